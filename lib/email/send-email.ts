@@ -1,0 +1,53 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { ReactElement } from 'react';
+import { render } from '@react-email/render';
+import { env } from '@/lib/env';
+
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  /** Template name recorded in the outbox: otp | new-issue | error-rate | … */
+  template: string;
+  /** The template's props, recorded in the outbox. */
+  data: Record<string, unknown>;
+  element: ReactElement;
+};
+
+export type Transport = 'resend' | 'smtp' | 'outbox';
+
+export function emailTransport(): Transport {
+  if (env.resendApiKey) return 'resend';
+  if (env.smtpUrl) return 'smtp';
+  return 'outbox';
+}
+
+let outboxSeq = 0;
+
+/** Renders a React Email template once and hands it to the transport chosen by the environment. */
+export async function sendEmail(msg: EmailMessage): Promise<void> {
+  const [html, text] = await Promise.all([render(msg.element), render(msg.element, { plainText: true })]);
+  const transport = emailTransport();
+  if (transport === 'resend') {
+    const { Resend } = await import('resend');
+    const { error } = await new Resend(env.resendApiKey).emails.send({ from: env.emailFrom, to: msg.to, subject: msg.subject, html, text });
+    if (error) throw new Error(`Resend: ${error.message}`);
+    return;
+  }
+  if (transport === 'smtp') {
+    const nodemailer = await import('nodemailer');
+    await nodemailer.createTransport(env.smtpUrl).sendMail({ from: env.emailFrom, to: msg.to, subject: msg.subject, html, text });
+    return;
+  }
+  const sentAt = new Date();
+  const dir = path.resolve(env.mailOutboxDir);
+  await fs.mkdir(dir, { recursive: true });
+  // Names sort by send time: ISO timestamp, then a per-process sequence, then randomness.
+  const name = `${sentAt.toISOString().replace(/[:.]/g, '-')}-${String(++outboxSeq).padStart(6, '0')}-${crypto.randomBytes(3).toString('hex')}-${msg.template}.json`;
+  const record = { to: msg.to, subject: msg.subject, html, text, sentAt: sentAt.toISOString(), template: msg.template, data: msg.data };
+  const tmp = path.join(dir, `.${name}.tmp`);
+  await fs.writeFile(tmp, JSON.stringify(record, null, 2));
+  await fs.rename(tmp, path.join(dir, name));
+  console.log(`[outbox] ${msg.template} email to ${msg.to}: "${msg.subject}" (${path.join(env.mailOutboxDir, name)})`);
+}

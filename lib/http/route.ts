@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { env } from '@/lib/env';
+import { readCookie, resolveSession, SESSION_COOKIE, type SessionContext } from '@/lib/auth/session';
+import { AppError, issuesFromZod, validationError } from './errors';
+import { respond } from './envelope';
+import { errorToResponse } from './to-response';
+
+type AnySchema = z.ZodType;
+type Infer<S> = S extends AnySchema ? z.infer<S> : undefined;
+
+export type RouteSpec<P, Q, B, A extends 'session' | 'none'> = {
+  auth: A;
+  params?: P;
+  query?: Q;
+  body?: B;
+};
+
+export type HandlerInput<P, Q, B, A extends 'session' | 'none'> = {
+  req: Request;
+  params: Infer<P>;
+  query: Infer<Q>;
+  body: Infer<B>;
+  session: A extends 'session' ? SessionContext : null;
+};
+
+export type HandlerResult = {
+  status?: number;
+  message: string;
+  data?: unknown;
+  /** Extra Set-Cookie values. */
+  cookies?: string[];
+};
+
+export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+const UNAUTHENTICATED = 'You need to be logged in!';
+const MAX_JSON_BODY = 1024 * 1024;
+
+/**
+ * The one route wrapper: session auth (with the Origin check on writes), zod parsing of params,
+ * query and body, and error → status mapping into the response envelope.
+ */
+export function route<
+  A extends 'session' | 'none',
+  P extends AnySchema | undefined = undefined,
+  Q extends AnySchema | undefined = undefined,
+  B extends AnySchema | undefined = undefined,
+>(spec: RouteSpec<P, Q, B, A>, handler: (input: HandlerInput<P, Q, B, A>) => Promise<HandlerResult>) {
+  return async (req: Request, ctx: RouteContext): Promise<Response> => {
+    const headers = new Headers();
+    try {
+      let session: SessionContext | null = null;
+      if (spec.auth === 'session') {
+        session = await resolveSession(readCookie(req.headers.get('cookie'), SESSION_COOKIE));
+        if (!session) throw new AppError('UNAUTHORIZED', UNAUTHENTICATED);
+        if (session.refreshedCookie) headers.append('set-cookie', session.refreshedCookie);
+        if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) assertSameOrigin(req);
+      }
+      const params = spec.params ? parse(spec.params, (await ctx.params) ?? {}, 'params') : undefined;
+      const query = spec.query ? parse(spec.query, Object.fromEntries(new URL(req.url).searchParams), 'query') : undefined;
+      const body = spec.body ? parse(spec.body, await readJson(req), undefined) : undefined;
+      const result = await handler({ req, params, query, body, session } as HandlerInput<P, Q, B, A>);
+      for (const c of result.cookies ?? []) headers.append('set-cookie', c);
+      return respond(result.status ?? 200, result.message, result.data, undefined, headers);
+    } catch (err) {
+      return errorToResponse(err, headers);
+    }
+  };
+}
+
+function parse<S extends AnySchema>(schema: S, value: unknown, where: 'params' | 'query' | undefined): z.infer<S> {
+  const res = schema.safeParse(value);
+  if (res.success) return res.data;
+  // A malformed path segment names nothing that exists.
+  if (where === 'params') throw new AppError('NOT_FOUND', 'Not found');
+  const issues = issuesFromZod(res.error);
+  throw validationError(where ? issues.map((i) => ({ ...i, path: [where, ...i.path] })) : issues);
+}
+
+export async function readJson(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (text.length > MAX_JSON_BODY) throw new AppError('PAYLOAD_TOO_LARGE', 'Request body too large');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw validationError([{ path: [], message: 'Malformed JSON body' }]);
+  }
+}
+
+function assertSameOrigin(req: Request): void {
+  const origin = req.headers.get('origin');
+  if (origin && origin !== env.appOrigin) throw new AppError('FORBIDDEN', 'Cross-origin request refused');
+}
+
+/** The organization of the signed-in user; project routes are scoped to it. */
+export function requireOrg(session: SessionContext): string {
+  if (!session.orgId) throw new AppError('NOT_FOUND', 'Organization not found');
+  return session.orgId;
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { AppError, errorStatus, issuesFromZod, prismaErrorCode } from './errors';
+import { respond } from './envelope';
+
+/** Maps any thrown value to the envelope: AppError by its code, zod → 400, Prisma P2002/P2025, else 500. */
+export function errorToResponse(err: unknown, extraHeaders?: HeadersInit): Response {
+  if (err instanceof AppError) {
+    const headers = new Headers(extraHeaders);
+    for (const [k, v] of Object.entries(err.headers ?? {})) headers.set(k, v);
+    return respond(errorStatus[err.code], err.message, undefined, err.issues, headers);
+  }
+  if (err instanceof z.ZodError) {
+    return respond(400, 'Validation error', undefined, issuesFromZod(err), extraHeaders);
+  }
+  const code = prismaErrorCode(err);
+  if (code === 'P2002') return respond(409, 'Already exists', undefined, undefined, extraHeaders);
+  if (code === 'P2025') return respond(404, 'Not found', undefined, undefined, extraHeaders);
+  console.error('Unhandled error', err);
+  return respond(500, 'Internal server error', undefined, undefined, extraHeaders);
+}

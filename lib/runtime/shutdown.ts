@@ -1,0 +1,16 @@
+import { closePool } from '@/lib/pg';
+
+type Hook = () => Promise<void>;
+// On globalThis: the start script and Next's server bundle load separate copies of this module.
+const g = globalThis as unknown as { trackerShutdownHooks?: Hook[] };
+const hooks = (g.trackerShutdownHooks ??= []);
+
+/** Background services (job queue, batchers) register how to stop; shutdown runs them, then closes the pool. */
+export function onShutdown(hook: Hook): void {
+  hooks.push(hook);
+}
+
+export async function shutdownBackground(): Promise<void> {
+  for (const hook of [...hooks].reverse()) await hook().catch((e) => console.error('shutdown hook failed', e));
+  await closePool();
+}

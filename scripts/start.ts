@@ -1,0 +1,62 @@
+// `npm start` (production) and `npm run dev` (hot reload): zero configuration.
+// Without DATABASE_URL it runs an embedded PostgreSQL with its data under .data/postgres.
+import path from 'node:path';
+import { startEmbeddedPostgres, type EmbeddedDb } from '../lib/runtime/embedded-db';
+import { migrateDeploy } from '../lib/runtime/migrate';
+import { build, buildIsFresh } from '../lib/runtime/build';
+import { startServer } from '../lib/runtime/server';
+
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '0.0.0.0';
+const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
+process.env.PORT = String(port);
+process.env.MAIL_OUTBOX_DIR ??= path.join(dataDir, 'outbox');
+(process.env as Record<string, string>).NODE_ENV = dev ? 'development' : 'production';
+
+const log = (msg: string) => console.log(`[tracker] ${msg}`);
+
+async function main() {
+  let embedded: EmbeddedDb | undefined;
+  if (!process.env.DATABASE_URL) {
+    log(`DATABASE_URL not set: starting embedded PostgreSQL in ${path.join(dataDir, 'postgres')}`);
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(dataDir, 'postgres'),
+      database: 'tracker',
+      port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+      onLog: (line) => process.env.DEBUG_POSTGRES && console.log(`[postgres] ${line}`),
+    });
+    process.env.DATABASE_URL = embedded.url;
+  }
+  log('applying migrations');
+  migrateDeploy(process.env.DATABASE_URL!);
+
+  if (!dev && !buildIsFresh()) {
+    log('build missing or stale: building (this takes a minute)');
+    build();
+  }
+
+  const server = await startServer({ dev, port, host });
+  log(`serving ${dev ? '(dev)' : '(production)'} on http://localhost:${port}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 25_000);
+    force.unref();
+    await server.close().catch(() => {});
+    const { shutdownBackground } = await import('../lib/runtime/shutdown');
+    await shutdownBackground().catch((e) => console.error(e));
+    if (embedded) await embedded.stop().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error('[tracker] failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,6 @@
+import { inject } from 'vitest';
+
+process.env.DATABASE_URL = inject('databaseUrl');
+process.env.MAIL_OUTBOX_DIR = inject('outboxDir');
+process.env.APP_URL ??= 'http://localhost:3000';
+process.env.WEBHOOK_ALLOW_PRIVATE ??= 'true';
