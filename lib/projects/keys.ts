@@ -1,0 +1,32 @@
+import { db } from '@/lib/db';
+import { notFound } from '@/lib/http/errors';
+import { keysChanged } from './key-changes';
+import { getProject, newPublicKey } from './projects';
+
+export async function listKeys(orgId: string, projectId: string) {
+  return (await getProject(orgId, projectId)).keys;
+}
+
+export async function createKey(orgId: string, projectId: string, label: string) {
+  await getProject(orgId, projectId);
+  return db.projectKey.create({ data: { projectId, label, publicKey: newPublicKey() } });
+}
+
+async function getKey(orgId: string, projectId: string, keyId: string) {
+  const key = await db.projectKey.findFirst({ where: { id: keyId, projectId, project: { orgId } } });
+  if (!key) throw notFound('Key');
+  return key;
+}
+
+export async function updateKey(orgId: string, projectId: string, keyId: string, input: { label?: string; enabled?: boolean }) {
+  await getKey(orgId, projectId, keyId);
+  const key = await db.projectKey.update({ where: { id: keyId }, data: input });
+  if (input.enabled === false) keysChanged([key.publicKey]);
+  return key;
+}
+
+export async function deleteKey(orgId: string, projectId: string, keyId: string): Promise<void> {
+  const key = await getKey(orgId, projectId, keyId);
+  await db.projectKey.delete({ where: { id: key.id } });
+  keysChanged([key.publicKey]);
+}

@@ -1,0 +1,55 @@
+import crypto from 'node:crypto';
+import { db } from '@/lib/db';
+import { AppError, notFound } from '@/lib/http/errors';
+import { PLAN_LIMITS } from '@/lib/billing/plans';
+import { slugify, uniqueSlug } from '@/lib/orgs/slug';
+import type { CreateProjectInput, UpdateProjectInput } from '@/lib/zod/projects';
+import { keysChanged } from './key-changes';
+
+const withKeys = { keys: { orderBy: { createdAt: 'asc' as const } } };
+
+export function newPublicKey(): string {
+  return crypto.randomBytes(16).toString('hex');
+}
+
+export async function listProjects(orgId: string) {
+  return db.project.findMany({ where: { orgId }, include: withKeys, orderBy: { createdAt: 'asc' } });
+}
+
+/** The project if it belongs to the organization; otherwise 404 (a foreign id matches nothing). */
+export async function getProject(orgId: string, projectId: string) {
+  const project = await db.project.findFirst({ where: { id: projectId, orgId }, include: withKeys });
+  if (!project) throw notFound('Project');
+  return project;
+}
+
+/** Creates a project with its `Default` key, enforcing the plan's project limit under a row lock. */
+export async function createProject(orgId: string, input: CreateProjectInput) {
+  return db.$transaction(async (tx) => {
+    const [org] = await tx.$queryRaw<{ plan: 'FREE' | 'PRO' }[]>`SELECT plan FROM organizations WHERE id = ${orgId} FOR UPDATE`;
+    if (!org) throw notFound('Organization');
+    const limit = PLAN_LIMITS[org.plan].projects;
+    if (limit !== null && (await tx.project.count({ where: { orgId } })) >= limit) {
+      throw new AppError('BAD_REQUEST', `Project limit reached for the ${org.plan} plan`);
+    }
+    const slug = await uniqueSlug(slugify(input.name), async (prefix) =>
+      (await tx.project.findMany({ where: { orgId, slug: { startsWith: prefix } }, select: { slug: true } })).map((p) => p.slug),
+    );
+    return tx.project.create({
+      data: { orgId, name: input.name, slug, platform: input.platform, keys: { create: { label: 'Default', publicKey: newPublicKey() } } },
+      include: withKeys,
+    });
+  });
+}
+
+export async function updateProject(orgId: string, projectId: string, input: UpdateProjectInput) {
+  await getProject(orgId, projectId);
+  return db.project.update({ where: { id: projectId }, data: { name: input.name, platform: input.platform }, include: withKeys });
+}
+
+/** Irreversible: issues, events, transactions, alert rules and keys go with it (FK cascades). */
+export async function deleteProject(orgId: string, projectId: string): Promise<void> {
+  const project = await getProject(orgId, projectId);
+  await db.project.delete({ where: { id: project.id } });
+  keysChanged(project.keys.map((k) => k.publicKey));
+}

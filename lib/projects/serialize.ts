@@ -1,0 +1,36 @@
+import { env } from '@/lib/env';
+
+type KeyRow = { id: string; projectId: string; label: string; publicKey: string; enabled: boolean; createdAt: Date };
+type ProjectRow = { id: string; orgId: string; name: string; slug: string; platform: string; number: number; createdAt: Date; updatedAt: Date };
+
+/** `<scheme>://<publicKey>@<host>/<projectId>`, from APP_URL. */
+export function dsnFor(publicKey: string, projectPath: string | number): string {
+  const u = new URL(env.appUrl);
+  return `${u.protocol}//${publicKey}@${u.host}/${projectPath}`;
+}
+
+export function serializeKey(k: KeyRow) {
+  return {
+    id: k.id,
+    projectId: k.projectId,
+    label: k.label,
+    publicKey: k.publicKey,
+    enabled: k.enabled,
+    dsn: dsnFor(k.publicKey, k.projectId),
+    createdAt: k.createdAt.toISOString(),
+  };
+}
+
+export function serializeProject(p: ProjectRow & { keys?: KeyRow[] }) {
+  return {
+    id: p.id,
+    orgId: p.orgId,
+    name: p.name,
+    slug: p.slug,
+    platform: p.platform,
+    number: p.number,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    ...(p.keys ? { keys: p.keys.map(serializeKey) } : {}),
+  };
+}

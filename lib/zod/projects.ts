@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const PLATFORMS = ['javascript', 'node', 'react', 'nextjs', 'python', 'other'] as const;
+
+const name = z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+
+export const createProjectSchema = z.object({
+  name,
+  platform: z.enum(PLATFORMS).default('javascript'),
+});
+
+export const updateProjectSchema = z.object({
+  name,
+  platform: z.enum(PLATFORMS).optional(),
+});
+
+const label = z.string().trim().min(1, 'Label is required').max(100, 'Label must be at most 100 characters');
+
+export const createKeySchema = z.object({ label: label.default('New key') });
+
+export const updateKeySchema = z
+  .object({ label: label.optional(), enabled: z.boolean().optional() })
+  .refine((v) => v.label !== undefined || v.enabled !== undefined, { message: 'Nothing to update: give label or enabled', path: [] });
+
+export const projectParams = z.object({ projectId: z.string().min(1) });
+export const keyParams = z.object({ projectId: z.string().min(1), keyId: z.string().min(1) });
+
+export type CreateProjectInput = z.infer<typeof createProjectSchema>;
+export type UpdateProjectInput = z.infer<typeof updateProjectSchema>;
