@@ -64,7 +64,7 @@ export function trackPageLoad(opts: {
 
   const record = (key: keyof Vitals) => (m: { value: number }) => {
     try {
-      if (m && typeof m.value === 'number' && isFinite(m.value) && m.value >= 0) vitals[key] = m.value;
+      if (m && typeof m.value === 'number' && isFinite(m.value) && m.value >= 0) vitals[key] = Math.round(m.value * 10000) / 10000;
     } catch {
       /* ignore */
     }

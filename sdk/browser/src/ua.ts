@@ -14,7 +14,7 @@ export function parseBrowser(ua: string): NameVersion | undefined {
   if ((v = find(ua, /\b(?:Edg|Edge|EdgA|EdgiOS)\/([\d.]+)/))) return { name: 'Edge', version: v };
   if ((v = find(ua, /\b(?:Firefox|FxiOS)\/([\d.]+)/))) return { name: 'Firefox', version: v };
   if (/\bOPR\//.test(ua)) return undefined;
-  if ((v = find(ua, /\b(?:CriOS|Chrome|Chromium)\/([\d.]+)/))) return { name: 'Chrome', version: v };
+  if ((v = find(ua, /\b(?:CriOS|Chrome|Chromium|HeadlessChrome)\/([\d.]+)/))) return { name: 'Chrome', version: v };
   if (/\bSafari\//.test(ua) || /\bAppleWebKit\//.test(ua)) {
     v = find(ua, /\bVersion\/([\d.]+)/);
     if (v) return { name: 'Safari', version: v };

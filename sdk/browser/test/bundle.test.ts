@@ -29,12 +29,12 @@ describe('script-tag bundle (IIFE)', () => {
     T.init({ dsn: 'bogus' });
     expect(warn).toHaveBeenCalledTimes(1);
 
-    const fetchMock = vi.fn(async () => new Response(null, { status: 200 }));
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(null, { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     T.init({ dsn: 'http://key@localhost:9000/1' });
     T.captureMessage('from the script build');
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(fetchMock.mock.calls[0][0]).toBe('http://localhost:9000/api/v1/ingest/1/envelope');
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body).exception.value).toBe('from the script build');
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1].body)).exception.value).toBe('from the script build');
   });
 });

@@ -14,7 +14,7 @@ afterEach(() => {
 
 describe('Transport', () => {
   it('POSTs JSON with keepalive and the X-Ingest-Auth header', async () => {
-    const fetchMock = vi.fn(async () => new Response(null, { status: 202 }));
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(null, { status: 202 }));
     vi.stubGlobal('fetch', fetchMock);
     const t = new Transport(URL, 'pk_live_1');
     expect(await t.send({ hello: 'world' })).toBe('sent');
@@ -29,7 +29,7 @@ describe('Transport', () => {
   });
 
   it('drops a 429 silently and never retries it', async () => {
-    const fetchMock = vi.fn(async () => new Response('slow down', { status: 429, headers: { 'Retry-After': '1' } }));
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response('slow down', { status: 429, headers: { 'Retry-After': '1' } }));
     vi.stubGlobal('fetch', fetchMock);
     const t = new Transport(URL, 'k');
     expect(await t.send({ n: 1 })).toBe('rate_limited');
@@ -66,7 +66,7 @@ describe('Transport', () => {
     for (let i = 0; i < 35; i++) await t.send({ i });
     expect(MAX_QUEUE).toBe(30);
     expect(t.queued).toBe(30);
-    const fetchMock = vi.fn(async () => new Response(null, { status: 200 }));
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(null, { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     online = true;
     await t.flush();
@@ -87,7 +87,7 @@ describe('Transport', () => {
   });
 
   it('does not use keepalive for bodies over the 64 KiB keepalive limit', async () => {
-    const fetchMock = vi.fn(async () => new Response(null, { status: 200 }));
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(null, { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     const t = new Transport(URL, 'k');
     await t.send({ big: 'x'.repeat(70000) });

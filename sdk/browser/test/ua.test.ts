@@ -45,6 +45,12 @@ const UAS: Array<[string, string, [string, string] | undefined, [string, string]
     ['Firefox', '125.0'],
     ['macOS', '14.4'],
   ],
+  [
+    'Headless Chrome on Linux',
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36',
+    ['Chrome', '156.0.0.0'],
+    ['Linux', ''],
+  ],
   ['unknown', 'curl/8.5.0', undefined, undefined],
 ];
 
