@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import { AuthCard } from '@/components/auth/auth-card';
+import { LoginForm } from '@/components/auth/login-form';
+import { TextLink } from '@/components/ui/text-link';
+
+export const metadata: Metadata = { title: 'Log in' };
+
+type Props = { searchParams: Promise<{ verified?: string | string[] }> };
+
+export default async function LoginPage({ searchParams }: Props) {
+  const { verified } = await searchParams;
+  return (
+    <AuthCard
+      title="Log in to Tracker"
+      footer={
+        <>
+          New here? <TextLink href="/signup">Create an account</TextLink>
+        </>
+      }
+    >
+      {verified === '1' && (
+        <p role="status" className="mb-4 rounded-md bg-green-50 p-3 text-sm text-green-800">
+          Your email is verified. Log in to continue.
+        </p>
+      )}
+      <LoginForm />
+    </AuthCard>
+  );
+}

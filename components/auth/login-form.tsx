@@ -1,0 +1,40 @@
+'use client';
+
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { api } from '@/lib/swr/fetcher';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { TextLink } from '@/components/ui/text-link';
+import { useApiForm } from './use-api-form';
+
+export function LoginForm() {
+  const router = useRouter();
+  const [email, setEmail] = useState('');
+  const { onSubmit, pending, fieldErrors, formError } = useApiForm(async ({ email, password }) => {
+    setEmail(email.trim().toLowerCase());
+    await api('/api/v1/auth/login', { method: 'POST', body: { email, password } });
+    router.replace('/');
+    router.refresh();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <Field name="email" label="Email" type="email" autoComplete="email" required error={fieldErrors.email} />
+      <Field name="password" label="Password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
+      {formError && (
+        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          <p>{formError.message}</p>
+          {formError.status === 403 && (
+            <p className="mt-1">
+              <TextLink href={`/verify?email=${encodeURIComponent(email)}`}>Verify your email</TextLink> with the passcode we sent you.
+            </p>
+          )}
+        </div>
+      )}
+      <Button type="submit" loading={pending} className="w-full">
+        Log in
+      </Button>
+    </form>
+  );
+}

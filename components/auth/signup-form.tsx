@@ -1,0 +1,38 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { api } from '@/lib/swr/fetcher';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
+import { useApiForm } from './use-api-form';
+
+export function SignupForm() {
+  const router = useRouter();
+  const { onSubmit, pending, fieldErrors, formError } = useApiForm(async ({ name, email, password }) => {
+    await api('/api/v1/auth/register', { method: 'POST', body: { name, email, password } });
+    router.push(`/verify?email=${encodeURIComponent(email.trim().toLowerCase())}`);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <Field name="name" label="Name" autoComplete="name" required maxLength={100} error={fieldErrors.name} />
+      <Field name="email" label="Email" type="email" autoComplete="email" required error={fieldErrors.email} />
+      <Field
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        maxLength={128}
+        hint="At least 8 characters."
+        error={fieldErrors.password}
+      />
+      <FormError message={formError?.message} />
+      <Button type="submit" loading={pending} className="w-full">
+        Create account
+      </Button>
+    </form>
+  );
+}

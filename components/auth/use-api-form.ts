@@ -1,0 +1,35 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '@/lib/swr/fetcher';
+
+const UNREACHABLE = new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+
+/**
+ * Submit state for a form that posts to the API: field errors from the envelope's `error[]`,
+ * otherwise one form-level error. It stays pending after success while the page navigates away.
+ */
+export function useApiForm(submit: (values: Record<string, string>) => Promise<void>) {
+  const [pending, setPending] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<ApiError>();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    setPending(true);
+    setFieldErrors({});
+    setFormError(undefined);
+    try {
+      await submit(values);
+    } catch (err) {
+      const error = err instanceof ApiError ? err : UNREACHABLE;
+      const fields = error.fieldErrors();
+      if (Object.keys(fields).length > 0) setFieldErrors(fields);
+      else setFormError(error);
+      setPending(false);
+    }
+  }
+
+  return { onSubmit, pending, fieldErrors, formError };
+}

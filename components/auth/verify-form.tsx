@@ -1,0 +1,70 @@
+'use client';
+
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { api, ApiError } from '@/lib/swr/fetcher';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
+import { useApiForm } from './use-api-form';
+
+export function VerifyForm({ initialEmail }: { initialEmail: string }) {
+  const router = useRouter();
+  const [email, setEmail] = useState(initialEmail);
+  const [resend, setResend] = useState<{ pending: boolean; sent?: string; error?: string }>({ pending: false });
+  const { onSubmit, pending, fieldErrors, formError } = useApiForm(async (values) => {
+    await api('/api/v1/auth/verify-otp', { method: 'POST', body: { email: values.email, otp: values.otp.trim().toUpperCase() } });
+    router.push('/login?verified=1');
+  });
+
+  async function sendNewCode() {
+    setResend({ pending: true });
+    try {
+      await api('/api/v1/auth/send-otp', { method: 'POST', body: { email } });
+      setResend({ pending: false, sent: `If ${email.trim()} has an unverified account, a new code is on its way.` });
+    } catch (err) {
+      const message = err instanceof ApiError ? (err.fieldErrors().email ?? err.message) : 'Could not reach the server.';
+      setResend({ pending: false, error: message });
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <Field
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={fieldErrors.email}
+      />
+      <Field
+        name="otp"
+        label="Passcode"
+        required
+        autoComplete="one-time-code"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={6}
+        hint="The 6-character code from the email we sent you. It expires after 10 minutes."
+        className="font-mono text-lg tracking-[0.5em] uppercase"
+        error={fieldErrors.otp}
+      />
+      <FormError message={formError?.message} />
+      <Button type="submit" loading={pending} className="w-full">
+        Verify email
+      </Button>
+      <div className="flex flex-col items-center gap-2 border-t border-neutral-200 pt-4">
+        <Button variant="ghost" onClick={sendNewCode} loading={resend.pending} disabled={!email.trim()}>
+          Send a new code
+        </Button>
+        <p role="status" className="text-center text-sm text-neutral-700">
+          {resend.sent}
+        </p>
+        <FormError message={resend.error} />
+      </div>
+    </form>
+  );
+}
