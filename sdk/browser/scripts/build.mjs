@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 // Builds dist/index.js (ESM, web-vitals external), dist/browser.min.js (IIFE, global `Tracker`,
 // web-vitals bundled, minified) and dist/*.d.ts; prints the gzipped size of browser.min.js.
 import { build } from 'esbuild';
@@ -43,7 +44,9 @@ await build({
   logLevel: 'warning',
 });
 
-execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', root, '--emitDeclarationOnly', '--outDir', dist], {
+// Resolved through Node so it works both standalone and hoisted in the app's workspace.
+const tscBin = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+execFileSync(process.execPath, [tscBin, '-p', root, '--emitDeclarationOnly', '--outDir', dist], {
   stdio: 'inherit',
 });
 
