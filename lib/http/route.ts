@@ -4,6 +4,7 @@ import { readCookie, resolveSession, SESSION_COOKIE, type SessionContext } from 
 import { AppError, issuesFromZod, validationError } from './errors';
 import { respond } from './envelope';
 import { errorToResponse } from './to-response';
+import { logger, requestIdFrom } from '@/lib/log';
 
 type AnySchema = z.ZodType;
 type Infer<S> = S extends AnySchema ? z.infer<S> : undefined;
@@ -21,6 +22,7 @@ export type HandlerInput<P, Q, B, A extends 'session' | 'none'> = {
   query: Infer<Q>;
   body: Infer<B>;
   session: A extends 'session' ? SessionContext : null;
+  requestId: string;
 };
 
 export type HandlerResult = {
@@ -47,23 +49,34 @@ export function route<
   B extends AnySchema | undefined = undefined,
 >(spec: RouteSpec<P, Q, B, A>, handler: (input: HandlerInput<P, Q, B, A>) => Promise<HandlerResult>) {
   return async (req: Request, ctx: RouteContext): Promise<Response> => {
-    const headers = new Headers();
+    const started = performance.now();
+    const requestId = requestIdFrom(req.headers);
+    const headers = new Headers({ 'x-request-id': requestId });
+    let userId: string | undefined;
+    const done = (res: Response) => {
+      logger.info(
+        { requestId, method: req.method, path: new URL(req.url).pathname, status: res.status, ms: Math.round(performance.now() - started), userId },
+        'request',
+      );
+      return res;
+    };
     try {
       let session: SessionContext | null = null;
       if (spec.auth === 'session') {
         session = await resolveSession(readCookie(req.headers.get('cookie'), SESSION_COOKIE));
         if (!session) throw new AppError('UNAUTHORIZED', UNAUTHENTICATED);
+        userId = session.user.id;
         if (session.refreshedCookie) headers.append('set-cookie', session.refreshedCookie);
         if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) assertSameOrigin(req);
       }
       const params = spec.params ? parse(spec.params, (await ctx.params) ?? {}, 'params') : undefined;
       const query = spec.query ? parse(spec.query, Object.fromEntries(new URL(req.url).searchParams), 'query') : undefined;
       const body = spec.body ? parse(spec.body, await readJson(req), undefined) : undefined;
-      const result = await handler({ req, params, query, body, session } as HandlerInput<P, Q, B, A>);
+      const result = await handler({ req, params, query, body, session, requestId } as HandlerInput<P, Q, B, A>);
       for (const c of result.cookies ?? []) headers.append('set-cookie', c);
-      return respond(result.status ?? 200, result.message, result.data, undefined, headers);
+      return done(respond(result.status ?? 200, result.message, result.data, undefined, headers));
     } catch (err) {
-      return errorToResponse(err, headers);
+      return done(errorToResponse(err, headers, requestId));
     }
   };
 }

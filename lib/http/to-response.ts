@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { AppError, errorStatus, issuesFromZod, prismaErrorCode } from './errors';
 import { respond } from './envelope';
+import { logger } from '@/lib/log';
 
 /** Maps any thrown value to the envelope: AppError by its code, zod → 400, Prisma P2002/P2025, else 500. */
-export function errorToResponse(err: unknown, extraHeaders?: HeadersInit): Response {
+export function errorToResponse(err: unknown, extraHeaders?: HeadersInit, requestId?: string): Response {
   if (err instanceof AppError) {
     const headers = new Headers(extraHeaders);
     for (const [k, v] of Object.entries(err.headers ?? {})) headers.set(k, v);
@@ -15,6 +16,6 @@ export function errorToResponse(err: unknown, extraHeaders?: HeadersInit): Respo
   const code = prismaErrorCode(err);
   if (code === 'P2002') return respond(409, 'Already exists', undefined, undefined, extraHeaders);
   if (code === 'P2025') return respond(404, 'Not found', undefined, undefined, extraHeaders);
-  console.error('Unhandled error', err);
+  logger.error({ requestId, err }, 'unhandled error');
   return respond(500, 'Internal server error', undefined, undefined, extraHeaders);
 }

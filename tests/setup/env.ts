@@ -4,3 +4,4 @@ process.env.DATABASE_URL = inject('databaseUrl');
 process.env.MAIL_OUTBOX_DIR = inject('outboxDir');
 process.env.APP_URL ??= 'http://localhost:3000';
 process.env.WEBHOOK_ALLOW_PRIVATE ??= 'true';
+process.env.LOG_LEVEL ??= 'silent';

@@ -16,6 +16,8 @@ export async function createProject(client: TestClient, name = 'Web app', platfo
     slug: string;
     platform: string;
     number: number;
+    createdAt: string;
+    updatedAt: string;
     keys: { id: string; publicKey: string; dsn: string; label: string; enabled: boolean }[];
   };
 }
