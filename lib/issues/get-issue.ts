@@ -1,0 +1,16 @@
+import { db } from '@/lib/db';
+import { notFound } from '@/lib/http/errors';
+import { serializeEvent } from '@/lib/events/serialize';
+import { serializeIssue } from './serialize';
+
+export const ISSUE_DETAIL_EVENTS = 10;
+
+/** The issue with its 10 most recent events; 404 unless it is in this project of this organization. */
+export async function getIssue(orgId: string, projectId: string, issueId: string) {
+  const issue = await db.issue.findFirst({
+    where: { id: issueId, projectId, project: { orgId } },
+    include: { events: { orderBy: [{ timestamp: 'desc' }, { id: 'desc' }], take: ISSUE_DETAIL_EVENTS } },
+  });
+  if (!issue) throw notFound('Issue');
+  return { ...serializeIssue(issue), events: issue.events.map(serializeEvent) };
+}

@@ -1,0 +1,27 @@
+import { db } from '@/lib/db';
+import { clock } from '@/lib/clock';
+import { notFound } from '@/lib/http/errors';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Events per UTC day over the last `days` days (today included), zero-filled, counted in SQL.
+ * A bucket is an exact 24-hour span so the result does not depend on the session time zone.
+ */
+export async function issueStats(orgId: string, projectId: string, issueId: string, days: number) {
+  const issue = await db.issue.findFirst({ where: { id: issueId, projectId, project: { orgId } }, select: { id: true } });
+  if (!issue) throw notFound('Issue');
+  const todayStart = Math.floor(clock.nowMs() / DAY_MS) * DAY_MS;
+  const start = new Date(todayStart - (days - 1) * DAY_MS);
+  const rows = await db.$queryRaw<{ date: string; count: number }[]>`
+    SELECT to_char(b.day_start AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, count(e.id)::int AS count
+    FROM (
+      SELECT ${start}::timestamptz + g * interval '24 hours' AS day_start
+      FROM generate_series(0, ${days}::int - 1) AS g
+    ) AS b
+    LEFT JOIN events e
+      ON e.issue_id = ${issue.id} AND e.timestamp >= b.day_start AND e.timestamp < b.day_start + interval '24 hours'
+    GROUP BY b.day_start
+    ORDER BY b.day_start`;
+  return { days, buckets: rows };
+}

@@ -1,0 +1,47 @@
+import { db } from '@/lib/db';
+import { notFound } from '@/lib/http/errors';
+import type { TransactionGroup } from '@/lib/zod/performance';
+import { PERFORMANCE_SAMPLE_SIZE, performanceWindow } from './window';
+
+export const TRANSACTION_GROUPS_LIMIT = 50;
+
+type Row = { project_found: boolean; name: string | null; count: number | null; p50: number | null; p75: number | null; p95: number | null; last_seen: Date | null };
+
+/**
+ * Transaction groups of the window in one SQL statement: the most recent 5,000 rows (an index range scan on
+ * (project_id, timestamp)), grouped by name with exact percentile_cont, top 50 by count. The project row
+ * is left-joined so a project outside the organization yields no row at all (404) rather than an empty list.
+ */
+export async function transactionGroups(orgId: string, projectId: string, days: number): Promise<TransactionGroup[]> {
+  const { since, until } = performanceWindow(days);
+  const rows = await db.$queryRaw<Row[]>`
+    WITH project AS (
+      SELECT id FROM projects WHERE id = ${projectId} AND org_id = ${orgId}
+    ), sample AS (
+      SELECT t.name, t.duration, t.timestamp
+      FROM transactions t
+      WHERE t.project_id = ${projectId}
+        AND EXISTS (SELECT 1 FROM project)
+        AND t.timestamp >= ${since}::timestamptz AND t.timestamp <= ${until}::timestamptz
+      ORDER BY t.timestamp DESC
+      LIMIT ${PERFORMANCE_SAMPLE_SIZE}::int
+    ), groups AS (
+      SELECT name,
+        count(*)::int AS count,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY duration) AS p50,
+        percentile_cont(0.75) WITHIN GROUP (ORDER BY duration) AS p75,
+        percentile_cont(0.95) WITHIN GROUP (ORDER BY duration) AS p95,
+        max(timestamp) AS last_seen
+      FROM sample
+      GROUP BY name
+      ORDER BY count DESC, name ASC
+      LIMIT ${TRANSACTION_GROUPS_LIMIT}::int
+    )
+    SELECT true AS project_found, g.name, g.count, g.p50, g.p75, g.p95, g.last_seen
+    FROM project LEFT JOIN groups g ON true
+    ORDER BY g.count DESC, g.name ASC`;
+  if (rows.length === 0) throw notFound('Project');
+  return rows
+    .filter((r) => r.name !== null)
+    .map((r) => ({ name: r.name!, count: r.count!, p50: r.p50!, p75: r.p75!, p95: r.p95!, lastSeen: r.last_seen!.toISOString() }));
+}

@@ -1,0 +1,55 @@
+import { db } from '@/lib/db';
+import { notFound } from '@/lib/http/errors';
+import type { VitalName, VitalResult, WebVitals } from '@/lib/zod/performance';
+import { rateVital } from './rating';
+import { PERFORMANCE_SAMPLE_SIZE, performanceWindow } from './window';
+
+type Row = {
+  project_found: boolean;
+  sample_count: number;
+  lcp: number | null;
+  lcp_samples: number;
+  cls: number | null;
+  cls_samples: number;
+  fcp: number | null;
+  fcp_samples: number;
+  ttfb: number | null;
+  ttfb_samples: number;
+};
+
+const VITALS: VitalName[] = ['lcp', 'cls', 'fcp', 'ttfb'];
+
+/**
+ * p75 of each vital over the same sample as the transactions list (the window's most recent 5,000
+ * transactions), in one SQL statement; percentile_cont skips rows where the vital is null.
+ */
+export async function webVitals(orgId: string, projectId: string, days: number): Promise<WebVitals> {
+  const { since, until } = performanceWindow(days);
+  const [row] = await db.$queryRaw<Row[]>`
+    WITH sample AS (
+      SELECT t.lcp, t.cls, t.fcp, t.ttfb
+      FROM transactions t
+      WHERE t.project_id = ${projectId}
+        AND EXISTS (SELECT 1 FROM projects WHERE id = ${projectId} AND org_id = ${orgId})
+        AND t.timestamp >= ${since}::timestamptz AND t.timestamp <= ${until}::timestamptz
+      ORDER BY t.timestamp DESC
+      LIMIT ${PERFORMANCE_SAMPLE_SIZE}::int
+    )
+    SELECT
+      EXISTS (SELECT 1 FROM projects WHERE id = ${projectId} AND org_id = ${orgId}) AS project_found,
+      count(*)::int AS sample_count,
+      percentile_cont(0.75) WITHIN GROUP (ORDER BY lcp) AS lcp, count(lcp)::int AS lcp_samples,
+      percentile_cont(0.75) WITHIN GROUP (ORDER BY cls) AS cls, count(cls)::int AS cls_samples,
+      percentile_cont(0.75) WITHIN GROUP (ORDER BY fcp) AS fcp, count(fcp)::int AS fcp_samples,
+      percentile_cont(0.75) WITHIN GROUP (ORDER BY ttfb) AS ttfb, count(ttfb)::int AS ttfb_samples
+    FROM sample`;
+  if (!row?.project_found) throw notFound('Project');
+  const vitals = Object.fromEntries(
+    VITALS.map((name): [VitalName, VitalResult] => {
+      const p75 = row[name];
+      const samples = row[`${name}_samples`];
+      return [name, p75 === null || samples === 0 ? null : { p75, rating: rateVital(name, p75), samples }];
+    }),
+  ) as Record<VitalName, VitalResult>;
+  return { vitals, sampleCount: row.sample_count };
+}

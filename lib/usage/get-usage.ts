@@ -1,0 +1,22 @@
+import { db } from '@/lib/db';
+import { clock, monthOf } from '@/lib/clock';
+import { notFound } from '@/lib/http/errors';
+import { monthlyEventLimit } from '@/lib/billing/plans';
+
+/** This UTC month's counters of the organization (zeros before its first event) against its plan's quota. */
+export async function getUsage(orgId: string) {
+  const month = monthOf(clock.now());
+  const [org, usage] = await Promise.all([
+    db.organization.findUnique({ where: { id: orgId }, select: { plan: true } }),
+    db.monthlyUsage.findUnique({ where: { orgId_month: { orgId, month } } }),
+  ]);
+  if (!org) throw notFound('Organization');
+  return {
+    plan: org.plan,
+    used: usage?.used ?? 0,
+    limit: monthlyEventLimit(org.plan),
+    month,
+    breakdown: { errors: usage?.errors ?? 0, warnings: usage?.warnings ?? 0, info: usage?.info ?? 0 },
+    transactions: usage?.transactions ?? 0,
+  };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { clampedInt, lenientEnum, paginationQuery } from '@/lib/http/query';
+
+export const ISSUE_STATUSES = ['UNRESOLVED', 'RESOLVED', 'IGNORED'] as const;
+export const LEVELS = ['FATAL', 'ERROR', 'WARNING', 'INFO', 'DEBUG'] as const;
+
+export type IssueStatusValue = (typeof ISSUE_STATUSES)[number];
+export type LevelValue = (typeof LEVELS)[number];
+
+export const issueParams = z.object({ projectId: z.string().min(1), issueId: z.string().min(1) });
+export const eventParams = issueParams.extend({ eventId: z.string().min(1) });
+
+/** page/limit clamped; an unknown status or level is dropped, so that filter is not applied. */
+export const listIssuesQuery = paginationQuery.extend({
+  status: lenientEnum(ISSUE_STATUSES),
+  level: lenientEnum(LEVELS),
+});
+
+export const listEventsQuery = paginationQuery;
+
+const status = z.enum(ISSUE_STATUSES, { message: 'Status must be one of UNRESOLVED, RESOLVED, IGNORED' });
+
+export const updateIssueSchema = z.object({ status });
+
+export const bulkUpdateIssuesSchema = z.object({
+  ids: z
+    .array(z.string().min(1, 'Issue id must not be empty'), { message: 'ids must be an array of issue ids' })
+    .min(1, 'Give at least one issue id')
+    .max(100, 'At most 100 issue ids at a time'),
+  status,
+});
+
+export const issueStatsQuery = z.object({ days: clampedInt(14, 1, 90) });
+
+export type ListIssuesQuery = z.infer<typeof listIssuesQuery>;
+export type UpdateIssueInput = z.infer<typeof updateIssueSchema>;
+export type BulkUpdateIssuesInput = z.infer<typeof bulkUpdateIssuesSchema>;
