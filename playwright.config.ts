@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${port}`;
+
+// This file is evaluated by the runner and again by each worker: make the data dir once and share it
+// through the environment, so specs read passcodes from the outbox the server writes.
+if (!process.env.E2E_DATA_DIR) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-e2e-'));
+  // The embedded PostgreSQL runs as the `postgres` user, which must be able to traverse the folder.
+  fs.chmodSync(dir, 0o755);
+  process.env.E2E_DATA_DIR = dir;
+}
+process.env.E2E_OUTBOX_DIR = path.join(process.env.E2E_DATA_DIR, 'outbox');
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx scripts/start.ts',
+    url: `${baseURL}/login`,
+    // The first run builds the app into .next-e2e: about four minutes on two cores.
+    timeout: 6 * 60_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      NEXT_DIST_DIR: '.next-e2e',
+      APP_URL: baseURL,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    },
+  },
+});
