@@ -1,0 +1,378 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { signUp } from '../support/accounts';
+import { createProject, setPlan } from '../support/fixtures';
+import { TestClient } from '../support/client';
+import { db } from '@/lib/db';
+import { clock } from '@/lib/clock';
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const BASE = Date.parse('2026-03-10T12:00:00.000Z');
+const STATUSES = ['UNRESOLVED', 'RESOLVED', 'IGNORED'] as const;
+const LEVELS = ['FATAL', 'ERROR', 'WARNING', 'INFO', 'DEBUG'] as const;
+
+type Seed = { status?: (typeof STATUSES)[number]; level?: (typeof LEVELS)[number]; lastSeen: number };
+
+async function seedIssues(projectId: string, seeds: Seed[]) {
+  const created = [];
+  for (const [i, s] of seeds.entries()) {
+    created.push(
+      await db.issue.create({
+        data: {
+          projectId,
+          fingerprint: `fp-${i}-${Math.random()}`,
+          title: `Error: issue ${i}`,
+          culprit: `app.js in fn${i}`,
+          status: s.status ?? 'UNRESOLVED',
+          level: s.level ?? 'ERROR',
+          eventCount: i + 1,
+          firstSeen: new Date(s.lastSeen - 3_600_000),
+          lastSeen: new Date(s.lastSeen),
+        },
+      }),
+    );
+  }
+  return created;
+}
+
+async function seedEvents(issueId: string, projectId: string, timestamps: number[]) {
+  await db.event.createMany({
+    data: timestamps.map((t, i) => ({ issueId, projectId, level: 'ERROR' as const, message: `m${i}`, timestamp: new Date(t) })),
+  });
+}
+
+/** A signed-in user with one project holding 25 issues: status and level cycle, lastSeen one minute apart. */
+async function withIssues() {
+  const account = await signUp();
+  const project = await createProject(account.client);
+  const issues = await seedIssues(
+    project.id,
+    Array.from({ length: 25 }, (_, i) => ({ status: STATUSES[i % 3], level: LEVELS[i % 5], lastSeen: BASE + i * 60_000 })),
+  );
+  return { ...account, project, issues };
+}
+
+afterEach(() => clock.reset());
+
+describe('GET issues (list)', () => {
+  it('pages by lastSeen descending with page/limit/total/pages', async () => {
+    const { client, project, issues } = await withIssues();
+    const newestFirst = [...issues].sort((a, b) => b.lastSeen.getTime() - a.lastSeen.getTime()).map((i) => i.id);
+
+    const first = await client.get(`/api/v1/projects/${project.id}/issues`);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ statusCode: 200, status: 'success', message: 'Issues fetched' });
+    expect(first.body.data.pagination).toEqual({ page: 1, limit: 10, total: 25, pages: 3 });
+    expect(first.body.data.issues.map((i: { id: string }) => i.id)).toEqual(newestFirst.slice(0, 10));
+
+    const third = await client.get(`/api/v1/projects/${project.id}/issues`, { query: { page: 3 } });
+    expect(third.body.data.pagination).toEqual({ page: 3, limit: 10, total: 25, pages: 3 });
+    expect(third.body.data.issues.map((i: { id: string }) => i.id)).toEqual(newestFirst.slice(20));
+
+    const beyond = await client.get(`/api/v1/projects/${project.id}/issues`, { query: { page: 4 } });
+    expect(beyond.body.data).toEqual({ issues: [], pagination: { page: 4, limit: 10, total: 25, pages: 3 } });
+
+    const seven = await client.get(`/api/v1/projects/${project.id}/issues`, { query: { limit: 7, page: 2 } });
+    expect(seven.body.data.pagination).toEqual({ page: 2, limit: 7, total: 25, pages: 4 });
+    expect(seven.body.data.issues.map((i: { id: string }) => i.id)).toEqual(newestFirst.slice(7, 14));
+  });
+
+  it('serializes every issue field with ISO timestamps', async () => {
+    const { client, project, issues } = await withIssues();
+    const res = await client.get(`/api/v1/projects/${project.id}/issues`, { query: { limit: 1 } });
+    const newest = issues[24];
+    const got = res.body.data.issues[0];
+    expect(Object.keys(got).sort()).toEqual(
+      ['id', 'projectId', 'fingerprint', 'title', 'culprit', 'status', 'level', 'eventCount', 'firstSeen', 'lastSeen', 'createdAt', 'updatedAt'].sort(),
+    );
+    expect(got).toEqual({
+      id: newest.id,
+      projectId: project.id,
+      fingerprint: newest.fingerprint,
+      title: 'Error: issue 24',
+      culprit: 'app.js in fn24',
+      status: STATUSES[24 % 3],
+      level: LEVELS[24 % 5],
+      eventCount: 25,
+      firstSeen: new Date(BASE + 24 * 60_000 - 3_600_000).toISOString(),
+      lastSeen: new Date(BASE + 24 * 60_000).toISOString(),
+      createdAt: newest.createdAt.toISOString(),
+      updatedAt: newest.updatedAt.toISOString(),
+    });
+    for (const k of ['firstSeen', 'lastSeen', 'createdAt', 'updatedAt']) expect(got[k]).toMatch(ISO);
+  });
+
+  it('breaks lastSeen ties by id, so pages neither repeat nor skip', async () => {
+    const { client } = await signUp();
+    const project = await createProject(client);
+    const same = await seedIssues(project.id, Array.from({ length: 6 }, () => ({ lastSeen: BASE })));
+    const ids = same.map((i) => i.id).sort().reverse();
+    const seen: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const res = await client.get(`/api/v1/projects/${project.id}/issues`, { query: { page, limit: 2 } });
+      seen.push(...res.body.data.issues.map((i: { id: string }) => i.id));
+    }
+    expect(seen).toEqual(ids);
+  });
+
+  const filters: [string, Record<string, string>, (s: Seed & { i: number }) => boolean][] = [
+    ['status RESOLVED', { status: 'RESOLVED' }, (s) => s.status === 'RESOLVED'],
+    ['status IGNORED', { status: 'IGNORED' }, (s) => s.status === 'IGNORED'],
+    ['level WARNING', { level: 'WARNING' }, (s) => s.level === 'WARNING'],
+    ['level FATAL and status UNRESOLVED', { level: 'FATAL', status: 'UNRESOLVED' }, (s) => s.level === 'FATAL' && s.status === 'UNRESOLVED'],
+    ['invalid status ignored', { status: 'DONE' }, () => true],
+    ['lower-case status ignored', { status: 'resolved' }, () => true],
+    ['invalid level ignored, valid status applied', { level: 'error', status: 'IGNORED' }, (s) => s.status === 'IGNORED'],
+    ['empty filters ignored', { status: '', level: '' }, () => true],
+  ];
+  it.each(filters)('filters: %s', async (_label, query, keep) => {
+    const { client, project, issues } = await withIssues();
+    const expected = issues
+      .map((iss, i) => ({ id: iss.id, status: iss.status, level: iss.level, lastSeen: iss.lastSeen.getTime(), i }))
+      .filter(keep)
+      .sort((a, b) => b.lastSeen - a.lastSeen)
+      .map((s) => s.id);
+    const res = await client.get(`/api/v1/projects/${project.id}/issues`, { query: { ...query, limit: 50 } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.pagination.total).toBe(expected.length);
+    expect(res.body.data.issues.map((i: { id: string }) => i.id)).toEqual(expected);
+  });
+
+  const clamps: [string, Record<string, string | number>, { page: number; limit: number }][] = [
+    ['limit 0 → 1', { limit: 0 }, { page: 1, limit: 1 }],
+    ['limit -5 → 1', { limit: -5 }, { page: 1, limit: 1 }],
+    ['limit 51 → 50', { limit: 51 }, { page: 1, limit: 50 }],
+    ['limit 1000 → 50', { limit: 1000 }, { page: 1, limit: 50 }],
+    ['limit abc → 10', { limit: 'abc' }, { page: 1, limit: 10 }],
+    ['limit 2.9 → 2', { limit: '2.9' }, { page: 1, limit: 2 }],
+    ['page 0 → 1', { page: 0 }, { page: 1, limit: 10 }],
+    ['page -2 → 1', { page: -2 }, { page: 1, limit: 10 }],
+    ['page abc → 1', { page: 'abc' }, { page: 1, limit: 10 }],
+    ['page empty → 1', { page: '' }, { page: 1, limit: 10 }],
+  ];
+  it.each(clamps)('clamps %s', async (_label, query, want) => {
+    const { client, project } = await withIssues();
+    const res = await client.get(`/api/v1/projects/${project.id}/issues`, { query });
+    expect(res.status).toBe(200);
+    expect(res.body.data.pagination).toEqual({ ...want, total: 25, pages: Math.ceil(25 / want.limit) });
+    expect(res.body.data.issues).toHaveLength(Math.min(want.limit, 25));
+  });
+
+  it('401 without a session, 404 for an unknown project', async () => {
+    const { client } = await signUp();
+    const anon = await new TestClient().get(`/api/v1/projects/x/issues`);
+    expect(anon.status).toBe(401);
+    expect(anon.body).toEqual({ statusCode: 401, status: 'failed', message: 'You need to be logged in!' });
+    const missing = await client.get(`/api/v1/projects/does-not-exist/issues`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ statusCode: 404, status: 'failed', message: 'Project not found' });
+  });
+});
+
+describe('GET issue (detail)', () => {
+  it('returns the issue with its 10 most recent events, newest first', async () => {
+    const { client, project, issues } = await withIssues();
+    const issue = issues[3];
+    // Inserted out of order so the answer cannot just follow insertion order.
+    const times = Array.from({ length: 15 }, (_, i) => BASE + ((i * 7) % 15) * 1000);
+    await seedEvents(issue.id, project.id, times);
+    await seedEvents(issues[4].id, project.id, [BASE + 999_999]);
+    const res = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Issue fetched');
+    expect(res.body.data).toMatchObject({ id: issue.id, projectId: project.id, title: issue.title, eventCount: issue.eventCount });
+    const events = res.body.data.events;
+    expect(events).toHaveLength(10);
+    const want = [...times].sort((a, b) => b - a).slice(0, 10).map((t) => new Date(t).toISOString());
+    expect(events.map((e: { timestamp: string }) => e.timestamp)).toEqual(want);
+    for (const e of events) {
+      expect(e).toMatchObject({ issueId: issue.id, projectId: project.id, level: 'ERROR' });
+      expect(e.receivedAt).toMatch(ISO);
+      expect(typeof e.message).toBe('string');
+      expect(typeof e.id).toBe('string');
+    }
+  });
+
+  it('an issue without events has events: []; another project\'s issue is 404', async () => {
+    const { client, orgId, project, issues } = await withIssues();
+    const ok = await client.get(`/api/v1/projects/${project.id}/issues/${issues[0].id}`);
+    expect(ok.body.data.events).toEqual([]);
+    await setPlan(orgId, 'PRO');
+    const other = await createProject(client, 'Other');
+    const [foreign] = await seedIssues(other.id, [{ lastSeen: BASE }]);
+    const res = await client.get(`/api/v1/projects/${project.id}/issues/${foreign.id}`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ statusCode: 404, status: 'failed', message: 'Issue not found' });
+    const unknown = await client.get(`/api/v1/projects/${project.id}/issues/nope`);
+    expect(unknown.body).toEqual({ statusCode: 404, status: 'failed', message: 'Issue not found' });
+  });
+});
+
+describe('PATCH issue', () => {
+  it.each(STATUSES)('sets %s, returns the updated issue and moves updatedAt', async (status) => {
+    const { client, project, issues } = await withIssues();
+    const issue = issues[1]; // RESOLVED to start with
+    await new Promise((r) => setTimeout(r, 5));
+    const res = await client.patch(`/api/v1/projects/${project.id}/issues/${issue.id}`, { status });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ statusCode: 200, status: 'success', message: 'Issue updated', data: { id: issue.id, status } });
+    expect(Date.parse(res.body.data.updatedAt)).toBeGreaterThan(issue.updatedAt.getTime());
+    expect(res.body.data.createdAt).toBe(issue.createdAt.toISOString());
+    expect(res.body.data.events).toBeUndefined();
+    const row = await db.issue.findUniqueOrThrow({ where: { id: issue.id } });
+    expect(row.status).toBe(status);
+    expect(row.updatedAt.toISOString()).toBe(res.body.data.updatedAt);
+  });
+
+  const bad: [string, unknown][] = [
+    ['missing status', {}],
+    ['unknown value DONE', { status: 'DONE' }],
+    ['lower-case resolved', { status: 'resolved' }],
+    ['a number', { status: 1 }],
+    ['null', { status: null }],
+    ['an array', { status: ['RESOLVED'] }],
+  ];
+  it.each(bad)('400 for %s, nothing changes', async (_label, body) => {
+    const { client, project, issues } = await withIssues();
+    const issue = issues[0];
+    const res = await client.patch(`/api/v1/projects/${project.id}/issues/${issue.id}`, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      statusCode: 400,
+      status: 'failed',
+      message: 'Validation error',
+      error: [{ path: ['status'], message: 'Status must be one of UNRESOLVED, RESOLVED, IGNORED' }],
+    });
+    const row = await db.issue.findUniqueOrThrow({ where: { id: issue.id } });
+    expect(row.status).toBe(issue.status);
+    expect(row.updatedAt.getTime()).toBe(issue.updatedAt.getTime());
+  });
+
+  it('400 for a malformed JSON body; 404 for an unknown issue', async () => {
+    const { client, project } = await withIssues();
+    const malformed = await client.patch(`/api/v1/projects/${project.id}/issues/x`, '{"status":');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path: [], message: 'Malformed JSON body' }] });
+    const missing = await client.patch(`/api/v1/projects/${project.id}/issues/nope`, { status: 'RESOLVED' });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ statusCode: 404, status: 'failed', message: 'Issue not found' });
+  });
+});
+
+describe('POST issues/bulk', () => {
+  it('updates only the given issues of this project and counts them', async () => {
+    const { client, orgId, project, issues } = await withIssues();
+    await setPlan(orgId, 'PRO');
+    const other = await createProject(client, 'Other');
+    const [foreign] = await seedIssues(other.id, [{ lastSeen: BASE }]);
+    const ids = [issues[0].id, issues[1].id, issues[2].id, issues[0].id, foreign.id, 'unknown'];
+    const res = await client.post(`/api/v1/projects/${project.id}/issues/bulk`, { ids, status: 'IGNORED' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ statusCode: 200, status: 'success', message: 'Issues updated', data: { updated: 3 } });
+    const rows = await db.issue.findMany({ where: { id: { in: [issues[0].id, issues[1].id, issues[2].id] } } });
+    expect(rows.map((r) => r.status)).toEqual(['IGNORED', 'IGNORED', 'IGNORED']);
+    expect((await db.issue.findUniqueOrThrow({ where: { id: foreign.id } })).status).toBe('UNRESOLVED');
+    expect((await db.issue.findUniqueOrThrow({ where: { id: issues[3].id } })).status).toBe(issues[3].status);
+  });
+
+  const bad: [string, unknown, (string | number)[]][] = [
+    ['missing ids', { status: 'RESOLVED' }, ['ids']],
+    ['empty ids', { ids: [], status: 'RESOLVED' }, ['ids']],
+    ['101 ids', { ids: Array.from({ length: 101 }, (_, i) => `id${i}`), status: 'RESOLVED' }, ['ids']],
+    ['ids not an array', { ids: 'abc', status: 'RESOLVED' }, ['ids']],
+    ['an id not a string', { ids: [3], status: 'RESOLVED' }, ['ids', 0]],
+    ['missing status', { ids: ['a'] }, ['status']],
+    ['lower-case status', { ids: ['a'], status: 'ignored' }, ['status']],
+  ];
+  it.each(bad)('400 for %s, nothing changes', async (_label, body, path) => {
+    const { client, project, issues } = await withIssues();
+    const res = await client.post(`/api/v1/projects/${project.id}/issues/bulk`, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, status: 'failed', message: 'Validation error' });
+    expect(res.body.error.map((e: { path: unknown }) => e.path)).toContainEqual(path);
+    const rows = await db.issue.findMany({ where: { projectId: project.id } });
+    expect(rows.map((r) => r.status).sort()).toEqual(issues.map((i) => i.status).sort());
+  });
+});
+
+describe('GET issue stats', () => {
+  it('counts events per UTC day with zero-filled buckets, today last', async () => {
+    const { client, project, issues } = await withIssues();
+    clock.set(Date.parse('2026-03-10T08:00:00.000Z'));
+    const at = (s: string) => Date.parse(s);
+    await seedEvents(issues[0].id, project.id, [
+      at('2026-03-10T00:00:00.000Z'), // today, first ms
+      at('2026-03-10T07:59:59.000Z'),
+      at('2026-03-09T23:59:59.999Z'),
+      at('2026-03-07T12:00:00.000Z'),
+      at('2026-03-07T13:00:00.000Z'),
+      at('2026-03-07T14:00:00.000Z'),
+      at('2026-03-06T23:59:59.999Z'), // before a 4-day window
+    ]);
+    await seedEvents(issues[1].id, project.id, [at('2026-03-08T10:00:00.000Z')]);
+    const res = await client.get(`/api/v1/projects/${project.id}/issues/${issues[0].id}/stats`, { query: { days: 4 } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      days: 4,
+      buckets: [
+        { date: '2026-03-07', count: 3 },
+        { date: '2026-03-08', count: 0 },
+        { date: '2026-03-09', count: 1 },
+        { date: '2026-03-10', count: 2 },
+      ],
+    });
+  });
+
+  const days: [string, string, number][] = [
+    ['default', '', 14],
+    ['0 → 1', '0', 1],
+    ['1000 → 90', '1000', 90],
+    ['abc → 14', 'abc', 14],
+  ];
+  it.each(days)('days %s', async (_label, value, want) => {
+    const { client, project, issues } = await withIssues();
+    const res = await client.get(`/api/v1/projects/${project.id}/issues/${issues[0].id}/stats`, { query: value ? { days: value } : {} });
+    expect(res.body.data.days).toBe(want);
+    expect(res.body.data.buckets).toHaveLength(want);
+  });
+});
+
+describe('cross-tenant', () => {
+  it('another organization gets 404 on every issue route and changes nothing', async () => {
+    const { project, issues } = await withIssues();
+    const issue = issues[0];
+    await seedEvents(issue.id, project.id, [BASE]);
+    const event = await db.event.findFirstOrThrow({ where: { issueId: issue.id } });
+    const { client: intruder } = await signUp();
+    const own = await createProject(intruder, 'Mine');
+    const before = await db.issue.findMany({ where: { projectId: project.id }, orderBy: { id: 'asc' } });
+
+    const base = `/api/v1/projects/${project.id}/issues`;
+    // The intruder's own project id with the victim's issue id must not work either.
+    const viaOwn = `/api/v1/projects/${own.id}/issues`;
+    const attempts = [
+      await intruder.get(base),
+      await intruder.get(`${base}/${issue.id}`),
+      await intruder.patch(`${base}/${issue.id}`, { status: 'RESOLVED' }),
+      await intruder.post(`${base}/bulk`, { ids: issues.map((i) => i.id), status: 'IGNORED' }),
+      await intruder.get(`${base}/${issue.id}/events`),
+      await intruder.get(`${base}/${issue.id}/events/${event.id}`),
+      await intruder.get(`${base}/${issue.id}/stats`),
+      await intruder.get(`${viaOwn}/${issue.id}`),
+      await intruder.patch(`${viaOwn}/${issue.id}`, { status: 'RESOLVED' }),
+      await intruder.get(`${viaOwn}/${issue.id}/events`),
+      await intruder.get(`${viaOwn}/${issue.id}/events/${event.id}`),
+      await intruder.get(`${viaOwn}/${issue.id}/stats`),
+    ];
+    for (const res of attempts) {
+      expect(res.status).toBe(404);
+      expect(res.body.status).toBe('failed');
+      expect(res.body.data).toBeUndefined();
+      expect(res.text).not.toContain(issue.title);
+    }
+    const viaOwnBulk = await intruder.post(`${viaOwn}/bulk`, { ids: issues.map((i) => i.id), status: 'IGNORED' });
+    expect(viaOwnBulk.body.data).toEqual({ updated: 0 });
+    const viaOwnList = await intruder.get(viaOwn);
+    expect(viaOwnList.body.data.pagination.total).toBe(0);
+    expect(await db.issue.findMany({ where: { projectId: project.id }, orderBy: { id: 'asc' } })).toEqual(before);
+  });
+});
