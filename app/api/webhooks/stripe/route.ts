@@ -3,8 +3,6 @@ import { errorToResponse } from '@/lib/http/to-response';
 import { logger, requestIdFrom } from '@/lib/log';
 import { receiveStripeEvent } from '@/lib/billing/receive-stripe-event';
 
-export const runtime = 'nodejs';
-
 // Not the session wrapper: the signature is computed over the exact raw body, so it is read as text.
 export async function POST(req: Request): Promise<Response> {
   const requestId = requestIdFrom(req.headers);
