@@ -1,0 +1,28 @@
+import { handleIngest, INGEST_MESSAGES } from '@/lib/ingest/handle-ingest';
+import { MAX_BODY_BYTES, readCappedBody } from '@/lib/ingest/read-body';
+import { envelope } from '@/lib/http/envelope';
+
+type Ctx = { params: Promise<{ projectId: string }> };
+
+async function adapt(req: Request, ctx: Ctx): Promise<Response> {
+  const { projectId } = await ctx.params;
+  const body = req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES) : Buffer.alloc(0);
+  const res =
+    body === null
+      ? { status: 413, body: envelope(413, INGEST_MESSAGES.tooLarge), headers: { 'access-control-allow-origin': '*' } }
+      : await handleIngest({
+          projectId,
+          method: req.method,
+          headers: Object.fromEntries(req.headers),
+          searchParams: new URL(req.url).searchParams,
+          body,
+        });
+  const headers = new Headers(res.headers);
+  if (res.body === null) return new Response(null, { status: res.status, headers });
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(res.body), { status: res.status, headers });
+}
+
+export const POST = adapt;
+export const OPTIONS = adapt;

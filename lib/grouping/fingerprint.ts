@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+
+export type GroupingFrame = { filename: string; lineno: number; colno?: number; function?: string };
+export type GroupingException = { type: string; value: string; frames: GroupingFrame[] };
+
+export const DEFAULT_FINGERPRINT_MARKER = '{{ default }}';
+const TITLE_MAX = 200;
+
+function sha256(text: string): string {
+  return crypto.createHash('sha256').update(text).digest('hex');
+}
+
+// A dot- or dash-separated token of 8+ characters that looks like a build hash (hex, or mixed letters and digits).
+function isContentHash(token: string): boolean {
+  return /^[0-9a-f]{8,}$/i.test(token) || (/\d/.test(token) && /[A-Za-z]/.test(token));
+}
+
+/**
+ * Drops scheme, host, query string and fragment, and content-hash tokens of the file name
+ * (`main.3f9a1c2b.js` → `main.js`, `chunk-AB12CD34.js` → `chunk.js`), so a redeploy keeps the grouping.
+ */
+export function normalizeFilename(filename: string): string {
+  let f = filename.trim();
+  f = f.replace(/[?#].*$/s, '');
+  f = f.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  const slash = f.lastIndexOf('/');
+  const dir = f.slice(0, slash + 1);
+  const base = f.slice(slash + 1).replace(/[.-]([A-Za-z0-9_]{8,})(?=\.)/g, (whole, token: string) => (isContentHash(token) ? '' : whole));
+  return dir + base;
+}
+
+/** SHA-256 of the exception type and each frame's normalised file and function (line and column only without a function). */
+export function defaultFingerprint(exception: { type: string; frames: GroupingFrame[] }): string {
+  const frames = exception.frames.map((fr) =>
+    fr.function ? [normalizeFilename(fr.filename), fr.function] : [normalizeFilename(fr.filename), fr.lineno, fr.colno ?? null],
+  );
+  return sha256(JSON.stringify([exception.type, frames]));
+}
+
+/** The issue fingerprint: the default hash, or the client's `fingerprint` parts where `{{ default }}` stands for it. */
+export function fingerprintOf(exception: { type: string; frames: GroupingFrame[] }, custom?: string[]): string {
+  const def = defaultFingerprint(exception);
+  if (!custom || custom.length === 0) return def;
+  const parts = custom.map((p) => (isDefaultMarker(p) ? def : p));
+  if (parts.length === 1 && parts[0] === def) return def;
+  return sha256(JSON.stringify(['custom', parts]));
+}
+
+function isDefaultMarker(part: string): boolean {
+  return part.replace(/\s+/g, '') === '{{default}}';
+}
+
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // Never cut a surrogate pair in half.
+  const cut = /[\uD800-\uDBFF]/.test(text[max - 1]) ? max - 1 : max;
+  return text.slice(0, cut);
+}
+
+/** `"<type>: <value>"`, first line only, at most 200 characters. */
+export function issueTitle(type: string, value: string): string {
+  const full = value === '' ? type : `${type}: ${value}`;
+  const firstLine = full.split(/\r?\n|\r/, 1)[0].trimEnd();
+  return truncate(firstLine === '' ? type : firstLine, TITLE_MAX);
+}
+
+/** `"<filename> in <function>"` of the throw-site frame, or `"<filename>"` without a function. */
+export function issueCulprit(frames: GroupingFrame[]): string | null {
+  const top = frames[0];
+  if (!top) return null;
+  return top.function ? `${top.filename} in ${top.function}` : top.filename;
+}

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { clock } from '@/lib/clock';
+import { envelope, type Envelope } from '@/lib/http/envelope';
+import { issuesFromZod, type FieldIssue } from '@/lib/http/errors';
+import { afterIngest } from '@/lib/alerts/after-ingest';
+import { takeIngestToken } from '@/lib/quota/rate-limit';
+import type { Level } from '@/lib/generated/prisma/enums';
+import { fingerprintOf, issueCulprit, issueTitle } from '@/lib/grouping/fingerprint';
+import { decodeBody, MAX_BODY_BYTES } from './decode-body';
+import { forgetIngestKey, ingestKeyFrom, resolveIngestKey, type IngestKey } from './resolve-key';
+import { envelopeSchemaFor, errorEnvelopeSchema, transactionEnvelopeSchema, type ErrorEnvelope, type TransactionEnvelope } from './schemas';
+import { storableEnvelope } from './prepare-json';
+import { pgError, storeErrorEvent } from './store-event';
+import { storeTransaction } from './store-transaction';
+
+export type IngestRequest = {
+  projectId: string;
+  method: string;
+  /** Header names in lower case. */
+  headers: Record<string, string | undefined>;
+  searchParams: URLSearchParams;
+  body: Buffer;
+};
+
+export type IngestResponse = { status: number; body: Envelope | null; headers: Record<string, string> };
+
+const CORS = { 'access-control-allow-origin': '*' } as const;
+const PREFLIGHT = {
+  ...CORS,
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'Content-Type, X-Ingest-Auth',
+  'access-control-max-age': '86400',
+} as const;
+const MAX_REPORTED_ISSUES = 100;
+
+export const INGEST_MESSAGES = {
+  ok: 'Event received successfully',
+  missingKey: 'Missing ingest key: send X-Ingest-Auth: ingest_key=<key> or ?ingest_key=<key>',
+  invalidKey: 'Invalid ingest key for this project',
+  rateLimited: 'Rate limit exceeded',
+  quota: 'Monthly event quota exceeded',
+  tooLarge: 'Request body too large (limit 1 MiB)',
+  validation: 'Validation error',
+} as const;
+
+function answer(status: number, message: string, extra: { error?: FieldIssue[]; headers?: Record<string, string> } = {}): IngestResponse {
+  return { status, body: envelope(status, message, undefined, extra.error), headers: { ...CORS, ...extra.headers } };
+}
+
+const invalid = (issues: FieldIssue[]) => answer(400, INGEST_MESSAGES.validation, { error: issues.slice(0, MAX_REPORTED_ISSUES) });
+
+/**
+ * The ingest endpoint without any HTTP framework: plain request data in, status, envelope and headers out.
+ * Checks run in the contract's order: key (401) → rate limit (429) → validation (400) → quota (429) → store → 200.
+ */
+export async function handleIngest(req: IngestRequest): Promise<IngestResponse> {
+  try {
+    return await ingest(req);
+  } catch (err) {
+    console.error('ingest failed', err);
+    return answer(500, 'Internal server error');
+  }
+}
+
+async function ingest(req: IngestRequest): Promise<IngestResponse> {
+  if (req.method === 'OPTIONS') return { status: 204, body: null, headers: { ...PREFLIGHT } };
+  if (req.method !== 'POST') return answer(405, 'Method not allowed', { headers: { allow: 'POST, OPTIONS' } });
+  if (req.body.length > MAX_BODY_BYTES) return answer(413, INGEST_MESSAGES.tooLarge);
+
+  const publicKey = ingestKeyFrom(req.headers['x-ingest-auth'], req.searchParams.get('ingest_key'));
+  if (!publicKey) return answer(401, INGEST_MESSAGES.missingKey);
+  const key = await resolveIngestKey(publicKey, req.projectId);
+  if (!key) return answer(401, INGEST_MESSAGES.invalidKey);
+
+  if (!takeIngestToken(key.publicKey)) return answer(429, INGEST_MESSAGES.rateLimited, { headers: { 'retry-after': '1' } });
+
+  const decoded = await decodeBody(req.body, req.headers['content-encoding']);
+  if (!decoded.ok) {
+    if (decoded.reason === 'too_large') return answer(413, INGEST_MESSAGES.tooLarge);
+    if (decoded.reason === 'unsupported_encoding') return answer(415, 'Unsupported Content-Encoding (use gzip or deflate)');
+    return invalid([{ path: [], message: 'Body is not valid compressed data' }]);
+  }
+  const text = decoded.body.toString('utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return invalid([{ path: [], message: 'Malformed JSON body' }]);
+  }
+  const hadEscapes = text.includes('\\u');
+  return envelopeSchemaFor(json) === 'transaction'
+    ? ingestTransaction(key, validate(transactionEnvelopeSchema, json, hadEscapes))
+    : ingestError(key, validate(errorEnvelopeSchema, json, hadEscapes));
+}
+
+type Validated<T> = { ok: true; value: T } | { ok: false; response: IngestResponse };
+
+function validate<S extends z.ZodType>(schema: S, json: unknown, hadEscapes: boolean): Validated<z.infer<S>> {
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) return { ok: false, response: invalid(issuesFromZod(parsed.error)) };
+  const storable = storableEnvelope(parsed.data, hadEscapes);
+  if (!storable.ok) return { ok: false, response: invalid([storable.issue]) };
+  return { ok: true, value: storable.value };
+}
+
+const jsonOrNull = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
+
+async function ingestError(key: IngestKey, v: Validated<ErrorEnvelope>): Promise<IngestResponse> {
+  if (!v.ok) return v.response;
+  const env = v.value;
+  const exc = env.exception;
+  const frames = exc.stacktrace.frames;
+  const receivedAt = clock.now();
+  const level = env.level.toUpperCase() as Level;
+  const result = await storeOrUnauthorized(key, () =>
+    storeErrorEvent({
+      orgId: key.orgId,
+      projectId: key.projectId,
+      fingerprint: fingerprintOf({ type: exc.type, frames }, env.fingerprint),
+      title: issueTitle(exc.type, exc.value),
+      culprit: issueCulprit(frames),
+      level,
+      message: exc.value,
+      eventId: env.event_id ?? null,
+      timestamp: env.timestamp !== undefined ? new Date(env.timestamp) : receivedAt,
+      receivedAt,
+      environment: env.environment ?? null,
+      release: env.release ?? null,
+      json: {
+        stacktrace: JSON.stringify({ frames }),
+        contexts: jsonOrNull(env.contexts),
+        tags: jsonOrNull(env.tags),
+        userContext: jsonOrNull(env.user),
+        request: jsonOrNull(env.request),
+        breadcrumbs: jsonOrNull(env.breadcrumbs),
+      },
+    }),
+  );
+  if (result === 'unauthorized') return answer(401, INGEST_MESSAGES.invalidKey);
+  if (result === 'unstorable') return invalid([{ path: [], message: 'Envelope contains values that cannot be stored' }]);
+  if (result.kind === 'quota_exceeded') return answer(429, INGEST_MESSAGES.quota);
+  if (result.kind === 'stored') {
+    await notifyAlerts(key.projectId, result.issueId, result.isNewIssue, receivedAt);
+  }
+  return answer(200, INGEST_MESSAGES.ok);
+}
+
+async function ingestTransaction(key: IngestKey, v: Validated<TransactionEnvelope>): Promise<IngestResponse> {
+  if (!v.ok) return v.response;
+  const t = v.value;
+  const stored = await storeOrUnauthorized(key, () =>
+    storeTransaction({
+      orgId: key.orgId,
+      projectId: key.projectId,
+      name: t.name,
+      duration: t.duration,
+      status: t.status,
+      vitals: t.vitals ?? {},
+      timestamp: new Date(t.timestamp),
+      receivedAt: clock.now(),
+    }),
+  );
+  if (stored === 'unauthorized') return answer(401, INGEST_MESSAGES.invalidKey);
+  if (stored === 'unstorable') return invalid([{ path: [], message: 'Envelope contains values that cannot be stored' }]);
+  return stored ? answer(200, INGEST_MESSAGES.ok) : answer(429, INGEST_MESSAGES.quota);
+}
+
+/**
+ * A project deleted after the key lookup surfaces as a foreign-key violation (401). A data exception
+ * (class 22) means input slipped past validation: it is the client's fault, so 400, but logged.
+ */
+async function storeOrUnauthorized<T>(key: IngestKey, store: () => Promise<T>): Promise<T | 'unauthorized' | 'unstorable'> {
+  try {
+    return await store();
+  } catch (err) {
+    const code = pgError(err)?.code;
+    if (code === '23503') {
+      forgetIngestKey(key.publicKey);
+      return 'unauthorized';
+    }
+    if (code?.startsWith('22') || code === '54001') {
+      console.error('ingest: envelope passed validation but was refused by the database', err);
+      return 'unstorable';
+    }
+    throw err;
+  }
+}
+
+async function notifyAlerts(projectId: string, issueId: string, isNewIssue: boolean, receivedAt: Date): Promise<void> {
+  try {
+    await afterIngest([{ projectId, issueId, isNewIssue, receivedAt }]);
+  } catch (err) {
+    // The event is committed; alerting trouble must not turn the answer into an error.
+    console.error('afterIngest failed', err);
+  }
+}

@@ -1,0 +1,54 @@
+import type { FieldIssue } from '@/lib/http/errors';
+
+// Deeper nesting than this only comes from hostile input, and the database's JSON parser has a stack limit.
+export const MAX_JSON_DEPTH = 32;
+
+// NUL and unpaired surrogates cannot be stored in PostgreSQL text or jsonb.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+export function storableString(s: string): string {
+  return s.replace(UNSTORABLE, '\uFFFD');
+}
+
+class TooDeep extends Error {
+  constructor(readonly path: (string | number)[]) {
+    super('too deep');
+  }
+}
+
+function walk(value: unknown, path: (string | number)[], fixStrings: boolean): unknown {
+  if (typeof value === 'string') return fixStrings ? storableString(value) : value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (path.length >= MAX_JSON_DEPTH) throw new TooDeep([...path]);
+  if (Array.isArray(value)) {
+    const out: unknown[] | null = fixStrings ? [] : null;
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      const v = walk(value[i], path, fixStrings);
+      path.pop();
+      if (out) out.push(v);
+    }
+    return out ?? value;
+  }
+  const out: Record<string, unknown> | null = fixStrings ? Object.create(null) : null;
+  for (const [k, v] of Object.entries(value)) {
+    path.push(k);
+    const w = walk(v, path, fixStrings);
+    path.pop();
+    if (out) out[storableString(k)] = w;
+  }
+  return out ?? value;
+}
+
+/**
+ * Makes a validated envelope storable: refuses nesting deeper than MAX_JSON_DEPTH (with the path) and,
+ * when the raw text had escapes, replaces NUL and unpaired surrogates.
+ */
+export function storableEnvelope<T>(value: T, hadEscapes: boolean): { ok: true; value: T } | { ok: false; issue: FieldIssue } {
+  try {
+    return { ok: true, value: walk(value, [], hadEscapes) as T };
+  } catch (err) {
+    if (err instanceof TooDeep) return { ok: false, issue: { path: err.path, message: `Nested more than ${MAX_JSON_DEPTH} levels deep` } };
+    throw err;
+  }
+}

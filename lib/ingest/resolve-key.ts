@@ -1,0 +1,71 @@
+import { pool } from '@/lib/pg';
+import { onKeysChanged } from '@/lib/projects/key-changes';
+
+export type IngestKey = { publicKey: string; projectId: string; orgId: string };
+
+type KeyRow = { projectId: string; orgId: string; enabled: boolean };
+type KeyEntry = { row: KeyRow | null; expiresAt: number };
+
+// Disabling or deleting a key invalidates it at once (onKeysChanged); the TTL only bounds other drift.
+const KEY_TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+const MAX_KEY_LENGTH = 128;
+
+const g = globalThis as unknown as { trackerIngestKeys?: { keys: Map<string, KeyEntry>; pending: Map<string, Promise<KeyRow | null>> } };
+const cache = (g.trackerIngestKeys ??= (() => {
+  const c = { keys: new Map<string, KeyEntry>(), pending: new Map<string, Promise<KeyRow | null>>() };
+  onKeysChanged((publicKeys) => {
+    for (const k of publicKeys) c.keys.delete(k);
+  });
+  return c;
+})());
+
+async function loadKey(publicKey: string): Promise<KeyRow | null> {
+  const { rows } = await pool().query<{ project_id: string; org_id: string; enabled: boolean }>({
+    name: 'ingest-key',
+    text: 'SELECT k.project_id, k.enabled, p.org_id FROM project_keys k JOIN projects p ON p.id = k.project_id WHERE k.public_key = $1',
+    values: [publicKey],
+  });
+  const r = rows[0];
+  return r ? { projectId: r.project_id, orgId: r.org_id, enabled: r.enabled } : null;
+}
+
+async function keyRow(publicKey: string): Promise<KeyRow | null> {
+  const now = performance.now();
+  const hit = cache.keys.get(publicKey);
+  if (hit && hit.expiresAt > now) return hit.row;
+  // Concurrent misses for one key share one query.
+  let pending = cache.pending.get(publicKey);
+  if (!pending) {
+    pending = loadKey(publicKey).then((row) => {
+      if (cache.keys.size >= MAX_ENTRIES) cache.keys.clear();
+      cache.keys.set(publicKey, { row, expiresAt: now + KEY_TTL_MS });
+      return row;
+    });
+    pending.finally(() => cache.pending.delete(publicKey)).catch(() => {});
+    cache.pending.set(publicKey, pending);
+  }
+  return pending;
+}
+
+/** The enabled key `publicKey` if it belongs to project `projectId`, else null. Cached briefly. */
+export async function resolveIngestKey(publicKey: string, projectId: string): Promise<IngestKey | null> {
+  if (publicKey.length === 0 || publicKey.length > MAX_KEY_LENGTH) return null;
+  const row = await keyRow(publicKey);
+  if (!row || !row.enabled || row.projectId !== projectId) return null;
+  return { publicKey, projectId: row.projectId, orgId: row.orgId };
+}
+
+/** Drops a key whose project vanished between the lookup and the store. */
+export function forgetIngestKey(publicKey: string): void {
+  cache.keys.delete(publicKey);
+}
+
+/** Ingest auth: header `X-Ingest-Auth: ingest_key=<KEY>` or query `?ingest_key=<KEY>`. */
+export function ingestKeyFrom(header: string | undefined, query: string | null): string | null {
+  if (header) {
+    const m = /(?:^|[\s,])ingest_key=([^\s,]+)/.exec(header);
+    if (m) return m[1];
+  }
+  return query && query.length > 0 ? query : null;
+}

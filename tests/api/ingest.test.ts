@@ -1,0 +1,410 @@
+import { gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../support/accounts';
+import { createProject, setPlan } from '../support/fixtures';
+import { TestClient } from '../support/client';
+import { db } from '@/lib/db';
+import { DELETE, errorEnvelope, ingestPath, mutate, send, transactionEnvelope } from './ingest-helpers';
+
+const anyMessage = expect.any(String);
+const ok = { statusCode: 200, status: 'success', message: 'Event received successfully' };
+
+let client: TestClient;
+let projectId: string;
+let key: string;
+
+beforeAll(async () => {
+  const s = await signUp();
+  client = s.client;
+  const p = await createProject(client);
+  projectId = p.id;
+  key = p.keys[0].publicKey;
+});
+
+const eventCount = () => db.event.count({ where: { projectId } });
+const txCount = () => db.transaction.count({ where: { projectId } });
+
+describe('ingest: error envelope validation (one rule per row)', () => {
+  const base = errorEnvelope();
+  const frame0 = ['exception', 'stacktrace', 'frames', 0];
+  const cases: [string, unknown, (string | number)[]][] = [
+    ['missing exception', mutate(base, ['exception'], DELETE), ['exception']],
+    ['exception not an object', mutate(base, ['exception'], 'boom'), ['exception']],
+    ['exception.type missing', mutate(base, ['exception', 'type'], DELETE), ['exception', 'type']],
+    ['exception.type not a string', mutate(base, ['exception', 'type'], 42), ['exception', 'type']],
+    ['exception.value missing', mutate(base, ['exception', 'value'], DELETE), ['exception', 'value']],
+    ['exception.value not a string', mutate(base, ['exception', 'value'], { a: 1 }), ['exception', 'value']],
+    ['stacktrace missing', mutate(base, ['exception', 'stacktrace'], DELETE), ['exception', 'stacktrace']],
+    ['frames missing', mutate(base, ['exception', 'stacktrace', 'frames'], DELETE), ['exception', 'stacktrace', 'frames']],
+    ['frames not an array', mutate(base, ['exception', 'stacktrace', 'frames'], {}), ['exception', 'stacktrace', 'frames']],
+    ['empty frames', mutate(base, ['exception', 'stacktrace', 'frames'], []), ['exception', 'stacktrace', 'frames']],
+    ['frame not an object', mutate(base, frame0, 'at main.js:1'), frame0],
+    ['frame without filename', mutate(base, [...frame0, 'filename'], DELETE), [...frame0, 'filename']],
+    ['filename not a string', mutate(base, [...frame0, 'filename'], 7), [...frame0, 'filename']],
+    ['lineno missing', mutate(base, [...frame0, 'lineno'], DELETE), [...frame0, 'lineno']],
+    ['lineno 0', mutate(base, [...frame0, 'lineno'], 0), [...frame0, 'lineno']],
+    ['lineno -1', mutate(base, [...frame0, 'lineno'], -1), [...frame0, 'lineno']],
+    ['lineno 1.5', mutate(base, [...frame0, 'lineno'], 1.5), [...frame0, 'lineno']],
+    ['lineno a string', mutate(base, [...frame0, 'lineno'], '10'), [...frame0, 'lineno']],
+    ['function not a string', mutate(base, [...frame0, 'function'], 1), [...frame0, 'function']],
+    ['colno not an integer', mutate(base, [...frame0, 'colno'], 1.5), [...frame0, 'colno']],
+    ['colno a string', mutate(base, [...frame0, 'colno'], '15'), [...frame0, 'colno']],
+    ['second frame invalid', mutate(base, ['exception', 'stacktrace', 'frames', 1, 'lineno'], 0), ['exception', 'stacktrace', 'frames', 1, 'lineno']],
+    ['level critical', mutate(base, ['level'], 'critical'), ['level']],
+    ['level upper-case', mutate(base, ['level'], 'ERROR'), ['level']],
+    ['level not a string', mutate(base, ['level'], 3), ['level']],
+    ['timestamp in seconds', mutate(base, ['timestamp'], 1_700_000_000), ['timestamp']],
+    ['timestamp below the bound', mutate(base, ['timestamp'], 1_577_836_799_999), ['timestamp']],
+    ['timestamp a string', mutate(base, ['timestamp'], '1700000000000'), ['timestamp']],
+    ['timestamp beyond any date', mutate(base, ['timestamp'], 1e300), ['timestamp']],
+    ['environment not a string', mutate(base, ['environment'], 1), ['environment']],
+    ['release not a string', mutate(base, ['release'], false), ['release']],
+    ['user not an object', mutate(base, ['user'], 'alice'), ['user']],
+    ['user.id not a string', mutate(base, ['user'], { id: 42 }), ['user', 'id']],
+    ['user.email not a string', mutate(base, ['user'], { email: ['a@b.c'] }), ['user', 'email']],
+    ['breadcrumbs not an array', mutate(base, ['breadcrumbs'], {}), ['breadcrumbs']],
+    ['101 breadcrumbs', mutate(base, ['breadcrumbs'], Array.from({ length: 101 }, () => ({ type: 'click' }))), ['breadcrumbs']],
+    ['breadcrumb without type', mutate(base, ['breadcrumbs'], [{ message: 'clicked' }]), ['breadcrumbs', 0, 'type']],
+    ['breadcrumb type not a string', mutate(base, ['breadcrumbs'], [{ type: 5 }]), ['breadcrumbs', 0, 'type']],
+    ['breadcrumb message not a string', mutate(base, ['breadcrumbs'], [{ type: 'ui', message: 1 }]), ['breadcrumbs', 0, 'message']],
+    ['breadcrumb timestamp not a number', mutate(base, ['breadcrumbs'], [{ type: 'ui', timestamp: 'now' }]), ['breadcrumbs', 0, 'timestamp']],
+    ['breadcrumb data not an object', mutate(base, ['breadcrumbs'], [{ type: 'ui', data: 'x' }]), ['breadcrumbs', 0, 'data']],
+    ['tags not an object', mutate(base, ['tags'], 'a=b'), ['tags']],
+    ['tags with a number value', mutate(base, ['tags'], { browser: 'chrome', build: 12 }), ['tags', 'build']],
+    ['request not an object', mutate(base, ['request'], 'GET /'), ['request']],
+    ['request.url not a string', mutate(base, ['request'], { url: 1 }), ['request', 'url']],
+    ['request.method not a string', mutate(base, ['request'], { method: null }), ['request', 'method']],
+    ['request.headers non-string value', mutate(base, ['request'], { headers: { Accept: ['a'] } }), ['request', 'headers', 'Accept']],
+    ['contexts.browser.name not a string', mutate(base, ['contexts'], { browser: { name: 1 } }), ['contexts', 'browser', 'name']],
+    ['contexts.browser.version not a string', mutate(base, ['contexts'], { browser: { version: 120 } }), ['contexts', 'browser', 'version']],
+    ['contexts.os.name not a string', mutate(base, ['contexts'], { os: { name: true } }), ['contexts', 'os', 'name']],
+    ['contexts.os.version not a string', mutate(base, ['contexts'], { os: { version: 14 } }), ['contexts', 'os', 'version']],
+    ['event_id too short', mutate(base, ['event_id'], 'abc123'), ['event_id']],
+    ['event_id not hex', mutate(base, ['event_id'], 'g'.repeat(32)), ['event_id']],
+    ['event_id 33 hex', mutate(base, ['event_id'], 'a'.repeat(33)), ['event_id']],
+    ['fingerprint not an array', mutate(base, ['fingerprint'], 'my-group'), ['fingerprint']],
+    ['fingerprint with a number', mutate(base, ['fingerprint'], ['a', 2]), ['fingerprint', 1]],
+    ['fingerprint empty', mutate(base, ['fingerprint'], []), ['fingerprint']],
+    ['body an array', [base], []],
+    ['body null', null, []],
+    ['body a string', 'hello', []],
+    ['breadcrumb data nested 40 levels deep', mutate(base, ['breadcrumbs'], [{ type: 'ui', data: nest(40) }]), ['breadcrumbs', 0, 'data', ...Array(29).fill('a')]],
+  ];
+
+  it.each(cases)('%s → 400 at the exact path', async (_name, body, path) => {
+    const before = await eventCount();
+    const res = await send(client, projectId, key, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path, message: anyMessage }] });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await eventCount()).toBe(before);
+  });
+
+  it.each([
+    ['malformed JSON', '{"exception": '],
+    ['empty body', ''],
+  ])('%s → 400 with path []', async (_name, raw) => {
+    const res = await send(client, projectId, key, raw);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path: [], message: anyMessage }] });
+  });
+
+  it('reports every invalid field at once', async () => {
+    const res = await send(client, projectId, key, mutate(mutate(base, ['level'], 'loud'), ['tags'], { a: 1 }));
+    expect(res.status).toBe(400);
+    expect(res.body.error.map((e: { path: unknown }) => e.path)).toEqual([['level'], ['tags', 'a']]);
+  });
+
+  it.each([
+    ['the minimal envelope', { exception: { type: 'Error', value: 'x', stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] } } }],
+    ['timestamp exactly at the bound', mutate(base, ['timestamp'], 1_577_836_800_000)],
+    ['100 breadcrumbs', mutate(base, ['breadcrumbs'], Array.from({ length: 100 }, (_, i) => ({ type: 'click', message: `#${i}`, timestamp: 1_700_000_000_000, data: { i } })))],
+    ['unknown top-level keys', { ...base, sdk: { name: 'other' }, platform: 'javascript', type: 'event' }],
+    ['every level', mutate(base, ['level'], 'fatal')],
+    ['colno 0 and negative-free integers', mutate(base, ['exception', 'stacktrace', 'frames', 0, 'colno'], 0)],
+    ['upper-case event_id', mutate(base, ['event_id'], 'ABCDEF0123456789ABCDEF0123456789')],
+  ])('accepts %s', async (_name, body) => {
+    const before = await eventCount();
+    const res = await send(client, projectId, key, body);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(ok);
+    expect(await eventCount()).toBe(before + 1);
+  });
+});
+
+function nest(levels: number): unknown {
+  let v: unknown = 'leaf';
+  for (let i = 0; i < levels; i++) v = { a: v };
+  return v;
+}
+
+describe('ingest: transaction envelope validation (one rule per row)', () => {
+  const base = transactionEnvelope({ status: 'ok', vitals: { lcp: 1200, cls: 0.05, fcp: 800, ttfb: 120 } });
+  const cases: [string, unknown, (string | number)[]][] = [
+    ['name missing', mutate(base, ['name'], DELETE), ['name']],
+    ['name empty', mutate(base, ['name'], ''), ['name']],
+    ['name 201 characters', mutate(base, ['name'], 'n'.repeat(201)), ['name']],
+    ['name not a string', mutate(base, ['name'], 7), ['name']],
+    ['duration missing', mutate(base, ['duration'], DELETE), ['duration']],
+    ['duration -1', mutate(base, ['duration'], -1), ['duration']],
+    ['duration a string', mutate(base, ['duration'], '12'), ['duration']],
+    ['timestamp missing', mutate(base, ['timestamp'], DELETE), ['timestamp']],
+    ['timestamp in seconds', mutate(base, ['timestamp'], 1_700_000_000), ['timestamp']],
+    ['timestamp a string', mutate(base, ['timestamp'], 'yesterday'), ['timestamp']],
+    ['status not a string', mutate(base, ['status'], 200), ['status']],
+    ['vitals not an object', mutate(base, ['vitals'], 'fast'), ['vitals']],
+    ['vitals.lcp a string', mutate(base, ['vitals', 'lcp'], '1200'), ['vitals', 'lcp']],
+    ['vitals.cls negative', mutate(base, ['vitals', 'cls'], -0.1), ['vitals', 'cls']],
+    ['vitals.fcp not a number', mutate(base, ['vitals', 'fcp'], true), ['vitals', 'fcp']],
+    ['vitals.ttfb not a number', mutate(base, ['vitals', 'ttfb'], null), ['vitals', 'ttfb']],
+  ];
+
+  it.each(cases)('%s → 400 at the exact path', async (_name, body, path) => {
+    const before = await txCount();
+    const res = await send(client, projectId, key, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path, message: anyMessage }] });
+    expect(await txCount()).toBe(before);
+  });
+
+  it('stores a valid transaction with its vitals; status defaults to ok; name of 200 characters and duration 0 are fine', async () => {
+    const res = await send(client, projectId, key, base);
+    expect(res.body).toEqual(ok);
+    const name = 'n'.repeat(200);
+    expect((await send(client, projectId, key, transactionEnvelope({ name, duration: 0 }))).status).toBe(200);
+    const rows = await db.transaction.findMany({ where: { projectId }, orderBy: { receivedAt: 'asc' } });
+    expect(rows.at(-2)).toMatchObject({ name: '/checkout', duration: 123.4, status: 'ok', lcp: 1200, cls: 0.05, fcp: 800, ttfb: 120 });
+    expect(rows.at(-2)!.timestamp.toISOString()).toBe('2023-11-14T22:13:20.000Z');
+    expect(rows.at(-1)).toMatchObject({ name, duration: 0, status: 'ok', lcp: null, cls: null });
+  });
+});
+
+describe('ingest: stored event', () => {
+  it('stores every field of the envelope, level upper-case, frames innermost first', async () => {
+    const envelope = errorEnvelope({
+      level: 'warning',
+      environment: 'production',
+      release: 'web@1.2.3',
+      user: { id: 'u-1', email: 'alice@example.com' },
+      tags: { browser: 'chrome' },
+      request: { url: 'https://app.example.com/cart', method: 'GET', headers: { Accept: 'text/html' } },
+      contexts: { browser: { name: 'Chrome', version: '120' }, os: { name: 'macOS', version: '14' } },
+      breadcrumbs: [{ type: 'click', message: 'button#buy', timestamp: 1_699_999_999_000, data: { x: 1 } }],
+      event_id: 'ABCDEF0123456789abcdef01234567aa',
+    });
+    const res = await send(client, projectId, key, envelope);
+    expect(res.body).toEqual(ok);
+    const ev = await db.event.findFirstOrThrow({ where: { projectId, eventId: 'abcdef0123456789abcdef01234567aa' } });
+    expect(ev).toMatchObject({
+      level: 'WARNING',
+      message: envelope.exception.value,
+      stacktrace: { frames: envelope.exception.stacktrace.frames },
+      contexts: envelope.contexts,
+      tags: envelope.tags,
+      userContext: envelope.user,
+      request: envelope.request,
+      breadcrumbs: envelope.breadcrumbs,
+      environment: 'production',
+      release: 'web@1.2.3',
+    });
+    expect(ev.timestamp.toISOString()).toBe('2023-11-14T22:13:20.000Z');
+    expect(Math.abs(ev.receivedAt.getTime() - Date.now())).toBeLessThan(10_000);
+    const issue = await db.issue.findUniqueOrThrow({ where: { id: ev.issueId } });
+    expect(issue).toMatchObject({ projectId, status: 'UNRESOLVED', level: 'WARNING', title: `TypeError: ${envelope.exception.value}` });
+  });
+
+  it('uses the receipt time when the envelope has no timestamp; nulls for absent optional fields', async () => {
+    const t0 = Date.now();
+    const res = await send(client, projectId, key, mutate(errorEnvelope({ event_id: 'f'.repeat(32) }), ['timestamp'], DELETE));
+    expect(res.status).toBe(200);
+    const ev = await db.event.findFirstOrThrow({ where: { projectId, eventId: 'f'.repeat(32) } });
+    expect(ev.timestamp.getTime()).toBe(ev.receivedAt.getTime());
+    expect(ev.timestamp.getTime()).toBeGreaterThanOrEqual(t0 - 1);
+    expect(ev).toMatchObject({ level: 'ERROR', contexts: null, tags: null, userContext: null, request: null, breadcrumbs: null, environment: null, release: null });
+  });
+
+  it('replaces NUL characters and unpaired surrogates instead of failing', async () => {
+    const raw = JSON.stringify(errorEnvelope({ event_id: 'e'.repeat(32), tags: { 'k\u0000': 'v\ud800' } })).replace('Cannot', 'Can\\u0000not');
+    const res = await send(client, projectId, key, raw);
+    expect(res.status).toBe(200);
+    const ev = await db.event.findFirstOrThrow({ where: { projectId, eventId: 'e'.repeat(32) } });
+    expect(ev.message.startsWith('Can\uFFFDnot')).toBe(true);
+    expect(ev.tags).toEqual({ 'k\uFFFD': 'v\uFFFD' });
+  });
+});
+
+describe('ingest: authentication', () => {
+  it('accepts the key in X-Ingest-Auth or in ?ingest_key=', async () => {
+    expect((await send(client, projectId, key, errorEnvelope())).status).toBe(200);
+    expect((await send(client, projectId, null, errorEnvelope(), { query: { ingest_key: key } })).status).toBe(200);
+  });
+
+  it('401: no key, wrong key, another project’s key, disabled key, deleted key, session cookie only', async () => {
+    const other = await signUp();
+    const otherProject = await createProject(other.client);
+    const { orgId } = await signUp().then(async (s) => {
+      await setPlan(s.orgId, 'PRO');
+      return s;
+    });
+    expect(orgId).toBeTruthy();
+    const extra = await client.post(`/api/v1/projects/${projectId}/keys`, { label: 'CI' });
+    expect(extra.status).toBe(201);
+    const disabledKey = extra.body.data;
+    const extra2 = await client.post(`/api/v1/projects/${projectId}/keys`, { label: 'Old' });
+    const deletedKey = extra2.body.data;
+    // Warm the cache with both keys first, so the test also shows that disabling/deleting invalidates it.
+    expect((await send(client, projectId, disabledKey.publicKey, errorEnvelope())).status).toBe(200);
+    expect((await send(client, projectId, deletedKey.publicKey, errorEnvelope())).status).toBe(200);
+    expect((await client.patch(`/api/v1/projects/${projectId}/keys/${disabledKey.id}`, { enabled: false })).status).toBe(200);
+    expect((await client.delete(`/api/v1/projects/${projectId}/keys/${deletedKey.id}`)).status).toBe(200);
+
+    const anonymous = new TestClient();
+    const cases: [string, () => ReturnType<typeof send>, string][] = [
+      ['no key', () => send(anonymous, projectId, null, errorEnvelope()), 'Missing ingest key'],
+      ['empty query key', () => send(anonymous, projectId, null, errorEnvelope(), { query: { ingest_key: '' } }), 'Missing ingest key'],
+      ['malformed header', () => send(anonymous, projectId, null, errorEnvelope(), { headers: { 'x-ingest-auth': key } }), 'Missing ingest key'],
+      ['wrong key', () => send(anonymous, projectId, 'f'.repeat(32), errorEnvelope()), 'Invalid ingest key'],
+      ['very long key', () => send(anonymous, projectId, 'f'.repeat(5000), errorEnvelope()), 'Invalid ingest key'],
+      ['another project’s key', () => send(anonymous, projectId, otherProject.keys[0].publicKey, errorEnvelope()), 'Invalid ingest key'],
+      ['own key on another project', () => send(anonymous, otherProject.id, key, errorEnvelope()), 'Invalid ingest key'],
+      ['disabled key', () => send(anonymous, projectId, disabledKey.publicKey, errorEnvelope()), 'Invalid ingest key'],
+      ['deleted key', () => send(anonymous, projectId, deletedKey.publicKey, errorEnvelope()), 'Invalid ingest key'],
+      ['session cookie only', () => send(client, projectId, null, errorEnvelope()), 'Missing ingest key'],
+      ['unknown project', () => send(anonymous, 'no-such-project', key, errorEnvelope()), 'Invalid ingest key'],
+    ];
+    const before = await db.event.count();
+    for (const [name, call, prefix] of cases) {
+      const res = await call();
+      expect(res.status, name).toBe(401);
+      expect(res.body.statusCode, name).toBe(401);
+      expect(res.body.status, name).toBe('failed');
+      expect(res.body.message.startsWith(prefix), name).toBe(true);
+      expect(res.body.error, name).toBeUndefined();
+      expect(res.headers.get('access-control-allow-origin'), name).toBe('*');
+    }
+    expect(await db.event.count()).toBe(before);
+  });
+
+  it('checks the key before validation: an invalid body without a key is 401, not 400', async () => {
+    const res = await send(new TestClient(), projectId, null, '{not json');
+    expect(res.status).toBe(401);
+  });
+
+  it('a deleted project’s key stops working at once', async () => {
+    const s = await signUp();
+    const p = await createProject(s.client);
+    expect((await send(s.client, p.id, p.keys[0].publicKey, errorEnvelope())).status).toBe(200);
+    expect((await s.client.delete(`/api/v1/projects/${p.id}`)).status).toBe(200);
+    expect((await send(s.client, p.id, p.keys[0].publicKey, errorEnvelope())).status).toBe(401);
+  });
+});
+
+describe('ingest: CORS, size and encoding', () => {
+  it('answers the preflight with 204 and the CORS headers', async () => {
+    const res = await client.request('OPTIONS', ingestPath(projectId), {
+      headers: { origin: 'https://shop.example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-ingest-auth' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type, X-Ingest-Auth');
+    expect(res.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+    expect(Number(res.headers.get('access-control-max-age'))).toBeGreaterThan(0);
+  });
+
+  it('every POST answer carries Access-Control-Allow-Origin: *', async () => {
+    for (const res of [
+      await send(client, projectId, key, errorEnvelope(), { headers: { origin: 'https://shop.example.org' } }),
+      await send(client, projectId, key, {}, { headers: { origin: 'https://shop.example.org' } }),
+      await send(client, projectId, 'nope', errorEnvelope()),
+    ]) {
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
+  });
+
+  it('413 above 1 MiB, plain and after gzip inflation; a gzip body within the limit is accepted', async () => {
+    const big = JSON.stringify(errorEnvelope({ padding: 'x'.repeat(1024 * 1024) }));
+    const plain = await send(client, projectId, key, big);
+    expect(plain.status).toBe(413);
+    expect(plain.body).toEqual({ statusCode: 413, status: 'failed', message: expect.stringMatching(/too large/) });
+    expect(plain.headers.get('access-control-allow-origin')).toBe('*');
+
+    const bomb = await send(client, projectId, key, big, { gzip: true });
+    expect(gzipSync(big).length).toBeLessThan(1024 * 1024);
+    expect(bomb.status).toBe(413);
+
+    const justUnder = JSON.stringify(errorEnvelope({ padding: 'x'.repeat(1024 * 1024 - 1000) }));
+    expect(Buffer.byteLength(justUnder)).toBeLessThanOrEqual(1024 * 1024);
+    expect((await send(client, projectId, key, justUnder)).status).toBe(200);
+
+    const before = await eventCount();
+    const gz = await send(client, projectId, key, errorEnvelope({ event_id: '1'.repeat(32) }), { gzip: true });
+    expect(gz.body).toEqual(ok);
+    expect(await eventCount()).toBe(before + 1);
+  });
+
+  it('413 while streaming when Content-Length is absent', async () => {
+    const { POST } = await import('@/app/api/v1/ingest/[projectId]/envelope/route');
+    const chunk = new Uint8Array(256 * 1024).fill(32);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(ctrl) {
+        if (sent++ < 8) ctrl.enqueue(chunk);
+        else ctrl.close();
+      },
+    });
+    const req = new Request(`http://localhost${ingestPath(projectId)}`, {
+      method: 'POST',
+      headers: { 'x-ingest-auth': `ingest_key=${key}` },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    const res = await POST(req, { params: Promise.resolve({ projectId }) });
+    expect(res.status).toBe(413);
+    expect(sent).toBeLessThan(8);
+  });
+
+  it('deflate is accepted; a corrupt gzip body is 400; an unknown encoding is 415', async () => {
+    const { deflateSync } = await import('node:zlib');
+    const deflated = await client.post(ingestPath(projectId), new Uint8Array(deflateSync(JSON.stringify(errorEnvelope()))), {
+      headers: { 'x-ingest-auth': `ingest_key=${key}`, 'content-encoding': 'deflate' },
+    });
+    expect(deflated.status).toBe(200);
+    const corrupt = await client.post(ingestPath(projectId), 'not gzip at all', {
+      headers: { 'x-ingest-auth': `ingest_key=${key}`, 'content-encoding': 'gzip' },
+    });
+    expect(corrupt.status).toBe(400);
+    expect(corrupt.body.error).toEqual([{ path: [], message: anyMessage }]);
+    const br = await client.post(ingestPath(projectId), 'x', { headers: { 'x-ingest-auth': `ingest_key=${key}`, 'content-encoding': 'br' } });
+    expect(br.status).toBe(415);
+  });
+});
+
+describe('ingest: rate limit', () => {
+  it('a key gets a burst of 10× the per-second rate, then 429 Rate limit exceeded; other keys are unaffected', async () => {
+    const previous = process.env.INGEST_RATE_LIMIT_PER_SECOND;
+    process.env.INGEST_RATE_LIMIT_PER_SECOND = '2';
+    try {
+      const s = await signUp();
+      const p = await createProject(s.client);
+      const k = p.keys[0].publicKey;
+      const statuses = [];
+      for (let i = 0; i < 22; i++) statuses.push((await send(s.client, p.id, k, i % 2 ? errorEnvelope() : transactionEnvelope())).status);
+      expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+      expect(statuses.slice(20)).toEqual([429, 429]);
+      const limited = await send(s.client, p.id, k, errorEnvelope());
+      expect(limited.body).toEqual({ statusCode: 429, status: 'failed', message: 'Rate limit exceeded' });
+      // Rate limit comes before validation.
+      expect((await send(s.client, p.id, k, {})).status).toBe(429);
+      // A wrong key is still 401 (key check first).
+      expect((await send(s.client, p.id, 'f'.repeat(32), errorEnvelope())).status).toBe(401);
+      expect((await send(client, projectId, key, errorEnvelope())).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 600));
+      expect((await send(s.client, p.id, k, errorEnvelope())).status).toBe(200);
+      expect(await db.event.count({ where: { projectId: p.id } })).toBe(11);
+    } finally {
+      if (previous === undefined) delete process.env.INGEST_RATE_LIMIT_PER_SECOND;
+      else process.env.INGEST_RATE_LIMIT_PER_SECOND = previous;
+    }
+  });
+});
