@@ -1,6 +1,6 @@
 // The seam between ingest and alerting. Ingest calls afterIngest once per stored error event, after its
 // commit and before answering. It must stay cheap when no rule can fire and must never throw.
-// The alert rules issue (#4) gives it its body: rule evaluation and durable enqueueing of deliveries.
+import { evaluateRules } from './evaluate-rules';
 
 export type IngestedError = {
   projectId: string;
@@ -10,4 +10,15 @@ export type IngestedError = {
   receivedAt: Date;
 };
 
-export async function afterIngest(_events: IngestedError[]): Promise<void> {}
+/**
+ * Fires the project's enabled rules the events satisfy and enqueues their deliveries (pg-boss), so
+ * delivery happens after the answer. With no enabled rule this is one in-memory lookup.
+ */
+export async function afterIngest(events: IngestedError[]): Promise<void> {
+  try {
+    await evaluateRules(events);
+  } catch (err) {
+    // Alerting must never fail an event that is already stored.
+    console.error('[alerts] rule evaluation failed', err);
+  }
+}

@@ -1,0 +1,15 @@
+// Next.js calls register() once per server process at start: background work starts here.
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs' || !process.env.DATABASE_URL) return;
+  const { startAlertWorkers } = await import('./lib/alerts/workers');
+  const { stopJobs } = await import('./lib/jobs/boss');
+  const { onShutdown } = await import('./lib/runtime/shutdown');
+  try {
+    await startAlertWorkers();
+    onShutdown(stopJobs);
+    console.log('[jobs] alert delivery workers started');
+  } catch (err) {
+    // The site keeps serving; deliveries already enqueued wait in PostgreSQL until workers run again.
+    console.error('[jobs] could not start the alert workers', err);
+  }
+}

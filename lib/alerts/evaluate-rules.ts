@@ -1,0 +1,155 @@
+import type pg from 'pg';
+import { clock } from '@/lib/clock';
+import { pool } from '@/lib/pg';
+import { getBoss, jobDb, notifyWorkers } from '@/lib/jobs/boss';
+import { QUEUES } from '@/lib/jobs/queues';
+import type { IngestedError } from './after-ingest';
+import { enabledRules, type CachedRule } from './rule-cache';
+import { errorRateBody, errorRateEmail, newIssueBody, newIssueEmail, type EmailContent, type IssueSnapshot } from './payloads';
+import type { EmailJob, WebhookJob } from './delivery-jobs';
+
+type FiredRule = { id: string; name: string; notify_email: string | null; webhook_url: string | null };
+type FiredRateRule = FiredRule & { threshold: number; window_minutes: number };
+type RateCandidate = { rule: CachedRule; count: number };
+
+const MINUTE = 60_000;
+
+/** Evaluates the enabled rules of each project for a batch of stored error events and enqueues deliveries. */
+export async function evaluateRules(events: IngestedError[]): Promise<void> {
+  const byProject = new Map<string, IngestedError[]>();
+  for (const e of events) byProject.set(e.projectId, [...(byProject.get(e.projectId) ?? []), e]);
+  await Promise.all([...byProject].map(([projectId, evs]) => evaluateProject(projectId, evs)));
+}
+
+async function evaluateProject(projectId: string, events: IngestedError[]): Promise<void> {
+  const rules = await enabledRules(projectId);
+  if (!rules.length) return;
+  const now = clock.now();
+  const newIssueIds = [...new Set(events.filter((e) => e.isNewIssue).map((e) => e.issueId))];
+  const newIssueRules = newIssueIds.length ? rules.filter((r) => r.type === 'NEW_ISSUE') : [];
+  // A rule this process saw fire within its window is still cooling down: no need to count.
+  const rateRules = rules.filter(
+    (r) => r.type === 'ERROR_RATE' && r.threshold && r.windowMinutes && !(r.lastTriggeredAt && r.lastTriggeredAt.getTime() > now.getTime() - r.windowMinutes * MINUTE),
+  );
+  const dueRates = rateRules.length ? await rulesAtThreshold(projectId, rateRules, now) : [];
+  if (!newIssueRules.length && !dueRates.length) return;
+  await fireAndEnqueue(projectId, now, newIssueRules, newIssueIds, dueRates);
+}
+
+/** Counts each distinct window once, stopping at the largest threshold that needs it (an index range scan). */
+async function rulesAtThreshold(projectId: string, rules: CachedRule[], now: Date): Promise<RateCandidate[]> {
+  const windows = new Map<number, CachedRule[]>();
+  for (const r of rules) windows.set(r.windowMinutes!, [...(windows.get(r.windowMinutes!) ?? []), r]);
+  const counted = await Promise.all(
+    [...windows].map(async ([minutes, rs]) => {
+      const cap = Math.max(...rs.map((r) => r.threshold!));
+      const { rows } = await pool().query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM (
+           SELECT 1 FROM events WHERE project_id = $1 AND received_at > $2 LIMIT $3
+         ) s`,
+        [projectId, new Date(now.getTime() - minutes * MINUTE), cap],
+      );
+      return rs.map((rule) => ({ rule, count: rows[0].n }));
+    }),
+  );
+  return counted.flat().filter((c) => c.count >= c.rule.threshold!);
+}
+
+/**
+ * Claims each firing with one conditional UPDATE of last_triggered_at (concurrent events cannot both win)
+ * and enqueues its deliveries in the same transaction, so a claimed firing is never lost.
+ */
+async function fireAndEnqueue(projectId: string, now: Date, newIssueRules: CachedRule[], issueIds: string[], dueRates: RateCandidate[]): Promise<void> {
+  const boss = await getBoss();
+  const client = await pool().connect();
+  let enqueued = { webhook: 0, email: 0 };
+  try {
+    await client.query('BEGIN');
+    const webhooks: WebhookJob[] = [];
+    const emails: EmailJob[] = [];
+    const triggeredAt = now.toISOString();
+    const add = (rule: FiredRule, body: object, email: EmailContent) => {
+      if (rule.webhook_url) webhooks.push({ ruleId: rule.id, url: rule.webhook_url, body: JSON.stringify(body), triggeredAt, attempt: 0 });
+      if (rule.notify_email) emails.push({ ruleId: rule.id, to: rule.notify_email, email, triggeredAt, attempt: 0 });
+    };
+
+    const firedNew = newIssueRules.length ? await claimNewIssueRules(client, newIssueRules, now) : [];
+    const firedRate = dueRates.length ? await claimRateRules(client, dueRates, now) : [];
+    if (firedNew.length || firedRate.length) {
+      const projectName = await nameOf(client, projectId);
+      if (firedNew.length) {
+        for (const issue of await issuesById(client, projectId, issueIds)) {
+          const body = newIssueBody(projectName, issue);
+          for (const rule of firedNew) add(rule, body, newIssueEmail(body));
+        }
+      }
+      for (const rule of firedRate) {
+        const count = await windowCount(client, projectId, rule.window_minutes, now);
+        const body = errorRateBody(projectName, projectId, count, rule.threshold, rule.window_minutes);
+        add(rule, body, errorRateEmail(body, rule.name));
+      }
+    }
+    const jobs = [
+      ...webhooks.map((data) => ({ name: QUEUES.alertWebhook, data })),
+      ...emails.map((data) => ({ name: QUEUES.alertEmail, data })),
+    ];
+    if (jobs.length) await boss.insert(jobs, { db: jobDb(client) });
+    await client.query('COMMIT');
+    enqueued = { webhook: webhooks.length, email: emails.length };
+    for (const c of dueRates) if (firedRate.some((f) => f.id === c.rule.id)) c.rule.lastTriggeredAt = now;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+  if (enqueued.webhook) notifyWorkers(QUEUES.alertWebhook);
+  if (enqueued.email) notifyWorkers(QUEUES.alertEmail);
+}
+
+async function claimNewIssueRules(client: pg.PoolClient, rules: CachedRule[], now: Date): Promise<FiredRule[]> {
+  const { rows } = await client.query<FiredRule>(
+    `UPDATE alert_rules SET last_triggered_at = $2
+     WHERE id = ANY($1::text[]) AND enabled AND type = 'NEW_ISSUE'
+     RETURNING id, name, notify_email, webhook_url`,
+    [rules.map((r) => r.id), now],
+  );
+  return rows;
+}
+
+async function claimRateRules(client: pg.PoolClient, due: RateCandidate[], now: Date): Promise<FiredRateRule[]> {
+  const { rows } = await client.query<FiredRateRule>(
+    `UPDATE alert_rules r SET last_triggered_at = $1
+     FROM unnest($2::text[], $3::int[], $4::int[]) AS c(id, window_minutes, n)
+     WHERE r.id = c.id AND r.enabled AND r.type = 'ERROR_RATE'
+       AND r.window_minutes = c.window_minutes AND r.threshold <= c.n
+       AND (r.last_triggered_at IS NULL OR r.last_triggered_at <= $1::timestamptz - make_interval(mins => r.window_minutes))
+     RETURNING r.id, r.name, r.threshold, r.window_minutes, r.notify_email, r.webhook_url`,
+    [now, due.map((c) => c.rule.id), due.map((c) => c.rule.windowMinutes), due.map((c) => c.count)],
+  );
+  return rows;
+}
+
+async function nameOf(client: pg.PoolClient, projectId: string): Promise<string> {
+  const { rows } = await client.query<{ name: string }>('SELECT name FROM projects WHERE id = $1', [projectId]);
+  return rows[0]?.name ?? '';
+}
+
+async function issuesById(client: pg.PoolClient, projectId: string, ids: string[]): Promise<IssueSnapshot[]> {
+  const { rows } = await client.query<IssueSnapshot>(
+    `SELECT id, project_id AS "projectId", title, culprit, level::text AS level, status::text AS status,
+            event_count AS "eventCount", first_seen AS "firstSeen"
+     FROM issues WHERE id = ANY($1::text[]) AND project_id = $2 ORDER BY first_seen, id`,
+    [ids, projectId],
+  );
+  return rows;
+}
+
+/** The exact number for the notification, counted once per firing. */
+async function windowCount(client: pg.PoolClient, projectId: string, minutes: number, now: Date): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM events WHERE project_id = $1 AND received_at > $2',
+    [projectId, new Date(now.getTime() - minutes * MINUTE)],
+  );
+  return rows[0].n;
+}

@@ -1,0 +1,82 @@
+import { env } from '@/lib/env';
+import type { NewIssueEmailProps } from '@/emails/new-issue-email';
+import type { ErrorRateEmailProps } from '@/emails/error-rate-email';
+
+export type IssueSnapshot = {
+  id: string;
+  projectId: string;
+  title: string;
+  culprit: string | null;
+  level: string;
+  status: string;
+  eventCount: number;
+  firstSeen: Date;
+};
+
+export type NewIssueWebhookBody = {
+  type: 'new_issue';
+  projectName: string;
+  issue: { id: string; title: string; culprit: string | null; level: string; status: string; eventCount: number; firstSeen: string; projectId: string };
+  issueUrl: string;
+};
+
+export type ErrorRateWebhookBody = {
+  type: 'error_rate';
+  projectName: string;
+  count: number;
+  threshold: number;
+  windowMinutes: number;
+  issuesUrl: string;
+};
+
+export const issuesUrl = (projectId: string) => `${env.appUrl}/projects/${encodeURIComponent(projectId)}/issues`;
+export const issueUrl = (projectId: string, issueId: string) => `${issuesUrl(projectId)}/${encodeURIComponent(issueId)}`;
+
+export function newIssueBody(projectName: string, issue: IssueSnapshot): NewIssueWebhookBody {
+  return {
+    type: 'new_issue',
+    projectName,
+    issue: {
+      id: issue.id,
+      title: issue.title,
+      culprit: issue.culprit,
+      level: issue.level,
+      status: issue.status,
+      eventCount: issue.eventCount,
+      firstSeen: issue.firstSeen.toISOString(),
+      projectId: issue.projectId,
+    },
+    issueUrl: issueUrl(issue.projectId, issue.id),
+  };
+}
+
+export function errorRateBody(projectName: string, projectId: string, count: number, threshold: number, windowMinutes: number): ErrorRateWebhookBody {
+  return { type: 'error_rate', projectName, count, threshold, windowMinutes, issuesUrl: issuesUrl(projectId) };
+}
+
+export type EmailContent =
+  | { template: 'new-issue'; subject: string; props: NewIssueEmailProps }
+  | { template: 'error-rate'; subject: string; props: ErrorRateEmailProps };
+
+export function newIssueEmail(body: NewIssueWebhookBody): EmailContent {
+  return {
+    template: 'new-issue',
+    subject: `[${body.projectName}] New issue: ${body.issue.title}`.slice(0, 250),
+    props: { projectName: body.projectName, title: body.issue.title, level: body.issue.level, culprit: body.issue.culprit, issueUrl: body.issueUrl },
+  };
+}
+
+export function errorRateEmail(body: ErrorRateWebhookBody, ruleName: string): EmailContent {
+  return {
+    template: 'error-rate',
+    subject: `[${body.projectName}] ${body.count} errors in the last ${body.windowMinutes} min`,
+    props: {
+      projectName: body.projectName,
+      ruleName,
+      count: body.count,
+      threshold: body.threshold,
+      windowMinutes: body.windowMinutes,
+      issuesUrl: body.issuesUrl,
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import { db } from '@/lib/db';
+import { notFound, validationError } from '@/lib/http/errors';
+import { crossFieldIssues, normalizeRule, type AlertRuleShape, type CreateAlertInput, type UpdateAlertInput } from '@/lib/zod/alerts';
+import { invalidateRules } from './rule-cache';
+
+const LOG_LIMIT = 200;
+
+async function assertProject(orgId: string, projectId: string): Promise<void> {
+  const project = await db.project.findFirst({ where: { id: projectId, orgId }, select: { id: true } });
+  if (!project) throw notFound('Project');
+}
+
+/** The rule if it belongs to the project and the project to the organization; otherwise 404. */
+async function getRule(orgId: string, projectId: string, ruleId: string) {
+  await assertProject(orgId, projectId);
+  const rule = await db.alertRule.findFirst({ where: { id: ruleId, projectId, project: { orgId } } });
+  if (!rule) throw notFound('Alert rule');
+  return rule;
+}
+
+export async function listAlertRules(orgId: string, projectId: string) {
+  await assertProject(orgId, projectId);
+  return db.alertRule.findMany({ where: { projectId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+}
+
+/** Creates the rule with a fresh webhook secret, returned here and never again. */
+export async function createAlertRule(orgId: string, projectId: string, input: CreateAlertInput) {
+  await assertProject(orgId, projectId);
+  const rule = await db.alertRule.create({
+    data: { projectId, ...input, webhookSecret: crypto.randomBytes(32).toString('hex') },
+    omit: { webhookSecret: false },
+  });
+  invalidateRules(projectId);
+  return rule;
+}
+
+/** Applies any subset of fields; the merged rule must pass the same checks as a new one. */
+export async function updateAlertRule(orgId: string, projectId: string, ruleId: string, input: UpdateAlertInput) {
+  const current = await getRule(orgId, projectId, ruleId);
+  const merged: AlertRuleShape = normalizeRule({
+    name: input.name ?? current.name,
+    type: input.type ?? current.type,
+    threshold: input.threshold !== undefined ? input.threshold : current.threshold,
+    windowMinutes: input.windowMinutes !== undefined ? input.windowMinutes : current.windowMinutes,
+    notifyEmail: input.notifyEmail !== undefined ? input.notifyEmail : current.notifyEmail,
+    webhookUrl: input.webhookUrl !== undefined ? input.webhookUrl : current.webhookUrl,
+    enabled: input.enabled ?? current.enabled,
+  });
+  const issues = crossFieldIssues(merged);
+  if (issues.length) throw validationError(issues);
+  const rule = await db.alertRule.update({ where: { id: current.id }, data: merged });
+  invalidateRules(projectId);
+  return rule;
+}
+
+/** Irreversible; its log entries go with it (FK cascade). */
+export async function deleteAlertRule(orgId: string, projectId: string, ruleId: string): Promise<void> {
+  const rule = await getRule(orgId, projectId, ruleId);
+  await db.alertRule.delete({ where: { id: rule.id } });
+  invalidateRules(projectId);
+}
+
+/** The most recent delivery attempts of the rule, newest first. */
+export async function listAlertLogs(orgId: string, projectId: string, ruleId: string) {
+  const rule = await getRule(orgId, projectId, ruleId);
+  return db.alertLog.findMany({
+    where: { ruleId: rule.id },
+    orderBy: [{ triggeredAt: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }],
+    take: LOG_LIMIT,
+  });
+}

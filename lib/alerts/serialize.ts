@@ -1,0 +1,46 @@
+type RuleRow = {
+  id: string;
+  projectId: string;
+  name: string;
+  type: 'NEW_ISSUE' | 'ERROR_RATE';
+  threshold: number | null;
+  windowMinutes: number | null;
+  notifyEmail: string | null;
+  webhookUrl: string | null;
+  enabled: boolean;
+  lastTriggeredAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+type LogRow = { id: string; ruleId: string; channel: string; target: string; success: boolean; error: string | null; triggeredAt: Date };
+
+/** The rule without its webhook secret; the create response adds the secret itself, once. */
+export function serializeAlertRule(r: RuleRow) {
+  return {
+    id: r.id,
+    projectId: r.projectId,
+    name: r.name,
+    type: r.type,
+    threshold: r.threshold,
+    windowMinutes: r.windowMinutes,
+    notifyEmail: r.notifyEmail,
+    webhookUrl: r.webhookUrl,
+    enabled: r.enabled,
+    lastTriggeredAt: r.lastTriggeredAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export function serializeAlertLog(l: LogRow) {
+  return {
+    id: l.id,
+    ruleId: l.ruleId,
+    channel: l.channel,
+    target: l.target,
+    success: l.success,
+    error: l.error,
+    triggeredAt: l.triggeredAt.toISOString(),
+  };
+}

@@ -1,0 +1,86 @@
+import { createElement } from 'react';
+import type PgBoss from 'pg-boss';
+import { db } from '@/lib/db';
+import { pool } from '@/lib/pg';
+import { sendEmail } from '@/lib/email/send-email';
+import { getBoss, jobDb, work } from '@/lib/jobs/boss';
+import { QUEUES, type QueueName } from '@/lib/jobs/queues';
+import NewIssueEmail from '@/emails/new-issue-email';
+import ErrorRateEmail from '@/emails/error-rate-email';
+import { postWebhook, type DeliveryResult } from './deliver-webhook';
+import { retryDelaysMs, type EmailJob, type WebhookJob } from './delivery-jobs';
+import type { EmailContent } from './payloads';
+
+const BATCH_SIZE = 5;
+
+/** Registers the webhook and email delivery workers on the job queue. */
+export async function startAlertWorkers(): Promise<void> {
+  await work<WebhookJob>(QUEUES.alertWebhook, { batchSize: BATCH_SIZE }, (jobs) => each(QUEUES.alertWebhook, jobs, deliverWebhookJob));
+  await work<EmailJob>(QUEUES.alertEmail, { batchSize: BATCH_SIZE }, (jobs) => each(QUEUES.alertEmail, jobs, deliverEmailJob));
+}
+
+/** Jobs of a batch run side by side; one that throws (not a failed delivery: those are logged) is failed alone, for pg-boss to retry. */
+async function each<T extends object>(queue: QueueName, jobs: PgBoss.Job<T>[], run: (data: T) => Promise<void>): Promise<void> {
+  const boss = await getBoss();
+  await Promise.all(
+    jobs.map(async (job) => {
+      try {
+        await run(job.data);
+      } catch (err) {
+        console.error(`[alerts] ${queue} job ${job.id} failed`, err);
+        await boss.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) }).catch(() => {});
+      }
+    }),
+  );
+}
+
+export async function deliverWebhookJob(job: WebhookJob): Promise<void> {
+  const rule = await db.alertRule.findUnique({ where: { id: job.ruleId }, select: { webhookSecret: true } });
+  // A deleted rule took its log with it: nothing to deliver or record.
+  if (!rule) return;
+  const result = await postWebhook(job.url, job.body, rule.webhookSecret);
+  await recordAttempt(QUEUES.alertWebhook, job, 'webhook', job.url, result);
+}
+
+export async function deliverEmailJob(job: EmailJob): Promise<void> {
+  const rule = await db.alertRule.findUnique({ where: { id: job.ruleId }, select: { id: true } });
+  if (!rule) return;
+  let result: DeliveryResult;
+  try {
+    await sendEmail({ to: job.to, subject: job.email.subject, template: job.email.template, data: job.email.props, element: emailElement(job.email) });
+    result = { success: true };
+  } catch (err) {
+    result = { success: false, error: `Email not sent: ${err instanceof Error ? err.message : String(err)}`, retryable: true };
+  }
+  await recordAttempt(QUEUES.alertEmail, job, 'email', job.to, result);
+}
+
+function emailElement(email: EmailContent) {
+  return email.template === 'new-issue' ? createElement(NewIssueEmail, email.props) : createElement(ErrorRateEmail, email.props);
+}
+
+/** Writes the attempt's log row and, when the failure is retryable and retries remain, the next attempt's job, atomically. */
+async function recordAttempt<T extends WebhookJob | EmailJob>(queue: QueueName, job: T, channel: 'webhook' | 'email', target: string, result: DeliveryResult): Promise<void> {
+  const delays = retryDelaysMs();
+  const retryIn = !result.success && result.retryable && job.attempt < delays.length ? delays[job.attempt] : null;
+  const boss = retryIn !== null ? await getBoss() : null;
+  const client = await pool().connect();
+  try {
+    await client.query('BEGIN');
+    const inserted = await client.query(
+      `INSERT INTO alert_logs (rule_id, channel, target, success, error, triggered_at)
+       SELECT id, $2, $3, $4, $5, $6 FROM alert_rules WHERE id = $1`,
+      [job.ruleId, channel, target, result.success, result.success ? null : result.error, new Date(job.triggeredAt)],
+    );
+    if (boss && retryIn !== null && inserted.rowCount) {
+      const startAfter = new Date(Date.now() + retryIn).toISOString();
+      await boss.insert([{ name: queue, data: { ...job, attempt: job.attempt + 1 }, startAfter }], { db: jobDb(client) });
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,58 @@
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import { pool } from '@/lib/pg';
+import { QUEUE_OPTIONS, type QueueName } from './queues';
+
+type JobsState = { starting?: Promise<PgBoss>; boss?: PgBoss; workers: Map<QueueName, string[]> };
+// On globalThis: instrumentation and route bundles may load separate copies of this module.
+const g = globalThis as unknown as { trackerJobs?: JobsState };
+const state: JobsState = (g.trackerJobs ??= { workers: new Map() });
+
+/** pg-boss's `db` adapter over a pg pool or one client (a client lets a job insert join a transaction). */
+export function jobDb(conn: pg.Pool | pg.PoolClient): PgBoss.Db {
+  return { executeSql: (text, values) => conn.query(text, values) };
+}
+
+/** The one pg-boss instance (schema `pgboss`, on the shared pool), started and its queues created on first use. */
+export function getBoss(): Promise<PgBoss> {
+  state.starting ??= (async () => {
+    const boss = new PgBoss({ db: jobDb(pool()), schema: 'pgboss', migrate: true, supervise: true, schedule: true });
+    boss.on('error', (err) => console.error('[jobs] pg-boss error', err));
+    await boss.start();
+    for (const [name, options] of Object.entries(QUEUE_OPTIONS)) await boss.createQueue(name, { name, ...options });
+    state.boss = boss;
+    return boss;
+  })().catch((err) => {
+    state.starting = undefined;
+    throw err;
+  });
+  return state.starting;
+}
+
+export function pollingIntervalSeconds(): number {
+  const n = Number(process.env.JOBS_POLL_INTERVAL_SECONDS ?? 1);
+  return Number.isFinite(n) && n >= 0.5 ? n : 1;
+}
+
+/** Registers a worker on `queue`; stopJobs() removes it. */
+export async function work<T extends object>(queue: QueueName, options: PgBoss.WorkOptions, handler: PgBoss.WorkHandler<T>): Promise<void> {
+  const boss = await getBoss();
+  const id = await boss.work<T>(queue, { pollingIntervalSeconds: pollingIntervalSeconds(), ...options }, handler);
+  state.workers.set(queue, [...(state.workers.get(queue) ?? []), id]);
+}
+
+/** Wakes this process's workers of `queue` so a job just enqueued here starts without waiting for the next poll. */
+export function notifyWorkers(queue: QueueName): void {
+  for (const id of state.workers.get(queue) ?? []) state.boss?.notifyWorker(id);
+}
+
+/** Stops workers (waiting for jobs in flight) and the maintenance timers; the next getBoss() starts afresh. */
+export async function stopJobs(): Promise<void> {
+  const starting = state.starting;
+  state.starting = undefined;
+  state.boss = undefined;
+  state.workers.clear();
+  if (!starting) return;
+  const boss = await starting.catch(() => undefined);
+  await boss?.stop({ graceful: true, wait: true, timeout: 15_000, close: false });
+}

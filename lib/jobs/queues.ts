@@ -1,0 +1,16 @@
+import type PgBoss from 'pg-boss';
+
+/** Every queue the service uses, created when the job runner starts. */
+export const QUEUES = {
+  alertWebhook: 'alert-webhook',
+  alertEmail: 'alert-email',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+// Delivery attempts and their backoff are scheduled by the alert workers themselves (one job per
+// attempt); pg-boss's own retries only cover a worker that crashed or threw before logging.
+export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
+  'alert-webhook': { retryLimit: 2, retryDelay: 5, expireInSeconds: 60, retentionMinutes: 60 * 24 * 7 },
+  'alert-email': { retryLimit: 2, retryDelay: 5, expireInSeconds: 60, retentionMinutes: 60 * 24 * 7 },
+};

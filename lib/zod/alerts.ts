@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+export const ALERT_TYPES = ['NEW_ISSUE', 'ERROR_RATE'] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+const INT4_MAX = 2_147_483_647;
+/** 30 days: longer windows would make the rate count scan more than events are worth keeping. */
+export const MAX_WINDOW_MINUTES = 43_200;
+
+const name = z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+const type = z.enum(ALERT_TYPES, { message: 'Type must be NEW_ISSUE or ERROR_RATE' });
+const threshold = z
+  .number({ message: 'Threshold must be a positive integer' })
+  .int('Threshold must be a positive integer')
+  .positive('Threshold must be a positive integer')
+  .max(INT4_MAX, 'Threshold is too large')
+  .nullable();
+const windowMinutes = z
+  .number({ message: 'Window must be a positive integer of minutes' })
+  .int('Window must be a positive integer of minutes')
+  .positive('Window must be a positive integer of minutes')
+  .max(MAX_WINDOW_MINUTES, `Window must be at most ${MAX_WINDOW_MINUTES} minutes`)
+  .nullable();
+const notifyEmail = z.email({ message: 'Must be a valid email address' }).max(254, 'Must be a valid email address').nullable();
+const webhookUrl = z
+  .string({ message: 'Must be a valid http(s) URL' })
+  .trim()
+  .max(2048, 'URL must be at most 2048 characters')
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'Must be a valid http(s) URL')
+  .nullable();
+const enabled = z.boolean({ message: 'Enabled must be a boolean' });
+
+const fields = { name, type, threshold, windowMinutes, notifyEmail, webhookUrl, enabled };
+
+/** The rule as stored: what create produces and what a PATCH merged onto the stored rule must satisfy. */
+export type AlertRuleShape = {
+  name: string;
+  type: AlertType;
+  threshold: number | null;
+  windowMinutes: number | null;
+  notifyEmail: string | null;
+  webhookUrl: string | null;
+  enabled: boolean;
+};
+
+type Issue = { path: string[]; message: string };
+
+/** Rules that span fields, shared by create and PATCH (applied to the merged result). */
+export function crossFieldIssues(r: Pick<AlertRuleShape, 'type' | 'threshold' | 'windowMinutes' | 'notifyEmail' | 'webhookUrl'>): Issue[] {
+  const issues: Issue[] = [];
+  if (r.notifyEmail == null && r.webhookUrl == null) {
+    issues.push({ path: ['notifyEmail'], message: 'Give notifyEmail or webhookUrl (or both)' });
+  }
+  if (r.type === 'ERROR_RATE') {
+    if (r.threshold == null) issues.push({ path: ['threshold'], message: 'Threshold is required for ERROR_RATE' });
+    if (r.windowMinutes == null) issues.push({ path: ['windowMinutes'], message: 'windowMinutes is required for ERROR_RATE' });
+  }
+  return issues;
+}
+
+/** NEW_ISSUE rules keep no threshold or window. */
+export function normalizeRule<T extends Pick<AlertRuleShape, 'type' | 'threshold' | 'windowMinutes'>>(r: T): T {
+  return r.type === 'NEW_ISSUE' ? { ...r, threshold: null, windowMinutes: null } : r;
+}
+
+export const createAlertSchema = z
+  .object({
+    name,
+    type: type.default('NEW_ISSUE'),
+    threshold: threshold.default(null),
+    windowMinutes: windowMinutes.default(null),
+    notifyEmail: notifyEmail.default(null),
+    webhookUrl: webhookUrl.default(null),
+    enabled: enabled.default(true),
+  })
+  .superRefine((v, ctx) => {
+    for (const i of crossFieldIssues(v)) ctx.addIssue({ code: 'custom', path: i.path, message: i.message });
+  })
+  .transform((v): AlertRuleShape => normalizeRule(v));
+
+/** Any subset of the create fields; cross-field rules are checked on the merged rule by the service. */
+export const updateAlertSchema = z.object({
+  name: fields.name.optional(),
+  type: fields.type.optional(),
+  threshold: fields.threshold.optional(),
+  windowMinutes: fields.windowMinutes.optional(),
+  notifyEmail: fields.notifyEmail.optional(),
+  webhookUrl: fields.webhookUrl.optional(),
+  enabled: fields.enabled.optional(),
+});
+
+export const alertParams = z.object({ projectId: z.string().min(1), alertId: z.string().min(1) });
+
+export type CreateAlertInput = z.infer<typeof createAlertSchema>;
+export type UpdateAlertInput = z.infer<typeof updateAlertSchema>;
