@@ -109,3 +109,17 @@ test('an unverified login says so and leads to verification with a new code', as
   await page.getByRole('button', { name: 'Verify email' }).click();
   await expect(page).toHaveURL('/login?verified=1');
 });
+
+test('signed-out visitors are sent to /login from dashboard pages only', async ({ request }) => {
+  for (const path of ['/', '/issues', '/projects/new']) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(307);
+    expect(new URL(res.headers().location, 'http://x').pathname, path).toBe('/login');
+  }
+  const me = await request.get('/api/v1/auth/me', { maxRedirects: 0 });
+  expect(me.status()).toBe(401);
+  expect((await me.json()).message).toBe('You need to be logged in!');
+  for (const path of ['/login', '/signup', '/verify', '/sdk/browser.js']) {
+    expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
+  }
+});
