@@ -1,0 +1,332 @@
+import crypto from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, outboxFor, uniqueEmail } from '../support/accounts';
+import { createProject } from '../support/fixtures';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { errorEnvelope, send } from './ingest-helpers';
+import { clock } from '@/lib/clock';
+import { db } from '@/lib/db';
+import { pool } from '@/lib/pg';
+import { startAlertWorkers } from '@/lib/alerts/workers';
+import { stopJobs } from '@/lib/jobs/boss';
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const receivers: WebhookReceiver[] = [];
+
+beforeAll(async () => {
+  process.env.ALERT_RETRY_DELAYS_MS = '50,100,150';
+  process.env.JOBS_POLL_INTERVAL_SECONDS = '0.5';
+  await startAlertWorkers();
+});
+afterEach(() => clock.reset());
+afterAll(async () => {
+  await stopJobs();
+  await Promise.all(receivers.map((r) => r.close()));
+});
+
+async function receiver(plan: number[] = []) {
+  const r = await startWebhookReceiver(plan);
+  receivers.push(r);
+  return r;
+}
+
+async function setup(name = 'Checkout') {
+  const account = await signUp();
+  const project = await createProject(account.client, name);
+  const key = project.keys[0].publicKey;
+  /** One error event through the real ingest route; `group` picks the issue (fingerprint). */
+  const ingest = async (group = 'a') => {
+    const res = await send(account.client, project.id, key, errorEnvelope({ fingerprint: [group] }));
+    if (res.status !== 200) throw new Error(`ingest failed: ${res.status} ${res.text}`);
+  };
+  const rule = async (body: Record<string, unknown>) => {
+    const res = await account.client.post(`/api/v1/projects/${project.id}/alerts`, body);
+    if (res.status !== 201) throw new Error(`create alert failed: ${res.status} ${res.text}`);
+    return res.body.data as { id: string; webhookSecret: string };
+  };
+  const logs = async (ruleId: string) => (await account.client.get(`/api/v1/projects/${project.id}/alerts/${ruleId}/logs`)).body.data as any[];
+  return { ...account, project, ingest, rule, logs };
+}
+
+async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await sleep(50);
+  }
+}
+
+/** Long enough for any further (wrongly enqueued) delivery to have arrived: several polls and all retries. */
+const settle = () => sleep(1_500);
+
+describe('NEW_ISSUE alerts', () => {
+  it('fire once per brand-new issue: webhook body exactly as the spec, signed; email with title, level, culprit and link', async () => {
+    const hook = await receiver();
+    const s = await setup('Checkout');
+    const email = uniqueEmail('oncall');
+    const rule = await s.rule({ name: 'New issues', webhookUrl: `${hook.url}/hooks/new`, notifyEmail: email });
+
+    await s.ingest('a');
+    const [req] = await hook.waitFor(1);
+    const issue = await db.issue.findFirstOrThrow({ where: { projectId: s.project.id } });
+    expect(req.method).toBe('POST');
+    expect(req.path).toBe('/hooks/new');
+    expect(req.headers['content-type']).toBe('application/json');
+    expect(req.json).toEqual({
+      type: 'new_issue',
+      projectName: 'Checkout',
+      issue: {
+        id: issue.id,
+        title: "TypeError: Cannot read properties of undefined (reading 'id')",
+        culprit: issue.culprit,
+        level: 'ERROR',
+        status: 'UNRESOLVED',
+        eventCount: 1,
+        firstSeen: issue.firstSeen.toISOString(),
+        projectId: s.project.id,
+      },
+      issueUrl: `http://localhost:3000/projects/${s.project.id}/issues/${issue.id}`,
+    });
+    expect(issue.culprit).toBeTruthy();
+    const expected = crypto.createHmac('sha256', rule.webhookSecret).update(req.body).digest('hex');
+    expect(req.headers['x-webhook-signature']).toBe(`sha256=${expected}`);
+    const wrong = crypto.createHmac('sha256', 'another-secret').update(req.body).digest('hex');
+    expect(req.headers['x-webhook-signature']).not.toBe(`sha256=${wrong}`);
+
+    await waitUntil(() => outboxFor(email, 'new-issue').length === 1);
+    const mail = outboxFor(email, 'new-issue')[0];
+    expect(mail.data).toEqual({
+      projectName: 'Checkout',
+      title: issue.title,
+      level: 'ERROR',
+      culprit: issue.culprit,
+      issueUrl: `http://localhost:3000/projects/${s.project.id}/issues/${issue.id}`,
+    });
+    for (const part of [issue.title.replace(/'/g, '&#x27;'), 'ERROR', issue.culprit!, `/projects/${s.project.id}/issues/${issue.id}`]) {
+      expect(mail.html).toContain(part);
+    }
+    expect(mail.text).toContain(issue.title);
+
+    // More events of the same issue: nothing more. A second new issue fires again.
+    await s.ingest('a');
+    await s.ingest('a');
+    await settle();
+    expect(hook.requests).toHaveLength(1);
+    await s.ingest('b');
+    await hook.waitFor(2);
+    const second = await db.issue.findFirstOrThrow({ where: { projectId: s.project.id, NOT: { id: issue.id } } });
+    expect(hook.requests[1].json.issue.id).toBe(second.id);
+    await waitUntil(() => outboxFor(email, 'new-issue').length === 2);
+    await settle();
+    expect(hook.requests).toHaveLength(2);
+    expect(outboxFor(email, 'new-issue')).toHaveLength(2);
+
+    const logs = await s.logs(rule.id);
+    expect(logs).toHaveLength(4);
+    for (const l of logs) {
+      expect(l).toEqual({ id: expect.any(String), ruleId: rule.id, channel: expect.any(String), target: expect.any(String), success: true, error: null, triggeredAt: expect.stringMatching(ISO) });
+    }
+    expect(logs.filter((l) => l.channel === 'webhook').map((l) => l.target)).toEqual([`${hook.url}/hooks/new`, `${hook.url}/hooks/new`]);
+    expect(logs.filter((l) => l.channel === 'email').map((l) => l.target)).toEqual([email, email]);
+    const stored = await db.alertRule.findUniqueOrThrow({ where: { id: rule.id } });
+    expect(stored.lastTriggeredAt).not.toBeNull();
+  });
+
+  it('disabled rules stay silent (created disabled, or paused by PATCH) while an enabled one fires', async () => {
+    const quiet = await receiver();
+    const control = await receiver();
+    const s = await setup();
+    const off = await s.rule({ name: 'off', webhookUrl: quiet.url, enabled: false });
+    const paused = await s.rule({ name: 'paused', webhookUrl: quiet.url });
+    expect((await s.client.patch(`/api/v1/projects/${s.project.id}/alerts/${paused.id}`, { enabled: false })).status).toBe(200);
+    await s.rule({ name: 'on', webhookUrl: control.url });
+
+    await s.ingest('x');
+    await control.waitFor(1);
+    await settle();
+    expect(quiet.requests).toHaveLength(0);
+    expect(control.requests).toHaveLength(1);
+    for (const id of [off.id, paused.id]) {
+      expect(await s.logs(id)).toEqual([]);
+      expect((await db.alertRule.findUniqueOrThrow({ where: { id } })).lastTriggeredAt).toBeNull();
+    }
+  });
+});
+
+describe('ERROR_RATE alerts', () => {
+  it('fires when the window count reaches the threshold, with the spec body and email, then cools down for one window', async () => {
+    const hook = await receiver();
+    const s = await setup('Shop');
+    const email = uniqueEmail('rate');
+    const rule = await s.rule({ name: 'Spike', type: 'ERROR_RATE', threshold: 3, windowMinutes: 5, webhookUrl: hook.url, notifyEmail: email });
+    clock.set(Date.now());
+
+    await s.ingest();
+    clock.advance(1_000);
+    await s.ingest();
+    await settle();
+    expect(hook.requests).toHaveLength(0);
+    clock.advance(1_000);
+    await s.ingest();
+    const [req] = await hook.waitFor(1);
+    expect(req.json).toEqual({
+      type: 'error_rate',
+      projectName: 'Shop',
+      count: 3,
+      threshold: 3,
+      windowMinutes: 5,
+      issuesUrl: `http://localhost:3000/projects/${s.project.id}/issues`,
+    });
+    expect(req.headers['x-webhook-signature']).toBe(`sha256=${crypto.createHmac('sha256', rule.webhookSecret).update(req.body).digest('hex')}`);
+    await waitUntil(() => outboxFor(email, 'error-rate').length === 1);
+    const mail = outboxFor(email, 'error-rate')[0];
+    expect(mail.data).toEqual({ projectName: 'Shop', ruleName: 'Spike', count: 3, threshold: 3, windowMinutes: 5, issuesUrl: `http://localhost:3000/projects/${s.project.id}/issues` });
+    expect(mail.html).toContain(`/projects/${s.project.id}/issues`);
+    expect(mail.text).toMatch(/3 error events arrived in the last 5 minutes/);
+    const firedAt = clock.now();
+    expect((await db.alertRule.findUniqueOrThrow({ where: { id: rule.id } })).lastTriggeredAt).toEqual(firedAt);
+
+    // Within the cooldown: more events, no more alerts.
+    clock.advance(4 * 60_000);
+    for (let i = 0; i < 4; i++) await s.ingest();
+    await settle();
+    expect(hook.requests).toHaveLength(1);
+
+    // One full window after firing, with the threshold reached again inside the new window: fires again.
+    clock.set(firedAt.getTime() + 5 * 60_000 + 1_000);
+    await s.ingest();
+    await hook.waitFor(2);
+    expect(hook.requests[1].json).toMatchObject({ type: 'error_rate', count: 5, threshold: 3, windowMinutes: 5 });
+    await waitUntil(() => outboxFor(email, 'error-rate').length === 2);
+    await settle();
+    expect(hook.requests).toHaveLength(2);
+  });
+
+  it('after the window passes with too few new events, it does not fire', async () => {
+    const hook = await receiver();
+    const s = await setup();
+    await s.rule({ name: 'Spike', type: 'ERROR_RATE', threshold: 2, windowMinutes: 1, webhookUrl: hook.url });
+    clock.set(Date.now());
+    await s.ingest();
+    clock.advance(61_000);
+    await s.ingest();
+    await settle();
+    expect(hook.requests).toHaveLength(0);
+  });
+
+  it('fires exactly once under 50 concurrent events', async () => {
+    const hook = await receiver();
+    const s = await setup();
+    const rule = await s.rule({ name: 'Flood', type: 'ERROR_RATE', threshold: 10, windowMinutes: 10, webhookUrl: hook.url });
+    await Promise.all(Array.from({ length: 50 }, (_, i) => s.ingest(`g${i % 5}`)));
+    expect(await db.event.count({ where: { projectId: s.project.id } })).toBe(50);
+    await hook.waitFor(1);
+    await settle();
+    expect(hook.requests).toHaveLength(1);
+    expect(hook.requests[0].json.count).toBeGreaterThanOrEqual(10);
+    expect(hook.requests[0].json.count).toBeLessThanOrEqual(50);
+    expect(await s.logs(rule.id)).toHaveLength(1);
+  });
+});
+
+describe('webhook delivery', () => {
+  it('a receiver answering 500 is retried three times and every attempt is logged', async () => {
+    const hook = await receiver([500, 500, 500, 500, 500]);
+    const s = await setup();
+    const rule = await s.rule({ name: 'r', webhookUrl: hook.url });
+    await s.ingest();
+    await hook.waitFor(4);
+    await settle();
+    expect(hook.requests).toHaveLength(4);
+    expect(new Set(hook.requests.map((r) => r.body)).size).toBe(1);
+    const logs = await s.logs(rule.id);
+    expect(logs).toHaveLength(4);
+    for (const l of logs) expect(l).toMatchObject({ ruleId: rule.id, channel: 'webhook', target: hook.url, success: false, error: 'HTTP 500' });
+  });
+
+  it('a retry that succeeds stops the retries; a 4xx is not retried', async () => {
+    const flaky = await receiver([503, 200]);
+    const refusing = await receiver([404]);
+    const s = await setup();
+    const a = await s.rule({ name: 'flaky', webhookUrl: flaky.url });
+    const b = await s.rule({ name: 'refusing', webhookUrl: refusing.url });
+    await s.ingest();
+    await flaky.waitFor(2);
+    await refusing.waitFor(1);
+    await settle();
+    expect(flaky.requests).toHaveLength(2);
+    expect(refusing.requests).toHaveLength(1);
+    expect((await s.logs(a.id)).map((l) => [l.success, l.error]).sort()).toEqual([
+      [false, 'HTTP 503'],
+      [true, null],
+    ]);
+    expect((await s.logs(b.id)).map((l) => [l.success, l.error])).toEqual([[false, 'HTTP 404']]);
+  });
+
+  it('a network error is retried and logged', async () => {
+    const gone = await receiver();
+    await gone.close();
+    const s = await setup();
+    const rule = await s.rule({ name: 'r', webhookUrl: gone.url });
+    await s.ingest();
+    await waitUntil(async () => (await s.logs(rule.id)).length === 4);
+    await settle();
+    const logs = await s.logs(rule.id);
+    expect(logs).toHaveLength(4);
+    for (const l of logs) expect(l).toMatchObject({ success: false, error: 'Network error: ECONNREFUSED' });
+  });
+
+  it('refuses loopback and private targets when the guard is on: logged once as failed, nothing sent', async () => {
+    const hook = await receiver();
+    const s = await setup();
+    const byIp = await s.rule({ name: 'ip', webhookUrl: `${hook.url}/x` });
+    const byName = await s.rule({ name: 'name', webhookUrl: `${hook.url.replace('127.0.0.1', 'localhost')}/y` });
+    const metadata = await s.rule({ name: 'metadata', webhookUrl: 'http://169.254.169.254/latest/meta-data' });
+    process.env.WEBHOOK_ALLOW_PRIVATE = 'false';
+    try {
+      await s.ingest();
+      await waitUntil(async () => (await Promise.all([byIp, byName, metadata].map((r) => s.logs(r.id)))).every((l) => l.length === 1));
+      await settle();
+    } finally {
+      process.env.WEBHOOK_ALLOW_PRIVATE = 'true';
+    }
+    expect(hook.requests).toHaveLength(0);
+    for (const [rule, address] of [
+      [byIp, '127.0.0.1'],
+      [byName, '(127.0.0.1|::1)'],
+      [metadata, '169.254.169.254'],
+    ] as const) {
+      const logs = await s.logs(rule.id);
+      expect(logs).toHaveLength(1);
+      expect(logs[0].success).toBe(false);
+      expect(logs[0].error).toMatch(new RegExp(`^Refused: .* resolves to a non-public address \\(${address}\\)$`));
+    }
+  });
+});
+
+describe('durable delivery', () => {
+  it('a job enqueued while no worker runs is delivered exactly once after a restart', async () => {
+    const hook = await receiver();
+    const s = await setup();
+    const rule = await s.rule({ name: 'r', webhookUrl: hook.url });
+    await stopJobs();
+    try {
+      await s.ingest();
+      const { rows } = await pool().query(`SELECT state FROM pgboss.job WHERE name = 'alert-webhook' AND data->>'ruleId' = $1`, [rule.id]);
+      expect(rows).toEqual([{ state: 'created' }]);
+      // The process "dies" with the job still queued.
+      await settle();
+      expect(hook.requests).toHaveLength(0);
+      await stopJobs();
+    } finally {
+      await startAlertWorkers();
+    }
+    await hook.waitFor(1);
+    await settle();
+    expect(hook.requests).toHaveLength(1);
+    expect(await s.logs(rule.id)).toHaveLength(1);
+    const { rows } = await pool().query(`SELECT state FROM pgboss.job WHERE name = 'alert-webhook' AND data->>'ruleId' = $1`, [rule.id]);
+    expect(rows).toEqual([{ state: 'completed' }]);
+  });
+});
