@@ -18,20 +18,20 @@ function timeoutMs(): number {
   return Number.isFinite(n) && n > 0 ? n : DEFAULT_TIMEOUT_MS;
 }
 
-/** A lookup that always answers with the address the guard checked (no second, rebindable resolution). */
-function pinnedLookup(target: ResolvedTarget): LookupFunction {
+/** A lookup that always answers with the addresses the guard checked (no second, rebindable resolution). */
+function pinnedLookup(targets: ResolvedTarget[]): LookupFunction {
   return (_host, options, callback) => {
-    if (options.all) (callback as unknown as (e: null, a: ResolvedTarget[]) => void)(null, [target]);
-    else callback(null, target.address, target.family);
+    if (options.all) (callback as unknown as (e: null, a: ResolvedTarget[]) => void)(null, targets);
+    else callback(null, targets[0].address, targets[0].family);
   };
 }
 
 /** One POST of the exact body, signed with the rule's secret. 5xx, timeouts and network errors are retryable. */
 export async function postWebhook(url: string, body: string, secret: string): Promise<DeliveryResult> {
-  let target: ResolvedTarget;
+  let targets: ResolvedTarget[];
   const u = new URL(url);
   try {
-    target = await resolveWebhookTarget(u, env.webhookAllowPrivate);
+    targets = await resolveWebhookTarget(u, env.webhookAllowPrivate);
   } catch (err) {
     if (err instanceof RefusedTarget) return { success: false, error: err.message, retryable: false };
     throw err;
@@ -43,7 +43,7 @@ export async function postWebhook(url: string, body: string, secret: string): Pr
       u,
       {
         method: 'POST',
-        lookup: pinnedLookup(target),
+        lookup: pinnedLookup(targets),
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),

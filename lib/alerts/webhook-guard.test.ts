@@ -44,10 +44,7 @@ describe('resolveWebhookTarget', () => {
   });
 
   it('returns the checked address for a public name', async () => {
-    await expect(resolveWebhookTarget(new URL('https://hooks.example.com/x'), false, fakeLookup(['93.184.216.34']))).resolves.toEqual({
-      address: '93.184.216.34',
-      family: 4,
-    });
+    await expect(resolveWebhookTarget(new URL('https://hooks.example.com/x'), false, fakeLookup(['93.184.216.34']))).resolves.toEqual([{ address: '93.184.216.34', family: 4 }]);
   });
 
   it('checks IP literals without resolving, including bracketed IPv6', async () => {
@@ -56,7 +53,7 @@ describe('resolveWebhookTarget', () => {
     };
     await expect(resolveWebhookTarget(new URL('http://169.254.169.254/latest'), false, never)).rejects.toThrow(/non-public/);
     await expect(resolveWebhookTarget(new URL('http://[::1]:8080/'), false, never)).rejects.toThrow(/non-public/);
-    await expect(resolveWebhookTarget(new URL('http://[::1]:8080/'), true, never)).resolves.toEqual({ address: '::1', family: 6 });
+    await expect(resolveWebhookTarget(new URL('http://[::1]:8080/'), true, never)).resolves.toEqual([{ address: '::1', family: 6 }]);
   });
 
   it('a name that does not resolve is refused', async () => {

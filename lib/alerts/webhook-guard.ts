@@ -48,9 +48,9 @@ const systemLookup: Lookup = async (host) => (await dns.lookup(host, { all: true
 
 /**
  * Resolves the URL's host once. Unless private targets are allowed, every address must be public;
- * the caller connects to the returned address so a second resolution cannot point elsewhere.
+ * the caller connects only to the returned addresses so a second resolution cannot point elsewhere.
  */
-export async function resolveWebhookTarget(url: URL, allowPrivate: boolean, lookup: Lookup = systemLookup): Promise<ResolvedTarget> {
+export async function resolveWebhookTarget(url: URL, allowPrivate: boolean, lookup: Lookup = systemLookup): Promise<ResolvedTarget[]> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const literal = net.isIP(host);
   let addresses: ResolvedTarget[];
@@ -67,5 +67,5 @@ export async function resolveWebhookTarget(url: URL, allowPrivate: boolean, look
     const bad = addresses.find((a) => isPrivateAddress(a.address));
     if (bad) throw new RefusedTarget(`Refused: ${host} resolves to a non-public address (${bad.address})`);
   }
-  return addresses[0];
+  return addresses;
 }

@@ -277,6 +277,33 @@ describe('webhook delivery', () => {
     for (const l of logs) expect(l).toMatchObject({ success: false, error: 'Network error: ECONNREFUSED' });
   });
 
+  it('a receiver that does not answer in time is a retryable failure', async () => {
+    const slow = await receiver([0, 0, 0, 0]);
+    const s = await setup();
+    const rule = await s.rule({ name: 'r', webhookUrl: slow.url });
+    process.env.ALERT_WEBHOOK_TIMEOUT_MS = '200';
+    try {
+      await s.ingest();
+      await waitUntil(async () => (await s.logs(rule.id)).length === 4);
+    } finally {
+      delete process.env.ALERT_WEBHOOK_TIMEOUT_MS;
+    }
+    expect(slow.requests).toHaveLength(4);
+    for (const l of await s.logs(rule.id)) expect(l).toMatchObject({ success: false, error: 'Timed out after 200 ms' });
+  });
+
+  it('a host name is resolved and delivered to when private targets are allowed', async () => {
+    const hook = await receiver();
+    const s = await setup();
+    const rule = await s.rule({ name: 'r', webhookUrl: `${hook.url.replace('127.0.0.1', 'localhost')}/named` });
+    await s.ingest();
+    const [req] = await hook.waitFor(1);
+    expect(req.path).toBe('/named');
+    expect(req.headers.host).toBe(new URL(hook.url.replace('127.0.0.1', 'localhost')).host);
+    await waitUntil(async () => (await s.logs(rule.id)).length === 1);
+    expect((await s.logs(rule.id))[0]).toMatchObject({ success: true, error: null });
+  });
+
   it('refuses loopback and private targets when the guard is on: logged once as failed, nothing sent', async () => {
     const hook = await receiver();
     const s = await setup();

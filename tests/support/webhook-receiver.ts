@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 
 export type ReceivedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; body: string; json: any };
 
-/** An HTTP server on loopback that records every request and answers with the next planned status (200 once the plan runs out). */
+/**
+ * An HTTP server on loopback that records every request and answers with the next planned status
+ * (200 once the plan runs out; a planned 0 never answers, to exercise timeouts).
+ */
 export async function startWebhookReceiver(plan: number[] = []) {
   const requests: ReceivedRequest[] = [];
   const statuses = [...plan];
@@ -19,7 +22,8 @@ export async function startWebhookReceiver(plan: number[] = []) {
         json = undefined;
       }
       requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, json });
-      res.writeHead(statuses.shift() ?? 200, { 'content-type': 'text/plain' }).end('ok');
+      const status = statuses.shift() ?? 200;
+      if (status !== 0) res.writeHead(status, { 'content-type': 'text/plain' }).end('ok');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,7 +40,11 @@ export async function startWebhookReceiver(plan: number[] = []) {
       }
       return requests;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
