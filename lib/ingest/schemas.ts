@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /** 2020-01-01T00:00:00Z: anything earlier is a timestamp in seconds or garbage. */
 export const MIN_TIMESTAMP_MS = 1_577_836_800_000;
-// The largest instant a JavaScript Date (and so the database column) can hold.
-const MAX_TIMESTAMP_MS = 8_640_000_000_000_000;
+// 9999-12-31T23:59:59.999Z: later instants have no four-digit-year ISO form, which the database needs.
+export const MAX_TIMESTAMP_MS = 253_402_300_799_999;
 
 export const timestampMs = z
   .number()
