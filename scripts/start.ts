@@ -5,6 +5,8 @@ import { startEmbeddedPostgres, type EmbeddedDb } from '../lib/runtime/embedded-
 import { migrateDeploy } from '../lib/runtime/migrate';
 import { build, buildIsFresh } from '../lib/runtime/build';
 import { startServer } from '../lib/runtime/server';
+import { billingStatusLine } from '../lib/billing/billing-status';
+import { emailTransport } from '../lib/email/send-email';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
@@ -30,6 +32,11 @@ async function main() {
   }
   log('applying migrations');
   migrateDeploy(process.env.DATABASE_URL!);
+  log(billingStatusLine());
+  const transport = emailTransport();
+  log(transport === 'outbox'
+    ? `email: no RESEND_API_KEY or SMTP_URL: emails are written to ${process.env.MAIL_OUTBOX_DIR} (one JSON file each)`
+    : `email: sending through ${transport}`);
 
   if (!dev && !buildIsFresh()) {
     log('build missing or stale: building (this takes a minute)');
