@@ -20,10 +20,13 @@ export async function transactionGroups(orgId: string, projectId: string, days: 
     ), sample AS (
       SELECT t.name, t.duration, t.timestamp
       FROM transactions t
-      WHERE t.project_id = ${projectId}
+      -- project_id as a one-value range, not "=", so it stays in the sort key below: then only the
+      -- (project_id, timestamp) index yields this order, never the timestamp-only one that would walk
+      -- past every other project's rows in the window.
+      WHERE t.project_id >= ${projectId} AND t.project_id <= ${projectId}
         AND EXISTS (SELECT 1 FROM project)
         AND t.timestamp >= ${since}::timestamptz AND t.timestamp <= ${until}::timestamptz
-      ORDER BY t.timestamp DESC
+      ORDER BY t.project_id, t.timestamp DESC
       LIMIT ${PERFORMANCE_SAMPLE_SIZE}::int
     ), groups AS (
       SELECT name,

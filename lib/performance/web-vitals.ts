@@ -29,10 +29,13 @@ export async function webVitals(orgId: string, projectId: string, days: number):
     WITH sample AS (
       SELECT t.lcp, t.cls, t.fcp, t.ttfb
       FROM transactions t
-      WHERE t.project_id = ${projectId}
+      -- project_id as a one-value range, not "=", so it stays in the sort key below: then only the
+      -- (project_id, timestamp) index yields this order, never the timestamp-only one that would walk
+      -- past every other project's rows in the window.
+      WHERE t.project_id >= ${projectId} AND t.project_id <= ${projectId}
         AND EXISTS (SELECT 1 FROM projects WHERE id = ${projectId} AND org_id = ${orgId})
         AND t.timestamp >= ${since}::timestamptz AND t.timestamp <= ${until}::timestamptz
-      ORDER BY t.timestamp DESC
+      ORDER BY t.project_id, t.timestamp DESC
       LIMIT ${PERFORMANCE_SAMPLE_SIZE}::int
     )
     SELECT
