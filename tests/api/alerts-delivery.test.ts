@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUp, outboxFor, uniqueEmail } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
@@ -8,6 +8,7 @@ import { clock } from '@/lib/clock';
 import { db } from '@/lib/db';
 import { pool } from '@/lib/pg';
 import { startAlertWorkers } from '@/lib/alerts/workers';
+import { afterIngest } from '@/lib/alerts/after-ingest';
 import { stopJobs } from '@/lib/jobs/boss';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -150,6 +151,48 @@ describe('NEW_ISSUE alerts', () => {
     for (const id of [off.id, paused.id]) {
       expect(await s.logs(id)).toEqual([]);
       expect((await db.alertRule.findUniqueOrThrow({ where: { id } })).lastTriggeredAt).toBeNull();
+    }
+  });
+});
+
+describe('the ingest seam', () => {
+  it('costs no query while a project has no enabled rule, and sees a new rule at once', async () => {
+    const hook = await receiver();
+    const s = await setup();
+    await s.ingest('first');
+    const issue = await db.issue.findFirstOrThrow({ where: { projectId: s.project.id } });
+    const event = { projectId: s.project.id, issueId: issue.id, isNewIssue: true, receivedAt: new Date() };
+    const query = vi.spyOn(pool(), 'query');
+    const connect = vi.spyOn(pool(), 'connect');
+    try {
+      await afterIngest([event]);
+      await afterIngest([event]);
+      expect(query).not.toHaveBeenCalled();
+      expect(connect).not.toHaveBeenCalled();
+    } finally {
+      query.mockRestore();
+      connect.mockRestore();
+    }
+    // Creating a rule drops the cached "no rules" at once (well within the cache's lifetime).
+    await s.rule({ name: 'r', webhookUrl: hook.url });
+    await s.ingest('second');
+    const [req] = await hook.waitFor(1);
+    expect(req.json.type).toBe('new_issue');
+  });
+
+  it('never throws into ingest', async () => {
+    const s = await setup();
+    await s.rule({ name: 'r', webhookUrl: 'https://example.com/hook' });
+    // Rules cached first, so the failure hits the firing transaction.
+    await afterIngest([{ projectId: s.project.id, issueId: 'x', isNewIssue: false, receivedAt: new Date() }]);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const connect = vi.spyOn(pool(), 'connect').mockRejectedValue(new Error('database unavailable') as never);
+    try {
+      await expect(afterIngest([{ projectId: s.project.id, issueId: 'x', isNewIssue: true, receivedAt: new Date() }])).resolves.toBeUndefined();
+      expect(error).toHaveBeenCalledWith('[alerts] rule evaluation failed', expect.any(Error));
+    } finally {
+      connect.mockRestore();
+      error.mockRestore();
     }
   });
 });
