@@ -1,0 +1,310 @@
+// Ingest throughput: `npm run bench:ingest [-- --rules N]`.
+// Starts the service (scripts/start.ts, production build in .next-bench, fresh embedded PostgreSQL in a temp
+// DATA_DIR), signs up, upgrades the org to PRO in the database, creates a project (and N alert rules with a
+// webhook to a local receiver), sends 10,000 envelopes (50 fingerprints, 5 breadcrumbs each) from 64 keep-alive
+// connections, then does the same against a plain node:http + pg server (one INSERT per request) on the same
+// database, and prints accepted/s, p50/p99 and the ratio. Everything it starts is stopped at the end.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { freePort } from '@/lib/runtime/embedded-db';
+
+const root = path.resolve(import.meta.dirname, '..');
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : def;
+};
+const TOTAL = arg('events', 10_000);
+const CONNECTIONS = arg('connections', 64);
+const RULES = arg('rules', 0);
+const FINGERPRINTS = 50;
+const WARMUP = 500;
+const READY_TIMEOUT_MS = 15 * 60_000;
+
+const children: ChildProcess[] = [];
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+
+function startGroup(cmd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+  const out = fs.openSync(logFile, 'a');
+  // Own process group, so stopping it also stops what it started (PostgreSQL, build workers).
+  const child = spawn(cmd, args, { cwd: root, env, detached: true, stdio: ['ignore', out, out] });
+  children.push(child);
+  return child;
+}
+
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }, 30_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, logFile: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  throw new Error(`server not ready after ${timeoutMs / 1000} s; see ${logFile}`);
+}
+
+async function api(base: string, method: string, p: string, body?: unknown, cookie?: string) {
+  const res = await fetch(base + p, {
+    method,
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => undefined)) as any;
+  return { status: res.status, json, setCookie: res.headers.getSetCookie() };
+}
+
+function latestOtp(outbox: string, email: string): string {
+  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.json')).sort() : [];
+  for (const f of files.reverse()) {
+    const m = JSON.parse(fs.readFileSync(path.join(outbox, f), 'utf8'));
+    if (m.to === email && m.template === 'otp') return m.data.otp;
+  }
+  throw new Error(`no passcode for ${email} in ${outbox}`);
+}
+
+/** 50 distinct stacks (fingerprints); each envelope has 5 breadcrumbs and the fields a browser client sends. */
+function envelopes(n: number): string[] {
+  const now = Date.now();
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const g = i % FINGERPRINTS;
+    out.push(
+      JSON.stringify({
+        exception: {
+          type: ['TypeError', 'ReferenceError', 'RangeError', 'Error', 'SyntaxError'][g % 5],
+          value: `Cannot read properties of undefined (reading 'item${i % 97}')`,
+          stacktrace: {
+            frames: [
+              { filename: 'https://shop.example.com/static/js/main.3f9a1c2b.js', lineno: 1000 + (i % 50), colno: 17, function: `handler${g}` },
+              { filename: 'https://shop.example.com/static/js/main.3f9a1c2b.js', lineno: 2400, colno: 9, function: `component${g % 10}` },
+              { filename: 'https://shop.example.com/static/js/vendor.8d7e6f5a.js', lineno: 31000, colno: 44, function: 'invokeGuardedCallback' },
+              { filename: 'https://shop.example.com/static/js/vendor.8d7e6f5a.js', lineno: 31500, colno: 12, function: 'dispatchEvent' },
+            ],
+          },
+        },
+        level: ['error', 'error', 'warning', 'fatal', 'info'][i % 5],
+        timestamp: now - (n - i),
+        environment: 'production',
+        release: 'shop@2.14.0',
+        user: { id: `user-${i % 500}`, email: `user${i % 500}@example.com` },
+        tags: { browser: 'Chrome', locale: 'en-US', route: `/products/${i % 20}` },
+        request: { url: `https://shop.example.com/products/${i % 20}`, method: 'GET', headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0' } },
+        contexts: { browser: { name: 'Chrome', version: '120.0.0' }, os: { name: 'Linux', version: '6.5' } },
+        breadcrumbs: Array.from({ length: 5 }, (_, b) => ({
+          type: ['navigation', 'click', 'fetch', 'console', 'click'][b],
+          message: ['/products', 'button.add-to-cart', 'GET /api/cart', 'cart updated', 'a.checkout'][b],
+          timestamp: now - (n - i) - (5 - b) * 1000,
+          data: b === 2 ? { method: 'GET', url: '/api/cart', status: 200 } : { position: b },
+        })),
+      }),
+    );
+  }
+  return out;
+}
+
+type RunResult = { accepted: number; errors: Map<number | string, number>; latencies: number[]; seconds: number };
+
+async function load(port: number, pathName: string, headers: Record<string, string>, bodies: string[]): Promise<RunResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  const errors = new Map<number | string, number>();
+  let accepted = 0;
+  let next = 0;
+  const one = (body: string) =>
+    new Promise<number | string>((resolve) => {
+      const req = http.request(
+        { host: '127.0.0.1', port, path: pathName, method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', (e) => resolve((e as NodeJS.ErrnoException).code ?? 'error'));
+      req.end(body);
+    });
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < bodies.length) {
+        const body = bodies[next++];
+        const s = performance.now();
+        const status = await one(body);
+        latencies.push(performance.now() - s);
+        if (status === 200) accepted++;
+        else errors.set(status, (errors.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { accepted, errors, latencies, seconds };
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+function report(label: string, r: RunResult): number {
+  const rate = r.accepted / r.seconds;
+  const errs = [...r.errors].map(([k, v]) => `${k}×${v}`).join(', ') || 'none';
+  console.log(
+    `${label.padEnd(30)} ${rate.toFixed(0).padStart(6)} accepted/s   p50 ${pct(r.latencies, 50).toFixed(1).padStart(6)} ms   p99 ${pct(r.latencies, 99).toFixed(1).padStart(6)} ms   ` +
+      `(${r.accepted}/${r.latencies.length} in ${r.seconds.toFixed(2)} s, errors: ${errs})`,
+  );
+  return rate;
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-bench-ingest-'));
+  fs.chmodSync(dataDir, 0o755);
+  const logFile = path.join(dataDir, 'server.log');
+  const port = await freePort();
+  const pgPort = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let receiverHits = 0;
+  const receiver = http.createServer((req, res) => {
+    receiverHits++;
+    req.resume();
+    req.on('end', () => res.end('ok'));
+  });
+  try {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      NEXT_DIST_DIR: '.next-bench',
+      INGEST_RATE_LIMIT_PER_SECOND: '1000000',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    };
+    delete env.DATABASE_URL;
+    delete env.MAIL_OUTBOX_DIR;
+    log(`starting the service on ${base} (DATA_DIR ${dataDir}; builds .next-bench on first run, log in ${logFile})`);
+    const server = startGroup(path.join(root, 'node_modules/.bin/tsx'), ['scripts/start.ts'], env, logFile);
+    const tStart = performance.now();
+    await waitForHttp(`${base}/api/v1/auth/me`, server, READY_TIMEOUT_MS, logFile);
+    log(`service ready after ${((performance.now() - tStart) / 1000).toFixed(0)} s`);
+
+    const email = `bench-${Date.now()}@example.com`;
+    const password = 'bench-password-123';
+    const reg = await api(base, 'POST', '/api/v1/auth/register', { name: 'Bench', email, password });
+    if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);
+    const ver = await api(base, 'POST', '/api/v1/auth/verify-otp', { email, otp: latestOtp(path.join(dataDir, 'outbox'), email) });
+    if (ver.status !== 200) throw new Error(`verify: ${ver.status}`);
+    const login = await api(base, 'POST', '/api/v1/auth/login', { email, password });
+    const cookie = login.setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('session='));
+    if (login.status !== 200 || !cookie) throw new Error(`login: ${login.status}`);
+    const me = await api(base, 'GET', '/api/v1/auth/me', undefined, cookie);
+    const orgId = me.json.data.organization.id as string;
+
+    const dbUrl = `postgresql://postgres:postgres@localhost:${pgPort}/tracker`;
+    const sql = new pg.Client({ connectionString: dbUrl });
+    await sql.connect();
+    await sql.query(`UPDATE organizations SET plan = 'PRO' WHERE id = $1`, [orgId]);
+
+    const project = await api(base, 'POST', '/api/v1/projects', { name: 'Bench shop' }, cookie);
+    if (project.status !== 201) throw new Error(`create project: ${project.status}`);
+    const projectId = project.json.data.id as string;
+    const publicKey = project.json.data.keys[0].publicKey as string;
+
+    if (RULES > 0) {
+      const receiverPort = await freePort();
+      await new Promise<void>((r) => receiver.listen(receiverPort, '127.0.0.1', () => r()));
+      for (let i = 0; i < RULES; i++) {
+        const rule =
+          i % 2 === 0
+            ? { name: `New issue ${i}`, type: 'NEW_ISSUE', webhookUrl: `http://127.0.0.1:${receiverPort}/hook/${i}` }
+            : { name: `Error rate ${i}`, type: 'ERROR_RATE', threshold: 1000, windowMinutes: 5, webhookUrl: `http://127.0.0.1:${receiverPort}/hook/${i}` };
+        const res = await api(base, 'POST', `/api/v1/projects/${projectId}/alerts`, rule, cookie);
+        if (res.status !== 201) throw new Error(`create alert rule: ${res.status} ${JSON.stringify(res.json)}`);
+      }
+      log(`created ${RULES} enabled alert rules (webhooks to 127.0.0.1:${receiverPort})`);
+    }
+
+    const ingestPath = `/api/v1/ingest/${projectId}/envelope`;
+    const headers = { 'x-ingest-auth': `ingest_key=${publicKey}` };
+    const bodies = envelopes(WARMUP + TOTAL);
+    log(`warm-up: ${WARMUP} envelopes`);
+    await load(port, ingestPath, headers, bodies.slice(0, WARMUP));
+    log(`sending ${TOTAL} envelopes (${FINGERPRINTS} fingerprints, 5 breadcrumbs each) over ${CONNECTIONS} keep-alive connections`);
+    const tracker = await load(port, ingestPath, headers, bodies.slice(WARMUP));
+    const { rows: [counts] } = await sql.query(
+      `SELECT (SELECT count(*) FROM events WHERE project_id = $1)::int AS events, (SELECT count(*) FROM issues WHERE project_id = $1)::int AS issues,
+              (SELECT coalesce(sum(event_count), 0) FROM issues WHERE project_id = $1)::int AS grouped`,
+      [projectId],
+    );
+
+    const plainPort = await freePort();
+    const plain = startGroup(path.join(root, 'node_modules/.bin/tsx'), ['bench/plain-server.ts'], { ...process.env, PORT: String(plainPort), DATABASE_URL: dbUrl }, logFile);
+    await waitForHttp(`http://127.0.0.1:${plainPort}/`, plain, 60_000, logFile);
+    await load(plainPort, ingestPath, headers, bodies.slice(0, WARMUP));
+    const baseline = await load(plainPort, ingestPath, headers, bodies.slice(WARMUP));
+    await sql.end();
+
+    console.log('');
+    console.log(`ingest benchmark: ${TOTAL} envelopes, ${CONNECTIONS} connections, ${os.cpus().length} CPUs, alert rules: ${RULES}`);
+    const a = report('tracker (Next.js, full ingest)', tracker);
+    const b = report('plain node:http + pg INSERT', baseline);
+    console.log(`ratio tracker / plain: ${((a / b) * 100).toFixed(0)} %`);
+    console.log(`stored: ${counts.events} events in ${counts.issues} issues (sum of eventCount ${counts.grouped}) incl. ${WARMUP} warm-up`);
+    if (RULES > 0) console.log(`webhook deliveries received so far: ${receiverHits}`);
+    const p99 = pct(tracker.latencies, 99);
+    const ok = a >= 1000 && tracker.errors.size === 0 && p99 < 100;
+    console.log(`target (>= 1000 accepted/s, zero errors, p99 < 100 ms): ${ok ? 'MET' : 'NOT MET'}`);
+  } finally {
+    receiver.close();
+    for (const c of children.reverse()) await stopGroup(c);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const onSignal = () => {
+  for (const c of children) {
+    if (c.pid && c.exitCode === null) {
+      try {
+        process.kill(-c.pid, 'SIGTERM');
+      } catch {
+        // gone
+      }
+    }
+  }
+  process.exit(130);
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error('[bench] failed:', err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);
