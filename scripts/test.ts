@@ -39,6 +39,13 @@ function playwrightCounts(file: string): Counts | undefined {
 const vitestBin = path.join(root, 'node_modules', '.bin', 'vitest');
 const suites: { name: string; run: () => { code: number; counts: Counts | undefined } }[] = [
   {
+    name: 'typecheck (tsc)',
+    run: () => {
+      const code = run(path.join(root, 'node_modules', '.bin', 'tsc'), ['--noEmit'], root);
+      return { code, counts: { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 } };
+    },
+  },
+  {
     name: 'unit + api (vitest)',
     run: () => {
       const file = path.join(out, 'vitest.json');
