@@ -1,0 +1,38 @@
+import { pool } from '@/lib/pg';
+
+type Probe = { ok: boolean; latencyMs?: number; error?: string };
+export type Health = { ok: boolean; database: Probe; queue: Probe & { backlog?: number } };
+
+const TIMEOUT_MS = 2000;
+
+function withTimeout<T>(p: Promise<T>): Promise<T> {
+  return Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${TIMEOUT_MS} ms`)), TIMEOUT_MS).unref())]);
+}
+
+/** Database round trip and the job queue's backlog (jobs waiting to run). Unhealthy when the database is not reachable. */
+export async function checkHealth(): Promise<Health> {
+  const started = performance.now();
+  let database: Probe;
+  try {
+    await withTimeout(pool().query('SELECT 1'));
+    database = { ok: true, latencyMs: Math.round(performance.now() - started) };
+  } catch (err) {
+    database = { ok: false, error: err instanceof Error ? err.message : String(err) };
+  }
+  let queue: Health['queue'];
+  if (!database.ok) queue = { ok: false, error: 'database unreachable' };
+  else {
+    try {
+      const { rows } = await withTimeout(
+        pool().query<{ backlog: string | null }>(
+          `SELECT CASE WHEN to_regclass('pgboss.job') IS NULL THEN NULL
+                  ELSE (SELECT count(*) FROM pgboss.job WHERE state IN ('created', 'retry'))::text END AS backlog`,
+        ),
+      );
+      queue = rows[0].backlog === null ? { ok: false, error: 'job queue not started yet' } : { ok: true, backlog: Number(rows[0].backlog) };
+    } catch (err) {
+      queue = { ok: false, error: err instanceof Error ? err.message : String(err) };
+    }
+  }
+  return { ok: database.ok, database, queue };
+}
