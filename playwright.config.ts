@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { MOCK_CLIENTS } from './e2e/support/mock-oauth-server';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -15,6 +16,9 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = dir;
 }
 process.env.E2E_OUTBOX_DIR = path.join(process.env.E2E_DATA_DIR, 'outbox');
+// The mock GitHub/Google server, on 127.0.0.1 so its cookies stay apart from the app's on localhost.
+const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? port + 1);
+process.env.E2E_OAUTH_URL = `http://127.0.0.1:${oauthPort}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -52,21 +56,36 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'npx tsx scripts/start.ts',
-    url: `${baseURL}/login`,
-    // The first run builds the app into .next-e2e: about four minutes on two cores.
-    timeout: 6 * 60_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    env: {
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      NEXT_DIST_DIR: '.next-e2e',
-      APP_URL: baseURL,
-      WEBHOOK_ALLOW_PRIVATE: 'true',
+  webServer: [
+    {
+      command: 'npx tsx e2e/support/run-mock-oauth-server.ts',
+      url: `${process.env.E2E_OAUTH_URL}/health`,
+      reuseExistingServer: false,
+      env: { E2E_OAUTH_PORT: String(oauthPort) },
     },
-  },
+    {
+      command: 'npx tsx scripts/start.ts',
+      url: `${baseURL}/login`,
+      // The first run builds the app into .next-e2e: about four minutes on two cores.
+      timeout: 6 * 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      env: {
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? '.next-e2e',
+        APP_URL: baseURL,
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        GITHUB_CLIENT_ID: MOCK_CLIENTS.github.clientId,
+        GITHUB_CLIENT_SECRET: MOCK_CLIENTS.github.clientSecret,
+        GITHUB_OAUTH_BASE_URL: `${process.env.E2E_OAUTH_URL}/github`,
+        GITHUB_API_BASE_URL: `${process.env.E2E_OAUTH_URL}/github-api`,
+        GOOGLE_CLIENT_ID: MOCK_CLIENTS.google.clientId,
+        GOOGLE_CLIENT_SECRET: MOCK_CLIENTS.google.clientSecret,
+        GOOGLE_ISSUER: `${process.env.E2E_OAUTH_URL}/google`,
+      },
+    },
+  ],
 });

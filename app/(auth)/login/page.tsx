@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { AuthCard } from '@/components/auth/auth-card';
 import { LoginForm } from '@/components/auth/login-form';
+import { OAuthButtons } from '@/components/auth/oauth-buttons';
 import { TextLink } from '@/components/ui/text-link';
 
 export const metadata: Metadata = { title: 'Log in' };
@@ -24,6 +25,7 @@ export default async function LoginPage({ searchParams }: Props) {
         </p>
       )}
       <LoginForm />
+      <OAuthButtons />
     </AuthCard>
   );
 }

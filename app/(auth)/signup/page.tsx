@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { AuthCard } from '@/components/auth/auth-card';
 import { SignupForm } from '@/components/auth/signup-form';
+import { OAuthButtons } from '@/components/auth/oauth-buttons';
 import { TextLink } from '@/components/ui/text-link';
 
 export const metadata: Metadata = { title: 'Sign up' };
@@ -17,6 +18,7 @@ export default function SignupPage() {
       }
     >
       <SignupForm />
+      <OAuthButtons />
     </AuthCard>
   );
 }

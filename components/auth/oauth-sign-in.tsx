@@ -1,0 +1,55 @@
+'use client';
+
+import { useState } from 'react';
+import { useSearchParams } from 'next/navigation';
+import { signIn } from 'next-auth/react';
+import { Button } from '@/components/ui/button';
+import { PROVIDER_NAMES, type OAuthProviderId } from '@/lib/auth/oauth/provider-settings';
+import { signInErrorMessage } from '@/lib/auth/oauth/sign-in-errors';
+
+type Props = { providers: { id: OAuthProviderId; name: string }[] };
+
+export function OAuthSignIn({ providers }: Props) {
+  const params = useSearchParams();
+  const [pending, setPending] = useState<OAuthProviderId | null>(null);
+  const [startError, setStartError] = useState<string | null>(null);
+  const providerParam = params.get('provider');
+  const providerName = providerParam && providerParam in PROVIDER_NAMES ? PROVIDER_NAMES[providerParam as OAuthProviderId] : null;
+  const error = startError ?? signInErrorMessage(params.get('error'), providerName);
+
+  if (providers.length === 0 && !error) return null;
+
+  async function start(id: OAuthProviderId) {
+    setPending(id);
+    setStartError(null);
+    try {
+      // next-auth fetches its CSRF token, then sends the browser to the provider.
+      await signIn(id);
+    } catch {
+      setPending(null);
+      setStartError(signInErrorMessage('OAuthSignin'));
+    }
+  }
+
+  return (
+    <div className="mt-6 space-y-3" data-testid="oauth-sign-in">
+      {error && (
+        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </div>
+      )}
+      {providers.length > 0 && (
+        <>
+          <p className="flex items-center gap-3 text-xs text-neutral-600 before:h-px before:flex-1 before:bg-neutral-200 after:h-px after:flex-1 after:bg-neutral-200">
+            or
+          </p>
+          {providers.map((p) => (
+            <Button key={p.id} variant="secondary" className="w-full" loading={pending === p.id} disabled={pending !== null} onClick={() => start(p.id)}>
+              Continue with {p.name}
+            </Button>
+          ))}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { AuthOptions } from 'next-auth';
+import { env } from '@/lib/env';
+import { logger } from '@/lib/log';
+import { oauthAdapter } from './adapter';
+import { oauthProviders, providerEmailVerified } from './providers';
+import { EMAIL_UNVERIFIED } from './sign-in-errors';
+
+/** Where a successful provider callback lands: it swaps next-auth's hand-off token for our session. */
+export const COMPLETE_PATH = '/api/auth/complete';
+/** next-auth's JWT only lives from the callback to the completion route. */
+export const HANDOFF_MAX_AGE_SECONDS = 120;
+
+/** next-auth configuration, built per request so providers follow the environment. */
+export function authOptions(): AuthOptions {
+  // next-auth 4 reads its public URL from the environment only.
+  process.env.NEXTAUTH_URL ??= `${env.appUrl}/api/auth`;
+  return {
+    secret: env.sessionSecret,
+    providers: oauthProviders(),
+    adapter: oauthAdapter(),
+    session: { strategy: 'jwt', maxAge: HANDOFF_MAX_AGE_SECONDS },
+    pages: { signIn: '/login', error: '/login' },
+    callbacks: {
+      // Runs before any user is created or account linked.
+      async signIn({ account, profile }) {
+        if (!account) return false;
+        if (!providerEmailVerified(account.provider, profile as Record<string, unknown> | undefined)) {
+          logger.info({ provider: account.provider }, 'oauth sign-in refused: email not verified by the provider');
+          const url = new URL('/login', env.appUrl);
+          url.searchParams.set('error', EMAIL_UNVERIFIED);
+          url.searchParams.set('provider', account.provider);
+          return url.toString();
+        }
+        return true;
+      },
+      async redirect() {
+        return `${env.appUrl}${COMPLETE_PATH}`;
+      },
+    },
+    // Only the code and the message: next-auth's metadata can hold provider profiles and tokens.
+    logger: {
+      error: (code, metadata) => logger.warn({ code, err: metadata instanceof Error ? metadata.message : (metadata as { error?: Error }).error?.message }, 'oauth error'),
+      warn: (code) => logger.warn({ code }, 'oauth warning'),
+      debug: () => {},
+    },
+  };
+}
