@@ -183,7 +183,8 @@ function report(label: string, r: RunResult): number {
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-bench-ingest-'));
   fs.chmodSync(dataDir, 0o755);
-  const logFile = path.join(dataDir, 'server.log');
+  // Outside DATA_DIR so it survives the clean-up.
+  const logFile = path.join(os.tmpdir(), `${path.basename(dataDir)}.log`);
   const port = await freePort();
   const pgPort = await freePort();
   const base = `http://127.0.0.1:${port}`;

@@ -10,6 +10,10 @@ async function main() {
     id text PRIMARY KEY DEFAULT gen_random_uuid()::text, project_id text NOT NULL, payload jsonb NOT NULL,
     received_at timestamptz(3) NOT NULL DEFAULT now())`);
   const server = http.createServer((req, res) => {
+    if (req.method !== 'POST') {
+      res.end('ok');
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

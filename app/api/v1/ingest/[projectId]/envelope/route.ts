@@ -1,22 +1,20 @@
-import { handleIngest, INGEST_MESSAGES } from '@/lib/ingest/handle-ingest';
+import { handleIngest, INGEST_MESSAGES, type IngestResponse } from '@/lib/ingest/handle-ingest';
 import { MAX_BODY_BYTES, readCappedBody } from '@/lib/ingest/read-body';
 import { envelope } from '@/lib/http/envelope';
 
 type Ctx = { params: Promise<{ projectId: string }> };
+const CORS = { 'access-control-allow-origin': '*' };
 
+// Thin adapter: the body is read here (capped at 1 MiB), everything else is lib/ingest/handle-ingest.ts.
 async function adapt(req: Request, ctx: Ctx): Promise<Response> {
   const { projectId } = await ctx.params;
-  const body = req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES) : Buffer.alloc(0);
-  const res =
+  const body = req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES).catch(() => undefined) : Buffer.alloc(0);
+  const res: IngestResponse =
     body === null
-      ? { status: 413, body: envelope(413, INGEST_MESSAGES.tooLarge), headers: { 'access-control-allow-origin': '*' } }
-      : await handleIngest({
-          projectId,
-          method: req.method,
-          headers: Object.fromEntries(req.headers),
-          searchParams: new URL(req.url).searchParams,
-          body,
-        });
+      ? { status: 413, body: envelope(413, INGEST_MESSAGES.tooLarge), headers: CORS }
+      : body === undefined
+        ? { status: 400, body: envelope(400, 'Could not read the request body'), headers: CORS }
+        : await handleIngest({ projectId, method: req.method, headers: Object.fromEntries(req.headers), searchParams: new URL(req.url).searchParams, body });
   const headers = new Headers(res.headers);
   if (res.body === null) return new Response(null, { status: res.status, headers });
   headers.set('content-type', 'application/json; charset=utf-8');
