@@ -1,0 +1,190 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Field } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
+import { ApiError } from '@/lib/swr/fetcher';
+import type { AlertRule } from '@/lib/swr/use-alerts';
+import { createAlertSchema, type AlertType, type CreateAlertInput } from '@/lib/zod/alerts';
+
+type Values = { name: string; type: AlertType; threshold: string; windowMinutes: string; notifyEmail: string; webhookUrl: string };
+
+const EMPTY: Values = { name: '', type: 'NEW_ISSUE', threshold: '', windowMinutes: '', notifyEmail: '', webhookUrl: '' };
+
+const TYPES: { value: AlertType; label: string; description: string }[] = [
+  { value: 'NEW_ISSUE', label: 'New issue', description: 'Once for every issue seen for the first time.' },
+  { value: 'ERROR_RATE', label: 'Error rate', description: 'When the number of errors in a time window reaches a threshold.' },
+];
+
+function valuesOf(rule: AlertRule | undefined): Values {
+  if (!rule) return EMPTY;
+  return {
+    name: rule.name,
+    type: rule.type,
+    threshold: rule.threshold?.toString() ?? '',
+    windowMinutes: rule.windowMinutes?.toString() ?? '',
+    notifyEmail: rule.notifyEmail ?? '',
+    webhookUrl: rule.webhookUrl ?? '',
+  };
+}
+
+/** The request body the API expects: blanks are null, and numbers stay numbers (NaN fails the schema like a string would). */
+function bodyOf(v: Values) {
+  const text = (s: string) => (s.trim() === '' ? null : s.trim());
+  const int = (s: string) => (s.trim() === '' ? null : Number(s));
+  const rate = v.type === 'ERROR_RATE';
+  return {
+    name: v.name,
+    type: v.type,
+    threshold: rate ? int(v.threshold) : null,
+    windowMinutes: rate ? int(v.windowMinutes) : null,
+    notifyEmail: text(v.notifyEmail),
+    webhookUrl: text(v.webhookUrl),
+  };
+}
+
+/** First message per top-level field, exactly as ApiError.fieldErrors() reads the API's error[]. */
+function issuesToFields(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  return new ApiError(400, 'Validation error', issues.map((i) => ({ path: i.path.map(String), message: i.message }))).fieldErrors();
+}
+
+type Props = {
+  rule?: AlertRule;
+  onSubmit: (input: CreateAlertInput) => Promise<void>;
+  onCancel: () => void;
+};
+
+/**
+ * Create or edit a rule. The shared zod schema checks the input first, so the messages are the API's
+ * own; whatever the API still refuses (its error[] or message) is shown the same way.
+ */
+export function AlertRuleForm({ rule, onSubmit, onCancel }: Props) {
+  const [values, setValues] = useState<Values>(() => valuesOf(rule));
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const set = (field: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const idPrefix = rule ? `rule-${rule.id}` : 'new-rule';
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(undefined);
+    const parsed = createAlertSchema.safeParse(bodyOf(values));
+    if (!parsed.success) {
+      setFieldErrors(issuesToFields(parsed.error.issues));
+      return;
+    }
+    setFieldErrors({});
+    setPending(true);
+    try {
+      await onSubmit(parsed.data);
+    } catch (err) {
+      const error = err instanceof ApiError ? err : new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+      const fields = error.fieldErrors();
+      setFieldErrors(fields);
+      if (Object.keys(fields).length === 0) setFormError(error.message);
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={`${idPrefix}-title`} className="space-y-5">
+      <h2 id={`${idPrefix}-title`} className="text-lg font-semibold">
+        {rule ? `Edit “${rule.name}”` : 'New alert rule'}
+      </h2>
+      <Field id={`${idPrefix}-name`} name="name" label="Name" value={values.name} onChange={set('name')} error={fieldErrors.name} autoComplete="off" />
+
+      <fieldset>
+        <legend className="text-sm font-medium text-neutral-800 dark:text-neutral-200">Type</legend>
+        <div className="mt-1.5 grid gap-2 sm:grid-cols-2">
+          {TYPES.map((t) => (
+            <label
+              key={t.value}
+              className={cn(
+                'flex cursor-pointer gap-3 rounded-lg border p-3 text-sm transition-colors has-focus-visible:outline-2 has-focus-visible:outline-blue-600',
+                values.type === t.value
+                  ? 'border-neutral-900 bg-neutral-50 dark:border-neutral-200 dark:bg-neutral-800'
+                  : 'border-neutral-300 hover:bg-neutral-50 dark:border-neutral-700 dark:hover:bg-neutral-800',
+              )}
+            >
+              <input type="radio" name="type" value={t.value} checked={values.type === t.value} onChange={set('type')} className="mt-0.5 accent-neutral-900" />
+              <span>
+                <span className="block font-medium">{t.label}</span>
+                <span className="block text-neutral-600 dark:text-neutral-400">{t.description}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <FormError message={fieldErrors.type} className="mt-1.5" />
+      </fieldset>
+
+      {values.type === 'ERROR_RATE' && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            id={`${idPrefix}-threshold`}
+            name="threshold"
+            label="Threshold (errors)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={values.threshold}
+            onChange={set('threshold')}
+            error={fieldErrors.threshold}
+          />
+          <Field
+            id={`${idPrefix}-window`}
+            name="windowMinutes"
+            label="Window (minutes)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={values.windowMinutes}
+            onChange={set('windowMinutes')}
+            error={fieldErrors.windowMinutes}
+          />
+        </div>
+      )}
+
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
+          Notify <span className="font-normal text-neutral-600 dark:text-neutral-400">(email, webhook or both)</span>
+        </legend>
+        <Field
+          id={`${idPrefix}-email`}
+          name="notifyEmail"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={values.notifyEmail}
+          onChange={set('notifyEmail')}
+          error={fieldErrors.notifyEmail}
+        />
+        <Field
+          id={`${idPrefix}-webhook`}
+          name="webhookUrl"
+          label="Webhook URL"
+          type="url"
+          placeholder="https://example.com/hooks/tracker"
+          value={values.webhookUrl}
+          onChange={set('webhookUrl')}
+          error={fieldErrors.webhookUrl}
+          hint="Receives a signed JSON POST (X-Webhook-Signature: sha256=…)."
+        />
+      </fieldset>
+
+      <FormError message={formError} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={pending}>
+          {rule ? 'Save changes' : 'Create rule'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+'use client';
+
+import { useState } from 'react';
+import { RelativeTime } from '@/components/performance/relative-time';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+import type { AlertRule } from '@/lib/swr/use-alerts';
+import { AlertLog } from './alert-log';
+import { EnabledSwitch } from './enabled-switch';
+
+type Props = {
+  projectId: string;
+  rule: AlertRule;
+  logOpen: boolean;
+  onToggleLog: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  onSetEnabled: (enabled: boolean) => Promise<unknown>;
+};
+
+function trigger(rule: AlertRule): string {
+  if (rule.type === 'NEW_ISSUE') return 'When a new issue appears';
+  return `When ${rule.threshold} or more errors arrive within ${rule.windowMinutes} ${rule.windowMinutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+export function AlertRuleItem({ projectId, rule, logOpen, onToggleLog, onEdit, onDelete, onSetEnabled }: Props) {
+  const [toggleError, setToggleError] = useState<string>();
+  const logId = `alert-log-${rule.id}`;
+
+  async function setEnabled(next: boolean) {
+    setToggleError(undefined);
+    try {
+      await onSetEnabled(next);
+    } catch (err) {
+      setToggleError(err instanceof Error ? err.message : 'Could not change the rule');
+    }
+  }
+
+  return (
+    <li
+      data-testid="alert-rule"
+      aria-labelledby={`rule-name-${rule.id}`}
+      className="space-y-4 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm dark:border-neutral-800 dark:bg-neutral-900"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={`rule-name-${rule.id}`} className="truncate font-semibold">
+              {rule.name}
+            </h3>
+            <Badge tone={rule.type === 'NEW_ISSUE' ? 'blue' : 'neutral'}>{rule.type === 'NEW_ISSUE' ? 'New issue' : 'Error rate'}</Badge>
+          </div>
+          <p className="text-sm text-neutral-700 dark:text-neutral-300">{trigger(rule)}</p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+            {rule.notifyEmail && (
+              <>
+                <dt className="text-neutral-600 dark:text-neutral-400">Email</dt>
+                <dd className="truncate">{rule.notifyEmail}</dd>
+              </>
+            )}
+            {rule.webhookUrl && (
+              <>
+                <dt className="text-neutral-600 dark:text-neutral-400">Webhook</dt>
+                <dd className="truncate font-mono text-[13px]" title={rule.webhookUrl}>
+                  {rule.webhookUrl}
+                </dd>
+              </>
+            )}
+            <dt className="text-neutral-600 dark:text-neutral-400">Last triggered</dt>
+            <dd data-testid="last-triggered">{rule.lastTriggeredAt ? <RelativeTime iso={rule.lastTriggeredAt} /> : 'Never'}</dd>
+          </dl>
+        </div>
+        <EnabledSwitch enabled={rule.enabled} label={`${rule.name} active`} onChange={setEnabled} />
+      </div>
+      <FormError message={toggleError} />
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={onToggleLog} aria-expanded={logOpen} aria-controls={logOpen ? logId : undefined}>
+          {logOpen ? 'Hide delivery log' : 'Delivery log'}
+        </Button>
+        <Button variant="ghost" onClick={onEdit}>
+          Edit<span className="sr-only"> {rule.name}</span>
+        </Button>
+        <Button variant="ghost" onClick={onDelete} className="text-red-700 hover:bg-red-50 hover:text-red-800 dark:text-red-400 dark:hover:bg-red-950/40">
+          Delete<span className="sr-only"> {rule.name}</span>
+        </Button>
+      </div>
+      {logOpen && <AlertLog projectId={projectId} ruleId={rule.id} id={logId} />}
+    </li>
+  );
+}

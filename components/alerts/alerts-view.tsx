@@ -1,0 +1,122 @@
+'use client';
+
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useState } from 'react';
+import { EmptyState } from '@/components/dashboard/empty-state';
+import { LoadError, Skeleton } from '@/components/performance/load-states';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useAlertMutations, useAlertRules, type AlertRule } from '@/lib/swr/use-alerts';
+import { AlertRuleForm } from './alert-rule-form';
+import { AlertRuleItem } from './alert-rule-item';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { WebhookSecretNotice } from './webhook-secret-notice';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; rule: AlertRule } | null;
+
+export function AlertsView({ projectId }: { projectId: string }) {
+  const { data: rules, error, isLoading, mutate } = useAlertRules(projectId);
+  const actions = useAlertMutations(projectId);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
+  const [deleting, setDeleting] = useState<AlertRule | null>(null);
+
+  // The open delivery log lives in `?log=<ruleId>` so a reload or a shared link shows it again.
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const openLog = searchParams.get('log');
+  const toggleLog = (ruleId: string) => {
+    const params = new URLSearchParams(searchParams);
+    if (openLog === ruleId) params.delete('log');
+    else params.set('log', ruleId);
+    const query = params.toString();
+    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Alerts</h1>
+          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">Get an email or a webhook when a new issue appears or errors spike.</p>
+        </div>
+        {!editing && rules && rules.length > 0 && <Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button>}
+      </div>
+
+      {created && <WebhookSecretNotice ruleName={created.name} secret={created.secret} onDismiss={() => setCreated(null)} />}
+
+      {editing && (
+        <Card className="dark:border-neutral-800 dark:bg-neutral-900">
+          <AlertRuleForm
+            key={editing.mode === 'edit' ? editing.rule.id : 'create'}
+            rule={editing.mode === 'edit' ? editing.rule : undefined}
+            onCancel={() => setEditing(null)}
+            onSubmit={async (input) => {
+              if (editing.mode === 'edit') {
+                const { enabled: _keep, ...fields } = input;
+                await actions.update(editing.rule.id, fields);
+              } else {
+                const rule = await actions.create(input);
+                setCreated({ name: rule.name, secret: rule.webhookSecret });
+              }
+              setEditing(null);
+            }}
+          />
+        </Card>
+      )}
+
+      <section aria-labelledby="rules-heading" aria-busy={isLoading}>
+        <h2 id="rules-heading" className="sr-only">
+          Alert rules
+        </h2>
+        {error ? (
+          <LoadError what="alert rules" error={error} onRetry={() => mutate()} />
+        ) : !rules ? (
+          <div className="space-y-3">
+            <span className="sr-only" role="status">
+              Loading alert rules…
+            </span>
+            <Skeleton className="h-32 w-full rounded-xl" />
+            <Skeleton className="h-32 w-full rounded-xl" />
+          </div>
+        ) : rules.length === 0 ? (
+          !editing && (
+            <EmptyState
+              title="No alert rules yet"
+              description="Rules notify you by email or webhook when a brand-new issue appears, or when the number of errors in a time window reaches a threshold."
+              action={<Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button>}
+            />
+          )
+        ) : (
+          <ul className="space-y-4">
+            {rules.map((rule) => (
+              <AlertRuleItem
+                key={rule.id}
+                projectId={projectId}
+                rule={rule}
+                logOpen={openLog === rule.id}
+                onToggleLog={() => toggleLog(rule.id)}
+                onEdit={() => setEditing({ mode: 'edit', rule })}
+                onDelete={() => setDeleting(rule)}
+                onSetEnabled={(enabled) => actions.update(rule.id, { enabled })}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {deleting && (
+        <ConfirmDeleteDialog
+          ruleName={deleting.name}
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            await actions.remove(deleting.id);
+            if (editing?.mode === 'edit' && editing.rule.id === deleting.id) setEditing(null);
+            setDeleting(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

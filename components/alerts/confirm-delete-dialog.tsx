@@ -1,0 +1,54 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+
+/** A modal confirmation (native <dialog>: focus is trapped and Escape cancels). */
+export function ConfirmDeleteDialog({ ruleName, onConfirm, onClose }: { ruleName: string; onConfirm: () => Promise<void>; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  async function confirm() {
+    setPending(true);
+    setError(undefined);
+    try {
+      await onConfirm();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Could not delete the rule');
+      setPending(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby="delete-rule-title"
+      aria-describedby="delete-rule-description"
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-neutral-200 bg-white p-6 text-neutral-900 shadow-xl backdrop:bg-neutral-950/50 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
+    >
+      <h2 id="delete-rule-title" className="text-lg font-semibold">
+        Delete alert rule?
+      </h2>
+      <p id="delete-rule-description" className="mt-2 text-sm text-neutral-700 dark:text-neutral-300">
+        “{ruleName}” and its delivery log will be deleted. This cannot be undone.
+      </p>
+      <FormError message={error} className="mt-3" />
+      <div className="mt-6 flex justify-end gap-2">
+        <Button variant="secondary" onClick={() => ref.current?.close()} disabled={pending} autoFocus>
+          Cancel
+        </Button>
+        <Button onClick={confirm} loading={pending} className="bg-red-700 hover:bg-red-800 disabled:bg-red-400">
+          Delete rule
+        </Button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,156 @@
+'use client';
+
+import { useSearchParams } from 'next/navigation';
+import { useState } from 'react';
+import { LoadError, Skeleton } from '@/components/performance/load-states';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormError } from '@/components/ui/form-error';
+import { ApiError } from '@/lib/swr/fetcher';
+import { redirectToBilling, useBilling } from '@/lib/swr/use-billing';
+import { useUsage } from '@/lib/swr/use-usage';
+import { UsageMeter } from './usage-meter';
+
+const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'];
+const card = 'dark:border-neutral-800 dark:bg-neutral-900';
+
+function CheckoutReturn({ outcome, plan }: { outcome: string | null; plan: 'FREE' | 'PRO' | undefined }) {
+  if (outcome === 'success') {
+    return (
+      <div role="status" className="rounded-xl border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-950/40 dark:text-green-100">
+        <p className="font-semibold">Payment received, thank you.</p>
+        <p>{plan === 'PRO' ? 'Your organization is on PRO: 500,000 events a month and unlimited projects.' : 'Your plan switches to PRO as soon as Stripe confirms the payment, usually within seconds.'}</p>
+      </div>
+    );
+  }
+  if (outcome === 'cancelled') {
+    return (
+      <div role="status" className="rounded-xl border border-neutral-300 bg-white px-4 py-3 text-sm text-neutral-800 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-200">
+        <p className="font-semibold">Checkout cancelled.</p>
+        <p>Nothing was charged and your plan is unchanged.</p>
+      </div>
+    );
+  }
+  return null;
+}
+
+export function BillingView() {
+  const checkout = useSearchParams().get('checkout');
+  // After a paid checkout the webhook may land a moment later: poll until the plan says PRO.
+  const billing = useBilling({ refreshInterval: (data) => (checkout === 'success' && data?.plan !== 'PRO' ? 2000 : 0) });
+  const waitingForUpgrade = checkout === 'success' && billing.data?.plan !== 'PRO';
+  const usage = useUsage({ refreshInterval: waitingForUpgrade ? 2000 : 0 });
+  const [pending, setPending] = useState<'checkout' | 'portal'>();
+  const [actionError, setActionError] = useState<string>();
+
+  async function go(kind: 'checkout' | 'portal') {
+    setPending(kind);
+    setActionError(undefined);
+    try {
+      await redirectToBilling(kind);
+    } catch (err) {
+      setActionError(err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
+      setPending(undefined);
+    }
+  }
+
+  const summary = billing.data;
+  const disabled = !summary?.configured;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Billing</h1>
+        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">Your organization’s plan and this month’s event usage.</p>
+      </div>
+
+      <CheckoutReturn outcome={checkout} plan={summary?.plan} />
+
+      {billing.error ? (
+        <LoadError what="the billing summary" error={billing.error} onRetry={() => billing.mutate()} />
+      ) : (
+        <Card className={card}>
+          <section aria-labelledby="plan-heading" aria-busy={!summary} className="space-y-4">
+            <div className="flex flex-wrap items-center justify-between gap-4">
+              <div>
+                <h2 id="plan-heading" className="flex items-center gap-2 text-lg font-semibold">
+                  Plan
+                  {summary && (
+                    <Badge tone={summary.plan === 'PRO' ? 'blue' : 'neutral'} data-testid="billing-plan">
+                      {summary.plan}
+                    </Badge>
+                  )}
+                </h2>
+                {summary ? (
+                  <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">
+                    {summary.limits.monthlyEvents.toLocaleString('en-US')} events a month ·{' '}
+                    {summary.limits.projects === null ? 'unlimited projects' : `${summary.limits.projects} project${summary.limits.projects === 1 ? '' : 's'}`}
+                  </p>
+                ) : (
+                  <Skeleton className="mt-2 h-4 w-56" />
+                )}
+              </div>
+              {summary && (
+                <div className="flex flex-wrap gap-2">
+                  {summary.plan === 'FREE' && (
+                    <Button onClick={() => go('checkout')} loading={pending === 'checkout'} disabled={disabled || pending !== undefined}>
+                      Upgrade to PRO
+                    </Button>
+                  )}
+                  {summary.hasCustomer && (
+                    <Button variant="secondary" onClick={() => go('portal')} loading={pending === 'portal'} disabled={disabled || pending !== undefined}>
+                      Manage billing
+                    </Button>
+                  )}
+                </div>
+              )}
+            </div>
+            {summary?.plan === 'FREE' && (
+              <p className="text-sm text-neutral-600 dark:text-neutral-400">PRO lifts the quota to 500,000 events a month and removes the project limit, at once.</p>
+            )}
+            <FormError message={actionError} />
+            {summary && !summary.configured && (
+              <div
+                data-testid="billing-not-configured"
+                className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+              >
+                <p className="font-semibold">Billing is not configured on this server.</p>
+                <p className="mt-1">
+                  Upgrading and managing a subscription need Stripe. The operator sets{' '}
+                  {STRIPE_VARS.map((v, i) => (
+                    <span key={v}>
+                      <code className="font-mono font-semibold">{v}</code>
+                      {i < STRIPE_VARS.length - 2 ? ', ' : i === STRIPE_VARS.length - 2 ? ' and ' : ''}
+                    </span>
+                  ))}{' '}
+                  in the environment and restarts the service. Until then everything else works, on the current plan’s limits.
+                </p>
+              </div>
+            )}
+          </section>
+        </Card>
+      )}
+
+      {usage.error ? (
+        <LoadError what="usage" error={usage.error} onRetry={() => usage.mutate()} />
+      ) : (
+        <Card className={card}>
+          <section aria-labelledby="usage-heading" aria-busy={!usage.data}>
+            <h2 id="usage-heading" className="mb-4 text-lg font-semibold">
+              Usage this month
+            </h2>
+            {usage.data ? (
+              <UsageMeter usage={usage.data} />
+            ) : (
+              <div className="space-y-3">
+                <Skeleton className="h-8 w-64" />
+                <Skeleton className="h-3 w-full" />
+              </div>
+            )}
+          </section>
+        </Card>
+      )}
+    </div>
+  );
+}

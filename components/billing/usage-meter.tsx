@@ -1,0 +1,66 @@
+'use client';
+
+import { cn } from '@/components/ui/cn';
+import type { Usage } from '@/lib/swr/use-usage';
+
+const n = (v: number) => v.toLocaleString('en-US');
+
+function monthName(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** Events used this month against the plan's quota, the level breakdown and the (uncounted) transactions. */
+export function UsageMeter({ usage }: { usage: Usage }) {
+  const ratio = usage.limit > 0 ? Math.min(1, usage.used / usage.limit) : 1;
+  const percent = Math.floor(ratio * 1000) / 10;
+  const tone = ratio >= 1 ? 'bg-red-600' : ratio >= 0.8 ? 'bg-amber-500' : 'bg-blue-600';
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">
+          <span className="text-2xl font-semibold text-neutral-900 tabular-nums dark:text-neutral-100" data-testid="usage-used">
+            {n(usage.used)}
+          </span>{' '}
+          of <span data-testid="usage-limit">{n(usage.limit)}</span> events in {monthName(usage.month)}
+        </p>
+        <p className="text-sm font-medium tabular-nums" data-testid="usage-percent">
+          {percent}%
+        </p>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Events used this month"
+        aria-valuemin={0}
+        aria-valuemax={usage.limit}
+        aria-valuenow={Math.min(usage.used, usage.limit)}
+        aria-valuetext={`${n(usage.used)} of ${n(usage.limit)} events (${percent}%)`}
+        className="h-3 w-full overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
+      >
+        <div className={cn('h-full rounded-full transition-[width]', tone)} style={{ width: `${Math.max(ratio * 100, usage.used > 0 ? 1 : 0)}%` }} />
+      </div>
+      {ratio >= 1 && (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+          The monthly quota is used up: new events are refused until the month changes or the plan is upgraded.
+        </p>
+      )}
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {[
+          { label: 'Errors', value: usage.breakdown.errors, id: 'errors', note: 'fatal and error' },
+          { label: 'Warnings', value: usage.breakdown.warnings, id: 'warnings', note: 'warning' },
+          { label: 'Info', value: usage.breakdown.info, id: 'info', note: 'info and debug' },
+          { label: 'Transactions', value: usage.transactions, id: 'transactions', note: 'not counted in the quota' },
+        ].map((item) => (
+          <div key={item.id} className="rounded-lg border border-neutral-200 px-3 py-2 dark:border-neutral-800">
+            <dt className="text-xs font-medium text-neutral-600 dark:text-neutral-400">{item.label}</dt>
+            <dd className="text-lg font-semibold tabular-nums" data-testid={`usage-${item.id}`}>
+              {n(item.value)}
+            </dd>
+            <dd className="text-xs text-neutral-600 dark:text-neutral-400">{item.note}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

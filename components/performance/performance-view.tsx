@@ -1,0 +1,88 @@
+'use client';
+
+import { useSearchParams } from 'next/navigation';
+import { Card } from '@/components/ui/card';
+import { parseDays, useTransactions, useWebVitals } from '@/lib/swr/use-performance';
+import { DayRangePicker } from './day-range-picker';
+import { LoadError, Skeleton } from './load-states';
+import { TransactionsTable } from './transactions-table';
+import { VitalsCards } from './vitals-cards';
+
+const snippet = (origin: string) => `<script src="${origin}/sdk/browser.js"></script>
+<script>
+  Tracker.init({
+    dsn: '<your project DSN>',
+    // Share of page loads that report a transaction and web vitals (1.0 = all).
+    tracesSampleRate: 1.0,
+  });
+</script>`;
+
+export function PerformanceView({ projectId }: { projectId: string }) {
+  const days = parseDays(useSearchParams().get('days'));
+  const transactions = useTransactions(projectId, days);
+  const vitals = useWebVitals(projectId, days);
+  const range = days === 1 ? 'the last 24 hours' : `the last ${days} days`;
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Performance</h1>
+          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">Page loads and web vitals from {range}.</p>
+        </div>
+        <DayRangePicker days={days} />
+      </div>
+
+      <section aria-labelledby="vitals-heading" aria-busy={vitals.isLoading}>
+        <h2 id="vitals-heading" className="mb-3 text-lg font-semibold">
+          Web vitals <span className="text-sm font-normal text-neutral-600 dark:text-neutral-400">(75th percentile)</span>
+        </h2>
+        {vitals.error ? <LoadError what="web vitals" error={vitals.error} onRetry={() => vitals.mutate()} /> : <VitalsCards data={vitals.data} />}
+      </section>
+
+      <section aria-labelledby="transactions-heading" aria-busy={transactions.isLoading}>
+        <h2 id="transactions-heading" className="mb-3 text-lg font-semibold">
+          Transactions
+        </h2>
+        {transactions.error ? (
+          <LoadError what="transactions" error={transactions.error} onRetry={() => transactions.mutate()} />
+        ) : !transactions.data ? (
+          <div className="space-y-2 rounded-xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-900">
+            <span className="sr-only" role="status">
+              Loading transactions…
+            </span>
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-8 w-full" />
+            ))}
+          </div>
+        ) : transactions.data.length === 0 ? (
+          <Card className="dark:border-neutral-800 dark:bg-neutral-900">
+            <h3 className="font-semibold">No transactions in {range}</h3>
+            <p className="mt-2 max-w-2xl text-sm text-neutral-700 dark:text-neutral-300">
+              The browser library reports each page load as a transaction, with its LCP, FCP, TTFB and CLS, when{' '}
+              <code className="rounded bg-neutral-100 px-1 py-0.5 font-mono text-[13px] dark:bg-neutral-800">tracesSampleRate</code> is above 0. Use
+              the DSN from the project settings:
+            </p>
+            <pre className="mt-4 overflow-x-auto rounded-lg bg-neutral-900 p-4 font-mono text-[13px] leading-relaxed text-neutral-100">
+              <code>{snippet(window.location.origin)}</code>
+            </pre>
+            <p className="mt-3 text-sm text-neutral-700 dark:text-neutral-300">
+              Or send one yourself:{' '}
+              <code className="rounded bg-neutral-100 px-1 py-0.5 font-mono text-[13px] break-all dark:bg-neutral-800">
+                {`POST /api/v1/ingest/${projectId}/envelope`}
+              </code>{' '}
+              with header <code className="rounded bg-neutral-100 px-1 py-0.5 font-mono text-[13px] dark:bg-neutral-800">X-Ingest-Auth: ingest_key=…</code>{' '}
+              and body{' '}
+              <code className="rounded bg-neutral-100 px-1 py-0.5 font-mono text-[13px] break-all dark:bg-neutral-800">
+                {'{ "type": "transaction", "name": "/checkout", "duration": 420, "timestamp": <ms>, "vitals": { "lcp": 1800 } }'}
+              </code>
+              .
+            </p>
+          </Card>
+        ) : (
+          <TransactionsTable groups={transactions.data} days={days} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+'use client';
+
+import { cn } from '@/components/ui/cn';
+import { VITAL_THRESHOLDS } from '@/lib/performance/rating';
+import type { VitalName, VitalRating, WebVitals } from '@/lib/zod/performance';
+import { formatCount, formatVital } from './format';
+import { Skeleton } from './load-states';
+
+const VITALS: { name: VitalName; abbr: string; title: string }[] = [
+  { name: 'lcp', abbr: 'LCP', title: 'Largest Contentful Paint' },
+  { name: 'fcp', abbr: 'FCP', title: 'First Contentful Paint' },
+  { name: 'ttfb', abbr: 'TTFB', title: 'Time to First Byte' },
+  { name: 'cls', abbr: 'CLS', title: 'Cumulative Layout Shift' },
+];
+
+const RATINGS: Record<VitalRating, { label: string; icon: string; card: string; badge: string }> = {
+  good: {
+    label: 'Good',
+    icon: '✓',
+    card: 'border-green-300 dark:border-green-800',
+    badge: 'bg-green-100 text-green-900 ring-green-300 dark:bg-green-950 dark:text-green-200 dark:ring-green-800',
+  },
+  'needs-improvement': {
+    label: 'Needs improvement',
+    icon: '!',
+    card: 'border-amber-300 dark:border-amber-800',
+    badge: 'bg-amber-100 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800',
+  },
+  poor: {
+    label: 'Poor',
+    icon: '✕',
+    card: 'border-red-300 dark:border-red-800',
+    badge: 'bg-red-100 text-red-900 ring-red-300 dark:bg-red-950 dark:text-red-200 dark:ring-red-800',
+  },
+};
+
+/** The four web vitals, each with its p75, rating (colour and words) and sample count. */
+export function VitalsCards({ data }: { data: WebVitals | undefined }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Web vitals">
+      {VITALS.map(({ name, abbr, title }) => {
+        const vital = data?.vitals[name];
+        const rating = vital ? RATINGS[vital.rating] : null;
+        const [good, poor] = VITAL_THRESHOLDS[name];
+        return (
+          <li
+            key={name}
+            data-testid={`vital-${name}`}
+            className={cn(
+              'flex flex-col rounded-xl border-2 bg-white p-5 shadow-sm dark:bg-neutral-900',
+              rating ? rating.card : 'border-neutral-200 dark:border-neutral-800',
+            )}
+          >
+            <div className="flex items-start justify-between gap-2">
+              <h3 className="text-sm font-semibold">
+                <abbr title={title} className="no-underline">
+                  {abbr}
+                </abbr>
+                <span className="block text-xs font-normal text-neutral-600 dark:text-neutral-400">{title}</span>
+              </h3>
+              {rating && (
+                <span data-testid="vital-rating" className={cn('inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', rating.badge)}>
+                  <span aria-hidden="true">{rating.icon}</span>
+                  {rating.label}
+                </span>
+              )}
+            </div>
+            {!data ? (
+              <Skeleton className="mt-4 h-8 w-24" />
+            ) : vital ? (
+              <>
+                <p className="mt-4 text-3xl font-semibold tabular-nums" data-testid="vital-p75">
+                  {formatVital(name, vital.p75)}
+                </p>
+                <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
+                  p75 of {formatCount(vital.samples)} {vital.samples === 1 ? 'sample' : 'samples'}
+                </p>
+              </>
+            ) : (
+              <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400" data-testid="vital-empty">
+                No samples in this range
+              </p>
+            )}
+            <p className="mt-auto pt-4 text-xs text-neutral-600 dark:text-neutral-400">
+              Good ≤ {formatVital(name, good)} · Poor &gt; {formatVital(name, poor)}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

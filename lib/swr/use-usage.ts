@@ -1,0 +1,12 @@
+'use client';
+
+import useSWR from 'swr';
+import type { getUsage } from '@/lib/usage/get-usage';
+import { fetcher, type ApiError } from './fetcher';
+
+export type Usage = Awaited<ReturnType<typeof getUsage>>;
+
+/** This month's event counts of the organization against its plan's quota. */
+export function useUsage(opts: { refreshInterval?: number } = {}) {
+  return useSWR<Usage, ApiError>('/api/v1/usage', fetcher, { refreshInterval: opts.refreshInterval });
+}
