@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Logo } from '@/components/logo';
 import { LogoutButton } from './logout-button';
 import { NavLinks } from './nav-links';
+import { ProjectSwitcher } from './project-switcher';
 
 export type ShellOrganization = { name: string; plan: 'FREE' | 'PRO' };
 export type ShellUser = { name: string; email: string };
@@ -20,7 +21,7 @@ export function DashboardHeader({ user, organization }: { user: ShellUser; organ
           </span>
           {organization && (
             <span className="flex min-w-0 items-center gap-2">
-              <span className="truncate text-sm font-medium" data-testid="org-name">
+              <span className="max-w-40 truncate text-sm font-medium" data-testid="org-name">
                 {organization.name}
               </span>
               <Badge tone={organization.plan === 'PRO' ? 'blue' : 'neutral'} data-testid="plan-badge">
@@ -28,6 +29,7 @@ export function DashboardHeader({ user, organization }: { user: ShellUser; organ
               </Badge>
             </span>
           )}
+          <ProjectSwitcher />
         </div>
         <div className="flex items-center gap-3">
           <span className="hidden text-sm text-neutral-600 sm:inline" title={user.email}>

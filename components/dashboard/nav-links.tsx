@@ -3,24 +3,31 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/components/ui/cn';
+import { useCurrentProjectId } from './current-project';
 
-const LINKS = [
-  { href: '/issues', label: 'Issues' },
-  { href: '/performance', label: 'Performance' },
-  { href: '/alerts', label: 'Alerts' },
-  { href: '/settings', label: 'Settings' },
-  { href: '/billing', label: 'Billing' },
+const PROJECT_LINKS = [
+  { path: 'issues', label: 'Issues' },
+  { path: 'performance', label: 'Performance' },
+  { path: 'alerts', label: 'Alerts' },
+  { path: 'settings', label: 'Settings' },
 ];
 
+/** The project's sections (for the project in the URL, else the first project) and the organization's billing. */
 export function NavLinks() {
   const pathname = usePathname();
+  const projectId = useCurrentProjectId();
+  const links = [
+    // Without a project yet, every project section leads to onboarding.
+    ...PROJECT_LINKS.map(({ path, label }) => ({ href: projectId ? `/projects/${encodeURIComponent(projectId)}/${path}` : '/', label })),
+    { href: '/settings/billing', label: 'Billing' },
+  ];
   return (
     <nav aria-label="Main" className="-mb-px flex gap-1 overflow-x-auto">
-      {LINKS.map(({ href, label }) => {
-        const active = pathname === href || pathname.startsWith(`${href}/`);
+      {links.map(({ href, label }) => {
+        const active = href !== '/' && (pathname === href || pathname.startsWith(`${href}/`));
         return (
           <Link
-            key={href}
+            key={label}
             href={href}
             aria-current={active ? 'page' : undefined}
             className={cn(

@@ -1,0 +1,246 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { usePathname, useSearchParams } from 'next/navigation';
+import type { IssueStatusValue } from '@/lib/zod/issues';
+import { ApiError } from '@/lib/swr/fetcher';
+import { setIssueStatus, useIssue, useIssueStats, type IssueWithEvents } from '@/lib/swr/use-issues';
+import { useEvents } from '@/lib/swr/use-events';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ErrorState, LoadingState, isNotFound } from '@/components/dashboard/states';
+import { Pagination } from '@/components/dashboard/pagination';
+import { EventsChart } from '@/components/charts/events-chart';
+import { LevelBadge, StatusBadge } from './badges';
+import { EventDetails } from './event-details';
+import { RelativeTime } from './relative-time';
+import { readEvent } from './event-shape';
+
+const ACTIONS: Record<IssueStatusValue, { label: string; variant: 'primary' | 'secondary' }> = {
+  RESOLVED: { label: 'Resolve', variant: 'primary' },
+  IGNORED: { label: 'Ignore', variant: 'secondary' },
+  UNRESOLVED: { label: 'Unresolve', variant: 'secondary' },
+};
+
+/** "TypeError: x is undefined" → "TypeError": the title is built as "<type>: <value>". */
+export function exceptionTypeOf(title: string) {
+  const i = title.indexOf(': ');
+  return i > 0 ? title.slice(0, i) : undefined;
+}
+
+export function issuesHref(projectId: string) {
+  return `/projects/${encodeURIComponent(projectId)}/issues`;
+}
+
+export function IssueDetail({ projectId, issueId }: { projectId: string; issueId: string }) {
+  const { issue, error, isLoading } = useIssue(projectId, issueId);
+  if (error) {
+    return (
+      <ErrorState
+        error={error}
+        title={isNotFound(error) ? 'Issue not found' : 'Could not load the issue'}
+        action={
+          <Link href={issuesHref(projectId)} className="text-sm font-medium text-red-900 underline underline-offset-4">
+            Back to issues
+          </Link>
+        }
+      />
+    );
+  }
+  if (isLoading || !issue) return <LoadingState label="Loading issue" />;
+
+  const latest = issue.events[0];
+  const exceptionType = exceptionTypeOf(issue.title);
+  return (
+    <div className="space-y-6">
+      <IssueHeader issue={issue} projectId={projectId} />
+      <Card>
+        <h2 className="mb-3 text-base font-semibold">Events per day</h2>
+        <IssueChart projectId={projectId} issueId={issueId} />
+      </Card>
+      {latest ? (
+        <section aria-labelledby="latest-heading" className="space-y-3">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="latest-heading" className="text-lg font-semibold">
+              Latest event
+            </h2>
+            <Link
+              href={`${issuesHref(projectId)}/${encodeURIComponent(issueId)}/events/${encodeURIComponent(latest.id)}`}
+              className="text-sm font-medium text-blue-700 hover:underline"
+            >
+              Open this event
+            </Link>
+          </div>
+          <EventDetails event={latest} exceptionType={exceptionType} />
+        </section>
+      ) : (
+        <Card>
+          <p className="text-sm text-neutral-600">This issue has no stored events.</p>
+        </Card>
+      )}
+      <EventsList projectId={projectId} issueId={issueId} />
+    </div>
+  );
+}
+
+function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: string }) {
+  const [pending, setPending] = useState<IssueStatusValue>();
+  const [actionError, setActionError] = useState<string>();
+  const [announcement, setAnnouncement] = useState('');
+
+  async function change(status: IssueStatusValue) {
+    setPending(status);
+    setActionError(undefined);
+    try {
+      await setIssueStatus(projectId, issue.id, status);
+      setAnnouncement(`Issue marked ${status.toLowerCase()}`);
+    } catch (err) {
+      setActionError(err instanceof ApiError ? err.message : 'Could not update the issue. Try again.');
+    } finally {
+      setPending(undefined);
+    }
+  }
+
+  const next = (['RESOLVED', 'IGNORED', 'UNRESOLVED'] as const).filter((s) => s !== issue.status);
+  return (
+    <div className="space-y-4">
+      <Link href={issuesHref(projectId)} className="text-sm font-medium text-neutral-600 hover:text-neutral-900">
+        ← Issues
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 space-y-2">
+          <div className="flex items-center gap-2">
+            <LevelBadge level={issue.level} />
+            <StatusBadge status={issue.status} />
+          </div>
+          <h1 className="text-2xl font-semibold tracking-tight break-words" data-testid="issue-title">
+            {issue.title}
+          </h1>
+          {issue.culprit && (
+            <p className="font-mono text-sm break-all text-neutral-700" data-testid="issue-culprit">
+              {issue.culprit}
+            </p>
+          )}
+        </div>
+        <div className="flex gap-2">
+          {next.map((s) => (
+            <Button key={s} variant={ACTIONS[s].variant} loading={pending === s} disabled={!!pending} onClick={() => change(s)}>
+              {ACTIONS[s].label}
+            </Button>
+          ))}
+        </div>
+      </div>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {actionError && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {actionError}
+        </p>
+      )}
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        {[
+          ['Events', <span key="c" data-testid="issue-event-count">{issue.eventCount.toLocaleString('en-US')}</span>],
+          ['Status', issue.status.charAt(0) + issue.status.slice(1).toLowerCase()],
+          ['First seen', <RelativeTime key="f" iso={issue.firstSeen} />],
+          ['Last seen', <RelativeTime key="l" iso={issue.lastSeen} />],
+        ].map(([label, value]) => (
+          <Card key={String(label)} className="p-4">
+            <dt className="text-xs font-medium tracking-wide text-neutral-600 uppercase">{label}</dt>
+            <dd className="mt-1 text-lg font-semibold">{value}</dd>
+          </Card>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function IssueChart({ projectId, issueId }: { projectId: string; issueId: string }) {
+  const { stats, error, isLoading } = useIssueStats(projectId, issueId, 14);
+  if (error) return <p className="text-sm text-red-800">Could not load the chart: {error instanceof ApiError ? error.message : 'network error'}.</p>;
+  if (isLoading || !stats) return <div className="h-40 animate-pulse rounded-md bg-neutral-100" aria-hidden="true" />;
+  return <EventsChart buckets={stats.buckets} />;
+}
+
+function EventsList({ projectId, issueId }: { projectId: string; issueId: string }) {
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const page = Math.max(1, Math.trunc(Number(params.get('eventsPage'))) || 1);
+  const { list, error, isLoading } = useEvents(projectId, issueId, page);
+  const hrefFor = (p: number) => {
+    const q = new URLSearchParams(params.toString());
+    if (p > 1) q.set('eventsPage', String(p));
+    else q.delete('eventsPage');
+    const s = q.toString();
+    return s ? `${pathname}?${s}` : pathname;
+  };
+
+  return (
+    <section aria-labelledby="events-heading" className="space-y-3">
+      <h2 id="events-heading" className="text-lg font-semibold">
+        All events
+      </h2>
+      {error && !list ? (
+        <ErrorState error={error} title="Could not load the events" />
+      ) : isLoading || !list ? (
+        <LoadingState label="Loading events" />
+      ) : list.events.length === 0 ? (
+        <Card>
+          <p className="text-sm text-neutral-600">No events on this page.</p>
+        </Card>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Events of this issue, most recent first</caption>
+            <thead className="border-b border-neutral-200 text-xs font-medium tracking-wide text-neutral-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-2">
+                  Occurred
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Message
+                </th>
+                <th scope="col" className="hidden px-2 py-2 sm:table-cell">
+                  Browser / OS
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  <span className="sr-only">Open</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-neutral-100">
+              {list.events.map((e) => {
+                const { contexts } = readEvent(e);
+                const env = [contexts?.browser?.name, contexts?.os?.name].filter(Boolean).join(' / ');
+                return (
+                  <tr key={e.id} data-testid="event-row">
+                    <td className="px-4 py-2.5 whitespace-nowrap">
+                      <RelativeTime iso={e.timestamp} />
+                    </td>
+                    <td className="max-w-0 min-w-48 truncate px-2 py-2.5 font-mono text-xs" title={e.message}>
+                      {e.message}
+                    </td>
+                    <td className="hidden px-2 py-2.5 text-neutral-700 sm:table-cell">{env || '—'}</td>
+                    <td className="px-4 py-2.5 text-right">
+                      <Link
+                        href={`${issuesHref(projectId)}/${encodeURIComponent(issueId)}/events/${encodeURIComponent(e.id)}`}
+                        className="font-medium text-blue-700 hover:underline"
+                        aria-label={`Open event of ${e.timestamp}`}
+                      >
+                        Open
+                      </Link>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      {list && list.pagination.total > 0 && (
+        <Pagination label="Event pages" page={list.pagination.page} pages={list.pagination.pages} total={list.pagination.total} noun="events" hrefFor={hrefFor} />
+      )}
+    </section>
+  );
+}

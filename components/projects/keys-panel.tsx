@@ -1,0 +1,182 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '@/lib/swr/fetcher';
+import { createKey, deleteKey, updateKey, useKeys } from '@/lib/swr/use-keys';
+import type { ProjectKey } from '@/lib/swr/use-projects';
+import { createKeySchema } from '@/lib/zod/projects';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { CopyButton } from './copy-button';
+
+const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
+
+/** Client keys: create with a label, rename, disable/enable, delete, copy the DSN. */
+export function KeysPanel({ projectId }: { projectId: string }) {
+  const { keys, error, isLoading } = useKeys(projectId);
+  const [announcement, setAnnouncement] = useState('');
+
+  return (
+    <Card className="space-y-4">
+      <div>
+        <h2 className="text-base font-semibold">Client keys</h2>
+        <p className="mt-1 text-sm text-neutral-600">Each key has its own DSN. A disabled or deleted key is refused at ingest with 401.</p>
+      </div>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {error ? (
+        <ErrorState error={error} title="Could not load the keys" />
+      ) : isLoading || !keys ? (
+        <LoadingState label="Loading keys" />
+      ) : keys.length === 0 ? (
+        <p className="rounded-md border border-dashed border-neutral-300 p-4 text-sm text-neutral-600">No keys. Create one to send events.</p>
+      ) : (
+        <ul className="divide-y divide-neutral-200 rounded-lg border border-neutral-200" aria-label="Client keys">
+          {keys.map((k) => (
+            <KeyRow key={k.id} projectId={projectId} k={k} announce={setAnnouncement} />
+          ))}
+        </ul>
+      )}
+      <CreateKeyForm projectId={projectId} announce={setAnnouncement} />
+    </Card>
+  );
+}
+
+function CreateKeyForm({ projectId, announce }: { projectId: string; announce: (s: string) => void }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    setError(undefined);
+    const parsed = createKeySchema.safeParse({ label: new FormData(form).get('label') });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setPending(true);
+    try {
+      await createKey(projectId, parsed.data.label);
+      announce(`Key ${parsed.data.label} created`);
+      form.reset();
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.fieldErrors().label ?? err.message) : messageOf(err));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start">
+      <div className="flex-1">
+        <Field name="label" label="New key label" placeholder="e.g. Production" autoComplete="off" required error={error} />
+      </div>
+      <Button type="submit" variant="secondary" loading={pending} className="sm:mt-6">
+        Create key
+      </Button>
+    </form>
+  );
+}
+
+function KeyRow({ projectId, k, announce }: { projectId: string; k: ProjectKey; announce: (s: string) => void }) {
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function run(action: () => Promise<void>, done: string) {
+    setPending(true);
+    setError(undefined);
+    try {
+      await action();
+      announce(done);
+      return true;
+    } catch (err) {
+      setError(messageOf(err));
+      return false;
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function onRename(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const label = String(new FormData(e.currentTarget).get('label') ?? '').trim();
+    if (!label) return setError('Label is required');
+    if (await run(() => updateKey(projectId, k.id, { label }), `Key renamed to ${label}`)) setEditing(false);
+  }
+
+  return (
+    <li className="space-y-2 p-4" data-testid="key-row" data-key-label={k.label}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {editing ? (
+          <form onSubmit={onRename} className="flex items-center gap-2">
+            <Input name="label" aria-label={`New label for ${k.label}`} defaultValue={k.label} autoFocus className="h-8 w-48" />
+            <Button type="submit" variant="secondary" className="h-8 px-3" loading={pending}>
+              Save
+            </Button>
+            <Button variant="ghost" className="h-8 px-3" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </form>
+        ) : (
+          <div className="flex items-center gap-2">
+            <h3 className="font-medium">{k.label}</h3>
+            <Badge tone={k.enabled ? 'green' : 'neutral'} data-testid="key-state">
+              {k.enabled ? 'Enabled' : 'Disabled'}
+            </Badge>
+          </div>
+        )}
+        {!editing && (
+          <div className="flex flex-wrap gap-1">
+            <Button variant="ghost" className="h-8 px-3" onClick={() => setEditing(true)} aria-label={`Rename ${k.label}`}>
+              Rename
+            </Button>
+            <Button
+              variant="ghost"
+              className="h-8 px-3"
+              disabled={pending}
+              aria-label={`${k.enabled ? 'Disable' : 'Enable'} ${k.label}`}
+              onClick={() => run(() => updateKey(projectId, k.id, { enabled: !k.enabled }), `Key ${k.label} ${k.enabled ? 'disabled' : 'enabled'}`)}
+            >
+              {k.enabled ? 'Disable' : 'Enable'}
+            </Button>
+            {confirmDelete ? (
+              <>
+                <Button
+                  className="h-8 bg-red-700 px-3 hover:bg-red-800"
+                  loading={pending}
+                  aria-label={`Confirm deleting ${k.label}`}
+                  onClick={() => run(() => deleteKey(projectId, k.id), `Key ${k.label} deleted`)}
+                >
+                  Confirm delete
+                </Button>
+                <Button variant="ghost" className="h-8 px-3" onClick={() => setConfirmDelete(false)}>
+                  Cancel
+                </Button>
+              </>
+            ) : (
+              <Button variant="ghost" className="h-8 px-3 text-red-700" onClick={() => setConfirmDelete(true)} aria-label={`Delete ${k.label}`}>
+                Delete
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      <div className="flex items-center gap-2">
+        <code className="min-w-0 flex-1 truncate rounded-md border border-neutral-200 bg-neutral-50 px-3 py-1.5 font-mono text-xs" title={k.dsn} data-testid="key-dsn">
+          {k.dsn}
+        </code>
+        <CopyButton text={k.dsn} label={`Copy DSN of ${k.label}`} />
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}

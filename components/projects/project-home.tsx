@@ -1,0 +1,72 @@
+'use client';
+
+import Link from 'next/link';
+import { useProjects } from '@/lib/swr/use-projects';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { CreateProjectForm } from './create-project-form';
+
+/** Home: the organization's projects, or the first-project onboarding when there are none. */
+export function ProjectHome() {
+  const { projects, error, isLoading } = useProjects();
+  if (error) return <ErrorState error={error} title="Could not load your projects" retry={() => location.reload()} />;
+  if (isLoading || !projects) return <LoadingState label="Loading projects" />;
+
+  if (projects.length === 0) {
+    return (
+      <div className="mx-auto max-w-2xl">
+        <p className="text-sm font-medium text-blue-700">Step 1 of 2</p>
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight">Create your first project</h1>
+        <p className="mt-2 text-sm text-neutral-600">
+          A project holds the errors and performance data of one application. Name it, pick its platform, and you will get a DSN and a snippet to paste
+          into your app.
+        </p>
+        <Card className="mt-6">
+          <CreateProjectForm />
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Projects</h1>
+        <Link href="/projects/new" className={buttonClasses('primary')}>
+          New project
+        </Link>
+      </div>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {projects.map((p) => (
+          <li key={p.id}>
+            <Card className="flex h-full flex-col gap-3 p-5">
+              <div className="flex items-start justify-between gap-2">
+                <h2 className="truncate text-base font-semibold">
+                  <Link href={`/projects/${encodeURIComponent(p.id)}/issues`} className="hover:underline focus-visible:outline-2 focus-visible:outline-blue-600">
+                    {p.name}
+                  </Link>
+                </h2>
+                <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-700">{p.platform}</span>
+              </div>
+              <p className="text-xs text-neutral-600">
+                {p.keys.length} {p.keys.length === 1 ? 'key' : 'keys'} · created {new Date(p.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+              </p>
+              <div className="mt-auto flex gap-3 text-sm">
+                <Link href={`/projects/${encodeURIComponent(p.id)}/issues`} className="font-medium text-blue-700 hover:underline">
+                  Issues
+                </Link>
+                <Link href={`/projects/${encodeURIComponent(p.id)}`} className="font-medium text-blue-700 hover:underline">
+                  Setup
+                </Link>
+                <Link href={`/projects/${encodeURIComponent(p.id)}/settings`} className="font-medium text-blue-700 hover:underline">
+                  Settings
+                </Link>
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

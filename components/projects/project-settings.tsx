@@ -1,0 +1,114 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { ApiError } from '@/lib/swr/fetcher';
+import { deleteProject, updateProject, useProject, type Project } from '@/lib/swr/use-projects';
+import { updateProjectSchema } from '@/lib/zod/projects';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { KeysPanel } from './keys-panel';
+
+const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
+
+export function ProjectSettings({ projectId }: { projectId: string }) {
+  const { project, error, isLoading } = useProject(projectId);
+  if (error) return <ErrorState error={error} title="Could not load the project" />;
+  if (isLoading || !project) return <LoadingState label="Loading settings" />;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Project settings</h1>
+      <RenameProject project={project} />
+      <KeysPanel projectId={project.id} />
+      <DeleteProject project={project} />
+    </div>
+  );
+}
+
+function RenameProject({ project }: { project: Project }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const [saved, setSaved] = useState(false);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setError(undefined);
+    setSaved(false);
+    const parsed = updateProjectSchema.safeParse({ name: new FormData(e.currentTarget).get('name') });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setPending(true);
+    try {
+      await updateProject(project.id, parsed.data);
+      setSaved(true);
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.fieldErrors().name ?? err.message) : messageOf(err));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Card>
+      <h2 className="text-base font-semibold">General</h2>
+      <form onSubmit={onSubmit} noValidate className="mt-4 flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex-1">
+          <Field name="name" label="Project name" defaultValue={project.name} key={project.name} required error={error} hint={`Slug: ${project.slug} (does not change)`} />
+        </div>
+        <Button type="submit" variant="secondary" loading={pending} className="sm:mt-6">
+          Rename
+        </Button>
+      </form>
+      <p role="status" aria-live="polite" className="mt-2 text-sm text-green-800">
+        {saved ? 'Project renamed' : ''}
+      </p>
+    </Card>
+  );
+}
+
+function DeleteProject({ project }: { project: Project }) {
+  const router = useRouter();
+  const [typed, setTyped] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const matches = typed === project.name;
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!matches) return;
+    setPending(true);
+    setError(undefined);
+    try {
+      await deleteProject(project.id);
+      router.push('/');
+    } catch (err) {
+      setError(messageOf(err));
+      setPending(false);
+    }
+  }
+
+  return (
+    <Card className="border-red-200">
+      <h2 className="text-base font-semibold text-red-900">Delete project</h2>
+      <p className="mt-1 text-sm text-neutral-700">
+        Deletes <strong>{project.name}</strong> with all its issues, events, alert rules and keys. This cannot be undone.
+      </p>
+      <form onSubmit={onSubmit} className="mt-4 flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex-1">
+          <Field
+            name="confirm"
+            label={`Type ${project.name} to confirm`}
+            autoComplete="off"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            error={error}
+          />
+        </div>
+        <Button type="submit" disabled={!matches} loading={pending} className="bg-red-700 hover:bg-red-800 disabled:bg-red-300 sm:mt-6">
+          Delete project
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+'use client';
+
+import useSWR, { mutate } from 'swr';
+import type { SerializedIssue } from '@/lib/issues/serialize';
+import type { SerializedEvent } from '@/lib/events/serialize';
+import type { IssueStatusValue, LevelValue } from '@/lib/zod/issues';
+import { api, fetcher } from './fetcher';
+import { projectPath } from './use-projects';
+
+export type Issue = SerializedIssue;
+export type IssueWithEvents = SerializedIssue & { events: SerializedEvent[] };
+export type Pagination = { page: number; limit: number; total: number; pages: number };
+export type IssueList = { issues: Issue[]; pagination: Pagination };
+export type IssueStats = { days: number; buckets: { date: string; count: number }[] };
+export type IssueFilters = { page: number; limit: number; status?: IssueStatusValue; level?: LevelValue };
+
+const issuesPath = (projectId: string) => `${projectPath(projectId)}/issues`;
+export const issuePath = (projectId: string, issueId: string) => `${issuesPath(projectId)}/${encodeURIComponent(issueId)}`;
+
+export function issuesKey(projectId: string, f: IssueFilters) {
+  const q = new URLSearchParams({ page: String(f.page), limit: String(f.limit) });
+  if (f.status) q.set('status', f.status);
+  if (f.level) q.set('level', f.level);
+  return `${issuesPath(projectId)}?${q}`;
+}
+
+export function useIssues(projectId: string, filters: IssueFilters) {
+  const { data, error, isLoading, isValidating } = useSWR<IssueList>(issuesKey(projectId, filters), fetcher, { keepPreviousData: true });
+  return { list: data, error, isLoading, isValidating };
+}
+
+export function useIssue(projectId: string, issueId: string) {
+  const { data, error, isLoading } = useSWR<IssueWithEvents>(issuePath(projectId, issueId), fetcher);
+  return { issue: data, error, isLoading };
+}
+
+export function useIssueStats(projectId: string, issueId: string, days = 14) {
+  const { data, error, isLoading } = useSWR<IssueStats>(`${issuePath(projectId, issueId)}/stats?days=${days}`, fetcher);
+  return { stats: data, error, isLoading };
+}
+
+/** Every cached issue list and issue of the project: a status change can move an issue between filtered pages. */
+const refreshIssues = (projectId: string) => mutate((key) => typeof key === 'string' && key.startsWith(issuesPath(projectId)));
+
+export async function setIssueStatus(projectId: string, issueId: string, status: IssueStatusValue) {
+  await api(issuePath(projectId, issueId), { method: 'PATCH', body: { status } });
+  await refreshIssues(projectId);
+}
+
+export async function bulkSetIssueStatus(projectId: string, ids: string[], status: IssueStatusValue) {
+  const result = await api<{ updated: number }>(`${issuesPath(projectId)}/bulk`, { method: 'POST', body: { ids, status } });
+  await refreshIssues(projectId);
+  return result;
+}
