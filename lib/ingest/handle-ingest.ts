@@ -8,7 +8,7 @@ import type { Level } from '@/lib/generated/prisma/enums';
 import { fingerprintOf, issueCulprit, issueTitle } from '@/lib/grouping/fingerprint';
 import { decodeBody, MAX_BODY_BYTES } from './decode-body';
 import { forgetIngestKey, ingestKeyFrom, resolveIngestKey, type IngestKey } from './resolve-key';
-import { envelopeSchemaFor, errorEnvelopeSchema, transactionEnvelopeSchema, type ErrorEnvelope, type TransactionEnvelope } from './schemas';
+import { envelopeKind, errorEnvelopeSchema, transactionEnvelopeSchema, type ErrorEnvelope, type TransactionEnvelope } from './schemas';
 import { storableEnvelope } from './prepare-json';
 import { pgError, storeErrorEvent } from './store-event';
 import { storeTransaction } from './store-transaction';
@@ -88,9 +88,12 @@ async function ingest(req: IngestRequest): Promise<IngestResponse> {
     return invalid([{ path: [], message: 'Malformed JSON body' }]);
   }
   const hadEscapes = text.includes('\\u');
-  return envelopeSchemaFor(json) === 'transaction'
-    ? ingestTransaction(key, validate(transactionEnvelopeSchema, json, hadEscapes))
-    : ingestError(key, validate(errorEnvelopeSchema, json, hadEscapes));
+  if (envelopeKind(json) === 'transaction') {
+    const tx = validate(transactionEnvelopeSchema, json, hadEscapes);
+    return tx.ok ? ingestTransaction(key, tx.value) : tx.response;
+  }
+  const ev = validate(errorEnvelopeSchema, json, hadEscapes);
+  return ev.ok ? ingestError(key, ev.value) : ev.response;
 }
 
 type Validated<T> = { ok: true; value: T } | { ok: false; response: IngestResponse };
@@ -105,9 +108,7 @@ function validate<S extends z.ZodType>(schema: S, json: unknown, hadEscapes: boo
 
 const jsonOrNull = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
-async function ingestError(key: IngestKey, v: Validated<ErrorEnvelope>): Promise<IngestResponse> {
-  if (!v.ok) return v.response;
-  const env = v.value;
+async function ingestError(key: IngestKey, env: ErrorEnvelope): Promise<IngestResponse> {
   const exc = env.exception;
   const frames = exc.stacktrace.frames;
   const receivedAt = clock.now();
@@ -145,9 +146,7 @@ async function ingestError(key: IngestKey, v: Validated<ErrorEnvelope>): Promise
   return answer(200, INGEST_MESSAGES.ok);
 }
 
-async function ingestTransaction(key: IngestKey, v: Validated<TransactionEnvelope>): Promise<IngestResponse> {
-  if (!v.ok) return v.response;
-  const t = v.value;
+async function ingestTransaction(key: IngestKey, t: TransactionEnvelope): Promise<IngestResponse> {
   const stored = await storeOrUnauthorized(key, () =>
     storeTransaction({
       orgId: key.orgId,

@@ -72,10 +72,8 @@ export const transactionEnvelopeSchema = z.object({
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 export type TransactionEnvelope = z.infer<typeof transactionEnvelopeSchema>;
 
-export type ParsedEnvelope = { kind: 'error'; envelope: ErrorEnvelope } | { kind: 'transaction'; envelope: TransactionEnvelope };
-
 /** A transaction envelope is discriminated by `type: "transaction"`; anything else is an error envelope. */
-export function envelopeSchemaFor(body: unknown) {
+export function envelopeKind(body: unknown): 'error' | 'transaction' {
   const isTransaction = typeof body === 'object' && body !== null && !Array.isArray(body) && (body as { type?: unknown }).type === 'transaction';
-  return isTransaction ? ('transaction' as const) : ('error' as const);
+  return isTransaction ? 'transaction' : 'error';
 }
