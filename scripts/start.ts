@@ -7,6 +7,7 @@ import { build, buildIsFresh } from '../lib/runtime/build';
 import { startServer } from '../lib/runtime/server';
 import { billingStatusLine } from '../lib/billing/billing-status';
 import { emailTransport } from '../lib/email/send-email';
+import { enabledProviders } from '../lib/auth/oauth/provider-settings';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
@@ -37,6 +38,10 @@ async function main() {
   log(transport === 'outbox'
     ? `email: no RESEND_API_KEY or SMTP_URL: emails are written to ${process.env.MAIL_OUTBOX_DIR} (one JSON file each)`
     : `email: sending through ${transport}`);
+  const providers = enabledProviders().map((p) => p.name);
+  log(providers.length
+    ? `sign-in: password and ${providers.join(', ')}`
+    : 'sign-in: password only (set GITHUB_CLIENT_ID/SECRET or GOOGLE_CLIENT_ID/SECRET for OAuth)');
 
   if (!dev && !buildIsFresh()) {
     log('build missing or stale: building (this takes a minute)');
