@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 export const QUEUES = {
   alertWebhook: 'alert-webhook',
   alertEmail: 'alert-email',
+  retention: 'retention',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -13,4 +14,6 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   'alert-webhook': { retryLimit: 2, retryDelay: 5, expireInSeconds: 60, retentionMinutes: 60 * 24 * 7 },
   'alert-email': { retryLimit: 2, retryDelay: 5, expireInSeconds: 60, retentionMinutes: 60 * 24 * 7 },
+  // One purge at a time, however many instances run; a long purge may take a while.
+  retention: { policy: 'singleton', retryLimit: 1, retryDelay: 600, expireInSeconds: 60 * 60, retentionMinutes: 60 * 24 * 7 },
 };

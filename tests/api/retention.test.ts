@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
 import { purgeOldData, retentionDays } from '@/lib/retention/purge-old-data';
+import { startRetentionJob } from '@/lib/retention/retention-job';
+import { stopJobs } from '@/lib/jobs/boss';
+import { pool } from '@/lib/pg';
 import { signUp } from '../support/accounts';
 import { createProject, setPlan } from '../support/fixtures';
 
@@ -58,5 +61,17 @@ describe('retention', () => {
     expect(result.PRO).toMatchObject({ events: 2, transactions: 2 });
     expect((await db.issue.findUniqueOrThrow({ where: { id: free.issueId } })).eventCount).toBe(5);
     expect((await db.issue.findUniqueOrThrow({ where: { id: pro.issueId } })).eventCount).toBe(7);
+  });
+});
+
+describe('retention schedule', () => {
+  it('is scheduled daily in UTC on the durable job queue', async () => {
+    try {
+      await startRetentionJob();
+      const { rows } = await pool().query(`SELECT name, cron, timezone FROM pgboss.schedule WHERE name = 'retention'`);
+      expect(rows).toEqual([{ name: 'retention', cron: '17 3 * * *', timezone: 'UTC' }]);
+    } finally {
+      await stopJobs();
+    }
   });
 });
