@@ -87,7 +87,15 @@ async function ingest(req: IngestRequest): Promise<IngestResponse> {
   } catch {
     return invalid([{ path: [], message: 'Malformed JSON body' }]);
   }
-  const hadEscapes = text.includes('\\u');
+  return ingestEnvelopeJson(key, json, text.includes('\\u'));
+}
+
+/**
+ * Validation → quota → store → 200 for one parsed envelope of our format, for a key already resolved
+ * and rate-limited. Other wire formats (Sentry's) convert their items and come in here.
+ * `hadEscapes` says whether the JSON text held \u escapes (which may decode to unstorable characters).
+ */
+export async function ingestEnvelopeJson(key: IngestKey, json: unknown, hadEscapes = true): Promise<IngestResponse> {
   if (envelopeKind(json) === 'transaction') {
     const tx = validate(transactionEnvelopeSchema, json, hadEscapes);
     return tx.ok ? ingestTransaction(key, tx.value) : tx.response;
