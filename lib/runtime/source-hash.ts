@@ -5,7 +5,8 @@ import path from 'node:path';
 // Everything that changes what `next build` produces (and the browser bundle it serves).
 const ROOTS = ['app', 'components', 'lib', 'emails', 'public', 'prisma/schema.prisma', 'sdk/browser/src', 'sdk/browser/package.json',
   'next.config.ts', 'package.json', 'tsconfig.json', 'postcss.config.mjs', 'proxy.ts', 'instrumentation.ts'];
-const SKIP = new Set(['node_modules', 'generated', 'sdk', '.next']);
+// Build outputs and installed packages, wherever they sit (public/sdk is the copied browser bundle).
+const SKIP = new Set(['node_modules', 'generated', 'sdk', 'dist']);
 
 function walk(p: string, out: string[]): void {
   if (!fs.existsSync(p)) return;
@@ -15,7 +16,7 @@ function walk(p: string, out: string[]): void {
     return;
   }
   for (const name of fs.readdirSync(p).sort()) {
-    if (SKIP.has(name) && !p.startsWith('sdk')) continue;
+    if (SKIP.has(name)) continue;
     walk(path.join(p, name), out);
   }
 }
