@@ -10,7 +10,8 @@ type Project = { id: string; name: string; keys: { publicKey: string }[] };
 
 /** A fresh verified account signed in in the page's context (FREE allows one project per organization). */
 async function signInWithProject(page: Page, request: APIRequestContext, projectName: string) {
-  const user = await registerUser(request, { verify: true });
+  // Distinct names: concurrent sign-ups with one name race for the same organization slug.
+  const user = await registerUser(request, { name: `${projectName} owner`, verify: true });
   const login = await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } });
   expect(login.status()).toBe(200);
   const res = await page.request.post('/api/v1/projects', { data: { name: projectName } });
@@ -75,6 +76,7 @@ test('alert rule: API validation messages in the form, webhook delivery in the l
     expect(await page.request.get(`/api/v1/projects/${project.id}/alerts`).then((r) => r.json())).toMatchObject({ data: [] });
     await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: screen('alerts-form-errors'), fullPage: true });
 
     // A valid NEW_ISSUE rule with a webhook only.
     await form.getByLabel('Name').fill('New issues to the webhook');
@@ -136,7 +138,21 @@ test('alert rule: API validation messages in the form, webhook delivery in the l
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(rule).toBeVisible();
-    await rule.getByRole('button', { name: 'Delete New issues to the webhook' }).click();
+
+    // Edit keeps the channels and the paused state; the API sees the new name.
+    await rule.getByRole('button', { name: 'Edit New issues to the webhook' }).click();
+    const editForm = page.getByRole('form', { name: 'Edit “New issues to the webhook”' });
+    await expect(editForm.getByLabel('Webhook URL')).toHaveValue(receiver.url);
+    await editForm.getByLabel('Name').fill('Renamed rule');
+    await editForm.getByRole('button', { name: 'Save changes' }).click();
+    await expect(editForm).toBeHidden();
+    const renamed = page.getByTestId('alert-rule').filter({ hasText: 'Renamed rule' });
+    await expect(renamed.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+    expect(await page.request.get(`/api/v1/projects/${project.id}/alerts`).then((r) => r.json())).toMatchObject({
+      data: [{ name: 'Renamed rule', webhookUrl: receiver.url, enabled: false }],
+    });
+
+    await renamed.getByRole('button', { name: 'Delete Renamed rule' }).click();
     await dialog.getByRole('button', { name: 'Delete rule' }).click();
     await expect(page.getByRole('heading', { name: 'No alert rules yet' })).toBeVisible();
     expect(await page.request.get(`/api/v1/projects/${project.id}/alerts`).then((r) => r.json())).toMatchObject({ data: [] });

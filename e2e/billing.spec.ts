@@ -8,7 +8,8 @@ const screen = (name: string) => path.join('test-results', 'screens', `${name}.p
 const frames = [{ filename: 'app.js', function: 'main', lineno: 1 }];
 
 test('billing without Stripe: FREE plan, the month’s usage after N events, and the not-configured message', async ({ page, request }) => {
-  const user = await registerUser(request, { verify: true });
+  // A name of its own: concurrent sign-ups with one name race for the same organization slug.
+  const user = await registerUser(request, { name: 'Billing Owner', verify: true });
   expect((await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
   const created = await page.request.post('/api/v1/projects', { data: { name: 'Billing probe' } });
   const project = ((await created.json()) as { data: { id: string; keys: { publicKey: string }[] } }).data;

@@ -51,33 +51,31 @@ export function VitalsCards({ data }: { data: WebVitals | undefined }) {
               rating ? rating.card : 'border-neutral-200 dark:border-neutral-800',
             )}
           >
-            <div className="flex items-start justify-between gap-2">
-              <h3 className="text-sm font-semibold">
-                <abbr title={title} className="no-underline">
-                  {abbr}
-                </abbr>
-                <span className="block text-xs font-normal text-neutral-600 dark:text-neutral-400">{title}</span>
-              </h3>
-              {rating && (
-                <span data-testid="vital-rating" className={cn('inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', rating.badge)}>
-                  <span aria-hidden="true">{rating.icon}</span>
-                  {rating.label}
-                </span>
-              )}
-            </div>
+            <h3 className="text-sm font-semibold">
+              <abbr title={title} className="no-underline">
+                {abbr}
+              </abbr>
+              <span className="block text-xs font-normal text-neutral-600 dark:text-neutral-400">{title}</span>
+            </h3>
             {!data ? (
               <Skeleton className="mt-4 h-8 w-24" />
-            ) : vital ? (
+            ) : vital && rating ? (
               <>
-                <p className="mt-4 text-3xl font-semibold tabular-nums" data-testid="vital-p75">
+                <p className="mt-3 text-3xl font-semibold tabular-nums" data-testid="vital-p75">
                   {formatVital(name, vital.p75)}
                 </p>
-                <p className="mt-1 text-xs text-neutral-600 dark:text-neutral-400">
-                  p75 of {formatCount(vital.samples)} {vital.samples === 1 ? 'sample' : 'samples'}
-                </p>
+                <div className="mt-2 flex flex-wrap items-center gap-2">
+                  <span className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', rating.badge)}>
+                    <span aria-hidden="true">{rating.icon}</span>
+                    <span data-testid="vital-rating">{rating.label}</span>
+                  </span>
+                  <span className="text-xs text-neutral-600 dark:text-neutral-400">
+                    p75 of {formatCount(vital.samples)} {vital.samples === 1 ? 'sample' : 'samples'}
+                  </span>
+                </div>
               </>
             ) : (
-              <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400" data-testid="vital-empty">
+              <p className="mt-3 text-sm text-neutral-600 dark:text-neutral-400" data-testid="vital-empty">
                 No samples in this range
               </p>
             )}
