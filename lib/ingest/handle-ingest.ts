@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { clock } from '@/lib/clock';
 import { envelope, type Envelope } from '@/lib/http/envelope';
 import { issuesFromZod, type FieldIssue } from '@/lib/http/errors';
-import { afterIngest } from '@/lib/alerts/after-ingest';
 import { takeIngestToken } from '@/lib/quota/rate-limit';
 import type { Level } from '@/lib/generated/prisma/enums';
 import { fingerprintOf, issueCulprit, issueTitle } from '@/lib/grouping/fingerprint';
@@ -10,8 +9,7 @@ import { decodeBody, MAX_BODY_BYTES } from './decode-body';
 import { forgetIngestKey, ingestKeyFrom, resolveIngestKey, type IngestKey } from './resolve-key';
 import { envelopeKind, errorEnvelopeSchema, transactionEnvelopeSchema, type ErrorEnvelope, type TransactionEnvelope } from './schemas';
 import { storableEnvelope } from './prepare-json';
-import { pgError, storeErrorEvent } from './store-event';
-import { storeTransaction } from './store-transaction';
+import { submitErrorEvent, submitTransaction, type ErrorOutcome, type TransactionOutcome } from './group-commit';
 
 export type IngestRequest = {
   projectId: string;
@@ -114,90 +112,64 @@ function validate<S extends z.ZodType>(schema: S, json: unknown, hadEscapes: boo
   return { ok: true, value: storable.value };
 }
 
+const LEVELS: Record<ErrorEnvelope['level'], Level> = { fatal: 'FATAL', error: 'ERROR', warning: 'WARNING', info: 'INFO', debug: 'DEBUG' };
 const jsonOrNull = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
 async function ingestError(key: IngestKey, env: ErrorEnvelope): Promise<IngestResponse> {
   const exc = env.exception;
   const frames = exc.stacktrace.frames;
   const receivedAt = clock.now();
-  const level = env.level.toUpperCase() as Level;
-  const result = await storeOrUnauthorized(key, () =>
-    storeErrorEvent({
-      orgId: key.orgId,
-      projectId: key.projectId,
-      fingerprint: fingerprintOf({ type: exc.type, frames }, env.fingerprint),
-      title: issueTitle(exc.type, exc.value),
-      culprit: issueCulprit(frames),
-      level,
-      message: exc.value,
-      eventId: env.event_id ?? null,
-      timestamp: env.timestamp !== undefined ? new Date(env.timestamp) : receivedAt,
-      receivedAt,
-      environment: env.environment ?? null,
-      release: env.release ?? null,
-      json: {
-        stacktrace: JSON.stringify({ frames }),
-        contexts: jsonOrNull(env.contexts),
-        tags: jsonOrNull(env.tags),
-        userContext: jsonOrNull(env.user),
-        request: jsonOrNull(env.request),
-        breadcrumbs: jsonOrNull(env.breadcrumbs),
-      },
-    }),
-  );
-  if (result === 'unauthorized') return answer(401, INGEST_MESSAGES.invalidKey);
-  if (result === 'unstorable') return invalid([{ path: [], message: 'Envelope contains values that cannot be stored' }]);
-  if (result.kind === 'quota_exceeded') return answer(429, INGEST_MESSAGES.quota);
-  if (result.kind === 'stored') {
-    await notifyAlerts(key.projectId, result.issueId, result.isNewIssue, receivedAt);
-  }
-  return answer(200, INGEST_MESSAGES.ok);
+  const outcome = await submitErrorEvent({
+    orgId: key.orgId,
+    projectId: key.projectId,
+    fingerprint: fingerprintOf({ type: exc.type, frames }, env.fingerprint),
+    title: issueTitle(exc.type, exc.value),
+    culprit: issueCulprit(frames),
+    level: LEVELS[env.level],
+    message: exc.value,
+    eventId: env.event_id ?? null,
+    timestamp: env.timestamp !== undefined ? new Date(env.timestamp) : receivedAt,
+    receivedAt,
+    environment: env.environment ?? null,
+    release: env.release ?? null,
+    json: {
+      stacktrace: JSON.stringify({ frames }),
+      contexts: jsonOrNull(env.contexts),
+      tags: jsonOrNull(env.tags),
+      userContext: jsonOrNull(env.user),
+      request: jsonOrNull(env.request),
+      breadcrumbs: jsonOrNull(env.breadcrumbs),
+    },
+  });
+  return answerStored(key, outcome);
 }
 
 async function ingestTransaction(key: IngestKey, t: TransactionEnvelope): Promise<IngestResponse> {
-  const stored = await storeOrUnauthorized(key, () =>
-    storeTransaction({
-      orgId: key.orgId,
-      projectId: key.projectId,
-      name: t.name,
-      duration: t.duration,
-      status: t.status,
-      vitals: t.vitals ?? {},
-      timestamp: new Date(t.timestamp),
-      receivedAt: clock.now(),
-    }),
-  );
-  if (stored === 'unauthorized') return answer(401, INGEST_MESSAGES.invalidKey);
-  if (stored === 'unstorable') return invalid([{ path: [], message: 'Envelope contains values that cannot be stored' }]);
-  return stored ? answer(200, INGEST_MESSAGES.ok) : answer(429, INGEST_MESSAGES.quota);
+  const outcome = await submitTransaction({
+    orgId: key.orgId,
+    projectId: key.projectId,
+    name: t.name,
+    duration: t.duration,
+    status: t.status,
+    vitals: t.vitals ?? {},
+    timestamp: new Date(t.timestamp),
+    receivedAt: clock.now(),
+  });
+  return answerStored(key, outcome);
 }
 
-/**
- * A project deleted after the key lookup surfaces as a foreign-key violation (401). A data exception
- * (class 22) means input slipped past validation: it is the client's fault, so 400, but logged.
- */
-async function storeOrUnauthorized<T>(key: IngestKey, store: () => Promise<T>): Promise<T | 'unauthorized' | 'unstorable'> {
-  try {
-    return await store();
-  } catch (err) {
-    const code = pgError(err)?.code;
-    if (code === '23503') {
+function answerStored(key: IngestKey, outcome: ErrorOutcome | TransactionOutcome): IngestResponse {
+  switch (outcome.kind) {
+    case 'stored':
+    case 'duplicate':
+      return answer(200, INGEST_MESSAGES.ok);
+    case 'quota_exceeded':
+      return answer(429, INGEST_MESSAGES.quota);
+    case 'unauthorized':
+      // The project was deleted after the key lookup.
       forgetIngestKey(key.publicKey);
-      return 'unauthorized';
-    }
-    if (code?.startsWith('22') || code === '54001') {
-      console.error('ingest: envelope passed validation but was refused by the database', err);
-      return 'unstorable';
-    }
-    throw err;
-  }
-}
-
-async function notifyAlerts(projectId: string, issueId: string, isNewIssue: boolean, receivedAt: Date): Promise<void> {
-  try {
-    await afterIngest([{ projectId, issueId, isNewIssue, receivedAt }]);
-  } catch (err) {
-    // The event is committed; alerting trouble must not turn the answer into an error.
-    console.error('afterIngest failed', err);
+      return answer(401, INGEST_MESSAGES.invalidKey);
+    case 'unstorable':
+      return invalid([{ path: [], message: 'Envelope contains values that cannot be stored' }]);
   }
 }
