@@ -3,13 +3,16 @@ import { notFound } from '@/lib/http/errors';
 import { keysChanged } from './key-changes';
 import { getProject, newPublicKey } from './projects';
 
+const withProjectNumber = { project: { select: { number: true } } } as const;
+
 export async function listKeys(orgId: string, projectId: string) {
-  return (await getProject(orgId, projectId)).keys;
+  const project = await getProject(orgId, projectId);
+  return project.keys.map((k) => ({ ...k, project: { number: project.number } }));
 }
 
 export async function createKey(orgId: string, projectId: string, label: string) {
   await getProject(orgId, projectId);
-  return db.projectKey.create({ data: { projectId, label, publicKey: newPublicKey() } });
+  return db.projectKey.create({ data: { projectId, label, publicKey: newPublicKey() }, include: withProjectNumber });
 }
 
 async function getKey(orgId: string, projectId: string, keyId: string) {
@@ -20,7 +23,7 @@ async function getKey(orgId: string, projectId: string, keyId: string) {
 
 export async function updateKey(orgId: string, projectId: string, keyId: string, input: { label?: string; enabled?: boolean }) {
   await getKey(orgId, projectId, keyId);
-  const key = await db.projectKey.update({ where: { id: keyId }, data: input });
+  const key = await db.projectKey.update({ where: { id: keyId }, data: input, include: withProjectNumber });
   if (input.enabled === false) keysChanged([key.publicKey]);
   return key;
 }

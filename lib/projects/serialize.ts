@@ -9,7 +9,8 @@ export function dsnFor(publicKey: string, projectPath: string | number): string 
   return `${u.protocol}//${publicKey}@${u.host}/${projectPath}`;
 }
 
-export function serializeKey(k: KeyRow) {
+/** `projectNumber` is the project's numeric id, the last DSN segment Sentry SDKs need. */
+export function serializeKey(k: KeyRow, projectNumber: number) {
   return {
     id: k.id,
     projectId: k.projectId,
@@ -17,6 +18,7 @@ export function serializeKey(k: KeyRow) {
     publicKey: k.publicKey,
     enabled: k.enabled,
     dsn: dsnFor(k.publicKey, k.projectId),
+    sentryDsn: dsnFor(k.publicKey, projectNumber),
     createdAt: k.createdAt.toISOString(),
   };
 }
@@ -31,6 +33,6 @@ export function serializeProject(p: ProjectRow & { keys?: KeyRow[] }) {
     number: p.number,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
-    ...(p.keys ? { keys: p.keys.map(serializeKey) } : {}),
+    ...(p.keys ? { keys: p.keys.map((k) => serializeKey(k, p.number)) } : {}),
   };
 }

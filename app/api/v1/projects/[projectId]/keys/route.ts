@@ -5,10 +5,10 @@ import { createKeySchema, projectParams } from '@/lib/zod/projects';
 
 export const GET = route({ auth: 'session', params: projectParams }, async ({ session, params }) => {
   const keys = await listKeys(requireOrg(session), params.projectId);
-  return { message: 'Keys fetched', data: keys.map(serializeKey) };
+  return { message: 'Keys fetched', data: keys.map((k) => serializeKey(k, k.project.number)) };
 });
 
 export const POST = route({ auth: 'session', params: projectParams, body: createKeySchema }, async ({ session, params, body }) => {
   const key = await createKey(requireOrg(session), params.projectId, body.label);
-  return { status: 201, message: 'Key created', data: serializeKey(key) };
+  return { status: 201, message: 'Key created', data: serializeKey(key, key.project.number) };
 });

@@ -5,7 +5,7 @@ import { keyParams, updateKeySchema } from '@/lib/zod/projects';
 
 export const PATCH = route({ auth: 'session', params: keyParams, body: updateKeySchema }, async ({ session, params, body }) => {
   const key = await updateKey(requireOrg(session), params.projectId, params.keyId, body);
-  return { message: 'Key updated', data: serializeKey(key) };
+  return { message: 'Key updated', data: serializeKey(key, key.project.number) };
 });
 
 export const DELETE = route({ auth: 'session', params: keyParams }, async ({ session, params }) => {

@@ -1,0 +1,6 @@
+import { sentryRoute } from '@/lib/sentry/next-route';
+
+// Sentry SDKs post here (DSN `<scheme>://<publicKey>@<host>/<number>`); see lib/sentry/handle-sentry.ts.
+const handler = sentryRoute('store');
+export const POST = handler;
+export const OPTIONS = handler;

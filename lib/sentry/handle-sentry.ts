@@ -1,0 +1,130 @@
+import crypto from 'node:crypto';
+import { env } from '@/lib/env';
+import { envelope, type Envelope } from '@/lib/http/envelope';
+import type { FieldIssue } from '@/lib/http/errors';
+import { logger } from '@/lib/log';
+import { decodeBody, MAX_BODY_BYTES } from '@/lib/ingest/decode-body';
+import { ingestEnvelopeJson, INGEST_MESSAGES } from '@/lib/ingest/handle-ingest';
+import type { IngestKey } from '@/lib/ingest/resolve-key';
+import { takeIngestToken } from '@/lib/quota/rate-limit';
+import { parseEnvelope } from './parse-envelope';
+import { prepareItems, type SentryEndpoint } from './prepare-items';
+import { resolveSentryKey } from './resolve-sentry-key';
+import { keyFromDsn, sentryKeyFrom } from './sentry-auth';
+
+export type SentryRequest = {
+  /** The DSN's project path segment, unvalidated. */
+  projectNumber: string;
+  endpoint: SentryEndpoint;
+  method: string;
+  /** Header names in lower case. */
+  headers: Record<string, string | undefined>;
+  searchParams: URLSearchParams;
+  body: Buffer;
+};
+
+export type SentryResponse = { status: number; body: Envelope | { id: string } | null; headers: Record<string, string> };
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  // Browser SDKs read these on cross-origin answers to back off.
+  'access-control-expose-headers': 'X-Sentry-Rate-Limits, Retry-After',
+} as const;
+const PREFLIGHT = {
+  ...CORS,
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'Content-Type, Content-Encoding, X-Sentry-Auth, Sentry-Trace, Baggage',
+  'access-control-max-age': '86400',
+} as const;
+const MAX_REPORTED_ISSUES = 100;
+// An exhausted monthly quota is re-checked every minute, so an upgrade takes effect quickly.
+const QUOTA_RETRY_AFTER_SECONDS = 60;
+const QUOTA_CATEGORIES = 'error;default;transaction;span';
+
+export const SENTRY_MESSAGES = {
+  missingKey: 'Missing Sentry key: send X-Sentry-Auth: Sentry sentry_key=<key>, ?sentry_key=<key> or a dsn in the envelope header',
+} as const;
+
+function answer(status: number, message: string, extra: { error?: FieldIssue[]; headers?: Record<string, string> } = {}): SentryResponse {
+  return { status, body: envelope(status, message, undefined, extra.error), headers: { ...CORS, ...extra.headers } };
+}
+
+const invalid = (issues: FieldIssue[]) => answer(400, INGEST_MESSAGES.validation, { error: issues.slice(0, MAX_REPORTED_ISSUES) });
+
+/** Sentry SDKs honour X-Sentry-Rate-Limits (`<seconds>:<categories>:<scope>[:<reason>]`, no categories = all). */
+function rateLimited(): SentryResponse {
+  const seconds = String(Math.max(1, Math.ceil(1 / env.ingestRateLimitPerSecond)));
+  return answer(429, INGEST_MESSAGES.rateLimited, { headers: { 'retry-after': seconds, 'x-sentry-rate-limits': `${seconds}::key` } });
+}
+
+function quotaExceeded(): SentryResponse {
+  const seconds = String(QUOTA_RETRY_AFTER_SECONDS);
+  return answer(429, INGEST_MESSAGES.quota, {
+    headers: { 'retry-after': seconds, 'x-sentry-rate-limits': `${seconds}:${QUOTA_CATEGORIES}:organization:usage_exceeded` },
+  });
+}
+
+/**
+ * Sentry's `/api/<number>/envelope/` and `/api/<number>/store/` without any HTTP framework. After the
+ * Sentry-specific key lookup and parsing, every item goes through the native ingest path
+ * (ingestEnvelopeJson): the same validation, quota, grouping, alerts and storage.
+ */
+export async function handleSentry(req: SentryRequest): Promise<SentryResponse> {
+  try {
+    return await run(req);
+  } catch (err) {
+    logger.error({ err }, 'sentry ingest failed');
+    return answer(500, 'Internal server error');
+  }
+}
+
+async function run(req: SentryRequest): Promise<SentryResponse> {
+  if (req.method === 'OPTIONS') return { status: 204, body: null, headers: { ...PREFLIGHT } };
+  if (req.method !== 'POST') return answer(405, 'Method not allowed', { headers: { allow: 'POST, OPTIONS' } });
+  if (req.body.length > MAX_BODY_BYTES) return answer(413, INGEST_MESSAGES.tooLarge);
+
+  let body: Buffer | null = null;
+  const decode = async (): Promise<SentryResponse | Buffer> => {
+    const decoded = await decodeBody(req.body, req.headers['content-encoding']);
+    if (decoded.ok) return decoded.body;
+    if (decoded.reason === 'too_large') return answer(413, INGEST_MESSAGES.tooLarge);
+    if (decoded.reason === 'unsupported_encoding') return answer(415, 'Unsupported Content-Encoding (use gzip or deflate)');
+    return invalid([{ path: [], message: 'Body is not valid compressed data' }]);
+  };
+
+  let publicKey = sentryKeyFrom(req.headers['x-sentry-auth'], req.searchParams.get('sentry_key'));
+  if (!publicKey && req.endpoint === 'envelope') {
+    // Only then is the body read before the key is checked: the key is inside it.
+    const d = await decode();
+    if (!Buffer.isBuffer(d)) return d;
+    body = d;
+    const parsed = parseEnvelope(body);
+    publicKey = parsed.ok ? keyFromDsn(parsed.envelope.header.dsn) : null;
+  }
+  if (!publicKey) return answer(401, SENTRY_MESSAGES.missingKey);
+  const key = await resolveSentryKey(publicKey, req.projectNumber);
+  if (!key) return answer(401, INGEST_MESSAGES.invalidKey);
+
+  if (!takeIngestToken(key.publicKey)) return rateLimited();
+
+  if (!body) {
+    const d = await decode();
+    if (!Buffer.isBuffer(d)) return d;
+    body = d;
+  }
+  const prepared = prepareItems(req.endpoint, body);
+  if (!prepared.ok) return invalid(prepared.issues);
+  return ingestUnits(key, prepared.units, prepared.eventId);
+}
+
+async function ingestUnits(key: IngestKey, units: { path: (string | number)[]; json: unknown; hadEscapes: boolean }[], eventId: string | undefined) {
+  for (const unit of units) {
+    const res = await ingestEnvelopeJson(key, unit.json, unit.hadEscapes);
+    if (res.status === 200) continue;
+    // ingestEnvelopeJson runs no rate limit: its 429 is always the monthly quota.
+    if (res.status === 429) return quotaExceeded();
+    const error = res.body?.error?.map((i) => ({ path: [...unit.path, ...i.path], message: i.message }));
+    return answer(res.status, res.body?.message ?? 'Request failed', { error });
+  }
+  return { status: 200, body: { id: eventId ?? crypto.randomUUID().replace(/-/g, '') }, headers: { ...CORS } };
+}

@@ -1,0 +1,64 @@
+import { durationMs, sentryTimeToMs, transactionName, vitalsFrom, type Vitals } from './map-event';
+import { isObject, type JsonObject } from './parse-envelope';
+
+/**
+ * The spans of one `span` item: span v2 (`{ version: 2, items: [...] }`, content type
+ * application/vnd.sentry.items.span.v2+json) or, from older streaming SDKs, a single span object.
+ * Returns null when the payload is neither.
+ */
+export function spansOf(payload: JsonObject): { spans: unknown[]; nested: boolean } | null {
+  if (Array.isArray(payload.items)) return { spans: payload.items, nested: true };
+  if (typeof payload.span_id === 'string' || typeof payload.trace_id === 'string') return { spans: [payload], nested: false };
+  return null;
+}
+
+/** v2 attributes are `{ type, value }` objects; v1 spans keep plain values in `data`. */
+function attribute(span: JsonObject, name: string): unknown {
+  const bag = isObject(span.attributes) ? span.attributes : isObject(span.data) ? span.data : undefined;
+  const a = bag?.[name];
+  return isObject(a) ? a.value : a;
+}
+
+function spanVitals(span: JsonObject): Vitals {
+  const measurements = isObject(span.measurements) ? span.measurements : {};
+  return vitalsFrom((v) => {
+    const fromAttributes = attribute(span, `browser.web_vital.${v}.value`);
+    if (fromAttributes !== undefined) return fromAttributes;
+    const m = measurements[v];
+    return isObject(m) ? m.value : undefined;
+  });
+}
+
+const traceOf = (span: JsonObject) => (typeof span.trace_id === 'string' ? span.trace_id : '');
+
+export type SpanTransaction = { index: number; envelope: JsonObject };
+
+/**
+ * Segment spans (`is_segment: true`) become transactions. Web vitals come from the segment's own
+ * attributes and from the web-vital spans (LCP, CLS…) of the same trace in the same batch; the
+ * segment's own values win.
+ */
+export function transactionsFromSpans(spans: unknown[]): SpanTransaction[] {
+  const traceVitals = new Map<string, Vitals>();
+  for (const s of spans) {
+    if (!isObject(s)) continue;
+    const vitals = spanVitals(s);
+    if (Object.keys(vitals).length > 0) traceVitals.set(traceOf(s), { ...traceVitals.get(traceOf(s)), ...vitals });
+  }
+  const out: SpanTransaction[] = [];
+  spans.forEach((s, index) => {
+    if (!isObject(s) || s.is_segment !== true) return;
+    const end = s.end_timestamp ?? s.timestamp;
+    const vitals = { ...traceVitals.get(traceOf(s)), ...spanVitals(s) };
+    const envelope: JsonObject = {
+      type: 'transaction',
+      name: transactionName(s.name ?? s.description),
+      duration: durationMs(s.start_timestamp, end),
+      timestamp: sentryTimeToMs(end),
+    };
+    if (typeof s.status === 'string') envelope.status = s.status;
+    if (Object.keys(vitals).length > 0) envelope.vitals = vitals;
+    out.push({ index, envelope });
+  });
+  return out;
+}

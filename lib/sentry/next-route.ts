@@ -1,0 +1,30 @@
+import { envelope } from '@/lib/http/envelope';
+import { INGEST_MESSAGES } from '@/lib/ingest/handle-ingest';
+import { MAX_BODY_BYTES, readCappedBody } from '@/lib/ingest/read-body';
+import { handleSentry, type SentryResponse } from './handle-sentry';
+import type { SentryEndpoint } from './prepare-items';
+
+type Ctx = { params: Promise<{ projectNumber: string }> };
+const CORS = { 'access-control-allow-origin': '*' };
+
+function toResponse(res: SentryResponse): Response {
+  const headers = new Headers(res.headers);
+  if (res.body === null) return new Response(null, { status: res.status, headers });
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(res.body), { status: res.status, headers });
+}
+
+/** Next.js adapter for a Sentry endpoint: reads the body (capped at 1 MiB), the rest is handleSentry. */
+export function sentryRoute(endpoint: SentryEndpoint) {
+  return async function handler(req: Request, ctx: Ctx): Promise<Response> {
+    const { projectNumber } = await ctx.params;
+    const body = req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES).catch(() => undefined) : Buffer.alloc(0);
+    if (body === null) return toResponse({ status: 413, body: envelope(413, INGEST_MESSAGES.tooLarge), headers: CORS });
+    if (body === undefined) return toResponse({ status: 400, body: envelope(400, 'Could not read the request body'), headers: CORS });
+    const url = new URL(req.url);
+    return toResponse(
+      await handleSentry({ projectNumber, endpoint, method: req.method, headers: Object.fromEntries(req.headers), searchParams: url.searchParams, body }),
+    );
+  };
+}
