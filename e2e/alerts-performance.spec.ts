@@ -214,4 +214,9 @@ test('performance: transactions table and web vitals cards from ingested transac
   await expect(page.getByRole('link', { name: '24 hours' })).toHaveAttribute('aria-current', 'page');
   await page.reload();
   await expect(table.getByRole('rowheader')).toHaveText(['/checkout', '/about']);
+
+  // Phone width: cards stack, the table scrolls inside its own box.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(vital('lcp').getByTestId('vital-rating')).toBeVisible();
+  await page.screenshot({ path: screen('performance-375'), fullPage: true });
 });

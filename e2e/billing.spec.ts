@@ -62,3 +62,36 @@ test('billing without Stripe: FREE plan, the month’s usage after N events, and
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: screen('billing-checkout-success'), fullPage: true });
 });
+
+test('billing buttons when Stripe is configured (billing answers stubbed in the browser): Upgrade goes to Checkout, Manage billing errors are shown', async ({ page, request, baseURL }) => {
+  const user = await registerUser(request, { name: 'Stubbed Billing', verify: true });
+  expect((await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
+  // The server has no Stripe keys: only these three answers are stubbed, usage is the real one.
+  const envelope = (statusCode: number, message: string, data?: unknown) => ({
+    status: statusCode,
+    contentType: 'application/json',
+    body: JSON.stringify({ statusCode, status: statusCode < 400 ? 'success' : 'failed', message, data }),
+  });
+  await page.route('**/api/v1/billing', (route) =>
+    route.fulfill(envelope(200, 'Success', { plan: 'FREE', configured: true, hasCustomer: true, limits: { monthlyEvents: 10_000, projects: 1 } })),
+  );
+  await page.route('**/api/v1/billing/portal', (route) => route.fulfill(envelope(503, 'The payment provider could not be reached; try again')));
+  const checkoutRequests: string[] = [];
+  await page.route('**/api/v1/billing/checkout', (route) => {
+    checkoutRequests.push(route.request().method());
+    return route.fulfill(envelope(200, 'Checkout session created', { url: `${baseURL}/settings/billing?checkout=cancelled` }));
+  });
+
+  await page.goto('/settings/billing');
+  await expect(page.getByTestId('billing-plan')).toHaveText('FREE');
+  await expect(page.getByTestId('billing-not-configured')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Manage billing' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The payment provider could not be reached; try again' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Manage billing' })).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Upgrade to PRO' }).click();
+  await expect(page).toHaveURL('/settings/billing?checkout=cancelled');
+  expect(checkoutRequests).toEqual(['POST']);
+  await expect(page.getByRole('status').filter({ hasText: 'Checkout cancelled.' })).toBeVisible();
+});

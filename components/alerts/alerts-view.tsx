@@ -39,7 +39,7 @@ export function AlertsView({ projectId }: { projectId: string }) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Alerts</h1>
-          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">Get an email or a webhook when a new issue appears or errors spike.</p>
+          <p className="mt-1 text-sm text-neutral-600">Get an email or a webhook when a new issue appears or errors spike.</p>
         </div>
         {!editing && rules && rules.length > 0 && <Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button>}
       </div>
@@ -47,7 +47,7 @@ export function AlertsView({ projectId }: { projectId: string }) {
       {created && <WebhookSecretNotice ruleName={created.name} secret={created.secret} onDismiss={() => setCreated(null)} />}
 
       {editing && (
-        <Card className="dark:border-neutral-800 dark:bg-neutral-900">
+        <Card>
           <AlertRuleForm
             key={editing.mode === 'edit' ? editing.rule.id : 'create'}
             rule={editing.mode === 'edit' ? editing.rule : undefined}

@@ -32,12 +32,12 @@ export function ConfirmDeleteDialog({ ruleName, onConfirm, onClose }: { ruleName
       onClose={onClose}
       aria-labelledby="delete-rule-title"
       aria-describedby="delete-rule-description"
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-neutral-200 bg-white p-6 text-neutral-900 shadow-xl backdrop:bg-neutral-950/50 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100"
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-neutral-200 bg-white p-6 text-neutral-900 shadow-xl backdrop:bg-neutral-950/50"
     >
       <h2 id="delete-rule-title" className="text-lg font-semibold">
         Delete alert rule?
       </h2>
-      <p id="delete-rule-description" className="mt-2 text-sm text-neutral-700 dark:text-neutral-300">
+      <p id="delete-rule-description" className="mt-2 text-sm text-neutral-700">
         “{ruleName}” and its delivery log will be deleted. This cannot be undone.
       </p>
       <FormError message={error} className="mt-3" />

@@ -13,12 +13,11 @@ import { useUsage } from '@/lib/swr/use-usage';
 import { UsageMeter } from './usage-meter';
 
 const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'];
-const card = 'dark:border-neutral-800 dark:bg-neutral-900';
 
 function CheckoutReturn({ outcome, plan }: { outcome: string | null; plan: 'FREE' | 'PRO' | undefined }) {
   if (outcome === 'success') {
     return (
-      <div role="status" className="rounded-xl border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900 dark:border-green-800 dark:bg-green-950/40 dark:text-green-100">
+      <div role="status" className="rounded-xl border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">
         <p className="font-semibold">Payment received, thank you.</p>
         <p>{plan === 'PRO' ? 'Your organization is on PRO: 500,000 events a month and unlimited projects.' : 'Your plan switches to PRO as soon as Stripe confirms the payment, usually within seconds.'}</p>
       </div>
@@ -26,7 +25,7 @@ function CheckoutReturn({ outcome, plan }: { outcome: string | null; plan: 'FREE
   }
   if (outcome === 'cancelled') {
     return (
-      <div role="status" className="rounded-xl border border-neutral-300 bg-white px-4 py-3 text-sm text-neutral-800 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-200">
+      <div role="status" className="rounded-xl border border-neutral-300 bg-white px-4 py-3 text-sm text-neutral-800">
         <p className="font-semibold">Checkout cancelled.</p>
         <p>Nothing was charged and your plan is unchanged.</p>
       </div>
@@ -62,7 +61,7 @@ export function BillingView() {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Billing</h1>
-        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">Your organization’s plan and this month’s event usage.</p>
+        <p className="mt-1 text-sm text-neutral-600">Your organization’s plan and this month’s event usage.</p>
       </div>
 
       <CheckoutReturn outcome={checkout} plan={summary?.plan} />
@@ -70,7 +69,7 @@ export function BillingView() {
       {billing.error ? (
         <LoadError what="the billing summary" error={billing.error} onRetry={() => billing.mutate()} />
       ) : (
-        <Card className={card}>
+        <Card>
           <section aria-labelledby="plan-heading" aria-busy={!summary} className="space-y-4">
             <div className="flex flex-wrap items-center justify-between gap-4">
               <div>
@@ -83,7 +82,7 @@ export function BillingView() {
                   )}
                 </h2>
                 {summary ? (
-                  <p className="mt-1 text-sm text-neutral-700 dark:text-neutral-300">
+                  <p className="mt-1 text-sm text-neutral-700">
                     {summary.limits.monthlyEvents.toLocaleString('en-US')} events a month ·{' '}
                     {summary.limits.projects === null ? 'unlimited projects' : `${summary.limits.projects} project${summary.limits.projects === 1 ? '' : 's'}`}
                   </p>
@@ -107,13 +106,13 @@ export function BillingView() {
               )}
             </div>
             {summary?.plan === 'FREE' && (
-              <p className="text-sm text-neutral-600 dark:text-neutral-400">PRO lifts the quota to 500,000 events a month and removes the project limit, at once.</p>
+              <p className="text-sm text-neutral-600">PRO lifts the quota to 500,000 events a month and removes the project limit, at once.</p>
             )}
             <FormError message={actionError} />
             {summary && !summary.configured && (
               <div
                 data-testid="billing-not-configured"
-                className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+                className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
               >
                 <p className="font-semibold">Billing is not configured on this server.</p>
                 <p className="mt-1">
@@ -135,7 +134,7 @@ export function BillingView() {
       {usage.error ? (
         <LoadError what="usage" error={usage.error} onRetry={() => usage.mutate()} />
       ) : (
-        <Card className={card}>
+        <Card>
           <section aria-labelledby="usage-heading" aria-busy={!usage.data}>
             <h2 id="usage-heading" className="mb-4 text-lg font-semibold">
               Usage this month

@@ -19,8 +19,8 @@ export function UsageMeter({ usage }: { usage: Usage }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="text-sm text-neutral-700 dark:text-neutral-300">
-          <span className="text-2xl font-semibold text-neutral-900 tabular-nums dark:text-neutral-100" data-testid="usage-used">
+        <p className="text-sm text-neutral-700">
+          <span className="text-2xl font-semibold text-neutral-900 tabular-nums" data-testid="usage-used">
             {n(usage.used)}
           </span>{' '}
           of <span data-testid="usage-limit">{n(usage.limit)}</span> events in {monthName(usage.month)}
@@ -36,12 +36,12 @@ export function UsageMeter({ usage }: { usage: Usage }) {
         aria-valuemax={usage.limit}
         aria-valuenow={Math.min(usage.used, usage.limit)}
         aria-valuetext={`${n(usage.used)} of ${n(usage.limit)} events (${percent}%)`}
-        className="h-3 w-full overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
+        className="h-3 w-full overflow-hidden rounded-full bg-neutral-200"
       >
         <div className={cn('h-full rounded-full transition-[width]', tone)} style={{ width: `${Math.max(ratio * 100, usage.used > 0 ? 1 : 0)}%` }} />
       </div>
       {ratio >= 1 && (
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+        <p role="alert" className="text-sm font-medium text-red-700">
           The monthly quota is used up: new events are refused until the month changes or the plan is upgraded.
         </p>
       )}
@@ -52,12 +52,12 @@ export function UsageMeter({ usage }: { usage: Usage }) {
           { label: 'Info', value: usage.breakdown.info, id: 'info', note: 'info and debug' },
           { label: 'Transactions', value: usage.transactions, id: 'transactions', note: 'not counted in the quota' },
         ].map((item) => (
-          <div key={item.id} className="rounded-lg border border-neutral-200 px-3 py-2 dark:border-neutral-800">
-            <dt className="text-xs font-medium text-neutral-600 dark:text-neutral-400">{item.label}</dt>
+          <div key={item.id} className="rounded-lg border border-neutral-200 px-3 py-2">
+            <dt className="text-xs font-medium text-neutral-600">{item.label}</dt>
             <dd className="text-lg font-semibold tabular-nums" data-testid={`usage-${item.id}`}>
               {n(item.value)}
             </dd>
-            <dd className="text-xs text-neutral-600 dark:text-neutral-400">{item.note}</dd>
+            <dd className="text-xs text-neutral-600">{item.note}</dd>
           </div>
         ))}
       </dl>

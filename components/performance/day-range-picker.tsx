@@ -16,7 +16,7 @@ export function DayRangePicker({ days }: { days: DayRange }) {
   };
 
   return (
-    <nav aria-label="Time range" className="inline-flex rounded-lg border border-neutral-300 bg-white p-0.5 dark:border-neutral-700 dark:bg-neutral-900">
+    <nav aria-label="Time range" className="inline-flex rounded-lg border border-neutral-300 bg-white p-0.5">
       {DAY_RANGES.map((d) => (
         <Link
           key={d}
@@ -26,8 +26,8 @@ export function DayRangePicker({ days }: { days: DayRange }) {
           className={cn(
             'rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-blue-600',
             d === days
-              ? 'bg-neutral-900 text-white dark:bg-white dark:text-neutral-900'
-              : 'text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800',
+              ? 'bg-neutral-900 text-white'
+              : 'text-neutral-700 hover:bg-neutral-100',
           )}
         >
           {d === 1 ? '24 hours' : `${d} days`}

@@ -17,20 +17,20 @@ const RATINGS: Record<VitalRating, { label: string; icon: string; card: string; 
   good: {
     label: 'Good',
     icon: '✓',
-    card: 'border-green-300 dark:border-green-800',
-    badge: 'bg-green-100 text-green-900 ring-green-300 dark:bg-green-950 dark:text-green-200 dark:ring-green-800',
+    card: 'border-green-300',
+    badge: 'bg-green-100 text-green-900 ring-green-300',
   },
   'needs-improvement': {
     label: 'Needs improvement',
     icon: '!',
-    card: 'border-amber-300 dark:border-amber-800',
-    badge: 'bg-amber-100 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800',
+    card: 'border-amber-300',
+    badge: 'bg-amber-100 text-amber-900 ring-amber-300',
   },
   poor: {
     label: 'Poor',
     icon: '✕',
-    card: 'border-red-300 dark:border-red-800',
-    badge: 'bg-red-100 text-red-900 ring-red-300 dark:bg-red-950 dark:text-red-200 dark:ring-red-800',
+    card: 'border-red-300',
+    badge: 'bg-red-100 text-red-900 ring-red-300',
   },
 };
 
@@ -47,15 +47,15 @@ export function VitalsCards({ data }: { data: WebVitals | undefined }) {
             key={name}
             data-testid={`vital-${name}`}
             className={cn(
-              'flex flex-col rounded-xl border-2 bg-white p-5 shadow-sm dark:bg-neutral-900',
-              rating ? rating.card : 'border-neutral-200 dark:border-neutral-800',
+              'flex flex-col rounded-xl border-2 bg-white p-5 shadow-sm',
+              rating ? rating.card : 'border-neutral-200',
             )}
           >
             <h3 className="text-sm font-semibold">
               <abbr title={title} className="no-underline">
                 {abbr}
               </abbr>
-              <span className="block text-xs font-normal text-neutral-600 dark:text-neutral-400">{title}</span>
+              <span className="block text-xs font-normal text-neutral-600">{title}</span>
             </h3>
             {!data ? (
               <Skeleton className="mt-4 h-8 w-24" />
@@ -69,17 +69,17 @@ export function VitalsCards({ data }: { data: WebVitals | undefined }) {
                     <span aria-hidden="true">{rating.icon}</span>
                     <span data-testid="vital-rating">{rating.label}</span>
                   </span>
-                  <span className="text-xs text-neutral-600 dark:text-neutral-400">
+                  <span className="text-xs text-neutral-600">
                     p75 of {formatCount(vital.samples)} {vital.samples === 1 ? 'sample' : 'samples'}
                   </span>
                 </div>
               </>
             ) : (
-              <p className="mt-3 text-sm text-neutral-600 dark:text-neutral-400" data-testid="vital-empty">
+              <p className="mt-3 text-sm text-neutral-600" data-testid="vital-empty">
                 No samples in this range
               </p>
             )}
-            <p className="mt-auto pt-4 text-xs text-neutral-600 dark:text-neutral-400">
+            <p className="mt-auto pt-4 text-xs text-neutral-600">
               Good ≤ {formatVital(name, good)} · Poor &gt; {formatVital(name, poor)}
             </p>
           </li>
