@@ -41,6 +41,7 @@ test('billing without Stripe: FREE plan, the month’s usage after N events, and
   const bar = page.getByRole('progressbar', { name: 'Events used this month' });
   await expect(bar).toHaveAttribute('aria-valuenow', '7');
   await expect(bar).toHaveAttribute('aria-valuemax', '10000');
+  await expect(page.getByTestId('usage-percent')).toHaveText('< 0.1%');
 
   const notice = page.getByTestId('billing-not-configured');
   await expect(notice).toContainText('Billing is not configured on this server.');

@@ -14,6 +14,8 @@ function monthName(month: string): string {
 export function UsageMeter({ usage }: { usage: Usage }) {
   const ratio = usage.limit > 0 ? Math.min(1, usage.used / usage.limit) : 1;
   const percent = Math.floor(ratio * 1000) / 10;
+  // A handful of events would otherwise read "0%", as if nothing had been counted.
+  const percentLabel = usage.used > 0 && percent < 0.1 ? '< 0.1%' : `${percent}%`;
   const tone = ratio >= 1 ? 'bg-red-600' : ratio >= 0.8 ? 'bg-amber-500' : 'bg-blue-600';
 
   return (
@@ -26,7 +28,7 @@ export function UsageMeter({ usage }: { usage: Usage }) {
           of <span data-testid="usage-limit">{n(usage.limit)}</span> events in {monthName(usage.month)}
         </p>
         <p className="text-sm font-medium tabular-nums" data-testid="usage-percent">
-          {percent}%
+          {percentLabel}
         </p>
       </div>
       <div
@@ -35,7 +37,7 @@ export function UsageMeter({ usage }: { usage: Usage }) {
         aria-valuemin={0}
         aria-valuemax={usage.limit}
         aria-valuenow={Math.min(usage.used, usage.limit)}
-        aria-valuetext={`${n(usage.used)} of ${n(usage.limit)} events (${percent}%)`}
+        aria-valuetext={`${n(usage.used)} of ${n(usage.limit)} events (${percentLabel})`}
         className="h-3 w-full overflow-hidden rounded-full bg-neutral-200"
       >
         <div className={cn('h-full rounded-full transition-[width]', tone)} style={{ width: `${Math.max(ratio * 100, usage.used > 0 ? 1 : 0)}%` }} />
