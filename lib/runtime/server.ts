@@ -1,15 +1,22 @@
 import http from 'node:http';
 import next from 'next';
+import { serveIngest } from './node-ingest-adapter';
 
 export type RunningServer = { server: http.Server; close: () => Promise<void> };
 
-/** Serves the Next.js app from one Node HTTP server in this process. */
+/**
+ * One Node HTTP server in this process: the ingest endpoint (POST/OPTIONS /api/v1/ingest/<id>/envelope) goes
+ * straight to lib/ingest through the node:http adapter; every other request goes to Next's handler.
+ */
 export async function startServer(opts: { dev: boolean; port: number; host: string; dir?: string }): Promise<RunningServer> {
   const app = next({ dev: opts.dev, dir: opts.dir ?? process.cwd(), hostname: opts.host, port: opts.port });
   const handle = app.getRequestHandler();
   await app.prepare();
+  let closing = false;
   const server = http.createServer((req, res) => {
-    void handle(req, res);
+    // While shutting down, answers also close their keep-alive connection, so close() can complete.
+    if (closing) res.shouldKeepAlive = false;
+    if (!serveIngest(req, res)) void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -18,9 +25,16 @@ export async function startServer(opts: { dev: boolean; port: number; host: stri
   });
   return {
     server,
+    // Stops accepting connections and resolves once every request in flight has been answered.
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        closing = true;
+        // Connections whose request started before closing become idle later: keep closing those.
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
         server.closeIdleConnections();
       }),
   };

@@ -5,6 +5,15 @@ import { createProject, setPlan } from '../support/fixtures';
 import { TestClient } from '../support/client';
 import { db } from '@/lib/db';
 import { DELETE, errorEnvelope, ingestPath, mutate, send, transactionEnvelope } from './ingest-helpers';
+import {
+  ACCEPTED_ERROR_CASES,
+  ERROR_BASE,
+  ERROR_VALIDATION_CASES,
+  MALFORMED_BODY_CASES,
+  TRANSACTION_BASE,
+  TRANSACTION_VALIDATION_CASES,
+  keyCases,
+} from './ingest-cases';
 
 const anyMessage = expect.any(String);
 const ok = { statusCode: 200, status: 'success', message: 'Event received successfully' };
@@ -25,71 +34,8 @@ const eventCount = () => db.event.count({ where: { projectId } });
 const txCount = () => db.transaction.count({ where: { projectId } });
 
 describe('ingest: error envelope validation (one rule per row)', () => {
-  const base = errorEnvelope();
-  const frame0 = ['exception', 'stacktrace', 'frames', 0];
-  const cases: [string, unknown, (string | number)[]][] = [
-    ['missing exception', mutate(base, ['exception'], DELETE), ['exception']],
-    ['exception not an object', mutate(base, ['exception'], 'boom'), ['exception']],
-    ['exception.type missing', mutate(base, ['exception', 'type'], DELETE), ['exception', 'type']],
-    ['exception.type not a string', mutate(base, ['exception', 'type'], 42), ['exception', 'type']],
-    ['exception.value missing', mutate(base, ['exception', 'value'], DELETE), ['exception', 'value']],
-    ['exception.value not a string', mutate(base, ['exception', 'value'], { a: 1 }), ['exception', 'value']],
-    ['stacktrace missing', mutate(base, ['exception', 'stacktrace'], DELETE), ['exception', 'stacktrace']],
-    ['frames missing', mutate(base, ['exception', 'stacktrace', 'frames'], DELETE), ['exception', 'stacktrace', 'frames']],
-    ['frames not an array', mutate(base, ['exception', 'stacktrace', 'frames'], {}), ['exception', 'stacktrace', 'frames']],
-    ['empty frames', mutate(base, ['exception', 'stacktrace', 'frames'], []), ['exception', 'stacktrace', 'frames']],
-    ['frame not an object', mutate(base, frame0, 'at main.js:1'), frame0],
-    ['frame without filename', mutate(base, [...frame0, 'filename'], DELETE), [...frame0, 'filename']],
-    ['filename not a string', mutate(base, [...frame0, 'filename'], 7), [...frame0, 'filename']],
-    ['lineno missing', mutate(base, [...frame0, 'lineno'], DELETE), [...frame0, 'lineno']],
-    ['lineno 0', mutate(base, [...frame0, 'lineno'], 0), [...frame0, 'lineno']],
-    ['lineno -1', mutate(base, [...frame0, 'lineno'], -1), [...frame0, 'lineno']],
-    ['lineno 1.5', mutate(base, [...frame0, 'lineno'], 1.5), [...frame0, 'lineno']],
-    ['lineno a string', mutate(base, [...frame0, 'lineno'], '10'), [...frame0, 'lineno']],
-    ['function not a string', mutate(base, [...frame0, 'function'], 1), [...frame0, 'function']],
-    ['colno not an integer', mutate(base, [...frame0, 'colno'], 1.5), [...frame0, 'colno']],
-    ['colno a string', mutate(base, [...frame0, 'colno'], '15'), [...frame0, 'colno']],
-    ['second frame invalid', mutate(base, ['exception', 'stacktrace', 'frames', 1, 'lineno'], 0), ['exception', 'stacktrace', 'frames', 1, 'lineno']],
-    ['level critical', mutate(base, ['level'], 'critical'), ['level']],
-    ['level upper-case', mutate(base, ['level'], 'ERROR'), ['level']],
-    ['level not a string', mutate(base, ['level'], 3), ['level']],
-    ['timestamp in seconds', mutate(base, ['timestamp'], 1_700_000_000), ['timestamp']],
-    ['timestamp below the bound', mutate(base, ['timestamp'], 1_577_836_799_999), ['timestamp']],
-    ['timestamp a string', mutate(base, ['timestamp'], '1700000000000'), ['timestamp']],
-    ['timestamp beyond any date', mutate(base, ['timestamp'], 1e300), ['timestamp']],
-    ['environment not a string', mutate(base, ['environment'], 1), ['environment']],
-    ['release not a string', mutate(base, ['release'], false), ['release']],
-    ['user not an object', mutate(base, ['user'], 'alice'), ['user']],
-    ['user.id not a string', mutate(base, ['user'], { id: 42 }), ['user', 'id']],
-    ['user.email not a string', mutate(base, ['user'], { email: ['a@b.c'] }), ['user', 'email']],
-    ['breadcrumbs not an array', mutate(base, ['breadcrumbs'], {}), ['breadcrumbs']],
-    ['101 breadcrumbs', mutate(base, ['breadcrumbs'], Array.from({ length: 101 }, () => ({ type: 'click' }))), ['breadcrumbs']],
-    ['breadcrumb without type', mutate(base, ['breadcrumbs'], [{ message: 'clicked' }]), ['breadcrumbs', 0, 'type']],
-    ['breadcrumb type not a string', mutate(base, ['breadcrumbs'], [{ type: 5 }]), ['breadcrumbs', 0, 'type']],
-    ['breadcrumb message not a string', mutate(base, ['breadcrumbs'], [{ type: 'ui', message: 1 }]), ['breadcrumbs', 0, 'message']],
-    ['breadcrumb timestamp not a number', mutate(base, ['breadcrumbs'], [{ type: 'ui', timestamp: 'now' }]), ['breadcrumbs', 0, 'timestamp']],
-    ['breadcrumb data not an object', mutate(base, ['breadcrumbs'], [{ type: 'ui', data: 'x' }]), ['breadcrumbs', 0, 'data']],
-    ['tags not an object', mutate(base, ['tags'], 'a=b'), ['tags']],
-    ['tags with a number value', mutate(base, ['tags'], { browser: 'chrome', build: 12 }), ['tags', 'build']],
-    ['request not an object', mutate(base, ['request'], 'GET /'), ['request']],
-    ['request.url not a string', mutate(base, ['request'], { url: 1 }), ['request', 'url']],
-    ['request.method not a string', mutate(base, ['request'], { method: null }), ['request', 'method']],
-    ['request.headers non-string value', mutate(base, ['request'], { headers: { Accept: ['a'] } }), ['request', 'headers', 'Accept']],
-    ['contexts.browser.name not a string', mutate(base, ['contexts'], { browser: { name: 1 } }), ['contexts', 'browser', 'name']],
-    ['contexts.browser.version not a string', mutate(base, ['contexts'], { browser: { version: 120 } }), ['contexts', 'browser', 'version']],
-    ['contexts.os.name not a string', mutate(base, ['contexts'], { os: { name: true } }), ['contexts', 'os', 'name']],
-    ['contexts.os.version not a string', mutate(base, ['contexts'], { os: { version: 14 } }), ['contexts', 'os', 'version']],
-    ['event_id too short', mutate(base, ['event_id'], 'abc123'), ['event_id']],
-    ['event_id not hex', mutate(base, ['event_id'], 'g'.repeat(32)), ['event_id']],
-    ['event_id 33 hex', mutate(base, ['event_id'], 'a'.repeat(33)), ['event_id']],
-    ['fingerprint not an array', mutate(base, ['fingerprint'], 'my-group'), ['fingerprint']],
-    ['fingerprint with a number', mutate(base, ['fingerprint'], ['a', 2]), ['fingerprint', 1]],
-    ['fingerprint empty', mutate(base, ['fingerprint'], []), ['fingerprint']],
-    ['body an array', [base], []],
-    ['body null', null, []],
-    ['body a string', 'hello', []],
-    ['breadcrumb data nested 40 levels deep', mutate(base, ['breadcrumbs'], [{ type: 'ui', data: nest(40) }]), ['breadcrumbs', 0, 'data', ...Array(29).fill('a')]],
-  ];
+  const base = ERROR_BASE;
+  const cases = ERROR_VALIDATION_CASES;
 
   it.each(cases)('%s → 400 at the exact path', async (_name, body, path) => {
     const before = await eventCount();
@@ -100,10 +46,7 @@ describe('ingest: error envelope validation (one rule per row)', () => {
     expect(await eventCount()).toBe(before);
   });
 
-  it.each([
-    ['malformed JSON', '{"exception": '],
-    ['empty body', ''],
-  ])('%s → 400 with path []', async (_name, raw) => {
+  it.each(MALFORMED_BODY_CASES)('%s → 400 with path []', async (_name, raw) => {
     const res = await send(client, projectId, key, raw);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path: [], message: anyMessage }] });
@@ -115,15 +58,7 @@ describe('ingest: error envelope validation (one rule per row)', () => {
     expect(res.body.error.map((e: { path: unknown }) => e.path)).toEqual([['level'], ['tags', 'a']]);
   });
 
-  it.each([
-    ['the minimal envelope', { exception: { type: 'Error', value: 'x', stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] } } }],
-    ['timestamp exactly at the bound', mutate(base, ['timestamp'], 1_577_836_800_000)],
-    ['100 breadcrumbs', mutate(base, ['breadcrumbs'], Array.from({ length: 100 }, (_, i) => ({ type: 'click', message: `#${i}`, timestamp: 1_700_000_000_000, data: { i } })))],
-    ['unknown top-level keys', { ...base, sdk: { name: 'other' }, platform: 'javascript', type: 'event' }],
-    ['every level', mutate(base, ['level'], 'fatal')],
-    ['colno 0 and negative-free integers', mutate(base, ['exception', 'stacktrace', 'frames', 0, 'colno'], 0)],
-    ['upper-case event_id', mutate(base, ['event_id'], 'ABCDEF0123456789ABCDEF0123456789')],
-  ])('accepts %s', async (_name, body) => {
+  it.each(ACCEPTED_ERROR_CASES)('accepts %s', async (_name, body) => {
     const before = await eventCount();
     const res = await send(client, projectId, key, body);
     expect(res.status).toBe(200);
@@ -132,32 +67,9 @@ describe('ingest: error envelope validation (one rule per row)', () => {
   });
 });
 
-function nest(levels: number): unknown {
-  let v: unknown = 'leaf';
-  for (let i = 0; i < levels; i++) v = { a: v };
-  return v;
-}
-
 describe('ingest: transaction envelope validation (one rule per row)', () => {
-  const base = transactionEnvelope({ status: 'ok', vitals: { lcp: 1200, cls: 0.05, fcp: 800, ttfb: 120 } });
-  const cases: [string, unknown, (string | number)[]][] = [
-    ['name missing', mutate(base, ['name'], DELETE), ['name']],
-    ['name empty', mutate(base, ['name'], ''), ['name']],
-    ['name 201 characters', mutate(base, ['name'], 'n'.repeat(201)), ['name']],
-    ['name not a string', mutate(base, ['name'], 7), ['name']],
-    ['duration missing', mutate(base, ['duration'], DELETE), ['duration']],
-    ['duration -1', mutate(base, ['duration'], -1), ['duration']],
-    ['duration a string', mutate(base, ['duration'], '12'), ['duration']],
-    ['timestamp missing', mutate(base, ['timestamp'], DELETE), ['timestamp']],
-    ['timestamp in seconds', mutate(base, ['timestamp'], 1_700_000_000), ['timestamp']],
-    ['timestamp a string', mutate(base, ['timestamp'], 'yesterday'), ['timestamp']],
-    ['status not a string', mutate(base, ['status'], 200), ['status']],
-    ['vitals not an object', mutate(base, ['vitals'], 'fast'), ['vitals']],
-    ['vitals.lcp a string', mutate(base, ['vitals', 'lcp'], '1200'), ['vitals', 'lcp']],
-    ['vitals.cls negative', mutate(base, ['vitals', 'cls'], -0.1), ['vitals', 'cls']],
-    ['vitals.fcp not a number', mutate(base, ['vitals', 'fcp'], true), ['vitals', 'fcp']],
-    ['vitals.ttfb not a number', mutate(base, ['vitals', 'ttfb'], null), ['vitals', 'ttfb']],
-  ];
+  const base = TRANSACTION_BASE;
+  const cases = TRANSACTION_VALIDATION_CASES;
 
   it.each(cases)('%s → 400 at the exact path', async (_name, body, path) => {
     const before = await txCount();
@@ -259,19 +171,16 @@ describe('ingest: authentication', () => {
     expect((await client.delete(`/api/v1/projects/${projectId}/keys/${deletedKey.id}`)).status).toBe(200);
 
     const anonymous = new TestClient();
-    const cases: [string, () => ReturnType<typeof send>, string][] = [
-      ['no key', () => send(anonymous, projectId, null, errorEnvelope()), 'Missing ingest key'],
-      ['empty query key', () => send(anonymous, projectId, null, errorEnvelope(), { query: { ingest_key: '' } }), 'Missing ingest key'],
-      ['malformed header', () => send(anonymous, projectId, null, errorEnvelope(), { headers: { 'x-ingest-auth': key } }), 'Missing ingest key'],
-      ['wrong key', () => send(anonymous, projectId, 'f'.repeat(32), errorEnvelope()), 'Invalid ingest key'],
-      ['very long key', () => send(anonymous, projectId, 'f'.repeat(5000), errorEnvelope()), 'Invalid ingest key'],
-      ['another project’s key', () => send(anonymous, projectId, otherProject.keys[0].publicKey, errorEnvelope()), 'Invalid ingest key'],
-      ['own key on another project', () => send(anonymous, otherProject.id, key, errorEnvelope()), 'Invalid ingest key'],
-      ['disabled key', () => send(anonymous, projectId, disabledKey.publicKey, errorEnvelope()), 'Invalid ingest key'],
-      ['deleted key', () => send(anonymous, projectId, deletedKey.publicKey, errorEnvelope()), 'Invalid ingest key'],
-      ['session cookie only', () => send(client, projectId, null, errorEnvelope()), 'Missing ingest key'],
-      ['unknown project', () => send(anonymous, 'no-such-project', key, errorEnvelope()), 'Invalid ingest key'],
-    ];
+    const cases = keyCases({
+      anonymous,
+      withSessionOnly: client,
+      projectId,
+      key,
+      otherProjectId: otherProject.id,
+      otherProjectKey: otherProject.keys[0].publicKey,
+      disabledKey: disabledKey.publicKey,
+      deletedKey: deletedKey.publicKey,
+    });
     const before = await db.event.count();
     for (const [name, call, prefix] of cases) {
       const res = await call();

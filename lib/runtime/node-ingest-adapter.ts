@@ -1,0 +1,118 @@
+// The ingest endpoint on plain node:http, beside Next's router in the same process: no Request/Response
+// objects, no routing table, the body read straight from the socket with the same 1 MiB cap.
+import type http from 'node:http';
+import { handleIngest, INGEST_MESSAGES, type IngestResponse } from '@/lib/ingest/handle-ingest';
+import { MAX_BODY_BYTES } from '@/lib/ingest/decode-body';
+import { envelope } from '@/lib/http/envelope';
+
+const PREFIX = '/api/v1/ingest/';
+const SUFFIX = '/envelope';
+const NO_PARAMS = new URLSearchParams();
+const CORS = { 'access-control-allow-origin': '*' } as const;
+
+/** The project id of an ingest URL (`/api/v1/ingest/<projectId>/envelope[?query]`), or null for any other path. */
+export function ingestProjectId(url: string): string | null {
+  if (!url.startsWith(PREFIX)) return null;
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (!path.endsWith(SUFFIX)) return null;
+  const segment = path.slice(PREFIX.length, path.length - SUFFIX.length);
+  if (segment.length === 0 || segment.includes('/')) return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves POST and OPTIONS of the ingest endpoint; returns false (and touches nothing) for any other request,
+ * which the caller hands to Next.
+ */
+export function serveIngest(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  if (req.method !== 'POST' && req.method !== 'OPTIONS') return false;
+  const url = req.url ?? '';
+  const projectId = ingestProjectId(url);
+  if (projectId === null) return false;
+  void respondTo(req, res, url, projectId);
+  return true;
+}
+
+async function respondTo(req: http.IncomingMessage, res: http.ServerResponse, url: string, projectId: string): Promise<void> {
+  try {
+    const body = req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES) : Buffer.alloc(0);
+    if (body === null) {
+      // The rest of the body is not read: close the connection after answering instead of draining it.
+      send(res, { status: 413, body: envelope(413, INGEST_MESSAGES.tooLarge), headers: { ...CORS, connection: 'close' } }, true);
+      return;
+    }
+    const q = url.indexOf('?');
+    const result = await handleIngest({
+      projectId,
+      method: req.method!,
+      headers: req.headers as Record<string, string | undefined>,
+      searchParams: q < 0 ? NO_PARAMS : new URLSearchParams(url.slice(q + 1)),
+      body,
+    });
+    send(res, result, false);
+  } catch {
+    if (!res.headersSent) send(res, { status: 400, body: envelope(400, 'Could not read the request body'), headers: { ...CORS } }, true);
+  }
+}
+
+function send(res: http.ServerResponse, result: IngestResponse, closeAfter: boolean): void {
+  if (res.destroyed) return;
+  if (result.body === null) {
+    res.writeHead(result.status, result.headers);
+    res.end();
+  } else {
+    const json = JSON.stringify(result.body);
+    res.writeHead(result.status, {
+      ...result.headers,
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-length': Buffer.byteLength(json),
+    });
+    res.end(json);
+  }
+  if (closeAfter) res.once('finish', () => res.req.destroy());
+}
+
+/**
+ * The body, or null as soon as it is known to exceed `cap` bytes: from Content-Length before reading, else
+ * while streaming (a chunked or lying client cannot make us buffer more).
+ */
+function readCappedBody(req: http.IncomingMessage, cap: number): Promise<Buffer | null> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > cap) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > cap) {
+        cleanup();
+        req.pause();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    };
+    const onError = (err: Error) => {
+      cleanup();
+      reject(err);
+    };
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}

@@ -1,0 +1,225 @@
+// The node:http ingest adapter (what `npm start` serves) over real HTTP on loopback, with the case tables the
+// App Router route's tests use (ingest.test.ts, ingest-quota.test.ts).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../support/accounts';
+import { createProject } from '../support/fixtures';
+import { TestClient } from '../support/client';
+import { db } from '@/lib/db';
+import { clock, monthOf } from '@/lib/clock';
+import { monthlyEventLimit } from '@/lib/billing/plans';
+import { ingestProjectId, serveIngest } from '@/lib/runtime/node-ingest-adapter';
+import { errorEnvelope, ingestPath, send, transactionEnvelope } from './ingest-helpers';
+import { ACCEPTED_ERROR_CASES, ERROR_VALIDATION_CASES, keyCases, MALFORMED_BODY_CASES, TRANSACTION_VALIDATION_CASES } from './ingest-cases';
+
+const anyMessage = expect.any(String);
+const ok = { statusCode: 200, status: 'success', message: 'Event received successfully' };
+
+let server: http.Server;
+let port: number;
+let http1: TestClient;
+let owner: TestClient;
+let projectId: string;
+let key: string;
+
+beforeAll(async () => {
+  // Paths the adapter does not serve would go to Next; here they get a marker answer.
+  server = http.createServer((req, res) => {
+    if (!serveIngest(req, res)) res.writeHead(404, { 'x-handled-by': 'next' }).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  port = (server.address() as AddressInfo).port;
+  http1 = new TestClient(`http://127.0.0.1:${port}`);
+  const s = await signUp();
+  owner = s.client;
+  const p = await createProject(owner);
+  projectId = p.id;
+  key = p.keys[0].publicKey;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+
+const eventCount = () => db.event.count({ where: { projectId } });
+const txCount = () => db.transaction.count({ where: { projectId } });
+
+describe('node adapter: routing', () => {
+  it.each([
+    ['/api/v1/ingest/p1/envelope', 'p1'],
+    ['/api/v1/ingest/p1/envelope?ingest_key=k', 'p1'],
+    ['/api/v1/ingest/a%20b/envelope', 'a b'],
+    ['/api/v1/ingest/p1/envelope/', null],
+    ['/api/v1/ingest//envelope', null],
+    ['/api/v1/ingest/a/b/envelope', null],
+    ['/api/v1/ingest/p1/other', null],
+    ['/api/v1/projects', null],
+    ['/api/v1/ingest/%E0%A4%A/envelope', null],
+  ])('%s → %s', (url, expected) => {
+    expect(ingestProjectId(url)).toBe(expected);
+  });
+
+  it('other methods and paths are handed on untouched', async () => {
+    expect((await http1.get(ingestPath(projectId))).headers.get('x-handled-by')).toBe('next');
+    expect((await http1.post('/api/v1/projects', {})).headers.get('x-handled-by')).toBe('next');
+  });
+});
+
+describe('node adapter: validation (the route’s case tables)', () => {
+  it.each(ERROR_VALIDATION_CASES)('error envelope: %s → 400 at the exact path', async (_name, body, path) => {
+    const before = await eventCount();
+    const res = await send(http1, projectId, key, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path, message: anyMessage }] });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await eventCount()).toBe(before);
+  });
+
+  it.each(MALFORMED_BODY_CASES)('%s → 400 with path []', async (_name, raw) => {
+    const res = await send(http1, projectId, key, raw);
+    expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path: [], message: anyMessage }] });
+  });
+
+  it.each(ACCEPTED_ERROR_CASES)('accepts %s', async (_name, body) => {
+    const before = await eventCount();
+    const res = await send(http1, projectId, key, body);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(ok);
+    expect(await eventCount()).toBe(before + 1);
+  });
+
+  it.each(TRANSACTION_VALIDATION_CASES)('transaction: %s → 400 at the exact path', async (_name, body, path) => {
+    const before = await txCount();
+    const res = await send(http1, projectId, key, body);
+    expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path, message: anyMessage }] });
+    expect(await txCount()).toBe(before);
+  });
+});
+
+describe('node adapter: keys', () => {
+  it('accepts the key in X-Ingest-Auth or in ?ingest_key=; 401 for every case of the route’s table', async () => {
+    expect((await send(http1, projectId, key, errorEnvelope())).status).toBe(200);
+    expect((await send(http1, projectId, null, errorEnvelope(), { query: { ingest_key: key } })).status).toBe(200);
+
+    const other = await signUp();
+    const otherProject = await createProject(other.client);
+    const disabled = (await owner.post(`/api/v1/projects/${projectId}/keys`, { label: 'CI' })).body.data;
+    const deleted = (await owner.post(`/api/v1/projects/${projectId}/keys`, { label: 'Old' })).body.data;
+    expect((await send(http1, projectId, disabled.publicKey, errorEnvelope())).status).toBe(200);
+    expect((await send(http1, projectId, deleted.publicKey, errorEnvelope())).status).toBe(200);
+    expect((await owner.patch(`/api/v1/projects/${projectId}/keys/${disabled.id}`, { enabled: false })).status).toBe(200);
+    expect((await owner.delete(`/api/v1/projects/${projectId}/keys/${deleted.id}`)).status).toBe(200);
+
+    const withSessionOnly = new TestClient(http1.baseUrl);
+    withSessionOnly.cookie = owner.cookie;
+    const cases = keyCases({
+      anonymous: new TestClient(http1.baseUrl),
+      withSessionOnly,
+      projectId,
+      key,
+      otherProjectId: otherProject.id,
+      otherProjectKey: otherProject.keys[0].publicKey,
+      disabledKey: disabled.publicKey,
+      deletedKey: deleted.publicKey,
+    });
+    const before = await db.event.count();
+    for (const [name, call, prefix] of cases) {
+      const res = await call();
+      expect(res.status, name).toBe(401);
+      expect(res.body).toEqual({ statusCode: 401, status: 'failed', message: expect.stringMatching(new RegExp(`^${prefix}`)) });
+      expect(res.headers.get('access-control-allow-origin'), name).toBe('*');
+    }
+    expect(await db.event.count()).toBe(before);
+  });
+});
+
+describe('node adapter: CORS, size and encoding', () => {
+  it('answers the preflight with 204 and the CORS headers', async () => {
+    const res = await http1.request('OPTIONS', ingestPath(projectId), {
+      headers: { origin: 'https://shop.example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-ingest-auth' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type, X-Ingest-Auth');
+    expect(res.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+    expect(Number(res.headers.get('access-control-max-age'))).toBeGreaterThan(0);
+  });
+
+  it('413 above 1 MiB, plain and after gzip inflation; a gzip body within the limit is accepted', async () => {
+    const big = JSON.stringify(errorEnvelope({ padding: 'x'.repeat(1024 * 1024) }));
+    const plain = await send(http1, projectId, key, big);
+    expect(plain.status).toBe(413);
+    expect(plain.body).toEqual({ statusCode: 413, status: 'failed', message: expect.stringMatching(/too large/) });
+    expect(plain.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await send(http1, projectId, key, big, { gzip: true })).status).toBe(413);
+
+    const justUnder = JSON.stringify(errorEnvelope({ padding: 'x'.repeat(1024 * 1024 - 1000) }));
+    expect((await send(http1, projectId, key, justUnder)).status).toBe(200);
+    const before = await eventCount();
+    expect((await send(http1, projectId, key, errorEnvelope(), { gzip: true })).body).toEqual(ok);
+    expect(await eventCount()).toBe(before + 1);
+  });
+
+  it('413 while streaming a chunked body without Content-Length, before the client has sent it all', async () => {
+    const chunk = Buffer.alloc(256 * 1024, 32);
+    const { status, sent } = await new Promise<{ status: number; sent: number }>((resolve, reject) => {
+      let sent = 0;
+      const req = http.request({ host: '127.0.0.1', port, path: ingestPath(projectId), method: 'POST', headers: { 'x-ingest-auth': `ingest_key=${key}`, 'transfer-encoding': 'chunked' } });
+      req.on('response', (res) => {
+        res.resume();
+        resolve({ status: res.statusCode!, sent });
+      });
+      req.on('error', reject);
+      const pump = () => {
+        if (sent >= 16) return req.end();
+        sent++;
+        req.write(chunk, () => setTimeout(pump, 5));
+      };
+      pump();
+    });
+    expect(status).toBe(413);
+    expect(sent).toBeLessThan(16);
+  });
+
+  it('deflate is accepted; a corrupt gzip body is 400; an unknown encoding is 415', async () => {
+    const auth = { 'x-ingest-auth': `ingest_key=${key}` };
+    expect((await http1.post(ingestPath(projectId), new Uint8Array(deflateSync(JSON.stringify(errorEnvelope()))), { headers: { ...auth, 'content-encoding': 'deflate' } })).status).toBe(200);
+    const corrupt = await http1.post(ingestPath(projectId), 'not gzip at all', { headers: { ...auth, 'content-encoding': 'gzip' } });
+    expect(corrupt.status).toBe(400);
+    expect(corrupt.body.error).toEqual([{ path: [], message: anyMessage }]);
+    expect((await http1.post(ingestPath(projectId), 'x', { headers: { ...auth, 'content-encoding': 'br' } })).status).toBe(415);
+  });
+});
+
+describe('node adapter: quota', () => {
+  it('N > L parallel envelopes with L left → exactly L × 200 and N − L × 429; used ends at the limit; events = L = Σ eventCount', async () => {
+    const s = await signUp();
+    const p = await createProject(s.client);
+    const FREE_LIMIT = monthlyEventLimit('FREE');
+    const L = 25;
+    const N = 60;
+    const month = monthOf(clock.now());
+    await db.monthlyUsage.create({ data: { orgId: s.orgId, month, used: FREE_LIMIT - L, errors: FREE_LIMIT - L } });
+    const levels = ['error', 'fatal', 'warning', 'info', 'debug'];
+    const results = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        send(http1, p.id, p.keys[0].publicKey, i % 7 === 3 ? transactionEnvelope() : errorEnvelope({ level: levels[i % 5], exception: { type: `E${i % 4}`, value: `#${i}`, stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] } } })),
+      ),
+    );
+    const errors = results.filter((_, i) => i % 7 !== 3);
+    expect(errors.filter((r) => r.status === 200)).toHaveLength(L);
+    for (const r of results.filter((x) => x.status !== 200)) expect(r.body).toEqual({ statusCode: 429, status: 'failed', message: 'Monthly event quota exceeded' });
+    const u = await db.monthlyUsage.findUniqueOrThrow({ where: { orgId_month: { orgId: s.orgId, month } } });
+    expect(u.used).toBe(FREE_LIMIT);
+    expect(u.errors + u.warnings + u.info).toBe(FREE_LIMIT);
+    expect(u.transactions).toBe(results.filter((r, i) => i % 7 === 3 && r.status === 200).length);
+    expect(await db.event.count({ where: { projectId: p.id } })).toBe(L);
+    expect((await db.issue.aggregate({ where: { projectId: p.id }, _sum: { eventCount: true } }))._sum.eventCount).toBe(L);
+    expect(await db.transaction.count({ where: { projectId: p.id } })).toBe(u.transactions);
+  });
+});
