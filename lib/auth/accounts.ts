@@ -20,17 +20,23 @@ async function emailPasscode(to: string, name: string, otp: string) {
 /** Creates an unverified user with their own FREE organization and emails a passcode. */
 export async function registerUser(input: RegisterInput) {
   const passwordHash = await hashPassword(input.password);
-  try {
-    const { user, otp } = await db.$transaction(async (tx) => {
-      const org = await createOrganization(tx, input.name);
-      const user = await tx.user.create({ data: { name: input.name, email: input.email, passwordHash, orgId: org.id } });
-      return { user, otp: await issuePasscode(user.id, tx) };
-    });
-    await emailPasscode(user.email, user.name, otp);
-    return user;
-  } catch (err) {
-    if (prismaErrorCode(err) === 'P2002') throw new AppError('CONFLICT', 'Email already registered');
-    throw err;
+  // Two sign-ups with the same name can race for one organization slug; that unique violation is
+  // retried, and only a taken email is reported as one.
+  for (let attempt = 1; ; attempt++) {
+    if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
+      throw new AppError('CONFLICT', 'Email already registered');
+    }
+    try {
+      const { user, otp } = await db.$transaction(async (tx) => {
+        const org = await createOrganization(tx, input.name);
+        const user = await tx.user.create({ data: { name: input.name, email: input.email, passwordHash, orgId: org.id } });
+        return { user, otp: await issuePasscode(user.id, tx) };
+      });
+      await emailPasscode(user.email, user.name, otp);
+      return user;
+    } catch (err) {
+      if (prismaErrorCode(err) !== 'P2002' || attempt >= 5) throw err;
+    }
   }
 }
 

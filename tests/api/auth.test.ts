@@ -71,6 +71,21 @@ describe('register', () => {
     expect(res.body).toMatchObject({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path: [], message: 'Malformed JSON body' }] });
   });
 
+  it('concurrent sign-ups with the same name all succeed with distinct organization slugs', async () => {
+    const emails = [1, 2, 3, 4, 5].map(() => uniqueEmail('same'));
+    const results = await Promise.all(emails.map((email) => new TestClient().post(REGISTER, { name: 'Twin Name', email, password: PASSWORD })));
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    const users = await db.user.findMany({ where: { email: { in: emails } }, include: { organization: true } });
+    expect(new Set(users.map((u) => u.organization!.slug)).size).toBe(5);
+  });
+
+  it('concurrent sign-ups with the same email: one 201, the rest 409', async () => {
+    const email = uniqueEmail('race');
+    const results = await Promise.all([1, 2, 3].map(() => new TestClient().post(REGISTER, { name: 'Racer', email, password: PASSWORD })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(await db.user.count({ where: { email } })).toBe(1);
+  });
+
   it('409 for an email already registered (any case)', async () => {
     const { email } = await signUp();
     const res = await new TestClient().post(REGISTER, { name: 'Again', email: email.toUpperCase(), password: PASSWORD });
