@@ -103,6 +103,12 @@ test('send events, find the issue, read the throw site, resolve it and see a reg
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: 'test-results/screens/issue-detail.png', fullPage: true });
 
+  // At phone width nothing spills sideways: wide tables scroll inside their own box.
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: 'test-results/screens/issue-detail-375.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   await page.getByRole('button', { name: 'Resolve', exact: true }).click();
   await expect(page.getByTestId('status-badge')).toHaveText('Resolved');
 
@@ -153,6 +159,10 @@ test('keyboard triage with j/k and r, and bulk ignore', async ({ page, request }
   expect((await bulk).postDataJSON()).toEqual({ ids: ignoredIds, status: 'IGNORED' });
   for (const id of ignoredIds) await expect(page.locator(`[data-issue-id="${id}"]`).getByTestId('status-badge')).toHaveText('Ignored');
   await page.screenshot({ path: 'test-results/screens/issues.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: 'test-results/screens/issues-375.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByLabel('Status').selectOption('IGNORED');
   await expect(page).toHaveURL(/status=IGNORED/);

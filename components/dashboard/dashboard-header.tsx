@@ -11,7 +11,7 @@ export type ShellUser = { name: string; email: string };
 export function DashboardHeader({ user, organization }: { user: ShellUser; organization: ShellOrganization | null }) {
   return (
     <header className="border-b border-neutral-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 pt-3 sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 pt-3 sm:px-6">
         <div className="flex min-w-0 items-center gap-3">
           <Link href="/" aria-label="Tracker home" className="rounded-md focus-visible:outline-2 focus-visible:outline-blue-600">
             <Logo />
@@ -21,7 +21,7 @@ export function DashboardHeader({ user, organization }: { user: ShellUser; organ
           </span>
           {organization && (
             <span className="flex min-w-0 items-center gap-2">
-              <span className="max-w-40 truncate text-sm font-medium" data-testid="org-name">
+              <span className="hidden max-w-40 truncate text-sm font-medium sm:inline" data-testid="org-name">
                 {organization.name}
               </span>
               <Badge tone={organization.plan === 'PRO' ? 'blue' : 'neutral'} data-testid="plan-badge">

@@ -42,7 +42,7 @@ export function ProjectSwitcher() {
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
-        className="flex max-w-48 items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+        className="flex max-w-32 items-center gap-1.5 rounded-md sm:max-w-48 px-2 py-1 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-blue-600"
         data-testid="project-switcher"
       >
         <span className="sr-only">Project: </span>

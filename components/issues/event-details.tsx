@@ -91,7 +91,7 @@ export function EventDetails({ event, exceptionType }: { event: TrackedEvent; ex
           {breadcrumbs.length === 0 ? (
             <p className="text-sm text-neutral-600">No breadcrumbs.</p>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full text-left text-sm" data-testid="breadcrumbs">
                 <caption className="sr-only">Breadcrumbs, oldest first</caption>
                 <thead className="text-xs text-neutral-600 uppercase">

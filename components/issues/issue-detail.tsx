@@ -190,7 +190,7 @@ function EventsList({ projectId, issueId }: { projectId: string; issueId: string
           <p className="text-sm text-neutral-600">No events on this page.</p>
         </Card>
       ) : (
-        <Card className="overflow-x-auto p-0">
+        <div className="relative overflow-x-auto rounded-xl border border-neutral-200 bg-white shadow-sm">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Events of this issue, most recent first</caption>
             <thead className="border-b border-neutral-200 text-xs font-medium tracking-wide text-neutral-600 uppercase">
@@ -236,7 +236,7 @@ function EventsList({ projectId, issueId }: { projectId: string; issueId: string
               })}
             </tbody>
           </table>
-        </Card>
+        </div>
       )}
       {list && list.pagination.total > 0 && (
         <Pagination label="Event pages" page={list.pagination.page} pages={list.pagination.pages} total={list.pagination.total} noun="events" hrefFor={hrefFor} />

@@ -211,7 +211,7 @@ export function IssueList({ projectId }: { projectId: string }) {
       ) : issues.length === 0 ? (
         <EmptyIssues projectId={projectId} filtered={!!(status || level || page > 1)} clearHref={pathname} />
       ) : (
-        <Card className="overflow-hidden p-0">
+        <div className="relative overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm">
           <div className="flex min-h-12 flex-wrap items-center gap-2 border-b border-neutral-200 bg-neutral-50 px-4 py-2" aria-label="Bulk actions" role="toolbar">
             <input
               type="checkbox"
@@ -230,7 +230,7 @@ export function IssueList({ projectId }: { projectId: string }) {
                 </Button>
               ))}
           </div>
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-sm">
               <caption className="sr-only">Issues, most recently seen first</caption>
               <thead className="border-b border-neutral-200 text-left text-xs font-medium tracking-wide text-neutral-600 uppercase">
@@ -275,7 +275,7 @@ export function IssueList({ projectId }: { projectId: string }) {
               </tbody>
             </table>
           </div>
-        </Card>
+        </div>
       )}
 
       {list && list.pagination.total > 0 && (
