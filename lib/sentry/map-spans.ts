@@ -29,6 +29,16 @@ function spanVitals(span: JsonObject): Vitals {
   });
 }
 
+/**
+ * Browser SDKs 11 name every page-load segment "Pageload" with `sentry.segment.name.source: url`; the
+ * page's path (what older SDKs used as the transaction name) groups far better.
+ */
+function segmentName(span: JsonObject): unknown {
+  const path = attribute(span, 'url.path');
+  if (attribute(span, 'sentry.segment.name.source') === 'url' && typeof path === 'string' && path !== '') return path;
+  return span.name ?? span.description;
+}
+
 const traceOf = (span: JsonObject) => (typeof span.trace_id === 'string' ? span.trace_id : '');
 
 export type SpanTransaction = { index: number; envelope: JsonObject };
@@ -52,7 +62,7 @@ export function transactionsFromSpans(spans: unknown[]): SpanTransaction[] {
     const vitals = { ...traceVitals.get(traceOf(s)), ...spanVitals(s) };
     const envelope: JsonObject = {
       type: 'transaction',
-      name: transactionName(s.name ?? s.description),
+      name: transactionName(segmentName(s)),
       duration: durationMs(s.start_timestamp, end),
       timestamp: sentryTimeToMs(end),
     };

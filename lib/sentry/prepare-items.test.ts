@@ -172,6 +172,22 @@ describe('transactions and spans', () => {
     ]);
   });
 
+  it('a page-load segment named by URL (source url) takes its url.path as the transaction name', () => {
+    const str = (value: string) => ({ type: 'string', value });
+    const span = {
+      trace_id: 'e'.repeat(32),
+      span_id: 'f',
+      name: 'Pageload',
+      start_timestamp: T,
+      end_timestamp: T + 1,
+      is_segment: true,
+      attributes: { 'sentry.segment.name.source': str('url'), 'url.path': str('/products.html') },
+    };
+    const named = { ...span, attributes: { 'sentry.segment.name.source': str('route'), 'url.path': str('/products/42') }, name: '/products/:id' };
+    const r = ok(prepareItems('envelope', envelope({}, [{ header: { type: 'span' }, payload: { version: 2, items: [span, named] } }])));
+    expect(r.units.map((u) => (u.json as { name: string }).name)).toEqual(['/products.html', '/products/:id']);
+  });
+
   it('a single span object (older streaming SDKs) with is_segment and measurements', () => {
     const span = { trace_id: 'c'.repeat(32), span_id: 'd', description: 'GET /x', start_timestamp: T, timestamp: T + 0.02, is_segment: true, measurements: { ttfb: { value: 15 } } };
     const r = ok(prepareItems('envelope', envelope({}, [{ header: { type: 'span' }, payload: span }])));

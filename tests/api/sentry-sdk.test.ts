@@ -18,7 +18,7 @@ beforeAll(async () => {
   const s = await signUp();
   client = s.client;
   project = await createProject(client, 'Node API', 'node');
-  const sentryDsn = (project.keys[0] as { sentryDsn: string }).sentryDsn;
+  const sentryDsn = (project.keys[0] as (typeof project.keys)[0] & { sentryDsn: string }).sentryDsn;
   expect(sentryDsn).toBe(`http://${project.keys[0].publicKey}@localhost:3000/${project.number}`);
   Sentry.init({
     dsn: server.dsn(sentryDsn),
