@@ -1,7 +1,6 @@
 // Group commit: envelopes that arrive together are written in one transaction, so a burst pays one WAL
 // flush (and one wait on the organization's usage row) per batch instead of one per envelope. A request is
 // answered only after its batch has committed (synchronous_commit stays on: a 200 means durable).
-import type pg from 'pg';
 import { pool } from '@/lib/pg';
 import { afterIngest, type IngestedError } from '@/lib/alerts/after-ingest';
 import { onShutdown } from '@/lib/runtime/shutdown';
@@ -25,24 +24,23 @@ type Outcome = ErrorOutcome | TransactionOutcome;
 
 export const MAX_BATCH = 100;
 const MAX_IN_FLIGHT = 3;
-// While a batch is in flight the next one accumulates; after this long it may start beside it.
-const LINGER_MS = 2;
 const UNIQUE_VIOLATION = '23505';
 
 type Batcher = {
   queue: Item[];
   inFlight: number;
   scheduled: boolean;
-  timer: NodeJS.Timeout | null;
   pending: Set<Promise<unknown>>;
   idle: (() => void)[];
+  /** (org, month) usage rows known to exist. */
+  knownUsage: Set<string>;
 };
 
 // On globalThis: under `npm start` the Node ingest adapter and Next's bundle load separate copies of this
 // module, and both must feed the same batches.
 const g = globalThis as unknown as { trackerIngestBatcher?: Batcher };
 const batcher: Batcher = (g.trackerIngestBatcher ??= (() => {
-  const b: Batcher = { queue: [], inFlight: 0, scheduled: false, timer: null, pending: new Set(), idle: [] };
+  const b: Batcher = { queue: [], inFlight: 0, scheduled: false, pending: new Set(), idle: [], knownUsage: new Set() };
   onShutdown(() => drainBatches());
   return b;
 })());
@@ -80,34 +78,25 @@ function pump(): void {
       setImmediate(() => {
         b.scheduled = false;
         if (b.inFlight === 0) launch();
-        else pump();
+        pump();
       });
     }
     return;
   }
-  if (b.inFlight >= MAX_IN_FLIGHT) return;
-  if (b.queue.length >= MAX_BATCH) {
-    launch();
-    return;
-  }
-  b.timer ??= setTimeout(() => {
-    b.timer = null;
-    if (b.queue.length && b.inFlight < MAX_IN_FLIGHT) launch();
-  }, LINGER_MS);
+  // Otherwise accumulate until the batch in flight commits, unless a full batch is ready to run beside it.
+  while (b.queue.length >= MAX_BATCH && b.inFlight < MAX_IN_FLIGHT) launch();
 }
 
 function launch(): void {
   const b = batcher;
-  if (b.timer) {
-    clearTimeout(b.timer);
-    b.timer = null;
-  }
   const items = b.queue.splice(0, MAX_BATCH);
   if (!items.length) return;
   b.inFlight++;
   void runBatch(items).finally(() => {
     b.inFlight--;
+    // What accumulated while this batch was in flight goes now.
     if (b.queue.length) launch();
+    pump();
     if (isIdle()) for (const wake of b.idle.splice(0)) wake();
   });
 }
@@ -169,263 +158,211 @@ async function storeOne(item: Item): Promise<Outcome | { failed: unknown }> {
 }
 
 async function writeBatchWithRetry(items: Item[]): Promise<Outcome[]> {
-  try {
-    return await inTransaction((c) => writeBatch(c, items));
-  } catch (err) {
-    // A concurrent batch of another month stored one of our event_ids after our check: check again.
-    if (pgError(err)?.code !== UNIQUE_VIOLATION) throw err;
-    return inTransaction((c) => writeBatch(c, items));
+  const batch = prepareBatch(items);
+  for (let attempt = 1; ; attempt++) {
+    await ensureUsageRows(batch.keys);
+    try {
+      const outcomes = await writeBatch(items, batch);
+      if (outcomes) return outcomes;
+      // A usage row vanished since we saw it (its organization was deleted): look again.
+      for (const k of batch.keys) batcher.knownUsage.delete(k.id);
+    } catch (err) {
+      // A batch that waited on the usage lock checked event_ids against a snapshot from before the wait;
+      // the unique index caught an event_id stored meanwhile, and nothing was written: check again.
+      if (pgError(err)?.code !== UNIQUE_VIOLATION || attempt >= MAX_ATTEMPTS) throw err;
+    }
+    if (attempt >= MAX_ATTEMPTS) throw new Error('ingest batch: usage rows missing');
   }
 }
 
-async function inTransaction<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool().connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+const MAX_ATTEMPTS = 3;
+const MAX_KNOWN_USAGE = 10_000;
+
+/** Usage rows are created ahead of the batch statement, which then only has to lock them. */
+async function ensureUsageRows(keys: UsageKey[]): Promise<void> {
+  const missing = keys.filter((k) => !batcher.knownUsage.has(k.id));
+  if (!missing.length) return;
+  await pool().query({ name: 'ingest-batch-ensure-usage', text: ENSURE_USAGE_SQL, values: [missing.map((k) => k.orgId), missing.map((k) => k.month)] });
+  if (batcher.knownUsage.size >= MAX_KNOWN_USAGE) batcher.knownUsage.clear();
+  for (const k of missing) batcher.knownUsage.add(k.id);
 }
 
-// --- the batch transaction -------------------------------------------------------------------------------
+// --- the batch statement ---------------------------------------------------------------------------------
 
 const ENSURE_USAGE_SQL = `INSERT INTO monthly_usage (org_id, month) SELECT * FROM unnest($1::text[], $2::text[])
 ON CONFLICT (org_id, month) DO NOTHING`;
 
-// Rows locked in (org, month) order, so two batches never wait on each other crosswise.
-const LOCK_USAGE_SQL = `SELECT u.org_id, u.month, u.used, ($3::jsonb ->> o.plan::text)::int AS lim
-FROM unnest($1::text[], $2::text[]) AS k(org_id, month)
-JOIN monthly_usage u ON u.org_id = k.org_id AND u.month = k.month
-JOIN organizations o ON o.id = u.org_id
-ORDER BY u.org_id, u.month
-FOR UPDATE OF u`;
+// One statement per batch, in autocommit: the usage rows stay locked only while it runs and its commit is
+// flushed, never across round trips to this process.
+//  lk     locks the (org, month) usage rows in sorted order and reads what remains of each quota;
+//  fresh  error events that repeat no stored event_id nor an earlier one of the batch, ranked per (org, month);
+//  acc    the fresh events within what remains (arrival order); tacc the transactions that arrive before the
+//         quota is exhausted; nothing is accepted unless every usage row was found (the caller then retries);
+//  iss    one upsert per (project, fingerprint), in sorted order; ev, tx the multi-row inserts; cnt the counts.
+const BATCH_SQL = `
+WITH lk AS MATERIALIZED (
+  SELECT u.org_id, u.month, GREATEST(0, ($3::jsonb ->> o.plan::text)::int - u.used) AS remaining
+  FROM monthly_usage u JOIN organizations o ON o.id = u.org_id
+  WHERE (u.org_id, u.month) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+  ORDER BY u.org_id, u.month
+  FOR UPDATE OF u
+), complete AS MATERIALIZED (
+  SELECT (SELECT count(*) FROM lk) = cardinality($1::text[]) AS ok
+), e AS (
+  SELECT * FROM unnest($4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::level[], $10::text[], $11::text[], $12::text[],
+                       $13::text[], $14::jsonb[], $15::jsonb[], $16::jsonb[], $17::jsonb[], $18::jsonb[], $19::jsonb[], $20::text[],
+                       $21::text[], $22::timestamptz[], $23::timestamptz[])
+    AS e(pos, org_id, month, project_id, event_id, level, fingerprint, title, culprit, message, stacktrace, contexts, tags,
+         user_context, request, breadcrumbs, environment, release, ts, received_at)
+), fresh AS MATERIALIZED (
+  SELECT d.*, row_number() OVER (PARTITION BY d.org_id, d.month ORDER BY d.pos) AS rank
+  FROM (SELECT e.*, row_number() OVER (PARTITION BY e.project_id, e.event_id ORDER BY e.pos) AS nth FROM e) d
+  WHERE d.event_id IS NULL
+     OR (d.nth = 1 AND NOT EXISTS (SELECT 1 FROM events x WHERE x.project_id = d.project_id AND x.event_id = d.event_id))
+), acc AS MATERIALIZED (
+  SELECT f.* FROM fresh f JOIN lk ON lk.org_id = f.org_id AND lk.month = f.month
+  WHERE f.rank <= lk.remaining AND (SELECT ok FROM complete)
+), t AS (
+  SELECT * FROM unnest($24::int[], $25::text[], $26::text[], $27::text[], $28::text[], $29::float8[], $30::text[], $31::float8[],
+                       $32::float8[], $33::float8[], $34::float8[], $35::timestamptz[], $36::timestamptz[])
+    AS t(pos, org_id, month, project_id, name, duration, status, lcp, cls, fcp, ttfb, ts, received_at)
+), tacc AS MATERIALIZED (
+  SELECT t.* FROM t JOIN lk ON lk.org_id = t.org_id AND lk.month = t.month
+  WHERE (SELECT count(*) FROM fresh f WHERE f.org_id = t.org_id AND f.month = t.month AND f.pos < t.pos) < lk.remaining
+    AND (SELECT ok FROM complete)
+), iss AS (
+  INSERT INTO issues AS i (project_id, fingerprint, title, culprit, status, level, event_count, first_seen, last_seen, created_at, updated_at)
+  SELECT project_id, fingerprint, (array_agg(title ORDER BY pos))[1], (array_agg(culprit ORDER BY pos))[1], 'UNRESOLVED',
+         (array_agg(level ORDER BY pos DESC))[1], count(*)::int, min(ts), max(ts), max(received_at), max(received_at)
+  FROM acc GROUP BY project_id, fingerprint
+  ORDER BY project_id, fingerprint
+  ON CONFLICT (project_id, fingerprint) DO UPDATE
+     SET event_count = i.event_count + EXCLUDED.event_count,
+         first_seen = LEAST(i.first_seen, EXCLUDED.first_seen),
+         last_seen = GREATEST(i.last_seen, EXCLUDED.last_seen),
+         level = EXCLUDED.level,
+         status = CASE WHEN i.status = 'RESOLVED' THEN 'UNRESOLVED'::issue_status ELSE i.status END,
+         updated_at = EXCLUDED.updated_at
+  RETURNING i.id, i.project_id, i.fingerprint, (i.xmax = 0) AS inserted
+), ev AS (
+  INSERT INTO events (issue_id, project_id, event_id, level, message, stacktrace, contexts, tags, user_context, request, breadcrumbs,
+                      environment, release, timestamp, received_at)
+  SELECT iss.id, a.project_id, a.event_id, a.level, a.message, a.stacktrace, a.contexts, a.tags, a.user_context, a.request,
+         a.breadcrumbs, a.environment, a.release, a.ts, a.received_at
+  FROM acc a JOIN iss ON iss.project_id = a.project_id AND iss.fingerprint = a.fingerprint
+  ORDER BY a.pos
+), tx AS (
+  INSERT INTO transactions (project_id, name, duration, status, lcp, cls, fcp, ttfb, timestamp, received_at)
+  SELECT project_id, name, duration, status, lcp, cls, fcp, ttfb, ts, received_at FROM tacc ORDER BY pos
+), cnt AS (
+  UPDATE monthly_usage u
+     SET used = u.used + c.used, errors = u.errors + c.errors, warnings = u.warnings + c.warnings, info = u.info + c.info,
+         transactions = u.transactions + c.transactions
+  FROM (
+    SELECT lk.org_id, lk.month, coalesce(a.used, 0) AS used, coalesce(a.errors, 0) AS errors, coalesce(a.warnings, 0) AS warnings,
+           coalesce(a.info, 0) AS info, coalesce(b.transactions, 0) AS transactions
+    FROM lk
+    LEFT JOIN (SELECT org_id, month, count(*)::int AS used,
+                      (count(*) FILTER (WHERE level IN ('ERROR', 'FATAL')))::int AS errors,
+                      (count(*) FILTER (WHERE level = 'WARNING'))::int AS warnings,
+                      (count(*) FILTER (WHERE level IN ('INFO', 'DEBUG')))::int AS info
+               FROM acc GROUP BY org_id, month) a ON a.org_id = lk.org_id AND a.month = lk.month
+    LEFT JOIN (SELECT org_id, month, count(*)::int AS transactions FROM tacc GROUP BY org_id, month) b
+           ON b.org_id = lk.org_id AND b.month = lk.month
+  ) c
+  WHERE u.org_id = c.org_id AND u.month = c.month AND (c.used > 0 OR c.transactions > 0)
+)
+SELECT lk.org_id, lk.month, lk.remaining, NULL::int AS pos, NULL::text AS issue_id, NULL::boolean AS inserted FROM lk
+UNION ALL
+SELECT NULL, NULL, NULL, a.pos, iss.id, iss.inserted FROM acc a JOIN iss ON iss.project_id = a.project_id AND iss.fingerprint = a.fingerprint`;
 
-const EXISTING_EVENTS_SQL = `SELECT e.project_id, e.event_id FROM events e
-JOIN unnest($1::text[], $2::text[]) AS k(project_id, event_id) ON e.project_id = k.project_id AND e.event_id = k.event_id`;
-
-const UPSERT_ISSUES_SQL = `INSERT INTO issues AS i (project_id, fingerprint, title, culprit, status, level, event_count, first_seen, last_seen, created_at, updated_at)
-SELECT x.project_id, x.fingerprint, x.title, x.culprit, 'UNRESOLVED', x.level, x.n, x.first_seen, x.last_seen, x.at, x.at
-FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::level[], $6::int[], $7::timestamptz[], $8::timestamptz[], $9::timestamptz[])
-  AS x(project_id, fingerprint, title, culprit, level, n, first_seen, last_seen, at)
-ON CONFLICT (project_id, fingerprint) DO UPDATE
-   SET event_count = i.event_count + EXCLUDED.event_count,
-       first_seen = LEAST(i.first_seen, EXCLUDED.first_seen),
-       last_seen = GREATEST(i.last_seen, EXCLUDED.last_seen),
-       level = EXCLUDED.level,
-       status = CASE WHEN i.status = 'RESOLVED' THEN 'UNRESOLVED'::issue_status ELSE i.status END,
-       updated_at = EXCLUDED.updated_at
-RETURNING i.id, (i.xmax = 0) AS inserted`;
-
-const INSERT_EVENTS_SQL = `INSERT INTO events (issue_id, project_id, event_id, level, message, stacktrace, contexts, tags, user_context, request,
-                    breadcrumbs, environment, release, timestamp, received_at)
-SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::level[], $5::text[], $6::jsonb[], $7::jsonb[], $8::jsonb[], $9::jsonb[],
-                     $10::jsonb[], $11::jsonb[], $12::text[], $13::text[], $14::timestamptz[], $15::timestamptz[])`;
-
-const INSERT_TRANSACTIONS_SQL = `INSERT INTO transactions (project_id, name, duration, status, lcp, cls, fcp, ttfb, timestamp, received_at)
-SELECT * FROM unnest($1::text[], $2::text[], $3::float8[], $4::text[], $5::float8[], $6::float8[], $7::float8[], $8::float8[],
-                     $9::timestamptz[], $10::timestamptz[])`;
-
-const COUNT_USAGE_SQL = `UPDATE monthly_usage AS u
-   SET used = u.used + x.used, errors = u.errors + x.errors, warnings = u.warnings + x.warnings, info = u.info + x.info,
-       transactions = u.transactions + x.transactions
-FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[])
-  AS x(org_id, month, used, errors, warnings, info, transactions)
-WHERE u.org_id = x.org_id AND u.month = x.month`;
-
-type Usage = { orgId: string; month: string; remaining: number; used: number; errors: number; warnings: number; info: number; transactions: number };
-type Group = {
-  projectId: string;
-  fingerprint: string;
-  title: string;
-  culprit: string | null;
-  level: string;
-  n: number;
-  firstSeen: number;
-  lastSeen: number;
-  at: number;
-  members: number[];
-  id?: string;
-  inserted?: boolean;
-};
+type UsageKey = { id: string; orgId: string; month: string };
+type PreparedBatch = { keys: UsageKey[]; keyOf: string[]; values: unknown[] };
+type BatchRow = { org_id: string | null; month: string | null; remaining: number | null; pos: number | null; issue_id: string | null; inserted: boolean | null };
 
 const sep = '\u0000';
 
-/** Quota per (org, month) once, de-duplication, merged issue upserts, multi-row inserts; returns one outcome per item. */
-async function writeBatch(client: pg.PoolClient, items: Item[]): Promise<Outcome[]> {
-  // (a) Lock the usage rows and allocate what remains, in arrival order.
-  const months = items.map((it) => usageMonth(it.input.receivedAt));
-  const usage = new Map<string, Usage>();
-  items.forEach((it, i) => {
-    const k = it.input.orgId + sep + months[i];
-    if (!usage.has(k)) usage.set(k, { orgId: it.input.orgId, month: months[i], remaining: 0, used: 0, errors: 0, warnings: 0, info: 0, transactions: 0 });
+function prepareBatch(items: Item[]): PreparedBatch {
+  const keyOf: string[] = new Array(items.length);
+  const keyMap = new Map<string, UsageKey>();
+  const errors: { pos: number; e: StoredEventInput; month: string }[] = [];
+  const txs: { pos: number; t: StoredTransactionInput; month: string }[] = [];
+  items.forEach((it, pos) => {
+    const month = usageMonth(it.input.receivedAt);
+    const id = it.input.orgId + sep + month;
+    keyOf[pos] = id;
+    if (!keyMap.has(id)) keyMap.set(id, { id, orgId: it.input.orgId, month });
+    if (it.kind === 'error') errors.push({ pos, e: it.input, month });
+    else txs.push({ pos, t: it.input, month });
   });
-  const keys = [...usage.keys()].sort();
-  const orgs = keys.map((k) => usage.get(k)!.orgId);
-  const ms = keys.map((k) => usage.get(k)!.month);
-  await client.query({ name: 'ingest-batch-ensure-usage', text: ENSURE_USAGE_SQL, values: [orgs, ms] });
-  const locked = await client.query<{ org_id: string; month: string; used: number; lim: number }>({
-    name: 'ingest-batch-lock-usage',
-    text: LOCK_USAGE_SQL,
-    values: [orgs, ms, PLAN_LIMITS_JSON],
+  const keys = [...keyMap.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const col = <T, R>(rows: T[], f: (r: T) => R) => rows.map(f);
+  const values = [
+    keys.map((k) => k.orgId),
+    keys.map((k) => k.month),
+    PLAN_LIMITS_JSON,
+    col(errors, (r) => r.pos),
+    col(errors, (r) => r.e.orgId),
+    col(errors, (r) => r.month),
+    col(errors, (r) => r.e.projectId),
+    col(errors, (r) => r.e.eventId),
+    col(errors, (r) => r.e.level),
+    col(errors, (r) => r.e.fingerprint),
+    col(errors, (r) => r.e.title),
+    col(errors, (r) => r.e.culprit),
+    col(errors, (r) => r.e.message),
+    col(errors, (r) => r.e.json.stacktrace),
+    col(errors, (r) => r.e.json.contexts),
+    col(errors, (r) => r.e.json.tags),
+    col(errors, (r) => r.e.json.userContext),
+    col(errors, (r) => r.e.json.request),
+    col(errors, (r) => r.e.json.breadcrumbs),
+    col(errors, (r) => r.e.environment),
+    col(errors, (r) => r.e.release),
+    col(errors, (r) => r.e.timestamp.toISOString()),
+    col(errors, (r) => r.e.receivedAt.toISOString()),
+    col(txs, (r) => r.pos),
+    col(txs, (r) => r.t.orgId),
+    col(txs, (r) => r.month),
+    col(txs, (r) => r.t.projectId),
+    col(txs, (r) => r.t.name),
+    col(txs, (r) => r.t.duration),
+    col(txs, (r) => r.t.status),
+    col(txs, (r) => r.t.vitals.lcp ?? null),
+    col(txs, (r) => r.t.vitals.cls ?? null),
+    col(txs, (r) => r.t.vitals.fcp ?? null),
+    col(txs, (r) => r.t.vitals.ttfb ?? null),
+    col(txs, (r) => r.t.timestamp.toISOString()),
+    col(txs, (r) => r.t.receivedAt.toISOString()),
+  ];
+  return { keys, keyOf, values };
+}
+
+/** Runs the batch statement; null when a usage row was missing (nothing was written). */
+async function writeBatch(items: Item[], batch: PreparedBatch): Promise<Outcome[] | null> {
+  const { rows } = await pool().query<BatchRow>({ name: 'ingest-batch', text: BATCH_SQL, values: batch.values });
+  const remaining = new Map<string, number>();
+  const stored = new Map<number, { issueId: string; inserted: boolean }>();
+  for (const r of rows) {
+    if (r.pos === null) remaining.set(r.org_id! + sep + r.month!, r.remaining!);
+    else stored.set(r.pos, { issueId: r.issue_id!, inserted: r.inserted! });
+  }
+  if (remaining.size < batch.keys.length) return null;
+
+  // The statement's decisions, replayed in arrival order: what it stored, and for the rest whether the quota
+  // still had room at that point (a repeated event_id is then a 200, else a 429).
+  const acceptedSoFar = new Map<string, number>();
+  const newIssueSeen = new Set<string>();
+  return items.map((it, pos): Outcome => {
+    const key = batch.keyOf[pos];
+    const before = acceptedSoFar.get(key) ?? 0;
+    const hasRoom = before < remaining.get(key)!;
+    if (it.kind === 'transaction') return hasRoom ? { kind: 'stored' } : { kind: 'quota_exceeded' };
+    const s = stored.get(pos);
+    if (!s) return hasRoom ? { kind: 'duplicate' } : { kind: 'quota_exceeded' };
+    acceptedSoFar.set(key, before + 1);
+    const isNewIssue = s.inserted && !newIssueSeen.has(s.issueId);
+    newIssueSeen.add(s.issueId);
+    return { kind: 'stored', issueId: s.issueId, isNewIssue };
   });
-  for (const r of locked.rows) usage.get(r.org_id + sep + r.month)!.remaining = Math.max(0, r.lim - r.used);
-
-  // (b) event_ids already stored; checked under the usage lock, which every writer of the organization takes.
-  const seen = new Set<string>();
-  const withIds = items.filter((it): it is ErrorItem => it.kind === 'error' && it.input.eventId !== null);
-  if (withIds.length) {
-    const { rows } = await client.query<{ project_id: string; event_id: string }>({
-      name: 'ingest-batch-existing-events',
-      text: EXISTING_EVENTS_SQL,
-      values: [withIds.map((it) => it.input.projectId), withIds.map((it) => it.input.eventId)],
-    });
-    for (const r of rows) seen.add(r.project_id + sep + r.event_id);
-  }
-
-  const outcomes: Outcome[] = new Array(items.length);
-  const accepted: ErrorItem[] = [];
-  const acceptedAt: number[] = [];
-  const transactions: StoredTransactionInput[] = [];
-  const groups = new Map<string, Group>();
-  items.forEach((it, i) => {
-    const u = usage.get(it.input.orgId + sep + months[i])!;
-    if (u.remaining <= 0) {
-      outcomes[i] = { kind: 'quota_exceeded' };
-      return;
-    }
-    if (it.kind === 'transaction') {
-      u.transactions++;
-      transactions.push(it.input);
-      outcomes[i] = { kind: 'stored' };
-      return;
-    }
-    const e = it.input;
-    if (e.eventId !== null) {
-      const k = e.projectId + sep + e.eventId;
-      if (seen.has(k)) {
-        outcomes[i] = { kind: 'duplicate' };
-        return;
-      }
-      seen.add(k);
-    }
-    u.remaining--;
-    u.used++;
-    if (e.level === 'ERROR' || e.level === 'FATAL') u.errors++;
-    else if (e.level === 'WARNING') u.warnings++;
-    else u.info++;
-    accepted.push(it);
-    acceptedAt.push(i);
-    const gk = e.projectId + sep + e.fingerprint;
-    const ts = e.timestamp.getTime();
-    const g = groups.get(gk);
-    if (!g) {
-      groups.set(gk, { projectId: e.projectId, fingerprint: e.fingerprint, title: e.title, culprit: e.culprit, level: e.level, n: 1, firstSeen: ts, lastSeen: ts, at: e.receivedAt.getTime(), members: [i] });
-    } else {
-      g.n++;
-      g.level = e.level;
-      if (ts < g.firstSeen) g.firstSeen = ts;
-      if (ts > g.lastSeen) g.lastSeen = ts;
-      g.at = Math.max(g.at, e.receivedAt.getTime());
-      g.members.push(i);
-    }
-  });
-
-  // (c) One upsert per (project, fingerprint), in a stable order so concurrent batches lock issues alike.
-  const issueOf = new Map<number, Group>();
-  if (groups.size) {
-    const sorted = [...groups.keys()].sort().map((k) => groups.get(k)!);
-    const iso = (ms: number) => new Date(ms).toISOString();
-    const { rows } = await client.query<{ id: string; inserted: boolean }>({
-      name: 'ingest-batch-upsert-issues',
-      text: UPSERT_ISSUES_SQL,
-      values: [
-        sorted.map((g) => g.projectId),
-        sorted.map((g) => g.fingerprint),
-        sorted.map((g) => g.title),
-        sorted.map((g) => g.culprit),
-        sorted.map((g) => g.level),
-        sorted.map((g) => g.n),
-        sorted.map((g) => iso(g.firstSeen)),
-        sorted.map((g) => iso(g.lastSeen)),
-        sorted.map((g) => iso(g.at)),
-      ],
-    });
-    sorted.forEach((g, j) => {
-      g.id = rows[j].id;
-      g.inserted = rows[j].inserted;
-      for (const m of g.members) issueOf.set(m, g);
-    });
-
-    // (d) Events, many rows per statement.
-    const ev = accepted.map((it) => it.input);
-    await client.query({
-      name: 'ingest-batch-insert-events',
-      text: INSERT_EVENTS_SQL,
-      values: [
-        acceptedAt.map((i) => issueOf.get(i)!.id),
-        ev.map((e) => e.projectId),
-        ev.map((e) => e.eventId),
-        ev.map((e) => e.level),
-        ev.map((e) => e.message),
-        ev.map((e) => e.json.stacktrace),
-        ev.map((e) => e.json.contexts),
-        ev.map((e) => e.json.tags),
-        ev.map((e) => e.json.userContext),
-        ev.map((e) => e.json.request),
-        ev.map((e) => e.json.breadcrumbs),
-        ev.map((e) => e.environment),
-        ev.map((e) => e.release),
-        ev.map((e) => e.timestamp.toISOString()),
-        ev.map((e) => e.receivedAt.toISOString()),
-      ],
-    });
-  }
-  if (transactions.length) {
-    await client.query({
-      name: 'ingest-batch-insert-transactions',
-      text: INSERT_TRANSACTIONS_SQL,
-      values: [
-        transactions.map((t) => t.projectId),
-        transactions.map((t) => t.name),
-        transactions.map((t) => t.duration),
-        transactions.map((t) => t.status),
-        transactions.map((t) => t.vitals.lcp ?? null),
-        transactions.map((t) => t.vitals.cls ?? null),
-        transactions.map((t) => t.vitals.fcp ?? null),
-        transactions.map((t) => t.vitals.ttfb ?? null),
-        transactions.map((t) => t.timestamp.toISOString()),
-        transactions.map((t) => t.receivedAt.toISOString()),
-      ],
-    });
-  }
-
-  const counted = keys.map((k) => usage.get(k)!).filter((u) => u.used || u.transactions);
-  if (counted.length) {
-    await client.query({
-      name: 'ingest-batch-count-usage',
-      text: COUNT_USAGE_SQL,
-      values: [
-        counted.map((u) => u.orgId),
-        counted.map((u) => u.month),
-        counted.map((u) => u.used),
-        counted.map((u) => u.errors),
-        counted.map((u) => u.warnings),
-        counted.map((u) => u.info),
-        counted.map((u) => u.transactions),
-      ],
-    });
-  }
-
-  // A new issue is new for its first event only.
-  for (const i of acceptedAt) {
-    const g = issueOf.get(i)!;
-    outcomes[i] = { kind: 'stored', issueId: g.id!, isNewIssue: g.inserted === true && g.members[0] === i };
-  }
-  return outcomes;
 }
