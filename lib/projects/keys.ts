@@ -24,7 +24,8 @@ async function getKey(orgId: string, projectId: string, keyId: string) {
 export async function updateKey(orgId: string, projectId: string, keyId: string, input: { label?: string; enabled?: boolean }) {
   await getKey(orgId, projectId, keyId);
   const key = await db.projectKey.update({ where: { id: keyId }, data: input, include: withProjectNumber });
-  if (input.enabled === false) keysChanged([key.publicKey]);
+  // Caches of public keys drop the entry either way: a disabled key stops at once, a re-enabled one works at once.
+  if (input.enabled !== undefined) keysChanged([key.publicKey]);
   return key;
 }
 

@@ -4,6 +4,7 @@ import { createProject, setPlan } from '../support/fixtures';
 import { TestClient } from '../support/client';
 import { db } from '@/lib/db';
 import { onKeysChanged } from '@/lib/projects/key-changes';
+import { errorEnvelope, send } from './ingest-helpers';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -134,6 +135,17 @@ describe('keys', () => {
     expect(del.body).toEqual({ statusCode: 200, status: 'success', message: 'Key deleted' });
     expect(seen).toEqual([[created.body.data.publicKey], [created.body.data.publicKey]]);
     expect(await db.projectKey.count({ where: { id: keyId } })).toBe(0);
+  });
+
+  it('a disabled key is refused at ingest at once, and works again at once when re-enabled', async () => {
+    const { client } = await signUp();
+    const p = await createProject(client);
+    const key = p.keys[0];
+    expect((await send(client, p.id, key.publicKey, errorEnvelope())).status).toBe(200);
+    await client.patch(`/api/v1/projects/${p.id}/keys/${key.id}`, { enabled: false });
+    expect((await send(client, p.id, key.publicKey, errorEnvelope())).status).toBe(401);
+    await client.patch(`/api/v1/projects/${p.id}/keys/${key.id}`, { enabled: true });
+    expect((await send(client, p.id, key.publicKey, errorEnvelope())).status).toBe(200);
   });
 
   const bad: [string, unknown, (string | number)[]][] = [
