@@ -10,7 +10,7 @@ export function AlertLog({ projectId, ruleId, id }: { projectId: string; ruleId:
   const { data, error, mutate } = useAlertLogs(projectId, ruleId);
 
   return (
-    <div id={id} className="border-t border-neutral-200 pt-4">
+    <div id={id} className="border-t border-line pt-4">
       {error ? (
         <LoadError what="the delivery log" error={error} onRetry={() => mutate()} />
       ) : !data ? (
@@ -19,13 +19,13 @@ export function AlertLog({ projectId, ruleId, id }: { projectId: string; ruleId:
           <Skeleton className="h-6 w-full" />
         </div>
       ) : data.length === 0 ? (
-        <p className="text-sm text-neutral-600">No deliveries yet. Each attempt appears here within seconds of the rule firing.</p>
+        <p className="text-sm text-fg-muted">No deliveries yet. Each attempt appears here within seconds of the rule firing.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div tabIndex={0} role="region" aria-label="Delivery log" className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-focus">
           <table className="w-full min-w-[36rem] text-sm">
             <caption className="sr-only">Delivery attempts, newest first</caption>
             <thead>
-              <tr className="text-left text-xs font-semibold tracking-wide text-neutral-600 uppercase">
+              <tr className="text-left text-xs font-semibold tracking-wide text-fg-muted uppercase">
                 <th scope="col" className="py-2 pr-4">
                   Time
                 </th>
@@ -43,10 +43,10 @@ export function AlertLog({ projectId, ruleId, id }: { projectId: string; ruleId:
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-neutral-100">
+            <tbody className="divide-y divide-line-subtle">
               {data.map((log) => (
                 <tr key={log.id} data-testid="alert-log-row">
-                  <td className="py-2 pr-4 whitespace-nowrap text-neutral-700">
+                  <td className="py-2 pr-4 whitespace-nowrap text-fg-secondary">
                     <RelativeTime iso={log.triggeredAt} />
                   </td>
                   <td className="py-2 pr-4 capitalize">{log.channel}</td>
@@ -58,15 +58,15 @@ export function AlertLog({ projectId, ruleId, id }: { projectId: string; ruleId:
                       className={cn(
                         'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset',
                         log.success
-                          ? 'bg-green-100 text-green-900 ring-green-300'
-                          : 'bg-red-100 text-red-900 ring-red-300',
+                          ? 'bg-success-soft text-success-fg ring-success-line'
+                          : 'bg-danger-soft text-danger-fg ring-danger-line',
                       )}
                     >
                       <span aria-hidden="true">{log.success ? '✓' : '✕'}</span>
                       {log.success ? 'Delivered' : 'Failed'}
                     </span>
                   </td>
-                  <td className="py-2 text-red-800">{log.error ?? <span className="text-neutral-500">—</span>}</td>
+                  <td className="py-2 text-danger-fg">{log.error ?? <span className="text-fg-muted">—</span>}</td>
                 </tr>
               ))}
             </tbody>

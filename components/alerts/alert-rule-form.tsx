@@ -97,22 +97,22 @@ export function AlertRuleForm({ rule, onSubmit, onCancel }: Props) {
       <Field id={`${idPrefix}-name`} name="name" label="Name" value={values.name} onChange={set('name')} error={fieldErrors.name} autoComplete="off" />
 
       <fieldset>
-        <legend className="text-sm font-medium text-neutral-800">Type</legend>
+        <legend className="text-sm font-medium text-fg-secondary">Type</legend>
         <div className="mt-1.5 grid gap-2 sm:grid-cols-2">
           {TYPES.map((t) => (
             <label
               key={t.value}
               className={cn(
-                'flex cursor-pointer gap-3 rounded-lg border p-3 text-sm transition-colors has-focus-visible:outline-2 has-focus-visible:outline-blue-600',
+                'flex cursor-pointer gap-3 rounded-lg border p-3 text-sm transition-colors has-focus-visible:outline-2 has-focus-visible:outline-focus',
                 values.type === t.value
-                  ? 'border-neutral-900 bg-neutral-50'
-                  : 'border-neutral-300 hover:bg-neutral-50',
+                  ? 'border-fg bg-surface-muted'
+                  : 'border-line-strong hover:bg-surface-muted',
               )}
             >
-              <input type="radio" name="type" value={t.value} checked={values.type === t.value} onChange={set('type')} className="mt-0.5 accent-neutral-900" />
+              <input type="radio" name="type" value={t.value} checked={values.type === t.value} onChange={set('type')} className="mt-0.5 accent-fg" />
               <span>
                 <span className="block font-medium">{t.label}</span>
-                <span className="block text-neutral-600">{t.description}</span>
+                <span className="block text-fg-muted">{t.description}</span>
               </span>
             </label>
           ))}
@@ -150,8 +150,8 @@ export function AlertRuleForm({ rule, onSubmit, onCancel }: Props) {
       )}
 
       <fieldset className="space-y-4">
-        <legend className="text-sm font-medium text-neutral-800">
-          Notify <span className="font-normal text-neutral-600">(email, webhook or both)</span>
+        <legend className="text-sm font-medium text-fg-secondary">
+          Notify <span className="font-normal text-fg-muted">(email, webhook or both)</span>
         </legend>
         <Field
           id={`${idPrefix}-email`}

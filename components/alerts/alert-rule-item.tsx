@@ -41,7 +41,7 @@ export function AlertRuleItem({ projectId, rule, logOpen, onToggleLog, onEdit, o
     <li
       data-testid="alert-rule"
       aria-labelledby={`rule-name-${rule.id}`}
-      className="space-y-4 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm"
+      className="space-y-4 rounded-xl border border-line bg-surface p-5 shadow-sm"
     >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 space-y-1">
@@ -51,23 +51,23 @@ export function AlertRuleItem({ projectId, rule, logOpen, onToggleLog, onEdit, o
             </h3>
             <Badge tone={rule.type === 'NEW_ISSUE' ? 'blue' : 'neutral'}>{rule.type === 'NEW_ISSUE' ? 'New issue' : 'Error rate'}</Badge>
           </div>
-          <p className="text-sm text-neutral-700">{trigger(rule)}</p>
+          <p className="text-sm text-fg-secondary">{trigger(rule)}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
             {rule.notifyEmail && (
               <>
-                <dt className="text-neutral-600">Email</dt>
+                <dt className="text-fg-muted">Email</dt>
                 <dd className="truncate">{rule.notifyEmail}</dd>
               </>
             )}
             {rule.webhookUrl && (
               <>
-                <dt className="text-neutral-600">Webhook</dt>
+                <dt className="text-fg-muted">Webhook</dt>
                 <dd className="truncate font-mono text-[13px]" title={rule.webhookUrl}>
                   {rule.webhookUrl}
                 </dd>
               </>
             )}
-            <dt className="text-neutral-600">Last triggered</dt>
+            <dt className="text-fg-muted">Last triggered</dt>
             <dd data-testid="last-triggered">{rule.lastTriggeredAt ? <RelativeTime iso={rule.lastTriggeredAt} /> : 'Never'}</dd>
           </dl>
         </div>
@@ -81,7 +81,7 @@ export function AlertRuleItem({ projectId, rule, logOpen, onToggleLog, onEdit, o
         <Button variant="ghost" onClick={onEdit}>
           Edit<span className="sr-only"> {rule.name}</span>
         </Button>
-        <Button variant="ghost" onClick={onDelete} className="text-red-700 hover:bg-red-50 hover:text-red-800">
+        <Button variant="danger-ghost" onClick={onDelete}>
           Delete<span className="sr-only"> {rule.name}</span>
         </Button>
       </div>

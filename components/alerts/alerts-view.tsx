@@ -39,7 +39,7 @@ export function AlertsView({ projectId }: { projectId: string }) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Alerts</h1>
-          <p className="mt-1 text-sm text-neutral-600">Get an email or a webhook when a new issue appears or errors spike.</p>
+          <p className="mt-1 text-sm text-fg-muted">Get an email or a webhook when a new issue appears or errors spike.</p>
         </div>
         {!editing && rules && rules.length > 0 && <Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button>}
       </div>

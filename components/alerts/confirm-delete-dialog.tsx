@@ -32,12 +32,12 @@ export function ConfirmDeleteDialog({ ruleName, onConfirm, onClose }: { ruleName
       onClose={onClose}
       aria-labelledby="delete-rule-title"
       aria-describedby="delete-rule-description"
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-neutral-200 bg-white p-6 text-neutral-900 shadow-xl backdrop:bg-neutral-950/50"
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-6 text-fg shadow-xl backdrop:bg-neutral-950/50"
     >
       <h2 id="delete-rule-title" className="text-lg font-semibold">
         Delete alert rule?
       </h2>
-      <p id="delete-rule-description" className="mt-2 text-sm text-neutral-700">
+      <p id="delete-rule-description" className="mt-2 text-sm text-fg-secondary">
         “{ruleName}” and its delivery log will be deleted. This cannot be undone.
       </p>
       <FormError message={error} className="mt-3" />
@@ -45,7 +45,7 @@ export function ConfirmDeleteDialog({ ruleName, onConfirm, onClose }: { ruleName
         <Button variant="secondary" onClick={() => ref.current?.close()} disabled={pending} autoFocus>
           Cancel
         </Button>
-        <Button onClick={confirm} loading={pending} className="bg-red-700 hover:bg-red-800 disabled:bg-red-400">
+        <Button onClick={confirm} loading={pending} variant="danger">
           Delete rule
         </Button>
       </div>

@@ -14,13 +14,13 @@ export function EnabledSwitch({ enabled, label, onChange, disabled }: { enabled:
         disabled={disabled}
         onClick={() => onChange(!enabled)}
         className={cn(
-          'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60',
-          enabled ? 'bg-green-700' : 'bg-neutral-400',
+          'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:opacity-60',
+          enabled ? 'bg-success-solid' : 'bg-fg-faint',
         )}
       >
-        <span aria-hidden="true" className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', enabled ? 'translate-x-5.5' : 'translate-x-0.5')} />
+        <span aria-hidden="true" className={cn('inline-block size-5 rounded-full bg-[white] shadow transition-transform', enabled ? 'translate-x-5.5' : 'translate-x-0.5')} />
       </button>
-      <span aria-hidden="true" className={cn('text-sm font-medium', enabled ? 'text-green-800' : 'text-neutral-600')}>
+      <span aria-hidden="true" className={cn('text-sm font-medium', enabled ? 'text-success-fg' : 'text-fg-muted')}>
         {enabled ? 'Active' : 'Paused'}
       </span>
     </span>

@@ -19,7 +19,7 @@ export function WebhookSecretNotice({ ruleName, secret, onDismiss }: { ruleName:
   return (
     <section
       aria-labelledby="secret-heading"
-      className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-sm text-amber-950"
+      className="rounded-xl border border-warning-line bg-warning-soft p-5 text-sm text-warning-fg"
     >
       <h2 id="secret-heading" className="font-semibold">
         Copy the webhook signing secret of “{ruleName}” now
@@ -31,7 +31,7 @@ export function WebhookSecretNotice({ ruleName, secret, onDismiss }: { ruleName:
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <code
           data-testid="webhook-secret"
-          className="min-w-0 flex-1 rounded-md border border-amber-300 bg-white px-3 py-2 font-mono text-[13px] break-all text-neutral-900"
+          className="min-w-0 flex-1 rounded-md border border-warning-line bg-surface px-3 py-2 font-mono text-[13px] break-all text-fg"
         >
           {secret}
         </code>

@@ -6,10 +6,10 @@ export function AuthCard({ title, description, children, footer }: { title: stri
     <>
       <Card>
         <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
-        {description && <p className="mt-1 text-sm text-neutral-600">{description}</p>}
+        {description && <p className="mt-1 text-sm text-fg-muted">{description}</p>}
         <div className="mt-6">{children}</div>
       </Card>
-      {footer && <p className="mt-6 text-center text-sm text-neutral-600">{footer}</p>}
+      {footer && <p className="mt-6 text-center text-sm text-fg-muted">{footer}</p>}
     </>
   );
 }

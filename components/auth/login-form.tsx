@@ -23,7 +23,7 @@ export function LoginForm() {
       <Field name="email" label="Email" type="email" autoComplete="email" required error={fieldErrors.email} />
       <Field name="password" label="Password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
       {formError && (
-        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+        <div role="alert" className="rounded-md bg-danger-soft p-3 text-sm text-danger-fg">
           <p>{formError.message}</p>
           {formError.status === 403 && (
             <p className="mt-1">

@@ -34,13 +34,13 @@ export function OAuthSignIn({ providers }: Props) {
   return (
     <div className="mt-6 space-y-3" data-testid="oauth-sign-in">
       {error && (
-        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+        <div role="alert" className="rounded-md bg-danger-soft p-3 text-sm text-danger-fg">
           {error}
         </div>
       )}
       {providers.length > 0 && (
         <>
-          <p className="flex items-center gap-3 text-xs text-neutral-600 before:h-px before:flex-1 before:bg-neutral-200 after:h-px after:flex-1 after:bg-neutral-200">
+          <p className="flex items-center gap-3 text-xs text-fg-muted before:h-px before:flex-1 before:bg-track after:h-px after:flex-1 after:bg-track">
             or
           </p>
           {providers.map((p) => (

@@ -56,11 +56,11 @@ export function VerifyForm({ initialEmail }: { initialEmail: string }) {
       <Button type="submit" loading={pending} className="w-full">
         Verify email
       </Button>
-      <div className="flex flex-col items-center gap-2 border-t border-neutral-200 pt-4">
+      <div className="flex flex-col items-center gap-2 border-t border-line pt-4">
         <Button variant="ghost" onClick={sendNewCode} loading={resend.pending} disabled={!email.trim()}>
           Send a new code
         </Button>
-        <p role="status" className="text-center text-sm text-neutral-700">
+        <p role="status" className="text-center text-sm text-fg-secondary">
           {resend.sent}
         </p>
         <FormError message={resend.error} />

@@ -17,7 +17,7 @@ const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SEC
 function CheckoutReturn({ outcome, plan }: { outcome: string | null; plan: 'FREE' | 'PRO' | undefined }) {
   if (outcome === 'success') {
     return (
-      <div role="status" className="rounded-xl border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">
+      <div role="status" className="rounded-xl border border-success-line bg-success-soft px-4 py-3 text-sm text-success-fg">
         <p className="font-semibold">Payment received, thank you.</p>
         <p>{plan === 'PRO' ? 'Your organization is on PRO: 500,000 events a month and unlimited projects.' : 'Your plan switches to PRO as soon as Stripe confirms the payment, usually within seconds.'}</p>
       </div>
@@ -25,7 +25,7 @@ function CheckoutReturn({ outcome, plan }: { outcome: string | null; plan: 'FREE
   }
   if (outcome === 'cancelled') {
     return (
-      <div role="status" className="rounded-xl border border-neutral-300 bg-white px-4 py-3 text-sm text-neutral-800">
+      <div role="status" className="rounded-xl border border-line-strong bg-surface px-4 py-3 text-sm text-fg-secondary">
         <p className="font-semibold">Checkout cancelled.</p>
         <p>Nothing was charged and your plan is unchanged.</p>
       </div>
@@ -61,7 +61,7 @@ export function BillingView() {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Billing</h1>
-        <p className="mt-1 text-sm text-neutral-600">Your organization’s plan and this month’s event usage.</p>
+        <p className="mt-1 text-sm text-fg-muted">Your organization’s plan and this month’s event usage.</p>
       </div>
 
       <CheckoutReturn outcome={checkout} plan={summary?.plan} />
@@ -82,7 +82,7 @@ export function BillingView() {
                   )}
                 </h2>
                 {summary ? (
-                  <p className="mt-1 text-sm text-neutral-700">
+                  <p className="mt-1 text-sm text-fg-secondary">
                     {summary.limits.monthlyEvents.toLocaleString('en-US')} events a month ·{' '}
                     {summary.limits.projects === null ? 'unlimited projects' : `${summary.limits.projects} project${summary.limits.projects === 1 ? '' : 's'}`}
                   </p>
@@ -106,13 +106,13 @@ export function BillingView() {
               )}
             </div>
             {summary?.plan === 'FREE' && (
-              <p className="text-sm text-neutral-600">PRO lifts the quota to 500,000 events a month and removes the project limit, at once.</p>
+              <p className="text-sm text-fg-muted">PRO lifts the quota to 500,000 events a month and removes the project limit, at once.</p>
             )}
             <FormError message={actionError} />
             {summary && !summary.configured && (
               <div
                 data-testid="billing-not-configured"
-                className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+                className="rounded-lg border border-warning-line bg-warning-soft px-4 py-3 text-sm text-warning-fg"
               >
                 <p className="font-semibold">Billing is not configured on this server.</p>
                 <p className="mt-1">

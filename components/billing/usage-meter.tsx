@@ -2,6 +2,8 @@
 
 import { cn } from '@/components/ui/cn';
 import type { Usage } from '@/lib/swr/use-usage';
+import { usageLevel, usageRatio } from '@/lib/usage/usage-level';
+import { BAR_CLASS } from './usage-tone';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
@@ -12,17 +14,17 @@ function monthName(month: string): string {
 
 /** Events used this month against the plan's quota, the level breakdown and the (uncounted) transactions. */
 export function UsageMeter({ usage }: { usage: Usage }) {
-  const ratio = usage.limit > 0 ? Math.min(1, usage.used / usage.limit) : 1;
+  const ratio = usageRatio(usage.used, usage.limit);
   const percent = Math.floor(ratio * 1000) / 10;
   // A handful of events would otherwise read "0%", as if nothing had been counted.
   const percentLabel = usage.used > 0 && percent < 0.1 ? '< 0.1%' : `${percent}%`;
-  const tone = ratio >= 1 ? 'bg-red-600' : ratio >= 0.8 ? 'bg-amber-500' : 'bg-blue-600';
+  const tone = BAR_CLASS[usageLevel(ratio)];
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="text-sm text-neutral-700">
-          <span className="text-2xl font-semibold text-neutral-900 tabular-nums" data-testid="usage-used">
+        <p className="text-sm text-fg-secondary">
+          <span className="text-2xl font-semibold text-fg tabular-nums" data-testid="usage-used">
             {n(usage.used)}
           </span>{' '}
           of <span data-testid="usage-limit">{n(usage.limit)}</span> events in {monthName(usage.month)}
@@ -38,12 +40,12 @@ export function UsageMeter({ usage }: { usage: Usage }) {
         aria-valuemax={usage.limit}
         aria-valuenow={Math.min(usage.used, usage.limit)}
         aria-valuetext={`${n(usage.used)} of ${n(usage.limit)} events (${percentLabel})`}
-        className="h-3 w-full overflow-hidden rounded-full bg-neutral-200"
+        className="h-3 w-full overflow-hidden rounded-full bg-track"
       >
         <div className={cn('h-full rounded-full transition-[width]', tone)} style={{ width: `${Math.max(ratio * 100, usage.used > 0 ? 1 : 0)}%` }} />
       </div>
       {ratio >= 1 && (
-        <p role="alert" className="text-sm font-medium text-red-700">
+        <p role="alert" className="text-sm font-medium text-danger">
           The monthly quota is used up: new events are refused until the month changes or the plan is upgraded.
         </p>
       )}
@@ -54,12 +56,12 @@ export function UsageMeter({ usage }: { usage: Usage }) {
           { label: 'Info', value: usage.breakdown.info, id: 'info', note: 'info and debug' },
           { label: 'Transactions', value: usage.transactions, id: 'transactions', note: 'not counted in the quota' },
         ].map((item) => (
-          <div key={item.id} className="rounded-lg border border-neutral-200 px-3 py-2">
-            <dt className="text-xs font-medium text-neutral-600">{item.label}</dt>
+          <div key={item.id} className="rounded-lg border border-line px-3 py-2">
+            <dt className="text-xs font-medium text-fg-muted">{item.label}</dt>
             <dd className="text-lg font-semibold tabular-nums" data-testid={`usage-${item.id}`}>
               {n(item.value)}
             </dd>
-            <dd className="text-xs text-neutral-600">{item.note}</dd>
+            <dd className="text-xs text-fg-muted">{item.note}</dd>
           </div>
         ))}
       </dl>

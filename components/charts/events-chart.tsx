@@ -2,6 +2,15 @@
 
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
+// Colours are the theme's tokens, so the chart follows the light or dark scheme with the page.
+const TOOLTIP_STYLE = {
+  fontSize: 12,
+  borderRadius: 8,
+  background: 'var(--color-surface)',
+  border: '1px solid var(--color-line-strong)',
+  color: 'var(--color-fg)',
+};
+
 type Bucket = { date: string; count: number };
 
 const shortDate = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -16,20 +25,22 @@ export function EventsChart({ buckets }: { buckets: Bucket[] }) {
       <div role="img" aria-label={summary} className="h-40 w-full">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={buckets} margin={{ top: 8, right: 8, bottom: 0, left: -24 }} accessibilityLayer={false}>
-            <CartesianGrid vertical={false} stroke="#e5e5e5" />
-            <XAxis dataKey="date" tickFormatter={shortDate} tick={{ fontSize: 11, fill: '#525252' }} tickLine={false} axisLine={false} minTickGap={16} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: '#525252' }} tickLine={false} axisLine={false} />
+            <CartesianGrid vertical={false} stroke="var(--color-line)" />
+            <XAxis dataKey="date" tickFormatter={shortDate} tick={{ fontSize: 11, fill: 'var(--color-fg-muted)' }} tickLine={false} axisLine={false} minTickGap={16} />
+            <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: 'var(--color-fg-muted)' }} tickLine={false} axisLine={false} />
             <Tooltip
-              cursor={{ fill: '#f5f5f5' }}
+              cursor={{ fill: 'var(--color-surface-hover)' }}
               labelFormatter={(d) => shortDate(String(d))}
               formatter={(v) => [String(v), 'Events']}
-              contentStyle={{ fontSize: 12, borderRadius: 8 }}
+              contentStyle={TOOLTIP_STYLE}
+              labelStyle={{ color: 'var(--color-fg)' }}
+              itemStyle={{ color: 'var(--color-fg)' }}
             />
-            <Bar dataKey="count" fill="#dc2626" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Bar dataKey="count" fill="var(--color-danger-solid)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="mt-1 text-xs text-neutral-600">{summary}</figcaption>
+      <figcaption className="mt-1 text-xs text-fg-muted">{summary}</figcaption>
     </figure>
   );
 }

@@ -1,6 +1,7 @@
 import Link from 'next/link';
-import { Badge } from '@/components/ui/badge';
 import { Logo } from '@/components/logo';
+import { HeaderUsage } from '@/components/billing/header-usage';
+import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { LogoutButton } from './logout-button';
 import { NavLinks } from './nav-links';
 import { ProjectSwitcher } from './project-switcher';
@@ -8,33 +9,41 @@ import { ProjectSwitcher } from './project-switcher';
 export type ShellOrganization = { name: string; plan: 'FREE' | 'PRO' };
 export type ShellUser = { name: string; email: string };
 
+/**
+ * Wide: logo / organization / project … usage · user · theme · log out, then the nav.
+ * Below `sm` (375 px phones) the usage meter takes its own row and the nav scrolls sideways,
+ * so nothing overlaps or pushes the page wider than the screen.
+ */
 export function DashboardHeader({ user, organization }: { user: ShellUser; organization: ShellOrganization | null }) {
   return (
-    <header className="border-b border-neutral-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 pt-3 sm:px-6">
-        <div className="flex min-w-0 items-center gap-3">
-          <Link href="/" aria-label="Tracker home" className="rounded-md focus-visible:outline-2 focus-visible:outline-blue-600">
-            <Logo />
+    <header className="border-b border-line bg-surface">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 pt-3 sm:px-6">
+        <div className="flex min-w-0 flex-1 items-center gap-2 sm:gap-3">
+          <Link href="/" aria-label="Tracker home" className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-focus">
+            <Logo compact />
           </Link>
-          <span aria-hidden="true" className="text-neutral-300">
-            /
-          </span>
           {organization && (
-            <span className="flex min-w-0 items-center gap-2">
+            <>
+              <span aria-hidden="true" className="hidden text-fg-faint sm:inline">
+                /
+              </span>
               <span className="hidden max-w-40 truncate text-sm font-medium sm:inline" data-testid="org-name">
                 {organization.name}
               </span>
-              <Badge tone={organization.plan === 'PRO' ? 'blue' : 'neutral'} data-testid="plan-badge">
-                {organization.plan}
-              </Badge>
-            </span>
+            </>
           )}
           <ProjectSwitcher />
         </div>
-        <div className="flex items-center gap-3">
-          <span className="hidden text-sm text-neutral-600 sm:inline" title={user.email}>
+        {organization && (
+          <div className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:max-w-72">
+            <HeaderUsage plan={organization.plan} />
+          </div>
+        )}
+        <div className="flex shrink-0 items-center gap-2">
+          <span className="hidden max-w-40 truncate text-sm text-fg-muted lg:inline" title={user.email}>
             {user.name}
           </span>
+          <ThemeToggle />
           <LogoutButton />
         </div>
       </div>

@@ -5,7 +5,7 @@ export function EmptyState({ title, description, action }: { title: string; desc
   return (
     <Card className="flex flex-col items-center px-6 py-16 text-center">
       <h2 className="text-lg font-semibold">{title}</h2>
-      <p className="mt-2 max-w-md text-sm text-neutral-600">{description}</p>
+      <p className="mt-2 max-w-md text-sm text-fg-muted">{description}</p>
       {action && <div className="mt-6">{action}</div>}
     </Card>
   );

@@ -32,8 +32,8 @@ export function NavLinks() {
             aria-current={active ? 'page' : undefined}
             className={cn(
               'border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
-              'focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-blue-600',
-              active ? 'border-neutral-900 text-neutral-900' : 'border-transparent text-neutral-600 hover:text-neutral-900',
+              'focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-focus',
+              active ? 'border-fg text-fg' : 'border-transparent text-fg-muted hover:text-fg',
             )}
           >
             {label}

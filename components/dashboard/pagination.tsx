@@ -4,15 +4,15 @@ import { cn } from '@/components/ui/cn';
 const linkClass = (disabled: boolean) =>
   cn(
     'inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium',
-    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
-    disabled ? 'pointer-events-none border-neutral-200 text-neutral-400' : 'border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-100',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
+    disabled ? 'pointer-events-none border-line text-fg-faint' : 'border-line-strong bg-surface text-fg hover:bg-surface-hover',
   );
 
 /** Previous / next links that keep every other search param; `hrefFor(page)` builds the URL. */
 export function Pagination({ page, pages, total, noun, hrefFor, label }: { page: number; pages: number; total: number; noun: string; hrefFor: (page: number) => string; label: string }) {
   const last = Math.max(1, pages);
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-neutral-600">
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-fg-muted">
       <p>
         Page {Math.min(page, last)} of {last} · {total.toLocaleString('en-US')} {noun}
       </p>

@@ -33,8 +33,8 @@ export function ProjectSwitcher() {
   const current = projects.find((p) => p.id === currentId);
 
   return (
-    <div ref={root} className="relative flex items-center gap-3">
-      <span aria-hidden="true" className="text-neutral-300">
+    <div ref={root} className="relative flex min-w-0 items-center gap-2 sm:gap-3">
+      <span aria-hidden="true" className="text-fg-faint">
         /
       </span>
       <button
@@ -42,17 +42,17 @@ export function ProjectSwitcher() {
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
-        className="flex max-w-32 items-center gap-1.5 rounded-md sm:max-w-48 px-2 py-1 text-sm font-medium hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-blue-600"
+        className="flex max-w-full min-w-0 items-center gap-1.5 rounded-md sm:max-w-48 px-2 py-1 text-sm font-medium hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-focus"
         data-testid="project-switcher"
       >
         <span className="sr-only">Project: </span>
         <span className="truncate">{current?.name ?? 'Projects'}</span>
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 text-neutral-500" fill="currentColor">
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 text-fg-muted" fill="currentColor">
           <path d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06z" />
         </svg>
       </button>
       {open && (
-        <div id={menuId} className="absolute top-full left-4 z-20 mt-1 w-64 rounded-lg border border-neutral-200 bg-white p-1 shadow-lg">
+        <div id={menuId} className="absolute top-full left-4 z-20 mt-1 w-64 rounded-lg border border-line bg-surface p-1 shadow-lg">
           <ul aria-label="Projects">
             {projects.map((p) => (
               <li key={p.id}>
@@ -60,21 +60,21 @@ export function ProjectSwitcher() {
                   href={`/projects/${encodeURIComponent(p.id)}/issues`}
                   aria-current={p.id === currentId ? 'true' : undefined}
                   className={cn(
-                    'flex items-center justify-between rounded-md px-3 py-2 text-sm hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-blue-600',
+                    'flex items-center justify-between rounded-md px-3 py-2 text-sm hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-focus',
                     p.id === currentId && 'font-semibold',
                   )}
                 >
                   <span className="truncate">{p.name}</span>
-                  <span className="text-xs text-neutral-600">{p.platform}</span>
+                  <span className="text-xs text-fg-muted">{p.platform}</span>
                 </Link>
               </li>
             ))}
           </ul>
-          <div className="mt-1 border-t border-neutral-200 pt-1">
-            <Link href="/projects/new" className="block rounded-md px-3 py-2 text-sm text-blue-700 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-blue-600">
+          <div className="mt-1 border-t border-line pt-1">
+            <Link href="/projects/new" className="block rounded-md px-3 py-2 text-sm text-link hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-focus">
               + New project
             </Link>
-            <Link href="/" className="block rounded-md px-3 py-2 text-sm text-neutral-700 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-blue-600">
+            <Link href="/" className="block rounded-md px-3 py-2 text-sm text-fg-secondary hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-focus">
               All projects
             </Link>
           </div>

@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 
 export function LoadingState({ label = 'Loading' }: { label?: string }) {
   return (
-    <div className="flex items-center justify-center gap-2 py-16 text-sm text-neutral-600">
+    <div className="flex items-center justify-center gap-2 py-16 text-sm text-fg-muted">
       <Spinner label={label} />
       <span aria-hidden="true">{label}…</span>
     </div>
@@ -18,13 +18,13 @@ export function LoadingState({ label = 'Loading' }: { label?: string }) {
 export function ErrorState({ error, title = 'Could not load this page', retry, action }: { error: unknown; title?: string; retry?: () => void; action?: ReactNode }) {
   const message = error instanceof ApiError ? error.message : 'Could not reach the server. Check your connection and try again.';
   return (
-    <Card role="alert" className="border-red-200 bg-red-50 px-6 py-10 text-center">
-      <h2 className="text-base font-semibold text-red-900">{title}</h2>
-      <p className="mt-1 text-sm text-red-800">{message}</p>
+    <Card role="alert" tone="danger" className="px-6 py-10 text-center">
+      <h2 className="text-base font-semibold text-danger-fg">{title}</h2>
+      <p className="mt-1 text-sm text-danger-fg">{message}</p>
       {(retry || action) && (
         <div className="mt-4 flex justify-center gap-3">
           {retry && (
-            <button type="button" onClick={retry} className="text-sm font-medium text-red-900 underline underline-offset-4">
+            <button type="button" onClick={retry} className="text-sm font-medium text-danger-fg underline underline-offset-4">
               Try again
             </button>
           )}

@@ -2,17 +2,17 @@ import type { IssueStatusValue, LevelValue } from '@/lib/zod/issues';
 import { cn } from '@/components/ui/cn';
 
 const levelTones: Record<LevelValue, string> = {
-  FATAL: 'bg-red-700 text-white ring-red-800',
-  ERROR: 'bg-red-50 text-red-800 ring-red-200',
-  WARNING: 'bg-amber-50 text-amber-900 ring-amber-300',
-  INFO: 'bg-blue-50 text-blue-800 ring-blue-200',
-  DEBUG: 'bg-neutral-100 text-neutral-700 ring-neutral-300',
+  FATAL: 'bg-danger-solid text-white ring-danger-solid',
+  ERROR: 'bg-danger-soft text-danger-fg ring-danger-line',
+  WARNING: 'bg-warning-soft text-warning-fg ring-warning-line',
+  INFO: 'bg-info-soft text-info-fg ring-info-line',
+  DEBUG: 'bg-surface-hover text-fg-secondary ring-line-strong',
 };
 
 const statusTones: Record<IssueStatusValue, string> = {
-  UNRESOLVED: 'bg-orange-50 text-orange-900 ring-orange-200',
-  RESOLVED: 'bg-green-50 text-green-800 ring-green-200',
-  IGNORED: 'bg-neutral-100 text-neutral-700 ring-neutral-300',
+  UNRESOLVED: 'bg-attention-soft text-attention-fg ring-attention-line',
+  RESOLVED: 'bg-success-soft text-success-fg ring-success-line',
+  IGNORED: 'bg-surface-hover text-fg-secondary ring-line-strong',
 };
 
 const base = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset whitespace-nowrap';

@@ -15,13 +15,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Pairs({ rows, empty }: { rows: [string, ReactNode][]; empty: string }) {
-  if (rows.length === 0) return <p className="text-sm text-neutral-600">{empty}</p>;
+  if (rows.length === 0) return <p className="text-sm text-fg-muted">{empty}</p>;
   return (
     <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm">
       {rows.map(([k, v]) => (
         <div key={k} className="contents">
-          <dt className="text-neutral-600">{k}</dt>
-          <dd className="min-w-0 font-mono text-xs leading-5 break-all text-neutral-900">{v}</dd>
+          <dt className="text-fg-muted">{k}</dt>
+          <dd className="min-w-0 font-mono text-xs leading-5 break-all text-fg">{v}</dd>
         </div>
       ))}
     </dl>
@@ -89,12 +89,12 @@ export function EventDetails({ event, exceptionType }: { event: TrackedEvent; ex
       <Card>
         <Section title="Breadcrumbs">
           {breadcrumbs.length === 0 ? (
-            <p className="text-sm text-neutral-600">No breadcrumbs.</p>
+            <p className="text-sm text-fg-muted">No breadcrumbs.</p>
           ) : (
             <div className="relative overflow-x-auto">
               <table className="w-full text-left text-sm" data-testid="breadcrumbs">
                 <caption className="sr-only">Breadcrumbs, oldest first</caption>
-                <thead className="text-xs text-neutral-600 uppercase">
+                <thead className="text-xs text-fg-muted uppercase">
                   <tr>
                     <th scope="col" className="py-1.5 pr-4 font-medium">
                       Time
@@ -107,18 +107,18 @@ export function EventDetails({ event, exceptionType }: { event: TrackedEvent; ex
                     </th>
                   </tr>
                 </thead>
-                <tbody className="divide-y divide-neutral-100">
+                <tbody className="divide-y divide-line-subtle">
                   {breadcrumbs.map((b, i) => (
                     <tr key={i}>
-                      <td className="py-1.5 pr-4 font-mono text-xs whitespace-nowrap text-neutral-600">
+                      <td className="py-1.5 pr-4 font-mono text-xs whitespace-nowrap text-fg-muted">
                         {b.timestamp ? new Date(b.timestamp).toISOString().slice(11, 23) : '—'}
                       </td>
                       <td className="py-1.5 pr-4">
-                        <span className="rounded bg-neutral-100 px-1.5 py-0.5 font-mono text-xs text-neutral-800">{b.type}</span>
+                        <span className="rounded bg-surface-hover px-1.5 py-0.5 font-mono text-xs text-fg-secondary">{b.type}</span>
                       </td>
                       <td className="py-1.5 font-mono text-xs break-all">
                         {b.message ?? ''}
-                        {b.data && <span className="text-neutral-600"> {JSON.stringify(b.data)}</span>}
+                        {b.data && <span className="text-fg-muted"> {JSON.stringify(b.data)}</span>}
                       </td>
                     </tr>
                   ))}

@@ -19,7 +19,7 @@ export function EventPage({ projectId, issueId, eventId }: { projectId: string; 
         error={error}
         title={isNotFound(error) ? 'Event not found' : 'Could not load the event'}
         action={
-          <Link href={issueHref} className="text-sm font-medium text-red-900 underline underline-offset-4">
+          <Link href={issueHref} className="text-sm font-medium text-danger-fg underline underline-offset-4">
             Back to the issue
           </Link>
         }
@@ -31,11 +31,11 @@ export function EventPage({ projectId, issueId, eventId }: { projectId: string; 
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <Link href={issueHref} className="text-sm font-medium text-neutral-600 hover:text-neutral-900">
+        <Link href={issueHref} className="text-sm font-medium text-fg-muted hover:text-fg">
           ← {issue?.title ?? 'Issue'}
         </Link>
         <h1 className="text-2xl font-semibold tracking-tight">Event</h1>
-        <p className="text-sm text-neutral-600">
+        <p className="text-sm text-fg-muted">
           <time dateTime={event.timestamp}>{new Date(event.timestamp).toUTCString()}</time>
         </p>
       </div>

@@ -41,7 +41,7 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
         error={error}
         title={isNotFound(error) ? 'Issue not found' : 'Could not load the issue'}
         action={
-          <Link href={issuesHref(projectId)} className="text-sm font-medium text-red-900 underline underline-offset-4">
+          <Link href={issuesHref(projectId)} className="text-sm font-medium text-danger-fg underline underline-offset-4">
             Back to issues
           </Link>
         }
@@ -67,7 +67,7 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
             </h2>
             <Link
               href={`${issuesHref(projectId)}/${encodeURIComponent(issueId)}/events/${encodeURIComponent(latest.id)}`}
-              className="text-sm font-medium text-blue-700 hover:underline"
+              className="text-sm font-medium text-link hover:underline"
             >
               Open this event
             </Link>
@@ -76,7 +76,7 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
         </section>
       ) : (
         <Card>
-          <p className="text-sm text-neutral-600">This issue has no stored events.</p>
+          <p className="text-sm text-fg-muted">This issue has no stored events.</p>
         </Card>
       )}
       <EventsList projectId={projectId} issueId={issueId} />
@@ -105,7 +105,7 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
   const next = (['RESOLVED', 'IGNORED', 'UNRESOLVED'] as const).filter((s) => s !== issue.status);
   return (
     <div className="space-y-4">
-      <Link href={issuesHref(projectId)} className="text-sm font-medium text-neutral-600 hover:text-neutral-900">
+      <Link href={issuesHref(projectId)} className="text-sm font-medium text-fg-muted hover:text-fg">
         ← Issues
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -118,7 +118,7 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
             {issue.title}
           </h1>
           {issue.culprit && (
-            <p className="font-mono text-sm break-all text-neutral-700" data-testid="issue-culprit">
+            <p className="font-mono text-sm break-all text-fg-secondary" data-testid="issue-culprit">
               {issue.culprit}
             </p>
           )}
@@ -135,7 +135,7 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
         {announcement}
       </p>
       {actionError && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+        <p role="alert" className="rounded-md bg-danger-soft p-3 text-sm text-danger-fg">
           {actionError}
         </p>
       )}
@@ -147,7 +147,7 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
           ['Last seen', <RelativeTime key="l" iso={issue.lastSeen} />],
         ].map(([label, value]) => (
           <Card key={String(label)} className="p-4">
-            <dt className="text-xs font-medium tracking-wide text-neutral-600 uppercase">{label}</dt>
+            <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{label}</dt>
             <dd className="mt-1 text-lg font-semibold">{value}</dd>
           </Card>
         ))}
@@ -158,8 +158,8 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
 
 function IssueChart({ projectId, issueId }: { projectId: string; issueId: string }) {
   const { stats, error, isLoading } = useIssueStats(projectId, issueId, 14);
-  if (error) return <p className="text-sm text-red-800">Could not load the chart: {error instanceof ApiError ? error.message : 'network error'}.</p>;
-  if (isLoading || !stats) return <div className="h-40 animate-pulse rounded-md bg-neutral-100" aria-hidden="true" />;
+  if (error) return <p className="text-sm text-danger-fg">Could not load the chart: {error instanceof ApiError ? error.message : 'network error'}.</p>;
+  if (isLoading || !stats) return <div className="h-40 animate-pulse rounded-md bg-surface-hover" aria-hidden="true" />;
   return <EventsChart buckets={stats.buckets} />;
 }
 
@@ -187,13 +187,13 @@ function EventsList({ projectId, issueId }: { projectId: string; issueId: string
         <LoadingState label="Loading events" />
       ) : list.events.length === 0 ? (
         <Card>
-          <p className="text-sm text-neutral-600">No events on this page.</p>
+          <p className="text-sm text-fg-muted">No events on this page.</p>
         </Card>
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-neutral-200 bg-white shadow-sm">
+        <div className="relative overflow-x-auto rounded-xl border border-line bg-surface shadow-sm">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Events of this issue, most recent first</caption>
-            <thead className="border-b border-neutral-200 text-xs font-medium tracking-wide text-neutral-600 uppercase">
+            <thead className="border-b border-line text-xs font-medium tracking-wide text-fg-muted uppercase">
               <tr>
                 <th scope="col" className="px-4 py-2">
                   Occurred
@@ -209,7 +209,7 @@ function EventsList({ projectId, issueId }: { projectId: string; issueId: string
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-neutral-100">
+            <tbody className="divide-y divide-line-subtle">
               {list.events.map((e) => {
                 const { contexts } = readEvent(e);
                 const env = [contexts?.browser?.name, contexts?.os?.name].filter(Boolean).join(' / ');
@@ -221,11 +221,11 @@ function EventsList({ projectId, issueId }: { projectId: string; issueId: string
                     <td className="max-w-0 min-w-48 truncate px-2 py-2.5 font-mono text-xs" title={e.message}>
                       {e.message}
                     </td>
-                    <td className="hidden px-2 py-2.5 text-neutral-700 sm:table-cell">{env || '—'}</td>
+                    <td className="hidden px-2 py-2.5 text-fg-secondary sm:table-cell">{env || '—'}</td>
                     <td className="px-4 py-2.5 text-right">
                       <Link
                         href={`${issuesHref(projectId)}/${encodeURIComponent(issueId)}/events/${encodeURIComponent(e.id)}`}
-                        className="font-medium text-blue-700 hover:underline"
+                        className="font-medium text-link hover:underline"
                         aria-label={`Open event of ${e.timestamp}`}
                       >
                         Open

@@ -37,7 +37,7 @@ function isTyping(target: EventTarget | null) {
 }
 
 const selectClass =
-  'block h-9 rounded-md border border-neutral-300 bg-white px-3 text-sm focus-visible:border-blue-600 focus-visible:outline-2 focus-visible:outline-blue-600/30';
+  'block h-9 rounded-md border border-line-strong bg-surface px-3 text-sm focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-focus/30';
 
 export function IssueList({ projectId }: { projectId: string }) {
   const router = useRouter();
@@ -199,7 +199,7 @@ export function IssueList({ projectId }: { projectId: string }) {
         {announcement}
       </p>
       {actionError && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+        <p role="alert" className="rounded-md bg-danger-soft p-3 text-sm text-danger-fg">
           {actionError}
         </p>
       )}
@@ -211,16 +211,16 @@ export function IssueList({ projectId }: { projectId: string }) {
       ) : issues.length === 0 ? (
         <EmptyIssues projectId={projectId} filtered={!!(status || level || page > 1)} clearHref={pathname} />
       ) : (
-        <div className="relative overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm">
-          <div className="flex min-h-12 flex-wrap items-center gap-2 border-b border-neutral-200 bg-neutral-50 px-4 py-2" aria-label="Bulk actions" role="toolbar">
+        <div className="relative overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
+          <div className="flex min-h-12 flex-wrap items-center gap-2 border-b border-line bg-surface-muted px-4 py-2" aria-label="Bulk actions" role="toolbar">
             <input
               type="checkbox"
               aria-label="Select all issues on this page"
-              className="size-4 accent-neutral-900"
+              className="size-4 accent-fg"
               checked={allChecked}
               onChange={() => setChecked(allChecked ? new Set() : new Set(issues.map((i) => i.id)))}
             />
-            <span className="mr-2 text-sm text-neutral-700" data-testid="checked-count">
+            <span className="mr-2 text-sm text-fg-secondary" data-testid="checked-count">
               {checked.size > 0 ? `${checked.size} selected` : `${list.pagination.total.toLocaleString('en-US')} issues`}
             </span>
             {checked.size > 0 &&
@@ -233,7 +233,7 @@ export function IssueList({ projectId }: { projectId: string }) {
           <div className="relative overflow-x-auto">
             <table className="w-full text-sm">
               <caption className="sr-only">Issues, most recently seen first</caption>
-              <thead className="border-b border-neutral-200 text-left text-xs font-medium tracking-wide text-neutral-600 uppercase">
+              <thead className="border-b border-line text-left text-xs font-medium tracking-wide text-fg-muted uppercase">
                 <tr>
                   <th scope="col" className="w-10 px-4 py-2">
                     <span className="sr-only">Selected</span>
@@ -255,7 +255,7 @@ export function IssueList({ projectId }: { projectId: string }) {
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-neutral-100">
+              <tbody className="divide-y divide-line-subtle">
                 {issues.map((issue, i) => (
                   <IssueRow
                     key={issue.id}
@@ -314,16 +314,16 @@ function IssueRow({ issue, href, highlighted, checked, busy, onToggle, onFocusRo
       data-issue-id={issue.id}
       aria-current={highlighted ? 'true' : undefined}
       onFocus={onFocusRow}
-      className={cn('align-top transition-colors', highlighted ? 'bg-blue-50/70 shadow-[inset_3px_0_0_0_var(--color-blue-600)]' : 'hover:bg-neutral-50', checked && 'bg-blue-50')}
+      className={cn('align-top transition-colors', highlighted ? 'bg-info-soft/70 shadow-[inset_3px_0_0_0_var(--color-focus)]' : 'hover:bg-surface-muted', checked && 'bg-info-soft')}
     >
       <td className="px-4 py-3">
-        <input type="checkbox" className="mt-0.5 size-4 accent-neutral-900" aria-label={`Select ${issue.title}`} checked={checked} onChange={onToggle} />
+        <input type="checkbox" className="mt-0.5 size-4 accent-fg" aria-label={`Select ${issue.title}`} checked={checked} onChange={onToggle} />
       </td>
       <td className="max-w-0 min-w-64 px-2 py-3">
-        <Link href={href} className="block truncate font-semibold text-neutral-900 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600" title={issue.title}>
+        <Link href={href} className="block truncate font-semibold text-fg hover:underline focus-visible:outline-2 focus-visible:outline-focus" title={issue.title}>
           {issue.title}
         </Link>
-        <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-neutral-600">
+        <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-fg-muted">
           <LevelBadge level={issue.level} />
           <StatusBadge status={issue.status} />
           {issue.culprit && <span className="truncate font-mono">{issue.culprit}</span>}
@@ -332,10 +332,10 @@ function IssueRow({ issue, href, highlighted, checked, busy, onToggle, onFocusRo
       <td className="px-2 py-3 text-right font-medium tabular-nums" data-testid="event-count">
         {issue.eventCount.toLocaleString('en-US')}
       </td>
-      <td className="hidden px-2 py-3 whitespace-nowrap text-neutral-700 md:table-cell">
+      <td className="hidden px-2 py-3 whitespace-nowrap text-fg-secondary md:table-cell">
         <RelativeTime iso={issue.firstSeen} />
       </td>
-      <td className="px-2 py-3 whitespace-nowrap text-neutral-700">
+      <td className="px-2 py-3 whitespace-nowrap text-fg-secondary">
         <RelativeTime iso={issue.lastSeen} />
       </td>
       <td className="px-4 py-2 text-right whitespace-nowrap">
@@ -355,8 +355,8 @@ function EmptyIssues({ projectId, filtered, clearHref }: { projectId: string; fi
       {filtered ? (
         <>
           <h2 className="text-lg font-semibold">No issues match these filters</h2>
-          <p className="mt-2 text-sm text-neutral-600">
-            <Link href={clearHref} className="font-medium text-blue-700 underline-offset-4 hover:underline">
+          <p className="mt-2 text-sm text-fg-muted">
+            <Link href={clearHref} className="font-medium text-link underline-offset-4 hover:underline">
               Clear the filters
             </Link>{' '}
             to see every issue.
@@ -365,9 +365,9 @@ function EmptyIssues({ projectId, filtered, clearHref }: { projectId: string; fi
       ) : (
         <>
           <h2 className="text-lg font-semibold">No issues yet</h2>
-          <p className="mx-auto mt-2 max-w-md text-sm text-neutral-600">
+          <p className="mx-auto mt-2 max-w-md text-sm text-fg-muted">
             Errors your app sends appear here, grouped by type and stack trace.{' '}
-            <Link href={`/projects/${encodeURIComponent(projectId)}`} className="font-medium text-blue-700 underline-offset-4 hover:underline">
+            <Link href={`/projects/${encodeURIComponent(projectId)}`} className="font-medium text-link underline-offset-4 hover:underline">
               Set up the client library
             </Link>{' '}
             to send your first event.

@@ -10,15 +10,15 @@ const SHORTCUTS: [string, string][] = [
 /** The issue list's keyboard shortcuts; r, i and u act on the checked issues, else on the highlighted one. */
 export function ShortcutLegend() {
   return (
-    <section aria-labelledby="shortcuts-heading" className="flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-neutral-600">
-      <h2 id="shortcuts-heading" className="font-medium text-neutral-700">
+    <section aria-labelledby="shortcuts-heading" className="flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-fg-muted">
+      <h2 id="shortcuts-heading" className="font-medium text-fg-secondary">
         Keyboard
       </h2>
       <dl className="flex flex-wrap gap-x-4 gap-y-2">
         {SHORTCUTS.map(([keys, what]) => (
           <div key={keys} className="flex items-center gap-1.5">
             <dt>
-              <kbd className="rounded border border-neutral-300 bg-white px-1.5 py-0.5 font-mono text-[11px] text-neutral-800 shadow-xs">{keys}</kbd>
+              <kbd className="rounded border border-line-strong bg-surface px-1.5 py-0.5 font-mono text-[11px] text-fg-secondary shadow-xs">{keys}</kbd>
             </dt>
             <dd>{what}</dd>
           </div>

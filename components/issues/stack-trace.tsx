@@ -13,9 +13,9 @@ export function StackTrace({ type, message, frames }: { type?: string; message: 
         {message}
       </p>
       {frames.length === 0 ? (
-        <p className="text-sm text-neutral-600">This event has no stack trace.</p>
+        <p className="text-sm text-fg-muted">This event has no stack trace.</p>
       ) : (
-        <ol className="overflow-hidden rounded-lg border border-neutral-200" data-testid="stack-trace" aria-label="Frames, innermost first">
+        <ol className="overflow-hidden rounded-lg border border-line" data-testid="stack-trace" aria-label="Frames, innermost first">
           {frames.map((f, i) => {
             const throwSite = i === 0;
             return (
@@ -24,26 +24,26 @@ export function StackTrace({ type, message, frames }: { type?: string; message: 
                 data-testid={throwSite ? 'frame-throw-site' : 'frame'}
                 aria-current={throwSite ? 'true' : undefined}
                 className={cn(
-                  'flex flex-wrap items-baseline gap-x-2 gap-y-1 border-b border-neutral-100 px-4 py-2.5 font-mono text-xs last:border-b-0',
-                  throwSite ? 'border-l-4 border-l-red-600 bg-red-50 py-3 text-sm' : 'bg-white',
+                  'flex flex-wrap items-baseline gap-x-2 gap-y-1 border-b border-line-subtle px-4 py-2.5 font-mono text-xs last:border-b-0',
+                  throwSite ? 'border-l-4 border-l-danger bg-danger-soft py-3 text-sm' : 'bg-surface',
                 )}
               >
-                <span className={cn('font-semibold', throwSite ? 'text-red-900' : 'text-neutral-900')} data-testid="frame-function">
+                <span className={cn('font-semibold', throwSite ? 'text-danger-fg' : 'text-fg')} data-testid="frame-function">
                   {f.function ?? '<anonymous>'}
                 </span>
-                <span className="text-neutral-600">in</span>
-                <span className="break-all text-neutral-800" data-testid="frame-file">
+                <span className="text-fg-muted">in</span>
+                <span className="break-all text-fg-secondary" data-testid="frame-file">
                   {f.filename}
                 </span>
-                <span className="text-neutral-600">
+                <span className="text-fg-muted">
                   at line{' '}
-                  <span className="text-neutral-900" data-testid="frame-line">
+                  <span className="text-fg" data-testid="frame-line">
                     {f.lineno ?? '?'}
                   </span>
                   {f.colno !== undefined && <>:{f.colno}</>}
                 </span>
                 {throwSite && (
-                  <span className="ml-auto rounded-full bg-red-700 px-2 py-0.5 font-sans text-[11px] font-semibold text-white">Thrown here</span>
+                  <span className="ml-auto rounded-full bg-danger-solid px-2 py-0.5 font-sans text-[11px] font-semibold text-white">Thrown here</span>
                 )}
               </li>
             );

@@ -16,7 +16,7 @@ export function DayRangePicker({ days }: { days: DayRange }) {
   };
 
   return (
-    <nav aria-label="Time range" className="inline-flex rounded-lg border border-neutral-300 bg-white p-0.5">
+    <nav aria-label="Time range" className="inline-flex rounded-lg border border-line-strong bg-surface p-0.5">
       {DAY_RANGES.map((d) => (
         <Link
           key={d}
@@ -24,10 +24,10 @@ export function DayRangePicker({ days }: { days: DayRange }) {
           scroll={false}
           aria-current={d === days ? 'page' : undefined}
           className={cn(
-            'rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-blue-600',
+            'rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-focus',
             d === days
-              ? 'bg-neutral-900 text-white'
-              : 'text-neutral-700 hover:bg-neutral-100',
+              ? 'bg-inverse text-on-inverse'
+              : 'text-fg-secondary hover:bg-surface-hover',
           )}
         >
           {d === 1 ? '24 hours' : `${d} days`}

@@ -9,7 +9,7 @@ export function LoadError({ error, onRetry, what }: { error: ApiError | Error; o
   return (
     <div
       role="alert"
-      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-danger-line bg-danger-soft px-4 py-3 text-sm text-danger-fg"
     >
       <p>
         <span className="font-semibold">Could not load {what}.</span> {error.message}
@@ -25,5 +25,5 @@ export function LoadError({ error, onRetry, what }: { error: ApiError | Error; o
 
 /** Grey placeholder blocks while the first response is on its way. */
 export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-neutral-200', className)} />;
+  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-track', className)} />;
 }

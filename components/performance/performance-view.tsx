@@ -28,14 +28,14 @@ export function PerformanceView({ projectId }: { projectId: string }) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Performance</h1>
-          <p className="mt-1 text-sm text-neutral-600">Page loads and web vitals from {range}.</p>
+          <p className="mt-1 text-sm text-fg-muted">Page loads and web vitals from {range}.</p>
         </div>
         <DayRangePicker days={days} />
       </div>
 
       <section aria-labelledby="vitals-heading" aria-busy={vitals.isLoading}>
         <h2 id="vitals-heading" className="mb-3 text-lg font-semibold">
-          Web vitals <span className="text-sm font-normal text-neutral-600">(75th percentile)</span>
+          Web vitals <span className="text-sm font-normal text-fg-muted">(75th percentile)</span>
         </h2>
         {vitals.error ? <LoadError what="web vitals" error={vitals.error} onRetry={() => vitals.mutate()} /> : <VitalsCards data={vitals.data} />}
       </section>
@@ -47,7 +47,7 @@ export function PerformanceView({ projectId }: { projectId: string }) {
         {transactions.error ? (
           <LoadError what="transactions" error={transactions.error} onRetry={() => transactions.mutate()} />
         ) : !transactions.data ? (
-          <div className="space-y-2 rounded-xl border border-neutral-200 bg-white p-4">
+          <div className="space-y-2 rounded-xl border border-line bg-surface p-4">
             <span className="sr-only" role="status">
               Loading transactions…
             </span>
@@ -58,22 +58,22 @@ export function PerformanceView({ projectId }: { projectId: string }) {
         ) : transactions.data.length === 0 ? (
           <Card>
             <h3 className="font-semibold">No transactions in {range}</h3>
-            <p className="mt-2 max-w-2xl text-sm text-neutral-700">
+            <p className="mt-2 max-w-2xl text-sm text-fg-secondary">
               The browser library reports each page load as a transaction, with its LCP, FCP, TTFB and CLS, when{' '}
-              <code className="rounded bg-neutral-100 px-1 py-0.5 font-mono text-[13px]">tracesSampleRate</code> is above 0. Use
+              <code className="rounded bg-surface-hover px-1 py-0.5 font-mono text-[13px]">tracesSampleRate</code> is above 0. Use
               the DSN from the project settings:
             </p>
-            <pre className="mt-4 overflow-x-auto rounded-lg bg-neutral-900 p-4 font-mono text-[13px] leading-relaxed text-neutral-100">
+            <pre tabIndex={0} className="mt-4 overflow-x-auto rounded-lg border border-code-line bg-code p-4 font-mono text-[13px] leading-relaxed text-code-fg">
               <code>{snippet(window.location.origin)}</code>
             </pre>
-            <p className="mt-3 text-sm text-neutral-700">
+            <p className="mt-3 text-sm text-fg-secondary">
               Or send one yourself:{' '}
-              <code className="rounded bg-neutral-100 px-1 py-0.5 font-mono text-[13px] break-all">
+              <code className="rounded bg-surface-hover px-1 py-0.5 font-mono text-[13px] break-all">
                 {`POST /api/v1/ingest/${projectId}/envelope`}
               </code>{' '}
-              with header <code className="rounded bg-neutral-100 px-1 py-0.5 font-mono text-[13px]">X-Ingest-Auth: ingest_key=…</code>{' '}
+              with header <code className="rounded bg-surface-hover px-1 py-0.5 font-mono text-[13px]">X-Ingest-Auth: ingest_key=…</code>{' '}
               and body{' '}
-              <code className="rounded bg-neutral-100 px-1 py-0.5 font-mono text-[13px] break-all">
+              <code className="rounded bg-surface-hover px-1 py-0.5 font-mono text-[13px] break-all">
                 {'{ "type": "transaction", "name": "/checkout", "duration": 420, "timestamp": <ms>, "vitals": { "lcp": 1800 } }'}
               </code>
               .

@@ -4,18 +4,24 @@ import type { TransactionGroup } from '@/lib/zod/performance';
 import { formatCount, formatMs } from './format';
 import { RelativeTime } from './relative-time';
 
-const th = 'px-4 py-2.5 text-xs font-semibold tracking-wide text-neutral-600 uppercase';
+const th = 'px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase';
 const num = 'px-4 py-3 text-right tabular-nums';
 
 /** Transaction groups by count; durations in milliseconds. */
 export function TransactionsTable({ groups, days }: { groups: TransactionGroup[]; days: number }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-neutral-200 bg-white shadow-sm">
+    // Focusable so the keyboard can scroll the table sideways on a narrow screen (it has no links).
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label="Transactions table"
+      className="overflow-x-auto rounded-xl border border-line bg-surface shadow-sm focus-visible:outline-2 focus-visible:outline-focus"
+    >
       <table className="w-full min-w-[40rem] text-sm">
         <caption className="sr-only">
           Transactions of the last {days === 1 ? '24 hours' : `${days} days`}, by count, with duration percentiles in milliseconds
         </caption>
-        <thead className="border-b border-neutral-200 bg-neutral-50">
+        <thead className="border-b border-line bg-surface-muted">
           <tr>
             <th scope="col" className={`${th} text-left`}>
               Transaction
@@ -37,9 +43,9 @@ export function TransactionsTable({ groups, days }: { groups: TransactionGroup[]
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-neutral-100">
+        <tbody className="divide-y divide-line-subtle">
           {groups.map((g) => (
-            <tr key={g.name} className="hover:bg-neutral-50">
+            <tr key={g.name} className="hover:bg-surface-muted">
               <th scope="row" className="max-w-xs truncate px-4 py-3 text-left font-mono text-[13px] font-medium" title={g.name}>
                 {g.name}
               </th>
@@ -47,7 +53,7 @@ export function TransactionsTable({ groups, days }: { groups: TransactionGroup[]
               <td className={num}>{formatMs(g.p50)}</td>
               <td className={num}>{formatMs(g.p75)}</td>
               <td className={num}>{formatMs(g.p95)}</td>
-              <td className="px-4 py-3 text-right whitespace-nowrap text-neutral-600">
+              <td className="px-4 py-3 text-right whitespace-nowrap text-fg-muted">
                 <RelativeTime iso={g.lastSeen} />
               </td>
             </tr>

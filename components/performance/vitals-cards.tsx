@@ -17,20 +17,20 @@ const RATINGS: Record<VitalRating, { label: string; icon: string; card: string; 
   good: {
     label: 'Good',
     icon: '✓',
-    card: 'border-green-300',
-    badge: 'bg-green-100 text-green-900 ring-green-300',
+    card: 'border-success-line',
+    badge: 'bg-success-soft text-success-fg ring-success-line',
   },
   'needs-improvement': {
     label: 'Needs improvement',
     icon: '!',
-    card: 'border-amber-300',
-    badge: 'bg-amber-100 text-amber-900 ring-amber-300',
+    card: 'border-warning-line',
+    badge: 'bg-warning-soft text-warning-fg ring-warning-line',
   },
   poor: {
     label: 'Poor',
     icon: '✕',
-    card: 'border-red-300',
-    badge: 'bg-red-100 text-red-900 ring-red-300',
+    card: 'border-danger-line',
+    badge: 'bg-danger-soft text-danger-fg ring-danger-line',
   },
 };
 
@@ -47,15 +47,15 @@ export function VitalsCards({ data }: { data: WebVitals | undefined }) {
             key={name}
             data-testid={`vital-${name}`}
             className={cn(
-              'flex flex-col rounded-xl border-2 bg-white p-5 shadow-sm',
-              rating ? rating.card : 'border-neutral-200',
+              'flex flex-col rounded-xl border-2 bg-surface p-5 shadow-sm',
+              rating ? rating.card : 'border-line',
             )}
           >
             <h3 className="text-sm font-semibold">
               <abbr title={title} className="no-underline">
                 {abbr}
               </abbr>
-              <span className="block text-xs font-normal text-neutral-600">{title}</span>
+              <span className="block text-xs font-normal text-fg-muted">{title}</span>
             </h3>
             {!data ? (
               <Skeleton className="mt-4 h-8 w-24" />
@@ -69,17 +69,17 @@ export function VitalsCards({ data }: { data: WebVitals | undefined }) {
                     <span aria-hidden="true">{rating.icon}</span>
                     <span data-testid="vital-rating">{rating.label}</span>
                   </span>
-                  <span className="text-xs text-neutral-600">
+                  <span className="text-xs text-fg-muted">
                     p75 of {formatCount(vital.samples)} {vital.samples === 1 ? 'sample' : 'samples'}
                   </span>
                 </div>
               </>
             ) : (
-              <p className="mt-3 text-sm text-neutral-600" data-testid="vital-empty">
+              <p className="mt-3 text-sm text-fg-muted" data-testid="vital-empty">
                 No samples in this range
               </p>
             )}
-            <p className="mt-auto pt-4 text-xs text-neutral-600">
+            <p className="mt-auto pt-4 text-xs text-fg-muted">
               Good ≤ {formatVital(name, good)} · Poor &gt; {formatVital(name, poor)}
             </p>
           </li>

@@ -20,7 +20,12 @@ async function copyText(text: string) {
   }
 }
 
-export function CopyButton({ text, label, className }: { text: string; label: string; className?: string }) {
+const tones = {
+  surface: 'border-line-strong bg-surface text-fg-secondary hover:bg-surface-hover',
+  code: 'border-code-line bg-code-bar text-code-fg hover:bg-code-line',
+} as const;
+
+export function CopyButton({ text, label, className, tone = 'surface' }: { text: string; label: string; className?: string; tone?: keyof typeof tones }) {
   const [copied, setCopied] = useState(false);
   return (
     <button
@@ -32,8 +37,9 @@ export function CopyButton({ text, label, className }: { text: string; label: st
         setTimeout(() => setCopied(false), 2000);
       }}
       className={cn(
-        'inline-flex h-8 shrink-0 items-center rounded-md border border-neutral-300 bg-white px-3 text-xs font-medium text-neutral-800 hover:bg-neutral-100',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
+        'inline-flex h-8 shrink-0 items-center rounded-md border px-3 text-xs font-medium',
+        tones[tone],
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
         className,
       )}
     >
@@ -45,12 +51,12 @@ export function CopyButton({ text, label, className }: { text: string; label: st
 /** A read-only block of code with its copy button. */
 export function CodeBlock({ code, label, testId }: { code: string; label: string; testId?: string }) {
   return (
-    <div className="relative rounded-lg border border-neutral-800 bg-neutral-950">
-      <div className="flex items-center justify-between border-b border-neutral-800 px-3 py-1.5">
-        <span className="text-xs font-medium text-neutral-300">{label}</span>
-        <CopyButton text={code} label={`Copy ${label}`} className="h-7 border-neutral-700 bg-neutral-900 text-neutral-100 hover:bg-neutral-800" />
+    <div className="relative rounded-lg border border-code-line bg-code">
+      <div className="flex items-center justify-between border-b border-code-line px-3 py-1.5">
+        <span className="text-xs font-medium text-code-muted">{label}</span>
+        <CopyButton text={code} label={`Copy ${label}`} tone="code" className="h-7" />
       </div>
-      <pre tabIndex={0} aria-label={label} className="overflow-x-auto p-3 text-xs leading-relaxed text-neutral-100" data-testid={testId}>
+      <pre tabIndex={0} aria-label={label} className="overflow-x-auto p-3 text-xs leading-relaxed text-code-fg" data-testid={testId}>
         <code>{code}</code>
       </pre>
     </div>

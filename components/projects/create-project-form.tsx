@@ -59,7 +59,7 @@ export function CreateProjectForm() {
           id="platform"
           name="platform"
           defaultValue="javascript"
-          className="block h-9 w-full rounded-md border border-neutral-300 bg-white px-3 text-sm focus-visible:border-blue-600 focus-visible:outline-2 focus-visible:outline-blue-600/30"
+          className="block h-9 w-full rounded-md border border-line-strong bg-surface px-3 text-sm focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-focus/30"
         >
           {PLATFORMS.map((p) => (
             <option key={p} value={p}>
@@ -69,7 +69,7 @@ export function CreateProjectForm() {
         </select>
       </div>
       {formError && (
-        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+        <div role="alert" className="rounded-md bg-danger-soft p-3 text-sm text-danger-fg">
           <p>{formError}</p>
           {formError === PLAN_LIMIT && (
             <p className="mt-1">

@@ -11,7 +11,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
-import { CopyButton } from './copy-button';
+import { DsnField } from './dsn-field';
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
 
@@ -24,7 +24,7 @@ export function KeysPanel({ projectId }: { projectId: string }) {
     <Card className="space-y-4">
       <div>
         <h2 className="text-base font-semibold">Client keys</h2>
-        <p className="mt-1 text-sm text-neutral-600">Each key has its own DSN. A disabled or deleted key is refused at ingest with 401.</p>
+        <p className="mt-1 text-sm text-fg-muted">Each key has its own DSN. A disabled or deleted key is refused at ingest with 401.</p>
       </div>
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
@@ -34,9 +34,9 @@ export function KeysPanel({ projectId }: { projectId: string }) {
       ) : isLoading || !keys ? (
         <LoadingState label="Loading keys" />
       ) : keys.length === 0 ? (
-        <p className="rounded-md border border-dashed border-neutral-300 p-4 text-sm text-neutral-600">No keys. Create one to send events.</p>
+        <p className="rounded-md border border-dashed border-line-strong p-4 text-sm text-fg-muted">No keys. Create one to send events.</p>
       ) : (
-        <ul className="divide-y divide-neutral-200 rounded-lg border border-neutral-200" aria-label="Client keys">
+        <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Client keys">
           {keys.map((k) => (
             <KeyRow key={k.id} projectId={projectId} k={k} announce={setAnnouncement} />
           ))}
@@ -147,7 +147,8 @@ function KeyRow({ projectId, k, announce }: { projectId: string; k: ProjectKey; 
             {confirmDelete ? (
               <>
                 <Button
-                  className="h-8 bg-red-700 px-3 hover:bg-red-800"
+                  variant="danger"
+                  className="h-8 px-3"
                   loading={pending}
                   aria-label={`Confirm deleting ${k.label}`}
                   onClick={() => run(() => deleteKey(projectId, k.id), `Key ${k.label} deleted`)}
@@ -159,21 +160,17 @@ function KeyRow({ projectId, k, announce }: { projectId: string; k: ProjectKey; 
                 </Button>
               </>
             ) : (
-              <Button variant="ghost" className="h-8 px-3 text-red-700" onClick={() => setConfirmDelete(true)} aria-label={`Delete ${k.label}`}>
+              <Button variant="danger-ghost" className="h-8 px-3" onClick={() => setConfirmDelete(true)} aria-label={`Delete ${k.label}`}>
                 Delete
               </Button>
             )}
           </div>
         )}
       </div>
-      <div className="flex items-center gap-2">
-        <code className="min-w-0 flex-1 truncate rounded-md border border-neutral-200 bg-neutral-50 px-3 py-1.5 font-mono text-xs" title={k.dsn} data-testid="key-dsn">
-          {k.dsn}
-        </code>
-        <CopyButton text={k.dsn} label={`Copy DSN of ${k.label}`} />
-      </div>
+      <DsnField label="DSN" value={k.dsn} copyLabel={`Copy DSN of ${k.label}`} testId="key-dsn" size="xs" />
+      {k.sentryDsn && <DsnField label="Sentry SDK DSN" value={k.sentryDsn} copyLabel={`Copy Sentry SDK DSN of ${k.label}`} testId="key-sentry-dsn" size="xs" />}
       {error && (
-        <p role="alert" className="text-sm text-red-700">
+        <p role="alert" className="text-sm text-danger">
           {error}
         </p>
       )}

@@ -60,7 +60,7 @@ function RenameProject({ project }: { project: Project }) {
           Rename
         </Button>
       </form>
-      <p role="status" aria-live="polite" className="mt-2 text-sm text-green-800">
+      <p role="status" aria-live="polite" className="mt-2 text-sm text-success-fg">
         {saved ? 'Project renamed' : ''}
       </p>
     </Card>
@@ -89,9 +89,9 @@ function DeleteProject({ project }: { project: Project }) {
   }
 
   return (
-    <Card className="border-red-200">
-      <h2 className="text-base font-semibold text-red-900">Delete project</h2>
-      <p className="mt-1 text-sm text-neutral-700">
+    <Card tone="danger-outline">
+      <h2 className="text-base font-semibold text-danger-fg">Delete project</h2>
+      <p className="mt-1 text-sm text-fg-secondary">
         Deletes <strong>{project.name}</strong> with all its issues, events, alert rules and keys. This cannot be undone.
       </p>
       <form onSubmit={onSubmit} className="mt-4 flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start">
@@ -105,7 +105,7 @@ function DeleteProject({ project }: { project: Project }) {
             error={error}
           />
         </div>
-        <Button type="submit" disabled={!matches} loading={pending} className="bg-red-700 hover:bg-red-800 disabled:bg-red-300 sm:mt-6">
+        <Button type="submit" disabled={!matches} loading={pending} variant="danger" className="sm:mt-6">
           Delete project
         </Button>
       </form>

@@ -6,7 +6,8 @@ import { useProject } from '@/lib/swr/use-projects';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
-import { CodeBlock, CopyButton } from './copy-button';
+import { CodeBlock } from './copy-button';
+import { DsnField, SENTRY_DSN_HINT } from './dsn-field';
 import { browserSnippet, curlSnippet, fetchSnippet } from './snippets';
 
 /** The project's DSN and the snippets that send its first event. */
@@ -23,36 +24,33 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
   return (
     <div className="space-y-6">
       <div>
-        <p className="text-sm font-medium text-blue-700">Step 2 of 2</p>
+        <p className="text-sm font-medium text-link">Step 2 of 2</p>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight">Send your first event to {project.name}</h1>
-        <p className="mt-2 text-sm text-neutral-600">Paste one of these into your app. Events show up under Issues within a second.</p>
+        <p className="mt-2 text-sm text-fg-muted">Paste one of these into your app. Events show up under Issues within a second.</p>
       </div>
 
       {!key ? (
         <Card>
           <p className="text-sm">
-            This project has no client key. <Link className="font-medium text-blue-700 underline" href={`${base}/settings`}>Create one in settings</Link>.
+            This project has no client key. <Link className="font-medium text-link underline" href={`${base}/settings`}>Create one in settings</Link>.
           </p>
         </Card>
       ) : (
         <>
-          <Card className="space-y-2">
+          <Card className="space-y-3">
             <h2 className="text-base font-semibold">Your DSN</h2>
-            <p className="text-sm text-neutral-600">
+            <p className="text-sm text-fg-muted">
               The DSN tells the client library where to send events. It contains the public key of &ldquo;{key.label}&rdquo;, which can only send events, never read them.
             </p>
-            <div className="flex items-center gap-2">
-              <code data-testid="dsn" className="min-w-0 flex-1 truncate rounded-md border border-neutral-200 bg-neutral-50 px-3 py-2 font-mono text-sm" title={key.dsn}>
-                {key.dsn}
-              </code>
-              <CopyButton text={key.dsn} label="Copy DSN" />
-            </div>
+            <DsnField label="DSN" value={key.dsn} copyLabel="Copy DSN" testId="dsn" />
+            {/* Rendered only when the API sends it, so this page works against older servers too. */}
+            {key.sentryDsn && <DsnField label="Sentry SDK DSN" value={key.sentryDsn} copyLabel="Copy Sentry SDK DSN" testId="sentry-dsn" hint={SENTRY_DSN_HINT} />}
           </Card>
 
           <Card className="space-y-4">
             <div>
               <h2 className="text-base font-semibold">Browser: the script tag</h2>
-              <p className="mt-1 text-sm text-neutral-600">Put it first in &lt;head&gt; so it sees errors thrown by the scripts that follow.</p>
+              <p className="mt-1 text-sm text-fg-muted">Put it first in &lt;head&gt; so it sees errors thrown by the scripts that follow.</p>
             </div>
             <CodeBlock code={browserSnippet(origin, key.dsn)} label="Browser snippet" testId="snippet-browser" />
           </Card>
@@ -60,7 +58,7 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
           <Card className="space-y-4">
             <div>
               <h2 className="text-base font-semibold">Anywhere: a plain HTTP request</h2>
-              <p className="mt-1 text-sm text-neutral-600">
+              <p className="mt-1 text-sm text-fg-muted">
                 POST one JSON envelope per event with the key in the <code className="font-mono">X-Ingest-Auth</code> header.
               </p>
             </div>

@@ -2,9 +2,9 @@ import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
 const tones = {
-  neutral: 'bg-neutral-100 text-neutral-700 ring-neutral-300',
-  blue: 'bg-blue-50 text-blue-800 ring-blue-200',
-  green: 'bg-green-50 text-green-800 ring-green-200',
+  neutral: 'bg-surface-hover text-fg-secondary ring-line-strong',
+  blue: 'bg-info-soft text-info-fg ring-info-line',
+  green: 'bg-success-soft text-success-fg ring-success-line',
 } as const;
 
 export function Badge({ tone = 'neutral', className, ...rest }: ComponentProps<'span'> & { tone?: keyof typeof tones }) {

@@ -3,15 +3,17 @@ import { cn } from './cn';
 import { Spinner } from './spinner';
 
 const variants = {
-  primary: 'bg-neutral-900 text-white hover:bg-neutral-700 disabled:bg-neutral-500',
-  secondary: 'border border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-100 disabled:text-neutral-500',
-  ghost: 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 disabled:text-neutral-400',
+  primary: 'bg-inverse text-on-inverse hover:bg-inverse-hover disabled:opacity-60',
+  secondary: 'border border-line-strong bg-surface text-fg hover:bg-surface-hover disabled:text-fg-muted',
+  danger: 'bg-danger-solid text-white hover:bg-danger-solid-hover disabled:opacity-60',
+  'danger-ghost': 'text-danger hover:bg-danger-soft hover:text-danger-fg disabled:opacity-60',
+  ghost: 'text-fg-secondary hover:bg-surface-hover hover:text-fg disabled:text-fg-faint',
 } as const;
 
 export const buttonClasses = (variant: keyof typeof variants = 'primary', className?: string) =>
   cn(
     'inline-flex h-9 items-center justify-center gap-2 rounded-md px-4 text-sm font-medium transition-colors',
-    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed',
     variants[variant],
     className,
   );

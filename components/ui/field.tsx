@@ -20,7 +20,7 @@ export function Field({ name, label, error, hint, id = name, ...rest }: FieldPro
         {...rest}
       />
       {hint && (
-        <p id={hintId} className="text-xs text-neutral-600">
+        <p id={hintId} className="text-xs text-fg-muted">
           {hint}
         </p>
       )}

@@ -4,7 +4,7 @@ import { cn } from './cn';
 export function FormError({ id, message, className }: { id?: string; message?: string; className?: string }) {
   if (!message) return null;
   return (
-    <p id={id} role="alert" className={cn('text-sm text-red-700', className)}>
+    <p id={id} role="alert" className={cn('text-sm text-danger', className)}>
       {message}
     </p>
   );

@@ -20,7 +20,7 @@ export default async function LoginPage({ searchParams }: Props) {
       }
     >
       {verified === '1' && (
-        <p role="status" className="mb-4 rounded-md bg-green-50 p-3 text-sm text-green-800">
+        <p role="status" className="mb-4 rounded-md bg-success-soft p-3 text-sm text-success-fg">
           Your email is verified. Log in to continue.
         </p>
       )}
