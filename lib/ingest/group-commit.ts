@@ -118,20 +118,27 @@ async function runBatch(items: Item[]): Promise<void> {
   const stored: IngestedError[] = [];
   items.forEach((item, i) => {
     const o = outcomes[i];
-    if ('failed' in o) {
-      item.reject(o.failed);
-      return;
-    }
-    (item.resolve as (o: Outcome) => void)(o);
-    if (item.kind === 'error' && o.kind === 'stored' && 'issueId' in o) {
+    if (item.kind === 'error' && !('failed' in o) && o.kind === 'stored' && 'issueId' in o) {
       stored.push({ projectId: item.input.projectId, issueId: o.issueId, isNewIssue: o.isNewIssue, receivedAt: item.input.receivedAt });
     }
   });
-  if (stored.length) {
-    const p = afterIngest(stored).catch((err) => console.error('afterIngest failed', err));
-    batcher.pending.add(p);
-    void p.finally(() => batcher.pending.delete(p));
+  const answer = () =>
+    items.forEach((item, i) => {
+      const o = outcomes[i];
+      if ('failed' in o) item.reject(o.failed);
+      else (item.resolve as (o: Outcome) => void)(o);
+    });
+  if (!stored.length) {
+    answer();
+    return;
   }
+  // Alert work is enqueued before the answers (the seam's contract: a 200 means its alerts are queued too),
+  // but the batch slot is free already: the next batch does not wait for rule evaluation.
+  const p = afterIngest(stored)
+    .catch((err) => console.error('afterIngest failed', err))
+    .finally(answer);
+  batcher.pending.add(p);
+  void p.finally(() => batcher.pending.delete(p));
 }
 
 function isExpected(err: unknown): boolean {
