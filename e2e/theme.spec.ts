@@ -8,7 +8,7 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 
 type Scheme = 'light' | 'dark';
-type Seeded = { projectId: string; issueId: string };
+type Seeded = { projectId: string; issueId: string; eventId: string };
 type Target = { name: string; path: string; ready: (page: Page) => Locator };
 
 const frames = [
@@ -46,18 +46,23 @@ async function seed(page: Page, request: APIRequestContext, scheme: Scheme): Pro
 
   const issues = await page.request.get(`/api/v1/projects/${project.id}/issues?level=error`);
   const issueId = ((await issues.json()) as { data: { issues: { id: string }[] } }).data.issues[0].id;
-  return { projectId: project.id, issueId };
+  const events = await page.request.get(`/api/v1/projects/${project.id}/issues/${issueId}/events`);
+  const eventId = ((await events.json()) as { data: { events: { id: string }[] } }).data.events[0].id;
+  return { projectId: project.id, issueId, eventId };
 }
 
-const dashboardPages = ({ projectId, issueId }: Seeded): Target[] => [
+const dashboardPages = ({ projectId, issueId, eventId }: Seeded): Target[] => [
   { name: 'projects', path: '/', ready: (p) => p.getByRole('heading', { name: 'Projects', level: 1 }) },
   { name: 'project-setup', path: `/projects/${projectId}`, ready: (p) => p.getByTestId('sentry-dsn') },
   { name: 'issues', path: `/projects/${projectId}/issues`, ready: (p) => p.getByTestId('issue-row').first() },
   { name: 'issue-detail', path: `/projects/${projectId}/issues/${issueId}`, ready: (p) => p.getByTestId('frame-throw-site') },
+  { name: 'event', path: `/projects/${projectId}/issues/${issueId}/events/${eventId}`, ready: (p) => p.getByTestId('frame-throw-site') },
   { name: 'performance', path: `/projects/${projectId}/performance`, ready: (p) => p.getByTestId('vital-lcp').getByTestId('vital-rating') },
   { name: 'alerts', path: `/projects/${projectId}/alerts`, ready: (p) => p.getByText('New errors', { exact: true }).first() },
   { name: 'settings', path: `/projects/${projectId}/settings`, ready: (p) => p.getByTestId('key-sentry-dsn') },
   { name: 'billing', path: '/settings/billing', ready: (p) => p.getByTestId('usage-used') },
+  // FREE with its one project: the plan-limit card.
+  { name: 'new-project', path: '/projects/new', ready: (p) => p.getByTestId('plan-limit') },
 ];
 
 const authPages: Target[] = [
