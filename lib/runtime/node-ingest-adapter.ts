@@ -1,7 +1,11 @@
-// The ingest endpoint on plain node:http, beside Next's router in the same process: no Request/Response
+// The ingest endpoints (ours and Sentry's) on plain node:http, beside Next's router in the same process: no Request/Response
 // objects, no routing table, the body read straight from the socket with the same 1 MiB cap.
+import fs from 'node:fs';
 import type http from 'node:http';
-import { handleIngest, INGEST_MESSAGES, type IngestResponse } from '@/lib/ingest/handle-ingest';
+import path from 'node:path';
+import { handleIngest, INGEST_MESSAGES } from '@/lib/ingest/handle-ingest';
+import { handleSentry } from '@/lib/sentry/handle-sentry';
+import type { SentryEndpoint } from '@/lib/sentry/prepare-items';
 import { MAX_BODY_BYTES } from '@/lib/ingest/decode-body';
 import { envelope } from '@/lib/http/envelope';
 
@@ -25,20 +29,61 @@ export function ingestProjectId(url: string): string | null {
   }
 }
 
+let staticApiSegments: Set<string> | undefined;
+// Next matches a static folder under app/api before [projectNumber]: those paths are not Sentry's.
+function isStaticApiSegment(segment: string): boolean {
+  if (!staticApiSegments) {
+    let names: string[] = [];
+    try {
+      names = fs.readdirSync(path.join(process.cwd(), 'app', 'api')).filter((n) => !n.startsWith('[') && !n.startsWith('('));
+    } catch {
+      names = ['auth', 'health', 'v1', 'webhooks'];
+    }
+    staticApiSegments = new Set(names);
+  }
+  return staticApiSegments.has(segment);
+}
+
+const SENTRY_PATH = /^\/api\/([^/]+)\/(envelope|store)\/?$/;
+
+/** The Sentry endpoint of a URL (`/api/<projectNumber>/envelope/` or `/store/`), or null. */
+export function sentryTarget(url: string): { projectNumber: string; endpoint: SentryEndpoint } | null {
+  const q = url.indexOf('?');
+  const m = SENTRY_PATH.exec(q < 0 ? url : url.slice(0, q));
+  if (!m || isStaticApiSegment(m[1])) return null;
+  try {
+    return { projectNumber: decodeURIComponent(m[1]), endpoint: m[2] as SentryEndpoint };
+  } catch {
+    return null;
+  }
+}
+
+type Answer = { status: number; body: unknown; headers: Record<string, string> };
+type Handler = (body: Buffer, searchParams: URLSearchParams) => Promise<Answer>;
+
 /**
- * Serves POST and OPTIONS of the ingest endpoint; returns false (and touches nothing) for any other request,
- * which the caller hands to Next.
+ * Serves POST and OPTIONS of the ingest endpoints (ours and Sentry's); returns false (and touches nothing)
+ * for any other request, which the caller hands to Next.
  */
 export function serveIngest(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   if (req.method !== 'POST' && req.method !== 'OPTIONS') return false;
   const url = req.url ?? '';
-  const projectId = ingestProjectId(url);
-  if (projectId === null) return false;
-  void respondTo(req, res, url, projectId);
+  const method = req.method;
+  const headers = req.headers as Record<string, string | undefined>;
+  let handler: Handler | null = null;
+  const projectId = url.startsWith(PREFIX) ? ingestProjectId(url) : null;
+  if (projectId !== null) {
+    handler = (body, searchParams) => handleIngest({ projectId, method, headers, searchParams, body });
+  } else {
+    const sentry = sentryTarget(url);
+    if (sentry) handler = (body, searchParams) => handleSentry({ ...sentry, method, headers, searchParams, body });
+  }
+  if (!handler) return false;
+  void respondTo(req, res, url, handler);
   return true;
 }
 
-async function respondTo(req: http.IncomingMessage, res: http.ServerResponse, url: string, projectId: string): Promise<void> {
+async function respondTo(req: http.IncomingMessage, res: http.ServerResponse, url: string, handler: Handler): Promise<void> {
   try {
     const body = req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES) : Buffer.alloc(0);
     if (body === null) {
@@ -47,20 +92,13 @@ async function respondTo(req: http.IncomingMessage, res: http.ServerResponse, ur
       return;
     }
     const q = url.indexOf('?');
-    const result = await handleIngest({
-      projectId,
-      method: req.method!,
-      headers: req.headers as Record<string, string | undefined>,
-      searchParams: q < 0 ? NO_PARAMS : new URLSearchParams(url.slice(q + 1)),
-      body,
-    });
-    send(res, result, false);
+    send(res, await handler(body, q < 0 ? NO_PARAMS : new URLSearchParams(url.slice(q + 1))), false);
   } catch {
     if (!res.headersSent) send(res, { status: 400, body: envelope(400, 'Could not read the request body'), headers: { ...CORS } }, true);
   }
 }
 
-function send(res: http.ServerResponse, result: IngestResponse, closeAfter: boolean): void {
+function send(res: http.ServerResponse, result: Answer, closeAfter: boolean): void {
   if (res.destroyed) return;
   if (result.body === null) {
     res.writeHead(result.status, result.headers);

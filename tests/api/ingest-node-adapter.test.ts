@@ -10,7 +10,7 @@ import { TestClient } from '../support/client';
 import { db } from '@/lib/db';
 import { clock, monthOf } from '@/lib/clock';
 import { monthlyEventLimit } from '@/lib/billing/plans';
-import { ingestProjectId, serveIngest } from '@/lib/runtime/node-ingest-adapter';
+import { ingestProjectId, sentryTarget, serveIngest } from '@/lib/runtime/node-ingest-adapter';
 import { errorEnvelope, ingestPath, send, transactionEnvelope } from './ingest-helpers';
 import { ACCEPTED_ERROR_CASES, ERROR_VALIDATION_CASES, keyCases, MALFORMED_BODY_CASES, TRANSACTION_VALIDATION_CASES } from './ingest-cases';
 
@@ -60,6 +60,18 @@ describe('node adapter: routing', () => {
     ['/api/v1/ingest/%E0%A4%A/envelope', null],
   ])('%s → %s', (url, expected) => {
     expect(ingestProjectId(url)).toBe(expected);
+  });
+
+  it.each([
+    ['/api/7/envelope/', { projectNumber: '7', endpoint: 'envelope' }],
+    ['/api/7/envelope/?sentry_key=k&sentry_version=7', { projectNumber: '7', endpoint: 'envelope' }],
+    ['/api/12/store', { projectNumber: '12', endpoint: 'store' }],
+    ['/api/health/envelope/', null],
+    ['/api/v1/envelope/', null],
+    ['/api/7/other/', null],
+    ['/api/7/8/envelope/', null],
+  ])('Sentry %s → %j', (url, expected) => {
+    expect(sentryTarget(url)).toEqual(expected);
   });
 
   it('other methods and paths are handed on untouched', async () => {
@@ -221,5 +233,36 @@ describe('node adapter: quota', () => {
     expect(await db.event.count({ where: { projectId: p.id } })).toBe(L);
     expect((await db.issue.aggregate({ where: { projectId: p.id }, _sum: { eventCount: true } }))._sum.eventCount).toBe(L);
     expect(await db.transaction.count({ where: { projectId: p.id } })).toBe(u.transactions);
+  });
+});
+
+describe('node adapter: Sentry endpoints', () => {
+  it('an event envelope through /api/<number>/envelope/ is answered like the route and stored; the preflight too', async () => {
+    const s = await signUp();
+    const p = await createProject(s.client);
+    const eventId = '7d1f1b2ea8d84d53a3c7b5e0f1a2b3c4';
+    const event = {
+      event_id: eventId,
+      timestamp: 1_700_000_000,
+      level: 'error',
+      platform: 'javascript',
+      exception: { values: [{ type: 'RangeError', value: 'Invalid array length', stacktrace: { frames: [{ filename: 'https://shop.example.com/app.js', function: 'main', lineno: 1, colno: 1 }] } }] },
+    };
+    const body = [JSON.stringify({ event_id: eventId }), JSON.stringify({ type: 'event' }), JSON.stringify(event)].join('\n') + '\n';
+    const headers = { 'content-type': 'text/plain;charset=UTF-8', 'x-sentry-auth': `Sentry sentry_version=7, sentry_key=${p.keys[0].publicKey}` };
+    const viaNode = await http1.post(`/api/${p.number}/envelope/`, body, { headers });
+    expect(viaNode.status).toBe(200);
+    expect(viaNode.body).toEqual({ id: eventId });
+    expect(await db.event.count({ where: { projectId: p.id, eventId } })).toBe(1);
+    // The App Router route answers a repeat the same way (stored once).
+    const viaRoute = await s.client.post(`/api/${p.number}/envelope/`, body, { headers });
+    expect([viaRoute.status, viaRoute.body]).toEqual([viaNode.status, viaNode.body]);
+    expect(await db.event.count({ where: { projectId: p.id } })).toBe(1);
+
+    const preflight = await http1.request('OPTIONS', `/api/${p.number}/envelope/`, { headers: { origin: 'https://shop.example.org', 'access-control-request-method': 'POST' } });
+    const routePreflight = await s.client.request('OPTIONS', `/api/${p.number}/envelope/`, { headers: { origin: 'https://shop.example.org', 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(routePreflight.status);
+    expect(preflight.headers.get('access-control-allow-headers')).toBe(routePreflight.headers.get('access-control-allow-headers'));
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
