@@ -40,11 +40,25 @@ function walk(value: unknown, path: (string | number)[], fixStrings: boolean): u
   return out ?? value;
 }
 
+/** True when `value` (found `depth` levels down) nests objects or arrays to MAX_JSON_DEPTH; allocates nothing. */
+function nestsTooDeep(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (depth >= MAX_JSON_DEPTH) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (nestsTooDeep(value[i], depth + 1)) return true;
+    return false;
+  }
+  for (const k in value) if (nestsTooDeep((value as Record<string, unknown>)[k], depth + 1)) return true;
+  return false;
+}
+
 /**
  * Makes a validated envelope storable: refuses nesting deeper than MAX_JSON_DEPTH (with the path) and,
  * when the raw text had escapes, replaces NUL and unpaired surrogates.
  */
 export function storableEnvelope<T>(value: T, hadEscapes: boolean): { ok: true; value: T } | { ok: false; issue: FieldIssue } {
+  // The common case (no escapes, sane depth) only reads the value; the path is worked out when needed.
+  if (!hadEscapes && !nestsTooDeep(value, 0)) return { ok: true, value };
   try {
     return { ok: true, value: walk(value, [], hadEscapes) as T };
   } catch (err) {
