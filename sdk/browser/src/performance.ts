@@ -70,8 +70,11 @@ export function trackPageLoad(opts: {
     }
   };
   try {
-    opts.vitals.onLCP(record('lcp'), { reportAllChanges: false });
-    opts.vitals.onCLS(record('cls'), { reportAllChanges: false });
+    // LCP and CLS with every change: web-vitals reports their final values only on input or on
+    // visibilitychange, and a page left by navigation gets pagehide first, so without the interim
+    // values the transaction sent on pagehide would lack CLS (and LCP if there was no input).
+    opts.vitals.onLCP(record('lcp'), { reportAllChanges: true });
+    opts.vitals.onCLS(record('cls'), { reportAllChanges: true });
     opts.vitals.onFCP(record('fcp'), { reportAllChanges: false });
     opts.vitals.onTTFB(record('ttfb'), { reportAllChanges: false });
   } catch {

@@ -61,7 +61,7 @@ describe('page-load transaction', () => {
     const random = vi.fn(() => 0.1);
     client.init({ dsn: DSN, tracesSampleRate: 0.5, random });
     expect(random).toHaveBeenCalledTimes(1); // decided once, at init
-    expect(v.opts.lcp).toEqual({ reportAllChanges: false });
+    expect(v.opts.lcp).toEqual({ reportAllChanges: true });
     v.cbs.fcp({ value: 812.5 });
     v.cbs.ttfb({ value: 120 });
     v.cbs.lcp({ value: 1534 });
@@ -88,6 +88,25 @@ describe('page-load transaction', () => {
     window.dispatchEvent(new Event('pagehide'));
     await vi.waitFor(() => expect(transactions()).toHaveLength(1));
     expect(transactions()[0].vitals).toEqual({});
+    client.close();
+  });
+
+  it('on pagehide before any visibilitychange (leaving by navigation), carries the latest LCP and CLS', async () => {
+    const v = fakeVitals();
+    const client = new Client(v.api);
+    client.init({ dsn: DSN, tracesSampleRate: 1 });
+    // web-vitals reports LCP and CLS before input or hide only when asked for every change.
+    expect(v.opts.lcp).toEqual({ reportAllChanges: true });
+    expect(v.opts.cls).toEqual({ reportAllChanges: true });
+    v.cbs.fcp({ value: 300 });
+    v.cbs.cls({ value: 0 });
+    v.cbs.lcp({ value: 300 });
+    v.cbs.lcp({ value: 640 });
+    v.cbs.cls({ value: 0.12 });
+    window.dispatchEvent(new Event('pagehide'));
+    hide();
+    await vi.waitFor(() => expect(transactions()).toHaveLength(1));
+    expect(transactions()[0].vitals).toEqual({ fcp: 300, lcp: 640, cls: 0.12 });
     client.close();
   });
 
