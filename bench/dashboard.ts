@@ -5,9 +5,9 @@
 // navigation start to: the issue list's first row visible, and the issue detail's title + stack trace visible.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../lib/runtime/embedded-db';
 import { performance } from 'node:perf_hooks';
 import pgLib from 'pg';
 import { chromium } from '@playwright/test';
@@ -15,17 +15,6 @@ import { chromium } from '@playwright/test';
 const ISSUES = Number(process.env.BENCH_ISSUES ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TARGET_MS = 1000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

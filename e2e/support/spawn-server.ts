@@ -3,9 +3,11 @@
 // DATA_DIR and ports on loopback.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../lib/runtime/embedded-db';
+
+export { freePort };
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -24,17 +26,6 @@ export function freshDataDir(): string {
   // The embedded PostgreSQL runs as the `postgres` user, which must be able to traverse the folder.
   fs.chmodSync(dir, 0o755);
   return dir;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts a server on `dataDir` and waits for GET /api/health 200. */

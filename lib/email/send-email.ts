@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import type { ReactElement } from 'react';
 import { render } from '@react-email/render';
 import { env } from '@/lib/env';
+import type { OutboxMessage } from './outbox';
 
 export type EmailMessage = {
   to: string;
@@ -45,7 +46,7 @@ export async function sendEmail(msg: EmailMessage): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
   // Names sort by send time: ISO timestamp, then a per-process sequence, then randomness.
   const name = `${sentAt.toISOString().replace(/[:.]/g, '-')}-${String(++outboxSeq).padStart(6, '0')}-${crypto.randomBytes(3).toString('hex')}-${msg.template}.json`;
-  const record = { to: msg.to, subject: msg.subject, html, text, sentAt: sentAt.toISOString(), template: msg.template, data: msg.data };
+  const record: OutboxMessage = { to: msg.to, subject: msg.subject, html, text, sentAt: sentAt.toISOString(), template: msg.template, data: msg.data };
   const tmp = path.join(dir, `.${name}.tmp`);
   await fs.writeFile(tmp, JSON.stringify(record, null, 2));
   await fs.rename(tmp, path.join(dir, name));

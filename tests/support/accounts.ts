@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import crypto from 'node:crypto';
 import { TestClient } from './client';
+import { readOutbox, type OutboxMessage } from '@/lib/email/outbox';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -9,24 +8,15 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${crypto.randomBytes(6).toString('hex')}@example.com`;
 }
 
-type OutboxMessage = { to: string; subject: string; html: string; text: string; sentAt: string; template: string; data: Record<string, any> };
-
 /** Every outbox message sent to `to`, oldest first. */
 export function outboxFor(to: string, template?: string): OutboxMessage[] {
-  const dir = process.env.MAIL_OUTBOX_DIR!;
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
-    .sort()
-    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as OutboxMessage)
-    .filter((m) => m.to === to && (!template || m.template === template));
+  return readOutbox(process.env.MAIL_OUTBOX_DIR!).filter((m) => m.to === to && (!template || m.template === template));
 }
 
 export function latestOtp(email: string): string {
   const msgs = outboxFor(email, 'otp');
   if (!msgs.length) throw new Error(`no passcode email for ${email}`);
-  return msgs[msgs.length - 1].data.otp;
+  return String(msgs[msgs.length - 1].data.otp);
 }
 
 /** Registers, verifies (passcode from the outbox) and logs in a new user; returns a client holding the session. */
