@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { db } from '@/lib/db';
-import { notFound, validationError } from '@/lib/http/errors';
+import { notFound, validationError } from '@/lib/errors';
 import { crossFieldIssues, normalizeRule, type AlertRuleShape, type CreateAlertInput, type UpdateAlertInput } from '@/lib/zod/alerts';
 import { invalidateRules } from './rule-cache';
 

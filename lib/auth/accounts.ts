@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
-import { AppError, prismaErrorCode } from '@/lib/http/errors';
+import { AppError, prismaErrorCode } from '@/lib/errors';
 import { sendEmail } from '@/lib/email/send-email';
 import { createOrganization } from '@/lib/orgs/create-organization';
 import OtpEmail from '@/emails/otp-email';

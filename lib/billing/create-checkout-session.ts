@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import { badRequest, notFound } from '@/lib/http/errors';
+import { badRequest, notFound } from '@/lib/errors';
 import { checkoutConfigured, notConfigured, providerError, stripeClient } from './stripe';
 
 /**

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import { badRequest, notFound } from '@/lib/http/errors';
+import { badRequest, notFound } from '@/lib/errors';
 import { notConfigured, providerError, stripeClient } from './stripe';
 
 /** A Stripe billing-portal session for the organization's own customer (invoices, card, cancel). */

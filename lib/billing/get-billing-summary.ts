@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import type { BillingSummary } from '@/lib/zod/billing';
 import { PLAN_LIMITS } from './plans';
 import { checkoutConfigured } from './stripe';

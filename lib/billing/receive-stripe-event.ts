@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { clock } from '@/lib/clock';
 import { db, type Tx } from '@/lib/db';
 import { env } from '@/lib/env';
-import { AppError, badRequest, issuesFromZod, validationError } from '@/lib/http/errors';
+import { AppError, badRequest, issuesFromZod, validationError } from '@/lib/errors';
 import { logger } from '@/lib/log';
 import { stripeEventEnvelope } from '@/lib/zod/billing';
 import { handleCheckoutSessionCompleted } from './handle-checkout-session-completed';

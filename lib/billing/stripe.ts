@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { env } from '@/lib/env';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { logger } from '@/lib/log';
 
 export const BILLING_NOT_CONFIGURED = 'Billing is not configured';

@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import { serializeEvent } from './serialize';
 
 /** One event in full; 404 unless it belongs to this issue of this project of this organization. */

@@ -1,4 +1,4 @@
-import type { FieldIssue } from './errors';
+import type { FieldIssue } from '@/lib/errors';
 
 export type Envelope<T = unknown> = {
   statusCode: number;

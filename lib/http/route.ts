@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { env } from '@/lib/env';
 import { readCookie, resolveSession, SESSION_COOKIE, type SessionContext } from '@/lib/auth/session';
-import { AppError, issuesFromZod, validationError } from './errors';
+import { AppError, issuesFromZod, validationError } from '@/lib/errors';
 import { respond } from './envelope';
 import { errorToResponse } from './to-response';
 import { logger, requestIdFrom } from '@/lib/log';

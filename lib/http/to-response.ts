@@ -1,7 +1,21 @@
 import { z } from 'zod';
-import { AppError, errorStatus, issuesFromZod, prismaErrorCode } from './errors';
+import { AppError, issuesFromZod, prismaErrorCode, type ErrorCode } from '@/lib/errors';
 import { respond } from './envelope';
 import { logger } from '@/lib/log';
+
+export const errorStatus: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
 
 /** Maps any thrown value to the envelope: AppError by its code, zod → 400, Prisma P2002/P2025, else 500. */
 export function errorToResponse(err: unknown, extraHeaders?: HeadersInit, requestId?: string): Response {

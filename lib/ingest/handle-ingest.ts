@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clock } from '@/lib/clock';
 import { envelope, type Envelope } from '@/lib/http/envelope';
-import { issuesFromZod, type FieldIssue } from '@/lib/http/errors';
+import { issuesFromZod, type FieldIssue } from '@/lib/errors';
 import { takeIngestToken } from '@/lib/quota/rate-limit';
 import type { Level } from '@/lib/generated/prisma/enums';
 import { fingerprintOf, issueCulprit, issueTitle } from '@/lib/grouping/fingerprint';

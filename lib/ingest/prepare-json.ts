@@ -1,4 +1,4 @@
-import type { FieldIssue } from '@/lib/http/errors';
+import type { FieldIssue } from '@/lib/errors';
 
 // Deeper nesting than this only comes from hostile input, and the database's JSON parser has a stack limit.
 export const MAX_JSON_DEPTH = 32;

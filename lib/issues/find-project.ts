@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 
 /** 404 unless the project belongs to the organization. */
 export async function assertProjectInOrg(orgId: string, projectId: string): Promise<void> {

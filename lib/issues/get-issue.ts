@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import { serializeEvent } from '@/lib/events/serialize';
 import { serializeIssue } from './serialize';
 

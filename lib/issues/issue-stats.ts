@@ -1,6 +1,6 @@
 import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 
 const DAY_MS = 86_400_000;
 

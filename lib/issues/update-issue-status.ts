@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import { notFound, prismaErrorCode } from '@/lib/http/errors';
+import { notFound, prismaErrorCode } from '@/lib/errors';
 import type { IssueStatusValue } from '@/lib/zod/issues';
 import { serializeIssue } from './serialize';
 

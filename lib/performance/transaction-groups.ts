@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import type { TransactionGroup } from '@/lib/zod/performance';
 import { PERFORMANCE_SAMPLE_SIZE, performanceWindow } from './window';
 

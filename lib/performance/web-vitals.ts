@@ -1,5 +1,5 @@
 import { db } from '@/lib/db';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import type { VitalName, VitalResult, WebVitals } from '@/lib/zod/performance';
 import { rateVital } from './rating';
 import { PERFORMANCE_SAMPLE_SIZE, performanceWindow } from './window';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { db } from '@/lib/db';
-import { AppError, notFound } from '@/lib/http/errors';
+import { AppError, notFound } from '@/lib/errors';
 import { PLAN_LIMITS } from '@/lib/billing/plans';
 import { slugify, uniqueSlug } from '@/lib/orgs/slug';
 import type { CreateProjectInput, UpdateProjectInput } from '@/lib/zod/projects';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { env } from '@/lib/env';
 import { envelope, type Envelope } from '@/lib/http/envelope';
-import type { FieldIssue } from '@/lib/http/errors';
+import type { FieldIssue } from '@/lib/errors';
 import { logger } from '@/lib/log';
 import { decodeBody, MAX_BODY_BYTES } from '@/lib/ingest/decode-body';
 import { ingestEnvelopeJson, INGEST_MESSAGES } from '@/lib/ingest/handle-ingest';

@@ -1,4 +1,4 @@
-import type { FieldIssue } from '@/lib/http/errors';
+import type { FieldIssue } from '@/lib/errors';
 
 export type JsonObject = Record<string, unknown>;
 export type EnvelopeItem = { header: JsonObject; payload: Buffer };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { issuesFromZod, type FieldIssue } from '@/lib/http/errors';
+import { issuesFromZod, type FieldIssue } from '@/lib/errors';
 import { storableEnvelope } from '@/lib/ingest/prepare-json';
 import { errorEnvelopeSchema, transactionEnvelopeSchema } from '@/lib/ingest/schemas';
 import { errorEnvelopeFromSentry, eventIdOf, transactionEnvelopeFromSentry } from './map-event';

@@ -1,5 +1,5 @@
 import type { Envelope } from '@/lib/http/envelope';
-import type { FieldIssue } from '@/lib/http/errors';
+import type { FieldIssue } from '@/lib/errors';
 
 /** A failed API call: the HTTP status, the envelope's message and its field issues, if any. */
 export class ApiError extends Error {

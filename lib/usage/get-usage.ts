@@ -1,6 +1,6 @@
 import { db } from '@/lib/db';
 import { clock, monthOf } from '@/lib/clock';
-import { notFound } from '@/lib/http/errors';
+import { notFound } from '@/lib/errors';
 import { monthlyEventLimit } from '@/lib/billing/plans';
 
 /** This UTC month's counters of the organization (zeros before its first event) against its plan's quota. */

@@ -2,23 +2,20 @@ import { z } from 'zod';
 
 export type FieldIssue = { path: (string | number)[]; message: string };
 
-export const errorStatus = {
-  BAD_REQUEST: 400,
-  VALIDATION: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  TOO_MANY_REQUESTS: 429,
-  INTERNAL: 500,
-  SERVICE_UNAVAILABLE: 503,
-} as const;
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'VALIDATION'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOO_MANY_REQUESTS'
+  | 'INTERNAL'
+  | 'SERVICE_UNAVAILABLE';
 
-export type ErrorCode = keyof typeof errorStatus;
-
-/** The one error type the data layer throws; the route wrapper maps it to a status. */
+/** The one error type the domain throws; each HTTP adapter maps its code to a status (lib/http/to-response). */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
