@@ -1,3 +1,5 @@
+import { sessionSecret } from '@/lib/auth/session-secret';
+
 // Runtime configuration, read once from the environment. Every secret is optional in development:
 // a feature without its secret reports itself as not configured.
 function str(name: string): string | undefined {
@@ -22,8 +24,9 @@ export const env = {
   get databaseUrl(): string | undefined {
     return str('DATABASE_URL');
   },
+  /** SESSION_SECRET, else a random secret generated once and kept in the data directory (lib/auth/session-secret). */
   get sessionSecret(): string {
-    return str('SESSION_SECRET') ?? 'dev-insecure-session-secret';
+    return sessionSecret().value;
   },
   get resendApiKey() {
     return str('RESEND_API_KEY');

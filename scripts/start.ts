@@ -9,6 +9,7 @@ import { startServer } from '../lib/runtime/server';
 import { billingStatusLine } from '../lib/billing/billing-status';
 import { emailTransport } from '../lib/email/send-email';
 import { enabledProviders } from '../lib/auth/oauth/provider-settings';
+import { sessionSecretStatusLine } from '../lib/auth/session-secret';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
@@ -34,6 +35,7 @@ async function main() {
   }
   log('applying migrations');
   migrateDeploy(process.env.DATABASE_URL!);
+  log(sessionSecretStatusLine());
   log(billingStatusLine());
   const transport = emailTransport();
   log(transport === 'outbox'

@@ -1,7 +1,9 @@
 import { pool } from '@/lib/pg';
+import { safeEqual } from '@/lib/auth/tokens';
 
 type Probe = { ok: boolean; latencyMs?: number; error?: string };
 export type Health = { ok: boolean; database: Probe; queue: Probe & { backlog?: number } };
+export type PublicHealth = { ok: boolean; database: { ok: boolean; latencyMs?: number } };
 
 const TIMEOUT_MS = 2000;
 
@@ -35,4 +37,20 @@ export async function checkHealth(): Promise<Health> {
     }
   }
   return { ok: database.ok, database, queue };
+}
+
+/** What anyone may see: up or down and the round-trip time, never an error text. */
+export function publicHealth(health: Health): PublicHealth {
+  const database: PublicHealth['database'] = { ok: health.database.ok };
+  if (health.database.latencyMs !== undefined) database.latencyMs = health.database.latencyMs;
+  return { ok: health.ok, database };
+}
+
+/** The full probe results go to callers that send HEALTH_TOKEN (`Authorization: Bearer …` or `X-Health-Token`). */
+export function healthDetailAllowed(headers: Headers): boolean {
+  const token = process.env.HEALTH_TOKEN?.trim();
+  if (!token) return false;
+  const auth = headers.get('authorization');
+  const given = headers.get('x-health-token') ?? (auth?.startsWith('Bearer ') ? auth.slice(7) : null);
+  return given !== null && safeEqual(given.trim(), token);
 }

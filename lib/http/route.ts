@@ -3,6 +3,7 @@ import { env } from '@/lib/env';
 import { readCookie, resolveSession, SESSION_COOKIE, type SessionContext } from '@/lib/auth/session';
 import { AppError, issuesFromZod, validationError } from '@/lib/errors';
 import { respond } from './envelope';
+import { readCappedBody } from './read-body';
 import { errorToResponse } from './to-response';
 import { logger, requestIdFrom } from '@/lib/log';
 
@@ -36,7 +37,8 @@ export type HandlerResult = {
 export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 const UNAUTHENTICATED = 'You need to be logged in!';
-const MAX_JSON_BODY = 1024 * 1024;
+export const MAX_JSON_BODY = 1024 * 1024;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The one route wrapper: session auth (with the Origin check on writes), zod parsing of params,
@@ -67,8 +69,9 @@ export function route<
         if (!session) throw new AppError('UNAUTHORIZED', UNAUTHENTICATED);
         userId = session.user.id;
         if (session.refreshedCookie) headers.append('set-cookie', session.refreshedCookie);
-        if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) assertSameOrigin(req);
       }
+      // Every state-changing request, signed in or not (login CSRF), must come from our own pages.
+      if (!SAFE_METHODS.has(req.method)) assertSameOrigin(req);
       const params = spec.params ? parse(spec.params, (await ctx.params) ?? {}, 'params') : undefined;
       const query = spec.query ? parse(spec.query, Object.fromEntries(new URL(req.url).searchParams), 'query') : undefined;
       const body = spec.body ? parse(spec.body, await readJson(req), undefined) : undefined;
@@ -90,10 +93,16 @@ function parse<S extends AnySchema>(schema: S, value: unknown, where: 'params' |
   throw validationError(where ? issues.map((i) => ({ ...i, path: [where, ...i.path] })) : issues);
 }
 
+/** A JSON body, read with a cap before anything is buffered: 413 past it, 415 for a body that is not JSON. */
 export async function readJson(req: Request): Promise<unknown> {
-  const text = await req.text();
-  if (text.length > MAX_JSON_BODY) throw new AppError('PAYLOAD_TOO_LARGE', 'Request body too large');
+  const json = isJsonContentType(req.headers.get('content-type'));
+  const bytes = await readCappedBody(req, MAX_JSON_BODY).catch(() => {
+    throw new AppError('BAD_REQUEST', 'Could not read the request body');
+  });
+  if (bytes === null) throw new AppError('PAYLOAD_TOO_LARGE', 'Request body too large');
+  const text = bytes.toString('utf8');
   if (text.trim() === '') return {};
+  if (!json) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
   try {
     return JSON.parse(text);
   } catch {
@@ -101,9 +110,31 @@ export async function readJson(req: Request): Promise<unknown> {
   }
 }
 
-function assertSameOrigin(req: Request): void {
+export function isJsonContentType(value: string | null): boolean {
+  if (!value) return false;
+  const type = value.split(';')[0].trim().toLowerCase();
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+/**
+ * CSRF defence: a browser names the page's origin in `Origin` and says `Sec-Fetch-Site: cross-site` for
+ * another site's page. Our own origin is APP_URL's, or the Host the request was sent to.
+ */
+export function assertSameOrigin(req: Request): void {
   const origin = req.headers.get('origin');
-  if (origin && origin !== env.appOrigin) throw new AppError('FORBIDDEN', 'Cross-origin request refused');
+  if (origin && origin !== env.appOrigin && !sameHost(origin, req.headers.get('host'))) {
+    throw new AppError('FORBIDDEN', 'Cross-origin request refused');
+  }
+  if (req.headers.get('sec-fetch-site') === 'cross-site') throw new AppError('FORBIDDEN', 'Cross-origin request refused');
+}
+
+function sameHost(origin: string, host: string | null): boolean {
+  if (!host) return false;
+  try {
+    return new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
 }
 
 /** The organization of the signed-in user; project routes are scoped to it. */

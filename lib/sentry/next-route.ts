@@ -1,6 +1,6 @@
 import { envelope } from '@/lib/http/envelope';
 import { INGEST_MESSAGES } from '@/lib/ingest/handle-ingest';
-import { MAX_BODY_BYTES, readCappedBody } from '@/lib/ingest/read-body';
+import { MAX_BODY_BYTES, readCappedBody } from '@/lib/http/read-body';
 import { handleSentry, type SentryResponse } from './handle-sentry';
 import type { SentryEndpoint } from './prepare-items';
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
 import { encode } from 'next-auth/jwt';
 import type { Account, Profile } from 'next-auth';
@@ -119,6 +119,15 @@ describe('signIn callback (runs before any user is created or linked)', () => {
 });
 
 describe('GET /api/auth/complete', () => {
+  // The completion route only exists while a provider is enabled.
+  beforeAll(() => {
+    process.env.GITHUB_CLIENT_ID = 'test-client';
+    process.env.GITHUB_CLIENT_SECRET = 'test-secret';
+  });
+  afterAll(() => {
+    delete process.env.GITHUB_CLIENT_ID;
+    delete process.env.GITHUB_CLIENT_SECRET;
+  });
   const tokenFor = (sub: string, maxAge = 120) => encode({ token: { sub, email: 'x@example.com' }, secret: env.sessionSecret, maxAge });
   const call = (cookie?: string) =>
     complete(new NextRequest(`${env.appUrl}${COMPLETE_PATH}`, { headers: cookie ? { cookie } : {} }));
@@ -161,6 +170,18 @@ describe('GET /api/auth/complete', () => {
     const res = await call(await cookieFor(user.id));
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`${env.appUrl}/login?error=SessionExpired`);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(false);
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
+
+describe('GET /api/auth/complete with no provider enabled', () => {
+  it('answers 404 and mints no session, even for a valid hand-off token', async () => {
+    const user = await adapter.createUser!({ email: uniqueEmail('nooauth'), name: 'No OAuth', emailVerified: null });
+    const token = await encode({ token: { sub: user.id }, secret: env.sessionSecret, maxAge: 120 });
+    const res = await complete(new NextRequest(`${env.appUrl}${COMPLETE_PATH}`, { headers: { cookie: `next-auth.session-token=${token}` } }));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ statusCode: 404, status: 'failed', message: 'Not found' });
     expect(res.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(false);
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
   });

@@ -76,11 +76,12 @@ export class TestClient {
     if (this.cookie && !headers.has('cookie')) headers.set('cookie', this.cookie);
     let body: BodyInit | undefined;
     if (opts.body !== undefined) {
-      if (typeof opts.body === 'string' || opts.body instanceof Uint8Array) body = opts.body as BodyInit;
+      if (typeof opts.body === 'string' || opts.body instanceof Uint8Array || opts.body instanceof ReadableStream) body = opts.body as BodyInit;
       else body = JSON.stringify(opts.body);
       if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     }
-    const req = new Request(url, { method, headers, body });
+    // A streamed body (no Content-Length) needs Node's half-duplex flag.
+    const req = new Request(url, { method, headers, body, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
     const res = this.baseUrl ? await fetch(req) : await this.dispatch(req, url);
     for (const c of res.headers.getSetCookie()) {
       const m = /^session=([^;]*)/.exec(c);

@@ -1,8 +1,10 @@
 import { respond } from '@/lib/http/envelope';
-import { checkHealth } from '@/lib/health/check-health';
+import { checkHealth, healthDetailAllowed, publicHealth } from '@/lib/health/check-health';
 
 // Public, unauthenticated: for load balancers and uptime checks. 503 when the database is unreachable.
-export async function GET(): Promise<Response> {
+// Anyone sees the status and timing; the probes' details (error texts, queue backlog) need HEALTH_TOKEN.
+export async function GET(req: Request): Promise<Response> {
   const health = await checkHealth();
-  return health.ok ? respond(200, 'Healthy', health) : respond(503, 'Database unreachable', health);
+  const data = healthDetailAllowed(req.headers) ? health : publicHealth(health);
+  return health.ok ? respond(200, 'Healthy', data) : respond(503, 'Database unreachable', data);
 }

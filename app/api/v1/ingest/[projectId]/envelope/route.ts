@@ -1,5 +1,5 @@
 import { handleIngest, INGEST_MESSAGES, type IngestResponse } from '@/lib/ingest/handle-ingest';
-import { MAX_BODY_BYTES, readCappedBody } from '@/lib/ingest/read-body';
+import { MAX_BODY_BYTES, readCappedBody } from '@/lib/http/read-body';
 import { envelope } from '@/lib/http/envelope';
 
 type Ctx = { params: Promise<{ projectId: string }> };

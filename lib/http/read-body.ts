@@ -1,4 +1,4 @@
-export { MAX_BODY_BYTES } from './decode-body';
+export { MAX_BODY_BYTES } from '@/lib/ingest/decode-body';
 
 /**
  * Reads a request body, or returns null as soon as it is known to exceed `cap` bytes: from Content-Length
