@@ -7,9 +7,9 @@ import { createOrganization } from '@/lib/orgs/create-organization';
 import OtpEmail from '@/emails/otp-email';
 import type { RegisterInput } from '@/lib/zod/auth';
 import { hashPassword, verifyPassword } from './password';
-import { consumePasscode, issuePasscode } from './passcode';
+import { consumePasscode, issuePasscode, PASSCODE_TTL_MS } from './passcode';
 import { createSession } from './session';
-import { clearLoginFailures, loginBlocked, recordLoginFailure } from './throttle';
+import { enforceThrottle, forgiveThrottle, throttleRules } from './throttle';
 
 export const INVALID_PASSCODE = 'Invalid or expired passcode';
 
@@ -17,8 +17,32 @@ async function emailPasscode(to: string, name: string, otp: string) {
   await sendEmail({ to, subject: "Your Tracker passcode", template: 'otp', data: { otp, name }, element: createElement(OtpEmail, { name, otp }) });
 }
 
+/**
+ * An unverified account lives as long as its first passcode. After that it is gone (a sign-up for the
+ * address starts afresh), so whoever registered someone else's email cannot keep it, nor its password.
+ */
+export const PENDING_ACCOUNT_TTL_MS = PASSCODE_TTL_MS;
+
+function pendingExpired(user: { emailVerified: Date | null; createdAt: Date }): boolean {
+  return user.emailVerified === null && user.createdAt.getTime() <= clock.nowMs() - PENDING_ACCOUNT_TTL_MS;
+}
+
+/** Deletes the unverified account of `email` once its life is over, with the organization it created (still empty). */
+async function dropExpiredPendingAccount(email: string): Promise<void> {
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, emailVerified: true, createdAt: true, orgId: true } });
+  if (!user || !pendingExpired(user)) return;
+  await db.$transaction(async (tx) => {
+    const gone = await tx.user.deleteMany({ where: { id: user.id, emailVerified: null } });
+    if (gone.count && user.orgId) {
+      await tx.organization.deleteMany({ where: { id: user.orgId, users: { none: {} }, projects: { none: {} } } });
+    }
+  });
+}
+
 /** Creates an unverified user with their own FREE organization and emails a passcode. */
-export async function registerUser(input: RegisterInput) {
+export async function registerUser(input: RegisterInput, address: string) {
+  await enforceThrottle(throttleRules.register(input.email, address));
+  await dropExpiredPendingAccount(input.email);
   const passwordHash = await hashPassword(input.password);
   // Two sign-ups with the same name can race for one organization slug; that unique violation is
   // retried, and only a taken email is reported as one.
@@ -29,7 +53,8 @@ export async function registerUser(input: RegisterInput) {
     try {
       const { user, otp } = await db.$transaction(async (tx) => {
         const org = await createOrganization(tx, input.name);
-        const user = await tx.user.create({ data: { name: input.name, email: input.email, passwordHash, orgId: org.id } });
+        // createdAt from the app clock: the pending account's life is measured from it.
+        const user = await tx.user.create({ data: { name: input.name, email: input.email, passwordHash, orgId: org.id, createdAt: clock.now() } });
         return { user, otp: await issuePasscode(user.id, tx) };
       });
       await emailPasscode(user.email, user.name, otp);
@@ -40,31 +65,38 @@ export async function registerUser(input: RegisterInput) {
   }
 }
 
-export async function verifyEmail(email: string, otp: string) {
+export async function verifyEmail(email: string, otp: string, address: string) {
+  await enforceThrottle(throttleRules.verifyPasscode(address));
   const user = await db.user.findUnique({ where: { email } });
-  if (!user || user.emailVerified) throw new AppError('BAD_REQUEST', INVALID_PASSCODE);
+  if (!user || user.emailVerified || pendingExpired(user)) throw new AppError('BAD_REQUEST', INVALID_PASSCODE);
   if (!(await consumePasscode(user.id, otp))) throw new AppError('BAD_REQUEST', INVALID_PASSCODE);
   return db.user.update({ where: { id: user.id }, data: { emailVerified: clock.now() } });
 }
 
-/** Sends a fresh passcode. Unknown emails get the same answer and nothing is sent (no enumeration). */
-export async function resendPasscode(email: string): Promise<void> {
+/**
+ * Sends a fresh passcode. Unknown emails (and unverified accounts whose life is over) get the same answer and
+ * nothing is sent (no enumeration). Throttled per email and per address before the lookup.
+ */
+export async function resendPasscode(email: string, address: string): Promise<void> {
+  await enforceThrottle(throttleRules.sendPasscode(email, address));
   const user = await db.user.findUnique({ where: { email } });
-  if (!user) return;
+  if (!user || pendingExpired(user)) return;
   if (user.emailVerified) throw new AppError('BAD_REQUEST', 'Email already verified');
   await emailPasscode(user.email, user.name, await issuePasscode(user.id));
 }
 
-export async function loginWithPassword(email: string, password: string, ip: string) {
-  if (loginBlocked(email, ip)) throw new AppError('TOO_MANY_REQUESTS', 'Too many failed login attempts, try again later');
+/**
+ * Every attempt is counted (per email and address, per email, per address) before the password is checked,
+ * so a parallel burst gets at most the limit of checks; a right password takes its attempt back.
+ */
+export async function loginWithPassword(email: string, password: string, address: string) {
+  const rules = throttleRules.login(email, address);
+  await enforceThrottle(rules, 'Too many failed login attempts, try again later');
   const user = await db.user.findUnique({ where: { email }, omit: { passwordHash: false } });
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : false;
-  if (!user || !ok) {
-    recordLoginFailure(email, ip);
-    throw new AppError('UNAUTHORIZED', 'Invalid email or password');
-  }
+  if (!user || !ok) throw new AppError('UNAUTHORIZED', 'Invalid email or password');
+  await forgiveThrottle(rules, [rules[0].key]);
   if (!user.emailVerified) throw new AppError('FORBIDDEN', 'Email not verified');
-  clearLoginFailures(email);
   const { passwordHash: _omit, ...safe } = user;
   const { cookie } = await createSession(user.id);
   return { user: safe, cookie };

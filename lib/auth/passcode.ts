@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Tx } from '@/lib/db';
 import { db } from '@/lib/db';
+import { pool } from '@/lib/pg';
 import { clock } from '@/lib/clock';
 import { env } from '@/lib/env';
 import { safeEqual } from './tokens';
@@ -27,14 +28,18 @@ export async function issuePasscode(userId: string, tx: Tx = db): Promise<string
   return code;
 }
 
-/** Checks a passcode; a wrong try counts toward the limit, after which the code is burned. */
+/**
+ * Checks a passcode. The try is counted in the same statement that reads the code, so a burst of parallel
+ * guesses gets at most PASSCODE_MAX_ATTEMPTS compares; then the code is burned. A right code is used once.
+ */
 export async function consumePasscode(userId: string, code: string): Promise<boolean> {
-  const row = await db.passcode.findUnique({ where: { userId } });
-  if (!row || row.expiresAt <= clock.now() || row.attempts >= PASSCODE_MAX_ATTEMPTS) return false;
-  if (safeEqual(row.codeHash, hashPasscode(userId, code.trim()))) {
-    await db.passcode.delete({ where: { userId } });
-    return true;
-  }
-  await db.passcode.update({ where: { userId }, data: { attempts: { increment: 1 } } });
-  return false;
+  const { rows } = await pool().query<{ code_hash: string }>(
+    `UPDATE passcodes SET attempts = attempts + 1
+     WHERE user_id = $1 AND attempts < $2 AND expires_at > $3
+     RETURNING code_hash`,
+    [userId, PASSCODE_MAX_ATTEMPTS, clock.now()],
+  );
+  if (!rows.length || !safeEqual(rows[0].code_hash, hashPasscode(userId, code.trim()))) return false;
+  const used = await pool().query('DELETE FROM passcodes WHERE user_id = $1 AND code_hash = $2', [userId, rows[0].code_hash]);
+  return used.rowCount === 1;
 }

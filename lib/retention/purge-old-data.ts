@@ -25,7 +25,7 @@ async function purgeTable(table: keyof typeof TABLES, plan: Plan, cutoff: Date, 
          SELECT t.id FROM ${TABLES[table]} t
          JOIN projects p ON p.id = t.project_id
          JOIN organizations o ON o.id = p.org_id
-         WHERE o.plan = $1::plan AND t.timestamp < $2 AND ($4::text[] IS NULL OR o.id = ANY($4))
+         WHERE o.plan = $1::plan AND t.received_at < $2 AND ($4::text[] IS NULL OR o.id = ANY($4))
          LIMIT $3)`,
       [plan, cutoff, batchSize, orgIds],
     );

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import next from 'next';
 import { serveIngest } from './node-ingest-adapter';
+import { stampClientAddress } from '@/lib/auth/client-address';
 
 export type RunningServer = { server: http.Server; close: () => Promise<void> };
 
@@ -16,7 +17,10 @@ export async function startServer(opts: { dev: boolean; port: number; host: stri
   const server = http.createServer((req, res) => {
     // While shutting down, answers also close their keep-alive connection, so close() can complete.
     if (closing) res.shouldKeepAlive = false;
-    if (!serveIngest(req, res)) void handle(req, res);
+    if (serveIngest(req, res)) return;
+    // The auth throttles count by this address: the socket's, or what TRUSTED_PROXIES vouch for.
+    stampClientAddress(req.headers, req.socket.remoteAddress);
+    void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
 import { encode } from 'next-auth/jwt';
 import type { Account, Profile } from 'next-auth';
@@ -6,12 +6,10 @@ import { TestClient } from '../support/client';
 import { latestOtp, PASSWORD, signUp, uniqueEmail } from '../support/accounts';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import { resetLoginThrottle } from '@/lib/auth/throttle';
 import { oauthAdapter } from '@/lib/auth/oauth/adapter';
 import { authOptions, COMPLETE_PATH } from '@/lib/auth/oauth/auth-options';
 import { GET as complete } from '@/app/api/auth/complete/route';
 
-afterEach(() => resetLoginThrottle());
 
 const adapter = oauthAdapter();
 

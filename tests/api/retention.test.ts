@@ -3,6 +3,9 @@ import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
 import { purgeOldData, retentionDays } from '@/lib/retention/purge-old-data';
 import { startRetentionJob } from '@/lib/retention/retention-job';
+import { purgeExpiredAccounts } from '@/lib/retention/purge-expired-accounts';
+import { TestClient } from '../support/client';
+import { uniqueEmail, PASSWORD } from '../support/accounts';
 import { stopJobs } from '@/lib/jobs/boss';
 import { pool } from '@/lib/pg';
 import { signUp } from '../support/accounts';
@@ -22,8 +25,8 @@ async function seed(plan: 'FREE' | 'PRO', ageDays: number[]) {
   });
   for (const age of ageDays) {
     const timestamp = new Date(NOW - age * DAY);
-    await db.event.create({ data: { issueId: issue.id, projectId: p.id, level: 'ERROR', message: `age ${age}`, timestamp } });
-    await db.transaction.create({ data: { projectId: p.id, name: `age ${age}`, duration: 1, timestamp } });
+    await db.event.create({ data: { issueId: issue.id, projectId: p.id, level: 'ERROR', message: `age ${age}`, timestamp, receivedAt: timestamp } });
+    await db.transaction.create({ data: { projectId: p.id, name: `age ${age}`, duration: 1, timestamp, receivedAt: timestamp } });
   }
   return { projectId: p.id, issueId: issue.id, orgId };
 }
@@ -61,6 +64,46 @@ describe('retention', () => {
     expect(result.PRO).toMatchObject({ events: 2, transactions: 2 });
     expect((await db.issue.findUniqueOrThrow({ where: { id: free.issueId } })).eventCount).toBe(5);
     expect((await db.issue.findUniqueOrThrow({ where: { id: pro.issueId } })).eventCount).toBe(7);
+  });
+});
+
+describe('retention ages rows by receipt time', () => {
+  it('a row the client dated 9999-12-31 goes when its receipt is old; a row dated long ago but just received stays', async () => {
+    clock.set(NOW);
+    const { client, orgId } = await signUp();
+    const p = await createProject(client);
+    const issue = await db.issue.create({ data: { projectId: p.id, fingerprint: 'f', title: 'E: x', firstSeen: new Date(NOW), lastSeen: new Date(NOW) } });
+    const future = new Date(Date.UTC(9999, 11, 31));
+    const old = new Date(NOW - 45 * DAY);
+    const fresh = new Date(NOW - 1 * DAY);
+    await db.event.create({ data: { issueId: issue.id, projectId: p.id, level: 'ERROR', message: 'future, received long ago', timestamp: future, receivedAt: old } });
+    await db.event.create({ data: { issueId: issue.id, projectId: p.id, level: 'ERROR', message: 'dated long ago, received now', timestamp: old, receivedAt: fresh } });
+    await db.transaction.create({ data: { projectId: p.id, name: 'future, received long ago', duration: 1, timestamp: future, receivedAt: old } });
+    await db.transaction.create({ data: { projectId: p.id, name: 'dated long ago, received now', duration: 1, timestamp: old, receivedAt: fresh } });
+    await purgeOldData({ orgIds: [orgId] });
+    expect(await remaining(p.id)).toEqual({ events: ['dated long ago, received now'], transactions: ['dated long ago, received now'] });
+  });
+});
+
+describe('expired sign-ups, reset links and throttle counters', () => {
+  it('are removed by the daily job; live ones and verified accounts stay', async () => {
+    const stale = uniqueEmail('stale');
+    const live = uniqueEmail('live');
+    await new TestClient().post('/api/v1/auth/register', { name: 'Stale', email: stale, password: PASSWORD });
+    const verified = await signUp();
+    clock.advance(10 * 60 * 1000 + 1000);
+    await new TestClient().post('/api/v1/auth/register', { name: 'Live', email: live, password: PASSWORD });
+    await db.throttleCounter.create({ data: { key: `test:ended:${stale}`, count: 9, windowEndsAt: new Date(Date.now() - 1000) } });
+    await db.throttleCounter.create({ data: { key: `test:running:${stale}`, count: 9, windowEndsAt: new Date(Date.now() + 60_000) } });
+    const orgOf = async (email: string) => (await db.user.findUniqueOrThrow({ where: { email } })).orgId!;
+    const staleOrg = await orgOf(stale);
+    // Scoped to this test's organizations: other test files share the database.
+    const result = await purgeExpiredAccounts({ orgIds: [staleOrg, await orgOf(live), verified.orgId] });
+    expect(result.pendingAccounts).toBe(1);
+    expect(await db.user.count({ where: { email: stale } })).toBe(0);
+    expect(await db.organization.count({ where: { id: staleOrg } })).toBe(0);
+    expect(await db.user.count({ where: { email: { in: [live, verified.email] } } })).toBe(2);
+    expect((await db.throttleCounter.findMany({ where: { key: { startsWith: 'test:', endsWith: stale } } })).map((r) => r.key)).toEqual([`test:running:${stale}`]);
   });
 });
 

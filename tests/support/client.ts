@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import crypto from 'node:crypto';
 import type { RouteContext } from '@/lib/http/route';
+import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_PROOF_HEADER, clientAddressProof } from '@/lib/auth/client-address';
 
 type Handler = (req: Request, ctx: RouteContext) => Promise<Response>;
 type RouteEntry = { segments: string[]; file: string };
@@ -67,6 +69,8 @@ export type RequestOptions = { body?: unknown; headers?: Record<string, string>;
  */
 export class TestClient {
   cookie: string | undefined;
+  /** The socket address our server would stamp on this client's requests (each client its own, like separate machines). */
+  address = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
   constructor(readonly baseUrl: string | undefined = process.env.TEST_BASE_URL) {}
 
   async request<T = any>(method: string, pathname: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
@@ -74,6 +78,10 @@ export class TestClient {
     for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
     const headers = new Headers(opts.headers);
     if (this.cookie && !headers.has('cookie')) headers.set('cookie', this.cookie);
+    if (!this.baseUrl) {
+      headers.set(CLIENT_ADDRESS_HEADER, this.address);
+      headers.set(CLIENT_ADDRESS_PROOF_HEADER, clientAddressProof());
+    }
     let body: BodyInit | undefined;
     if (opts.body !== undefined) {
       if (typeof opts.body === 'string' || opts.body instanceof Uint8Array || opts.body instanceof ReadableStream) body = opts.body as BodyInit;

@@ -2,9 +2,9 @@ import { route } from '@/lib/http/route';
 import { loginSchema } from '@/lib/zod/auth';
 import { loginWithPassword } from '@/lib/auth/accounts';
 import { serializeUser } from '@/lib/auth/serialize-user';
-import { clientIp } from '@/lib/auth/throttle';
+import { clientAddress } from '@/lib/auth/client-address';
 
 export const POST = route({ auth: 'none', body: loginSchema }, async ({ req, body }) => {
-  const { user, cookie } = await loginWithPassword(body.email, body.password, clientIp(req));
+  const { user, cookie } = await loginWithPassword(body.email, body.password, clientAddress(req));
   return { message: 'Logged in', data: serializeUser(user), cookies: [cookie] };
 });

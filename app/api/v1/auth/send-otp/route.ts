@@ -1,8 +1,9 @@
 import { route } from '@/lib/http/route';
 import { emailOnlySchema } from '@/lib/zod/auth';
 import { resendPasscode } from '@/lib/auth/accounts';
+import { clientAddress } from '@/lib/auth/client-address';
 
-export const POST = route({ auth: 'none', body: emailOnlySchema }, async ({ body }) => {
-  await resendPasscode(body.email);
+export const POST = route({ auth: 'none', body: emailOnlySchema }, async ({ req, body }) => {
+  await resendPasscode(body.email, clientAddress(req));
   return { message: 'If the account exists, a new passcode was sent' };
 });

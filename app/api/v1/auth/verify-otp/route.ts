@@ -2,8 +2,9 @@ import { route } from '@/lib/http/route';
 import { verifyOtpSchema } from '@/lib/zod/auth';
 import { verifyEmail } from '@/lib/auth/accounts';
 import { serializeUser } from '@/lib/auth/serialize-user';
+import { clientAddress } from '@/lib/auth/client-address';
 
-export const POST = route({ auth: 'none', body: verifyOtpSchema }, async ({ body }) => {
-  const user = await verifyEmail(body.email, body.otp);
+export const POST = route({ auth: 'none', body: verifyOtpSchema }, async ({ req, body }) => {
+  const user = await verifyEmail(body.email, body.otp, clientAddress(req));
   return { message: 'Email verified', data: serializeUser(user) };
 });

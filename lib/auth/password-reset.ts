@@ -1,0 +1,59 @@
+import { createElement } from 'react';
+import { db } from '@/lib/db';
+import { clock } from '@/lib/clock';
+import { env } from '@/lib/env';
+import { AppError } from '@/lib/errors';
+import { sendEmail } from '@/lib/email/send-email';
+import PasswordResetEmail from '@/emails/password-reset-email';
+import { hashPassword } from './password';
+import { randomToken, sha256 } from './tokens';
+import { enforceThrottle, throttleRules } from './throttle';
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const INVALID_RESET_LINK = 'Invalid or expired reset link';
+
+/**
+ * Emails a single-use reset link (one hour) when the account exists; unknown emails get the same answer and
+ * nothing is sent. A new link replaces the earlier ones.
+ */
+export async function requestPasswordReset(email: string, address: string): Promise<void> {
+  await enforceThrottle(throttleRules.passwordReset(email, address));
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, name: true, email: true } });
+  if (!user) return;
+  const token = randomToken(32);
+  await db.$transaction([
+    db.passwordReset.deleteMany({ where: { userId: user.id } }),
+    db.passwordReset.create({ data: { tokenHash: sha256(token), userId: user.id, expiresAt: new Date(clock.nowMs() + RESET_TTL_MS) } }),
+  ]);
+  const url = `${env.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await sendEmail({
+    to: user.email,
+    subject: 'Reset your Tracker password',
+    template: 'password-reset',
+    data: { name: user.name, url },
+    element: createElement(PasswordResetEmail, { name: user.name, url }),
+  });
+}
+
+/**
+ * Sets a new password from a reset link. The link proves the inbox, so an unverified account becomes verified;
+ * every session of the account ends (whoever held the old password is signed out) and the link is used up.
+ */
+export async function resetPassword(token: string, password: string, address: string) {
+  await enforceThrottle(throttleRules.completeReset(address));
+  const passwordHash = await hashPassword(password);
+  const now = clock.now();
+  return db.$transaction(async (tx) => {
+    // Deleting the row is what claims the link: of two racing uses only one gets it back.
+    const claimed = await tx.$queryRaw<{ user_id: string }[]>`
+      DELETE FROM password_resets WHERE token_hash = ${sha256(token)} AND expires_at > ${now} RETURNING user_id`;
+    if (!claimed.length) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK);
+    const userId = claimed[0].user_id;
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { emailVerified: true } });
+    const updated = await tx.user.update({ where: { id: userId }, data: { passwordHash, emailVerified: user.emailVerified ?? now } });
+    await tx.session.deleteMany({ where: { userId } });
+    await tx.passwordReset.deleteMany({ where: { userId } });
+    await tx.passcode.deleteMany({ where: { userId } });
+    return updated;
+  });
+}

@@ -1,0 +1,282 @@
+// Issue #15: throttles that hold (atomic, per email and address, X-Forwarded-For only from trusted proxies),
+// sign-up that cannot be squatted, and password reset by emailed link.
+import { afterEach, describe, expect, it } from 'vitest';
+import { TestClient } from '../support/client';
+import { latestOtp, outboxFor, PASSWORD, signUp, uniqueEmail } from '../support/accounts';
+import { clock } from '@/lib/clock';
+import { db } from '@/lib/db';
+import { env } from '@/lib/env';
+import { THROTTLE_LIMITS } from '@/lib/auth/throttle';
+
+const LOGIN = '/api/v1/auth/login';
+const REGISTER = '/api/v1/auth/register';
+const VERIFY = '/api/v1/auth/verify-otp';
+const SEND = '/api/v1/auth/send-otp';
+const FORGOT = '/api/v1/auth/forgot-password';
+const RESET = '/api/v1/auth/reset-password';
+const TOO_MANY_LOGINS = { statusCode: 429, status: 'failed', message: 'Too many failed login attempts, try again later' };
+const TOO_MANY = { statusCode: 429, status: 'failed', message: 'Too many requests, try again later' };
+const BAD_LINK = { statusCode: 400, status: 'failed', message: 'Invalid or expired reset link' };
+const WRONG = 'wrong password!';
+
+afterEach(() => clock.reset());
+
+function statuses(results: { status: number }[]): Record<number, number> {
+  const out: Record<number, number> = {};
+  for (const r of results) out[r.status] = (out[r.status] ?? 0) + 1;
+  return out;
+}
+
+describe('login throttle', () => {
+  it('a burst of 200 parallel attempts from one address gets at most the limit of password checks; the right password inside it is refused', async () => {
+    const { email } = await signUp();
+    const attacker = new TestClient();
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => attacker.post(LOGIN, { email, password: i === 150 ? PASSWORD : WRONG })),
+    );
+    const counts = statuses(results);
+    expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBeLessThanOrEqual(THROTTLE_LIMITS.loginPerEmailAndAddress);
+    expect(counts[429]).toBeGreaterThanOrEqual(200 - THROTTLE_LIMITS.loginPerEmailAndAddress);
+    const blocked = results.find((r) => r.status === 429)!;
+    expect(blocked.body).toEqual(TOO_MANY_LOGINS);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('a rotating X-Forwarded-For from an untrusted client is the same address', async () => {
+    const { email } = await signUp();
+    const attacker = new TestClient();
+    const results = [];
+    for (let i = 0; i < 8; i++) results.push(await attacker.post(LOGIN, { email, password: WRONG }, { headers: { 'x-forwarded-for': `198.51.100.${i}` } }));
+    expect(results.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+  });
+
+  it('one attacker cannot lock the owner out: the owner signs in from their own address', async () => {
+    const { email } = await signUp();
+    const attacker = new TestClient();
+    for (let i = 0; i < 8; i++) await attacker.post(LOGIN, { email, password: WRONG });
+    expect((await attacker.post(LOGIN, { email, password: PASSWORD })).status).toBe(429);
+    const owner = new TestClient();
+    const res = await owner.post(LOGIN, { email, password: PASSWORD });
+    expect(res.status).toBe(200);
+  });
+
+  it('an attacker spraying many emails from one address is stopped at the per-address limit without touching other addresses', async () => {
+    const attacker = new TestClient();
+    const results = await Promise.all(
+      Array.from({ length: THROTTLE_LIMITS.loginPerAddress + 20 }, () => attacker.post(LOGIN, { email: uniqueEmail('spray'), password: WRONG })),
+    );
+    expect(statuses(results)[401]).toBe(THROTTLE_LIMITS.loginPerAddress);
+    const { email } = await signUp();
+    expect((await new TestClient().post(LOGIN, { email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('a right password gives its attempt back, and the window ends after 15 minutes', async () => {
+    const { email } = await signUp();
+    const c = new TestClient();
+    for (let i = 0; i < 4; i++) expect((await c.post(LOGIN, { email, password: WRONG })).status).toBe(401);
+    expect((await c.post(LOGIN, { email, password: PASSWORD })).status).toBe(200);
+    // The (email, address) counter started over: four more mistakes still answer 401.
+    for (let i = 0; i < 4; i++) expect((await c.post(LOGIN, { email, password: WRONG })).status).toBe(401);
+    for (let i = 0; i < 2; i++) await c.post(LOGIN, { email, password: WRONG });
+    expect((await c.post(LOGIN, { email, password: PASSWORD })).status).toBe(429);
+    clock.advance(15 * 60 * 1000 + 1000);
+    expect((await c.post(LOGIN, { email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('the counters live in PostgreSQL, so every instance sees them', async () => {
+    const { email } = await signUp();
+    const c = new TestClient();
+    await c.post(LOGIN, { email, password: WRONG });
+    const rows = await db.throttleCounter.findMany({ where: { key: { startsWith: 'login:', contains: email } }, orderBy: { key: 'asc' } });
+    expect(rows.map((r) => [r.key, r.count])).toEqual([
+      [`login:e:${email}`, 1],
+      [`login:ea:${c.address}:${email}`, 1],
+    ]);
+  });
+});
+
+describe('passcode tries are counted atomically', () => {
+  it('30 parallel wrong tries: exactly 5 are compared, and the right code afterwards is refused', async () => {
+    const email = uniqueEmail('otp-burst');
+    const c = new TestClient();
+    await c.post(REGISTER, { name: 'Burst', email, password: PASSWORD });
+    const otp = latestOtp(email);
+    const wrong = otp === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
+    const results = await Promise.all(Array.from({ length: 30 }, () => new TestClient().post(VERIFY, { email, otp: wrong })));
+    expect(statuses(results)).toEqual({ 400: 30 });
+    const user = await db.user.findUniqueOrThrow({ where: { email } });
+    expect((await db.passcode.findUniqueOrThrow({ where: { userId: user.id } })).attempts).toBe(5);
+    expect((await c.post(VERIFY, { email, otp })).status).toBe(400);
+  });
+
+  it('a right code inside a parallel burst is used at most once', async () => {
+    const email = uniqueEmail('otp-race');
+    await new TestClient().post(REGISTER, { name: 'Race', email, password: PASSWORD });
+    const otp = latestOtp(email);
+    const results = await Promise.all(Array.from({ length: 5 }, () => new TestClient().post(VERIFY, { email, otp })));
+    expect(statuses(results)[200]).toBe(1);
+  });
+
+  it('guesses from one address across many emails stop at the per-address limit', async () => {
+    const c = new TestClient();
+    const results = [];
+    for (let i = 0; i < THROTTLE_LIMITS.passcodePerAddress + 2; i++) results.push(await c.post(VERIFY, { email: uniqueEmail('guess'), otp: 'AAAAAA' }));
+    expect(results.slice(0, THROTTLE_LIMITS.passcodePerAddress).every((r) => r.status === 400)).toBe(true);
+    expect(results.at(-1)!.status).toBe(429);
+    expect(results.at(-1)!.body).toEqual(TOO_MANY);
+  });
+});
+
+describe('send-otp and register are throttled', () => {
+  it('30 send-otp calls for one email send at most 3 passcodes after the sign-up one', async () => {
+    const email = uniqueEmail('flood');
+    await new TestClient().post(REGISTER, { name: 'Flood', email, password: PASSWORD });
+    const results = [];
+    for (let i = 0; i < 30; i++) results.push(await new TestClient().post(SEND, { email }));
+    expect(statuses(results)).toEqual({ 200: THROTTLE_LIMITS.sendPasscodePerEmail, 429: 30 - THROTTLE_LIMITS.sendPasscodePerEmail });
+    expect(results.at(-1)!.body).toEqual(TOO_MANY);
+    expect(outboxFor(email, 'otp')).toHaveLength(1 + THROTTLE_LIMITS.sendPasscodePerEmail);
+  });
+
+  it('unknown emails are throttled the same way (no enumeration through the limit)', async () => {
+    const email = uniqueEmail('nobody');
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await new TestClient().post(SEND, { email }));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
+    expect(outboxFor(email)).toHaveLength(0);
+  });
+
+  it('register: at most 20 sign-ups an hour from one address', async () => {
+    const c = new TestClient();
+    const results = [];
+    for (let i = 0; i < THROTTLE_LIMITS.registerPerAddress + 1; i++) results.push(await c.post(REGISTER, { name: 'Many', email: uniqueEmail('many'), password: PASSWORD }));
+    expect(results.slice(0, -1).every((r) => r.status === 201)).toBe(true);
+    expect(results.at(-1)!.status).toBe(429);
+    expect(results.at(-1)!.body).toEqual(TOO_MANY);
+  });
+});
+
+describe('sign-up cannot be squatted', () => {
+  it("an attacker's registration of someone else's email dies with its passcode; the owner then signs up with their own password", async () => {
+    const email = uniqueEmail('victim');
+    const attacker = new TestClient();
+    expect((await attacker.post(REGISTER, { name: 'Mallory', email, password: 'attacker password' })).status).toBe(201);
+    const attackerOtp = latestOtp(email);
+
+    // While the pending account lives, a second sign-up is refused as the contract says.
+    const early = await new TestClient().post(REGISTER, { name: 'Owner', email, password: PASSWORD });
+    expect(early.status).toBe(409);
+
+    clock.advance(10 * 60 * 1000 + 1000);
+    // The pending account is over: a resend sends nothing, its old passcode is refused.
+    expect((await new TestClient().post(SEND, { email })).status).toBe(200);
+    expect(outboxFor(email, 'otp')).toHaveLength(1);
+    expect((await new TestClient().post(VERIFY, { email, otp: attackerOtp })).status).toBe(400);
+
+    const owner = new TestClient();
+    const reg = await owner.post(REGISTER, { name: 'Owner', email, password: PASSWORD });
+    expect(reg.status).toBe(201);
+    expect(reg.body.data).toMatchObject({ name: 'Owner', email, emailVerified: false });
+    expect((await owner.post(VERIFY, { email, otp: latestOtp(email) })).status).toBe(200);
+    expect((await attacker.post(LOGIN, { email, password: 'attacker password' })).status).toBe(401);
+    expect((await owner.post(LOGIN, { email, password: PASSWORD })).status).toBe(200);
+    // One user and one organization: the attacker's empty one went with its account.
+    expect(await db.user.count({ where: { email } })).toBe(1);
+    expect(await db.organization.count({ where: { name: "Mallory's organization", users: { none: {} } } })).toBe(0);
+  });
+
+  it('a verified account is never replaced: register stays 409 at any time', async () => {
+    const { email } = await signUp();
+    clock.advance(24 * 3600 * 1000);
+    const res = await new TestClient().post(REGISTER, { name: 'Late', email, password: 'another password' });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ statusCode: 409, status: 'failed', message: 'Email already registered' });
+  });
+});
+
+describe('password reset by emailed link', () => {
+  function resetToken(email: string): string {
+    const msgs = outboxFor(email, 'password-reset');
+    expect(msgs.length).toBeGreaterThan(0);
+    const url = new URL(String(msgs.at(-1)!.data.url));
+    expect(`${url.origin}${url.pathname}`).toBe(`${env.appUrl}/reset-password`);
+    return url.searchParams.get('token')!;
+  }
+
+  it('sets a new password, signs out every session, and the link works once', async () => {
+    const { client, email } = await signUp();
+    const forgot = await new TestClient().post(FORGOT, { email });
+    expect(forgot.status).toBe(200);
+    expect(forgot.body).toEqual({ statusCode: 200, status: 'success', message: 'If the account exists, a reset link was sent' });
+    const token = resetToken(email);
+    expect(await db.passwordReset.count({ where: { tokenHash: token } })).toBe(0);
+
+    const res = await new TestClient().post(RESET, { token, password: 'a brand new password' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'success', message: 'Password changed. Sign in with your new password.', data: { email, emailVerified: true } });
+    expect(res.text).not.toMatch(/password_?hash/i);
+    expect((await client.get('/api/v1/auth/me')).status).toBe(401);
+    expect((await new TestClient().post(LOGIN, { email, password: PASSWORD })).status).toBe(401);
+    expect((await new TestClient().post(LOGIN, { email, password: 'a brand new password' })).status).toBe(200);
+
+    const again = await new TestClient().post(RESET, { token, password: 'yet another password' });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual(BAD_LINK);
+  });
+
+  it('a newer link replaces the older one, and a link expires after an hour', async () => {
+    const { email } = await signUp();
+    await new TestClient().post(FORGOT, { email });
+    const first = resetToken(email);
+    await new TestClient().post(FORGOT, { email });
+    const second = resetToken(email);
+    expect((await new TestClient().post(RESET, { token: first, password: 'first new password' })).body).toEqual(BAD_LINK);
+    clock.advance(60 * 60 * 1000 + 1000);
+    expect((await new TestClient().post(RESET, { token: second, password: 'second new password' })).body).toEqual(BAD_LINK);
+  });
+
+  it("resetting a squatted pending account proves the inbox: verified, and the squatter's password is gone", async () => {
+    const email = uniqueEmail('squat-reset');
+    const attacker = new TestClient();
+    await attacker.post(REGISTER, { name: 'Mallory', email, password: 'attacker password' });
+    await new TestClient().post(FORGOT, { email });
+    const res = await new TestClient().post(RESET, { token: resetToken(email), password: 'the owner password' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.emailVerified).toBe(true);
+    expect((await attacker.post(LOGIN, { email, password: 'attacker password' })).status).toBe(401);
+    expect((await new TestClient().post(LOGIN, { email, password: 'the owner password' })).status).toBe(200);
+  });
+
+  it('an unknown email gets the same answer and nothing is sent', async () => {
+    const email = uniqueEmail('ghost');
+    const res = await new TestClient().post(FORGOT, { email });
+    expect(res.body).toEqual({ statusCode: 200, status: 'success', message: 'If the account exists, a reset link was sent' });
+    expect(outboxFor(email)).toHaveLength(0);
+  });
+
+  it.each<[string, unknown, (string | number)[]]>([
+    ['no token', { password: 'long enough pw' }, ['token']],
+    ['an empty token', { token: ' ', password: 'long enough pw' }, ['token']],
+    ['a short password', { token: 'abc', password: 'short' }, ['password']],
+    ['a password over 128 characters', { token: 'abc', password: 'p'.repeat(129) }, ['password']],
+  ])('reset-password with %s: 400 validation error', async (_label, body, path) => {
+    const res = await new TestClient().post(RESET, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, status: 'failed', message: 'Validation error' });
+    expect(res.body.error.map((e: { path: unknown }) => e.path)).toContainEqual(path);
+  });
+
+  it('an unknown token: 400 and nothing changes', async () => {
+    const res = await new TestClient().post(RESET, { token: 'not-a-real-token', password: 'long enough pw' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(BAD_LINK);
+  });
+
+  it('forgot-password is throttled per email', async () => {
+    const { email } = await signUp();
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await new TestClient().post(FORGOT, { email }));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
+    expect(outboxFor(email, 'password-reset')).toHaveLength(3);
+  });
+});
