@@ -78,6 +78,8 @@ export default defineConfig({
         NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? '.next-e2e',
         APP_URL: baseURL,
         WEBHOOK_ALLOW_PRIVATE: 'true',
+        // Every spec signs up from this one machine's address: the per-address auth limits scale up.
+        AUTH_THROTTLE_MULTIPLIER: '20',
         GITHUB_CLIENT_ID: MOCK_CLIENTS.github.clientId,
         GITHUB_CLIENT_SECRET: MOCK_CLIENTS.github.clientSecret,
         GITHUB_OAUTH_BASE_URL: `${process.env.E2E_OAUTH_URL}/github`,

@@ -35,6 +35,9 @@ export function LoginForm() {
       <Button type="submit" loading={pending} className="w-full">
         Log in
       </Button>
+      <p className="text-center text-sm">
+        <TextLink href="/forgot-password">Forgot your password?</TextLink>
+      </p>
     </form>
   );
 }

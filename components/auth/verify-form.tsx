@@ -21,7 +21,7 @@ export function VerifyForm({ initialEmail }: { initialEmail: string }) {
     setResend({ pending: true });
     try {
       await api('/api/v1/auth/send-otp', { method: 'POST', body: { email } });
-      setResend({ pending: false, sent: `If ${email.trim()} has an unverified account, a new code is on its way.` });
+      setResend({ pending: false, sent: `If ${email.trim()} has an unverified account, a new code is on its way. Sign-ups not verified within 10 minutes expire: if nothing arrives, sign up again.` });
     } catch (err) {
       const message = err instanceof ApiError ? (err.fieldErrors().email ?? err.message) : 'Could not reach the server.';
       setResend({ pending: false, error: message });

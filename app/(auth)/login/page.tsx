@@ -6,10 +6,10 @@ import { TextLink } from '@/components/ui/text-link';
 
 export const metadata: Metadata = { title: 'Log in' };
 
-type Props = { searchParams: Promise<{ verified?: string | string[] }> };
+type Props = { searchParams: Promise<{ verified?: string | string[]; reset?: string | string[] }> };
 
 export default async function LoginPage({ searchParams }: Props) {
-  const { verified } = await searchParams;
+  const { verified, reset } = await searchParams;
   return (
     <AuthCard
       title="Log in to Tracker"
@@ -22,6 +22,11 @@ export default async function LoginPage({ searchParams }: Props) {
       {verified === '1' && (
         <p role="status" className="mb-4 rounded-md bg-success-soft p-3 text-sm text-success-fg">
           Your email is verified. Log in to continue.
+        </p>
+      )}
+      {reset === '1' && (
+        <p role="status" className="mb-4 rounded-md bg-success-soft p-3 text-sm text-success-fg">
+          Your password is changed. Log in with the new one.
         </p>
       )}
       <LoginForm />

@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import { AuthCard } from '@/components/auth/auth-card';
+import { ForgotPasswordForm } from '@/components/auth/forgot-password-form';
+import { TextLink } from '@/components/ui/text-link';
+
+export const metadata: Metadata = { title: 'Reset your password' };
+
+export default function ForgotPasswordPage() {
+  return (
+    <AuthCard
+      title="Reset your password"
+      description="We will email you a link to choose a new one."
+      footer={
+        <>
+          Remembered it? <TextLink href="/login">Log in</TextLink>
+        </>
+      }
+    >
+      <ForgotPasswordForm />
+    </AuthCard>
+  );
+}
