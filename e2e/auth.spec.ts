@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { latestPasscode } from './support/outbox';
+import { latestPasscode, latestResetLink } from './support/outbox';
 import { PASSWORD, registerUser, uniqueEmail } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
@@ -122,4 +122,42 @@ test('signed-out visitors are sent to /login from dashboard pages only', async (
   for (const path of ['/login', '/signup', '/verify', '/sdk/browser.js']) {
     expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
   }
+});
+
+test('forgot password: the emailed link sets a new password and the old one stops working', async ({ page }) => {
+  const user = await registerUser(page.request, { verify: true });
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status')).toContainText(`If ${user.email} has an account`);
+
+  const link = new URL(await latestResetLink(user.email));
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel('New password').fill('short');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await page.getByLabel('New password').fill('a much better password');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL('/login?reset=1');
+  await expect(page.getByText('Your password is changed')).toBeVisible();
+
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Invalid email or password');
+  await page.getByLabel('Password').fill('a much better password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL('/');
+
+  // The link was used up.
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('New password').fill('yet another password');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alert')).toContainText('Invalid or expired reset link');
 });

@@ -18,3 +18,15 @@ export async function latestPasscode(email: string): Promise<string> {
     .toMatch(/^[A-Z0-9]{6}$/);
   return otp;
 }
+
+/** The link in the latest `password-reset` email to `email`, waiting briefly for it to arrive. */
+export async function latestResetLink(email: string): Promise<string> {
+  let url = '';
+  await expect
+    .poll(() => {
+      url = String(messagesFor(email, 'password-reset').at(-1)?.data.url ?? '');
+      return url;
+    }, { message: `password reset email for ${email}` })
+    .toContain('/reset-password?token=');
+  return url;
+}

@@ -1,0 +1,163 @@
+// The service under a benchmark: `scripts/start.ts` in its own process group (node, tsx and the embedded
+// PostgreSQL) on a fresh DATA_DIR and loopback ports, with a signed-up, verified and logged-in user.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '@/lib/runtime/embedded-db';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+const READY_TIMEOUT_MS = 15 * 60_000;
+const children: ChildProcess[] = [];
+
+export const log = (msg: string) => console.log(`[bench] ${msg}`);
+
+export function startGroup(cmd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+  const out = fs.openSync(logFile, 'a');
+  // Own process group, so stopping it also stops what it started (PostgreSQL, build workers).
+  const child = spawn(cmd, args, { cwd: root, env, detached: true, stdio: ['ignore', out, out] });
+  children.push(child);
+  return child;
+}
+
+export async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }, 30_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function stopAll(): Promise<void> {
+  for (const c of children.reverse()) await stopGroup(c);
+}
+
+export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, logFile: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  throw new Error(`server not ready after ${timeoutMs / 1000} s; see ${logFile}`);
+}
+
+export async function api(base: string, method: string, p: string, body?: unknown, cookie?: string) {
+  const res = await fetch(base + p, {
+    method,
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => undefined)) as any;
+  return { status: res.status, json, setCookie: res.headers.getSetCookie() };
+}
+
+export function latestOtp(outbox: string, email: string): string {
+  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.json')).sort() : [];
+  for (const f of files.reverse()) {
+    const m = JSON.parse(fs.readFileSync(path.join(outbox, f), 'utf8'));
+    if (m.to === email && m.template === 'otp') return m.data.otp;
+  }
+  throw new Error(`no passcode for ${email} in ${outbox}`);
+}
+
+export type Service = {
+  base: string;
+  port: number;
+  pgPort: number;
+  dataDir: string;
+  logFile: string;
+  child: ChildProcess;
+  dbUrl: string;
+  email: string;
+  password: string;
+  cookie: string;
+  orgId: string;
+};
+
+/** Starts the production build (NEXT_DIST_DIR, built on first run) and signs a user up and in. */
+export async function startService(opts: { distDir: string; env?: NodeJS.ProcessEnv }): Promise<Service> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-bench-'));
+  fs.chmodSync(dataDir, 0o755);
+  // Outside DATA_DIR so it survives the clean-up.
+  const logFile = path.join(os.tmpdir(), `${path.basename(dataDir)}.log`);
+  const port = await freePort();
+  const pgPort = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: base,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    NEXT_DIST_DIR: opts.distDir,
+    ...opts.env,
+  };
+  delete env.DATABASE_URL;
+  delete env.MAIL_OUTBOX_DIR;
+  log(`starting the service on ${base} (DATA_DIR ${dataDir}; builds ${opts.distDir} on first run, log in ${logFile})`);
+  const child = startGroup(path.join(root, 'node_modules/.bin/tsx'), ['scripts/start.ts'], env, logFile);
+  const tStart = performance.now();
+  await waitForHttp(`${base}/api/v1/auth/me`, child, READY_TIMEOUT_MS, logFile);
+  log(`service ready after ${((performance.now() - tStart) / 1000).toFixed(0)} s`);
+
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-password-123';
+  const reg = await api(base, 'POST', '/api/v1/auth/register', { name: 'Bench', email, password });
+  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);
+  const ver = await api(base, 'POST', '/api/v1/auth/verify-otp', { email, otp: latestOtp(path.join(dataDir, 'outbox'), email) });
+  if (ver.status !== 200) throw new Error(`verify: ${ver.status}`);
+  const login = await api(base, 'POST', '/api/v1/auth/login', { email, password });
+  const cookie = login.setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('session='));
+  if (login.status !== 200 || !cookie) throw new Error(`login: ${login.status}`);
+  const me = await api(base, 'GET', '/api/v1/auth/me', undefined, cookie);
+  const dbUrl = `postgresql://postgres:postgres@localhost:${pgPort}/tracker`;
+  return { base, port, pgPort, dataDir, logFile, child, dbUrl, email, password, cookie, orgId: me.json.data.organization.id as string };
+}
+
+/** Runs a benchmark's main: stops every process group it started at the end, on failure and on Ctrl-C. */
+export function runBench(main: () => Promise<void>, cleanUp: () => void = () => {}): void {
+  const onSignal = () => {
+    for (const c of children) {
+      if (c.pid && c.exitCode === null) {
+        try {
+          process.kill(-c.pid, 'SIGTERM');
+        } catch {
+          // gone
+        }
+      }
+    }
+    process.exit(130);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  main()
+    .finally(async () => {
+      await stopAll();
+      cleanUp();
+    })
+    .then(
+      () => process.exit(0),
+      (err) => {
+        console.error('[bench] failed:', err instanceof Error ? err.message : err);
+        process.exit(1);
+      },
+    );
+}
