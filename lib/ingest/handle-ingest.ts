@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { clock } from '@/lib/clock';
 import { envelope, type Envelope } from '@/lib/http/envelope';
 import { issuesFromZod, type FieldIssue } from '@/lib/errors';
-import { takeIngestToken } from '@/lib/quota/rate-limit';
+import { reserveIngestTokens } from '@/lib/quota/rate-limit';
 import type { Level } from '@/lib/generated/prisma/enums';
 import { fingerprintOf, issueCulprit, issueTitle } from '@/lib/grouping/fingerprint';
 import { decodeBody, MAX_BODY_BYTES } from './decode-body';
@@ -70,7 +70,7 @@ async function ingest(req: IngestRequest): Promise<IngestResponse> {
   const key = await resolveIngestKey(publicKey, req.projectId);
   if (!key) return answer(401, INGEST_MESSAGES.invalidKey);
 
-  if (!takeIngestToken(key.publicKey)) return answer(429, INGEST_MESSAGES.rateLimited, { headers: { 'retry-after': '1' } });
+  if (!(await reserveIngestTokens(key.publicKey))) return answer(429, INGEST_MESSAGES.rateLimited, { headers: { 'retry-after': '1' } });
 
   const decoded = await decodeBody(req.body, req.headers['content-encoding']);
   if (!decoded.ok) {

@@ -1,26 +1,87 @@
 import { env } from '@/lib/env';
+import { pool } from '@/lib/pg';
 
-type Bucket = { tokens: number; at: number };
-
+// Per-key token bucket held in PostgreSQL, so the limit is global across instances: refills at
+// INGEST_RATE_LIMIT_PER_SECOND tokens per second up to a burst of ten times that. Each instance leases a
+// tenth of a second's worth of tokens at a time and spends them locally, so the hot path takes one SQL
+// round trip per lease, not per event; a lease unspent after a second is dropped, never given twice.
 const BURST_FACTOR = 10;
-const g = globalThis as unknown as { trackerIngestBuckets?: Map<string, Bucket> };
-const buckets = (g.trackerIngestBuckets ??= new Map());
+const LEASE_SECONDS = 0.1;
+const LEASE_LIFE_MS = 1000;
 
-/**
- * Per-key token bucket, in memory (per instance): refills at INGEST_RATE_LIMIT_PER_SECOND tokens per
- * second up to a burst of ten times that. Returns false when the request must be refused.
- */
-export function takeIngestToken(key: string, now = performance.now()): boolean {
-  const rate = env.ingestRateLimitPerSecond;
-  const capacity = rate * BURST_FACTOR;
-  const b = buckets.get(key);
-  if (!b) {
-    buckets.set(key, { tokens: capacity - 1, at: now });
+type Local = { tokens: number; expiresAt: number; dryUntil: number; demand: number; leasing?: Promise<void> };
+
+export type IngestLimiter = {
+  /** Takes `count` tokens (one per row a request stores), or none and false when fewer are left. */
+  reserve(key: string, count?: number): Promise<boolean>;
+};
+
+/** Leases up to `want` whole tokens from the shared bucket; returns how many were granted. */
+async function lease(key: string, want: number, rate: number, capacity: number): Promise<number> {
+  const { rows } = await pool().query<{ granted: number }>(
+    `INSERT INTO rate_limit_buckets AS b (key, tokens, granted, updated_at)
+     VALUES ($1, $2::float8 - least($3::int, $2::float8), least($3::int, $2::float8)::int, now())
+     ON CONFLICT (key) DO UPDATE SET
+       granted = least($3::int, floor(least($2::float8, b.tokens + extract(epoch from now() - b.updated_at)::float8 * $4::float8)))::int,
+       tokens = least($2::float8, b.tokens + extract(epoch from now() - b.updated_at)::float8 * $4::float8)
+              - least($3::int, floor(least($2::float8, b.tokens + extract(epoch from now() - b.updated_at)::float8 * $4::float8))),
+       updated_at = now()
+     RETURNING granted`,
+    [key, capacity, want, rate],
+  );
+  return rows[0].granted;
+}
+
+/** A limiter with its own local leases (one per process; tests make several to stand for instances). */
+export function createIngestLimiter(): IngestLimiter {
+  const locals = new Map<string, Local>();
+
+  function spend(local: Local, count: number, now: number): boolean {
+    if (local.expiresAt <= now) local.tokens = 0;
+    if (local.tokens < count) return false;
+    local.tokens -= count;
     return true;
   }
-  b.tokens = Math.min(capacity, b.tokens + ((now - b.at) / 1000) * rate);
-  b.at = now;
-  if (b.tokens < 1) return false;
-  b.tokens -= 1;
-  return true;
+
+  async function refill(key: string, local: Local): Promise<void> {
+    const rate = env.ingestRateLimitPerSecond;
+    const capacity = rate * BURST_FACTOR;
+    // Enough for every request waiting on this lease, at least a tenth of a second's worth, at most the burst.
+    const want = Math.max(1, Math.min(Math.floor(capacity), Math.max(local.demand, Math.ceil(rate * LEASE_SECONDS))));
+    local.demand = 0;
+    const granted = await lease(key, want, rate, capacity);
+    const now = performance.now();
+    if (local.expiresAt <= now) local.tokens = 0;
+    local.tokens += granted;
+    local.expiresAt = now + LEASE_LIFE_MS;
+    // The shared bucket ran dry: refuse locally until enough has refilled, instead of asking per request.
+    if (granted < want) local.dryUntil = now + ((want - granted) / rate) * 1000;
+  }
+
+  return {
+    async reserve(key, count = 1) {
+      if (count <= 0) return true;
+      let local = locals.get(key);
+      if (!local) locals.set(key, (local = { tokens: 0, expiresAt: 0, dryUntil: 0, demand: 0 }));
+      const l = local;
+      for (;;) {
+        if (spend(l, count, performance.now())) return true;
+        if (count > env.ingestRateLimitPerSecond * BURST_FACTOR || l.dryUntil > performance.now()) return false;
+        // One lease at a time per key, sized for every request that arrived before it went out.
+        l.demand += count;
+        l.leasing ??= Promise.resolve()
+          .then(() => refill(key, l))
+          .finally(() => (l.leasing = undefined));
+        await l.leasing;
+      }
+    },
+  };
+}
+
+const g = globalThis as unknown as { trackerIngestLimiter?: IngestLimiter };
+
+/** This process's limiter for ingest keys. */
+export function reserveIngestTokens(key: string, count = 1): Promise<boolean> {
+  g.trackerIngestLimiter ??= createIngestLimiter();
+  return g.trackerIngestLimiter.reserve(key, count);
 }

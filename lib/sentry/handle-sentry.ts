@@ -6,7 +6,7 @@ import { logger } from '@/lib/log';
 import { decodeBody, MAX_BODY_BYTES } from '@/lib/ingest/decode-body';
 import { ingestEnvelopeJson, INGEST_MESSAGES } from '@/lib/ingest/handle-ingest';
 import type { IngestKey } from '@/lib/ingest/resolve-key';
-import { takeIngestToken } from '@/lib/quota/rate-limit';
+import { reserveIngestTokens } from '@/lib/quota/rate-limit';
 import { parseEnvelope } from './parse-envelope';
 import { prepareItems, type SentryEndpoint } from './prepare-items';
 import { resolveSentryKey } from './resolve-sentry-key';
@@ -105,7 +105,7 @@ async function run(req: SentryRequest): Promise<SentryResponse> {
   const key = await resolveSentryKey(publicKey, req.projectNumber);
   if (!key) return answer(401, INGEST_MESSAGES.invalidKey);
 
-  if (!takeIngestToken(key.publicKey)) return rateLimited();
+  if (!(await reserveIngestTokens(key.publicKey))) return rateLimited();
 
   if (!body) {
     const d = await decode();

@@ -1,6 +1,6 @@
 import * as Sentry from '@sentry/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { takeIngestToken } from '@/lib/quota/rate-limit';
+import { reserveIngestTokens } from '@/lib/quota/rate-limit';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import type { TestClient } from '../support/client';
@@ -87,7 +87,7 @@ describe('@sentry/node against our Sentry endpoint', () => {
     // 0.25 tokens per second: the bucket holds 2.5 and a refused request is told to retry after 4 s.
     process.env.INGEST_RATE_LIMIT_PER_SECOND = '0.25';
     const publicKey = project.keys[0].publicKey;
-    while (takeIngestToken(publicKey));
+    while (await reserveIngestTokens(publicKey));
     const before = server.received.length;
 
     Sentry.captureException(new Error('refused'));

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { clock, monthOf } from '@/lib/clock';
 import { monthlyEventLimit } from '@/lib/billing/plans';
-import { takeIngestToken } from '@/lib/quota/rate-limit';
+import { reserveIngestTokens } from '@/lib/quota/rate-limit';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import type { TestClient } from '../support/client';
@@ -271,7 +271,7 @@ describe('Sentry envelope endpoint: 429 the Sentry way', () => {
     const { client, project, key } = await setup();
     // One token per 10 s: the drained bucket cannot refill during the test, and the advice is 10 s.
     process.env.INGEST_RATE_LIMIT_PER_SECOND = '0.1';
-    while (takeIngestToken(key));
+    while (await reserveIngestTokens(key));
     const res = await post(client, project.number, eventEnvelope(), { headers: auth(key) });
     expect([res.status, res.body]).toEqual([429, { statusCode: 429, status: 'failed', message: 'Rate limit exceeded' }]);
     expect(res.headers.get('retry-after')).toBe('10');
