@@ -77,22 +77,14 @@ export function latestOtp(outbox: string, email: string): string {
   throw new Error(`no passcode for ${email} in ${outbox}`);
 }
 
-export type Service = {
-  base: string;
-  port: number;
-  pgPort: number;
-  dataDir: string;
-  logFile: string;
-  child: ChildProcess;
-  dbUrl: string;
-  email: string;
-  password: string;
-  cookie: string;
-  orgId: string;
-};
+export type Instance = { base: string; port: number; pgPort: number; dataDir: string; logFile: string; child: ChildProcess; dbUrl: string };
+export type Service = Instance & { email: string; password: string; cookie: string; orgId: string };
 
-/** Starts the production build (NEXT_DIST_DIR, built on first run) and signs a user up and in. */
-export async function startService(opts: { distDir: string; env?: NodeJS.ProcessEnv }): Promise<Service> {
+/**
+ * Starts the production build (NEXT_DIST_DIR, built on first run) on a fresh DATA_DIR: with its own embedded
+ * PostgreSQL, or on `databaseUrl` (another instance's database) when given.
+ */
+export async function startInstance(opts: { distDir: string; env?: Record<string, string>; databaseUrl?: string }): Promise<Instance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-bench-'));
   fs.chmodSync(dataDir, 0o755);
   // Outside DATA_DIR so it survives the clean-up.
@@ -112,12 +104,19 @@ export async function startService(opts: { distDir: string; env?: NodeJS.Process
   };
   delete env.DATABASE_URL;
   delete env.MAIL_OUTBOX_DIR;
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   log(`starting the service on ${base} (DATA_DIR ${dataDir}; builds ${opts.distDir} on first run, log in ${logFile})`);
   const child = startGroup(path.join(root, 'node_modules/.bin/tsx'), ['scripts/start.ts'], env, logFile);
   const tStart = performance.now();
   await waitForHttp(`${base}/api/v1/auth/me`, child, READY_TIMEOUT_MS, logFile);
   log(`service ready after ${((performance.now() - tStart) / 1000).toFixed(0)} s`);
+  const dbUrl = opts.databaseUrl ?? `postgresql://postgres:postgres@localhost:${pgPort}/tracker`;
+  return { base, port, pgPort, dataDir, logFile, child, dbUrl };
+}
 
+/** Registers, verifies (passcode from the instance's outbox) and logs in a bench user. */
+export async function signUpBenchUser(inst: Instance) {
+  const { base, dataDir } = inst;
   const email = `bench-${Date.now()}@example.com`;
   const password = 'bench-password-123';
   const reg = await api(base, 'POST', '/api/v1/auth/register', { name: 'Bench', email, password });
@@ -128,8 +127,13 @@ export async function startService(opts: { distDir: string; env?: NodeJS.Process
   const cookie = login.setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('session='));
   if (login.status !== 200 || !cookie) throw new Error(`login: ${login.status}`);
   const me = await api(base, 'GET', '/api/v1/auth/me', undefined, cookie);
-  const dbUrl = `postgresql://postgres:postgres@localhost:${pgPort}/tracker`;
-  return { base, port, pgPort, dataDir, logFile, child, dbUrl, email, password, cookie, orgId: me.json.data.organization.id as string };
+  return { email, password, cookie, orgId: me.json.data.organization.id as string };
+}
+
+/** One instance with a signed-up, verified and logged-in user. */
+export async function startService(opts: { distDir: string; env?: Record<string, string> }): Promise<Service> {
+  const inst = await startInstance(opts);
+  return { ...inst, ...(await signUpBenchUser(inst)) };
 }
 
 /** Runs a benchmark's main: stops every process group it started at the end, on failure and on Ctrl-C. */
