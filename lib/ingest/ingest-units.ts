@@ -4,7 +4,7 @@ import { clock } from '@/lib/clock';
 import type { FieldIssue } from '@/lib/errors';
 import type { Level } from '@/lib/generated/prisma/enums';
 import { takeIngestTokens } from '@/lib/quota/rate-limit';
-import { inAppFingerprint, issueCulprit, issueTitle, messageFingerprint, messageTitle, defaultFingerprint, withCustomParts } from '@/lib/grouping/fingerprint';
+import { groupingOf } from '@/lib/grouping/group-event';
 import { formatMessage } from '@/lib/grouping/message';
 import { forgetIngestKey, type IngestKey } from './resolve-key';
 import type { ErrorEnvelope } from './schemas';
@@ -66,26 +66,6 @@ const jsonOrNull = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 function compact<T extends Record<string, unknown>>(o: T): Partial<T> | undefined {
   const out = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
   return Object.keys(out).length > 0 ? out : undefined;
-}
-
-/** Grouping, title and culprit of an error unit (see lib/grouping/fingerprint for the rules). */
-export function groupingOf(u: ErrorUnit): { fingerprint: string; title: string; culprit: string | null } {
-  const env = u.envelope;
-  const exc = env.exception;
-  const frames = exc.stacktrace.frames;
-  if (u.grouping === 'native') {
-    return { fingerprint: withCustomParts(defaultFingerprint({ type: exc.type, frames }), env.fingerprint), title: issueTitle(exc.type, exc.value), culprit: issueCulprit(frames) };
-  }
-  if (u.stackless) {
-    const def = messageFingerprint({ template: env.logentry?.message, text: exc.value, logger: env.logger });
-    return { fingerprint: withCustomParts(def, env.fingerprint), title: messageTitle(exc.value), culprit: env.logger ?? env.transaction ?? frames[0]?.filename ?? null };
-  }
-  const culpritFrames = frames.some((f) => f.in_app === true) ? frames.filter((f) => f.in_app === true) : frames;
-  return {
-    fingerprint: withCustomParts(inAppFingerprint({ type: exc.type, frames }), env.fingerprint),
-    title: issueTitle(exc.type, exc.value),
-    culprit: issueCulprit(culpritFrames),
-  };
 }
 
 /** Fields beyond the spec, kept in the event's `details` column. */
