@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TrackedEvent } from '@/lib/swr/use-events';
 import { Card } from '@/components/ui/card';
-import { readEvent } from './event-shape';
+import { readEvent, type Logentry } from './event-shape';
 import { StackTrace } from './stack-trace';
 import { LevelBadge } from './badges';
 
@@ -30,16 +30,64 @@ function Pairs({ rows, empty }: { rows: [string, ReactNode][]; empty: string }) 
 
 const defined = (rows: [string, ReactNode | undefined | null][]) => rows.filter((r): r is [string, ReactNode] => r[1] !== undefined && r[1] !== null && r[1] !== '');
 
-/** Everything one event carries: stack trace, breadcrumbs, tags, user, request, browser/OS. */
+const CONTEXT_TITLES: Record<string, string> = { runtime: 'Runtime', os: 'OS', browser: 'Browser', device: 'Device', app: 'App', trace: 'Trace', culture: 'Culture' };
+const show = (v: unknown) => (v === null ? 'null' : String(v));
+
+/** A context's rows, `name` and `version` shown together ("Firefox 128.0"). */
+function contextRows(values: Record<string, unknown>): [string, ReactNode][] {
+  const rows: [string, ReactNode][] = [];
+  const hasName = typeof values.name === 'string';
+  for (const [k, v] of Object.entries(values)) {
+    if (k === 'version' && hasName) continue;
+    rows.push([k, k === 'name' && hasName ? [v, values.version].filter((x) => x !== undefined && x !== null && x !== '').join(' ') : show(v)]);
+  }
+  return rows;
+}
+
+/** The log message: formatted text, and the template with its params when they differ. */
+function LogMessage({ logentry }: { logentry: Logentry }) {
+  const params = logentry.params ?? [];
+  return (
+    <Section title="Log message">
+      <p className="font-mono text-sm break-words" data-testid="log-message">
+        {logentry.formatted}
+      </p>
+      {(logentry.message !== logentry.formatted || params.length > 0) && (
+        <Pairs
+          empty=""
+          rows={[
+            ['Template', logentry.message],
+            ...params.map((p, i): [string, ReactNode] => [`Param ${i}`, typeof p === 'string' ? p : JSON.stringify(p)]),
+          ]}
+        />
+      )}
+    </Section>
+  );
+}
+
+/** Everything one event carries: stack trace (and its chain), log message, contexts, breadcrumbs, tags, user, request, extra, SDK. */
 export function EventDetails({ event, exceptionType }: { event: TrackedEvent; exceptionType?: string }) {
-  const { frames, contexts, breadcrumbs, tags, user, request } = readEvent(event);
-  const nameVersion = (v?: { name?: string; version?: string }) => (v ? [v.name, v.version].filter(Boolean).join(' ') || null : null);
+  const { frames, contexts, breadcrumbs, tags, user, request, exceptions, logentry, sdk, extra, modules } = readEvent(event);
+  const contextEntries = Object.entries(contexts ?? {}).filter(([, v]) => Object.keys(v).length > 0);
+  const sdkRows = defined([
+    ['SDK', sdk ? [sdk.name, sdk.version].filter(Boolean).join(' ') : null],
+    ['Platform', event.platform],
+    ['Logger', event.logger],
+    ['Server', event.serverName],
+    ['Transaction', event.transaction],
+  ]);
 
   return (
     <div className="space-y-6">
       <Card>
-        <StackTrace type={exceptionType} message={event.message} frames={frames} />
+        <StackTrace type={exceptionType} message={event.message} frames={frames} exceptions={exceptions} />
       </Card>
+
+      {logentry && (
+        <Card>
+          <LogMessage logentry={logentry} />
+        </Card>
+      )}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
@@ -68,8 +116,35 @@ export function EventDetails({ event, exceptionType }: { event: TrackedEvent; ex
           </Section>
         </Card>
         <Card>
-          <Section title="Browser and OS">
-            <Pairs empty="No browser or OS context." rows={defined([['Browser', nameVersion(contexts?.browser)], ['OS', nameVersion(contexts?.os)]])} />
+          <Section title="Contexts">
+            {contextEntries.length === 0 ? (
+              <p className="text-sm text-fg-muted">No runtime, device or browser context.</p>
+            ) : (
+              <div className="space-y-4" data-testid="contexts">
+                {contextEntries.map(([name, values]) => (
+                  <div key={name} className="space-y-1.5">
+                    <h3 className="text-sm font-medium">{CONTEXT_TITLES[name] ?? name}</h3>
+                    <Pairs empty="" rows={contextRows(values)} />
+                  </div>
+                ))}
+              </div>
+            )}
+          </Section>
+        </Card>
+        <Card>
+          <Section title="SDK">
+            <Pairs empty="No SDK information." rows={sdkRows} />
+          </Section>
+        </Card>
+        <Card>
+          <Section title="Extra">
+            {extra && Object.keys(extra).length > 0 ? (
+              <pre className="overflow-x-auto rounded-lg bg-surface-muted p-3 font-mono text-xs leading-5 text-fg" data-testid="extra">
+                {JSON.stringify(extra, null, 2)}
+              </pre>
+            ) : (
+              <p className="text-sm text-fg-muted">No extra data.</p>
+            )}
           </Section>
         </Card>
         <Card className="lg:col-span-2">
@@ -128,6 +203,17 @@ export function EventDetails({ event, exceptionType }: { event: TrackedEvent; ex
           )}
         </Section>
       </Card>
+
+      {modules && Object.keys(modules).length > 0 && (
+        <Card>
+          <details>
+            <summary className="cursor-pointer text-base font-semibold">Modules ({Object.keys(modules).length})</summary>
+            <div className="mt-3">
+              <Pairs empty="" rows={Object.entries(modules)} />
+            </div>
+          </details>
+        </Card>
+      )}
     </div>
   );
 }

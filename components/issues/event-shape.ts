@@ -1,17 +1,26 @@
 import { z } from 'zod';
 
 // Stored event JSON columns, read leniently: a field of an unexpected shape is shown as absent rather than breaking the page.
+const lines = z.array(z.string());
 const frame = z.object({
   filename: z.string(),
   lineno: z.number().optional(),
   colno: z.number().optional(),
   function: z.string().optional(),
+  abs_path: z.string().optional().catch(undefined),
+  module: z.string().optional().catch(undefined),
+  in_app: z.boolean().optional().catch(undefined),
+  context_line: z.string().optional().catch(undefined),
+  pre_context: lines.optional().catch(undefined),
+  post_context: lines.optional().catch(undefined),
 });
 export type Frame = z.infer<typeof frame>;
 
 const stacktrace = z.object({ frames: z.array(frame) });
-const nameVersion = z.object({ name: z.string().optional(), version: z.string().optional() });
-const contexts = z.object({ browser: nameVersion.optional(), os: nameVersion.optional() });
+const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** Each context (browser, os, runtime, device, app, trace, culture) is a flat map of scalars. */
+const contexts = z.record(z.string(), z.record(z.string(), scalar).catch({}));
+export type Contexts = z.infer<typeof contexts>;
 const breadcrumb = z.object({
   type: z.string(),
   message: z.string().optional(),
@@ -22,13 +31,36 @@ export type Breadcrumb = z.infer<typeof breadcrumb>;
 const stringMap = z.record(z.string(), z.string());
 const user = z.object({ id: z.string().optional(), email: z.string().optional() });
 const request = z.object({ url: z.string().optional(), method: z.string().optional(), headers: stringMap.optional() });
+const mechanism = z.object({ type: z.string(), handled: z.boolean().optional(), source: z.string().optional() });
+const exception = z.object({
+  type: z.string(),
+  value: z.string(),
+  mechanism: mechanism.optional().catch(undefined),
+  stacktrace: stacktrace.nullable().optional().catch(null),
+});
+export type ChainedException = z.infer<typeof exception>;
+const logentry = z.object({ message: z.string(), params: z.array(z.unknown()).optional(), formatted: z.string() });
+export type Logentry = z.infer<typeof logentry>;
+const sdk = z.object({ name: z.string().optional(), version: z.string().optional() });
 
 const read = <T>(schema: z.ZodType<T>, value: unknown): T | null => {
   const r = schema.safeParse(value);
   return r.success ? r.data : null;
 };
 
-export function readEvent(e: { stacktrace: unknown; contexts: unknown; breadcrumbs: unknown; tags: unknown; userContext: unknown; request: unknown }) {
+export function readEvent(e: {
+  stacktrace: unknown;
+  contexts: unknown;
+  breadcrumbs: unknown;
+  tags: unknown;
+  userContext: unknown;
+  request: unknown;
+  exceptions?: unknown;
+  logentry?: unknown;
+  sdk?: unknown;
+  extra?: unknown;
+  modules?: unknown;
+}) {
   return {
     frames: read(stacktrace, e.stacktrace)?.frames ?? [],
     contexts: read(contexts, e.contexts),
@@ -36,5 +68,10 @@ export function readEvent(e: { stacktrace: unknown; contexts: unknown; breadcrum
     tags: read(stringMap, e.tags) ?? {},
     user: read(user, e.userContext),
     request: read(request, e.request),
+    exceptions: read(z.array(exception), e.exceptions),
+    logentry: read(logentry, e.logentry),
+    sdk: read(sdk, e.sdk),
+    extra: read(z.record(z.string(), z.unknown()), e.extra),
+    modules: read(stringMap, e.modules),
   };
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
+import { normaliseMessage } from './message';
 
-export type GroupingFrame = { filename: string; lineno: number; colno?: number; function?: string };
+export type GroupingFrame = { filename: string; lineno: number; colno?: number; function?: string; in_app?: boolean };
 export type GroupingException = { type: string; value: string; frames: GroupingFrame[] };
 
 export const DEFAULT_FINGERPRINT_MARKER = '{{ default }}';
@@ -29,7 +30,7 @@ export function normalizeFilename(filename: string): string {
   return dir + base;
 }
 
-/** SHA-256 of the exception type and each frame's normalised file and function (line and column only without a function). */
+/** The contract's default: SHA-256 of the exception type and each frame's normalised file and function (line and column only without a function). */
 export function defaultFingerprint(exception: { type: string; frames: GroupingFrame[] }): string {
   const frames = exception.frames.map((fr) =>
     fr.function ? [normalizeFilename(fr.filename), fr.function] : [normalizeFilename(fr.filename), fr.lineno, fr.colno ?? null],
@@ -37,13 +38,35 @@ export function defaultFingerprint(exception: { type: string; frames: GroupingFr
   return sha256(JSON.stringify([exception.type, frames]));
 }
 
-/** The issue fingerprint: the default hash, or the client's `fingerprint` parts where `{{ default }}` stands for it. */
-export function fingerprintOf(exception: { type: string; frames: GroupingFrame[] }, custom?: string[]): string {
-  const def = defaultFingerprint(exception);
+/**
+ * Sentry events: when any frame is the application's own (`in_app`), only those take part, so a library
+ * upgrade does not split issues; otherwise the contract's default.
+ */
+export function inAppFingerprint(exception: { type: string; frames: GroupingFrame[] }): string {
+  const own = exception.frames.filter((f) => f.in_app === true);
+  return defaultFingerprint(own.length > 0 ? { type: exception.type, frames: own } : exception);
+}
+
+/**
+ * An event without a stack: its message template (the logentry's unformatted message, else the message
+ * with its variable parts normalised) and its logger.
+ */
+export function messageFingerprint(message: { template?: string; text: string; logger?: string }): string {
+  const template = message.template ?? normaliseMessage(message.text);
+  return sha256(JSON.stringify(['message', template, message.logger ?? null]));
+}
+
+/** The client's `fingerprint` parts, where `{{ default }}` stands for the default hash; the default without them. */
+export function withCustomParts(def: string, custom?: string[]): string {
   if (!custom || custom.length === 0) return def;
   const parts = custom.map((p) => (isDefaultMarker(p) ? def : p));
   if (parts.length === 1 && parts[0] === def) return def;
   return sha256(JSON.stringify(['custom', parts]));
+}
+
+/** The issue fingerprint of our native envelope: the contract's default hash, or the client's parts. */
+export function fingerprintOf(exception: { type: string; frames: GroupingFrame[] }, custom?: string[]): string {
+  return withCustomParts(defaultFingerprint(exception), custom);
 }
 
 function isDefaultMarker(part: string): boolean {
@@ -62,6 +85,12 @@ export function issueTitle(type: string, value: string): string {
   const full = value === '' ? type : `${type}: ${value}`;
   const firstLine = full.split(/\r?\n|\r/, 1)[0].trimEnd();
   return truncate(firstLine === '' ? type : firstLine, TITLE_MAX);
+}
+
+/** The title of a message without a stack: the formatted message, first line, at most 200 characters. */
+export function messageTitle(formatted: string): string {
+  const firstLine = formatted.split(/\r?\n|\r/, 1)[0].trimEnd();
+  return truncate(firstLine === '' ? '<empty message>' : firstLine, TITLE_MAX);
 }
 
 /** `"<filename> in <function>"` of the throw-site frame, or `"<filename>"` without a function. */

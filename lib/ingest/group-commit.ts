@@ -5,8 +5,39 @@ import { pool } from '@/lib/pg';
 import { afterIngest, type IngestedError } from '@/lib/alerts/after-ingest';
 import { onShutdown } from '@/lib/runtime/shutdown';
 import { PLAN_LIMITS_JSON, usageMonth } from '@/lib/quota/monthly-quota';
-import { pgError, storeErrorEvent, type StoredEventInput } from './store-event';
-import { storeTransaction, type StoredTransactionInput } from './store-transaction';
+import type { Level } from '@/lib/generated/prisma/enums';
+
+export type StoredEventInput = {
+  orgId: string;
+  projectId: string;
+  fingerprint: string;
+  title: string;
+  culprit: string | null;
+  level: Level;
+  message: string;
+  eventId: string | null;
+  timestamp: Date;
+  receivedAt: Date;
+  environment: string | null;
+  release: string | null;
+  /** Already serialized JSON (or null) for the jsonb columns. */
+  json: { stacktrace: string | null; contexts: string | null; tags: string | null; userContext: string | null; request: string | null; breadcrumbs: string | null; details: string | null };
+};
+
+export type StoredTransactionInput = {
+  orgId: string;
+  projectId: string;
+  name: string;
+  duration: number;
+  status: string;
+  vitals: { lcp?: number; cls?: number; fcp?: number; ttfb?: number };
+  timestamp: Date;
+  receivedAt: Date;
+};
+
+export function pgError(err: unknown): { code?: string; constraint?: string } | undefined {
+  return typeof err === 'object' && err !== null && 'code' in err ? (err as { code?: string; constraint?: string }) : undefined;
+}
 
 export type ErrorOutcome =
   | { kind: 'stored'; issueId: string; isNewIssue: boolean }
@@ -103,16 +134,16 @@ function launch(): void {
 
 async function runBatch(items: Item[]): Promise<void> {
   let outcomes: (Outcome | { failed: unknown })[];
-  if (items.length === 1) {
-    outcomes = [await storeOne(items[0])];
-  } else {
-    try {
-      outcomes = await writeBatchWithRetry(items);
-    } catch (err) {
-      // One bad envelope (or a project deleted meanwhile) must not fail its neighbours: store them one by one.
+  try {
+    outcomes = await writeBatchWithRetry(items);
+  } catch (err) {
+    if (items.length === 1) {
+      outcomes = [refused(err)];
+    } else {
+      // One bad envelope (or a project deleted meanwhile) must not fail its neighbours: each becomes a batch of one.
       if (!isExpected(err)) console.error('ingest: batch failed, storing its envelopes one by one', err);
       outcomes = [];
-      for (const item of items) outcomes.push(await storeOne(item));
+      for (const item of items) outcomes.push(await writeBatchWithRetry([item]).then((o) => o[0], refused));
     }
   }
   const stored: IngestedError[] = [];
@@ -146,22 +177,17 @@ function isExpected(err: unknown): boolean {
   return code === '23503' || code?.startsWith('22') === true || code === '54001';
 }
 
-/** The single-statement path: used for a batch of one and to retry the envelopes of a failed batch. */
-async function storeOne(item: Item): Promise<Outcome | { failed: unknown }> {
-  try {
-    if (item.kind === 'error') return await storeErrorEvent(item.input);
-    return (await storeTransaction(item.input)) ? { kind: 'stored' } : { kind: 'quota_exceeded' };
-  } catch (err) {
-    const code = pgError(err)?.code;
-    // A project deleted after the key lookup: its foreign key is gone.
-    if (code === '23503') return { kind: 'unauthorized' };
-    // A data exception means input slipped past validation: the client's fault, but worth a log line.
-    if (code?.startsWith('22') || code === '54001') {
-      console.error('ingest: envelope passed validation but was refused by the database', err);
-      return { kind: 'unstorable' };
-    }
-    return { failed: err };
+/** What a failed write means for its envelope. */
+function refused(err: unknown): Outcome | { failed: unknown } {
+  const code = pgError(err)?.code;
+  // A project (or organization) deleted after the key lookup: its foreign key is gone.
+  if (code === '23503') return { kind: 'unauthorized' };
+  // A data exception means input slipped past validation: the client's fault, but worth a log line.
+  if (code?.startsWith('22') || code === '54001') {
+    console.error('ingest: envelope passed validation but was refused by the database', err);
+    return { kind: 'unstorable' };
   }
+  return { failed: err };
 }
 
 async function writeBatchWithRetry(items: Item[]): Promise<Outcome[]> {
@@ -199,8 +225,65 @@ async function ensureUsageRows(keys: UsageKey[]): Promise<void> {
 const ENSURE_USAGE_SQL = `INSERT INTO monthly_usage (org_id, month) SELECT * FROM unnest($1::text[], $2::text[])
 ON CONFLICT (org_id, month) DO NOTHING`;
 
-// One statement per batch, in autocommit: the usage rows stay locked only while it runs and its commit is
-// flushed, never across round trips to this process.
+type ErrorRow = { pos: number; e: StoredEventInput; month: string };
+type TransactionRow = { pos: number; t: StoredTransactionInput; month: string };
+/** A column of a batch: its name in the statement, its PostgreSQL type, its value, and the table column it fills (if any). */
+type Column<R> = { name: string; type: string; value: (r: R) => unknown; into?: string };
+
+// The one table of the error events' columns: adding a column to `events` is one line here.
+const EVENT_COLUMNS: Column<ErrorRow>[] = [
+  { name: 'pos', type: 'int', value: (r) => r.pos },
+  { name: 'org_id', type: 'text', value: (r) => r.e.orgId },
+  { name: 'month', type: 'text', value: (r) => r.month },
+  { name: 'project_id', type: 'text', value: (r) => r.e.projectId, into: 'project_id' },
+  { name: 'event_id', type: 'text', value: (r) => r.e.eventId, into: 'event_id' },
+  { name: 'level', type: 'level', value: (r) => r.e.level, into: 'level' },
+  { name: 'fingerprint', type: 'text', value: (r) => r.e.fingerprint },
+  { name: 'title', type: 'text', value: (r) => r.e.title },
+  { name: 'culprit', type: 'text', value: (r) => r.e.culprit },
+  { name: 'message', type: 'text', value: (r) => r.e.message, into: 'message' },
+  { name: 'stacktrace', type: 'jsonb', value: (r) => r.e.json.stacktrace, into: 'stacktrace' },
+  { name: 'contexts', type: 'jsonb', value: (r) => r.e.json.contexts, into: 'contexts' },
+  { name: 'tags', type: 'jsonb', value: (r) => r.e.json.tags, into: 'tags' },
+  { name: 'user_context', type: 'jsonb', value: (r) => r.e.json.userContext, into: 'user_context' },
+  { name: 'request', type: 'jsonb', value: (r) => r.e.json.request, into: 'request' },
+  { name: 'breadcrumbs', type: 'jsonb', value: (r) => r.e.json.breadcrumbs, into: 'breadcrumbs' },
+  { name: 'details', type: 'jsonb', value: (r) => r.e.json.details, into: 'details' },
+  { name: 'environment', type: 'text', value: (r) => r.e.environment, into: 'environment' },
+  { name: 'release', type: 'text', value: (r) => r.e.release, into: 'release' },
+  { name: 'ts', type: 'timestamptz', value: (r) => r.e.timestamp.toISOString(), into: 'timestamp' },
+  { name: 'received_at', type: 'timestamptz', value: (r) => r.e.receivedAt.toISOString(), into: 'received_at' },
+];
+
+const TRANSACTION_COLUMNS: Column<TransactionRow>[] = [
+  { name: 'pos', type: 'int', value: (r) => r.pos },
+  { name: 'org_id', type: 'text', value: (r) => r.t.orgId },
+  { name: 'month', type: 'text', value: (r) => r.month },
+  { name: 'project_id', type: 'text', value: (r) => r.t.projectId, into: 'project_id' },
+  { name: 'name', type: 'text', value: (r) => r.t.name, into: 'name' },
+  { name: 'duration', type: 'float8', value: (r) => r.t.duration, into: 'duration' },
+  { name: 'status', type: 'text', value: (r) => r.t.status, into: 'status' },
+  { name: 'lcp', type: 'float8', value: (r) => r.t.vitals.lcp ?? null, into: 'lcp' },
+  { name: 'cls', type: 'float8', value: (r) => r.t.vitals.cls ?? null, into: 'cls' },
+  { name: 'fcp', type: 'float8', value: (r) => r.t.vitals.fcp ?? null, into: 'fcp' },
+  { name: 'ttfb', type: 'float8', value: (r) => r.t.vitals.ttfb ?? null, into: 'ttfb' },
+  { name: 'ts', type: 'timestamptz', value: (r) => r.t.timestamp.toISOString(), into: 'timestamp' },
+  { name: 'received_at', type: 'timestamptz', value: (r) => r.t.receivedAt.toISOString(), into: 'received_at' },
+];
+
+// $1, $2: the usage keys (org, month); $3: the plans' limits; then one array parameter per column.
+const FIRST_EVENT_PARAM = 4;
+const FIRST_TRANSACTION_PARAM = FIRST_EVENT_PARAM + EVENT_COLUMNS.length;
+
+function unnestOf<R>(columns: Column<R>[], firstParam: number, alias: string): string {
+  const params = columns.map((c, i) => `$${firstParam + i}::${c.type}[]`).join(', ');
+  return `SELECT * FROM unnest(${params}) AS ${alias}(${columns.map((c) => c.name).join(', ')})`;
+}
+const intoList = <R>(columns: Column<R>[]) => columns.filter((c) => c.into).map((c) => c.into).join(', ');
+const fromList = <R>(columns: Column<R>[], alias: string) => columns.filter((c) => c.into).map((c) => `${alias}.${c.name}`).join(', ');
+
+// One statement per batch (a lone envelope is a batch of one), in autocommit: the usage rows stay locked
+// only while it runs and its commit is flushed, never across round trips to this process.
 //  lk     locks the (org, month) usage rows in sorted order and reads what remains of each quota;
 //  fresh  error events that repeat no stored event_id nor an earlier one of the batch, ranked per (org, month);
 //  acc    the fresh events within what remains (arrival order); tacc the transactions that arrive before the
@@ -216,11 +299,7 @@ WITH lk AS MATERIALIZED (
 ), complete AS MATERIALIZED (
   SELECT (SELECT count(*) FROM lk) = cardinality($1::text[]) AS ok
 ), e AS (
-  SELECT * FROM unnest($4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::level[], $10::text[], $11::text[], $12::text[],
-                       $13::text[], $14::jsonb[], $15::jsonb[], $16::jsonb[], $17::jsonb[], $18::jsonb[], $19::jsonb[], $20::text[],
-                       $21::text[], $22::timestamptz[], $23::timestamptz[])
-    AS e(pos, org_id, month, project_id, event_id, level, fingerprint, title, culprit, message, stacktrace, contexts, tags,
-         user_context, request, breadcrumbs, environment, release, ts, received_at)
+  ${unnestOf(EVENT_COLUMNS, FIRST_EVENT_PARAM, 'e')}
 ), fresh AS MATERIALIZED (
   SELECT d.*, row_number() OVER (PARTITION BY d.org_id, d.month ORDER BY d.pos) AS rank
   FROM (SELECT e.*, row_number() OVER (PARTITION BY e.project_id, e.event_id ORDER BY e.pos) AS nth FROM e) d
@@ -230,9 +309,7 @@ WITH lk AS MATERIALIZED (
   SELECT f.* FROM fresh f JOIN lk ON lk.org_id = f.org_id AND lk.month = f.month
   WHERE f.rank <= lk.remaining AND (SELECT ok FROM complete)
 ), t AS (
-  SELECT * FROM unnest($24::int[], $25::text[], $26::text[], $27::text[], $28::text[], $29::float8[], $30::text[], $31::float8[],
-                       $32::float8[], $33::float8[], $34::float8[], $35::timestamptz[], $36::timestamptz[])
-    AS t(pos, org_id, month, project_id, name, duration, status, lcp, cls, fcp, ttfb, ts, received_at)
+  ${unnestOf(TRANSACTION_COLUMNS, FIRST_TRANSACTION_PARAM, 't')}
 ), tacc AS MATERIALIZED (
   SELECT t.* FROM t JOIN lk ON lk.org_id = t.org_id AND lk.month = t.month
   WHERE (SELECT count(*) FROM fresh f WHERE f.org_id = t.org_id AND f.month = t.month AND f.pos < t.pos) < lk.remaining
@@ -252,15 +329,13 @@ WITH lk AS MATERIALIZED (
          updated_at = EXCLUDED.updated_at
   RETURNING i.id, i.project_id, i.fingerprint, (i.xmax = 0) AS inserted
 ), ev AS (
-  INSERT INTO events (issue_id, project_id, event_id, level, message, stacktrace, contexts, tags, user_context, request, breadcrumbs,
-                      environment, release, timestamp, received_at)
-  SELECT iss.id, a.project_id, a.event_id, a.level, a.message, a.stacktrace, a.contexts, a.tags, a.user_context, a.request,
-         a.breadcrumbs, a.environment, a.release, a.ts, a.received_at
+  INSERT INTO events (issue_id, ${intoList(EVENT_COLUMNS)})
+  SELECT iss.id, ${fromList(EVENT_COLUMNS, 'a')}
   FROM acc a JOIN iss ON iss.project_id = a.project_id AND iss.fingerprint = a.fingerprint
   ORDER BY a.pos
 ), tx AS (
-  INSERT INTO transactions (project_id, name, duration, status, lcp, cls, fcp, ttfb, timestamp, received_at)
-  SELECT project_id, name, duration, status, lcp, cls, fcp, ttfb, ts, received_at FROM tacc ORDER BY pos
+  INSERT INTO transactions (${intoList(TRANSACTION_COLUMNS)})
+  SELECT ${fromList(TRANSACTION_COLUMNS, 'tacc')} FROM tacc ORDER BY pos
 ), cnt AS (
   UPDATE monthly_usage u
      SET used = u.used + c.used, errors = u.errors + c.errors, warnings = u.warnings + c.warnings, info = u.info + c.info,
@@ -292,8 +367,8 @@ const sep = '\u0000';
 function prepareBatch(items: Item[]): PreparedBatch {
   const keyOf: string[] = new Array(items.length);
   const keyMap = new Map<string, UsageKey>();
-  const errors: { pos: number; e: StoredEventInput; month: string }[] = [];
-  const txs: { pos: number; t: StoredTransactionInput; month: string }[] = [];
+  const errors: ErrorRow[] = [];
+  const txs: TransactionRow[] = [];
   items.forEach((it, pos) => {
     const month = usageMonth(it.input.receivedAt);
     const id = it.input.orgId + sep + month;
@@ -303,44 +378,12 @@ function prepareBatch(items: Item[]): PreparedBatch {
     else txs.push({ pos, t: it.input, month });
   });
   const keys = [...keyMap.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const col = <T, R>(rows: T[], f: (r: T) => R) => rows.map(f);
   const values = [
     keys.map((k) => k.orgId),
     keys.map((k) => k.month),
     PLAN_LIMITS_JSON,
-    col(errors, (r) => r.pos),
-    col(errors, (r) => r.e.orgId),
-    col(errors, (r) => r.month),
-    col(errors, (r) => r.e.projectId),
-    col(errors, (r) => r.e.eventId),
-    col(errors, (r) => r.e.level),
-    col(errors, (r) => r.e.fingerprint),
-    col(errors, (r) => r.e.title),
-    col(errors, (r) => r.e.culprit),
-    col(errors, (r) => r.e.message),
-    col(errors, (r) => r.e.json.stacktrace),
-    col(errors, (r) => r.e.json.contexts),
-    col(errors, (r) => r.e.json.tags),
-    col(errors, (r) => r.e.json.userContext),
-    col(errors, (r) => r.e.json.request),
-    col(errors, (r) => r.e.json.breadcrumbs),
-    col(errors, (r) => r.e.environment),
-    col(errors, (r) => r.e.release),
-    col(errors, (r) => r.e.timestamp.toISOString()),
-    col(errors, (r) => r.e.receivedAt.toISOString()),
-    col(txs, (r) => r.pos),
-    col(txs, (r) => r.t.orgId),
-    col(txs, (r) => r.month),
-    col(txs, (r) => r.t.projectId),
-    col(txs, (r) => r.t.name),
-    col(txs, (r) => r.t.duration),
-    col(txs, (r) => r.t.status),
-    col(txs, (r) => r.t.vitals.lcp ?? null),
-    col(txs, (r) => r.t.vitals.cls ?? null),
-    col(txs, (r) => r.t.vitals.fcp ?? null),
-    col(txs, (r) => r.t.vitals.ttfb ?? null),
-    col(txs, (r) => r.t.timestamp.toISOString()),
-    col(txs, (r) => r.t.receivedAt.toISOString()),
+    ...EVENT_COLUMNS.map((c) => errors.map(c.value)),
+    ...TRANSACTION_COLUMNS.map((c) => txs.map(c.value)),
   ];
   return { keys, keyOf, values };
 }

@@ -1,15 +1,10 @@
-import { z } from 'zod';
-import { clock } from '@/lib/clock';
 import { envelope, type Envelope } from '@/lib/http/envelope';
-import { issuesFromZod, type FieldIssue } from '@/lib/errors';
+import type { FieldIssue } from '@/lib/errors';
 import { reserveIngestTokens } from '@/lib/quota/rate-limit';
-import type { Level } from '@/lib/generated/prisma/enums';
-import { fingerprintOf, issueCulprit, issueTitle } from '@/lib/grouping/fingerprint';
 import { decodeBody, MAX_BODY_BYTES } from './decode-body';
-import { forgetIngestKey, ingestKeyFrom, resolveIngestKey, type IngestKey } from './resolve-key';
-import { envelopeKind, errorEnvelopeSchema, transactionEnvelopeSchema, type ErrorEnvelope, type TransactionEnvelope } from './schemas';
-import { storableEnvelope } from './prepare-json';
-import { submitErrorEvent, submitTransaction, type ErrorOutcome, type TransactionOutcome } from './group-commit';
+import { ingestKeyFrom, resolveIngestKey } from './resolve-key';
+import { validateUnit } from './validate-envelope';
+import { ingestUnits, type IngestOutcome } from './ingest-units';
 
 export type IngestRequest = {
   projectId: string;
@@ -48,7 +43,8 @@ function answer(status: number, message: string, extra: { error?: FieldIssue[]; 
 const invalid = (issues: FieldIssue[]) => answer(400, INGEST_MESSAGES.validation, { error: issues.slice(0, MAX_REPORTED_ISSUES) });
 
 /**
- * The ingest endpoint without any HTTP framework: plain request data in, status, envelope and headers out.
+ * The native ingest endpoint without any HTTP framework: plain request data in, status, envelope and headers
+ * out. The domain work is ingestUnits; this maps its outcome to the wire (nativeAnswer).
  * Checks run in the contract's order: key (401) → rate limit (429) → validation (400) → quota (429) → store → 200.
  */
 export async function handleIngest(req: IngestRequest): Promise<IngestResponse> {
@@ -85,91 +81,24 @@ async function ingest(req: IngestRequest): Promise<IngestResponse> {
   } catch {
     return invalid([{ path: [], message: 'Malformed JSON body' }]);
   }
-  return ingestEnvelopeJson(key, json, text.includes('\\u'));
+  const validated = validateUnit(json, { hadEscapes: text.includes('\\u') });
+  if (!validated.ok) return invalid(validated.issues);
+  return nativeAnswer(await ingestUnits(key, [validated.unit]));
 }
 
-/**
- * Validation → quota → store → 200 for one parsed envelope of our format, for a key already resolved
- * and rate-limited. Other wire formats (Sentry's) convert their items and come in here.
- * `hadEscapes` says whether the JSON text held \u escapes (which may decode to unstorable characters).
- */
-export async function ingestEnvelopeJson(key: IngestKey, json: unknown, hadEscapes = true): Promise<IngestResponse> {
-  if (envelopeKind(json) === 'transaction') {
-    const tx = validate(transactionEnvelopeSchema, json, hadEscapes);
-    return tx.ok ? ingestTransaction(key, tx.value) : tx.response;
-  }
-  const ev = validate(errorEnvelopeSchema, json, hadEscapes);
-  return ev.ok ? ingestError(key, ev.value) : ev.response;
-}
-
-type Validated<T> = { ok: true; value: T } | { ok: false; response: IngestResponse };
-
-function validate<S extends z.ZodType>(schema: S, json: unknown, hadEscapes: boolean): Validated<z.infer<S>> {
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) return { ok: false, response: invalid(issuesFromZod(parsed.error)) };
-  const storable = storableEnvelope(parsed.data, hadEscapes);
-  if (!storable.ok) return { ok: false, response: invalid([storable.issue]) };
-  return { ok: true, value: storable.value };
-}
-
-const LEVELS: Record<ErrorEnvelope['level'], Level> = { fatal: 'FATAL', error: 'ERROR', warning: 'WARNING', info: 'INFO', debug: 'DEBUG' };
-const jsonOrNull = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
-
-async function ingestError(key: IngestKey, env: ErrorEnvelope): Promise<IngestResponse> {
-  const exc = env.exception;
-  const frames = exc.stacktrace.frames;
-  const receivedAt = clock.now();
-  const outcome = await submitErrorEvent({
-    orgId: key.orgId,
-    projectId: key.projectId,
-    fingerprint: fingerprintOf({ type: exc.type, frames }, env.fingerprint),
-    title: issueTitle(exc.type, exc.value),
-    culprit: issueCulprit(frames),
-    level: LEVELS[env.level],
-    message: exc.value,
-    eventId: env.event_id ?? null,
-    timestamp: env.timestamp !== undefined ? new Date(env.timestamp) : receivedAt,
-    receivedAt,
-    environment: env.environment ?? null,
-    release: env.release ?? null,
-    json: {
-      stacktrace: JSON.stringify({ frames }),
-      contexts: jsonOrNull(env.contexts),
-      tags: jsonOrNull(env.tags),
-      userContext: jsonOrNull(env.user),
-      request: jsonOrNull(env.request),
-      breadcrumbs: jsonOrNull(env.breadcrumbs),
-    },
-  });
-  return answerStored(key, outcome);
-}
-
-async function ingestTransaction(key: IngestKey, t: TransactionEnvelope): Promise<IngestResponse> {
-  const outcome = await submitTransaction({
-    orgId: key.orgId,
-    projectId: key.projectId,
-    name: t.name,
-    duration: t.duration,
-    status: t.status,
-    vitals: t.vitals ?? {},
-    timestamp: new Date(t.timestamp),
-    receivedAt: clock.now(),
-  });
-  return answerStored(key, outcome);
-}
-
-function answerStored(key: IngestKey, outcome: ErrorOutcome | TransactionOutcome): IngestResponse {
+/** The native endpoint's wire answer for each domain outcome (both HTTP adapters serve this). */
+export function nativeAnswer(outcome: IngestOutcome): IngestResponse {
   switch (outcome.kind) {
     case 'stored':
     case 'duplicate':
       return answer(200, INGEST_MESSAGES.ok);
+    case 'invalid':
+      return invalid(outcome.issues);
+    case 'rate_limited':
+      return answer(429, INGEST_MESSAGES.rateLimited, { headers: { 'retry-after': '1' } });
     case 'quota_exceeded':
       return answer(429, INGEST_MESSAGES.quota);
     case 'unauthorized':
-      // The project was deleted after the key lookup.
-      forgetIngestKey(key.publicKey);
       return answer(401, INGEST_MESSAGES.invalidKey);
-    case 'unstorable':
-      return invalid([{ path: [], message: 'Envelope contains values that cannot be stored' }]);
   }
 }

@@ -66,3 +66,22 @@ export function storableEnvelope<T>(value: T, hadEscapes: boolean): { ok: true; 
     throw err;
   }
 }
+
+/**
+ * The top-level key of `obj` under which objects or arrays nest deeper than MAX_JSON_DEPTH (counting `obj`
+ * itself as level 0), or null. Iterative, so even a value nested 500,000 deep costs no stack: run it before
+ * anything that recurses over untrusted JSON.
+ */
+export function tooDeepKey(obj: Record<string, unknown>): string | null {
+  for (const key in obj) {
+    const stack: [unknown, number][] = [[obj[key], 1]];
+    while (stack.length > 0) {
+      const [value, depth] = stack.pop()!;
+      if (typeof value !== 'object' || value === null) continue;
+      if (depth >= MAX_JSON_DEPTH) return key;
+      if (Array.isArray(value)) for (const v of value) stack.push([v, depth + 1]);
+      else for (const k in value) stack.push([(value as Record<string, unknown>)[k], depth + 1]);
+    }
+  }
+  return null;
+}

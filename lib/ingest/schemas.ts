@@ -10,6 +10,35 @@ export const timestampMs = z
   .min(MIN_TIMESTAMP_MS, { message: `Must be milliseconds since the Unix epoch, at least ${MIN_TIMESTAMP_MS}` })
   .max(MAX_TIMESTAMP_MS, { message: 'Timestamp out of range' });
 
+// Caps of the optional detail fields (beyond the spec): long values are cut, never refused. A field beyond
+// the spec of the wrong type is dropped (`lenient`), so an envelope the spec accepts is never refused for it.
+export const CAPS = {
+  contextLines: 5,
+  lineChars: 200,
+  shortText: 200,
+  contextValueChars: 1000,
+  contextKeys: 50,
+  params: 50,
+  chain: 10,
+  modules: 500,
+  extraBytes: 16_384,
+  messageChars: 8192,
+} as const;
+
+/** Cuts to `max` UTF-16 units without splitting a surrogate pair. */
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[max - 1]) ? max - 1 : max;
+  return text.slice(0, end);
+}
+
+/** A field beyond the spec: dropped (undefined) when it does not fit its schema. */
+const lenient = <S extends z.ZodType>(schema: S) => schema.optional().catch(undefined);
+
+const capped = (max: number) => z.string().transform((s) => cut(s, max));
+const line = capped(CAPS.lineChars);
+const shortText = capped(CAPS.shortText);
+const scalar = z.union([capped(CAPS.contextValueChars), z.number(), z.boolean(), z.null()]);
 const stringMap = z.record(z.string(), z.string());
 
 const frameSchema = z.object({
@@ -17,7 +46,16 @@ const frameSchema = z.object({
   lineno: z.number().int().positive(),
   function: z.string().optional(),
   colno: z.number().int().optional(),
+  // Beyond the spec: what Sentry SDKs send about a frame.
+  abs_path: lenient(z.string()),
+  module: lenient(shortText),
+  in_app: lenient(z.boolean()),
+  platform: lenient(shortText),
+  context_line: lenient(line),
+  pre_context: lenient(z.array(line).transform((l) => l.slice(-CAPS.contextLines))),
+  post_context: lenient(z.array(line).transform((l) => l.slice(0, CAPS.contextLines))),
 });
+export type Frame = z.infer<typeof frameSchema>;
 
 const breadcrumbSchema = z.object({
   type: z.string(),
@@ -27,6 +65,38 @@ const breadcrumbSchema = z.object({
 });
 
 const nameVersion = z.object({ name: z.string().optional(), version: z.string().optional() });
+/** A context (runtime, device, app…): flat scalars, at most CAPS.contextKeys of them. */
+const contextBag = z
+  .record(z.string(), scalar)
+  .refine((o) => Object.keys(o).length <= CAPS.contextKeys, { message: `At most ${CAPS.contextKeys} keys` });
+
+const mechanismSchema = z.object({
+  type: shortText,
+  handled: z.boolean().optional(),
+  synthetic: z.boolean().optional(),
+  description: capped(CAPS.contextValueChars).optional(),
+  source: shortText.optional(),
+  exception_id: z.number().int().optional(),
+  parent_id: z.number().int().optional(),
+});
+
+/** An exception of the chain other than the thrown one; its frames may be absent. */
+const chainedExceptionSchema = z.object({
+  type: z.string(),
+  value: z.string(),
+  module: shortText.optional(),
+  mechanism: mechanismSchema.optional(),
+  stacktrace: z.object({ frames: z.array(frameSchema) }).optional(),
+});
+
+function jsonBytes(v: unknown): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(v));
+  } catch {
+    // Nesting too deep to serialize: over any cap (the depth check names it otherwise).
+    return Number.POSITIVE_INFINITY;
+  }
+}
 
 export const errorEnvelopeSchema = z.object({
   exception: z.object({
@@ -35,6 +105,10 @@ export const errorEnvelopeSchema = z.object({
     stacktrace: z.object({
       frames: z.array(frameSchema).min(1, { message: 'At least one frame is required' }),
     }),
+    module: lenient(shortText),
+    mechanism: lenient(mechanismSchema),
+    /** The thrown exception's cause first, then the cause's cause… */
+    causes: lenient(z.array(chainedExceptionSchema).max(CAPS.chain)),
   }),
   level: z.enum(['fatal', 'error', 'warning', 'info', 'debug']).default('error'),
   timestamp: timestampMs.optional(),
@@ -44,13 +118,38 @@ export const errorEnvelopeSchema = z.object({
   breadcrumbs: z.array(breadcrumbSchema).max(100, { message: 'At most 100 breadcrumbs' }).optional(),
   tags: stringMap.optional(),
   request: z.object({ url: z.string().optional(), method: z.string().optional(), headers: stringMap.optional() }).optional(),
-  contexts: z.object({ browser: nameVersion.optional(), os: nameVersion.optional() }).optional(),
+  contexts: z
+    .object({
+      browser: nameVersion.catchall(lenient(scalar)).optional(),
+      os: nameVersion.catchall(lenient(scalar)).optional(),
+      runtime: lenient(contextBag),
+      device: lenient(contextBag),
+      app: lenient(contextBag),
+      trace: lenient(contextBag),
+      culture: lenient(contextBag),
+    })
+    .optional(),
   event_id: z
     .string()
     .regex(/^[0-9a-f]{32}$/i, { message: 'Must be 32 hexadecimal characters' })
     .transform((s) => s.toLowerCase())
     .optional(),
   fingerprint: z.array(z.string()).min(1, { message: 'At least one part is required' }).optional(),
+  // Beyond the spec: the rest of what a Sentry event carries.
+  logentry: lenient(
+    z.object({
+      message: capped(CAPS.messageChars),
+      params: z.array(scalar).max(CAPS.params).optional(),
+      formatted: capped(CAPS.messageChars).optional(),
+    }),
+  ),
+  platform: lenient(shortText),
+  logger: lenient(shortText),
+  server_name: lenient(shortText),
+  transaction: lenient(shortText),
+  sdk: lenient(z.object({ name: shortText.optional(), version: shortText.optional() })),
+  extra: lenient(z.record(z.string(), z.unknown()).refine((o) => jsonBytes(o) <= CAPS.extraBytes)),
+  modules: lenient(z.record(z.string(), shortText).refine((o) => Object.keys(o).length <= CAPS.modules)),
 });
 
 export const transactionEnvelopeSchema = z.object({

@@ -4,8 +4,8 @@ import { envelope, type Envelope } from '@/lib/http/envelope';
 import type { FieldIssue } from '@/lib/errors';
 import { logger } from '@/lib/log';
 import { decodeBody, MAX_BODY_BYTES } from '@/lib/ingest/decode-body';
-import { ingestEnvelopeJson, INGEST_MESSAGES } from '@/lib/ingest/handle-ingest';
-import type { IngestKey } from '@/lib/ingest/resolve-key';
+import { INGEST_MESSAGES } from '@/lib/ingest/handle-ingest';
+import { ingestUnits, type IngestOutcome } from '@/lib/ingest/ingest-units';
 import { reserveIngestTokens } from '@/lib/quota/rate-limit';
 import { parseEnvelope } from './parse-envelope';
 import { prepareItems, type SentryEndpoint } from './prepare-items';
@@ -66,8 +66,8 @@ function quotaExceeded(): SentryResponse {
 
 /**
  * Sentry's `/api/<number>/envelope/` and `/api/<number>/store/` without any HTTP framework. After the
- * Sentry-specific key lookup and parsing, every item goes through the native ingest path
- * (ingestEnvelopeJson): the same validation, quota, grouping, alerts and storage.
+ * Sentry-specific key lookup and parsing, the items go through the domain entry point (ingestUnits): the
+ * same validation, rate limit per stored row, quota, alerts and storage as the native endpoint.
  */
 export async function handleSentry(req: SentryRequest): Promise<SentryResponse> {
   try {
@@ -114,17 +114,22 @@ async function run(req: SentryRequest): Promise<SentryResponse> {
   }
   const prepared = prepareItems(req.endpoint, body);
   if (!prepared.ok) return invalid(prepared.issues);
-  return ingestUnits(key, prepared.units, prepared.eventId);
+  return sentryAnswer(await ingestUnits(key, prepared.units), prepared.eventId);
 }
 
-async function ingestUnits(key: IngestKey, units: { path: (string | number)[]; json: unknown; hadEscapes: boolean }[], eventId: string | undefined) {
-  for (const unit of units) {
-    const res = await ingestEnvelopeJson(key, unit.json, unit.hadEscapes);
-    if (res.status === 200) continue;
-    // ingestEnvelopeJson runs no rate limit: its 429 is always the monthly quota.
-    if (res.status === 429) return quotaExceeded();
-    const error = res.body?.error?.map((i) => ({ path: [...unit.path, ...i.path], message: i.message }));
-    return answer(res.status, res.body?.message ?? 'Request failed', { error });
+/** The Sentry endpoints' wire answer for each domain outcome. */
+export function sentryAnswer(outcome: IngestOutcome, eventId: string | undefined): SentryResponse {
+  switch (outcome.kind) {
+    case 'stored':
+    case 'duplicate':
+      return { status: 200, body: { id: eventId ?? crypto.randomUUID().replace(/-/g, '') }, headers: { ...CORS } };
+    case 'invalid':
+      return invalid(outcome.issues);
+    case 'rate_limited':
+      return rateLimited();
+    case 'quota_exceeded':
+      return quotaExceeded();
+    case 'unauthorized':
+      return answer(401, INGEST_MESSAGES.invalidKey);
   }
-  return { status: 200, body: { id: eventId ?? crypto.randomUUID().replace(/-/g, '') }, headers: { ...CORS } };
 }

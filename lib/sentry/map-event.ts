@@ -1,3 +1,5 @@
+import { CAPS } from '@/lib/ingest/schemas';
+import { formatMessage } from '@/lib/grouping/message';
 import { isObject, type JsonObject } from './parse-envelope';
 
 // Sentry payloads are mapped leniently into our envelope shapes; lib/ingest/schemas.ts then decides
@@ -52,8 +54,14 @@ function level(v: unknown): unknown {
   return typeof v === 'string' ? (LEVELS[v.toLowerCase()] ?? v) : v;
 }
 
-type Frame = { filename: string; lineno: number; function?: string; colno?: number };
+const MAX_FRAMES = 250;
+const MAX_EXTRA_BYTES = CAPS.extraBytes;
 
+const lines = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((l): l is string => typeof l === 'string') : undefined);
+const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
+const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined);
+
+type Frame = { filename: string; lineno: number; function?: string; colno?: number };
 function frame(f: JsonObject): Frame | null {
   const lineno = f.lineno;
   if (typeof lineno !== 'number' || !Number.isSafeInteger(lineno) || lineno < 1) return null;
@@ -62,7 +70,14 @@ function frame(f: JsonObject): Frame | null {
     filename: str(f.filename) || str(f.abs_path) || str(f.module) || '<unknown>',
     lineno,
     function: fn && fn !== '?' ? fn : undefined,
-    colno: typeof f.colno === 'number' && Number.isSafeInteger(f.colno) ? f.colno : undefined,
+    colno: int(f.colno),
+    abs_path: str(f.abs_path),
+    module: str(f.module),
+    in_app: bool(f.in_app),
+    platform: str(f.platform),
+    context_line: str(f.context_line),
+    pre_context: lines(f.pre_context),
+    post_context: lines(f.post_context),
   });
 }
 
@@ -70,22 +85,71 @@ function framesOf(stacktrace: unknown): JsonObject[] {
   return isObject(stacktrace) && Array.isArray(stacktrace.frames) ? stacktrace.frames.filter(isObject) : [];
 }
 
-/** Sentry lists `exception.values` oldest first (the last one was thrown); older SDKs send a bare array. */
-function thrownException(event: JsonObject): JsonObject | undefined {
-  const exc = event.exception;
-  const values = Array.isArray(exc) ? exc : isObject(exc) && Array.isArray(exc.values) ? exc.values : [];
-  return values.filter(isObject).at(-1);
+/** Sentry frames are outermost first; ours are innermost first. The innermost MAX_FRAMES are kept. */
+function ourFrames(stacktrace: unknown): Frame[] {
+  return framesOf(stacktrace)
+    .slice(-MAX_FRAMES)
+    .map(frame)
+    .filter((f): f is Frame => f !== null)
+    .reverse();
 }
 
-function messageOf(event: JsonObject): string | undefined {
+/** Sentry lists `exception.values` oldest first (the last one was thrown); older SDKs send a bare array. */
+function exceptionsOf(event: JsonObject): JsonObject[] {
+  const exc = event.exception;
+  const values = Array.isArray(exc) ? exc : isObject(exc) && Array.isArray(exc.values) ? exc.values : [];
+  return values.filter(isObject);
+}
+
+function mechanism(v: unknown): JsonObject | undefined {
+  if (!isObject(v)) return undefined;
+  return compact({
+    type: str(v.type) ?? 'generic',
+    handled: bool(v.handled),
+    synthetic: bool(v.synthetic),
+    description: str(v.description),
+    source: str(v.source),
+    exception_id: int(v.exception_id),
+    parent_id: int(v.parent_id),
+  });
+}
+
+/** The chain below the thrown exception: its cause first, then the cause's cause… */
+function causes(values: JsonObject[]): JsonObject[] | undefined {
+  const older = values.slice(0, -1).reverse().slice(0, CAPS.chain);
+  if (older.length === 0) return undefined;
+  return older.map((e) => {
+    const frames = ourFrames(e.stacktrace);
+    return compact({
+      type: scalarString(e.type) ?? 'Error',
+      value: scalarString(e.value) ?? '',
+      module: str(e.module),
+      mechanism: mechanism(e.mechanism),
+      stacktrace: frames.length > 0 ? { frames } : undefined,
+    });
+  });
+}
+
+const paramOf = (v: unknown) => (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : JSON.stringify(v));
+
+type Logentry = { message: string; params?: unknown[]; formatted?: string };
+/** `logentry` (or the older `message` interface): the template, its params and the formatted text. */
+function logentryOf(event: JsonObject): Logentry | undefined {
   for (const m of [event.logentry, event.message]) {
-    if (typeof m === 'string') return m;
-    if (isObject(m)) {
-      const text = str(m.formatted) ?? str(m.message);
-      if (text !== undefined) return text;
-    }
+    if (!isObject(m)) continue;
+    const template = str(m.message) ?? str(m.formatted);
+    if (template === undefined) continue;
+    const params = Array.isArray(m.params) ? m.params.slice(0, CAPS.params).map(paramOf) : undefined;
+    const formatted = str(m.formatted) ?? formatMessage(template, params);
+    return compact({ message: template, params: params && params.length > 0 ? params : undefined, formatted });
   }
   return undefined;
+}
+
+function messageText(event: JsonObject): string | undefined {
+  const entry = logentryOf(event);
+  if (entry) return entry.formatted ?? entry.message;
+  return str(event.message) ?? str(event.logentry);
 }
 
 function threadStacktrace(event: JsonObject): unknown {
@@ -109,16 +173,27 @@ function breadcrumbs(v: unknown): unknown {
     );
 }
 
-function nameVersion(v: unknown) {
+const isScalar = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+
+/** A context's flat scalar fields (nested objects are dropped), at most CAPS.contextKeys of them. */
+function contextBag(v: unknown, nameVersion = false): JsonObject | undefined {
   if (!isObject(v)) return undefined;
-  const out = compact({ name: scalarString(v.name), version: scalarString(v.version) });
-  return Object.keys(out).length > 0 ? out : undefined;
+  const entries = Object.entries(v).filter(([k, val]) => isScalar(val) && k !== 'type');
+  const out = Object.fromEntries(entries.slice(0, CAPS.contextKeys));
+  if (nameVersion) {
+    for (const k of ['name', 'version']) if (k in out) out[k] = out[k] === null ? undefined : String(out[k]);
+  }
+  const compacted = compact(out);
+  return Object.keys(compacted).length > 0 ? compacted : undefined;
 }
 
+const CONTEXTS = ['runtime', 'device', 'app', 'trace', 'culture'] as const;
 function contexts(v: unknown) {
   if (!isObject(v)) return undefined;
-  const out = compact({ browser: nameVersion(v.browser), os: nameVersion(v.os) });
-  return Object.keys(out).length > 0 ? out : undefined;
+  const out: JsonObject = { browser: contextBag(v.browser, true), os: contextBag(v.os, true) };
+  for (const c of CONTEXTS) out[c] = contextBag(v[c]);
+  const compacted = compact(out);
+  return Object.keys(compacted).length > 0 ? compacted : undefined;
 }
 
 function user(v: unknown) {
@@ -131,6 +206,33 @@ function request(v: unknown) {
   if (!isObject(v)) return undefined;
   const out = compact({ url: str(v.url), method: str(v.method), headers: stringMap(v.headers) });
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function sdk(v: unknown) {
+  if (!isObject(v)) return undefined;
+  const out = compact({ name: str(v.name), version: str(v.version) });
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** `extra` keys in order while they fit in MAX_EXTRA_BYTES; the rest are dropped. */
+function extra(v: unknown): JsonObject | undefined {
+  if (!isObject(v)) return undefined;
+  const out: JsonObject = {};
+  let bytes = 2;
+  for (const [k, val] of Object.entries(v)) {
+    if (val === undefined) continue;
+    const size = Buffer.byteLength(JSON.stringify(k)) + Buffer.byteLength(JSON.stringify(val)) + 2;
+    if (bytes + size > MAX_EXTRA_BYTES) continue;
+    bytes += size;
+    out[k] = val;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function modules(v: unknown): Record<string, string> | undefined {
+  if (!isObject(v)) return undefined;
+  const entries = Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries.slice(0, CAPS.modules)) : undefined;
 }
 
 function fingerprint(v: unknown): unknown {
@@ -146,21 +248,32 @@ export function eventIdOf(v: unknown): unknown {
 
 const orUndefined = (v: unknown) => (v === null ? undefined : v);
 
-/** A Sentry error or message event → our error envelope (unvalidated). */
-export function errorEnvelopeFromSentry(event: JsonObject, fallbackEventId?: unknown): JsonObject {
-  const exc = thrownException(event);
-  const type = exc ? (scalarString(exc.type) ?? 'Error') : 'Message';
-  const value = exc ? (scalarString(exc.value) ?? '') : (messageOf(event) ?? '<unlabeled event>');
-  const stack = (exc && framesOf(exc.stacktrace).length > 0 ? exc.stacktrace : undefined) ?? event.stacktrace ?? threadStacktrace(event);
-  // Sentry frames are outermost first; ours are innermost first.
-  const frames = framesOf(stack)
-    .map(frame)
-    .filter((f): f is Frame => f !== null)
-    .reverse();
-  if (frames.length === 0) frames.push({ filename: str(event.culprit) || str(event.transaction) || '<unknown>', lineno: 1 });
+export type MappedEvent = { json: JsonObject; stackless: boolean };
 
-  return compact({
-    exception: { type, value, stacktrace: { frames } },
+/**
+ * A Sentry error or message event → our error envelope (unvalidated), with every field an engineer reads.
+ * `stackless`: neither an exception nor a stack trace (captureMessage, logging): grouped by its message.
+ */
+export function errorEnvelopeFromSentry(event: JsonObject, fallbackEventId?: unknown): MappedEvent {
+  const values = exceptionsOf(event);
+  const exc = values.at(-1);
+  const log = logentryOf(event);
+  const type = exc ? (scalarString(exc.type) ?? 'Error') : 'Message';
+  const value = exc ? (scalarString(exc.value) ?? '') : (messageText(event) ?? '<unlabeled event>');
+  const stack = (exc && framesOf(exc.stacktrace).length > 0 ? exc.stacktrace : undefined) ?? event.stacktrace ?? threadStacktrace(event);
+  const frames = ourFrames(stack);
+  const stackless = !exc && frames.length === 0;
+  // The envelope needs one frame; a stackless event's stays out of storage (see lib/ingest/ingest-units).
+  if (frames.length === 0) frames.push({ filename: str(event.culprit) || str(event.transaction) || str(event.logger) || '<unknown>', lineno: 1 });
+  const json = compact({
+    exception: compact({
+      type,
+      value,
+      stacktrace: { frames },
+      module: exc ? str(exc.module) : undefined,
+      mechanism: exc ? mechanism(exc.mechanism) : undefined,
+      causes: causes(values),
+    }),
     level: level(event.level),
     timestamp: event.timestamp === undefined || event.timestamp === null ? undefined : sentryTimeToMs(event.timestamp),
     environment: scalarString(event.environment) ?? orUndefined(event.environment),
@@ -172,7 +285,16 @@ export function errorEnvelopeFromSentry(event: JsonObject, fallbackEventId?: unk
     contexts: contexts(event.contexts),
     event_id: eventIdOf(event.event_id ?? fallbackEventId),
     fingerprint: fingerprint(event.fingerprint),
+    logentry: log,
+    platform: str(event.platform),
+    logger: str(event.logger),
+    server_name: str(event.server_name),
+    transaction: str(event.transaction),
+    sdk: sdk(event.sdk),
+    extra: extra(event.extra),
+    modules: modules(event.modules),
   });
+  return { json, stackless };
 }
 
 export function transactionName(v: unknown): string {

@@ -62,17 +62,18 @@ describe('Sentry event → our error envelope', () => {
     const r = ok(prepareItems('envelope', envelope({ event_id: EVENT_ID }, [{ header: { type: 'event' }, payload: sentryError }])));
     expect(r.eventId).toBe(EVENT_ID);
     expect(r.units).toHaveLength(1);
-    const e = r.units[0].json as any;
+    const e = r.units[0].envelope as any;
     expect(e.exception).toEqual({
       type: 'TypeError',
       value: 'boom',
       stacktrace: {
         frames: [
-          { filename: '/app/thrower.js', function: 'throwIt', lineno: 7, colno: 11 },
-          { filename: '/app/server.js', function: 'handle', lineno: 42, colno: 7 },
+          { filename: '/app/thrower.js', abs_path: '/app/thrower.js', function: 'throwIt', lineno: 7, colno: 11 },
+          { filename: '/app/server.js', abs_path: '/app/server.js', function: 'handle', lineno: 42, colno: 7 },
           { filename: 'node:internal/main', function: 'run', lineno: 10, colno: 5 },
         ],
       },
+      causes: [{ type: 'Error', value: 'cause', stacktrace: { frames: [{ filename: 'cause.js', lineno: 3, function: 'inner' }] } }],
     });
     expect(e.level).toBe('warning');
     expect(e.timestamp).toBe(1_700_000_000_123);
@@ -81,7 +82,7 @@ describe('Sentry event → our error envelope', () => {
     expect(e.tags).toEqual({ route: '/checkout', attempt: '3' });
     expect(e.user).toEqual({ id: '42', email: 'a@example.com' });
     expect(e.request).toEqual({ url: 'https://shop.example.com/checkout', method: 'POST', headers: { 'User-Agent': 'curl' } });
-    expect(e.contexts).toEqual({ browser: { name: 'Chrome', version: '120.0' }, os: { name: 'macOS', version: '14' } });
+    expect(e.contexts).toEqual({ browser: { name: 'Chrome', version: '120.0' }, os: { name: 'macOS', version: '14' }, trace: { trace_id: 'x' } });
     expect(e.breadcrumbs).toHaveLength(100);
     expect(e.breadcrumbs[0]).toEqual({ type: 'console', message: 'm20', timestamp: (T + 20) * 1000 });
     expect(e.breadcrumbs[99].message).toBe('m119');
@@ -97,28 +98,28 @@ describe('Sentry event → our error envelope', () => {
     ['info', 'info'],
   ])('level %s → %s', (sentry, ours) => {
     const r = ok(prepareItems('store', Buffer.from(JSON.stringify({ ...sentryError, level: sentry }))));
-    expect((r.units[0].json as any).level).toBe(ours);
+    expect((r.units[0].envelope as any).level).toBe(ours);
   });
 
   it('a message event becomes type Message; without frames one frame is synthesized from culprit or transaction', () => {
     const message = { message: { formatted: 'Disk almost full' }, level: 'info', timestamp: '2024-05-01T10:00:00.250Z', culprit: 'jobs/cleanup.py' };
-    const e = ok(prepareItems('store', Buffer.from(JSON.stringify(message)))).units[0].json as any;
+    const e = ok(prepareItems('store', Buffer.from(JSON.stringify(message)))).units[0].envelope as any;
     expect(e.exception).toEqual({ type: 'Message', value: 'Disk almost full', stacktrace: { frames: [{ filename: 'jobs/cleanup.py', lineno: 1 }] } });
     expect(e.timestamp).toBe(Date.parse('2024-05-01T10:00:00.250Z'));
 
     const logentry = { logentry: { message: 'Hello %s', formatted: 'Hello world' }, transaction: '/home', timestamp: '2024-05-01T10:00:00' };
-    const l = ok(prepareItems('store', Buffer.from(JSON.stringify(logentry)))).units[0].json as any;
+    const l = ok(prepareItems('store', Buffer.from(JSON.stringify(logentry)))).units[0].envelope as any;
     expect(l.exception).toEqual({ type: 'Message', value: 'Hello world', stacktrace: { frames: [{ filename: '/home', lineno: 1 }] } });
     expect(l.timestamp).toBe(Date.UTC(2024, 4, 1, 10));
 
-    const bare = ok(prepareItems('store', Buffer.from('{"exception":{"values":[{"type":"E","value":"v"}]}}'))).units[0].json as any;
+    const bare = ok(prepareItems('store', Buffer.from('{"exception":{"values":[{"type":"E","value":"v"}]}}'))).units[0].envelope as any;
     expect(bare.exception.stacktrace.frames).toEqual([{ filename: '<unknown>', lineno: 1 }]);
   });
 
   it('takes the event id from the envelope header when the event has none', () => {
     const { event_id: _, ...noId } = sentryError;
     const r = ok(prepareItems('envelope', envelope({ event_id: EVENT_ID }, [{ header: { type: 'event' }, payload: noId, length: true }])));
-    expect((r.units[0].json as any).event_id).toBe(EVENT_ID);
+    expect((r.units[0].envelope as any).event_id).toBe(EVENT_ID);
   });
 });
 
@@ -133,7 +134,7 @@ describe('transactions and spans', () => {
       measurements: { lcp: { value: 2100.5, unit: 'millisecond' }, cls: { value: 0.05, unit: '' }, fcp: { value: 900 }, ttfb: { value: 120 }, fp: { value: 1 } },
     };
     const r = ok(prepareItems('envelope', envelope({}, [{ header: { type: 'transaction' }, payload: tx }])));
-    expect(r.units.map((u) => u.json)).toEqual([
+    expect(r.units.map((u) => u.envelope)).toEqual([
       { type: 'transaction', name: '/checkout', duration: 1250, timestamp: (T + 1.25) * 1000, status: 'internal_error', vitals: { lcp: 2100.5, cls: 0.05, fcp: 900, ttfb: 120 } },
     ]);
   });
@@ -166,7 +167,7 @@ describe('transactions and spans', () => {
         envelope({ sent_at: '2024-01-01T00:00:00Z' }, [{ header: { type: 'span', item_count: 5, content_type: 'application/vnd.sentry.items.span.v2+json' }, payload: spans }]),
       ),
     );
-    expect(r.units.map((u) => [u.path, u.json])).toEqual([
+    expect(r.units.map((u) => [u.path, u.envelope])).toEqual([
       [['items', 0, 'items', 3], { type: 'transaction', name: '/products', duration: 2500, timestamp: (T + 2.5) * 1000, status: 'ok', vitals: { lcp: 1800, cls: 0.02, fcp: 700, ttfb: 90 } }],
       [['items', 0, 'items', 4], { type: 'transaction', name: 'GET /api', duration: 500, timestamp: (T + 0.5) * 1000, status: 'error' }],
     ]);
@@ -185,13 +186,13 @@ describe('transactions and spans', () => {
     };
     const named = { ...span, attributes: { 'sentry.segment.name.source': str('route'), 'url.path': str('/products/42') }, name: '/products/:id' };
     const r = ok(prepareItems('envelope', envelope({}, [{ header: { type: 'span' }, payload: { version: 2, items: [span, named] } }])));
-    expect(r.units.map((u) => (u.json as { name: string }).name)).toEqual(['/products.html', '/products/:id']);
+    expect(r.units.map((u) => (u.envelope as { name: string }).name)).toEqual(['/products.html', '/products/:id']);
   });
 
   it('a single span object (older streaming SDKs) with is_segment and measurements', () => {
     const span = { trace_id: 'c'.repeat(32), span_id: 'd', description: 'GET /x', start_timestamp: T, timestamp: T + 0.02, is_segment: true, measurements: { ttfb: { value: 15 } } };
     const r = ok(prepareItems('envelope', envelope({}, [{ header: { type: 'span' }, payload: span }])));
-    expect(r.units.map((u) => u.json)).toEqual([{ type: 'transaction', name: 'GET /x', duration: 20, timestamp: (T + 0.02) * 1000, vitals: { ttfb: 15 } }]);
+    expect(r.units.map((u) => u.envelope)).toEqual([{ type: 'transaction', name: 'GET /x', duration: 20, timestamp: (T + 0.02) * 1000, status: 'ok', vitals: { ttfb: 15 } }]);
   });
 });
 

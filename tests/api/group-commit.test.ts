@@ -224,7 +224,7 @@ describe('group commit', () => {
       receivedAt: clock.now(),
       environment: null,
       release: null,
-      json: { stacktrace: '{"frames":[]}', contexts: null, tags, userContext: null, request: null, breadcrumbs: null },
+      json: { stacktrace: '{"frames":[]}', contexts: null, tags, userContext: null, request: null, breadcrumbs: null, details: null },
     });
     const outcomes = await Promise.all([submitErrorEvent(input(1, null)), submitErrorEvent(input(2, '{not json')), submitErrorEvent(input(3, '{"a":"b"}'))]);
     expect(outcomes.map((o) => o.kind)).toEqual(['stored', 'unstorable', 'stored']);

@@ -266,3 +266,43 @@ describe('node adapter: Sentry endpoints', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
+
+describe('node adapter: writes counted, future clamped, deep nesting refused (security #15), as the routes answer', () => {
+  it('a Sentry envelope of 5,000 segment spans: 429 with X-Sentry-Rate-Limits and nothing stored; a 5-span envelope: 200, 5 rows', async () => {
+    process.env.INGEST_RATE_LIMIT_PER_SECOND = '1';
+    try {
+      const s = await signUp();
+      const p = await createProject(s.client);
+      const spans = (n: number) =>
+        `{}\n{"type":"span"}\n${JSON.stringify({ version: 2, items: Array.from({ length: n }, (_, i) => ({ trace_id: 't', span_id: `${i}`, name: `GET /${i}`, start_timestamp: 1_700_000_000, end_timestamp: 1_700_000_001, is_segment: true })) })}\n`;
+      const path = `/api/${p.number}/envelope/?sentry_key=${p.keys[0].publicKey}`;
+      const big = await http1.post(path, spans(5000), { headers: { 'content-type': 'text/plain' } });
+      expect([big.status, big.body, big.headers.get('x-sentry-rate-limits')]).toEqual([429, { statusCode: 429, status: 'failed', message: 'Rate limit exceeded' }, '1::key']);
+      expect(await db.transaction.count({ where: { projectId: p.id } })).toBe(0);
+      const small = await http1.post(path, spans(5), { headers: { 'content-type': 'text/plain' } });
+      expect(small.status).toBe(200);
+      expect(await db.transaction.count({ where: { projectId: p.id } })).toBe(5);
+    } finally {
+      delete process.env.INGEST_RATE_LIMIT_PER_SECOND;
+    }
+  });
+
+  it('a native envelope dated 9999-12-31 is stored at its receipt time', async () => {
+    const s = await signUp();
+    const p = await createProject(s.client);
+    const before = Date.now();
+    const res = await http1.post(ingestPath(p.id), errorEnvelope({ timestamp: Date.UTC(9999, 11, 31) }), { headers: { 'x-ingest-auth': `ingest_key=${p.keys[0].publicKey}` } });
+    expect(res.status).toBe(200);
+    const ev = await db.event.findFirstOrThrow({ where: { projectId: p.id } });
+    expect(ev.timestamp.getTime()).toBeGreaterThanOrEqual(before);
+    expect(ev.timestamp.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('Sentry tags nested 100,000 deep → 400 naming tags, never a 5xx', async () => {
+    const s = await signUp();
+    const p = await createProject(s.client);
+    const body = `{"message":"m","tags":{"k":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
+    const res = await http1.post(`/api/${p.number}/store/?sentry_key=${p.keys[0].publicKey}`, body, { headers: { 'content-type': 'text/plain' } });
+    expect([res.status, res.body]).toEqual([400, { statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path: ['tags'], message: 'Nested more than 32 levels deep' }] }]);
+  });
+});

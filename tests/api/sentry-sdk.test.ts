@@ -27,7 +27,7 @@ beforeAll(async () => {
     release: 'api@1.0.0',
     // The SDK's own http instrumentation would trace our loopback server's requests too.
     defaultIntegrations: false,
-    integrations: [Sentry.linkedErrorsIntegration()],
+    integrations: [Sentry.linkedErrorsIntegration(), Sentry.contextLinesIntegration()],
   });
 });
 
@@ -66,6 +66,14 @@ describe('@sentry/node against our Sentry endpoint', () => {
     expect(frames[0].lineno).toBeGreaterThan(0);
     // Innermost first: the test body that called throwBoom comes right after it.
     expect(frames[1].filename).toMatch(/sentry-sdk\.test\.ts$/);
+    // Kept at full fidelity: the source around the throw, this file in-app, the SDK and the runtime.
+    expect(frames[0]).toMatchObject({ in_app: true, context_line: "  throw new TypeError('boom');" });
+    expect(frames[0].pre_context.at(-1)).toBe('function throwBoom(): never {');
+    expect(frames.some((f: { in_app?: boolean }) => f.in_app === false)).toBe(true);
+    expect(event.exceptions[0]).toMatchObject({ type: 'TypeError', value: 'boom', mechanism: { type: expect.any(String), handled: true } });
+    expect(event.sdk).toEqual({ name: 'sentry.javascript.node', version: expect.stringMatching(/^11\./) });
+    expect(event.platform).toBe('node');
+    expect(event.contexts.runtime).toMatchObject({ name: 'node' });
   });
 
   it('a Node transaction (startSpan, streamed as span v2) lands on the performance endpoint', async () => {

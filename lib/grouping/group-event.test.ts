@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { errorEnvelopeSchema, type ErrorEnvelope } from '@/lib/ingest/schemas';
+import { defaultFingerprint } from './fingerprint';
+import { groupingOf } from './group-event';
+
+const envelope = (e: Record<string, unknown>): ErrorEnvelope => errorEnvelopeSchema.parse(e);
+const exc = (frames: Record<string, unknown>[], type = 'TypeError', value = 'boom') => ({ exception: { type, value, stacktrace: { frames } } });
+const app = (fn: string, extra: Record<string, unknown> = {}) => ({ filename: '/app/src/billing.py', function: fn, lineno: 10, in_app: true, ...extra });
+const lib = (fn: string, file = '/usr/lib/python3/dist-packages/requests/api.py') => ({ filename: file, function: fn, lineno: 99, in_app: false });
+
+const sentry = (e: Record<string, unknown>, stackless = false) => groupingOf({ envelope: envelope(e), grouping: 'sentry', stackless });
+const native = (e: Record<string, unknown>) => groupingOf({ envelope: envelope(e), grouping: 'native', stackless: false });
+
+describe('native envelopes: the contract hash, exactly as before', () => {
+  it('type + every frame, in_app ignored, title and culprit from frame 0', () => {
+    const frames = [lib('get'), app('charge')];
+    const g = native(exc(frames));
+    expect(g.fingerprint).toBe(defaultFingerprint({ type: 'TypeError', frames: frames.map(({ in_app: _, ...f }) => f) }));
+    expect(g.title).toBe('TypeError: boom');
+    expect(g.culprit).toBe('/usr/lib/python3/dist-packages/requests/api.py in get');
+  });
+  it('the hash is SHA-256 of [type, [[normalised file, function] | [file, line, column]]], byte for byte', () => {
+    const frames = [{ filename: 'https://x.com/main.3f9a1c2b.js', function: 'f', lineno: 1, in_app: true }, { filename: 'vendor.js', lineno: 7, colno: 3 }];
+    const expected = crypto.createHash('sha256').update(JSON.stringify(['TypeError', [['/main.js', 'f'], ['vendor.js', 7, 3]]])).digest('hex');
+    expect(native(exc(frames)).fingerprint).toBe(expected);
+  });
+});
+
+describe('Sentry events with a stack', () => {
+  it.each([
+    ['a library upgrade (other library frames) keeps the issue', [lib('get'), app('charge'), app('main')], [lib('request', '/site-packages/requests/sessions.py'), lib('get'), app('charge'), app('main')], true],
+    ['another in-app function is another issue', [lib('get'), app('charge')], [lib('get'), app('refund')], false],
+    ['another exception type is another issue', [app('charge')], [app('charge')], 'type'],
+  ])('%s', (_name, a, b, same) => {
+    const ga = sentry(exc(a));
+    const gb = sentry(exc(b, same === 'type' ? 'ValueError' : 'TypeError'));
+    if (same === true) expect(ga.fingerprint).toBe(gb.fingerprint);
+    else expect(ga.fingerprint).not.toBe(gb.fingerprint);
+  });
+
+  it('no frame in-app (or none flagged): every frame counts, as the contract hash', () => {
+    const frames = [lib('get'), lib('main', '/usr/lib/python3.11/runpy.py')];
+    expect(sentry(exc(frames)).fingerprint).toBe(native(exc(frames)).fingerprint);
+    const unflagged = [{ filename: 'a.js', function: 'f', lineno: 1 }];
+    expect(sentry(exc(unflagged)).fingerprint).toBe(native(exc(unflagged)).fingerprint);
+  });
+
+  it('culprit: the innermost in-app frame; title "<type>: <value>"', () => {
+    const g = sentry(exc([lib('get'), app('charge')]));
+    expect([g.title, g.culprit]).toEqual(['TypeError: boom', '/app/src/billing.py in charge']);
+  });
+
+  it('custom fingerprint parts still replace the default, {{ default }} standing for the in-app hash', () => {
+    const frames = [lib('get'), app('charge')];
+    const a = sentry({ ...exc(frames), fingerprint: ['{{ default }}', 'tenant-a'] });
+    const b = sentry({ ...exc([lib('other'), app('charge')]), fingerprint: ['{{ default }}', 'tenant-a'] });
+    expect(a.fingerprint).toBe(b.fingerprint);
+    expect(sentry({ ...exc(frames), fingerprint: ['x'] }).fingerprint).toBe(sentry({ ...exc([app('y')]), fingerprint: ['x'] }).fingerprint);
+  });
+});
+
+describe('Sentry events without a stack (captureMessage, logging)', () => {
+  const message = (value: string, extra: Record<string, unknown> = {}) => ({ ...exc([{ filename: '<unknown>', lineno: 1 }], 'Message', value), ...extra });
+  it.each([
+    ['two different messages → two issues', message('Disk almost full'), message('Cache warmed'), false],
+    ['the same log template with other params → one issue', message('Payment p_1 failed', { logentry: { message: 'Payment %s failed', params: ['p_1'] } }), message('Payment p_2 failed', { logentry: { message: 'Payment %s failed', params: ['p_2'] } }), true],
+    ['the same template from another logger → another issue', message('x', { logentry: { message: 'retry %d' }, logger: 'a' }), message('x', { logentry: { message: 'retry %d' }, logger: 'b' }), false],
+    ['no template: numbers normalised → one issue', message('User 42 logged in'), message('User 7 logged in'), true],
+    ['no template: quoted strings and UUIDs normalised → one issue', message("key 'a' of 3f2504e0-4f89-11d3-9a0c-0305e82c3301"), message("key 'b' of 00000000-0000-0000-0000-000000000000"), true],
+    ['no template: other words → two issues', message('User 42 logged in'), message('User 42 logged out'), false],
+  ])('%s', (_name, a, b, same) => {
+    const fa = sentry(a, true).fingerprint;
+    const fb = sentry(b, true).fingerprint;
+    if (same) expect(fa).toBe(fb);
+    else expect(fa).not.toBe(fb);
+  });
+
+  it('title: the formatted message (first line, 200 characters); culprit: the logger, else the transaction', () => {
+    expect(sentry(message('Payment p_1 failed\nsecond line', { logger: 'billing' }), true)).toMatchObject({ title: 'Payment p_1 failed', culprit: 'billing' });
+    expect(sentry(message('x'.repeat(300), { transaction: '/checkout' }), true)).toMatchObject({ title: 'x'.repeat(200), culprit: '/checkout' });
+  });
+
+  it('a stackless message never groups with an exception of the same text', () => {
+    expect(sentry(message('boom'), true).fingerprint).not.toBe(sentry(exc([{ filename: '<unknown>', lineno: 1 }], 'Message', 'boom')).fingerprint);
+  });
+});

@@ -1,0 +1,131 @@
+// The domain entry point of ingest: validated items of an already authenticated (and rate-limited) request
+// in, one domain outcome out. Each HTTP adapter maps the outcome to its own wire answer.
+import { clock } from '@/lib/clock';
+import type { FieldIssue } from '@/lib/errors';
+import type { Level } from '@/lib/generated/prisma/enums';
+import { reserveIngestTokens } from '@/lib/quota/rate-limit';
+import { groupingOf } from '@/lib/grouping/group-event';
+import { formatMessage } from '@/lib/grouping/message';
+import { forgetIngestKey, type IngestKey } from './resolve-key';
+import type { ErrorEnvelope } from './schemas';
+import type { ErrorUnit, IngestUnit, TransactionUnit } from './validate-envelope';
+import { submitErrorEvent, submitTransaction, type ErrorOutcome, type StoredEventInput, type StoredTransactionInput, type TransactionOutcome } from './group-commit';
+
+export type IngestOutcome =
+  | { kind: 'stored'; count: number }
+  | { kind: 'duplicate' }
+  | { kind: 'invalid'; issues: FieldIssue[] }
+  | { kind: 'rate_limited' }
+  | { kind: 'quota_exceeded' }
+  | { kind: 'unauthorized' };
+
+/** Occurrence times further ahead of the receipt than this (clock skew) are stored as the receipt time. */
+export const MAX_FUTURE_SKEW_MS = 60_000;
+
+/**
+ * Stores the units of one request. Every row takes a rate-limit token: `tokensTaken` were taken before the
+ * body was read, the rest are taken here, all or none (nothing is stored when they are not there).
+ */
+export async function ingestUnits(key: IngestKey, units: IngestUnit[], tokensTaken = 1): Promise<IngestOutcome> {
+  if (units.length > tokensTaken && !(await reserveIngestTokens(key.publicKey, units.length - tokensTaken))) return { kind: 'rate_limited' };
+  const receivedAt = clock.now();
+  const outcomes = await Promise.all(
+    units.map((u): Promise<ErrorOutcome | TransactionOutcome> =>
+      u.kind === 'error' ? submitErrorEvent(errorRow(key, u, receivedAt)) : submitTransaction(transactionRow(key, u, receivedAt)),
+    ),
+  );
+  return combine(key, units, outcomes);
+}
+
+function combine(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutcome | TransactionOutcome)[]): IngestOutcome {
+  const issues: FieldIssue[] = [];
+  let stored = 0;
+  for (const [i, o] of outcomes.entries()) {
+    if (o.kind === 'unauthorized') {
+      // The project was deleted after the key lookup.
+      forgetIngestKey(key.publicKey);
+      return { kind: 'unauthorized' };
+    }
+    if (o.kind === 'quota_exceeded') return { kind: 'quota_exceeded' };
+    if (o.kind === 'unstorable') issues.push({ path: units[i].path, message: 'Envelope contains values that cannot be stored' });
+    if (o.kind === 'stored') stored++;
+  }
+  if (issues.length > 0) return { kind: 'invalid', issues };
+  return stored === 0 && units.length > 0 ? { kind: 'duplicate' } : { kind: 'stored', count: stored };
+}
+
+/** An occurrence time: the envelope's, or the receipt time when it is missing or too far ahead. */
+export function occurredAt(timestampMs: number | undefined, receivedAt: Date): Date {
+  if (timestampMs === undefined || timestampMs > receivedAt.getTime() + MAX_FUTURE_SKEW_MS) return receivedAt;
+  return new Date(timestampMs);
+}
+
+const LEVELS: Record<ErrorEnvelope['level'], Level> = { fatal: 'FATAL', error: 'ERROR', warning: 'WARNING', info: 'INFO', debug: 'DEBUG' };
+const jsonOrNull = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
+
+function compact<T extends Record<string, unknown>>(o: T): Partial<T> | undefined {
+  const out = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** Fields beyond the spec, kept in the event's `details` column. */
+function detailsOf(env: ErrorEnvelope, stackless: boolean) {
+  const log = env.logentry;
+  const exc = env.exception;
+  return compact({
+    exception: stackless ? undefined : compact({ type: exc.type, module: exc.module, mechanism: exc.mechanism }),
+    platform: env.platform,
+    logger: env.logger,
+    serverName: env.server_name,
+    transaction: env.transaction,
+    sdk: env.sdk,
+    logentry: log ? { message: log.message, params: log.params, formatted: log.formatted ?? formatMessage(log.message, log.params) } : undefined,
+    causes: exc.causes,
+    extra: env.extra,
+    modules: env.modules,
+  });
+}
+
+function errorRow(key: IngestKey, u: ErrorUnit, receivedAt: Date): StoredEventInput {
+  const env = u.envelope;
+  const exc = env.exception;
+  const g = groupingOf(u);
+  return {
+    orgId: key.orgId,
+    projectId: key.projectId,
+    fingerprint: g.fingerprint,
+    title: g.title,
+    culprit: g.culprit,
+    level: LEVELS[env.level],
+    message: exc.value,
+    eventId: env.event_id ?? null,
+    timestamp: occurredAt(env.timestamp, receivedAt),
+    receivedAt,
+    environment: env.environment ?? null,
+    release: env.release ?? null,
+    json: {
+      // An event without a stack has none to show (its mapping's placeholder frame only satisfied the envelope's shape).
+      stacktrace: u.stackless ? null : JSON.stringify({ frames: exc.stacktrace.frames }),
+      contexts: jsonOrNull(env.contexts),
+      tags: jsonOrNull(env.tags),
+      userContext: jsonOrNull(env.user),
+      request: jsonOrNull(env.request),
+      breadcrumbs: jsonOrNull(env.breadcrumbs),
+      details: jsonOrNull(detailsOf(env, u.stackless)),
+    },
+  };
+}
+
+function transactionRow(key: IngestKey, u: TransactionUnit, receivedAt: Date): StoredTransactionInput {
+  const t = u.envelope;
+  return {
+    orgId: key.orgId,
+    projectId: key.projectId,
+    name: t.name,
+    duration: t.duration,
+    status: t.status,
+    vitals: t.vitals ?? {},
+    timestamp: occurredAt(t.timestamp, receivedAt),
+    receivedAt,
+  };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { issuesFromZod, type FieldIssue } from '@/lib/errors';
+import { storableEnvelope } from './prepare-json';
+import { envelopeKind, errorEnvelopeSchema, transactionEnvelopeSchema, type ErrorEnvelope, type TransactionEnvelope } from './schemas';
+
+export type Path = (string | number)[];
+
+/**
+ * One validated item, ready to store. `grouping` says which default fingerprint applies: the contract's for
+ * our native envelope, Sentry's (in-app frames, messages without a stack) for events from Sentry SDKs.
+ */
+export type ErrorUnit = { kind: 'error'; path: Path; envelope: ErrorEnvelope; grouping: 'native' | 'sentry'; stackless: boolean };
+export type TransactionUnit = { kind: 'transaction'; path: Path; envelope: TransactionEnvelope };
+export type IngestUnit = ErrorUnit | TransactionUnit;
+
+export type ValidatedUnit = { ok: true; unit: IngestUnit } | { ok: false; issues: FieldIssue[] };
+
+type Options = {
+  /** Where the item sits in the request, prefixed to every reported path. */
+  path?: Path;
+  /** Whether the JSON text held \u escapes (which may decode to unstorable characters). */
+  hadEscapes: boolean;
+  grouping?: 'native' | 'sentry';
+  stackless?: boolean;
+};
+
+const prefixed = (path: Path, issues: FieldIssue[]) => (path.length === 0 ? issues : issues.map((i) => ({ path: [...path, ...i.path], message: i.message })));
+
+function parse<S extends z.ZodType>(schema: S, json: unknown, path: Path, hadEscapes: boolean): { ok: true; value: z.infer<S> } | { ok: false; issues: FieldIssue[] } {
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) return { ok: false, issues: prefixed(path, issuesFromZod(parsed.error)) };
+  const storable = storableEnvelope(parsed.data, hadEscapes);
+  if (!storable.ok) return { ok: false, issues: prefixed(path, [storable.issue]) };
+  return { ok: true, value: storable.value };
+}
+
+/** The one validation of an envelope of our format (native, or mapped from a Sentry item). */
+export function validateUnit(json: unknown, opts: Options): ValidatedUnit {
+  const path = opts.path ?? [];
+  if (envelopeKind(json) === 'transaction') {
+    const tx = parse(transactionEnvelopeSchema, json, path, opts.hadEscapes);
+    return tx.ok ? { ok: true, unit: { kind: 'transaction', path, envelope: tx.value } } : tx;
+  }
+  const ev = parse(errorEnvelopeSchema, json, path, opts.hadEscapes);
+  if (!ev.ok) return ev;
+  return { ok: true, unit: { kind: 'error', path, envelope: ev.value, grouping: opts.grouping ?? 'native', stackless: opts.stackless ?? false } };
+}
