@@ -2,11 +2,11 @@ import { env } from '@/lib/env';
 import { pool } from '@/lib/pg';
 
 // Per-key token bucket held in PostgreSQL, so the limit is global across instances: refills at
-// INGEST_RATE_LIMIT_PER_SECOND tokens per second up to a burst of ten times that. Each instance leases a
-// tenth of a second's worth of tokens at a time and spends them locally, so the hot path takes one SQL
+// INGEST_RATE_LIMIT_PER_SECOND tokens per second up to a burst of ten times that. Each instance leases half
+// a second's worth of tokens at a time and spends them locally, so the hot path takes one SQL
 // round trip per lease, not per event; a lease unspent after a second is dropped, never given twice.
 const BURST_FACTOR = 10;
-const LEASE_SECONDS = 0.1;
+const LEASE_SECONDS = 0.5;
 const LEASE_LIFE_MS = 1000;
 
 type Local = { tokens: number; expiresAt: number; dryUntil: number; demand: number; leasing?: Promise<void> };
@@ -18,13 +18,22 @@ export type IngestLimiter = {
 
 /** Leases up to `want` whole tokens from the shared bucket; returns how many were granted. */
 async function lease(key: string, want: number, rate: number, capacity: number): Promise<number> {
+  // X = the bucket after refilling; granted = what was asked, or a quarter of X when that is more (so a burst
+  // needs few round trips), never more than X. Instances on one bucket never get more than it holds.
   const { rows } = await pool().query<{ granted: number }>(
-    `INSERT INTO rate_limit_buckets AS b (key, tokens, granted, updated_at)
-     VALUES ($1, $2::float8 - least($3::int, $2::float8), least($3::int, $2::float8)::int, now())
+    `WITH x AS (
+       SELECT coalesce((SELECT least($2::float8, b.tokens + extract(epoch from now() - b.updated_at)::float8 * $4::float8)
+                        FROM rate_limit_buckets b WHERE b.key = $1), $2::float8) AS available
+     )
+     INSERT INTO rate_limit_buckets AS b (key, tokens, granted, updated_at)
+     SELECT $1, available - g, g, now()
+     FROM (SELECT available, least(floor(available), greatest($3::float8, floor(available / 4)))::int AS g FROM x) t
      ON CONFLICT (key) DO UPDATE SET
-       granted = least($3::int, floor(least($2::float8, b.tokens + extract(epoch from now() - b.updated_at)::float8 * $4::float8)))::int,
+       granted = least(floor(least($2::float8, b.tokens + extract(epoch from now() - b.updated_at)::float8 * $4::float8)),
+                       greatest($3::float8, floor(least($2::float8, b.tokens + extract(epoch from now() - b.updated_at)::float8 * $4::float8) / 4)))::int,
        tokens = least($2::float8, b.tokens + extract(epoch from now() - b.updated_at)::float8 * $4::float8)
-              - least($3::int, floor(least($2::float8, b.tokens + extract(epoch from now() - b.updated_at)::float8 * $4::float8))),
+              - least(floor(least($2::float8, b.tokens + extract(epoch from now() - b.updated_at)::float8 * $4::float8)),
+                      greatest($3::float8, floor(least($2::float8, b.tokens + extract(epoch from now() - b.updated_at)::float8 * $4::float8) / 4))),
        updated_at = now()
      RETURNING granted`,
     [key, capacity, want, rate],
@@ -46,7 +55,7 @@ export function createIngestLimiter(): IngestLimiter {
   async function refill(key: string, local: Local): Promise<void> {
     const rate = env.ingestRateLimitPerSecond;
     const capacity = rate * BURST_FACTOR;
-    // Enough for every request waiting on this lease, at least a tenth of a second's worth, at most the burst.
+    // Enough for every request waiting on this lease, at least half a second's worth, at most the burst.
     const want = Math.max(1, Math.min(Math.floor(capacity), Math.max(local.demand, Math.ceil(rate * LEASE_SECONDS))));
     local.demand = 0;
     const granted = await lease(key, want, rate, capacity);
