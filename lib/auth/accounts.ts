@@ -3,7 +3,7 @@ import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
 import { AppError, prismaErrorCode } from '@/lib/errors';
 import { sendEmail } from '@/lib/email/send-email';
-import { createOrganization } from '@/lib/orgs/create-organization';
+import { addOwner, createOrganization } from '@/lib/orgs/create-organization';
 import OtpEmail from '@/emails/otp-email';
 import type { RegisterInput } from '@/lib/zod/auth';
 import { hashPassword, verifyPassword } from './password';
@@ -30,6 +30,7 @@ export async function registerUser(input: RegisterInput) {
       const { user, otp } = await db.$transaction(async (tx) => {
         const org = await createOrganization(tx, input.name);
         const user = await tx.user.create({ data: { name: input.name, email: input.email, passwordHash, orgId: org.id } });
+        await addOwner(tx, org.id, user.id);
         return { user, otp: await issuePasscode(user.id, tx) };
       });
       await emailPasscode(user.email, user.name, otp);
