@@ -32,7 +32,7 @@ export async function createInvite(tenant: OrgTenant, input: CreateInviteInput) 
       data: { revokedAt: now },
     });
     return tx.invite.create({
-      data: { orgId: tenant.orgId, email: input.email, role: input.role, tokenHash: sha256(token), invitedById: tenant.userId, expiresAt: new Date(now.getTime() + INVITE_TTL_MS) },
+      data: { orgId: tenant.orgId, email: input.email, role: input.role, tokenHash: sha256(token), invitedById: tenant.userId, createdAt: now, expiresAt: new Date(now.getTime() + INVITE_TTL_MS) },
       include: { organization: { select: { name: true } }, invitedBy: { select: { name: true } } },
     });
   });
