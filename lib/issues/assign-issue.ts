@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { db } from '@/lib/db';
+import { clock } from '@/lib/clock';
 import { env } from '@/lib/env';
 import { badRequest, notFound } from '@/lib/errors';
 import { logger } from '@/lib/log';
@@ -21,7 +22,7 @@ export async function assignIssue(t: ProjectTenant, issueId: string, assigneeId:
   const issue = await db.$transaction(async (tx) => {
     const [current] = await lockIssues(tx, t, [issueId]);
     if (!current) throw notFound('Issue');
-    await tx.issueActivity.create({ data: { issueId, actorId: t.userId, type: 'ASSIGNED', assigneeId } });
+    await tx.issueActivity.create({ data: { issueId, actorId: t.userId, type: 'ASSIGNED', assigneeId, createdAt: clock.now() } });
     return tx.issue.update({
       where: { id: issueId },
       data: { assigneeId },

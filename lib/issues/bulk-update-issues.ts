@@ -1,4 +1,5 @@
 import { db } from '@/lib/db';
+import { clock } from '@/lib/clock';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import type { BulkUpdateIssuesInput } from '@/lib/zod/issues';
 import { lockIssues } from './update-issue-status';
@@ -11,7 +12,7 @@ export async function bulkUpdateIssues(t: ProjectTenant, input: BulkUpdateIssues
     const changed = found.filter((i) => i.status !== input.status);
     if (changed.length > 0) {
       await tx.issueActivity.createMany({
-        data: changed.map((i) => ({ issueId: i.id, actorId: t.userId, type: 'STATUS' as const, fromStatus: i.status, toStatus: input.status })),
+        data: changed.map((i) => ({ issueId: i.id, actorId: t.userId, type: 'STATUS' as const, fromStatus: i.status, toStatus: input.status, createdAt: clock.now() })),
       });
     }
     const { count } = await tx.issue.updateMany({ where: { id: { in: found.map((i) => i.id) } }, data: { status: input.status } });

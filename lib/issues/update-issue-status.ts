@@ -1,10 +1,11 @@
 import { db, type Tx } from '@/lib/db';
+import { clock } from '@/lib/clock';
 import { notFound } from '@/lib/errors';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import type { IssueStatusValue } from '@/lib/zod/issues';
 import { serializeIssue } from './serialize';
 
-/** Locks the issue rows in this project of this organization and returns their current status. */
+/** Locks the issue rows of this project of this organization and returns their status; activity stamped after the lock follows the order changes applied. */
 export async function lockIssues(tx: Tx, t: ProjectTenant, ids: string[]) {
   return tx.$queryRaw<{ id: string; status: IssueStatusValue }[]>`
     SELECT i.id, i.status::text AS status FROM issues i JOIN projects p ON p.id = i.project_id
@@ -22,7 +23,7 @@ export async function updateIssueStatus(t: ProjectTenant, issueId: string, statu
     const [current] = await lockIssues(tx, t, [issueId]);
     if (!current) throw notFound('Issue');
     if (current.status !== status) {
-      await tx.issueActivity.create({ data: { issueId, actorId: t.userId, type: 'STATUS', fromStatus: current.status, toStatus: status } });
+      await tx.issueActivity.create({ data: { issueId, actorId: t.userId, type: 'STATUS', fromStatus: current.status, toStatus: status, createdAt: clock.now() } });
     }
     return tx.issue.update({ where: { id: issueId }, data: { status } });
   });
