@@ -12,6 +12,7 @@ import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { titleCase } from '@/components/issues/badges';
 import { InviteForm } from './invite-form';
 import { PendingInvites } from './pending-invites';
+import { DeleteOrganization } from './delete-organization';
 
 const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
 
@@ -109,6 +110,8 @@ export function OrgSettings() {
           Leave organization
         </Button>
       </Card>
+
+      {can('OWNER') && me.organization && <DeleteOrganization name={me.organization.name} />}
     </div>
   );
 }

@@ -10,6 +10,8 @@ import { GET as complete } from '@/app/api/auth/complete/route';
 import { outboxFor, PASSWORD, signUp, uniqueEmail } from '../support/accounts';
 import { TestClient } from '../support/client';
 import { inviteAndJoin, orgState, tokenOf } from '../support/teams';
+import { createProject, setPlan } from '../support/fixtures';
+import { errorEnvelope, send } from './ingest-helpers';
 
 afterEach(() => clock.reset());
 
@@ -253,5 +255,38 @@ describe('members: roles, leaving, removal', () => {
     const bad = await owner.client.patch(`/api/v1/organization/members/${m.userId}`, { role: 'KING' });
     expect(bad.status).toBe(400);
     expect(bad.body.error[0].path).toEqual(['role']);
+  });
+});
+
+describe('deleting the organization', () => {
+  it('OWNER only (403 for ADMIN and MEMBER); a PRO organization must cancel first (400); then everything goes', async () => {
+    const owner = await signUp({ name: 'Dora' });
+    const project = await createProject(owner.client);
+    const admin = await inviteAndJoin(owner.client, 'ADMIN');
+    const member = await inviteAndJoin(owner.client, 'MEMBER');
+    const other = await signUp({ name: 'Other' });
+    const inviteForOther = await owner.client.post('/api/v1/organization/invites', { email: other.email, role: 'MEMBER' });
+    expect((await other.client.post(`${invitePath(tokenOf(inviteForOther.body.data.url))}/accept`)).status).toBe(200);
+
+    const before = await orgState(owner.orgId);
+    for (const c of [admin.client, member.client]) {
+      expect((await c.delete('/api/v1/organization')).body).toEqual({ statusCode: 403, status: 'failed', message: 'This action requires the OWNER role' });
+    }
+    expect(await orgState(owner.orgId)).toEqual(before);
+    await setPlan(owner.orgId, 'PRO');
+    const onPro = await orgState(owner.orgId);
+    const pro = await owner.client.delete('/api/v1/organization');
+    expect(pro.body).toEqual({ statusCode: 400, status: 'failed', message: 'Cancel the PRO subscription in the billing portal before deleting the organization' });
+    expect(await orgState(owner.orgId)).toEqual(onPro);
+    await setPlan(owner.orgId, 'FREE');
+
+    expect((await owner.client.delete('/api/v1/organization')).status).toBe(200);
+    expect(await db.organization.findUnique({ where: { id: owner.orgId } })).toBeNull();
+    expect(await db.project.count({ where: { id: project.id } })).toBe(0);
+    expect((await send(owner.client, project.id, project.keys[0].publicKey, errorEnvelope())).status).toBe(401);
+    expect((await owner.client.get('/api/v1/auth/me')).body.data).toMatchObject({ organization: null, organizations: [] });
+    // A member who also had an organization of their own is back in it.
+    expect((await other.client.get('/api/v1/auth/me')).body.data.organization.id).toBe(other.orgId);
+    expect((await other.client.get('/api/v1/projects')).status).toBe(200);
   });
 });
