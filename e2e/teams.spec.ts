@@ -133,7 +133,7 @@ test('a used, revoked or unknown invite link says why on the page', async ({ pag
   await visitor.goto(invite.url);
   await expect(visitor.getByTestId('invite-problem')).toHaveText('This invite has been revoked.');
   await checkA11y(visitor, () => expect(visitor.getByTestId('invite-problem')).toBeVisible());
-  await visitor.goto('/invite/not-a-real-token');
+  expect((await visitor.goto('/invite/not-a-real-token'))?.status()).toBe(404);
   await expect(visitor.getByTestId('invite-problem')).toHaveText('This invite link is not valid. Check that you copied all of it.');
   await context.close();
 });

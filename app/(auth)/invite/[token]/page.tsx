@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
+import { notFound } from 'next/navigation';
 import { AppError } from '@/lib/errors';
 import { describeInvite } from '@/lib/invites/find-invite';
 import { resolveSession, SESSION_COOKIE } from '@/lib/auth/session';
 import { AuthCard } from '@/components/auth/auth-card';
 import { OAuthButtons } from '@/components/auth/oauth-buttons';
 import { InviteAccept } from '@/components/invites/invite-accept';
-import { TextLink } from '@/components/ui/text-link';
+import { InviteProblem } from '@/components/invites/invite-problem';
 import { titleCase } from '@/components/issues/badges';
 
 export const metadata: Metadata = { title: 'Invitation' };
@@ -18,14 +19,9 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
     invite = await describeInvite(token);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    return (
-      <AuthCard title="This invite cannot be used" footer={<TextLink href="/login">Go to log in</TextLink>}>
-        <p role="alert" className="rounded-md bg-danger-soft p-3 text-sm text-danger-fg" data-testid="invite-problem">
-          {err.code === 'NOT_FOUND' ? 'This invite link is not valid. Check that you copied all of it.' : `${err.message}.`}
-        </p>
-        <p className="mt-4 text-sm text-fg-secondary">Ask an admin of the organization to send you a new invite.</p>
-      </AuthCard>
-    );
+    // An unknown link answers 404; a used, revoked or expired one says which.
+    if (err.code === 'NOT_FOUND') notFound();
+    return <InviteProblem message={`${err.message}.`} />;
   }
   const session = await resolveSession((await cookies()).get(SESSION_COOKIE)?.value);
   return (
