@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readOutbox } from '../lib/email/outbox';
 import { PASSWORD, registerUser, uniqueEmail } from './support/accounts';
@@ -23,7 +24,7 @@ async function latestEmail(to: string, template: string) {
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
 
 /** Axe in both colour schemes, at desktop width and at 375 px (where nothing may scroll sideways). */
-async function checkA11y(page: Page, ready: () => Promise<void>) {
+async function checkA11y(page: Page, name: string, ready: () => Promise<void>) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     for (const viewport of [DESKTOP, PHONE]) {
@@ -31,6 +32,7 @@ async function checkA11y(page: Page, ready: () => Promise<void>) {
       await ready();
       if (viewport === PHONE) expect(await sidewaysOverflow(page), `${page.url()} at 375 px (${colorScheme})`).toBeLessThanOrEqual(0);
       await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: path.join('test-results', 'screens', `teams-${name}-${colorScheme}-${viewport.width}.png`), fullPage: true });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -61,7 +63,7 @@ test('an owner invites a colleague by email; the colleague signs up from the lin
   await expect(owner.getByTestId('invite-created')).toContainText(`Invite emailed to ${colleagueEmail}`);
   const link = (await owner.getByTestId('invite-link').textContent())!.trim();
   await expect(owner.getByTestId('invite-row')).toContainText(colleagueEmail);
-  await checkA11y(owner, () => expect(owner.getByTestId('invite-row')).toBeVisible());
+  await checkA11y(owner, 'team', () => expect(owner.getByTestId('invite-row')).toBeVisible());
 
   // The colleague, in a browser of their own, opens the emailed link and signs up from it.
   const invite = await latestEmail(colleagueEmail, 'invite');
@@ -70,7 +72,7 @@ test('an owner invites a colleague by email; the colleague signs up from the lin
   const colleague = await colleagueContext.newPage();
   await colleague.goto(String(invite.url));
   await expect(colleague.getByRole('heading', { name: "Join Olga Owner's organization" })).toBeVisible();
-  await checkA11y(colleague, () => expect(colleague.getByRole('button', { name: 'Create account and join' })).toBeVisible());
+  await checkA11y(colleague, 'invite', () => expect(colleague.getByRole('button', { name: 'Create account and join' })).toBeVisible());
   await expect(colleague.getByLabel('Email')).toHaveValue(colleagueEmail);
   await colleague.getByLabel('Name').fill('Carl Colleague');
   await colleague.getByLabel('Password').fill(PASSWORD);
@@ -113,7 +115,7 @@ test('an owner invites a colleague by email; the colleague signs up from the lin
   await expect(entries.nth(3)).toContainText('Carl Colleague marked it resolved');
   // Only the author may edit a comment: the owner gets no edit controls on it.
   await expect(entries.nth(2).getByRole('button', { name: 'Edit' })).toHaveCount(0);
-  await checkA11y(owner, () => expect(owner.getByTestId('timeline')).toBeVisible());
+  await checkA11y(owner, 'issue', () => expect(owner.getByTestId('timeline')).toBeVisible());
 
   // The Team page lists both, with their roles.
   await owner.goto('/settings/organization');
@@ -132,7 +134,7 @@ test('a used, revoked or unknown invite link says why on the page', async ({ pag
   const visitor = await context.newPage();
   await visitor.goto(invite.url);
   await expect(visitor.getByTestId('invite-problem')).toHaveText('This invite has been revoked.');
-  await checkA11y(visitor, () => expect(visitor.getByTestId('invite-problem')).toBeVisible());
+  await checkA11y(visitor, 'invite-revoked', () => expect(visitor.getByTestId('invite-problem')).toBeVisible());
   expect((await visitor.goto('/invite/not-a-real-token'))?.status()).toBe(404);
   await expect(visitor.getByTestId('invite-problem')).toHaveText('This invite link is not valid. Check that you copied all of it.');
   await context.close();

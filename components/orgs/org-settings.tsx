@@ -59,7 +59,7 @@ export function OrgSettings() {
         </p>
       )}
 
-      <Card className="p-0">
+      <section className="rounded-xl border border-line bg-surface shadow-sm">
         <h2 className="border-b border-line px-4 py-3 text-base font-semibold sm:px-6">Members ({members.length})</h2>
         <ul className="divide-y divide-line-subtle" aria-label="Members">
           {members.map((m) => (
@@ -75,7 +75,7 @@ export function OrgSettings() {
             />
           ))}
         </ul>
-      </Card>
+      </section>
 
       {can('ADMIN') ? (
         <InviteForm allowOwner={can('OWNER')} />

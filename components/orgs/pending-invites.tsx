@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { ApiError } from '@/lib/swr/fetcher';
 import { revokeInvite, type PendingInvite } from '@/lib/swr/use-team';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { RelativeTime } from '@/components/issues/relative-time';
 import { titleCase } from '@/components/issues/badges';
 
@@ -21,7 +20,7 @@ export function PendingInvites({ invites, canRevoke, onError }: { invites: Pendi
     }
   }
   return (
-    <Card className="p-0">
+    <section className="rounded-xl border border-line bg-surface shadow-sm">
       <h2 className="border-b border-line px-4 py-3 text-base font-semibold sm:px-6">Pending invites ({invites.length})</h2>
       {invites.length === 0 ? (
         <p className="px-4 py-4 text-sm text-fg-muted sm:px-6">No invites waiting for an answer.</p>
@@ -44,6 +43,6 @@ export function PendingInvites({ invites, canRevoke, onError }: { invites: Pendi
           ))}
         </ul>
       )}
-    </Card>
+    </section>
   );
 }
