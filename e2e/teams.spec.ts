@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readOutbox } from '../lib/email/outbox';
 import { PASSWORD, registerUser, uniqueEmail } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { encodeIdentity, IDENTITY_COOKIE } from './support/mock-oauth-server';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
@@ -137,5 +138,27 @@ test('a used, revoked or unknown invite link says why on the page', async ({ pag
   await checkA11y(visitor, 'invite-revoked', () => expect(visitor.getByTestId('invite-problem')).toBeVisible());
   expect((await visitor.goto('/invite/not-a-real-token'))?.status()).toBe(404);
   await expect(visitor.getByTestId('invite-problem')).toHaveText('This invite link is not valid. Check that you copied all of it.');
+  await context.close();
+});
+
+test('an invitee who signs in with GitHub from the invite page joins the organization, without one of their own', async ({ page, browser, baseURL }) => {
+  const account = await registerUser(page.request, { name: 'Gus Gateway', verify: true });
+  expect((await page.request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } })).status()).toBe(200);
+  const email = uniqueEmail('octo');
+  const res = await page.request.post('/api/v1/organization/invites', { data: { email, role: 'ADMIN' } });
+  const invite = ((await res.json()) as { data: { url: string } }).data;
+
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([{ name: IDENTITY_COOKIE, value: encodeIdentity({ id: String(Date.now()), email, name: 'Octo Invitee', verified: true }), url: process.env.E2E_OAUTH_URL! }]);
+  const invitee = await context.newPage();
+  await invitee.goto(invite.url);
+  await invitee.getByRole('button', { name: 'Continue with GitHub' }).click();
+  await expect(invitee).toHaveURL(`${baseURL}/`);
+  await expect(invitee.getByTestId('org-name')).toHaveText("Gus Gateway's organization");
+  const me = (await (await invitee.request.get('/api/v1/auth/me')).json()) as { data: { organizations: { name: string; role: string }[] } };
+  expect(me.data.organizations.map((o) => [o.name, o.role])).toEqual([["Gus Gateway's organization", 'ADMIN']]);
+  // The link is spent now.
+  await invitee.goto(invite.url);
+  await expect(invitee.getByTestId('invite-problem')).toHaveText('This invite has already been used.');
   await context.close();
 });
