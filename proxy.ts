@@ -7,6 +7,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Dashboard pages only: not the API, the SDK bundle, Next's assets, the sign-in pages or files with an extension.
-  matcher: ['/((?!api/|api$|sdk/|_next/|login|signup|verify|forgot-password|reset-password|.*\\.[^/]+$).*)'],
+  // Dashboard pages only: not the API, the SDK bundle, Next's assets, the sign-in and invite pages or files with an extension.
+  matcher: ['/((?!api/|api$|sdk/|_next/|login|signup|verify|forgot-password|reset-password|invite/|.*\\.[^/]+$).*)'],
 };

@@ -17,6 +17,8 @@ type Props = {
   onEdit: () => void;
   onDelete: () => void;
   onSetEnabled: (enabled: boolean) => Promise<unknown>;
+  /** Whether the caller's role may change rules (ADMIN); reading and the log stay open to members. */
+  manage: boolean;
 };
 
 function trigger(rule: AlertRule): string {
@@ -24,7 +26,7 @@ function trigger(rule: AlertRule): string {
   return `When ${rule.threshold} or more errors arrive within ${rule.windowMinutes} ${rule.windowMinutes === 1 ? 'minute' : 'minutes'}`;
 }
 
-export function AlertRuleItem({ projectId, rule, logOpen, onToggleLog, onEdit, onDelete, onSetEnabled }: Props) {
+export function AlertRuleItem({ projectId, rule, logOpen, onToggleLog, onEdit, onDelete, onSetEnabled, manage }: Props) {
   const [toggleError, setToggleError] = useState<string>();
   const logId = `alert-log-${rule.id}`;
 
@@ -71,19 +73,23 @@ export function AlertRuleItem({ projectId, rule, logOpen, onToggleLog, onEdit, o
             <dd data-testid="last-triggered">{rule.lastTriggeredAt ? <RelativeTime iso={rule.lastTriggeredAt} /> : 'Never'}</dd>
           </dl>
         </div>
-        <EnabledSwitch enabled={rule.enabled} label={`${rule.name} active`} onChange={setEnabled} />
+        <EnabledSwitch enabled={rule.enabled} label={`${rule.name} active`} onChange={setEnabled} disabled={!manage} />
       </div>
       <FormError message={toggleError} />
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={onToggleLog} aria-expanded={logOpen} aria-controls={logOpen ? logId : undefined}>
           {logOpen ? 'Hide delivery log' : 'Delivery log'}
         </Button>
-        <Button variant="ghost" onClick={onEdit}>
-          Edit<span className="sr-only"> {rule.name}</span>
-        </Button>
-        <Button variant="danger-ghost" onClick={onDelete}>
-          Delete<span className="sr-only"> {rule.name}</span>
-        </Button>
+        {manage && (
+          <>
+            <Button variant="ghost" onClick={onEdit}>
+              Edit<span className="sr-only"> {rule.name}</span>
+            </Button>
+            <Button variant="danger-ghost" onClick={onDelete}>
+              Delete<span className="sr-only"> {rule.name}</span>
+            </Button>
+          </>
+        )}
       </div>
       {logOpen && <AlertLog projectId={projectId} ruleId={rule.id} id={logId} />}
     </li>

@@ -11,12 +11,15 @@ import { AlertRuleForm } from './alert-rule-form';
 import { AlertRuleItem } from './alert-rule-item';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { WebhookSecretNotice } from './webhook-secret-notice';
+import { RoleNote } from '@/components/orgs/role-note';
+import { useRole } from '@/lib/swr/use-me';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; rule: AlertRule } | null;
 
 export function AlertsView({ projectId }: { projectId: string }) {
   const { data: rules, error, isLoading, mutate } = useAlertRules(projectId);
   const actions = useAlertMutations(projectId);
+  const manage = useRole().can('ADMIN');
   const [editing, setEditing] = useState<Editing>(null);
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
   const [deleting, setDeleting] = useState<AlertRule | null>(null);
@@ -41,9 +44,10 @@ export function AlertsView({ projectId }: { projectId: string }) {
           <h1 className="text-2xl font-semibold tracking-tight">Alerts</h1>
           <p className="mt-1 text-sm text-fg-muted">Get an email or a webhook when a new issue appears or errors spike.</p>
         </div>
-        {!editing && rules && rules.length > 0 && <Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button>}
+        {manage && !editing && rules && rules.length > 0 && <Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button>}
       </div>
 
+      {!manage && <RoleNote min="ADMIN" what="create, change or delete alert rules" />}
       {created && <WebhookSecretNotice ruleName={created.name} secret={created.secret} onDismiss={() => setCreated(null)} />}
 
       {editing && (
@@ -85,7 +89,7 @@ export function AlertsView({ projectId }: { projectId: string }) {
             <EmptyState
               title="No alert rules yet"
               description="Rules notify you by email or webhook when a brand-new issue appears, or when the number of errors in a time window reaches a threshold."
-              action={<Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button>}
+              action={manage ? <Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button> : undefined}
             />
           )
         ) : (
@@ -100,6 +104,7 @@ export function AlertsView({ projectId }: { projectId: string }) {
                 onEdit={() => setEditing({ mode: 'edit', rule })}
                 onDelete={() => setDeleting(rule)}
                 onSetEnabled={(enabled) => actions.update(rule.id, { enabled })}
+                manage={manage}
               />
             ))}
           </ul>

@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/button';
 import { PROVIDER_NAMES, type OAuthProviderId } from '@/lib/auth/oauth/provider-settings';
 import { signInErrorMessage } from '@/lib/auth/oauth/sign-in-errors';
 
-type Props = { providers: { id: OAuthProviderId; name: string }[] };
+type Props = { providers: { id: OAuthProviderId; name: string }[]; inviteToken?: string };
 
-export function OAuthSignIn({ providers }: Props) {
+export function OAuthSignIn({ providers, inviteToken }: Props) {
   const params = useSearchParams();
   const [pending, setPending] = useState<OAuthProviderId | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
@@ -23,6 +23,8 @@ export function OAuthSignIn({ providers }: Props) {
     setPending(id);
     setStartError(null);
     try {
+      // The completion route accepts this invite once the provider has signed the user in.
+      if (inviteToken) document.cookie = `invite_token=${encodeURIComponent(inviteToken)}; Path=/; Max-Age=900; SameSite=Lax`;
       // next-auth fetches its CSRF token, then sends the browser to the provider.
       await signIn(id);
     } catch {

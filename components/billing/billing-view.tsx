@@ -11,6 +11,8 @@ import { ApiError } from '@/lib/swr/fetcher';
 import { redirectToBilling, useBilling } from '@/lib/swr/use-billing';
 import { useUsage } from '@/lib/swr/use-usage';
 import { UsageMeter } from './usage-meter';
+import { useRole } from '@/lib/swr/use-me';
+import { RoleNote } from '@/components/orgs/role-note';
 
 const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'];
 
@@ -55,7 +57,8 @@ export function BillingView() {
   }
 
   const summary = billing.data;
-  const disabled = !summary?.configured;
+  const isOwner = useRole().can('OWNER');
+  const disabled = !summary?.configured || !isOwner;
 
   return (
     <div className="space-y-6">
@@ -105,6 +108,7 @@ export function BillingView() {
                 </div>
               )}
             </div>
+            {summary && !isOwner && <RoleNote min="OWNER" what="change the plan or manage billing" />}
             {summary?.plan === 'FREE' && (
               <p className="text-sm text-fg-muted">PRO lifts the quota to 500,000 events a month and removes the project limit, at once.</p>
             )}

@@ -4,6 +4,7 @@ import { HeaderUsage } from '@/components/billing/header-usage';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { LogoutButton } from './logout-button';
 import { NavLinks } from './nav-links';
+import { OrgSwitcher } from './org-switcher';
 import { ProjectSwitcher } from './project-switcher';
 
 export type ShellOrganization = { name: string; plan: 'FREE' | 'PRO' };
@@ -22,16 +23,7 @@ export function DashboardHeader({ user, organization }: { user: ShellUser; organ
           <Link href="/" aria-label="Tracker home" className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-focus">
             <Logo compact />
           </Link>
-          {organization && (
-            <>
-              <span aria-hidden="true" className="hidden text-fg-faint sm:inline">
-                /
-              </span>
-              <span className="hidden max-w-40 truncate text-sm font-medium sm:inline" data-testid="org-name">
-                {organization.name}
-              </span>
-            </>
-          )}
+          {organization && <OrgSwitcher fallbackName={organization.name} />}
           <ProjectSwitcher />
         </div>
         {organization && (

@@ -12,13 +12,14 @@ const PROJECT_LINKS = [
   { path: 'settings', label: 'Settings' },
 ];
 
-/** The project's sections (for the project in the URL, else the first project) and the organization's billing. */
+/** The project's sections (for the project in the URL, else the first project), the organization's team and billing. */
 export function NavLinks() {
   const pathname = usePathname();
   const projectId = useCurrentProjectId();
   const links = [
     // Without a project yet, every project section leads to onboarding.
     ...PROJECT_LINKS.map(({ path, label }) => ({ href: projectId ? `/projects/${encodeURIComponent(projectId)}/${path}` : '/', label })),
+    { href: '/settings/organization', label: 'Team' },
     { href: '/settings/billing', label: 'Billing' },
   ];
   return (

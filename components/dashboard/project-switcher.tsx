@@ -6,10 +6,12 @@ import { usePathname } from 'next/navigation';
 import { useProjects } from '@/lib/swr/use-projects';
 import { cn } from '@/components/ui/cn';
 import { useCurrentProjectId } from './current-project';
+import { useRole } from '@/lib/swr/use-me';
 
 /** A disclosure listing the organization's projects; Escape or a click outside closes it. */
 export function ProjectSwitcher() {
   const { projects } = useProjects();
+  const canCreate = useRole().can('ADMIN');
   const currentId = useCurrentProjectId();
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
@@ -71,9 +73,11 @@ export function ProjectSwitcher() {
             ))}
           </ul>
           <div className="mt-1 border-t border-line pt-1">
-            <Link href="/projects/new" className="block rounded-md px-3 py-2 text-sm text-link hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-focus">
-              + New project
-            </Link>
+            {canCreate && (
+              <Link href="/projects/new" className="block rounded-md px-3 py-2 text-sm text-link hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-focus">
+                + New project
+              </Link>
+            )}
             <Link href="/" className="block rounded-md px-3 py-2 text-sm text-fg-secondary hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-focus">
               All projects
             </Link>

@@ -14,6 +14,7 @@ import { Pagination } from '@/components/dashboard/pagination';
 import { EventsChart } from '@/components/charts/events-chart';
 import { LevelBadge, StatusBadge } from './badges';
 import { EventDetails } from './event-details';
+import { IssueTriage } from './issue-triage';
 import { RelativeTime } from './relative-time';
 import { readEvent } from './event-shape';
 
@@ -55,6 +56,7 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
   return (
     <div className="space-y-6">
       <IssueHeader issue={issue} projectId={projectId} />
+      <IssueTriage projectId={projectId} issue={issue} />
       <Card>
         <h2 className="mb-3 text-base font-semibold">Events per day</h2>
         <IssueChart projectId={projectId} issueId={issueId} />

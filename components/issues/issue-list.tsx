@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { mutate } from 'swr';
-import { ISSUE_STATUSES, LEVELS, type IssueStatusValue, type LevelValue } from '@/lib/zod/issues';
+import { ASSIGNEE_FILTERS, ISSUE_STATUSES, LEVELS, type IssueStatusValue, type LevelValue } from '@/lib/zod/issues';
 import { ApiError } from '@/lib/swr/fetcher';
 import { bulkSetIssueStatus, issuesKey, setIssueStatus, useIssues, type Issue } from '@/lib/swr/use-issues';
 import { Button } from '@/components/ui/button';
@@ -45,8 +45,9 @@ export function IssueList({ projectId }: { projectId: string }) {
   const params = useSearchParams();
   const status = pick(ISSUE_STATUSES, params.get('status'));
   const level = pick(LEVELS, params.get('level'));
+  const assignee = pick(ASSIGNEE_FILTERS, params.get('assignee'));
   const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
-  const filters = { page, limit: PAGE_SIZE, status, level };
+  const filters = { page, limit: PAGE_SIZE, status, level, assignee };
   const { list, error, isLoading } = useIssues(projectId, filters);
 
   const [cursor, setCursor] = useState(0);
@@ -57,7 +58,7 @@ export function IssueList({ projectId }: { projectId: string }) {
   const rows = useRef<(HTMLTableRowElement | null)[]>([]);
 
   const issues = useMemo(() => list?.issues ?? [], [list]);
-  const filterKey = `${status}|${level}|${page}`;
+  const filterKey = `${status}|${level}|${assignee}|${page}`;
   useEffect(() => {
     setCursor(0);
     setChecked(new Set());
@@ -192,6 +193,19 @@ export function IssueList({ projectId }: { projectId: string }) {
               ))}
             </select>
           </div>
+          <div className="space-y-1">
+            <Label htmlFor="filter-assignee">Assignee</Label>
+            <select
+              id="filter-assignee"
+              className={selectClass}
+              value={assignee ?? ''}
+              onChange={(e) => router.push(hrefWith({ assignee: e.target.value, page: undefined }), { scroll: false })}
+            >
+              <option value="">Anyone</option>
+              <option value="me">Assigned to me</option>
+              <option value="none">Unassigned</option>
+            </select>
+          </div>
         </div>
       </div>
 
@@ -209,7 +223,7 @@ export function IssueList({ projectId }: { projectId: string }) {
       ) : isLoading || !list ? (
         <LoadingState label="Loading issues" />
       ) : issues.length === 0 ? (
-        <EmptyIssues projectId={projectId} filtered={!!(status || level || page > 1)} clearHref={pathname} />
+        <EmptyIssues projectId={projectId} filtered={!!(status || level || assignee || page > 1)} clearHref={pathname} />
       ) : (
         <div className="relative overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
           <div className="flex min-h-12 flex-wrap items-center gap-2 border-b border-line bg-surface-muted px-4 py-2" aria-label="Bulk actions" role="toolbar">
@@ -327,6 +341,7 @@ function IssueRow({ issue, href, highlighted, checked, busy, onToggle, onFocusRo
           <LevelBadge level={issue.level} />
           <StatusBadge status={issue.status} />
           {issue.culprit && <span className="truncate font-mono">{issue.culprit}</span>}
+          <span data-testid="issue-assignee">{issue.assignee ? `Assigned to ${issue.assignee.name}` : 'Unassigned'}</span>
         </div>
       </td>
       <td className="px-2 py-3 text-right font-medium tabular-nums" data-testid="event-count">

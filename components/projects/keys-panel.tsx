@@ -16,7 +16,7 @@ import { DsnField } from './dsn-field';
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
 
 /** Client keys: create with a label, rename, disable/enable, delete, copy the DSN. */
-export function KeysPanel({ projectId }: { projectId: string }) {
+export function KeysPanel({ projectId, manage }: { projectId: string; manage: boolean }) {
   const { keys, error, isLoading } = useKeys(projectId);
   const [announcement, setAnnouncement] = useState('');
 
@@ -38,11 +38,11 @@ export function KeysPanel({ projectId }: { projectId: string }) {
       ) : (
         <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Client keys">
           {keys.map((k) => (
-            <KeyRow key={k.id} projectId={projectId} k={k} announce={setAnnouncement} />
+            <KeyRow key={k.id} projectId={projectId} k={k} announce={setAnnouncement} manage={manage} />
           ))}
         </ul>
       )}
-      <CreateKeyForm projectId={projectId} announce={setAnnouncement} />
+      {manage && <CreateKeyForm projectId={projectId} announce={setAnnouncement} />}
     </Card>
   );
 }
@@ -81,7 +81,7 @@ function CreateKeyForm({ projectId, announce }: { projectId: string; announce: (
   );
 }
 
-function KeyRow({ projectId, k, announce }: { projectId: string; k: ProjectKey; announce: (s: string) => void }) {
+function KeyRow({ projectId, k, announce, manage }: { projectId: string; k: ProjectKey; announce: (s: string) => void; manage: boolean }) {
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [pending, setPending] = useState(false);
@@ -130,7 +130,7 @@ function KeyRow({ projectId, k, announce }: { projectId: string; k: ProjectKey; 
             </Badge>
           </div>
         )}
-        {!editing && (
+        {!editing && manage && (
           <div className="flex flex-wrap gap-1">
             <Button variant="ghost" className="h-8 px-3" onClick={() => setEditing(true)} aria-label={`Rename ${k.label}`}>
               Rename

@@ -7,11 +7,14 @@ import { Card } from '@/components/ui/card';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import Link from 'next/link';
 import { CreateProjectForm } from './create-project-form';
+import { useRole } from '@/lib/swr/use-me';
+import { RoleNote } from '@/components/orgs/role-note';
 
 /** The create form, or, on FREE with its one project used, why not and where to upgrade. */
 export function NewProject() {
   const { me, error: meError } = useMe();
   const { projects, error } = useProjects();
+  const { can } = useRole();
   if (error || meError) return <ErrorState error={error ?? meError} retry={() => location.reload()} />;
   if (!me || !projects) return <LoadingState />;
 
@@ -19,7 +22,11 @@ export function NewProject() {
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-semibold tracking-tight">New project</h1>
-      {atFreeLimit ? (
+      {!can('ADMIN') ? (
+        <div className="mt-6">
+          <RoleNote min="ADMIN" what="create projects" />
+        </div>
+      ) : atFreeLimit ? (
         <Card className="mt-6" data-testid="plan-limit">
           <h2 className="text-base font-semibold">Project limit reached for the FREE plan</h2>
           <p className="mt-2 text-sm text-fg-muted">

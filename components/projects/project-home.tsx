@@ -6,12 +6,26 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { CreateProjectForm } from './create-project-form';
+import { useRole } from '@/lib/swr/use-me';
+import { RoleNote } from '@/components/orgs/role-note';
 
 /** Home: the organization's projects, or the first-project onboarding when there are none. */
 export function ProjectHome() {
   const { projects, error, isLoading } = useProjects();
+  const { role, can } = useRole();
+  // Hidden only once the role is known to be below ADMIN, so owners never see the form flicker away.
+  const readOnly = role !== undefined && !can('ADMIN');
   if (error) return <ErrorState error={error} title="Could not load your projects" retry={() => location.reload()} />;
   if (isLoading || !projects) return <LoadingState label="Loading projects" />;
+
+  if (projects.length === 0 && readOnly) {
+    return (
+      <div className="mx-auto max-w-2xl space-y-4">
+        <h1 className="text-2xl font-semibold tracking-tight">No projects yet</h1>
+        <RoleNote min="ADMIN" what="create projects" />
+      </div>
+    );
+  }
 
   if (projects.length === 0) {
     return (
@@ -33,9 +47,11 @@ export function ProjectHome() {
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">Projects</h1>
-        <Link href="/projects/new" className={buttonClasses('primary')}>
-          New project
-        </Link>
+        {!readOnly && (
+          <Link href="/projects/new" className={buttonClasses('primary')}>
+            New project
+          </Link>
+        )}
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {projects.map((p) => (

@@ -10,19 +10,23 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { KeysPanel } from './keys-panel';
+import { useRole } from '@/lib/swr/use-me';
+import { RoleNote } from '@/components/orgs/role-note';
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
 
 export function ProjectSettings({ projectId }: { projectId: string }) {
   const { project, error, isLoading } = useProject(projectId);
+  const { can } = useRole();
   if (error) return <ErrorState error={error} title="Could not load the project" />;
   if (isLoading || !project) return <LoadingState label="Loading settings" />;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">Project settings</h1>
-      <RenameProject project={project} />
-      <KeysPanel projectId={project.id} />
-      <DeleteProject project={project} />
+      {!can('ADMIN') && <RoleNote min="ADMIN" what="rename or delete the project and manage its keys" />}
+      {can('ADMIN') && <RenameProject project={project} />}
+      <KeysPanel projectId={project.id} manage={can('ADMIN')} />
+      {can('ADMIN') && <DeleteProject project={project} />}
     </div>
   );
 }

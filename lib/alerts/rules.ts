@@ -6,27 +6,20 @@ import { invalidateRules } from './rule-cache';
 
 const LOG_LIMIT = 200;
 
-async function assertProject(orgId: string, projectId: string): Promise<void> {
-  const project = await db.project.findFirst({ where: { id: projectId, orgId }, select: { id: true } });
-  if (!project) throw notFound('Project');
-}
-
 /** The rule if it belongs to the project and the project to the organization; otherwise 404. */
 async function getRule(orgId: string, projectId: string, ruleId: string) {
-  await assertProject(orgId, projectId);
   const rule = await db.alertRule.findFirst({ where: { id: ruleId, projectId, project: { orgId } } });
   if (!rule) throw notFound('Alert rule');
   return rule;
 }
 
+// Project-scoped functions run behind the route wrapper, which has already checked the project is the caller's.
 export async function listAlertRules(orgId: string, projectId: string) {
-  await assertProject(orgId, projectId);
-  return db.alertRule.findMany({ where: { projectId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  return db.alertRule.findMany({ where: { projectId, project: { orgId } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
 }
 
 /** Creates the rule with a fresh webhook secret, returned here and never again. */
-export async function createAlertRule(orgId: string, projectId: string, input: CreateAlertInput) {
-  await assertProject(orgId, projectId);
+export async function createAlertRule(projectId: string, input: CreateAlertInput) {
   const rule = await db.alertRule.create({
     data: { projectId, ...input, webhookSecret: crypto.randomBytes(32).toString('hex') },
     omit: { webhookSecret: false },

@@ -3,7 +3,7 @@ import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
 import { AppError, prismaErrorCode } from '@/lib/errors';
 import { sendEmail } from '@/lib/email/send-email';
-import { createOrganization } from '@/lib/orgs/create-organization';
+import { addOwner, createOrganization } from '@/lib/orgs/create-organization';
 import OtpEmail from '@/emails/otp-email';
 import type { RegisterInput } from '@/lib/zod/auth';
 import { hashPassword, verifyPassword } from './password';
@@ -27,14 +27,17 @@ function pendingExpired(user: { emailVerified: Date | null; createdAt: Date }): 
   return user.emailVerified === null && user.createdAt.getTime() <= clock.nowMs() - PENDING_ACCOUNT_TTL_MS;
 }
 
-/** Deletes the unverified account of `email` once its life is over, with the organization it created (still empty). */
-async function dropExpiredPendingAccount(email: string): Promise<void> {
+/**
+ * Deletes the unverified account of `email` once its life is over (or at once with `evenIfLive`, when the caller
+ * holds proof of the inbox, such as an invite link sent there), with the organization it created (still empty).
+ */
+export async function dropPendingAccount(email: string, opts: { evenIfLive?: boolean } = {}): Promise<void> {
   const user = await db.user.findUnique({ where: { email }, select: { id: true, emailVerified: true, createdAt: true, orgId: true } });
-  if (!user || !pendingExpired(user)) return;
+  if (!user || user.emailVerified || (!opts.evenIfLive && !pendingExpired(user))) return;
   await db.$transaction(async (tx) => {
     const gone = await tx.user.deleteMany({ where: { id: user.id, emailVerified: null } });
     if (gone.count && user.orgId) {
-      await tx.organization.deleteMany({ where: { id: user.orgId, users: { none: {} }, projects: { none: {} } } });
+      await tx.organization.deleteMany({ where: { id: user.orgId, users: { none: {} }, memberships: { none: {} }, projects: { none: {} } } });
     }
   });
 }
@@ -42,7 +45,7 @@ async function dropExpiredPendingAccount(email: string): Promise<void> {
 /** Creates an unverified user with their own FREE organization and emails a passcode. */
 export async function registerUser(input: RegisterInput, address: string) {
   await enforceThrottle(throttleRules.register(input.email, address));
-  await dropExpiredPendingAccount(input.email);
+  await dropPendingAccount(input.email);
   const passwordHash = await hashPassword(input.password);
   // Two sign-ups with the same name can race for one organization slug; that unique violation is
   // retried, and only a taken email is reported as one.
@@ -55,6 +58,7 @@ export async function registerUser(input: RegisterInput, address: string) {
         const org = await createOrganization(tx, input.name);
         // createdAt from the app clock: the pending account's life is measured from it.
         const user = await tx.user.create({ data: { name: input.name, email: input.email, passwordHash, orgId: org.id, createdAt: clock.now() } });
+        await addOwner(tx, org.id, user.id);
         return { user, otp: await issuePasscode(user.id, tx) };
       });
       await emailPasscode(user.email, user.name, otp);

@@ -36,7 +36,8 @@ export async function resolveSession(token: string | undefined): Promise<Session
   const session = await db.session.findUnique({ where: { tokenHash: sha256(token) }, include: { user: true } });
   const now = clock.now();
   if (!session || session.expiresAt <= now) return null;
-  const ctx: SessionContext = { sessionId: session.id, user: session.user, orgId: session.user.orgId };
+  // The organization chosen in this session, else the user's default one.
+  const ctx: SessionContext = { sessionId: session.id, user: session.user, orgId: session.activeOrgId ?? session.user.orgId };
   if (now.getTime() - session.lastUsedAt.getTime() > SLIDE_AFTER_MS) {
     await db.session.update({
       where: { id: session.id },

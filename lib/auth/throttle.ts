@@ -26,6 +26,7 @@ export const THROTTLE_LIMITS = {
   registerPerAddress: 20,
   resetPerEmail: 3,
   resetPerAddress: 20,
+  inviteLinkPerAddress: 60,
 } as const;
 
 export const throttleRules = {
@@ -48,6 +49,9 @@ export const throttleRules = {
   passwordReset: (email: string, address: string): ThrottleRule[] => [
     { key: `reset:e:${email}`, limit: THROTTLE_LIMITS.resetPerEmail, windowMs: 60 * MINUTE },
     { key: `reset:a:${address}`, limit: perAddress(THROTTLE_LIMITS.resetPerAddress), windowMs: 60 * MINUTE },
+  ],
+  inviteLink: (address: string): ThrottleRule[] => [
+    { key: `invite:a:${address}`, limit: perAddress(THROTTLE_LIMITS.inviteLinkPerAddress), windowMs: 15 * MINUTE },
   ],
   completeReset: (address: string): ThrottleRule[] => [
     { key: `reset-complete:a:${address}`, limit: perAddress(THROTTLE_LIMITS.passcodePerAddress), windowMs: 15 * MINUTE },

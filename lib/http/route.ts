@@ -6,23 +6,34 @@ import { respond } from './envelope';
 import { readCappedBody } from './read-body';
 import { errorToResponse } from './to-response';
 import { logger, requestIdFrom } from '@/lib/log';
+import { resolveOrgTenant, resolveProjectTenant, type OrgTenant, type ProjectTenant } from '@/lib/orgs/resolve-tenant';
+import { assertRole, type Role } from '@/lib/orgs/roles';
 
 type AnySchema = z.ZodType;
 type Infer<S> = S extends AnySchema ? z.infer<S> : undefined;
 
-export type RouteSpec<P, Q, B, A extends 'session' | 'none'> = {
+/** `organization`: the session's active organization; `project`: also `params.projectId`, which must belong to it. */
+export type Scope = 'organization' | 'project';
+type TenantOf<S> = S extends 'project' ? ProjectTenant : S extends 'organization' ? OrgTenant : null;
+
+export type RouteSpec<P, Q, B, A extends 'session' | 'none', S extends Scope | undefined = undefined> = {
   auth: A;
+  /** Resolves the tenant once, before the handler: not a member / foreign project → 404. */
+  scope?: S;
+  /** Minimum role for the scope (default MEMBER); lower → 403 naming it. */
+  role?: Role;
   params?: P;
   query?: Q;
   body?: B;
 };
 
-export type HandlerInput<P, Q, B, A extends 'session' | 'none'> = {
+export type HandlerInput<P, Q, B, A extends 'session' | 'none', S extends Scope | undefined = undefined> = {
   req: Request;
   params: Infer<P>;
   query: Infer<Q>;
   body: Infer<B>;
   session: A extends 'session' ? SessionContext : null;
+  tenant: TenantOf<S>;
   requestId: string;
 };
 
@@ -49,7 +60,8 @@ export function route<
   P extends AnySchema | undefined = undefined,
   Q extends AnySchema | undefined = undefined,
   B extends AnySchema | undefined = undefined,
->(spec: RouteSpec<P, Q, B, A>, handler: (input: HandlerInput<P, Q, B, A>) => Promise<HandlerResult>) {
+  S extends Scope | undefined = undefined,
+>(spec: RouteSpec<P, Q, B, A, S>, handler: (input: HandlerInput<P, Q, B, A, S>) => Promise<HandlerResult>) {
   return async (req: Request, ctx: RouteContext): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdFrom(req.headers);
@@ -73,15 +85,24 @@ export function route<
       // Every state-changing request, signed in or not (login CSRF), must come from our own pages.
       if (!SAFE_METHODS.has(req.method)) assertSameOrigin(req);
       const params = spec.params ? parse(spec.params, (await ctx.params) ?? {}, 'params') : undefined;
+      const tenant = spec.scope && session ? await resolveScope(spec.scope, session, params) : null;
+      if (tenant) assertRole(tenant.role, spec.role ?? 'MEMBER');
       const query = spec.query ? parse(spec.query, Object.fromEntries(new URL(req.url).searchParams), 'query') : undefined;
       const body = spec.body ? parse(spec.body, await readJson(req), undefined) : undefined;
-      const result = await handler({ req, params, query, body, session, requestId } as HandlerInput<P, Q, B, A>);
+      const result = await handler({ req, params, query, body, session, tenant, requestId } as HandlerInput<P, Q, B, A, S>);
       for (const c of result.cookies ?? []) headers.append('set-cookie', c);
       return done(respond(result.status ?? 200, result.message, result.data, undefined, headers));
     } catch (err) {
       return done(errorToResponse(err, headers, requestId));
     }
   };
+}
+
+function resolveScope(scope: Scope, session: SessionContext, params: unknown): Promise<OrgTenant | ProjectTenant> {
+  if (scope === 'organization') return resolveOrgTenant(session.user.id, session.orgId);
+  const projectId = (params as { projectId?: unknown } | undefined)?.projectId;
+  if (typeof projectId !== 'string') throw new Error('A project-scoped route needs a projectId param');
+  return resolveProjectTenant(session.user.id, session.orgId, projectId);
 }
 
 function parse<S extends AnySchema>(schema: S, value: unknown, where: 'params' | 'query' | undefined): z.infer<S> {

@@ -1,16 +1,16 @@
 import { db } from '@/lib/db';
 import { notFound } from '@/lib/errors';
 import { serializeEvent } from '@/lib/events/serialize';
-import { serializeIssue } from './serialize';
+import { serializeIssue, serializeIssueWithAssignee, withAssignee } from './serialize';
 
 export const ISSUE_DETAIL_EVENTS = 10;
 
 /** The issue with its 10 most recent events; 404 unless it is in this project of this organization. */
-export async function getIssue(orgId: string, projectId: string, issueId: string) {
+export async function getIssue(orgId: string, projectId: string, issueId: string, expandAssignee = false) {
   const issue = await db.issue.findFirst({
     where: { id: issueId, projectId, project: { orgId } },
-    include: { events: { orderBy: [{ timestamp: 'desc' }, { id: 'desc' }], take: ISSUE_DETAIL_EVENTS } },
+    include: { ...withAssignee, events: { orderBy: [{ timestamp: 'desc' }, { id: 'desc' }], take: ISSUE_DETAIL_EVENTS } },
   });
   if (!issue) throw notFound('Issue');
-  return { ...serializeIssue(issue), events: issue.events.map(serializeEvent) };
+  return { ...(expandAssignee ? serializeIssueWithAssignee : serializeIssue)(issue), events: issue.events.map(serializeEvent) };
 }

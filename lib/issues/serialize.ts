@@ -13,6 +13,7 @@ type IssueRow = {
   lastSeen: Date;
   createdAt: Date;
   updatedAt: Date;
+  assignee?: { id: string; name: string; email: string } | null;
 };
 
 export function serializeIssue(i: IssueRow) {
@@ -31,5 +32,12 @@ export function serializeIssue(i: IssueRow) {
     updatedAt: i.updatedAt.toISOString(),
   };
 }
+
+/** The spec's issue plus `assignee`, for callers that ask for it (`expand=assignee`); the spec's shape stays as it is. */
+export function serializeIssueWithAssignee(i: IssueRow) {
+  return { ...serializeIssue(i), assignee: i.assignee ? { id: i.assignee.id, name: i.assignee.name, email: i.assignee.email } : null };
+}
+
+export const withAssignee = { assignee: { select: { id: true, name: true, email: true } } } as const;
 
 export type SerializedIssue = ReturnType<typeof serializeIssue>;

@@ -9,3 +9,8 @@ export async function createOrganization(tx: Tx, ownerName: string) {
   );
   return tx.organization.create({ data: { name, slug } });
 }
+
+/** The user who signed up owns the organization made for them. */
+export async function addOwner(tx: Tx, orgId: string, userId: string) {
+  await tx.membership.create({ data: { orgId, userId, role: 'OWNER' } });
+}

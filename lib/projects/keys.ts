@@ -10,8 +10,7 @@ export async function listKeys(orgId: string, projectId: string) {
   return project.keys.map((k) => ({ ...k, project: { number: project.number } }));
 }
 
-export async function createKey(orgId: string, projectId: string, label: string) {
-  await getProject(orgId, projectId);
+export async function createKey(projectId: string, label: string) {
   return db.projectKey.create({ data: { projectId, label, publicKey: newPublicKey() }, include: withProjectNumber });
 }
 

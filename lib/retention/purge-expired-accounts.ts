@@ -25,6 +25,7 @@ export async function purgeExpiredAccounts(opts: { orgIds?: string[] } = {}): Pr
       await client.query(
         `DELETE FROM organizations o WHERE o.id = ANY($1::text[])
            AND NOT EXISTS (SELECT 1 FROM users u WHERE u.org_id = o.id)
+           AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.org_id = o.id)
            AND NOT EXISTS (SELECT 1 FROM projects p WHERE p.org_id = o.id)`,
         [orgIds],
       );

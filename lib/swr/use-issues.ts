@@ -1,18 +1,21 @@
 'use client';
 
 import useSWR, { mutate } from 'swr';
-import type { SerializedIssue } from '@/lib/issues/serialize';
+import type { SerializedIssue, serializeIssueWithAssignee } from '@/lib/issues/serialize';
+import type { IssueActivityEntry } from '@/lib/issues/list-activity';
 import type { SerializedEvent } from '@/lib/events/serialize';
-import type { IssueStatusValue, LevelValue } from '@/lib/zod/issues';
+import type { AssigneeFilter, IssueStatusValue, LevelValue } from '@/lib/zod/issues';
 import { api, fetcher } from './fetcher';
 import { projectPath } from './use-projects';
 
-export type Issue = SerializedIssue;
-export type IssueWithEvents = SerializedIssue & { events: SerializedEvent[] };
+export type Issue = ReturnType<typeof serializeIssueWithAssignee>;
+export type IssueWithEvents = Issue & { events: SerializedEvent[] };
+export type ActivityEntry = IssueActivityEntry;
+export type { SerializedIssue };
 export type Pagination = { page: number; limit: number; total: number; pages: number };
 export type IssueList = { issues: Issue[]; pagination: Pagination };
 export type IssueStats = { days: number; buckets: { date: string; count: number }[] };
-export type IssueFilters = { page: number; limit: number; status?: IssueStatusValue; level?: LevelValue };
+export type IssueFilters = { page: number; limit: number; status?: IssueStatusValue; level?: LevelValue; assignee?: AssigneeFilter };
 
 const issuesPath = (projectId: string) => `${projectPath(projectId)}/issues`;
 export const issuePath = (projectId: string, issueId: string) => `${issuesPath(projectId)}/${encodeURIComponent(issueId)}`;
@@ -21,6 +24,8 @@ export function issuesKey(projectId: string, f: IssueFilters) {
   const q = new URLSearchParams({ page: String(f.page), limit: String(f.limit) });
   if (f.status) q.set('status', f.status);
   if (f.level) q.set('level', f.level);
+  if (f.assignee) q.set('assignee', f.assignee);
+  q.set('expand', 'assignee');
   return `${issuesPath(projectId)}?${q}`;
 }
 
@@ -30,7 +35,7 @@ export function useIssues(projectId: string, filters: IssueFilters) {
 }
 
 export function useIssue(projectId: string, issueId: string) {
-  const { data, error, isLoading } = useSWR<IssueWithEvents>(issuePath(projectId, issueId), fetcher);
+  const { data, error, isLoading } = useSWR<IssueWithEvents>(`${issuePath(projectId, issueId)}?expand=assignee`, fetcher);
   return { issue: data, error, isLoading };
 }
 
@@ -51,4 +56,29 @@ export async function bulkSetIssueStatus(projectId: string, ids: string[], statu
   const result = await api<{ updated: number }>(`${issuesPath(projectId)}/bulk`, { method: 'POST', body: { ids, status } });
   await refreshIssues(projectId);
   return result;
+}
+
+export function useActivity(projectId: string, issueId: string) {
+  const { data, error, isLoading } = useSWR<ActivityEntry[]>(`${issuePath(projectId, issueId)}/activity`, fetcher);
+  return { activity: data, error, isLoading };
+}
+
+export async function assignIssue(projectId: string, issueId: string, assigneeId: string | null) {
+  await api(`${issuePath(projectId, issueId)}/assignee`, { method: 'PUT', body: { assigneeId } });
+  await refreshIssues(projectId);
+}
+
+export async function addComment(projectId: string, issueId: string, body: string) {
+  await api(`${issuePath(projectId, issueId)}/comments`, { method: 'POST', body: { body } });
+  await refreshIssues(projectId);
+}
+
+export async function editComment(projectId: string, issueId: string, commentId: string, body: string) {
+  await api(`${issuePath(projectId, issueId)}/comments/${encodeURIComponent(commentId)}`, { method: 'PATCH', body: { body } });
+  await refreshIssues(projectId);
+}
+
+export async function deleteComment(projectId: string, issueId: string, commentId: string) {
+  await api(`${issuePath(projectId, issueId)}/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE' });
+  await refreshIssues(projectId);
 }

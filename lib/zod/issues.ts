@@ -10,11 +10,18 @@ export type LevelValue = (typeof LEVELS)[number];
 export const issueParams = z.object({ projectId: z.string().min(1), issueId: z.string().min(1) });
 export const eventParams = issueParams.extend({ eventId: z.string().min(1) });
 
-/** page/limit clamped; an unknown status or level is dropped, so that filter is not applied. */
+export const ASSIGNEE_FILTERS = ['me', 'none'] as const;
+
+/** page/limit clamped; an unknown status, level or assignee filter is dropped, so that filter is not applied. */
 export const listIssuesQuery = paginationQuery.extend({
   status: lenientEnum(ISSUE_STATUSES),
   level: lenientEnum(LEVELS),
+  assignee: lenientEnum(ASSIGNEE_FILTERS),
+  expand: lenientEnum(['assignee']),
 });
+
+/** `expand=assignee` adds the assignee to the issue; without it the spec's shape is unchanged. */
+export const getIssueQuery = z.object({ expand: lenientEnum(['assignee']) });
 
 export const listEventsQuery = paginationQuery;
 
@@ -30,8 +37,17 @@ export const bulkUpdateIssuesSchema = z.object({
   status,
 });
 
+export const assignIssueSchema = z.object({
+  assigneeId: z.string().min(1, 'assigneeId must be a user id or null').nullable(),
+});
+
+const commentBody = z.string().trim().min(1, 'Comment must not be empty').max(10_000, 'Comment must be at most 10000 characters');
+export const commentSchema = z.object({ body: commentBody });
+export const commentParams = issueParams.extend({ commentId: z.string().min(1) });
+
 export const issueStatsQuery = z.object({ days: clampedInt(14, 1, 90) });
 
 export type ListIssuesQuery = z.infer<typeof listIssuesQuery>;
 export type UpdateIssueInput = z.infer<typeof updateIssueSchema>;
+export type AssigneeFilter = (typeof ASSIGNEE_FILTERS)[number];
 export type BulkUpdateIssuesInput = z.infer<typeof bulkUpdateIssuesSchema>;

@@ -280,3 +280,28 @@ describe('password reset by emailed link', () => {
     expect(outboxFor(email, 'password-reset')).toHaveLength(3);
   });
 });
+
+describe('invite links', () => {
+  it('signing up from an invite link replaces an unverified sign-up squatting the invited address', async () => {
+    const owner = await signUp({ name: 'Olivia Owner' });
+    const email = uniqueEmail('invited');
+    const squatter = new TestClient();
+    expect((await squatter.post(REGISTER, { name: 'Mallory', email, password: 'attacker password' })).status).toBe(201);
+    const invite = await owner.client.post('/api/v1/organization/invites', { email, role: 'MEMBER' });
+    const token = new URL(invite.body.data.url).pathname.split('/').pop()!;
+    const res = await new TestClient().post(`/api/v1/invites/${token}/register`, { name: 'Real Person', password: 'the real password' });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ name: 'Real Person', email, emailVerified: true });
+    expect((await squatter.post(LOGIN, { email, password: 'attacker password' })).status).toBe(401);
+    expect(await db.user.count({ where: { email } })).toBe(1);
+  });
+
+  it('looking up invite tokens is throttled per address', async () => {
+    const c = new TestClient();
+    const results = [];
+    for (let i = 0; i < THROTTLE_LIMITS.inviteLinkPerAddress + 1; i++) results.push(await c.get(`/api/v1/invites/guess-${i}`));
+    expect(results.slice(0, -1).every((r) => r.status === 404)).toBe(true);
+    expect(results.at(-1)!.status).toBe(429);
+    expect(results.at(-1)!.body).toEqual(TOO_MANY);
+  });
+});

@@ -1,6 +1,6 @@
 import { db, type Tx } from '@/lib/db';
 import { clock } from '@/lib/clock';
-import { createOrganization } from '@/lib/orgs/create-organization';
+import { addOwner, createOrganization } from '@/lib/orgs/create-organization';
 
 const MAX_NAME = 100;
 
@@ -19,7 +19,9 @@ export async function createOAuthUser(input: { email: string; name?: string | nu
   const name = oauthUserName(input.name, email);
   return db.$transaction(async (tx) => {
     const org = await createOrganization(tx, name);
-    return tx.user.create({ data: { name, email, image: input.image ?? null, emailVerified: clock.now(), orgId: org.id } });
+    const user = await tx.user.create({ data: { name, email, image: input.image ?? null, emailVerified: clock.now(), orgId: org.id } });
+    await addOwner(tx, org.id, user.id);
+    return user;
   });
 }
 

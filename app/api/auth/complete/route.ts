@@ -4,6 +4,7 @@ import { env } from '@/lib/env';
 import { respond } from '@/lib/http/envelope';
 import { enabledProviders } from '@/lib/auth/oauth/provider-settings';
 import { clearedNextAuthCookies, startOAuthSession } from '@/lib/auth/oauth/complete-oauth-sign-in';
+import { acceptInviteAfterOAuth, clearedInviteCookie, INVITE_COOKIE } from '@/lib/invites/oauth-invite';
 
 // The successful provider callback redirects here with next-auth's short-lived token:
 // swap it for our session cookie, drop next-auth's cookies and go to the dashboard.
@@ -12,8 +13,13 @@ export async function GET(req: NextRequest) {
   if (enabledProviders().length === 0) return respond(404, 'Not found');
   const token = await getToken({ req, secret: env.sessionSecret, secureCookie: env.secureCookies });
   const session = token?.sub ? await startOAuthSession(token.sub) : null;
-  const res = NextResponse.redirect(new URL(session ? '/' : '/login?error=SessionExpired', env.appUrl), 303);
+  // Sign-in started from an invite page: join that organization, or go back to the page to say why not.
+  const invite = req.cookies.get(INVITE_COOKIE)?.value;
+  let target = session ? '/' : '/login?error=SessionExpired';
+  if (session && invite && token?.sub && !(await acceptInviteAfterOAuth(token.sub, invite))) target = `/invite/${encodeURIComponent(invite)}`;
+  const res = NextResponse.redirect(new URL(target, env.appUrl), 303);
   for (const c of clearedNextAuthCookies(req.cookies.getAll().map((c) => c.name), env.secureCookies)) res.headers.append('set-cookie', c);
+  if (invite) res.headers.append('set-cookie', clearedInviteCookie());
   if (session) res.headers.append('set-cookie', session.cookie);
   res.headers.set('cache-control', 'no-store');
   return res;

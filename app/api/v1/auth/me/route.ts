@@ -1,8 +1,6 @@
 import { route } from '@/lib/http/route';
-import { serializeUser } from '@/lib/auth/serialize-user';
-import { getOrganizationSummary } from '@/lib/orgs/get-organization';
+import { describeMe } from '@/lib/auth/describe-me';
 
 export const GET = route({ auth: 'session' }, async ({ session }) => {
-  const organization = session.orgId ? await getOrganizationSummary(session.orgId) : null;
-  return { message: 'Success', data: { ...serializeUser(session.user), organization } };
+  return { message: 'Success', data: await describeMe(session.user, session.orgId) };
 });

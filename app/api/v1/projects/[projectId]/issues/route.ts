@@ -1,9 +1,9 @@
-import { requireOrg, route } from '@/lib/http/route';
+import { route } from '@/lib/http/route';
 import { listIssues } from '@/lib/issues/list-issues';
 import { projectParams } from '@/lib/zod/projects';
 import { listIssuesQuery } from '@/lib/zod/issues';
 
-export const GET = route({ auth: 'session', params: projectParams, query: listIssuesQuery }, async ({ session, params, query }) => {
-  const data = await listIssues(requireOrg(session), params.projectId, query);
+export const GET = route({ auth: 'session', scope: 'project', params: projectParams, query: listIssuesQuery }, async ({ tenant, params, query }) => {
+  const data = await listIssues(tenant.orgId, tenant.projectId, tenant.userId, query);
   return { message: 'Issues fetched', data };
 });

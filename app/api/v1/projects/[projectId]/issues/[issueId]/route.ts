@@ -1,14 +1,14 @@
-import { requireOrg, route } from '@/lib/http/route';
+import { route } from '@/lib/http/route';
 import { getIssue } from '@/lib/issues/get-issue';
 import { updateIssueStatus } from '@/lib/issues/update-issue-status';
-import { issueParams, updateIssueSchema } from '@/lib/zod/issues';
+import { getIssueQuery, issueParams, updateIssueSchema } from '@/lib/zod/issues';
 
-export const GET = route({ auth: 'session', params: issueParams }, async ({ session, params }) => {
-  const data = await getIssue(requireOrg(session), params.projectId, params.issueId);
+export const GET = route({ auth: 'session', scope: 'project', params: issueParams, query: getIssueQuery }, async ({ tenant, params, query }) => {
+  const data = await getIssue(tenant.orgId, tenant.projectId, params.issueId, query.expand === 'assignee');
   return { message: 'Issue fetched', data };
 });
 
-export const PATCH = route({ auth: 'session', params: issueParams, body: updateIssueSchema }, async ({ session, params, body }) => {
-  const data = await updateIssueStatus(requireOrg(session), params.projectId, params.issueId, body.status);
+export const PATCH = route({ auth: 'session', scope: 'project', params: issueParams, body: updateIssueSchema }, async ({ tenant, params, body }) => {
+  const data = await updateIssueStatus(tenant, params.issueId, body.status);
   return { message: 'Issue updated', data };
 });

@@ -1,9 +1,9 @@
-import { requireOrg, route } from '@/lib/http/route';
+import { route } from '@/lib/http/route';
 import { bulkUpdateIssues } from '@/lib/issues/bulk-update-issues';
 import { projectParams } from '@/lib/zod/projects';
 import { bulkUpdateIssuesSchema } from '@/lib/zod/issues';
 
-export const POST = route({ auth: 'session', params: projectParams, body: bulkUpdateIssuesSchema }, async ({ session, params, body }) => {
-  const data = await bulkUpdateIssues(requireOrg(session), params.projectId, body);
+export const POST = route({ auth: 'session', scope: 'project', params: projectParams, body: bulkUpdateIssuesSchema }, async ({ tenant, params, body }) => {
+  const data = await bulkUpdateIssues(tenant, body);
   return { message: 'Issues updated', data };
 });

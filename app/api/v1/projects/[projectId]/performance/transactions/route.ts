@@ -1,9 +1,9 @@
-import { requireOrg, route } from '@/lib/http/route';
+import { route } from '@/lib/http/route';
 import { transactionGroups } from '@/lib/performance/transaction-groups';
 import { projectParams } from '@/lib/zod/projects';
 import { performanceQuery } from '@/lib/zod/performance';
 
-export const GET = route({ auth: 'session', params: projectParams, query: performanceQuery }, async ({ session, params, query }) => {
-  const data = await transactionGroups(requireOrg(session), params.projectId, query.days);
+export const GET = route({ auth: 'session', scope: 'project', params: projectParams, query: performanceQuery }, async ({ tenant, params, query }) => {
+  const data = await transactionGroups(tenant.orgId, params.projectId, query.days);
   return { message: 'Transactions fetched', data };
 });

@@ -1,0 +1,94 @@
+'use client';
+
+import { useState } from 'react';
+import { api, ApiError } from '@/lib/swr/fetcher';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
+import { useApiForm } from '@/components/auth/use-api-form';
+
+type Props = { token: string; email: string; accountExists: boolean; signedInAs: { name: string; email: string } | null };
+
+const invitePath = (token: string) => `/api/v1/invites/${encodeURIComponent(token)}`;
+// A full load: the dashboard's server layout reads the new active organization.
+const enterDashboard = () => window.location.assign('/');
+
+/** Accept as the signed-in user, log in with the invited email and accept, or sign up from the link. */
+export function InviteAccept({ token, email, accountExists, signedInAs }: Props) {
+  if (signedInAs) return <AcceptAsSignedIn token={token} who={signedInAs} />;
+  return accountExists ? <LogInAndAccept token={token} email={email} /> : <SignUpFromInvite token={token} email={email} />;
+}
+
+function AcceptAsSignedIn({ token, who }: { token: string; who: { name: string; email: string } }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  async function accept() {
+    setPending(true);
+    setError(undefined);
+    try {
+      await api(`${invitePath(token)}/accept`, { method: 'POST' });
+      enterDashboard();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
+      setPending(false);
+    }
+  }
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-fg-secondary">
+        You are signed in as <span className="font-medium text-fg">{who.name}</span> ({who.email}).
+      </p>
+      <FormError message={error} />
+      <Button className="w-full" loading={pending} onClick={accept}>
+        Accept invite
+      </Button>
+    </div>
+  );
+}
+
+function LogInAndAccept({ token, email }: { token: string; email: string }) {
+  const { onSubmit, pending, fieldErrors, formError } = useApiForm(async ({ password }) => {
+    await api('/api/v1/auth/login', { method: 'POST', body: { email, password } });
+    await api(`${invitePath(token)}/accept`, { method: 'POST' });
+    enterDashboard();
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <p className="text-sm text-fg-secondary">This email has an account: log in to accept.</p>
+      <Field name="email" label="Email" type="email" value={email} readOnly />
+      <Field name="password" label="Password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
+      <FormError message={formError?.message} />
+      <Button type="submit" loading={pending} className="w-full">
+        Log in and accept
+      </Button>
+    </form>
+  );
+}
+
+function SignUpFromInvite({ token, email }: { token: string; email: string }) {
+  const { onSubmit, pending, fieldErrors, formError } = useApiForm(async ({ name, password }) => {
+    await api(`${invitePath(token)}/register`, { method: 'POST', body: { name, password } });
+    enterDashboard();
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <Field name="name" label="Name" autoComplete="name" required maxLength={100} error={fieldErrors.name} />
+      <Field name="email" label="Email" type="email" value={email} readOnly hint="The invite was sent here, so it needs no passcode." />
+      <Field
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        maxLength={128}
+        hint="At least 8 characters."
+        error={fieldErrors.password}
+      />
+      <FormError message={formError?.message} />
+      <Button type="submit" loading={pending} className="w-full">
+        Create account and join
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,217 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '@/lib/swr/fetcher';
+import { useMe } from '@/lib/swr/use-me';
+import { useMembers } from '@/lib/swr/use-team';
+import { addComment, assignIssue, deleteComment, editComment, useActivity, type ActivityEntry, type IssueWithEvents } from '@/lib/swr/use-issues';
+import { linkSegments } from '@/lib/text/link-segments';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { FormError } from '@/components/ui/form-error';
+import { RelativeTime } from './relative-time';
+import { titleCase } from './badges';
+
+const failure = (err: unknown) => (err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
+const textareaClass =
+  'block w-full rounded-md border border-line-strong bg-surface px-3 py-2 text-sm text-fg shadow-xs placeholder:text-fg-muted focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-focus/30';
+
+/** Who the issue is assigned to (any member can triage), then its timeline with the comment box. */
+export function IssueTriage({ projectId, issue }: { projectId: string; issue: IssueWithEvents }) {
+  return (
+    <Card className="space-y-6">
+      <AssigneePicker projectId={projectId} issue={issue} />
+      <Timeline projectId={projectId} issueId={issue.id} />
+      <CommentBox projectId={projectId} issueId={issue.id} />
+    </Card>
+  );
+}
+
+function AssigneePicker({ projectId, issue }: { projectId: string; issue: IssueWithEvents }) {
+  const { members } = useMembers();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  async function change(value: string) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await assignIssue(projectId, issue.id, value || null);
+    } catch (err) {
+      setError(failure(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor="assignee">Assignee</Label>
+      <Select id="assignee" className="w-full sm:w-72" value={issue.assignee?.id ?? ''} disabled={busy || !members} onChange={(e) => change(e.target.value)} data-testid="assignee-picker">
+        <option value="">Unassigned</option>
+        {issue.assignee && !members?.some((m) => m.userId === issue.assignee?.id) && <option value={issue.assignee.id}>{issue.assignee.name}</option>}
+        {members?.map((m) => (
+          <option key={m.userId} value={m.userId}>
+            {m.name}
+          </option>
+        ))}
+      </Select>
+      <FormError message={error} />
+    </div>
+  );
+}
+
+function describe(a: ActivityEntry): string {
+  const who = a.actor?.name ?? 'Someone';
+  switch (a.type) {
+    case 'FIRST_SEEN':
+      return 'First seen';
+    case 'STATUS':
+      return `${who} marked it ${titleCase(a.toStatus ?? '').toLowerCase()}`;
+    case 'REGRESSED':
+      return 'Regressed: a new event arrived after it was resolved';
+    case 'ASSIGNED':
+      return a.assignee ? (a.assignee.id === a.actor?.id ? `${who} took it` : `${who} assigned it to ${a.assignee.name}`) : `${who} unassigned it`;
+    case 'COMMENT':
+      return `${who} commented`;
+  }
+}
+
+function Timeline({ projectId, issueId }: { projectId: string; issueId: string }) {
+  const { activity, error } = useActivity(projectId, issueId);
+  return (
+    <section aria-labelledby="activity-heading" className="space-y-3">
+      <h2 id="activity-heading" className="text-base font-semibold">
+        Activity
+      </h2>
+      {error && <p className="text-sm text-danger-fg">Could not load the activity: {failure(error)}</p>}
+      {!activity && !error && <div className="h-16 animate-pulse rounded-md bg-surface-hover" aria-hidden="true" />}
+      {activity && (
+        <ol className="space-y-3 border-l border-line pl-4" data-testid="timeline">
+          {activity.map((a) => (
+            <li key={a.id} className="relative text-sm" data-testid="timeline-entry" data-type={a.type}>
+              <span aria-hidden="true" className="absolute top-1.5 -left-[21px] size-2.5 rounded-full border border-line-strong bg-surface" />
+              <p className="flex flex-wrap items-baseline gap-x-2">
+                <span className="font-medium">{describe(a)}</span>
+                <RelativeTime iso={a.createdAt} className="text-xs text-fg-muted" />
+              </p>
+              {a.type === 'COMMENT' && a.comment && <CommentBody projectId={projectId} issueId={issueId} comment={a.comment} />}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+type Comment = NonNullable<Extract<ActivityEntry, { comment?: unknown }>['comment']>;
+
+function CommentBody({ projectId, issueId, comment }: { projectId: string; issueId: string; comment: Comment }) {
+  const { me } = useMe();
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const mine = me?.id === comment.author?.id;
+
+  async function save(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const body = String(new FormData(e.currentTarget).get('body') ?? '');
+    setBusy(true);
+    setError(undefined);
+    try {
+      await editComment(projectId, issueId, comment.id, body);
+      setEditing(false);
+    } catch (err) {
+      setError(failure(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function remove() {
+    if (!window.confirm('Delete this comment?')) return;
+    setBusy(true);
+    try {
+      await deleteComment(projectId, issueId, comment.id);
+    } catch (err) {
+      setError(failure(err));
+      setBusy(false);
+    }
+  }
+
+  if (editing) {
+    return (
+      <form onSubmit={save} className="mt-2 space-y-2">
+        <label htmlFor={`edit-${comment.id}`} className="sr-only">
+          Edit comment
+        </label>
+        <textarea id={`edit-${comment.id}`} name="body" rows={3} defaultValue={comment.body} className={textareaClass} />
+        <FormError message={error} />
+        <div className="flex gap-2">
+          <Button type="submit" loading={busy} className="h-8 px-3">
+            Save
+          </Button>
+          <Button variant="ghost" className="h-8 px-3" onClick={() => setEditing(false)}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    );
+  }
+  return (
+    <div className="mt-1.5 rounded-md border border-line bg-surface-muted px-3 py-2">
+      <p className="text-sm break-words whitespace-pre-wrap" data-testid="comment-body">
+        {linkSegments(comment.body).map((s, i) =>
+          s.kind === 'link' ? (
+            <a key={i} href={s.value} target="_blank" rel="noopener noreferrer nofollow" className="text-link underline underline-offset-2">
+              {s.value}
+            </a>
+          ) : (
+            <span key={i}>{s.value}</span>
+          ),
+        )}
+      </p>
+      {comment.edited && <p className="mt-1 text-xs text-fg-muted">(edited)</p>}
+      {mine && (
+        <div className="mt-1 flex gap-1">
+          <Button variant="ghost" className="h-7 px-2 text-xs" disabled={busy} onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+          <Button variant="danger-ghost" className="h-7 px-2 text-xs" disabled={busy} onClick={remove}>
+            Delete
+          </Button>
+        </div>
+      )}
+      <FormError message={error} />
+    </div>
+  );
+}
+
+function CommentBox({ projectId, issueId }: { projectId: string; issueId: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const body = String(new FormData(form).get('body') ?? '');
+    setBusy(true);
+    setError(undefined);
+    try {
+      await addComment(projectId, issueId, body);
+      form.reset();
+    } catch (err) {
+      setError(err instanceof ApiError && err.fieldErrors().body ? err.fieldErrors().body : failure(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} className="space-y-2">
+      <Label htmlFor="new-comment">Comment</Label>
+      <textarea id="new-comment" name="body" rows={3} maxLength={10_000} placeholder="Plain text; links become clickable." className={textareaClass} />
+      <FormError message={error} />
+      <Button type="submit" loading={busy}>
+        Comment
+      </Button>
+    </form>
+  );
+}

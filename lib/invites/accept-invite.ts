@@ -1,0 +1,32 @@
+import { db, type Tx } from '@/lib/db';
+import { clock } from '@/lib/clock';
+import { AppError } from '@/lib/errors';
+import { findPendingInvite, unusableInvite } from './find-invite';
+
+/**
+ * Uses the invite for this user inside the caller's transaction: claimed with a conditional update so
+ * two accepts of one link cannot both succeed, then the membership. Already a member: 409, nothing changes.
+ */
+export async function claimInvite(tx: Tx, token: string, userId: string) {
+  const invite = await findPendingInvite(token, tx);
+  const now = clock.now();
+  const { count } = await tx.invite.updateMany({
+    where: { id: invite.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
+    data: { acceptedAt: now, acceptedById: userId },
+  });
+  if (count === 0) throw unusableInvite('accepted');
+  const existing = await tx.membership.findUnique({ where: { orgId_userId: { orgId: invite.orgId, userId } }, select: { id: true } });
+  if (existing) throw new AppError('CONFLICT', 'You are already a member of this organization');
+  await tx.membership.create({ data: { orgId: invite.orgId, userId, role: invite.role } });
+  return invite;
+}
+
+/** A signed-in user accepts: they join with the invite's role and the session switches to that organization. */
+export async function acceptInvite(token: string, userId: string, sessionId: string | null) {
+  return db.$transaction(async (tx) => {
+    const invite = await claimInvite(tx, token, userId);
+    if (sessionId) await tx.session.update({ where: { id: sessionId }, data: { activeOrgId: invite.orgId } });
+    await tx.user.update({ where: { id: userId }, data: { orgId: invite.orgId } });
+    return { orgId: invite.orgId, role: invite.role };
+  });
+}
