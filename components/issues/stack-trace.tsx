@@ -140,7 +140,8 @@ export function StackTrace({ type, message, frames, exceptions }: { type?: strin
       <h2 id="stack-heading" className="text-base font-semibold">
         Stack trace
       </h2>
-      <ExceptionHeading type={thrown?.type ?? type} message={message} handled={thrown?.mechanism?.handled} />
+      {/* An empty chain is a message without exception: no type to read from the title. */}
+      <ExceptionHeading type={thrown?.type ?? (exceptions?.length === 0 ? undefined : type)} message={message} handled={thrown?.mechanism?.handled} />
       {frames.length === 0 ? <p className="text-sm text-fg-muted">This event has no stack trace.</p> : <Frames frames={frames} label="Frames, innermost first" primary />}
       {causes.map((c, i) => (
         <div key={i} className="space-y-3 border-t border-line-subtle pt-3" data-testid="chained-exception">

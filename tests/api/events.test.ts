@@ -123,6 +123,16 @@ describe('GET one event', () => {
       release: '1.2.3',
       timestamp: '2026-04-01T00:00:00.123Z',
       receivedAt: '2026-04-01T00:00:00.456Z',
+      // Beyond the spec: null for an event stored without them.
+      exceptions: null,
+      logentry: null,
+      platform: null,
+      logger: null,
+      serverName: null,
+      transaction: null,
+      sdk: null,
+      extra: null,
+      modules: null,
     });
   });
 
