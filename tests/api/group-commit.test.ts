@@ -225,6 +225,7 @@ describe('group commit', () => {
       environment: null,
       release: null,
       json: { stacktrace: '{"frames":[]}', contexts: null, tags, userContext: null, request: null, breadcrumbs: null, details: null },
+      rollup: { tags: [], user: null },
     });
     const outcomes = await Promise.all([submitErrorEvent(input(1, null)), submitErrorEvent(input(2, '{not json')), submitErrorEvent(input(3, '{"a":"b"}'))]);
     expect(outcomes.map((o) => o.kind)).toEqual(['stored', 'unstorable', 'stored']);
