@@ -1,21 +1,29 @@
 import { db } from '@/lib/db';
 import { notFound } from '@/lib/errors';
 import { pagination } from '@/lib/http/query';
+import type { LevelValue } from '@/lib/zod/issues';
 import { serializeEvent } from './serialize';
 
+type EventRow = Parameters<typeof serializeEvent>[0];
+
 /**
- * Events of an issue newest first, `limit` from `offset`. The offset is walked in the (issue_id, timestamp desc,
- * id desc) index alone (an index-only scan of ids), then only the page's rows are read: a deep page costs
+ * Events of an issue newest first, `limit` from `offset`, in one statement. The offset is walked in the
+ * (issue_id, timestamp desc, id desc) INCLUDE (received_at) index alone (an index-only scan), then each row of
+ * the page is read from its own day's partition (id and received_at are its primary key): a deep page costs
  * index entries, not rows. The caller checks the issue's tenant.
  */
-export async function eventsPage(issueId: string, offset: number, limit: number) {
-  const ids = await db.$queryRaw<{ id: string }[]>`
-    SELECT id FROM events WHERE issue_id = ${issueId}
-    ORDER BY timestamp DESC, id DESC OFFSET ${offset}::bigint LIMIT ${limit}::int`;
-  if (ids.length === 0) return [];
-  const rows = await db.event.findMany({ where: { issueId, id: { in: ids.map((r) => r.id) } } });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((r) => byId.get(r.id) ?? []);
+export async function eventsPage(issueId: string, offset: number, limit: number): Promise<EventRow[]> {
+  const rows = await db.$queryRaw<(Omit<EventRow, 'level'> & { level: string })[]>`
+    SELECT e.id, e.issue_id AS "issueId", e.project_id AS "projectId", e.event_id AS "eventId", e.level::text AS level, e.message,
+           e.stacktrace, e.contexts, e.tags, e.user_context AS "userContext", e.request, e.breadcrumbs, e.details,
+           e.environment, e.release, e.timestamp, e.received_at AS "receivedAt"
+    FROM (
+      SELECT id, received_at, timestamp FROM events WHERE issue_id = ${issueId}
+      ORDER BY timestamp DESC, id DESC OFFSET ${offset}::bigint LIMIT ${limit}::int
+    ) k
+    CROSS JOIN LATERAL (SELECT * FROM events x WHERE x.id = k.id AND x.received_at = k.received_at) e
+    ORDER BY k.timestamp DESC, k.id DESC`;
+  return rows.map((r) => ({ ...r, level: r.level as LevelValue }));
 }
 
 /**

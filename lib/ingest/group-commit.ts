@@ -293,11 +293,12 @@ const fromList = <R>(columns: Column<R>[], alias: string) => columns.filter((c) 
 // One statement per batch (a lone envelope is a batch of one), in autocommit: the usage rows stay locked
 // only while it runs and its commit is flushed, never across round trips to this process.
 //  lk     locks the (org, month) usage rows in sorted order and reads what remains of each quota;
-//  fresh  error events that repeat no stored event_id nor an earlier one of the batch, ranked per (org, month);
+//  fresh  error events that repeat no stored event_id (event_ids: events are partitioned by day, so their own
+//         unique key could not span days) nor an earlier one of the batch, ranked per (org, month);
 //  acc    the fresh events within what remains (arrival order); tacc the transactions that arrive before the
 //         quota is exhausted; nothing is accepted unless every usage row was found (the caller then retries);
 //  iss    one upsert per (project, fingerprint), in sorted order; ai the accepted events with their issue;
-//         ev, tx the multi-row inserts; cnt the usage counts;
+//         ev, ids, tx the multi-row inserts; cnt the usage counts;
 //  then the rollups (each aggregates, so iss has locked its issue rows before any rollup row is touched):
 //  hourly (issue, hour of occurrence), minutes (project, minute of receipt), users_new/user_counts (the exact
 //  set of distinct users per issue and its size), tagg..tk (tag values per issue and key: a key the issue has
@@ -320,7 +321,7 @@ WITH lk AS MATERIALIZED (
   SELECT d.*, row_number() OVER (PARTITION BY d.org_id, d.month ORDER BY d.pos) AS rank
   FROM (SELECT e.*, row_number() OVER (PARTITION BY e.project_id, e.event_id ORDER BY e.pos) AS nth FROM e) d
   WHERE d.event_id IS NULL
-     OR (d.nth = 1 AND NOT EXISTS (SELECT 1 FROM events x WHERE x.project_id = d.project_id AND x.event_id = d.event_id))
+     OR (d.nth = 1 AND NOT EXISTS (SELECT 1 FROM event_ids x WHERE x.project_id = d.project_id AND x.event_id = d.event_id))
 ), acc AS MATERIALIZED (
   SELECT f.* FROM fresh f JOIN lk ON lk.org_id = f.org_id AND lk.month = f.month
   WHERE f.rank <= lk.remaining AND (SELECT ok FROM complete)
@@ -351,6 +352,9 @@ WITH lk AS MATERIALIZED (
   SELECT a.issue_id, ${fromList(EVENT_COLUMNS, 'a')}
   FROM ai a
   ORDER BY a.pos
+), ids AS (
+  INSERT INTO event_ids (project_id, event_id, received_at)
+  SELECT project_id, event_id, received_at FROM acc WHERE event_id IS NOT NULL ORDER BY project_id, event_id
 ), tx AS (
   INSERT INTO transactions (${intoList(TRANSACTION_COLUMNS)})
   SELECT ${fromList(TRANSACTION_COLUMNS, 'tacc')} FROM tacc ORDER BY pos

@@ -145,6 +145,8 @@ describe('group commit', () => {
         `INSERT INTO events (issue_id, project_id, event_id, level, message, timestamp, received_at) VALUES ($1, $2, $3, 'ERROR', 'other', now(), now())`,
         [issue.id, a.projectId, racing],
       );
+      // As the batch statement does: the event_id is claimed in the de-duplication table (events are partitioned by day).
+      await other.query(`INSERT INTO event_ids (project_id, event_id, received_at) VALUES ($1, $2, now())`, [a.projectId, racing]);
       const pending = together(5, (i) => a.ingest(error(3 * i, { event_id: i === 2 ? racing : undefined })));
       await new Promise((r) => setTimeout(r, 400));
       await other.query('COMMIT');
