@@ -34,21 +34,29 @@ export async function listIssues(orgId: string, projectId: string, q: ListIssues
   if (!project) throw notFound('Project');
   const extras = await rollupsOf(issues.map((i) => i.id));
   return {
-    issues: issues.map((i) => ({ ...serializeIssue(i), ...(extras.get(i.id) ?? { users: 0, sparkline: new Array<number>(SPARKLINE_HOURS).fill(0) }) })),
+    issues: issues.map((i) => ({ ...serializeIssue(i), ...extras.get(i.id)! })),
     pagination: pagination(q.page, q.limit, total),
   };
 }
 
 async function rollupsOf(issueIds: string[]): Promise<Map<string, { users: number; sparkline: number[] }>> {
   if (issueIds.length === 0) return new Map();
-  const start = new Date((Math.floor(clock.nowMs() / HOUR_MS) - (SPARKLINE_HOURS - 1)) * HOUR_MS);
-  const rows = await db.$queryRaw<{ id: string; users: number; sparkline: number[] }[]>`
-    SELECT i.id, coalesce(uc.users, 0)::int AS users,
-           ARRAY(SELECT coalesce(h.count, 0)::int
-                 FROM generate_series(0, ${SPARKLINE_HOURS}::int - 1) AS g
-                 LEFT JOIN issue_hourly_counts h ON h.issue_id = i.id AND h.hour = ${start}::timestamptz + g * interval '1 hour'
-                 ORDER BY g) AS sparkline
-    FROM unnest(${issueIds}::text[]) AS i(id)
-    LEFT JOIN issue_user_counts uc ON uc.issue_id = i.id`;
-  return new Map(rows.map((r) => [r.id, { users: r.users, sparkline: r.sparkline }]));
+  const startHour = Math.floor(clock.nowMs() / HOUR_MS) - (SPARKLINE_HOURS - 1);
+  // One index range per issue (at most 24 rows each), filled into zeroed hours here.
+  const rows = await db.$queryRaw<{ id: string; users: number | null; hour: Date | null; count: number | null }[]>`
+    SELECT uc.issue_id AS id, uc.users, NULL::timestamptz AS hour, NULL::int AS count
+    FROM issue_user_counts uc WHERE uc.issue_id = ANY(${issueIds}::text[])
+    UNION ALL
+    SELECT h.issue_id, NULL, h.hour, h.count
+    FROM issue_hourly_counts h WHERE h.issue_id = ANY(${issueIds}::text[]) AND h.hour >= ${new Date(startHour * HOUR_MS)}::timestamptz`;
+  const out = new Map(issueIds.map((id) => [id, { users: 0, sparkline: new Array<number>(SPARKLINE_HOURS).fill(0) }]));
+  for (const r of rows) {
+    const o = out.get(r.id)!;
+    if (r.hour === null) o.users = r.users ?? 0;
+    else {
+      const slot = Math.floor(r.hour.getTime() / HOUR_MS) - startHour;
+      if (slot >= 0 && slot < SPARKLINE_HOURS) o.sparkline[slot] = r.count ?? 0;
+    }
+  }
+  return out;
 }
