@@ -60,6 +60,7 @@ async function main() {
     process.env.DATABASE_URL = pg.url;
     // Imported after DATABASE_URL is set, so the pool connects to the bench database.
     const { closePool } = await import('@/lib/pg');
+    const { getDb } = await import('@/lib/db');
     const { ensurePartitions, dropPartitionsBefore, listPartitions } = await import('@/lib/retention/partitions');
     const { listIssues } = await import('@/lib/issues/list-issues');
     const { getIssue } = await import('@/lib/issues/get-issue');
@@ -193,6 +194,7 @@ async function main() {
     console.log(results.every(Boolean) && dropMs < DROP_TARGET_MS ? 'all targets met' : 'some targets missed');
 
     await sql.end();
+    await getDb().$disconnect();
     await closePool();
   } catch (err) {
     console.error(err);
