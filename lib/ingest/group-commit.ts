@@ -399,7 +399,8 @@ WITH lk AS MATERIALIZED (
   GROUP BY 1, 2, 3
 ), tkeys AS MATERIALIZED (
   SELECT k.issue_id, k.key, coalesce(x.distinct_values, 0) AS had, x.key IS NOT NULL AS known,
-         (SELECT count(*) FROM issue_tag_keys y WHERE y.issue_id = k.issue_id) AS issue_keys,
+         -- Only a key the issue has not seen needs the issue's key count (none in the steady state).
+         CASE WHEN x.key IS NULL THEN (SELECT count(*) FROM issue_tag_keys y WHERE y.issue_id = k.issue_id) END AS issue_keys,
          row_number() OVER (PARTITION BY k.issue_id, x.key IS NULL ORDER BY k.key) AS nth
   FROM (SELECT DISTINCT issue_id, key FROM tagg) k
   LEFT JOIN issue_tag_keys x ON x.issue_id = k.issue_id AND x.key = k.key
