@@ -1,6 +1,7 @@
 // Daily partitions of `events` and `transactions` by receipt time (UTC days), created ahead by the job queue
 // and dropped whole by retention. Rows of a day without its partition land in the default partition and are
 // moved into the day's partition when it is created.
+import type { PoolClient } from 'pg';
 import { pool } from '@/lib/pg';
 
 export const PARTITIONED_TABLES = ['events', 'transactions'] as const;
@@ -63,6 +64,16 @@ export async function ensurePartitionsAhead(now: Date, backDays = 0): Promise<st
   return ensurePartitions(new Date(from), new Date(now.getTime() + PARTITION_DAYS_AHEAD * DAY_MS));
 }
 
+/**
+ * Attaching or dropping a partition adds or removes its foreign-key triggers on issues and projects, which
+ * needs a SHARE ROW EXCLUSIVE lock there. Ingest locks issues (its upsert) before events: taking that lock
+ * first, before any lock on events, keeps the order the same and rules out a deadlock. Ingest waits for the
+ * few milliseconds the partition change takes.
+ */
+async function lockReferencedTables(client: PoolClient): Promise<void> {
+  await client.query('LOCK TABLE issues, projects IN SHARE ROW EXCLUSIVE MODE');
+}
+
 async function createPartition(table: PartitionedTable, day: number): Promise<boolean> {
   const name = partitionName(table, day);
   const from = new Date(day).toISOString();
@@ -77,6 +88,7 @@ async function createPartition(table: PartitionedTable, day: number): Promise<bo
       await client.query('COMMIT');
       return false;
     }
+    await lockReferencedTables(client);
     // Names and bounds come from this module (a table constant and a date), never from input.
     await client.query(`CREATE TABLE ${name} (LIKE ${table} INCLUDING DEFAULTS)`);
     // The check lets ATTACH skip scanning the new table; the rows of that day leave the default partition.
@@ -97,13 +109,14 @@ async function createPartition(table: PartitionedTable, day: number): Promise<bo
   }
 }
 
-/** Detaches and drops every daily partition that ends at or before `cutoff`; returns their names. */
-export async function dropPartitionsBefore(cutoff: Date): Promise<string[]> {
-  const expired = (await listPartitions()).filter((p) => p.to.getTime() <= cutoff.getTime());
+/** Detaches and drops every daily partition that ends at or before `cutoff` (and starts at or after `notBefore`); returns their names. */
+export async function dropPartitionsBefore(cutoff: Date, notBefore = new Date(0)): Promise<string[]> {
+  const expired = (await listPartitions()).filter((p) => p.to.getTime() <= cutoff.getTime() && p.from.getTime() >= notBefore.getTime());
   for (const p of expired) {
     const client = await pool().connect();
     try {
       await client.query('BEGIN');
+      await lockReferencedTables(client);
       await client.query(`ALTER TABLE ${p.table} DETACH PARTITION ${p.name}`);
       await client.query(`DROP TABLE ${p.name}`);
       await client.query('COMMIT');

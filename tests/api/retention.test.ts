@@ -3,7 +3,7 @@ import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
 import { purgeOldData, retentionDays } from '@/lib/retention/purge-old-data';
 import { startRetentionJob } from '@/lib/retention/retention-job';
-import { ensurePartitions, ensurePartitionsAhead, listPartitions, PARTITION_DAYS_AHEAD } from '@/lib/retention/partitions';
+import { dropPartitionsBefore, ensurePartitions, ensurePartitionsAhead, listPartitions, PARTITION_DAYS_AHEAD } from '@/lib/retention/partitions';
 import { handleIngest } from '@/lib/ingest/handle-ingest';
 import { errorEnvelope, transactionEnvelope } from './ingest-helpers';
 import { stopJobs } from '@/lib/jobs/boss';
@@ -140,6 +140,27 @@ describe('daily partitions', () => {
     // A different id on the next day is stored there.
     expect((await ingest(errorEnvelope({ event_id: 'f'.repeat(32) }))).status).toBe(200);
     expect(await whereIs('events', projectId)).toEqual(['events_p20200130', 'events_p20200131']);
+  });
+
+  it('partitions created and dropped during an ingest burst: no deadlock, every envelope stored', async () => {
+    const { projectId, ingest } = await ingester();
+    const day = DAY0 + 40 * DAY;
+    clock.set(day + 1_000);
+    const burst = (async () => {
+      const statuses: number[] = [];
+      for (let wave = 0; wave < 10; wave++) {
+        const res = await Promise.all(Array.from({ length: 20 }, () => ingest(errorEnvelope())));
+        statuses.push(...res.map((r) => r.status));
+      }
+      return statuses;
+    })();
+    // The day the burst writes to (rows move out of the default partition meanwhile), then two days dropped.
+    await ensurePartitions(new Date(day), new Date(day + 2 * DAY));
+    await dropPartitionsBefore(new Date(day + 3 * DAY), new Date(day + DAY));
+    const statuses = await burst;
+    expect(statuses).toEqual(new Array(200).fill(200));
+    expect(await whereIs('events', projectId)).toEqual(new Array(200).fill(`events_p${new Date(day).toISOString().slice(0, 10).replaceAll('-', '')}`));
+    expect(await names()).not.toContain(`events_p${new Date(day + DAY).toISOString().slice(0, 10).replaceAll('-', '')}`);
   });
 
   it('retention drops whole partitions past every plan, deletes rows only where plans differ, and keeps issue counts', async () => {
