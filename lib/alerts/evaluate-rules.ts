@@ -36,20 +36,14 @@ async function evaluateProject(projectId: string, events: IngestedError[]): Prom
   await fireAndEnqueue(projectId, now, newIssueRules, newIssueIds, dueRates);
 }
 
-/** Counts each distinct window once, stopping at the largest threshold that needs it (an index range scan). */
+/** Counts each distinct window once. */
 async function rulesAtThreshold(projectId: string, rules: CachedRule[], now: Date): Promise<RateCandidate[]> {
   const windows = new Map<number, CachedRule[]>();
   for (const r of rules) windows.set(r.windowMinutes!, [...(windows.get(r.windowMinutes!) ?? []), r]);
   const counted = await Promise.all(
     [...windows].map(async ([minutes, rs]) => {
-      const cap = Math.max(...rs.map((r) => r.threshold!));
-      const { rows } = await pool().query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM (
-           SELECT 1 FROM events WHERE project_id = $1 AND received_at > $2 LIMIT $3
-         ) s`,
-        [projectId, new Date(now.getTime() - minutes * MINUTE), cap],
-      );
-      return rs.map((rule) => ({ rule, count: rows[0].n }));
+      const n = await windowCount(pool(), projectId, minutes, now);
+      return rs.map((rule) => ({ rule, count: n }));
     }),
   );
   return counted.flat().filter((c) => c.count >= c.rule.threshold!);
@@ -145,10 +139,16 @@ async function issuesById(client: pg.PoolClient, projectId: string, ids: string[
   return rows;
 }
 
-/** The exact number for the notification, counted once per firing. */
-async function windowCount(client: pg.PoolClient, projectId: string, minutes: number, now: Date): Promise<number> {
-  const { rows } = await client.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM events WHERE project_id = $1 AND received_at > $2',
+/**
+ * The project's events received in the last `minutes` (received_at > now - minutes), exactly: the whole minutes
+ * after the window's start from the per-minute rollup, and the part of the first minute that falls inside the
+ * window from the events index (a range of at most one minute of the project's events).
+ */
+async function windowCount(q: Pick<pg.Pool, 'query'>, projectId: string, minutes: number, now: Date): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `WITH w AS (SELECT $2::timestamptz AS since, date_bin('1 minute', $2::timestamptz, TIMESTAMPTZ '1970-01-01 00:00:00+00') AS first_minute)
+     SELECT ((SELECT coalesce(sum(m.count), 0) FROM project_minute_counts m, w WHERE m.project_id = $1 AND m.minute > w.first_minute)
+           + (SELECT count(*) FROM events e, w WHERE e.project_id = $1 AND e.received_at > w.since AND e.received_at < w.first_minute + interval '1 minute'))::int AS n`,
     [projectId, new Date(now.getTime() - minutes * MINUTE)],
   );
   return rows[0].n;

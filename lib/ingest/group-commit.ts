@@ -6,6 +6,7 @@ import { afterIngest, type IngestedError } from '@/lib/alerts/after-ingest';
 import { onShutdown } from '@/lib/runtime/shutdown';
 import { PLAN_LIMITS_JSON, usageMonth } from '@/lib/quota/monthly-quota';
 import type { Level } from '@/lib/generated/prisma/enums';
+import { MAX_TAG_KEYS_PER_ISSUE, MAX_TAG_VALUES_PER_KEY, type RollupKeys } from './rollup-keys';
 
 export type StoredEventInput = {
   orgId: string;
@@ -22,6 +23,8 @@ export type StoredEventInput = {
   release: string | null;
   /** Already serialized JSON (or null) for the jsonb columns. */
   json: { stacktrace: string | null; contexts: string | null; tags: string | null; userContext: string | null; request: string | null; breadcrumbs: string | null; details: string | null };
+  /** What the event adds to its issue's tag and user rollups (lib/ingest/rollup-keys). */
+  rollup: RollupKeys;
 };
 
 export type StoredTransactionInput = {
@@ -253,6 +256,7 @@ const EVENT_COLUMNS: Column<ErrorRow>[] = [
   { name: 'release', type: 'text', value: (r) => r.e.release, into: 'release' },
   { name: 'ts', type: 'timestamptz', value: (r) => r.e.timestamp.toISOString(), into: 'timestamp' },
   { name: 'received_at', type: 'timestamptz', value: (r) => r.e.receivedAt.toISOString(), into: 'received_at' },
+  { name: 'user_key', type: 'text', value: (r) => r.e.rollup.user },
 ];
 
 const TRANSACTION_COLUMNS: Column<TransactionRow>[] = [
@@ -274,6 +278,10 @@ const TRANSACTION_COLUMNS: Column<TransactionRow>[] = [
 // $1, $2: the usage keys (org, month); $3: the plans' limits; then one array parameter per column.
 const FIRST_EVENT_PARAM = 4;
 const FIRST_TRANSACTION_PARAM = FIRST_EVENT_PARAM + EVENT_COLUMNS.length;
+// Then the accepted events' tags, flattened: position in the batch, key, value.
+const FIRST_TAG_PARAM = FIRST_TRANSACTION_PARAM + TRANSACTION_COLUMNS.length;
+// Rollup buckets are aligned on the Unix epoch, whatever the session's time zone.
+const EPOCH = `TIMESTAMPTZ '1970-01-01 00:00:00+00'`;
 
 function unnestOf<R>(columns: Column<R>[], firstParam: number, alias: string): string {
   const params = columns.map((c, i) => `$${firstParam + i}::${c.type}[]`).join(', ');
@@ -285,10 +293,19 @@ const fromList = <R>(columns: Column<R>[], alias: string) => columns.filter((c) 
 // One statement per batch (a lone envelope is a batch of one), in autocommit: the usage rows stay locked
 // only while it runs and its commit is flushed, never across round trips to this process.
 //  lk     locks the (org, month) usage rows in sorted order and reads what remains of each quota;
-//  fresh  error events that repeat no stored event_id nor an earlier one of the batch, ranked per (org, month);
+//  fresh  error events that repeat no stored event_id (event_ids: events are partitioned by day, so their own
+//         unique key could not span days) nor an earlier one of the batch, ranked per (org, month);
 //  acc    the fresh events within what remains (arrival order); tacc the transactions that arrive before the
 //         quota is exhausted; nothing is accepted unless every usage row was found (the caller then retries);
-//  iss    one upsert per (project, fingerprint), in sorted order; ev, tx the multi-row inserts; cnt the counts.
+//  iss    one upsert per (project, fingerprint), in sorted order; ai the accepted events with their issue;
+//         ev, ids, tx the multi-row inserts; cnt the usage counts;
+//  then the rollups (each aggregates, so iss has locked its issue rows before any rollup row is touched):
+//  hourly (issue, hour of occurrence), minutes (project, minute of receipt), users_new/user_counts (the exact
+//  set of distinct users per issue and its size), tagg..tk (tag values per issue and key: a key the issue has
+//  not seen is kept while the issue has fewer than MAX_TAG_KEYS_PER_ISSUE keys, a value while its key has fewer than
+//  MAX_TAG_VALUES_PER_KEY; later values count in the key's `other`). The caps are checked against the statement's
+//  snapshot, so batches of one organization that waited on each other's usage lock can overshoot them by
+//  what they add together; the counts themselves stay exact (ON CONFLICT sees committed rows).
 const BATCH_SQL = `
 WITH lk AS MATERIALIZED (
   SELECT u.org_id, u.month, GREATEST(0, ($3::jsonb ->> o.plan::text)::int - u.used) AS remaining
@@ -304,7 +321,7 @@ WITH lk AS MATERIALIZED (
   SELECT d.*, row_number() OVER (PARTITION BY d.org_id, d.month ORDER BY d.pos) AS rank
   FROM (SELECT e.*, row_number() OVER (PARTITION BY e.project_id, e.event_id ORDER BY e.pos) AS nth FROM e) d
   WHERE d.event_id IS NULL
-     OR (d.nth = 1 AND NOT EXISTS (SELECT 1 FROM events x WHERE x.project_id = d.project_id AND x.event_id = d.event_id))
+     OR (d.nth = 1 AND NOT EXISTS (SELECT 1 FROM event_ids x WHERE x.project_id = d.project_id AND x.event_id = d.event_id))
 ), acc AS MATERIALIZED (
   SELECT f.* FROM fresh f JOIN lk ON lk.org_id = f.org_id AND lk.month = f.month
   WHERE f.rank <= lk.remaining AND (SELECT ok FROM complete)
@@ -328,11 +345,16 @@ WITH lk AS MATERIALIZED (
          status = CASE WHEN i.status = 'RESOLVED' THEN 'UNRESOLVED'::issue_status ELSE i.status END,
          updated_at = EXCLUDED.updated_at
   RETURNING i.id, i.project_id, i.fingerprint, (i.xmax = 0) AS inserted
+), ai AS MATERIALIZED (
+  SELECT a.*, iss.id AS issue_id, iss.inserted FROM acc a JOIN iss ON iss.project_id = a.project_id AND iss.fingerprint = a.fingerprint
 ), ev AS (
   INSERT INTO events (issue_id, ${intoList(EVENT_COLUMNS)})
-  SELECT iss.id, ${fromList(EVENT_COLUMNS, 'a')}
-  FROM acc a JOIN iss ON iss.project_id = a.project_id AND iss.fingerprint = a.fingerprint
+  SELECT a.issue_id, ${fromList(EVENT_COLUMNS, 'a')}
+  FROM ai a
   ORDER BY a.pos
+), ids AS (
+  INSERT INTO event_ids (project_id, event_id, received_at)
+  SELECT project_id, event_id, received_at FROM acc WHERE event_id IS NOT NULL ORDER BY project_id, event_id
 ), tx AS (
   INSERT INTO transactions (${intoList(TRANSACTION_COLUMNS)})
   SELECT ${fromList(TRANSACTION_COLUMNS, 'tacc')} FROM tacc ORDER BY pos
@@ -353,10 +375,60 @@ WITH lk AS MATERIALIZED (
            ON b.org_id = lk.org_id AND b.month = lk.month
   ) c
   WHERE u.org_id = c.org_id AND u.month = c.month AND (c.used > 0 OR c.transactions > 0)
+), hourly AS (
+  INSERT INTO issue_hourly_counts AS h (issue_id, hour, count)
+  SELECT issue_id, date_bin('1 hour', ts, ${EPOCH}), count(*)::int FROM ai GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (issue_id, hour) DO UPDATE SET count = h.count + EXCLUDED.count
+), minutes AS (
+  INSERT INTO project_minute_counts AS m (project_id, minute, count)
+  SELECT project_id, date_bin('1 minute', received_at, ${EPOCH}), count(*)::int FROM ai GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (project_id, minute) DO UPDATE SET count = m.count + EXCLUDED.count
+), users_new AS (
+  INSERT INTO issue_users (issue_id, user_hash)
+  SELECT DISTINCT issue_id, md5(user_key)::uuid FROM ai WHERE user_key IS NOT NULL ORDER BY 1, 2
+  ON CONFLICT DO NOTHING
+  RETURNING issue_id
+), user_counts AS (
+  INSERT INTO issue_user_counts AS c (issue_id, users)
+  SELECT issue_id, count(*)::int FROM users_new GROUP BY 1 ORDER BY 1
+  ON CONFLICT (issue_id) DO UPDATE SET users = c.users + EXCLUDED.users
+), tagg AS MATERIALIZED (
+  SELECT ai.issue_id, tg.key, tg.value, count(*)::int AS n
+  FROM unnest($${FIRST_TAG_PARAM}::int[], $${FIRST_TAG_PARAM + 1}::text[], $${FIRST_TAG_PARAM + 2}::text[]) AS tg(pos, key, value)
+  JOIN ai ON ai.pos = tg.pos
+  GROUP BY 1, 2, 3
+), tkeys AS MATERIALIZED (
+  SELECT k.issue_id, k.key, coalesce(x.distinct_values, 0) AS had, x.key IS NOT NULL AS known,
+         -- Only a key the issue has not seen needs the issue's key count (none in the steady state).
+         CASE WHEN x.key IS NULL THEN (SELECT count(*) FROM issue_tag_keys y WHERE y.issue_id = k.issue_id) END AS issue_keys,
+         row_number() OVER (PARTITION BY k.issue_id, x.key IS NULL ORDER BY k.key) AS nth
+  FROM (SELECT DISTINCT issue_id, key FROM tagg) k
+  LEFT JOIN issue_tag_keys x ON x.issue_id = k.issue_id AND x.key = k.key
+), tvals AS MATERIALIZED (
+  SELECT t.issue_id, t.key, t.value, t.n,
+         v.value IS NOT NULL
+           OR k.had + row_number() OVER (PARTITION BY t.issue_id, t.key, v.value IS NULL ORDER BY t.n DESC, t.value) <= ${MAX_TAG_VALUES_PER_KEY} AS fits
+  FROM tagg t
+  JOIN tkeys k ON k.issue_id = t.issue_id AND k.key = t.key AND (k.known OR k.issue_keys + k.nth <= ${MAX_TAG_KEYS_PER_ISSUE})
+  LEFT JOIN issue_tag_values v ON v.issue_id = t.issue_id AND v.key = t.key AND v.value = t.value
+), tv_new AS (
+  INSERT INTO issue_tag_values AS v (issue_id, key, value, count)
+  SELECT issue_id, key, value, n FROM tvals WHERE fits ORDER BY 1, 2, 3
+  ON CONFLICT (issue_id, key, value) DO UPDATE SET count = v.count + EXCLUDED.count
+  RETURNING v.issue_id, v.key, (v.xmax = 0) AS inserted
+), tk AS (
+  INSERT INTO issue_tag_keys AS k (issue_id, key, events, distinct_values, other)
+  SELECT s.issue_id, s.key, s.events, coalesce(r.added, 0), s.other
+  FROM (SELECT issue_id, key, sum(n)::int AS events, coalesce(sum(n) FILTER (WHERE NOT fits), 0)::int AS other FROM tvals GROUP BY 1, 2) s
+  LEFT JOIN (SELECT issue_id, key, (count(*) FILTER (WHERE inserted))::int AS added FROM tv_new GROUP BY 1, 2) r
+         ON r.issue_id = s.issue_id AND r.key = s.key
+  ORDER BY 1, 2
+  ON CONFLICT (issue_id, key) DO UPDATE
+     SET events = k.events + EXCLUDED.events, distinct_values = k.distinct_values + EXCLUDED.distinct_values, other = k.other + EXCLUDED.other
 )
 SELECT lk.org_id, lk.month, lk.remaining, NULL::int AS pos, NULL::text AS issue_id, NULL::boolean AS inserted FROM lk
 UNION ALL
-SELECT NULL, NULL, NULL, a.pos, iss.id, iss.inserted FROM acc a JOIN iss ON iss.project_id = a.project_id AND iss.fingerprint = a.fingerprint`;
+SELECT NULL, NULL, NULL, a.pos, a.issue_id, a.inserted FROM ai a`;
 
 type UsageKey = { id: string; orgId: string; month: string };
 type PreparedBatch = { keys: UsageKey[]; keyOf: string[]; values: unknown[] };
@@ -384,8 +456,24 @@ function prepareBatch(items: Item[]): PreparedBatch {
     PLAN_LIMITS_JSON,
     ...EVENT_COLUMNS.map((c) => errors.map(c.value)),
     ...TRANSACTION_COLUMNS.map((c) => txs.map(c.value)),
+    ...tagColumns(errors),
   ];
   return { keys, keyOf, values };
+}
+
+/** The events' tag pairs as three parallel arrays (position, key, value). */
+function tagColumns(errors: ErrorRow[]): [number[], string[], string[]] {
+  const pos: number[] = [];
+  const keys: string[] = [];
+  const values: string[] = [];
+  for (const r of errors) {
+    for (const [k, v] of r.e.rollup.tags) {
+      pos.push(r.pos);
+      keys.push(k);
+      values.push(v);
+    }
+  }
+  return [pos, keys, values];
 }
 
 /** Runs the batch statement; null when a usage row was missing (nothing was written). */

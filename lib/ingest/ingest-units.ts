@@ -7,6 +7,7 @@ import { reserveIngestTokens } from '@/lib/quota/rate-limit';
 import { groupingOf } from '@/lib/grouping/group-event';
 import { formatMessage } from '@/lib/grouping/message';
 import { forgetIngestKey, type IngestKey } from './resolve-key';
+import { rollupKeysOf } from './rollup-keys';
 import type { ErrorEnvelope } from './schemas';
 import type { ErrorUnit, IngestUnit, TransactionUnit } from './validate-envelope';
 import { submitErrorEvent, submitTransaction, type ErrorOutcome, type StoredEventInput, type StoredTransactionInput, type TransactionOutcome } from './group-commit';
@@ -113,6 +114,7 @@ function errorRow(key: IngestKey, u: ErrorUnit, receivedAt: Date): StoredEventIn
       breadcrumbs: jsonOrNull(env.breadcrumbs),
       details: jsonOrNull(detailsOf(env, u.stackless)),
     },
+    rollup: rollupKeysOf({ tags: env.tags, environment: env.environment, release: env.release, user: env.user }),
   };
 }
 

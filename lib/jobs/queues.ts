@@ -5,6 +5,7 @@ export const QUEUES = {
   alertWebhook: 'alert-webhook',
   alertEmail: 'alert-email',
   retention: 'retention',
+  partitions: 'partitions',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -16,4 +17,6 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   'alert-email': { retryLimit: 2, retryDelay: 5, expireInSeconds: 60, retentionMinutes: 60 * 24 * 7 },
   // One purge at a time, however many instances run; a long purge may take a while.
   retention: { policy: 'singleton', retryLimit: 1, retryDelay: 600, expireInSeconds: 60 * 60, retentionMinutes: 60 * 24 * 7 },
+  // Creating the days ahead; one run at a time, retried soon (a missing partition only sends rows to the default one).
+  partitions: { policy: 'singleton', retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60, retentionMinutes: 60 * 24 },
 };

@@ -1,9 +1,12 @@
 import { pool } from '@/lib/pg';
 import { clock } from '@/lib/clock';
 import { logger } from '@/lib/log';
+import { MAX_WINDOW_MINUTES } from '@/lib/zod/alerts';
 import type { Plan } from '@/lib/generated/prisma/enums';
+import { dropPartitionsBefore } from './partitions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const PLANS = ['FREE', 'PRO'] as const;
 
 export function retentionDays(plan: Plan): number {
   const raw = plan === 'PRO' ? process.env.RETENTION_DAYS_PRO : process.env.RETENTION_DAYS_FREE;
@@ -11,18 +14,25 @@ export function retentionDays(plan: Plan): number {
   return Number.isInteger(n) && n > 0 ? n : plan === 'PRO' ? 90 : 30;
 }
 
-export type PurgeResult = Record<Plan, { events: number; transactions: number; cutoff: string }>;
+/** How long a client event_id is remembered for de-duplication (DEDUP_WINDOW_DAYS, default 7). */
+export function dedupWindowDays(): number {
+  const n = Number(process.env.DEDUP_WINDOW_DAYS);
+  return Number.isInteger(n) && n > 0 ? n : 7;
+}
+
+export type PurgeResult = Record<Plan, { events: number; transactions: number; cutoff: string }> & { droppedPartitions: string[] };
 
 // Table names are constants, never input.
 const TABLES = { events: 'events', transactions: 'transactions' } as const;
 
 async function purgeTable(table: keyof typeof TABLES, plan: Plan, cutoff: Date, batchSize: number, orgIds: string[] | null): Promise<number> {
   let total = 0;
-  // Small batches keep each transaction short so ingest never waits on a long delete.
+  // Small batches keep each transaction short so ingest never waits on a long delete. The received_at bound
+  // prunes the scan to the partitions that straddle a plan's cutoff (and the default one).
   for (;;) {
     const { rowCount } = await pool().query(
-      `DELETE FROM ${TABLES[table]} WHERE id IN (
-         SELECT t.id FROM ${TABLES[table]} t
+      `DELETE FROM ${TABLES[table]} WHERE (id, received_at) IN (
+         SELECT t.id, t.received_at FROM ${TABLES[table]} t
          JOIN projects p ON p.id = t.project_id
          JOIN organizations o ON o.id = p.org_id
          WHERE o.plan = $1::plan AND t.received_at < $2 AND ($4::text[] IS NULL OR o.id = ANY($4))
@@ -35,20 +45,30 @@ async function purgeTable(table: keyof typeof TABLES, plan: Plan, cutoff: Date, 
 }
 
 /**
- * Deletes events and transactions older than their organization's plan retention (FREE 30 days, PRO 90,
- * RETENTION_DAYS_FREE / RETENTION_DAYS_PRO), in batches. Issues and their counts stay.
- * `orgIds` limits the purge to some organizations (all when omitted).
+ * Ages events and transactions out by receipt time (FREE 30 days, PRO 90, RETENTION_DAYS_FREE /
+ * RETENTION_DAYS_PRO). Daily partitions entirely past every plan's retention are detached and dropped whole;
+ * rows are deleted, in batches, only where plans differ (a FREE row older than 30 days sits in a partition a
+ * PRO organization still needs) and in the partition that straddles a cutoff. Issues and their counts stay.
+ * `orgIds` limits the purge to some organizations (all when omitted; partitions are then left alone).
+ * Also forgets event_ids older than the de-duplication window and minute counts older than the longest alert window.
  */
 export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[] } = {}): Promise<PurgeResult> {
   const batchSize = opts.batchSize ?? 5000;
   const orgIds = opts.orgIds ?? null;
   const now = clock.nowMs();
-  const result = {} as PurgeResult;
-  for (const plan of ['FREE', 'PRO'] as const) {
-    const cutoff = new Date(now - retentionDays(plan) * DAY_MS);
+  const cutoffOf = (plan: Plan) => new Date(now - retentionDays(plan) * DAY_MS);
+  const everyPlanCutoff = new Date(Math.min(...PLANS.map((p) => cutoffOf(p).getTime())));
+  const droppedPartitions = orgIds ? [] : await dropPartitionsBefore(everyPlanCutoff);
+  const result = { droppedPartitions } as PurgeResult;
+  for (const plan of PLANS) {
+    const cutoff = cutoffOf(plan);
     const events = await purgeTable('events', plan, cutoff, batchSize, orgIds);
     const transactions = await purgeTable('transactions', plan, cutoff, batchSize, orgIds);
     result[plan] = { events, transactions, cutoff: cutoff.toISOString() };
+  }
+  if (!orgIds) {
+    await pool().query('DELETE FROM event_ids WHERE received_at < $1', [new Date(now - dedupWindowDays() * DAY_MS)]);
+    await pool().query('DELETE FROM project_minute_counts WHERE minute < $1', [new Date(now - MAX_WINDOW_MINUTES * 60_000 - 60_000)]);
   }
   logger.info({ retention: result }, 'retention: removed old events and transactions');
   return result;

@@ -246,6 +246,39 @@ describe('ERROR_RATE alerts', () => {
     expect(hook.requests).toHaveLength(2);
   });
 
+  it('counts exactly the events received after now - window, to the millisecond, across minute buckets', async () => {
+    const hook = await receiver();
+    const s = await setup();
+    const fire = Date.parse('2026-06-01T12:07:30.500Z');
+    const since = fire - 5 * 60_000; // 12:02:30.500, inside the minute bucket 12:02
+    // Received: one ms before the window (out), its first ms (out: the window is > since), one ms after (in),
+    // the last ms of the partial minute (in), a whole minute (in) and the current minute (in).
+    for (const at of [since - 1, since, since + 1, Date.parse('2026-06-01T12:02:59.999Z'), Date.parse('2026-06-01T12:03:00.000Z'), fire - 1_000]) {
+      clock.set(at);
+      await s.ingest();
+    }
+    await s.rule({ name: 'Exact', type: 'ERROR_RATE', threshold: 5, windowMinutes: 5, webhookUrl: hook.url });
+    clock.set(fire);
+    await s.ingest();
+    const [req] = await hook.waitFor(1);
+    expect(req.json).toMatchObject({ type: 'error_rate', count: 5, threshold: 5, windowMinutes: 5 });
+  });
+
+  it('one event short of the threshold at the window\'s edge does not fire', async () => {
+    const hook = await receiver();
+    const s = await setup();
+    const fire = Date.parse('2026-06-01T12:07:30.500Z');
+    for (const at of [fire - 5 * 60_000, fire - 5 * 60_000 + 1]) {
+      clock.set(at);
+      await s.ingest();
+    }
+    await s.rule({ name: 'Edge', type: 'ERROR_RATE', threshold: 3, windowMinutes: 5, webhookUrl: hook.url });
+    clock.set(fire);
+    await s.ingest();
+    await settle();
+    expect(hook.requests).toHaveLength(0);
+  });
+
   it('after the window passes with too few new events, it does not fire', async () => {
     const hook = await receiver();
     const s = await setup();

@@ -93,7 +93,7 @@ describe('native envelope with the optional detail fields', () => {
 
   it('an event stored before details were kept answers null for each detail field', async () => {
     const { client, project } = await setup();
-    const issue = await db.issue.create({ data: { projectId: project.id, fingerprint: 'fp', title: 'E', firstSeen: new Date(), lastSeen: new Date() } });
+    const issue = await db.issue.create({ data: { projectId: project.id, fingerprint: 'fp', title: 'E', firstSeen: new Date(), lastSeen: new Date(), eventCount: 1 } });
     await db.event.create({ data: { issueId: issue.id, projectId: project.id, level: 'ERROR', message: 'old', timestamp: new Date(), stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] } } });
     const { event } = await onlyEvent(client, project.id);
     expect(Object.fromEntries(DETAIL_FIELDS.map((f) => [f, event[f]]))).toEqual(Object.fromEntries(DETAIL_FIELDS.map((f) => [f, null])));

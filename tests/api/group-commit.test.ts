@@ -145,6 +145,8 @@ describe('group commit', () => {
         `INSERT INTO events (issue_id, project_id, event_id, level, message, timestamp, received_at) VALUES ($1, $2, $3, 'ERROR', 'other', now(), now())`,
         [issue.id, a.projectId, racing],
       );
+      // As the batch statement does: the event_id is claimed in the de-duplication table (events are partitioned by day).
+      await other.query(`INSERT INTO event_ids (project_id, event_id, received_at) VALUES ($1, $2, now())`, [a.projectId, racing]);
       const pending = together(5, (i) => a.ingest(error(3 * i, { event_id: i === 2 ? racing : undefined })));
       await new Promise((r) => setTimeout(r, 400));
       await other.query('COMMIT');
@@ -225,6 +227,7 @@ describe('group commit', () => {
       environment: null,
       release: null,
       json: { stacktrace: '{"frames":[]}', contexts: null, tags, userContext: null, request: null, breadcrumbs: null, details: null },
+      rollup: { tags: [], user: null },
     });
     const outcomes = await Promise.all([submitErrorEvent(input(1, null)), submitErrorEvent(input(2, '{not json')), submitErrorEvent(input(3, '{"a":"b"}'))]);
     expect(outcomes.map((o) => o.kind)).toEqual(['stored', 'unstorable', 'stored']);

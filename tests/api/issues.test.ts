@@ -4,6 +4,7 @@ import { createProject, setPlan } from '../support/fixtures';
 import { TestClient } from '../support/client';
 import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
+import { errorEnvelope, send } from './ingest-helpers';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const BASE = Date.parse('2026-03-10T12:00:00.000Z');
@@ -82,7 +83,7 @@ describe('GET issues (list)', () => {
     const newest = issues[24];
     const got = res.body.data.issues[0];
     expect(Object.keys(got).sort()).toEqual(
-      ['id', 'projectId', 'fingerprint', 'title', 'culprit', 'status', 'level', 'eventCount', 'firstSeen', 'lastSeen', 'createdAt', 'updatedAt'].sort(),
+      ['id', 'projectId', 'fingerprint', 'title', 'culprit', 'status', 'level', 'eventCount', 'firstSeen', 'lastSeen', 'createdAt', 'updatedAt', 'users', 'sparkline'].sort(),
     );
     expect(got).toEqual({
       id: newest.id,
@@ -97,6 +98,8 @@ describe('GET issues (list)', () => {
       lastSeen: new Date(BASE + 24 * 60_000).toISOString(),
       createdAt: newest.createdAt.toISOString(),
       updatedAt: newest.updatedAt.toISOString(),
+      users: 0,
+      sparkline: new Array(24).fill(0),
     });
     for (const k of ['firstSeen', 'lastSeen', 'createdAt', 'updatedAt']) expect(got[k]).toMatch(ISO);
   });
@@ -296,10 +299,19 @@ describe('POST issues/bulk', () => {
 
 describe('GET issue stats', () => {
   it('counts events per UTC day with zero-filled buckets, today last', async () => {
-    const { client, project, issues } = await withIssues();
+    const { client, project } = await withIssues();
     clock.set(Date.parse('2026-03-10T08:00:00.000Z'));
     const at = (s: string) => Date.parse(s);
-    await seedEvents(issues[0].id, project.id, [
+    // Through the real ingest path: the chart reads the hourly rollup the batch statement writes.
+    const key = project.keys[0].publicKey;
+    const seedEvents = async (type: string, timestamps: number[]) => {
+      for (const timestamp of timestamps) {
+        const exception = { ...errorEnvelope().exception, type };
+        expect((await send(client, project.id, key, errorEnvelope({ exception, timestamp }))).status).toBe(200);
+      }
+      return db.issue.findFirstOrThrow({ where: { projectId: project.id, title: { startsWith: `${type}:` } } });
+    };
+    const issue = await seedEvents('ChartError', [
       at('2026-03-10T00:00:00.000Z'), // today, first ms
       at('2026-03-10T07:59:59.000Z'),
       at('2026-03-09T23:59:59.999Z'),
@@ -308,8 +320,8 @@ describe('GET issue stats', () => {
       at('2026-03-07T14:00:00.000Z'),
       at('2026-03-06T23:59:59.999Z'), // before a 4-day window
     ]);
-    await seedEvents(issues[1].id, project.id, [at('2026-03-08T10:00:00.000Z')]);
-    const res = await client.get(`/api/v1/projects/${project.id}/issues/${issues[0].id}/stats`, { query: { days: 4 } });
+    await seedEvents('OtherError', [at('2026-03-08T10:00:00.000Z')]);
+    const res = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/stats`, { query: { days: 4 } });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       days: 4,

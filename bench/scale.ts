@@ -1,0 +1,211 @@
+// Dashboard reads at scale: seeds events (one issue holding a fifth of them) and transactions over 30 days of
+// daily partitions in a fresh embedded PostgreSQL with INSERT … SELECT generate_series, plus the rollup rows
+// ingest would have written, then prints p50/p95 of each dashboard read, bytes per stored event and the time to
+// drop a day of data.
+// Usage: npm run bench:scale [-- --events 10000000 --transactions 2000000 --runs 40]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import pgLib from 'pg';
+import { startEmbeddedPostgres } from '@/lib/runtime/embedded-db';
+import { migrateDeploy } from '@/lib/runtime/migrate';
+
+const { values: args } = parseArgs({
+  options: {
+    events: { type: 'string', default: '10000000' },
+    transactions: { type: 'string', default: '2000000' },
+    issues: { type: 'string', default: '1000' },
+    runs: { type: 'string', default: '40' },
+  },
+});
+const EVENTS = Number(args.events);
+const TRANSACTIONS = Number(args.transactions);
+const ISSUES = Number(args.issues);
+const RUNS = Number(args.runs);
+const DAYS = 30;
+const DAY_MS = 86_400_000;
+const TARGET_MS = 50;
+const DROP_TARGET_MS = 1_000;
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+};
+
+async function time(label: string, fn: () => Promise<unknown>): Promise<boolean> {
+  for (let i = 0; i < 3; i++) await fn();
+  const runs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await fn();
+    runs.push(performance.now() - t0);
+  }
+  const p50 = quantile(runs, 0.5);
+  const p95 = quantile(runs, 0.95);
+  const ok = p95 < TARGET_MS;
+  console.log(`${label.padEnd(36)} p50 ${p50.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms   ${ok ? 'OK' : 'OVER'} (target p95 < ${TARGET_MS} ms)`);
+  return ok;
+}
+
+const secondsSince = (t0: number) => ((performance.now() - t0) / 1000).toFixed(1);
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-bench-scale-'));
+  fs.chmodSync(dir, 0o755);
+  const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'tracker_bench', persistent: false });
+  try {
+    migrateDeploy(pg.url);
+    process.env.DATABASE_URL = pg.url;
+    // Imported after DATABASE_URL is set, so the pool connects to the bench database.
+    const { closePool } = await import('@/lib/pg');
+    const { getDb } = await import('@/lib/db');
+    const { ensurePartitions, dropPartitionsBefore, listPartitions } = await import('@/lib/retention/partitions');
+    const { listIssues } = await import('@/lib/issues/list-issues');
+    const { getIssue } = await import('@/lib/issues/get-issue');
+    const { issueStats } = await import('@/lib/issues/issue-stats');
+    const { issueTags } = await import('@/lib/issues/issue-tags');
+    const { listEvents } = await import('@/lib/events/list-events');
+    const { transactionGroups } = await import('@/lib/performance/transaction-groups');
+    const { webVitals } = await import('@/lib/performance/web-vitals');
+    const { getUsage } = await import('@/lib/usage/get-usage');
+    const sql = new pgLib.Client({ connectionString: pg.url });
+    // The server stops in `finally`; its goodbye must not hide the error that got us there.
+    sql.on('error', () => {});
+    await sql.connect();
+
+    const now = Date.now();
+    const firstDay = Math.floor(now / DAY_MS) * DAY_MS - (DAYS - 1) * DAY_MS;
+    await ensurePartitions(new Date(firstDay), new Date(now + 7 * DAY_MS));
+
+    const { rows: [org] } = await sql.query(`INSERT INTO organizations (name, slug, plan) VALUES ('Bench', 'bench', 'PRO') RETURNING id`);
+    const { rows: [project] } = await sql.query(`INSERT INTO projects (org_id, name, slug) VALUES ($1, 'Bench', 'bench') RETURNING id`, [org.id]);
+    const { rows: issueRows } = await sql.query<{ id: string }>(
+      `INSERT INTO issues (project_id, fingerprint, title, culprit, first_seen, last_seen)
+       SELECT $1, 'fp-' || g, 'TypeError: failure ' || g, 'app.js in fn' || g, now(), now() FROM generate_series(0, $2::int - 1) g
+       RETURNING id`,
+      [project.id, ISSUES],
+    );
+    const issueIds = issueRows.map((r) => r.id);
+    const big = issueIds[0];
+
+    // Per day: a fifth of the rows go to the big issue, the rest round-robin over the others; occurrence time
+    // = receipt time, spread evenly over the day; 10,000 users; 3 browsers, 20 routes, 3 releases.
+    let t0 = performance.now();
+    const perDay = Math.ceil(EVENTS / DAYS);
+    for (let d = 0; d < DAYS; d++) {
+      const n = Math.min(perDay, EVENTS - d * perDay);
+      if (n <= 0) break;
+      await sql.query(
+        `INSERT INTO events (issue_id, project_id, level, message, stacktrace, tags, user_context, environment, release, timestamp, received_at)
+         SELECT CASE WHEN i % 5 = 0 THEN $1 ELSE ($2::text[])[1 + (i % (cardinality($2::text[]) - 1)) + 1] END,
+                $3, 'ERROR', 'failure ' || (i % 97),
+                '{"frames":[{"filename":"app.js","function":"render","lineno":42},{"filename":"lib.js","function":"call","lineno":7}]}'::jsonb,
+                jsonb_build_object('browser', (ARRAY['Chrome','Firefox','Safari'])[1 + i % 3], 'route', '/r/' || (i % 20)),
+                jsonb_build_object('id', 'u' || (i % 10000)), 'production', '1.0.' || (i % 3),
+                $4::timestamptz + (i::double precision / $5) * interval '1 day',
+                $4::timestamptz + (i::double precision / $5) * interval '1 day'
+         FROM generate_series(0, $5::int - 1) AS i`,
+        [big, issueIds, project.id, new Date(firstDay + d * DAY_MS), n],
+      );
+      process.stdout.write(`\rseeding events: day ${d + 1}/${DAYS}`);
+    }
+    console.log(`\rseeded ${EVENTS.toLocaleString('en-US')} events in ${secondsSince(t0)} s`);
+
+    t0 = performance.now();
+    const perDayTx = Math.ceil(TRANSACTIONS / DAYS);
+    for (let d = 0; d < DAYS; d++) {
+      const n = Math.min(perDayTx, TRANSACTIONS - d * perDayTx);
+      if (n <= 0) break;
+      await sql.query(
+        `INSERT INTO transactions (project_id, name, duration, status, timestamp, received_at, lcp, cls, fcp, ttfb)
+         SELECT $1, '/route-' || (i % 50), 20 + (i * 7919 % 2000) / 3.0, 'ok',
+                $2::timestamptz + (i::double precision / $3) * interval '1 day', $2::timestamptz + (i::double precision / $3) * interval '1 day',
+                CASE WHEN i % 4 = 0 THEN NULL ELSE 800 + (i * 104729 % 4000) END,
+                CASE WHEN i % 4 = 0 THEN NULL ELSE (i * 31 % 400) / 1000.0 END,
+                CASE WHEN i % 4 = 0 THEN NULL ELSE 400 + (i * 7907 % 3000) END,
+                CASE WHEN i % 4 = 0 THEN NULL ELSE 50 + (i * 15485863 % 2000) END
+         FROM generate_series(0, $3::bigint - 1) AS i`,
+        [project.id, new Date(firstDay + d * DAY_MS), n],
+      );
+    }
+    console.log(`seeded ${TRANSACTIONS.toLocaleString('en-US')} transactions in ${secondsSince(t0)} s`);
+
+    // The rollups ingest keeps: hourly counts and issue counts exact from the rows; users, tags and the usage
+    // row from the seed's formulas (the shape ingest writes, not a recount).
+    t0 = performance.now();
+    const epoch = `TIMESTAMPTZ '1970-01-01 00:00:00+00'`;
+    await sql.query(`INSERT INTO issue_hourly_counts (issue_id, hour, count)
+      SELECT issue_id, date_bin('1 hour', timestamp, ${epoch}), count(*)::int FROM events GROUP BY 1, 2`);
+    await sql.query(`UPDATE issues i SET event_count = c.n, first_seen = c.first, last_seen = c.last
+      FROM (SELECT issue_id, sum(count)::int AS n, min(hour) AS first, max(hour) + interval '59 minutes' AS last FROM issue_hourly_counts GROUP BY 1) c
+      WHERE c.issue_id = i.id`);
+    await sql.query(`INSERT INTO project_minute_counts (project_id, minute, count)
+      SELECT project_id, date_bin('1 minute', received_at, ${epoch}), count(*)::int FROM events WHERE received_at > now() - interval '1 day' GROUP BY 1, 2`);
+    await sql.query(`INSERT INTO issue_users (issue_id, user_hash)
+      SELECT i.id, md5('id:u' || u)::uuid FROM issues i, generate_series(0, CASE WHEN i.id = $1 THEN 1999 ELSE 19 END) u`, [big]);
+    await sql.query(`INSERT INTO issue_user_counts (issue_id, users) SELECT issue_id, count(*)::int FROM issue_users GROUP BY 1`);
+    await sql.query(`INSERT INTO issue_tag_values (issue_id, key, value, count)
+      SELECT i.id, t.key, t.value, greatest(1, i.event_count / t.n)
+      FROM issues i, (SELECT 'browser' AS key, b AS value, 3 AS n FROM unnest(ARRAY['Chrome','Firefox','Safari']) b
+                      UNION ALL SELECT 'route', '/r/' || r, 20 FROM generate_series(0, 19) r
+                      UNION ALL SELECT 'release', '1.0.' || r, 3 FROM generate_series(0, 2) r
+                      UNION ALL SELECT 'environment', 'production', 1) t`);
+    await sql.query(`INSERT INTO issue_tag_keys (issue_id, key, events, distinct_values, other)
+      SELECT issue_id, key, sum(count)::int, count(*)::int, 0 FROM issue_tag_values GROUP BY 1, 2`);
+    await sql.query(`INSERT INTO monthly_usage (org_id, month, used, errors, transactions) VALUES ($1, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'), $2, $2, $3)`,
+      [org.id, Math.min(EVENTS, 2_000_000_000), TRANSACTIONS]);
+    console.log(`rollups in ${secondsSince(t0)} s`);
+    t0 = performance.now();
+    await sql.query('VACUUM ANALYZE');
+    console.log(`vacuum analyze in ${secondsSince(t0)} s`);
+
+    const { rows: [size] } = await sql.query<{ bytes: string; n: string }>(
+      `SELECT (SELECT sum(pg_total_relation_size(inhrelid)) FROM pg_inherits WHERE inhparent = 'events'::regclass) AS bytes,
+              (SELECT count(*) FROM events) AS n`,
+    );
+    const { rows: [rollupSize] } = await sql.query<{ bytes: string }>(
+      `SELECT sum(pg_total_relation_size(c))::bigint AS bytes FROM unnest(ARRAY['issue_hourly_counts','project_minute_counts','issue_tag_keys',
+         'issue_tag_values','issue_users','issue_user_counts']::regclass[]) c`,
+    );
+    console.log(`\n${Number(size.n).toLocaleString('en-US')} events in ${(Number(size.bytes) / 2 ** 20).toFixed(0)} MiB (heap, TOAST and indexes): ${(Number(size.bytes) / Number(size.n)).toFixed(0)} bytes per stored event; rollups ${(Number(rollupSize.bytes) / 2 ** 20).toFixed(1)} MiB`);
+    console.log(`big issue: ${(await sql.query(`SELECT event_count FROM issues WHERE id = $1`, [big])).rows[0].event_count.toLocaleString('en-US')} events\n`);
+
+    const results = [
+      await time('issue list (page 1, 25)', () => listIssues(org.id, project.id, 'bench-user', { page: 1, limit: 25 })),
+      await time('issue detail (big issue + 10 events)', () => getIssue(org.id, project.id, big)),
+      await time('issue chart (big issue, 30 days)', () => issueStats(org.id, project.id, big, 30)),
+      await time('issue tags (big issue)', () => issueTags(org.id, project.id, big)),
+      await time('event list page 1 (limit 50)', () => listEvents(org.id, project.id, big, { page: 1, limit: 50 })),
+      await time('event list page 100 (limit 50)', () => listEvents(org.id, project.id, big, { page: 100, limit: 50 })),
+      await time('performance transactions (7 days)', () => transactionGroups(org.id, project.id, 7)),
+      await time('performance vitals (7 days)', () => webVitals(org.id, project.id, 7)),
+      await time('usage', () => getUsage(org.id)),
+    ];
+
+    // Retention of a day: the oldest day's partitions of both tables, detached and dropped.
+    const oldest = (await listPartitions())[0];
+    const { rows: [dayRows] } = await sql.query<{ n: string }>(`SELECT count(*) AS n FROM ${oldest.name}`);
+    t0 = performance.now();
+    const dropped = await dropPartitionsBefore(oldest.to);
+    const dropMs = performance.now() - t0;
+    console.log(`\ndrop a day (${dropped.join(', ')}; ${Number(dayRows.n).toLocaleString('en-US')} events): ${dropMs.toFixed(0)} ms   ${dropMs < DROP_TARGET_MS ? 'OK' : 'OVER'} (target < ${DROP_TARGET_MS} ms)`);
+    console.log(results.every(Boolean) && dropMs < DROP_TARGET_MS ? 'all targets met' : 'some targets missed');
+
+    await sql.end();
+    await getDb().$disconnect();
+    await closePool();
+  } catch (err) {
+    console.error(err);
+    process.exitCode = 1;
+  } finally {
+    await pg.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

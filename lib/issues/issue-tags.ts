@@ -1,0 +1,33 @@
+import { db } from '@/lib/db';
+import { notFound } from '@/lib/errors';
+
+/** Most used values shown per key. */
+export const TAG_VALUES_SHOWN = 10;
+
+type Row = { key: string; events: number; other: number; distinct_values: number; values: { value: string; count: number }[] };
+
+/**
+ * The tags seen on an issue's events (environment and release among them), read from the rollups: each key with
+ * the events carrying it, its most used values and the events whose value fell in the "other" bucket (values
+ * beyond the per-key cap), most used keys first; and the issue's distinct users.
+ */
+export async function issueTags(orgId: string, projectId: string, issueId: string) {
+  const issue = await db.issue.findFirst({
+    where: { id: issueId, projectId, project: { orgId } },
+    select: { id: true, userCount: { select: { users: true } } },
+  });
+  if (!issue) throw notFound('Issue');
+  const rows = await db.$queryRaw<Row[]>`
+    SELECT k.key, k.events, k.other, k.distinct_values,
+           coalesce((SELECT json_agg(json_build_object('value', v.value, 'count', v.count) ORDER BY v.count DESC, v.value)
+                     FROM (SELECT value, count FROM issue_tag_values
+                           WHERE issue_id = k.issue_id AND key = k.key
+                           ORDER BY count DESC, value LIMIT ${TAG_VALUES_SHOWN}::int) v), '[]'::json) AS values
+    FROM issue_tag_keys k
+    WHERE k.issue_id = ${issue.id}
+    ORDER BY k.events DESC, k.key`;
+  return {
+    users: issue.userCount?.users ?? 0,
+    tags: rows.map((r) => ({ key: r.key, events: r.events, distinctValues: r.distinct_values, other: r.other, values: r.values })),
+  };
+}
