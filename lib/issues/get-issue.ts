@@ -1,6 +1,7 @@
 import { db } from '@/lib/db';
 import { notFound } from '@/lib/errors';
 import { serializeEvent } from '@/lib/events/serialize';
+import { issueReleases } from '@/lib/releases/get-release';
 import { serializeIssue, serializeIssueWithAssignee, withAssignee } from './serialize';
 
 export const ISSUE_DETAIL_EVENTS = 10;
@@ -12,5 +13,6 @@ export async function getIssue(orgId: string, projectId: string, issueId: string
     include: { ...withAssignee, events: { orderBy: [{ timestamp: 'desc' }, { id: 'desc' }], take: ISSUE_DETAIL_EVENTS } },
   });
   if (!issue) throw notFound('Issue');
-  return { ...(expandAssignee ? serializeIssueWithAssignee : serializeIssue)(issue), events: issue.events.map(serializeEvent) };
+  const releases = await issueReleases(issue.id);
+  return { ...(expandAssignee ? serializeIssueWithAssignee : serializeIssue)(issue), ...releases, events: issue.events.map(serializeEvent) };
 }
