@@ -52,6 +52,8 @@ export type HandlerResult = {
   data?: unknown;
   /** Extra Set-Cookie values. */
   cookies?: string[];
+  /** Answer `data` itself as the JSON body, not the envelope: Sentry-compatible endpoints (sentry-cli reads its fields). */
+  bare?: boolean;
 };
 
 export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -112,6 +114,7 @@ export function route<
       const body = spec.body ? parse(spec.body, await readJson(req), undefined) : undefined;
       const result = await handler({ req, params, query, body, session, tenant, requestId } as HandlerInput<P, Q, B, A, S>);
       for (const c of result.cookies ?? []) headers.append('set-cookie', c);
+      if (result.bare) return done(Response.json(result.data ?? null, { status: result.status ?? 200, headers }));
       return done(respond(result.status ?? 200, result.message, result.data, undefined, headers));
     } catch (err) {
       return done(errorToResponse(err, headers, requestId));

@@ -6,6 +6,7 @@ import type { Level } from '@/lib/generated/prisma/enums';
 import { reserveIngestTokens } from '@/lib/quota/rate-limit';
 import { groupingOf } from '@/lib/grouping/group-event';
 import { noteReleases, type ReleaseSighting } from '@/lib/releases/note-release';
+import { symbolicateUnits } from '@/lib/sourcemaps/symbolicate';
 import { formatMessage } from '@/lib/grouping/message';
 import { forgetIngestKey, type IngestKey } from './resolve-key';
 import type { ErrorEnvelope } from './schemas';
@@ -30,6 +31,8 @@ export const MAX_FUTURE_SKEW_MS = 60_000;
 export async function ingestUnits(key: IngestKey, units: IngestUnit[], tokensTaken = 1): Promise<IngestOutcome> {
   if (units.length > tokensTaken && !(await reserveIngestTokens(key.publicKey, units.length - tokensTaken))) return { kind: 'rate_limited' };
   const receivedAt = clock.now();
+  // Minified JavaScript frames become original ones before grouping, so a new build keeps its issues.
+  await symbolicateUnits(key.projectId, units);
   const sightings: ReleaseSighting[] = [];
   const outcomes = await Promise.all(
     units.map((u): Promise<ErrorOutcome | TransactionOutcome> => {
