@@ -84,6 +84,6 @@ test('minified bundle + sentry-cli upload → original frames on the issue page;
   }
   await expect.poll(async () => (await data<{ eventCount: number }>(request, 'get', `${issuesPath}/${issue.id}`)).eventCount, { timeout: 20_000 }).toBe(2);
   expect((await data<{ issues: unknown[] }>(request, 'get', issuesPath)).issues).toHaveLength(1);
-  await page.reload();
+  await page.goto(`/projects/${project.id}/issues/${issue.id}`);
   await expect(page.getByTestId('issue-last-release')).toHaveText('shop@2');
 });

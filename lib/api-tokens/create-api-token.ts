@@ -3,8 +3,7 @@ import { randomToken, sha256 } from '@/lib/auth/tokens';
 import type { OrgTenant } from '@/lib/orgs/resolve-tenant';
 import type { CreateApiTokenInput } from './scopes';
 import { serializeApiToken } from './serialize-api-token';
-
-export const API_TOKEN_PREFIX = 'trk_';
+import { API_TOKEN_PREFIX } from './resolve-api-token';
 
 /** Creates an organization token; the plain token is returned here once and only its sha256 is kept. */
 export async function createApiToken(tenant: OrgTenant, input: CreateApiTokenInput) {

@@ -3,6 +3,8 @@ import { clock } from '@/lib/clock';
 import { sha256 } from '@/lib/auth/tokens';
 import type { TokenScope } from './scopes';
 
+export const API_TOKEN_PREFIX = 'trk_';
+
 export type ApiTokenContext = { tokenId: string; orgId: string; scopes: TokenScope[]; createdById: string | null };
 
 // Last-used time is written at most once a minute per token, so a busy CI job does not write on every call.
@@ -28,9 +30,12 @@ export function forgetApiToken(hash: string): void {
   lastWritten.delete(hash);
 }
 
-/** `Bearer <token>` from an Authorization header; anything else is no token. */
+/**
+ * `Bearer trk_…` from an Authorization header; anything else (another scheme, someone else's token format)
+ * is no token, so such a request is judged by its cookie like any other.
+ */
 export function bearerToken(header: string | null): string | undefined {
   if (!header) return undefined;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return m?.[1];
+  return m && m[1].startsWith(API_TOKEN_PREFIX) ? m[1] : undefined;
 }

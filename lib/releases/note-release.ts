@@ -4,6 +4,7 @@ import { logger } from '@/lib/log';
 // Per process: when each (project, version) was last written, so the hot path writes a release at most once a minute.
 const WRITE_EVERY_MS = 60_000;
 const MAX_REMEMBERED = 50_000;
+const MAX_VERSION_CHARS = 200;
 const written = new Map<string, number>();
 
 export type ReleaseSighting = { projectId: string; version: string; at: Date };
@@ -15,6 +16,8 @@ export type ReleaseSighting = { projectId: string; version: string; at: Date };
 export async function noteReleases(sightings: ReleaseSighting[], nowMs = Date.now()): Promise<void> {
   const due = new Map<string, ReleaseSighting & { first: Date }>();
   for (const s of sightings) {
+    // A version no API call could create (see releaseVersion) names no release; its events keep it as text.
+    if (s.version.length > MAX_VERSION_CHARS || s.version.trim() === '') continue;
     const key = `${s.projectId}\u0000${s.version}`;
     const last = written.get(key);
     if (last !== undefined && nowMs - last < WRITE_EVERY_MS) continue;

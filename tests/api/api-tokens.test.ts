@@ -100,14 +100,21 @@ describe('another organization\'s token', () => {
 });
 
 describe('token checks', () => {
-  const BAD: [string, Record<string, string>][] = [
-    ['an unknown token', { authorization: 'Bearer trk_not-a-real-token' }],
-    ['an empty-looking token', { authorization: 'Bearer x' }],
+  const BAD: [string, string, string][] = [
+    ['an unknown token of ours', 'Bearer trk_not-a-real-token', 'Invalid or revoked API token'],
+    ['a token of ours in lower-case scheme', 'bearer trk_unknown', 'Invalid or revoked API token'],
+    ['another format (no cookie either)', 'Bearer x', 'You need to be logged in!'],
+    ['another scheme', 'Basic dXNlcjpwYXNz', 'You need to be logged in!'],
   ];
-  it.each(BAD)('%s → 401', async (_name, headers) => {
-    const res = await (new TokenClient('unused')).get('/api/v1/projects', { headers });
+  it.each(BAD)('%s → 401 %s', async (_name, authorization, message) => {
+    const res = await new TokenClient('unused').get('/api/v1/projects', { headers: { authorization } });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ statusCode: 401, status: 'failed', message: 'Invalid or revoked API token' });
+    expect(res.body).toEqual({ statusCode: 401, status: 'failed', message });
+  });
+
+  it('a foreign bearer beside a valid cookie: the cookie decides', async () => {
+    const res = await admin.get('/api/v1/projects', { headers: { authorization: 'Bearer not-ours' } });
+    expect(res.status).toBe(200);
   });
 
   it('a revoked token → 401, and its last-used time stays', async () => {

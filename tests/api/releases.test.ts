@@ -44,6 +44,14 @@ describe('releases from events', () => {
     expect(list.body.data.releases.map((r: { version: string }) => r.version)).toContain('web@1.0.0');
   });
 
+  it('a version longer than 200 characters creates no release; the event is stored', async () => {
+    const long = 'v'.repeat(5000);
+    const res = await send(owner, projectId, key, event(long, 'LongError', Date.UTC(2026, 10, 5)));
+    expect(res.status).toBe(200);
+    expect(await db.release.count({ where: { projectId, version: long } })).toBe(0);
+    expect(await db.event.count({ where: { projectId, release: long } })).toBe(1);
+  });
+
   it('a release seen again within the minute is not written again (per-process cache)', async () => {
     const t0 = Date.UTC(2026, 10, 2, 12);
     await send(owner, projectId, key, event('web@cache', 'CError', t0));
