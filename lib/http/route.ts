@@ -6,9 +6,8 @@ import { respond } from './envelope';
 import { readCappedBody } from './read-body';
 import { errorToResponse } from './to-response';
 import { logger, requestIdFrom } from '@/lib/log';
-import { resolveOrgTenant, resolveProjectTenant, type OrgTenant, type ProjectTenant } from '@/lib/orgs/resolve-tenant';
+import { resolveOrgTenant, resolveProjectTenant, resolveTokenTenant, type OrgTenant, type ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { assertRole, type Role } from '@/lib/orgs/roles';
-import { resolveTokenTenant } from '@/lib/orgs/resolve-tenant';
 import { bearerToken, resolveApiToken, type ApiTokenContext } from '@/lib/api-tokens/resolve-api-token';
 import { scopesAccepted, type TokenEndpointClass } from '@/lib/api-tokens/scopes';
 
