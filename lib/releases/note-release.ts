@@ -5,7 +5,9 @@ import { logger } from '@/lib/log';
 const WRITE_EVERY_MS = 60_000;
 const MAX_REMEMBERED = 50_000;
 const MAX_VERSION_CHARS = 200;
-const written = new Map<string, number>();
+// On globalThis: Next's bundle and the plain ingest adapter each load this module under `npm start`.
+const g = globalThis as unknown as { trackerReleasesWritten?: Map<string, number> };
+const written: Map<string, number> = (g.trackerReleasesWritten ??= new Map());
 
 export type ReleaseSighting = { projectId: string; version: string; at: Date };
 

@@ -20,10 +20,12 @@ const FOUND_TTL_MS = 5 * 60_000;
 const MISSING_TTL_MS = 30_000;
 const MAX_LOOKUPS = 100_000;
 
-const maps = new Map<string, LoadedMap | null>();
-let cachedBytes = 0;
-const lookups = new Map<string, Lookup>();
-const projectsWithFiles = new Map<string, { has: boolean; until: number }>();
+// On globalThis: `npm start` loads this module twice (Next's bundle and the plain ingest adapter), and an
+// upload through one must reach the caches of the other.
+type Caches = { maps: Map<string, LoadedMap | null>; bytes: number; lookups: Map<string, Lookup>; projectsWithFiles: Map<string, { has: boolean; until: number }> };
+const g = globalThis as unknown as { trackerSourceMapCaches?: Caches };
+const caches: Caches = (g.trackerSourceMapCaches ??= { maps: new Map(), bytes: 0, lookups: new Map(), projectsWithFiles: new Map() });
+const { maps, lookups, projectsWithFiles } = caches;
 
 /** Drops what this process knows of a project's files (after an upload or delete here). */
 export function forgetProjectMaps(projectId: string): void {
@@ -32,7 +34,7 @@ export function forgetProjectMaps(projectId: string): void {
 }
 
 export function mapCacheStats() {
-  return { maps: maps.size, bytes: cachedBytes, lookups: lookups.size };
+  return { maps: maps.size, bytes: caches.bytes, lookups: lookups.size };
 }
 
 /**
@@ -219,11 +221,11 @@ async function loadMap(fileId: string): Promise<LoadedMap | null> {
   const check = data ? checkSourceMap(data.toString('utf8')) : null;
   const loaded = check?.ok ? { map: new TraceMap(check.map), lines: new Map<string, string[] | null>(), bytes: data!.length } : null;
   maps.set(fileId, loaded);
-  cachedBytes += loaded?.bytes ?? 0;
+  caches.bytes += loaded?.bytes ?? 0;
   for (const [k, v] of maps) {
-    if (cachedBytes <= CACHE_BYTES) break;
+    if (caches.bytes <= CACHE_BYTES) break;
     maps.delete(k);
-    cachedBytes -= v?.bytes ?? 0;
+    caches.bytes -= v?.bytes ?? 0;
   }
   return loaded;
 }
