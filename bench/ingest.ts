@@ -132,6 +132,25 @@ function envelopes(n: number): string[] {
   return out;
 }
 
+/**
+ * A source map for main.3f9a1c2b.js as big as a real bundle's (2,500 lines, each mapping to one line of
+ * `src/app.js` with sourcesContent), so the symbolicated run resolves two of each event's four frames.
+ */
+function benchSourceMap(): string {
+  const LINES = 2500;
+  const source = Array.from({ length: LINES }, (_, i) => `function handler${i}(event) { return process(event.items[${i}]); }`).join('\n');
+  const mappings = ['AAAA', ...Array.from({ length: LINES - 1 }, () => 'AACA')].join(';');
+  return JSON.stringify({ version: 3, file: 'main.3f9a1c2b.js', sources: ['../src/app.js'], sourcesContent: [source], names: [], mappings });
+}
+
+async function uploadMap(base: string, projectId: string, version: string, cookie: string): Promise<void> {
+  const form = new FormData();
+  form.set('url', '~/static/js/main.3f9a1c2b.js.map');
+  form.set('file', new Blob([benchSourceMap()]), 'main.3f9a1c2b.js.map');
+  const res = await fetch(`${base}/api/v1/projects/${projectId}/releases/${encodeURIComponent(version)}/files`, { method: 'POST', headers: { cookie }, body: form });
+  if (res.status !== 201) throw new Error(`source map upload: ${res.status} ${await res.text()}`);
+}
+
 type RunResult = { accepted: number; errors: Map<number | string, number>; latencies: number[]; seconds: number };
 
 async function load(port: number, pathName: string, headers: Record<string, string>, bodies: string[]): Promise<RunResult> {
@@ -267,6 +286,15 @@ async function main() {
       [projectId],
     );
 
+    // The same small envelopes once their bundle has a source map (release shop@2.14.0): warm cache.
+    await uploadMap(base, projectId, 'shop@2.14.0', cookie);
+    const mapped = envelopes(WARMUP + TOTAL);
+    await load(port, ingestPath, headers, mapped.slice(0, WARMUP));
+    const symbolicated = await load(port, ingestPath, headers, mapped.slice(WARMUP));
+    const { rows: [sample] } = await sql.query(`SELECT stacktrace FROM events WHERE project_id = $1 ORDER BY received_at DESC LIMIT 1`, [projectId]);
+    const topFrame = (sample.stacktrace as { frames: { filename: string; function?: string }[] }).frames[0];
+    log(`symbolicated sample frame: ${topFrame.filename} in ${topFrame.function}`);
+
     // The same realistic SDK events through both paths: native first, then as Sentry envelopes.
     const sdkEvents = Array.from({ length: WARMUP + TOTAL }, (_, i) => sdkEvent(i, WARMUP + TOTAL, 'a'));
     const sentryEvents = Array.from({ length: WARMUP + TOTAL }, (_, i) => sdkEvent(i, WARMUP + TOTAL, 'b'));
@@ -294,6 +322,8 @@ async function main() {
     const a = report('tracker (full ingest)', tracker);
     const b = report('plain node:http + pg INSERT', baseline);
     console.log(`ratio tracker / plain: ${((a / b) * 100).toFixed(0)} %`);
+    const m = report('tracker (symbolicated, warm)', symbolicated);
+    console.log(`ratio symbolicated / plain: ${((m / b) * 100).toFixed(0)} % (target >= 50 %); frame 0 became ${topFrame.filename} in ${topFrame.function}`);
     console.log('');
     console.log(`realistic SDK events (${(sizes[0] / 1024).toFixed(1)}–${(sizes.at(-1)! / 1024).toFixed(1)} KB: frames with context lines, 15 breadcrumbs, contexts, modules):`);
     const n = report('native envelope', nativeSdk);
@@ -306,6 +336,8 @@ async function main() {
     console.log(`target (native >= 0.9 × plain accepted/s, zero errors, p99 < 50 ms): ${ok ? 'MET' : 'NOT MET'}`);
     const sentryOk = s >= 0.8 * n && sentrySdk.errors.size === 0 && nativeSdk.errors.size === 0;
     console.log(`target (Sentry >= 0.8 × native on the same events, zero errors): ${sentryOk ? 'MET' : 'NOT MET'}`);
+    const mapOk = m >= 0.5 * b && symbolicated.errors.size === 0 && topFrame.filename === 'src/app.js';
+    console.log(`target (symbolicated >= 0.5 × plain, zero errors, frames resolved): ${mapOk ? 'MET' : 'NOT MET'}`);
     console.log(`load average (1/5/15 min) at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
   } finally {
     receiver.close();

@@ -7,6 +7,7 @@ import { useCurrentProjectId } from './current-project';
 
 const PROJECT_LINKS = [
   { path: 'issues', label: 'Issues' },
+  { path: 'releases', label: 'Releases' },
   { path: 'performance', label: 'Performance' },
   { path: 'alerts', label: 'Alerts' },
   { path: 'settings', label: 'Settings' },

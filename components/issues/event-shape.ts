@@ -13,6 +13,11 @@ const frame = z.object({
   context_line: z.string().optional().catch(undefined),
   pre_context: lines.optional().catch(undefined),
   post_context: lines.optional().catch(undefined),
+  // The frame as the browser reported it, before its source map resolved it ("show minified").
+  raw: z
+    .object({ filename: z.string(), lineno: z.number().optional(), colno: z.number().optional(), function: z.string().optional() })
+    .optional()
+    .catch(undefined),
 });
 export type Frame = z.infer<typeof frame>;
 

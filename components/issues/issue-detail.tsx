@@ -141,12 +141,14 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
           {actionError}
         </p>
       )}
-      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
         {[
           ['Events', <span key="c" data-testid="issue-event-count">{issue.eventCount.toLocaleString('en-US')}</span>],
           ['Status', issue.status.charAt(0) + issue.status.slice(1).toLowerCase()],
           ['First seen', <RelativeTime key="f" iso={issue.firstSeen} />],
           ['Last seen', <RelativeTime key="l" iso={issue.lastSeen} />],
+          ['First seen in', <ReleaseLink key="fr" projectId={projectId} version={issue.firstRelease} testId="issue-first-release" />],
+          ['Last seen in', <ReleaseLink key="lr" projectId={projectId} version={issue.lastRelease} testId="issue-last-release" />],
         ].map(([label, value]) => (
           <Card key={String(label)} className="p-4">
             <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{label}</dt>
@@ -155,6 +157,15 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
         ))}
       </dl>
     </div>
+  );
+}
+
+function ReleaseLink({ projectId, version, testId }: { projectId: string; version: string | null; testId: string }) {
+  if (!version) return <span data-testid={testId} className="text-fg-muted">No release</span>;
+  return (
+    <Link data-testid={testId} className="break-all hover:underline" href={`/projects/${encodeURIComponent(projectId)}/releases/${encodeURIComponent(version)}`}>
+      {version}
+    </Link>
   );
 }
 

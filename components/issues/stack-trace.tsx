@@ -34,6 +34,7 @@ function ContextLines({ frame }: { frame: Frame }) {
 
 function FrameRow({ frame: f, throwSite, library }: { frame: Frame; throwSite: boolean; library: boolean }) {
   const hasContext = f.context_line !== undefined;
+  const [minified, setMinified] = useState(false);
   return (
     <li
       data-testid={throwSite ? 'frame-throw-site' : 'frame'}
@@ -57,8 +58,25 @@ function FrameRow({ frame: f, throwSite, library }: { frame: Frame; throwSite: b
           {f.colno !== undefined && <>:{f.colno}</>}
         </span>
         {library && <span className="rounded bg-surface-hover px-1.5 py-0.5 font-sans text-[11px] text-fg-muted">library</span>}
+        {f.raw && (
+          <button
+            type="button"
+            aria-expanded={minified}
+            onClick={() => setMinified(!minified)}
+            className="font-sans text-[11px] text-link hover:underline focus-visible:outline-2 focus-visible:outline-focus"
+            data-testid="show-minified"
+          >
+            {minified ? 'Hide minified' : 'Show minified'}
+          </button>
+        )}
         {throwSite && <span className="ml-auto rounded-full bg-danger-solid px-2 py-0.5 font-sans text-[11px] font-semibold text-white">Thrown here</span>}
       </div>
+      {f.raw && minified && (
+        <p className="border-t border-line-subtle px-4 py-1.5 font-mono text-xs break-all text-fg-secondary" data-testid="minified-frame">
+          {f.raw.function ?? '<anonymous>'} in {f.raw.filename} at line {f.raw.lineno ?? '?'}
+          {f.raw.colno !== undefined && <>:{f.raw.colno}</>}
+        </p>
+      )}
       {hasContext && <ContextLines frame={f} />}
     </li>
   );

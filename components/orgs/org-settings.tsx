@@ -13,6 +13,7 @@ import { titleCase } from '@/components/issues/badges';
 import { InviteForm } from './invite-form';
 import { PendingInvites } from './pending-invites';
 import { DeleteOrganization } from './delete-organization';
+import { ApiTokens } from './api-tokens';
 
 const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
 
@@ -110,6 +111,8 @@ export function OrgSettings() {
           Leave organization
         </Button>
       </Card>
+
+      {can('ADMIN') && <ApiTokens />}
 
       {can('OWNER') && me.organization && <DeleteOrganization name={me.organization.name} />}
     </div>

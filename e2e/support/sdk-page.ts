@@ -3,13 +3,15 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A customer's static site on another origin than the app (127.0.0.1 vs localhost): serves the given
- * HTML pages and 404 for anything else, so everything the library sends to the app is cross-origin.
+ * pages (HTML, or JavaScript and maps by their extension) and 404 for anything else, so everything the library sends to the app is cross-origin.
  */
 export async function startStaticSite(pages: Record<string, string>) {
   const server = http.createServer((req, res) => {
     const html = pages[new URL(req.url ?? '/', 'http://x').pathname];
     if (html === undefined) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    const type = pathname.endsWith('.js') ? 'text/javascript' : pathname.endsWith('.map') ? 'application/json' : 'text/html';
+    res.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' }).end(html);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

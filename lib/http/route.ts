@@ -6,8 +6,10 @@ import { respond } from './envelope';
 import { readCappedBody } from './read-body';
 import { errorToResponse } from './to-response';
 import { logger, requestIdFrom } from '@/lib/log';
-import { resolveOrgTenant, resolveProjectTenant, type OrgTenant, type ProjectTenant } from '@/lib/orgs/resolve-tenant';
+import { resolveOrgTenant, resolveProjectTenant, resolveTokenTenant, type OrgTenant, type ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { assertRole, type Role } from '@/lib/orgs/roles';
+import { bearerToken, resolveApiToken, type ApiTokenContext } from '@/lib/api-tokens/resolve-api-token';
+import { scopesAccepted, type TokenEndpointClass } from '@/lib/api-tokens/scopes';
 
 type AnySchema = z.ZodType;
 type Infer<S> = S extends AnySchema ? z.infer<S> : undefined;
@@ -22,6 +24,11 @@ export type RouteSpec<P, Q, B, A extends 'session' | 'none', S extends Scope | u
   scope?: S;
   /** Minimum role for the scope (default MEMBER); lower → 403 naming it. */
   role?: Role;
+  /**
+   * Whether an API token (`Authorization: Bearer`) may call it, and which scope class it needs: scoped
+   * routes take tokens (`default`) unless they say `false` (personal actions); unscoped ones never do.
+   */
+  tokens?: TokenEndpointClass | false;
   params?: P;
   query?: Q;
   body?: B;
@@ -32,7 +39,8 @@ export type HandlerInput<P, Q, B, A extends 'session' | 'none', S extends Scope 
   params: Infer<P>;
   query: Infer<Q>;
   body: Infer<B>;
-  session: A extends 'session' ? SessionContext : null;
+  /** Null on a scoped route called with an API token. */
+  session: A extends 'session' ? (S extends Scope ? SessionContext | null : SessionContext) : null;
   tenant: TenantOf<S>;
   requestId: string;
 };
@@ -43,11 +51,14 @@ export type HandlerResult = {
   data?: unknown;
   /** Extra Set-Cookie values. */
   cookies?: string[];
+  /** Answer `data` itself as the JSON body, not the envelope: Sentry-compatible endpoints (sentry-cli reads its fields). */
+  bare?: boolean;
 };
 
 export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 const UNAUTHENTICATED = 'You need to be logged in!';
+const BAD_TOKEN = 'Invalid or revoked API token';
 export const MAX_JSON_BODY = 1024 * 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -67,30 +78,42 @@ export function route<
     const requestId = requestIdFrom(req.headers);
     const headers = new Headers({ 'x-request-id': requestId });
     let userId: string | undefined;
+    let tokenId: string | undefined;
     const done = (res: Response) => {
       logger.info(
-        { requestId, method: req.method, path: new URL(req.url).pathname, status: res.status, ms: Math.round(performance.now() - started), userId },
+        { requestId, method: req.method, path: new URL(req.url).pathname, status: res.status, ms: Math.round(performance.now() - started), userId, tokenId },
         'request',
       );
       return res;
     };
     try {
       let session: SessionContext | null = null;
-      if (spec.auth === 'session') {
+      const bearer = spec.auth === 'session' ? bearerToken(req.headers.get('authorization')) : undefined;
+      const token = bearer === undefined ? null : await authenticateToken(bearer, req.method, spec);
+      if (token) tokenId = token.tokenId;
+      if (spec.auth === 'session' && !token) {
         session = await resolveSession(readCookie(req.headers.get('cookie'), SESSION_COOKIE));
         if (!session) throw new AppError('UNAUTHORIZED', UNAUTHENTICATED);
         userId = session.user.id;
         if (session.refreshedCookie) headers.append('set-cookie', session.refreshedCookie);
       }
       // Every state-changing request, signed in or not (login CSRF), must come from our own pages.
-      if (!SAFE_METHODS.has(req.method)) assertSameOrigin(req);
+      // A token is no ambient credential a browser would attach, so the Origin check is for cookies only.
+      if (!SAFE_METHODS.has(req.method) && !token) assertSameOrigin(req);
       const params = spec.params ? parse(spec.params, (await ctx.params) ?? {}, 'params') : undefined;
-      const tenant = spec.scope && session ? await resolveScope(spec.scope, session, params) : null;
+      const tenant = !spec.scope
+        ? null
+        : token
+          ? await resolveTokenTenant(token.tokenId, token.orgId, spec.scope === 'project' ? projectIdOf(params) : undefined)
+          : session
+            ? await resolveScope(spec.scope, session, params)
+            : null;
       if (tenant) assertRole(tenant.role, spec.role ?? 'MEMBER');
       const query = spec.query ? parse(spec.query, Object.fromEntries(new URL(req.url).searchParams), 'query') : undefined;
       const body = spec.body ? parse(spec.body, await readJson(req), undefined) : undefined;
       const result = await handler({ req, params, query, body, session, tenant, requestId } as HandlerInput<P, Q, B, A, S>);
       for (const c of result.cookies ?? []) headers.append('set-cookie', c);
+      if (result.bare) return done(Response.json(result.data ?? null, { status: result.status ?? 200, headers }));
       return done(respond(result.status ?? 200, result.message, result.data, undefined, headers));
     } catch (err) {
       return done(errorToResponse(err, headers, requestId));
@@ -100,9 +123,28 @@ export function route<
 
 function resolveScope(scope: Scope, session: SessionContext, params: unknown): Promise<OrgTenant | ProjectTenant> {
   if (scope === 'organization') return resolveOrgTenant(session.user.id, session.orgId);
+  return resolveProjectTenant(session.user.id, session.orgId, projectIdOf(params));
+}
+
+function projectIdOf(params: unknown): string {
   const projectId = (params as { projectId?: unknown } | undefined)?.projectId;
   if (typeof projectId !== 'string') throw new Error('A project-scoped route needs a projectId param');
-  return resolveProjectTenant(session.user.id, session.orgId, projectId);
+  return projectId;
+}
+
+/**
+ * A bearer token on a route that takes sessions: unknown or revoked → 401; a route that is personal,
+ * OWNER-only or unscoped → 403; a scope missing for this method and endpoint class → 403 naming it.
+ */
+async function authenticateToken(bearer: string, method: string, spec: { scope?: Scope; role?: Role; tokens?: TokenEndpointClass | false }): Promise<ApiTokenContext> {
+  const token = await resolveApiToken(bearer);
+  if (!token) throw new AppError('UNAUTHORIZED', BAD_TOKEN);
+  const cls = spec.scope ? (spec.tokens ?? 'default') : false;
+  if (cls === false) throw new AppError('FORBIDDEN', 'This endpoint needs a signed-in session; API tokens are not accepted');
+  if (spec.role === 'OWNER') throw new AppError('FORBIDDEN', 'API tokens cannot perform actions that require the OWNER role');
+  const accepted = scopesAccepted(method, cls);
+  if (!accepted.some((s) => token.scopes.includes(s))) throw new AppError('FORBIDDEN', `This API token lacks the "${accepted[0]}" scope`);
+  return token;
 }
 
 function parse<S extends AnySchema>(schema: S, value: unknown, where: 'params' | 'query' | undefined): z.infer<S> {
@@ -162,4 +204,10 @@ function sameHost(origin: string, host: string | null): boolean {
 export function requireOrg(session: SessionContext): string {
   if (!session.orgId) throw new AppError('NOT_FOUND', 'Organization not found');
   return session.orgId;
+}
+
+/** The session on a scoped route that refuses tokens (`tokens: false` or OWNER-only), where it is always there. */
+export function sessionOf(session: SessionContext | null): SessionContext {
+  if (!session) throw new AppError('FORBIDDEN', 'This endpoint needs a signed-in session; API tokens are not accepted');
+  return session;
 }

@@ -5,6 +5,8 @@ import type { FieldIssue } from '@/lib/errors';
 import type { Level } from '@/lib/generated/prisma/enums';
 import { reserveIngestTokens } from '@/lib/quota/rate-limit';
 import { groupingOf } from '@/lib/grouping/group-event';
+import { noteReleases, type ReleaseSighting } from '@/lib/releases/note-release';
+import { symbolicateUnits } from '@/lib/sourcemaps/symbolicate';
 import { formatMessage } from '@/lib/grouping/message';
 import { forgetIngestKey, type IngestKey } from './resolve-key';
 import { rollupKeysOf } from './rollup-keys';
@@ -30,11 +32,21 @@ export const MAX_FUTURE_SKEW_MS = 60_000;
 export async function ingestUnits(key: IngestKey, units: IngestUnit[], tokensTaken = 1): Promise<IngestOutcome> {
   if (units.length > tokensTaken && !(await reserveIngestTokens(key.publicKey, units.length - tokensTaken))) return { kind: 'rate_limited' };
   const receivedAt = clock.now();
+  // Minified JavaScript frames become original ones before grouping, so a new build keeps its issues.
+  await symbolicateUnits(key.projectId, units);
+  const sightings: ReleaseSighting[] = [];
   const outcomes = await Promise.all(
-    units.map((u): Promise<ErrorOutcome | TransactionOutcome> =>
-      u.kind === 'error' ? submitErrorEvent(errorRow(key, u, receivedAt)) : submitTransaction(transactionRow(key, u, receivedAt)),
-    ),
+    units.map((u): Promise<ErrorOutcome | TransactionOutcome> => {
+      if (u.kind !== 'error') return submitTransaction(transactionRow(key, u, receivedAt));
+      const row = errorRow(key, u, receivedAt);
+      return submitErrorEvent(row).then((o) => {
+        if (o.kind === 'stored' && row.release) sightings.push({ projectId: row.projectId, version: row.release, at: row.timestamp });
+        return o;
+      });
+    }),
   );
+  // Outside the batch statement; a map lookup unless the release is new or was last written a minute ago.
+  if (sightings.length > 0) await noteReleases(sightings);
   return combine(key, units, outcomes);
 }
 

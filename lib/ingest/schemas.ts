@@ -23,6 +23,7 @@ export const CAPS = {
   modules: 500,
   extraBytes: 16_384,
   messageChars: 8192,
+  debugImages: 200,
 } as const;
 
 /** Cuts to `max` UTF-16 units without splitting a surrogate pair. */
@@ -150,6 +151,12 @@ export const errorEnvelopeSchema = z.object({
   sdk: lenient(z.object({ name: shortText.optional(), version: shortText.optional() })),
   extra: lenient(z.record(z.string(), z.unknown()).refine((o) => jsonBytes(o) <= CAPS.extraBytes)),
   modules: lenient(z.record(z.string(), shortText).refine((o) => Object.keys(o).length <= CAPS.modules)),
+  /** Debug IDs of the files on the stack (`sentry-cli sourcemaps inject`), used to find their source maps; not stored. */
+  debug_meta: lenient(
+    z.object({
+      images: z.array(z.object({ type: z.string().optional(), code_file: z.string().optional(), debug_id: z.string() })).max(CAPS.debugImages),
+    }),
+  ),
 });
 
 export const transactionEnvelopeSchema = z.object({

@@ -34,7 +34,7 @@ export async function assignIssue(t: ProjectTenant, issueId: string, assigneeId:
 }
 
 async function emailAssignee(t: ProjectTenant, to: string, issueTitle: string, projectName: string, issueId: string) {
-  const actor = await db.user.findUnique({ where: { id: t.userId }, select: { name: true } });
+  const actor = t.userId ? await db.user.findUnique({ where: { id: t.userId }, select: { name: true } }) : { name: 'An API token' };
   const props = {
     assignerName: actor?.name ?? 'A teammate',
     issueTitle,

@@ -36,7 +36,8 @@ export async function createComment(t: ProjectTenant, issueId: string, body: str
 async function ownComment(t: ProjectTenant, issueId: string, commentId: string) {
   const comment = await db.issueComment.findFirst({ where: { id: commentId, issueId, issue: { projectId: t.projectId, project: { orgId: t.orgId } } } });
   if (!comment) throw notFound('Comment');
-  if (comment.authorId !== t.userId) throw new AppError('FORBIDDEN', 'Only the author can change this comment');
+  // An API token authors nothing, so it changes no comment.
+  if (t.userId === null || comment.authorId !== t.userId) throw new AppError('FORBIDDEN', 'Only the author can change this comment');
   return comment;
 }
 

@@ -2,6 +2,7 @@ import { db } from '@/lib/db';
 import { notFound } from '@/lib/errors';
 import { eventsPage } from '@/lib/events/list-events';
 import { serializeEvent } from '@/lib/events/serialize';
+import { issueReleases } from '@/lib/releases/get-release';
 import { serializeIssue, serializeIssueWithAssignee, withAssignee } from './serialize';
 
 export const ISSUE_DETAIL_EVENTS = 10;
@@ -13,6 +14,11 @@ export async function getIssue(orgId: string, projectId: string, issueId: string
     include: { ...withAssignee, userCount: { select: { users: true } } },
   });
   if (!issue) throw notFound('Issue');
-  const events = await eventsPage(issue.id, 0, ISSUE_DETAIL_EVENTS);
-  return { ...(expandAssignee ? serializeIssueWithAssignee : serializeIssue)(issue), users: issue.userCount?.users ?? 0, events: events.map(serializeEvent) };
+  const [events, releases] = await Promise.all([eventsPage(issue.id, 0, ISSUE_DETAIL_EVENTS), issueReleases(issue.id)]);
+  return {
+    ...(expandAssignee ? serializeIssueWithAssignee : serializeIssue)(issue),
+    users: issue.userCount?.users ?? 0,
+    ...releases,
+    events: events.map(serializeEvent),
+  };
 }

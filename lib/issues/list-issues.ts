@@ -13,13 +13,13 @@ export const SPARKLINE_HOURS = 24;
  * Beside the spec's fields each issue carries `users` (distinct users) and `sparkline` (events per UTC hour of
  * occurrence over the last 24 hours, oldest first), read from the rollups.
  */
-export async function listIssues(orgId: string, projectId: string, userId: string, q: ListIssuesQuery) {
+export async function listIssues(orgId: string, projectId: string, userId: string | null, q: ListIssuesQuery) {
   const where = {
     projectId,
     project: { orgId },
     ...(q.status ? { status: q.status } : {}),
     ...(q.level ? { level: q.level } : {}),
-    ...(q.assignee ? { assigneeId: q.assignee === 'me' ? userId : null } : {}),
+    ...(q.assignee ? q.assignee === 'me' ? (userId === null ? { id: { in: [] } } : { assigneeId: userId }) : { assigneeId: null } : {}),
   };
   const [total, issues] = await Promise.all([
     db.issue.count({ where }),

@@ -30,7 +30,7 @@ export async function removeMember(tenant: OrgTenant, userId: string): Promise<v
   });
 }
 
-async function unassignIssues(tx: Tx, orgId: string, userId: string, actorId: string): Promise<void> {
+async function unassignIssues(tx: Tx, orgId: string, userId: string, actorId: string | null): Promise<void> {
   const issues = await tx.issue.findMany({ where: { assigneeId: userId, project: { orgId } }, select: { id: true } });
   if (issues.length === 0) return;
   await tx.issue.updateMany({ where: { id: { in: issues.map((i) => i.id) } }, data: { assigneeId: null } });

@@ -2,7 +2,8 @@ import { db } from '@/lib/db';
 import { notFound } from '@/lib/errors';
 import type { Role } from './roles';
 
-export type OrgTenant = { orgId: string; userId: string; role: Role };
+/** `userId` is null for an API token (it acts for its organization, attributed to nobody); `tokenId` names it. */
+export type OrgTenant = { orgId: string; userId: string | null; role: Role; tokenId?: string };
 export type ProjectTenant = OrgTenant & { projectId: string };
 
 /** The caller's role in the organization; not a member → 404 (the organization is not theirs to see). */
@@ -26,4 +27,13 @@ export async function resolveProjectTenant(userId: string, orgId: string | null,
   if (!membership) throw notFound('Organization');
   if (membership.organization.projects.length === 0) throw notFound('Project');
   return { orgId, userId, role: membership.role, projectId };
+}
+
+/** An API token acts in its own organization as an ADMIN at most (never an OWNER-only action). */
+export async function resolveTokenTenant(tokenId: string, orgId: string, projectId: string | undefined): Promise<OrgTenant | ProjectTenant> {
+  const tenant: OrgTenant = { orgId, userId: null, role: 'ADMIN', tokenId };
+  if (projectId === undefined) return tenant;
+  const project = await db.project.findFirst({ where: { id: projectId, orgId }, select: { id: true } });
+  if (!project) throw notFound('Project');
+  return { ...tenant, projectId };
 }

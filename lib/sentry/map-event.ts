@@ -293,6 +293,7 @@ export function errorEnvelopeFromSentry(event: JsonObject, fallbackEventId?: unk
     sdk: sdk(event.sdk),
     extra: extra(event.extra),
     modules: modules(event.modules),
+    debug_meta: isObject(event.debug_meta) ? event.debug_meta : undefined,
   });
   return { json, stackless };
 }

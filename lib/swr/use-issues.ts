@@ -9,7 +9,7 @@ import { api, fetcher } from './fetcher';
 import { projectPath } from './use-projects';
 
 export type Issue = ReturnType<typeof serializeIssueWithAssignee>;
-export type IssueWithEvents = Issue & { events: SerializedEvent[] };
+export type IssueWithEvents = Issue & { events: SerializedEvent[]; firstRelease: string | null; lastRelease: string | null };
 export type ActivityEntry = IssueActivityEntry;
 export type { SerializedIssue };
 export type Pagination = { page: number; limit: number; total: number; pages: number };

@@ -105,13 +105,8 @@ export class TestClient {
     return { status: res.status, body: parsed, text, headers: res.headers };
   }
 
-  private async dispatch(req: Request, url: URL): Promise<Response> {
-    const found = matchRoute(url.pathname.split('/').filter(Boolean));
-    if (!found) return new Response('Not found', { status: 404 });
-    const mod = (await import(found.entry.file)) as Record<string, Handler | undefined>;
-    const handler = mod[req.method];
-    if (!handler) return new Response('Method not allowed', { status: 405 });
-    return handler(req, { params: Promise.resolve(found.params) });
+  private dispatch(req: Request, url: URL): Promise<Response> {
+    return dispatchRoute(req, url);
   }
 
   get<T = any>(p: string, opts?: RequestOptions) {
@@ -126,4 +121,14 @@ export class TestClient {
   delete<T = any>(p: string, opts?: RequestOptions) {
     return this.request<T>('DELETE', p, opts);
   }
+}
+
+/** Passes a Request to the app's route handler for its path (as Next would), in-process. */
+export async function dispatchRoute(req: Request, url = new URL(req.url)): Promise<Response> {
+  const found = matchRoute(url.pathname.split('/').filter(Boolean));
+  if (!found) return new Response('Not found', { status: 404 });
+  const mod = (await import(found.entry.file)) as Record<string, Handler | undefined>;
+  const handler = mod[req.method];
+  if (!handler) return new Response('Method not allowed', { status: 405 });
+  return handler(req, { params: Promise.resolve(found.params) });
 }

@@ -1,4 +1,5 @@
 import { BreadcrumbBuffer, instrumentClicks, instrumentConsole, instrumentFetch, instrumentNavigation, instrumentXhr } from './breadcrumbs';
+import { debugImagesFor } from './debug-ids';
 import { parseDsn, type Dsn } from './dsn';
 import { shouldSample, trackPageLoad, type VitalsApi } from './performance';
 import { parseStack, syntheticFrame } from './stack';
@@ -278,6 +279,8 @@ export class Client {
     } catch {
       /* ignore */
     }
+    const images = debugImagesFor(event.exception.stacktrace.frames);
+    if (images) event.debug_meta = { images };
     event.event_id = uuid32();
     return event;
   }

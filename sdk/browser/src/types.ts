@@ -7,6 +7,13 @@ export interface StackFrame {
   colno?: number;
 }
 
+/** A file with a debug ID (`sentry-cli sourcemaps inject`), so the server finds its source map. */
+export interface DebugImage {
+  type: 'sourcemap';
+  code_file: string;
+  debug_id: string;
+}
+
 export interface Breadcrumb {
   type: string;
   message?: string;
@@ -40,6 +47,7 @@ export interface ErrorEvent {
     os?: { name: string; version: string };
   };
   event_id?: string;
+  debug_meta?: { images: DebugImage[] };
 }
 
 export interface Vitals {

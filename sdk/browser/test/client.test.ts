@@ -220,3 +220,33 @@ describe('beforeSend', () => {
     expect(sent()).toHaveLength(0);
   });
 });
+
+describe('debug IDs (sentry-cli sourcemaps inject)', () => {
+  afterEach(() => {
+    delete (globalThis as { _sentryDebugIds?: unknown })._sentryDebugIds;
+  });
+
+  it('sends debug_meta.images for the stack\'s files that carry one, once per file', async () => {
+    (globalThis as { _sentryDebugIds?: unknown })._sentryDebugIds = {
+      'Error\n    at https://cdn.example.com/main.3f9a1c2b.js:1:120\n    at https://cdn.example.com/main.3f9a1c2b.js:1:300': 'cc4332ab-4618-58a4-abe2-8bfdc47e4edb',
+      'Error\n    at https://cdn.example.com/vendor.js:1:50': '11111111-2222-3333-4444-555555555555',
+    };
+    init({ dsn: DSN, release: 'web@2' });
+    const err = new TypeError('boom');
+    err.stack = 'TypeError: boom\n    at e (https://cdn.example.com/main.3f9a1c2b.js:2:40)\n    at o (https://cdn.example.com/main.3f9a1c2b.js:2:70)\n    at https://other.example.com/x.js:1:1';
+    captureException(err);
+    await tick();
+    const [e] = sent();
+    expect(e.release).toBe('web@2');
+    expect(e.debug_meta).toEqual({ images: [{ type: 'sourcemap', code_file: 'https://cdn.example.com/main.3f9a1c2b.js', debug_id: 'cc4332ab-4618-58a4-abe2-8bfdc47e4edb' }] });
+  });
+
+  it('no injected IDs: no debug_meta', async () => {
+    init({ dsn: DSN });
+    const err = new Error('x');
+    err.stack = 'Error: x\n    at f (https://cdn.example.com/main.js:1:1)';
+    captureException(err);
+    await tick();
+    expect(sent()[0].debug_meta).toBeUndefined();
+  });
+});

@@ -1,0 +1,102 @@
+'use client';
+
+import Link from 'next/link';
+import { EmptyState } from '@/components/dashboard/empty-state';
+import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { RelativeTime } from '@/components/issues/relative-time';
+import { Card } from '@/components/ui/card';
+import { useRelease, useReleases } from '@/lib/swr/use-releases';
+
+const releaseHref = (projectId: string, version: string) => `/projects/${encodeURIComponent(projectId)}/releases/${encodeURIComponent(version)}`;
+
+/** The project's releases, newest first: created by the first event naming them or by CI. */
+export function ReleasesView({ projectId }: { projectId: string }) {
+  const { data, error, isLoading } = useReleases(projectId);
+  if (error) return <ErrorState error={error} title="Could not load the releases" />;
+  if (isLoading || !data) return <LoadingState label="Loading releases" />;
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Releases</h1>
+        <p className="mt-1 text-sm text-fg-secondary">Each version your events name (the client library&apos;s <code>release</code>), and those your CI created with source maps.</p>
+      </div>
+      {data.releases.length === 0 ? (
+        <EmptyState title="No releases yet" description="Set release in the client library's init, or create one from CI with sentry-cli." />
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full text-sm">
+            <thead className="text-left text-xs tracking-wide text-fg-muted uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-2">Version</th>
+                <th scope="col" className="px-4 py-2">First event</th>
+                <th scope="col" className="px-4 py-2">Last event</th>
+                <th scope="col" className="px-4 py-2">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.releases.map((r) => (
+                <tr key={r.id} className="border-t border-border">
+                  <td className="px-4 py-2 font-medium">
+                    <Link className="underline-offset-2 hover:underline" href={releaseHref(projectId, r.version)}>
+                      {r.version}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-2">{r.firstEventAt ? <RelativeTime iso={r.firstEventAt} /> : '—'}</td>
+                  <td className="px-4 py-2">{r.lastEventAt ? <RelativeTime iso={r.lastEventAt} /> : '—'}</td>
+                  <td className="px-4 py-2">
+                    <RelativeTime iso={r.createdAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+/** One release: its event times and the issues first seen in it. */
+export function ReleaseDetailView({ projectId, version }: { projectId: string; version: string }) {
+  const { release, error, isLoading } = useRelease(projectId, version);
+  if (error) return <ErrorState error={error} title="Could not load the release" />;
+  if (isLoading || !release) return <LoadingState label="Loading release" />;
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm">
+          <Link className="text-fg-muted hover:underline" href={`/projects/${encodeURIComponent(projectId)}/releases`}>
+            Releases
+          </Link>
+        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{release.version}</h1>
+        <p className="mt-1 text-sm text-fg-secondary">
+          First event {release.firstEventAt ? <RelativeTime iso={release.firstEventAt} /> : '—'}, last event {release.lastEventAt ? <RelativeTime iso={release.lastEventAt} /> : '—'}
+        </p>
+      </div>
+      <section aria-labelledby="new-issues">
+        <h2 id="new-issues" className="text-lg font-semibold">
+          New issues in this release
+        </h2>
+        {release.newIssues.length === 0 ? (
+          <p className="mt-2 text-sm text-fg-muted">No issue was first seen in this release.</p>
+        ) : (
+          <ul className="mt-2 space-y-2">
+            {release.newIssues.map((i) => (
+              <li key={i.id}>
+                <Card className="p-3">
+                  <Link className="font-medium hover:underline" href={`/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(i.id)}`}>
+                    {i.title}
+                  </Link>
+                  <p className="text-xs text-fg-muted">
+                    {i.culprit} · {i.eventCount.toLocaleString('en-US')} events
+                  </p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { db } from '@/lib/db';
+import { clock } from '@/lib/clock';
+import { notFound } from '@/lib/errors';
+import { serializeApiToken } from './serialize-api-token';
+import { forgetApiToken } from './resolve-api-token';
+
+/** Revokes a token of the organization (a foreign id is 404); revoking twice keeps the first time. */
+export async function revokeApiToken(orgId: string, tokenId: string) {
+  const row = await db.apiToken.findFirst({ where: { id: tokenId, orgId } });
+  if (!row) throw notFound('API token');
+  const revoked = row.revokedAt ? row : await db.apiToken.update({ where: { id: row.id }, data: { revokedAt: clock.now() } });
+  forgetApiToken(row.tokenHash);
+  return serializeApiToken(revoked);
+}

@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { pool } from '@/lib/pg';
+import { badRequest } from '@/lib/errors';
+
+/** What sentry-cli is told (GET chunk-upload): it splits a bundle into chunks of this size and sends a few per request. */
+export const CHUNK_SIZE = 8 * 1024 * 1024;
+export const CHUNKS_PER_REQUEST = 4;
+/** A chunk-upload request body is capped at this before anything is buffered (413 past it). */
+export const MAX_CHUNK_REQUEST_BYTES = CHUNK_SIZE * CHUNKS_PER_REQUEST + 1024 * 1024;
+const STALE_CHUNKS_AFTER = '1 day';
+
+export const sha1 = (data: Uint8Array) => crypto.createHash('sha1').update(data).digest('hex');
+
+/**
+ * The parts of a chunk upload (multipart, field `file_gzip` or `file`, each named by its sha1): each
+ * is inflated with a cap and must hash to its name, else the request is refused and nothing is kept.
+ */
+export async function storeChunkUpload(orgId: string, form: FormData): Promise<number> {
+  const chunks: { checksum: string; data: Buffer }[] = [];
+  for (const [field, value] of form.entries()) {
+    if (field !== 'file' && field !== 'file_gzip') continue;
+    if (typeof value === 'string') throw badRequest(`Chunk part ${field} must be a file`);
+    const raw = Buffer.from(await value.arrayBuffer());
+    let data: Buffer;
+    try {
+      data = field === 'file_gzip' ? gunzipSync(raw, { maxOutputLength: CHUNK_SIZE }) : raw;
+    } catch {
+      throw badRequest(`Chunk ${value.name} is not gzip data of at most ${CHUNK_SIZE} bytes`);
+    }
+    if (data.length > CHUNK_SIZE) throw badRequest(`Chunk ${value.name} is larger than ${CHUNK_SIZE} bytes`);
+    const checksum = sha1(data);
+    if (checksum !== value.name.toLowerCase()) throw badRequest(`Chunk ${value.name} does not match its sha1 checksum`);
+    chunks.push({ checksum, data });
+  }
+  if (chunks.length === 0) throw badRequest('No chunks in the request (multipart fields file or file_gzip)');
+  if (chunks.length > CHUNKS_PER_REQUEST) throw badRequest(`At most ${CHUNKS_PER_REQUEST} chunks per request`);
+  await pool().query(
+    `INSERT INTO upload_chunks (org_id, checksum, data) SELECT $1, * FROM unnest($2::text[], $3::bytea[]) ON CONFLICT DO NOTHING`,
+    [orgId, chunks.map((c) => c.checksum), chunks.map((c) => c.data)],
+  );
+  return chunks.length;
+}
+
+export async function missingChunks(orgId: string, checksums: string[]): Promise<string[]> {
+  const { rows } = await pool().query<{ checksum: string }>('SELECT checksum FROM upload_chunks WHERE org_id = $1 AND checksum = ANY($2)', [orgId, checksums]);
+  const have = new Set(rows.map((r) => r.checksum));
+  return [...new Set(checksums.filter((c) => !have.has(c)))];
+}
+
+/** The chunks in order, concatenated (all present: checked by missingChunks just before). */
+export async function readChunks(orgId: string, checksums: string[]): Promise<Buffer> {
+  const { rows } = await pool().query<{ checksum: string; data: Buffer }>('SELECT checksum, data FROM upload_chunks WHERE org_id = $1 AND checksum = ANY($2)', [orgId, checksums]);
+  const by = new Map(rows.map((r) => [r.checksum, r.data]));
+  return Buffer.concat(checksums.map((c) => by.get(c) ?? Buffer.alloc(0)));
+}
+
+/** Chunks of an assembled bundle, and any left over from abandoned uploads, are deleted. */
+export async function dropChunks(orgId: string, checksums: string[]): Promise<void> {
+  await pool().query(`DELETE FROM upload_chunks WHERE (org_id = $1 AND checksum = ANY($2)) OR created_at < now() - interval '${STALE_CHUNKS_AFTER}'`, [orgId, checksums]);
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { db } from '@/lib/db';
+import { badRequest, notFound, validationError } from '@/lib/errors';
+import { checkSourceMap, MAX_SOURCE_MAP_BYTES, tildeUrl } from './check-source-map';
+import { saveSourceFiles } from './save-source-files';
+
+/** A single file upload (multipart): the body is capped at this before it is read. */
+export const MAX_FILE_UPLOAD_BYTES = MAX_SOURCE_MAP_BYTES + 64 * 1024;
+
+const urlField = z.string().trim().min(1).max(2000);
+
+/**
+ * One minified file or source map for a release of the project, from multipart fields `file` and `url`
+ * (`~/static/js/main.js` style, or the full URL). A `.map` (or anything with `mappings`) must be a
+ * usable source map: otherwise a 400 saying why.
+ */
+export async function uploadSourceFile(projectId: string, version: string, form: FormData) {
+  const file = form.get('file');
+  const url = urlField.safeParse(form.get('url') ?? (file instanceof File ? file.name : undefined));
+  if (!(file instanceof File)) throw validationError([{ path: ['file'], message: 'A file part is required' }]);
+  if (!url.success) throw validationError([{ path: ['url'], message: 'A url field is required (e.g. ~/static/js/main.js)' }]);
+  const release = await db.release.findUnique({ where: { projectId_version: { projectId, version } }, select: { id: true } });
+  if (!release) throw notFound('Release');
+  const content = Buffer.from(await file.arrayBuffer());
+  const text = content.toString('utf8');
+  const tilde = tildeUrl(url.data);
+  const isMap = tilde.endsWith('.map') || /^\s*\{/.test(text);
+  let debugId: string | null = null;
+  let sourcemapUrl: string | null = null;
+  if (isMap) {
+    const check = checkSourceMap(text);
+    if (!check.ok) throw badRequest(check.reason);
+    debugId = check.debugId;
+  } else {
+    sourcemapUrl = /\/\/# sourceMappingURL=(\S+)\s*$/m.exec(text.slice(-4096))?.[1] ?? null;
+    const id = /\/\/# debugId=([0-9a-fA-F-]{32,36})\s*$/m.exec(text.slice(-4096))?.[1];
+    debugId = id ? id.toLowerCase() : null;
+  }
+  await saveSourceFiles(projectId, release.id, [{ url: tilde, type: isMap ? 'source_map' : 'minified_source', debugId, sourcemapUrl, content }]);
+  return { url: tilde, type: isMap ? 'source_map' : 'minified_source', debugId, size: content.length };
+}
+
+export async function listSourceFiles(projectId: string, version: string) {
+  const release = await db.release.findUnique({ where: { projectId_version: { projectId, version } }, select: { id: true } });
+  if (!release) throw notFound('Release');
+  const rows = await db.sourceFile.findMany({ where: { projectId, releaseId: release.id }, orderBy: [{ url: 'asc' }] });
+  return rows.map((r) => ({ id: r.id, url: r.url, type: r.type, debugId: r.debugId, sourcemapUrl: r.sourcemapUrl, size: r.size, createdAt: r.createdAt.toISOString() }));
+}

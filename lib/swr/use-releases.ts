@@ -1,0 +1,22 @@
+'use client';
+
+import useSWR from 'swr';
+import { fetcher } from './fetcher';
+import { projectPath } from './use-projects';
+import type { serializeRelease } from '@/lib/releases/serialize-release';
+import type { SerializedIssue, Pagination } from './use-issues';
+
+export type Release = ReturnType<typeof serializeRelease>;
+export type ReleaseDetail = Release & { newIssues: SerializedIssue[] };
+
+const releasesPath = (projectId: string) => `${projectPath(projectId)}/releases`;
+
+export function useReleases(projectId: string, page = 1) {
+  const { data, error, isLoading } = useSWR<{ releases: Release[]; pagination: Pagination }>(`${releasesPath(projectId)}?page=${page}&limit=25`, fetcher);
+  return { data, error, isLoading };
+}
+
+export function useRelease(projectId: string, version: string) {
+  const { data, error, isLoading } = useSWR<ReleaseDetail>(`${releasesPath(projectId)}/${encodeURIComponent(version)}`, fetcher);
+  return { release: data, error, isLoading };
+}
