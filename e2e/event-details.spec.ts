@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerUser } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { sidewaysOverflow } from './support/layout';
 
 // The event page of a Sentry event at full fidelity: context lines, folded library frames, the exception
 // chain, the log message, contexts, extra and SDK; in both colour schemes and at 375 px.
@@ -70,7 +71,6 @@ async function seed(page: Page, request: APIRequestContext, scheme: Scheme) {
   return { errorPath: await eventPath('RuntimeError: could not load invoice'), messagePath: await eventPath('Payment p_123 failed for user 7') };
 }
 
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
 
 async function atBothWidths(page: Page, check: () => Promise<void>) {
   for (const viewport of [DESKTOP, PHONE]) {

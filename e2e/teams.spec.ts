@@ -4,6 +4,7 @@ import { readOutbox } from '../lib/email/outbox';
 import { PASSWORD, registerUser, uniqueEmail } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { encodeIdentity, IDENTITY_COOKIE } from './support/mock-oauth-server';
+import { sidewaysOverflow } from './support/layout';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
@@ -22,7 +23,6 @@ async function latestEmail(to: string, template: string) {
   return data;
 }
 
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
 
 /** Axe in both colour schemes, at desktop width and at 375 px (where nothing may scroll sideways). */
 async function checkA11y(page: Page, name: string, ready: () => Promise<void>) {

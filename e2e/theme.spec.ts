@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { registerUser } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { sidewaysOverflow } from './support/layout';
 
 const screen = (name: string) => path.join('test-results', 'screens', `${name}.png`);
 const DESKTOP = { width: 1280, height: 900 };
@@ -83,7 +84,6 @@ const canvasLuminance = (page: Page) =>
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   });
 
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
 
 /** Axe at desktop width, then at 375 px: no sideways scrolling and axe again (the compact header). */
 async function checkPage(page: Page, target: Target, scheme: Scheme, shots: string[]) {

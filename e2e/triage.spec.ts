@@ -105,7 +105,8 @@ test('send events, find the issue, read the throw site, resolve it and see a reg
 
   // At phone width nothing spills sideways: wide tables scroll inside their own box.
   await page.setViewportSize({ width: 375, height: 812 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The chart re-measures after the resize (ResizeObserver): wait for that layout, then hold the same bound.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: 'test-results/screens/issue-detail-375.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 
@@ -160,7 +161,8 @@ test('keyboard triage with j/k and r, and bulk ignore', async ({ page, request }
   for (const id of ignoredIds) await expect(page.locator(`[data-issue-id="${id}"]`).getByTestId('status-badge')).toHaveText('Ignored');
   await page.screenshot({ path: 'test-results/screens/issues.png', fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The chart re-measures after the resize (ResizeObserver): wait for that layout, then hold the same bound.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: 'test-results/screens/issues-375.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 
