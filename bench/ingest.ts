@@ -6,7 +6,6 @@
 // through /api/<n>/envelope/), then the small envelopes against a plain node:http + pg server (one INSERT per
 // request) on the same database, and prints accepted/s, p50/p99 and the ratios. Everything it starts is
 // stopped at the end.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -15,8 +14,8 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { freePort } from '@/lib/runtime/embedded-db';
 import { sdkEvent, sentryEnvelope } from './sentry-events';
+import { api, log, root, runBench, startGroup, startService, waitForHttp, type Service } from './support/service';
 
-const root = path.resolve(import.meta.dirname, '..');
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : def;
@@ -26,71 +25,6 @@ const CONNECTIONS = arg('connections', 64);
 const RULES = arg('rules', 0);
 const FINGERPRINTS = 50;
 const WARMUP = 500;
-const READY_TIMEOUT_MS = 15 * 60_000;
-
-const children: ChildProcess[] = [];
-const log = (msg: string) => console.log(`[bench] ${msg}`);
-
-function startGroup(cmd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
-  const out = fs.openSync(logFile, 'a');
-  // Own process group, so stopping it also stops what it started (PostgreSQL, build workers).
-  const child = spawn(cmd, args, { cwd: root, env, detached: true, stdio: ['ignore', out, out] });
-  children.push(child);
-  return child;
-}
-
-async function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }, 30_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, logFile: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}`);
-    try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
-  throw new Error(`server not ready after ${timeoutMs / 1000} s; see ${logFile}`);
-}
-
-async function api(base: string, method: string, p: string, body?: unknown, cookie?: string) {
-  const res = await fetch(base + p, {
-    method,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => undefined)) as any;
-  return { status: res.status, json, setCookie: res.headers.getSetCookie() };
-}
-
-function latestOtp(outbox: string, email: string): string {
-  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.json')).sort() : [];
-  for (const f of files.reverse()) {
-    const m = JSON.parse(fs.readFileSync(path.join(outbox, f), 'utf8'));
-    if (m.to === email && m.template === 'otp') return m.data.otp;
-  }
-  throw new Error(`no passcode for ${email} in ${outbox}`);
-}
 
 /** 50 distinct stacks (fingerprints); each envelope has 5 breadcrumbs and the fields a browser client sends. */
 function envelopes(n: number): string[] {
@@ -202,14 +136,9 @@ function report(label: string, r: RunResult): number {
   return rate;
 }
 
+let started: Service | undefined;
+
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-bench-ingest-'));
-  fs.chmodSync(dataDir, 0o755);
-  // Outside DATA_DIR so it survives the clean-up.
-  const logFile = path.join(os.tmpdir(), `${path.basename(dataDir)}.log`);
-  const port = await freePort();
-  const pgPort = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   let receiverHits = 0;
   const receiver = http.createServer((req, res) => {
     receiverHits++;
@@ -217,38 +146,8 @@ async function main() {
     req.on('end', () => res.end('ok'));
   });
   try {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: base,
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(pgPort),
-      NEXT_DIST_DIR: '.next-bench',
-      INGEST_RATE_LIMIT_PER_SECOND: '1000000',
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-    };
-    delete env.DATABASE_URL;
-    delete env.MAIL_OUTBOX_DIR;
-    log(`starting the service on ${base} (DATA_DIR ${dataDir}; builds .next-bench on first run, log in ${logFile})`);
-    const server = startGroup(path.join(root, 'node_modules/.bin/tsx'), ['scripts/start.ts'], env, logFile);
-    const tStart = performance.now();
-    await waitForHttp(`${base}/api/v1/auth/me`, server, READY_TIMEOUT_MS, logFile);
-    log(`service ready after ${((performance.now() - tStart) / 1000).toFixed(0)} s`);
-
-    const email = `bench-${Date.now()}@example.com`;
-    const password = 'bench-password-123';
-    const reg = await api(base, 'POST', '/api/v1/auth/register', { name: 'Bench', email, password });
-    if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);
-    const ver = await api(base, 'POST', '/api/v1/auth/verify-otp', { email, otp: latestOtp(path.join(dataDir, 'outbox'), email) });
-    if (ver.status !== 200) throw new Error(`verify: ${ver.status}`);
-    const login = await api(base, 'POST', '/api/v1/auth/login', { email, password });
-    const cookie = login.setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('session='));
-    if (login.status !== 200 || !cookie) throw new Error(`login: ${login.status}`);
-    const me = await api(base, 'GET', '/api/v1/auth/me', undefined, cookie);
-    const orgId = me.json.data.organization.id as string;
-
-    const dbUrl = `postgresql://postgres:postgres@localhost:${pgPort}/tracker`;
+    const svc = (started = await startService({ distDir: '.next-bench', env: { INGEST_RATE_LIMIT_PER_SECOND: '1000000', WEBHOOK_ALLOW_PRIVATE: 'true' } }));
+    const { base, port, cookie, orgId, dbUrl, logFile } = svc;
     const sql = new pg.Client({ connectionString: dbUrl });
     await sql.connect();
     await sql.query(`UPDATE organizations SET plan = 'PRO' WHERE id = $1`, [orgId]);
@@ -341,30 +240,7 @@ async function main() {
     console.log(`load average (1/5/15 min) at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
   } finally {
     receiver.close();
-    for (const c of children.reverse()) await stopGroup(c);
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-const onSignal = () => {
-  for (const c of children) {
-    if (c.pid && c.exitCode === null) {
-      try {
-        process.kill(-c.pid, 'SIGTERM');
-      } catch {
-        // gone
-      }
-    }
-  }
-  process.exit(130);
-};
-process.on('SIGINT', onSignal);
-process.on('SIGTERM', onSignal);
-
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error('[bench] failed:', err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runBench(main, () => started && fs.rmSync(started.dataDir, { recursive: true, force: true }));

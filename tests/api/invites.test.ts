@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
 import { encode } from 'next-auth/jwt';
 import { db } from '@/lib/db';
@@ -12,6 +12,7 @@ import { TestClient } from '../support/client';
 import { inviteAndJoin, orgState, tokenOf } from '../support/teams';
 import { createProject, setPlan } from '../support/fixtures';
 import { errorEnvelope, send } from './ingest-helpers';
+import { withOAuthProviderEnabled } from '../support/oauth-env';
 
 afterEach(() => clock.reset());
 
@@ -117,15 +118,7 @@ describe('invite states', () => {
 });
 
 describe('accepting', () => {
-  // The provider hand-off route exists only while a provider is enabled.
-  beforeAll(() => {
-    process.env.GITHUB_CLIENT_ID = 'test-client';
-    process.env.GITHUB_CLIENT_SECRET = 'test-secret';
-  });
-  afterAll(() => {
-    delete process.env.GITHUB_CLIENT_ID;
-    delete process.env.GITHUB_CLIENT_SECRET;
-  });
+  withOAuthProviderEnabled();
   it('a new user signs up from the link: verified by it, no organization of their own, member of the inviting one, signed in', async () => {
     const { owner, email, token } = await ownerWithInvite('ADMIN');
     const page = await new TestClient().get(invitePath(token));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NextRequest } from 'next/server';
 import { encode } from 'next-auth/jwt';
 import type { Account, Profile } from 'next-auth';
@@ -9,6 +9,7 @@ import { env } from '@/lib/env';
 import { oauthAdapter } from '@/lib/auth/oauth/adapter';
 import { authOptions, COMPLETE_PATH } from '@/lib/auth/oauth/auth-options';
 import { GET as complete } from '@/app/api/auth/complete/route';
+import { withOAuthProviderEnabled } from '../support/oauth-env';
 
 
 const adapter = oauthAdapter();
@@ -117,15 +118,7 @@ describe('signIn callback (runs before any user is created or linked)', () => {
 });
 
 describe('GET /api/auth/complete', () => {
-  // The completion route only exists while a provider is enabled.
-  beforeAll(() => {
-    process.env.GITHUB_CLIENT_ID = 'test-client';
-    process.env.GITHUB_CLIENT_SECRET = 'test-secret';
-  });
-  afterAll(() => {
-    delete process.env.GITHUB_CLIENT_ID;
-    delete process.env.GITHUB_CLIENT_SECRET;
-  });
+  withOAuthProviderEnabled();
   const tokenFor = (sub: string, maxAge = 120) => encode({ token: { sub, email: 'x@example.com' }, secret: env.sessionSecret, maxAge });
   const call = (cookie?: string) =>
     complete(new NextRequest(`${env.appUrl}${COMPLETE_PATH}`, { headers: cookie ? { cookie } : {} }));
