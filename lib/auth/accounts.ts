@@ -70,10 +70,13 @@ export async function registerUser(input: RegisterInput, address: string) {
 }
 
 export async function verifyEmail(email: string, otp: string, address: string) {
-  await enforceThrottle(throttleRules.verifyPasscode(address));
+  const rules = throttleRules.verifyPasscode(address);
+  await enforceThrottle(rules);
   const user = await db.user.findUnique({ where: { email } });
   if (!user || user.emailVerified || pendingExpired(user)) throw new AppError('BAD_REQUEST', INVALID_PASSCODE);
   if (!(await consumePasscode(user.id, otp))) throw new AppError('BAD_REQUEST', INVALID_PASSCODE);
+  // A right code is no guess: it gives its hit back, so only wrong tries count toward the address's limit.
+  await forgiveThrottle(rules);
   return db.user.update({ where: { id: user.id }, data: { emailVerified: clock.now() } });
 }
 

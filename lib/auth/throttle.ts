@@ -9,23 +9,27 @@ export type ThrottleRule = { key: string; limit: number; windowMs: number };
 
 const MINUTE = 60_000;
 
-/** Per-address limits scale with AUTH_THROTTLE_MULTIPLIER (e.g. many people behind one office NAT). */
-function perAddress(limit: number): number {
+/**
+ * Per-address limits scale with AUTH_THROTTLE_MULTIPLIER (above 1: many people behind one office NAT; below 1:
+ * stricter). They are generous on purpose: the per-email limits stop attacks on one account, these stop one
+ * address from spraying many, and successful logins and passcode checks give their hit back.
+ */
+export function perAddress(limit: number): number {
   const m = Number(process.env.AUTH_THROTTLE_MULTIPLIER);
-  return Number.isFinite(m) && m >= 1 ? Math.floor(limit * m) : limit;
+  return Number.isFinite(m) && m > 0 ? Math.max(1, Math.floor(limit * m)) : limit;
 }
 
 export const THROTTLE_LIMITS = {
   loginPerEmailAndAddress: 5,
   loginPerEmail: 50,
   loginPerAddress: 100,
-  passcodePerAddress: 30,
+  passcodePerAddress: 200,
   sendPasscodePerEmail: 3,
-  sendPasscodePerAddress: 20,
+  sendPasscodePerAddress: 200,
   registerPerEmail: 3,
-  registerPerAddress: 20,
+  registerPerAddress: 200,
   resetPerEmail: 3,
-  resetPerAddress: 20,
+  resetPerAddress: 100,
   inviteLinkPerAddress: 60,
 } as const;
 
