@@ -64,7 +64,7 @@ export default defineConfig({
       env: { E2E_OAUTH_PORT: String(oauthPort) },
     },
     {
-      command: 'npx tsx scripts/start.ts',
+      command: 'node --import tsx scripts/start.ts',
       url: `${baseURL}/login`,
       // The first run builds the app into .next-e2e: about four minutes on two cores.
       timeout: 6 * 60_000,

@@ -55,7 +55,7 @@ async function main() {
   delete env.DATABASE_URL;
   console.log(`starting the app on ${base} (data in ${dir}; the first run builds into .next-bench-dash, a few minutes)`);
   // Its own process group, so stopping it also stops what it started.
-  const server = spawn('npx', ['tsx', 'scripts/start.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...env, PORT: String(port), DATA_DIR: dir, NEXT_DIST_DIR: '.next-bench-dash', APP_URL: base, EMBEDDED_PG_PORT: String(pgPort) },

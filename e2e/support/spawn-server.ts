@@ -1,4 +1,4 @@
-// Extra server instances for specs that stop or kill a server: `npx tsx scripts/start.ts` in its own process
+// Extra server instances for specs that stop or kill a server: `node --import tsx scripts/start.ts` in its own process
 // group (node, tsx and the embedded PostgreSQL), on the build the Playwright config made, with its own
 // DATA_DIR and ports on loopback.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -45,7 +45,7 @@ export async function spawnServer(opts: { dataDir: string; port: number; pgPort:
   };
   delete env.DATABASE_URL;
   delete env.MAIL_OUTBOX_DIR;
-  const child = spawn('npx', ['tsx', 'scripts/start.ts'], { cwd: root, env, detached: true, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: root, env, detached: true, stdio: ['ignore', out, out] });
   fs.closeSync(out);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
