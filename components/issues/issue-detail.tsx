@@ -17,6 +17,7 @@ import { EventDetails } from './event-details';
 import { IssueTriage } from './issue-triage';
 import { RelativeTime } from './relative-time';
 import { readEvent } from './event-shape';
+import { ActionFeedback } from '@/components/ui/action-feedback';
 
 const ACTIONS: Record<IssueStatusValue, { label: string; variant: 'primary' | 'secondary' }> = {
   RESOLVED: { label: 'Resolve', variant: 'primary' },
@@ -133,14 +134,7 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
           ))}
         </div>
       </div>
-      <p role="status" aria-live="polite" className="sr-only">
-        {announcement}
-      </p>
-      {actionError && (
-        <p role="alert" className="rounded-md bg-danger-soft p-3 text-sm text-danger-fg">
-          {actionError}
-        </p>
-      )}
+      <ActionFeedback announcement={announcement} error={actionError} />
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
         {[
           ['Events', <span key="c" data-testid="issue-event-count">{issue.eventCount.toLocaleString('en-US')}</span>],

@@ -16,6 +16,7 @@ import { Pagination } from '@/components/dashboard/pagination';
 import { LevelBadge, StatusBadge, titleCase } from './badges';
 import { RelativeTime } from './relative-time';
 import { ShortcutLegend } from './shortcut-legend';
+import { ActionFeedback } from '@/components/ui/action-feedback';
 
 const PAGE_SIZE = 25;
 
@@ -209,14 +210,7 @@ export function IssueList({ projectId }: { projectId: string }) {
         </div>
       </div>
 
-      <p role="status" aria-live="polite" className="sr-only">
-        {announcement}
-      </p>
-      {actionError && (
-        <p role="alert" className="rounded-md bg-danger-soft p-3 text-sm text-danger-fg">
-          {actionError}
-        </p>
-      )}
+      <ActionFeedback announcement={announcement} error={actionError} />
 
       {error && !list ? (
         <ErrorState error={error} title="Could not load issues" retry={() => mutate(issuesKey(projectId, filters))} />

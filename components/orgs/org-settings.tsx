@@ -14,6 +14,7 @@ import { InviteForm } from './invite-form';
 import { PendingInvites } from './pending-invites';
 import { DeleteOrganization } from './delete-organization';
 import { ApiTokens } from './api-tokens';
+import { ActionFeedback } from '@/components/ui/action-feedback';
 
 const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
 
@@ -51,14 +52,7 @@ export function OrgSettings() {
           keys, alerts and members; owners also billing and other owners.
         </p>
       </div>
-      <p role="status" aria-live="polite" className="sr-only">
-        {announcement}
-      </p>
-      {actionError && (
-        <p role="alert" className="rounded-md bg-danger-soft p-3 text-sm text-danger-fg">
-          {actionError}
-        </p>
-      )}
+      <ActionFeedback announcement={announcement} error={actionError} />
 
       <section className="rounded-xl border border-line bg-surface shadow-sm">
         <h2 className="border-b border-line px-4 py-3 text-base font-semibold sm:px-6">Members ({members.length})</h2>
