@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { resolveSession, SESSION_COOKIE } from '@/lib/auth/session';
 import { getOrganizationSummary } from '@/lib/orgs/get-organization';
 import { DashboardHeader } from '@/components/dashboard/dashboard-header';
+import { ToastProvider } from '@/components/ui/toast';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   // The proxy only checks that a cookie is present; an expired or logged-out one ends here.
@@ -12,9 +13,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const organization = session.orgId ? await getOrganizationSummary(session.orgId) : null;
 
   return (
-    <div className="min-h-screen">
-      <DashboardHeader user={{ name: session.user.name, email: session.user.email }} organization={organization} />
-      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">{children}</main>
-    </div>
+    <ToastProvider>
+      <div className="min-h-screen">
+        <DashboardHeader user={{ name: session.user.name, email: session.user.email }} organization={organization} />
+        <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">{children}</main>
+      </div>
+    </ToastProvider>
   );
 }
