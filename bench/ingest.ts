@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { freePort } from '@/lib/runtime/embedded-db';
 import { sdkEvent, sentryEnvelope } from './sentry-events';
+import { cpuPerRequest, sampleCpu } from './support/cpu';
 import { api, log, root, runBench, startGroup, startService, waitForHttp, type Service } from './support/service';
 
 const arg = (name: string, def: number) => {
@@ -85,9 +86,13 @@ async function uploadMap(base: string, projectId: string, version: string, cooki
   if (res.status !== 201) throw new Error(`source map upload: ${res.status} ${await res.text()}`);
 }
 
-type RunResult = { accepted: number; errors: Map<number | string, number>; latencies: number[]; seconds: number };
+type Cpu = ReturnType<typeof cpuPerRequest>;
+type RunResult = { accepted: number; errors: Map<number | string, number>; latencies: number[]; seconds: number; cpu?: Cpu };
 
-async function load(port: number, pathName: string, headers: Record<string, string>, bodies: string[]): Promise<RunResult> {
+/** Where CPU time is counted during a run: the answering server's process group and the database's. */
+type CpuGroups = { server: number; database: number };
+
+async function load(port: number, pathName: string, headers: Record<string, string>, bodies: string[], groups?: CpuGroups): Promise<RunResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
   const errors = new Map<number | string, number>();
@@ -105,6 +110,7 @@ async function load(port: number, pathName: string, headers: Record<string, stri
       req.on('error', (e) => resolve((e as NodeJS.ErrnoException).code ?? 'error'));
       req.end(body);
     });
+  const cpuBefore = groups && sampleCpu([groups.server, groups.database]);
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
@@ -119,9 +125,10 @@ async function load(port: number, pathName: string, headers: Record<string, stri
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = groups && cpuBefore && cpuPerRequest(cpuBefore, sampleCpu([groups.server, groups.database]), groups, bodies.length);
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { accepted, errors, latencies, seconds };
+  return { accepted, errors, latencies, seconds, cpu };
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -133,6 +140,10 @@ function report(label: string, r: RunResult): number {
     `${label.padEnd(30)} ${rate.toFixed(0).padStart(6)} accepted/s   p50 ${pct(r.latencies, 50).toFixed(1).padStart(6)} ms   p99 ${pct(r.latencies, 99).toFixed(1).padStart(6)} ms   ` +
       `(${r.accepted}/${r.latencies.length} in ${r.seconds.toFixed(2)} s, errors: ${errs})`,
   );
+  if (r.cpu) {
+    const { serverUs, postgresUs, machineUs } = r.cpu;
+    console.log(`${''.padEnd(30)} CPU per request: server ${serverUs.toFixed(0)} µs + PostgreSQL ${postgresUs.toFixed(0)} µs; whole machine ${machineUs.toFixed(0)} µs`);
+  }
   return rate;
 }
 
@@ -178,7 +189,8 @@ async function main() {
     await load(port, ingestPath, headers, bodies.slice(0, WARMUP));
     const loadBefore = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
     log(`sending ${TOTAL} envelopes (${FINGERPRINTS} fingerprints, 5 breadcrumbs each) over ${CONNECTIONS} keep-alive connections`);
-    const tracker = await load(port, ingestPath, headers, bodies.slice(WARMUP));
+    const trackerCpu = { server: svc.child.pid!, database: svc.child.pid! };
+    const tracker = await load(port, ingestPath, headers, bodies.slice(WARMUP), trackerCpu);
     const { rows: [counts] } = await sql.query(
       `SELECT (SELECT count(*) FROM events WHERE project_id = $1)::int AS events, (SELECT count(*) FROM issues WHERE project_id = $1)::int AS issues,
               (SELECT coalesce(sum(event_count), 0) FROM issues WHERE project_id = $1)::int AS grouped`,
@@ -189,7 +201,7 @@ async function main() {
     await uploadMap(base, projectId, 'shop@2.14.0', cookie);
     const mapped = envelopes(WARMUP + TOTAL);
     await load(port, ingestPath, headers, mapped.slice(0, WARMUP));
-    const symbolicated = await load(port, ingestPath, headers, mapped.slice(WARMUP));
+    const symbolicated = await load(port, ingestPath, headers, mapped.slice(WARMUP), trackerCpu);
     const { rows: [sample] } = await sql.query(`SELECT stacktrace FROM events WHERE project_id = $1 ORDER BY received_at DESC LIMIT 1`, [projectId]);
     const topFrame = (sample.stacktrace as { frames: { filename: string; function?: string }[] }).frames[0];
     log(`symbolicated sample frame: ${topFrame.filename} in ${topFrame.function}`);
@@ -202,17 +214,17 @@ async function main() {
     const sizes = sentryEvents.map((e) => Buffer.byteLength(JSON.stringify(e.sentry))).sort((x, y) => x - y);
     log(`SDK events: ${(sizes[0] / 1024).toFixed(1)}–${(sizes.at(-1)! / 1024).toFixed(1)} KB (median ${(sizes[sizes.length >> 1] / 1024).toFixed(1)} KB)`);
     await load(port, ingestPath, headers, nativeBodies.slice(0, WARMUP));
-    const nativeSdk = await load(port, ingestPath, headers, nativeBodies.slice(WARMUP));
+    const nativeSdk = await load(port, ingestPath, headers, nativeBodies.slice(WARMUP), trackerCpu);
     const sentryPath = `/api/${project.json.data.number}/envelope/`;
     const sentryHeaders = { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.python/1.40.0, sentry_key=${publicKey}` };
     await load(port, sentryPath, sentryHeaders, sentryBodies.slice(0, WARMUP));
-    const sentrySdk = await load(port, sentryPath, sentryHeaders, sentryBodies.slice(WARMUP));
+    const sentrySdk = await load(port, sentryPath, sentryHeaders, sentryBodies.slice(WARMUP), trackerCpu);
 
     const plainPort = await freePort();
     const plain = startGroup(path.join(root, 'node_modules/.bin/tsx'), ['bench/plain-server.ts'], { ...process.env, PORT: String(plainPort), DATABASE_URL: dbUrl }, logFile);
     await waitForHttp(`http://127.0.0.1:${plainPort}/`, plain, 60_000, logFile);
     await load(plainPort, ingestPath, headers, bodies.slice(0, WARMUP));
-    const baseline = await load(plainPort, ingestPath, headers, bodies.slice(WARMUP));
+    const baseline = await load(plainPort, ingestPath, headers, bodies.slice(WARMUP), { server: plain.pid!, database: svc.child.pid! });
     await sql.end();
 
     console.log('');

@@ -106,7 +106,9 @@ export async function startInstance(opts: { distDir: string; env?: Record<string
   delete env.MAIL_OUTBOX_DIR;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   log(`starting the service on ${base} (DATA_DIR ${dataDir}; builds ${opts.distDir} on first run, log in ${logFile})`);
-  const child = startGroup(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], env, logFile);
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = startGroup(process.execPath, [...nodeArgs, '--import', 'tsx', 'scripts/start.ts'], env, logFile);
   const tStart = performance.now();
   await waitForHttp(`${base}/api/v1/auth/me`, child, READY_TIMEOUT_MS, logFile);
   log(`service ready after ${((performance.now() - tStart) / 1000).toFixed(0)} s`);
