@@ -31,6 +31,8 @@ export const THROTTLE_LIMITS = {
   resetPerEmail: 3,
   resetPerAddress: 100,
   inviteLinkPerAddress: 60,
+  inviteEmailsPerRecipient: 5,
+  inviteEmailsPerOrganization: 50,
 } as const;
 
 export const throttleRules = {
@@ -56,6 +58,11 @@ export const throttleRules = {
   ],
   inviteLink: (address: string): ThrottleRule[] => [
     { key: `invite:a:${address}`, limit: perAddress(THROTTLE_LIMITS.inviteLinkPerAddress), windowMs: 15 * MINUTE },
+  ],
+  // Invites send email: to one address (whichever organization sends them) and from one organization.
+  sendInvite: (email: string, orgId: string): ThrottleRule[] => [
+    { key: `invite-send:e:${email}`, limit: THROTTLE_LIMITS.inviteEmailsPerRecipient, windowMs: 60 * MINUTE },
+    { key: `invite-send:o:${orgId}`, limit: THROTTLE_LIMITS.inviteEmailsPerOrganization, windowMs: 60 * MINUTE },
   ],
   completeReset: (address: string): ThrottleRule[] => [
     { key: `reset-complete:a:${address}`, limit: perAddress(THROTTLE_LIMITS.passcodePerAddress), windowMs: 15 * MINUTE },

@@ -4,6 +4,7 @@ import { clock } from '@/lib/clock';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors';
 import { logger } from '@/lib/log';
+import { enforceThrottle, throttleRules } from '@/lib/auth/throttle';
 import { randomToken, sha256 } from '@/lib/auth/tokens';
 import { sendEmail } from '@/lib/email/send-email';
 import type { OrgTenant } from '@/lib/orgs/resolve-tenant';
@@ -24,6 +25,7 @@ export async function createInvite(tenant: OrgTenant, input: CreateInviteInput) 
   if (input.role === 'OWNER') assertRole(tenant.role, 'OWNER');
   const member = await db.membership.findFirst({ where: { orgId: tenant.orgId, user: { email: input.email } }, select: { id: true } });
   if (member) throw new AppError('CONFLICT', 'This person is already a member of the organization');
+  await enforceThrottle(throttleRules.sendInvite(input.email, tenant.orgId), 'Too many invites sent, try again later');
   const token = randomToken(32);
   const now = clock.now();
   const invite = await db.$transaction(async (tx) => {

@@ -4,6 +4,7 @@ import { encode } from 'next-auth/jwt';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { clock } from '@/lib/clock';
+import { THROTTLE_LIMITS } from '@/lib/auth/throttle';
 import { oauthAdapter } from '@/lib/auth/oauth/adapter';
 import { COMPLETE_PATH } from '@/lib/auth/oauth/auth-options';
 import { GET as complete } from '@/app/api/auth/complete/route';
@@ -54,6 +55,26 @@ describe('creating an invite', () => {
     expect(res.body.message).toBe('Validation error');
     expect(res.body.error.map((e: { path: string[] }) => e.path[0])).toEqual(paths);
     expect(await orgState(owner.orgId)).toEqual(before);
+  });
+
+  it('429 once one address has been sent its invites for the hour, by any organization; no further email, the last link still works', async () => {
+    const email = uniqueEmail('spammed');
+    const first = await signUp();
+    const second = await signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < THROTTLE_LIMITS.inviteEmailsPerRecipient; i++) {
+      const inviter = i % 2 === 0 ? first : second;
+      statuses.push((await inviter.client.post('/api/v1/organization/invites', { email, role: 'MEMBER' })).status);
+    }
+    expect(statuses).toEqual(Array(THROTTLE_LIMITS.inviteEmailsPerRecipient).fill(201));
+    const mailsBefore = outboxFor(email, 'invite').length;
+    const refused = await second.client.post('/api/v1/organization/invites', { email, role: 'MEMBER' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ statusCode: 429, status: 'failed', message: 'Too many invites sent, try again later' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(outboxFor(email, 'invite')).toHaveLength(mailsBefore);
+    const pending = await second.client.get('/api/v1/organization/invites');
+    expect(pending.body.data.filter((i: { email: string }) => i.email === email)).toHaveLength(1);
   });
 
   it('409 for someone already a member; an ADMIN cannot invite an OWNER (403)', async () => {
