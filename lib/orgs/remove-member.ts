@@ -1,13 +1,14 @@
 import { db, type Tx } from '@/lib/db';
 import { badRequest, notFound } from '@/lib/errors';
 import { lockOrganization, ownerCount } from './change-member-role';
+import { addOwner, createOrganization } from './create-organization';
 import type { OrgTenant } from './resolve-tenant';
 import { assertRole } from './roles';
 
 /**
  * Removes a member (or the caller, when leaving): their issues in the organization are unassigned
  * (recorded in each issue's activity), and sessions that had this organization active fall back to
- * another one of theirs. ADMINs remove members below OWNER; the last owner can neither leave nor be removed.
+ * another one of theirs (a new one of their own when none is left). ADMINs remove members below OWNER; the last owner can neither leave nor be removed.
  */
 export async function removeMember(tenant: OrgTenant, userId: string): Promise<void> {
   await db.$transaction(async (tx) => {
@@ -22,10 +23,17 @@ export async function removeMember(tenant: OrgTenant, userId: string): Promise<v
     await tx.membership.delete({ where: { id: target.id } });
     await unassignIssues(tx, tenant.orgId, userId, tenant.userId);
     await tx.session.updateMany({ where: { userId, activeOrgId: tenant.orgId }, data: { activeOrgId: null } });
-    const user = await tx.user.findUnique({ where: { id: userId }, select: { orgId: true } });
-    if (user?.orgId === tenant.orgId) {
-      const other = await tx.membership.findFirst({ where: { userId }, orderBy: { createdAt: 'asc' }, select: { orgId: true } });
-      await tx.user.update({ where: { id: userId }, data: { orgId: other?.orgId ?? null } });
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { orgId: true, name: true } });
+    if (!user) return;
+    const other = await tx.membership.findFirst({ where: { userId }, orderBy: { createdAt: 'asc' }, select: { orgId: true } });
+    if (!other) {
+      // Someone who leaves (or loses) their only organization gets a new one of their own, as at sign-up,
+      // rather than a dashboard with nothing to show.
+      const org = await createOrganization(tx, user.name);
+      await addOwner(tx, org.id, userId);
+      await tx.user.update({ where: { id: userId }, data: { orgId: org.id } });
+    } else if (user.orgId === tenant.orgId) {
+      await tx.user.update({ where: { id: userId }, data: { orgId: other.orgId } });
     }
   });
 }

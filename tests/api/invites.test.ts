@@ -251,10 +251,16 @@ describe('members: roles, leaving, removal', () => {
     expect((await owner.client.patch(`/api/v1/organization/members/${me.id}`, { role: 'ADMIN' })).status).toBe(200);
     const left = await owner.client.post('/api/v1/organization/leave');
     expect(left.status).toBe(200);
+    // Their only organization gone, they get a new one of their own (as at sign-up), empty and theirs.
     const after = (await owner.client.get('/api/v1/auth/me')).body.data;
-    expect(after.organization).toBeNull();
-    expect(after.organizations).toEqual([]);
-    expect((await owner.client.get('/api/v1/projects')).status).toBe(404);
+    expect(after.organization.id).not.toBe(owner.orgId);
+    expect(after.organization.name).toBe("Solo's organization");
+    expect(after.organizations).toEqual([expect.objectContaining({ id: after.organization.id, role: 'OWNER' })]);
+    const projects = await owner.client.get('/api/v1/projects');
+    expect(projects.status).toBe(200);
+    expect(projects.body.data).toEqual([]);
+    const members = await second.client.get('/api/v1/organization/members');
+    expect(members.body.data.map((m: { userId: string }) => m.userId)).toEqual([second.userId]);
   });
 
   it('an ADMIN cannot remove or demote an OWNER (403); a MEMBER can leave', async () => {
