@@ -259,7 +259,8 @@ describe('GET performance/transactions/:name', () => {
     const count = await db.transaction.count({ where: { projectId: project.id } });
     const { client: intruder } = await signUp();
     const path = `/api/v1/projects/${project.id}/performance/transactions/${encodeURIComponent(NAME)}`;
-    for (const query of [undefined, { period: '1h' }, { environment: 'production' }]) {
+    const queries: (Record<string, string> | undefined)[] = [undefined, { period: '1h' }, { environment: 'production' }];
+    for (const query of queries) {
       const res = await intruder.get(path, { query });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ statusCode: 404, status: 'failed', message: 'Project not found' });
