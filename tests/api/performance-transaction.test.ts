@@ -228,6 +228,16 @@ describe('GET performance/transactions/:name', () => {
     expect((await detail(NAME, { environment: 'staging' })).body.data.count).toBe(0);
   });
 
+  it('native envelope: environment, release and trace_id of the wrong type or shape are dropped, the transaction kept', async () => {
+    const { client, project, key, detail } = await withProject();
+    const res = await send(client, project.id, key, transactionEnvelope({ name: NAME, timestamp: NOW - MINUTE, environment: 7, release: ['x'], trace_id: 'not-hex' }));
+    expect(res.status, res.text).toBe(200);
+    const got = await detail(NAME);
+    expect(got.body.data.slowest).toEqual([
+      { id: expect.any(String), timestamp: new Date(NOW - MINUTE).toISOString(), duration: 123.4, status: 'ok', traceId: null, release: null, environment: null },
+    ]);
+  });
+
   const tooLong = 'x'.repeat(201);
   const validation = (path: string[], message: string) => ({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path, message }] });
   const periodMessage = 'Period must be one of 1h, 24h, 7d, 14d, 30d';
