@@ -2,7 +2,9 @@
 // Usage: npm run bench:dashboard   (BENCH_ISSUES, BENCH_RUNS override; builds into .next-bench-dash when stale)
 // Starts the production server (scripts/start.ts) with its own data dir, embedded PostgreSQL and port,
 // signs up through the API, seeds with one INSERT ... SELECT generate_series, then measures from
-// navigation start to: the issue list's first row visible, and the issue detail's title + stack trace visible.
+// navigation start to: the issue list's first row visible, the issue detail's title + stack trace visible, and
+// a transaction page's figures + duration chart visible (BENCH_TRANSACTIONS transactions of 50 names over 30 days,
+// one name opened over 24 hours).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +16,8 @@ import { chromium } from '@playwright/test';
 
 const ISSUES = Number(process.env.BENCH_ISSUES ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 200_000);
+const TX_NAME = 'GET /api/orders/:id';
 const TARGET_MS = 1000;
 
 const median = (xs: number[]) => {
@@ -120,9 +124,17 @@ async function main() {
        FROM generate_series(1, 50) AS e`,
       [top.id, projectId, stacktrace],
     );
-    await sql.query('ANALYZE issues; ANALYZE events');
+    // Transactions of 50 names over 30 days, one in 20 failed; the page opens the first name over 24 hours.
+    await sql.query(
+      `INSERT INTO transactions (project_id, name, duration, status, timestamp, received_at, environment)
+       SELECT $1, CASE WHEN i % 50 = 0 THEN $3 ELSE '/route-' || (i % 50) END, 20 + (i * 7919 % 2000) / 3.0,
+              CASE WHEN i % 20 = 0 THEN 'internal_error' ELSE 'ok' END, ts, ts, 'production'
+       FROM generate_series(1, $2::int) AS i, LATERAL (SELECT now() - (i::double precision / $2 * 30) * interval '1 day' AS ts) t`,
+      [projectId, TRANSACTIONS, TX_NAME],
+    );
+    await sql.query('ANALYZE issues; ANALYZE events; ANALYZE transactions');
     const { rows: [{ n }] } = await sql.query(`SELECT count(*)::int AS n FROM issues WHERE project_id = $1`, [projectId]);
-    console.log(`seeded ${n.toLocaleString('en-US')} issues and 50 events in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(`seeded ${n.toLocaleString('en-US')} issues, 50 events and ${TRANSACTIONS.toLocaleString('en-US')} transactions in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await sql.end();
 
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
@@ -131,6 +143,8 @@ async function main() {
     const page = await context.newPage();
     const issuesUrl = `${base}/projects/${projectId}/issues`;
     const issueUrl = `${issuesUrl}/${top.id}`;
+    const transactionUrl = `${base}/projects/${projectId}/performance/${encodeURIComponent(TX_NAME)}`;
+    const TX_SELECTORS = ['[data-testid="stat-count"]', '[data-testid="duration-chart"] .recharts-line'];
 
     // From navigation start (the browser's own clock) to the moment the element is visible.
     const measure = async (url: string, selectors: string[]) => {
@@ -152,9 +166,12 @@ async function main() {
     const detailRuns: number[] = [];
     const listWall: number[] = [];
     const detailWall: number[] = [];
+    const txRuns: number[] = [];
+    const txWall: number[] = [];
     // One warm-up of each (the first load compiles nothing in production, but fills the HTTP cache like a returning user).
     await measure(issuesUrl, ['[data-testid="issue-row"]']);
     await measure(issueUrl, ['[data-testid="issue-title"]', '[data-testid="stack-trace"]']);
+    await measure(transactionUrl, TX_SELECTORS);
     for (let i = 0; i < RUNS; i++) {
       const a = await measure(issuesUrl, ['[data-testid="issue-row"]']);
       listRuns.push(a.inPage);
@@ -162,6 +179,9 @@ async function main() {
       const b = await measure(issueUrl, ['[data-testid="issue-title"]', '[data-testid="stack-trace"]']);
       detailRuns.push(b.inPage);
       detailWall.push(b.wall);
+      const c = await measure(transactionUrl, TX_SELECTORS);
+      txRuns.push(c.inPage);
+      txWall.push(c.wall);
     }
     const cold = await browser.newContext();
     await cold.addCookies([{ name: 'session', value: session, url: base }]);
@@ -174,8 +194,10 @@ async function main() {
     console.log(`\n${ISSUES.toLocaleString('en-US')} issues, ${RUNS} runs each, Chromium headless, production build on localhost`);
     report('issue list: first row visible (navigation)', listRuns);
     report('issue detail: title + stack trace (navigation)', detailRuns);
+    report('transaction page: figures + chart (navigation)', txRuns);
     report('issue list: first row visible (wall clock)', listWall);
     report('issue detail: title + stack trace (wall clock)', detailWall);
+    report('transaction page: figures + chart (wall clock)', txWall);
     console.log(`${'issue list, cold browser cache (wall clock)'.padEnd(48)} ${coldList.toFixed(0).padStart(12)} ms`);
   } finally {
     await browser?.close().catch(() => {});

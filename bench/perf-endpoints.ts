@@ -1,4 +1,5 @@
-// Times the two performance endpoint queries against 1,000,000 transactions in a fresh embedded PostgreSQL.
+// Times the performance endpoint queries (the list, vitals, and one transaction's page) against 1,000,000
+// transactions in a fresh embedded PostgreSQL, and prints the plan of the transaction page's range scan.
 // Usage: npm run bench:perf   (BENCH_ROWS overrides the row count)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,6 +49,7 @@ async function main() {
     const { getDb } = await import('@/lib/db');
     const { transactionGroups } = await import('@/lib/performance/transaction-groups');
     const { webVitals } = await import('@/lib/performance/web-vitals');
+    const { transactionDetail } = await import('@/lib/performance/transaction-detail');
     // Seeding and scan statistics go through their own connection; the timed calls use the app's pool.
     const sql = new pgLib.Client({ connectionString: pg.url });
     await sql.connect();
@@ -59,7 +61,7 @@ async function main() {
     let t0 = performance.now();
     await sql.query(
       `INSERT INTO transactions (project_id, name, duration, status, timestamp, lcp, cls, fcp, ttfb)
-       SELECT $1, '/route-' || (i % $3), 20 + (i * 7919 % 2000) / 3.0, 'ok',
+       SELECT $1, '/route-' || (i % $3), 20 + (i * 7919 % 2000) / 3.0, CASE WHEN i % 20 = 0 THEN 'internal_error' ELSE 'ok' END,
               now() - (i::double precision / $2 * $4) * interval '1 day',
               CASE WHEN i % 4 = 0 THEN NULL ELSE 800 + (i * 104729 % 4000) END,
               CASE WHEN i % 4 = 0 THEN NULL ELSE (i * 31 % 400) / 1000.0 END,
@@ -93,14 +95,32 @@ async function main() {
       await time('GET performance/transactions 30d', () => transactionGroups(org.id, project.id, 30)),
       await time('GET performance/vitals 7d', () => webVitals(org.id, project.id, 7)),
       await time('GET performance/vitals 30d', () => webVitals(org.id, project.id, 30)),
+      await time('GET transactions/:name 1h', () => transactionDetail(org.id, project.id, '/route-7', '1h', undefined)),
+      await time('GET transactions/:name 24h', () => transactionDetail(org.id, project.id, '/route-7', '24h', undefined)),
+      await time('GET transactions/:name 7d', () => transactionDetail(org.id, project.id, '/route-7', '7d', undefined)),
+      await time('GET transactions/:name 30d', () => transactionDetail(org.id, project.id, '/route-7', '30d', undefined)),
     ];
+    const { rows: plan } = await sql.query(
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT timestamp, duration, status FROM transactions
+       WHERE project_id = $1 AND name = '/route-7' AND timestamp >= now() - interval '7 days' AND received_at >= now() - interval '7 days 1 minute'`,
+      [project.id],
+    );
+    const { rows: vitalsPlan } = await sql.query(
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT t.lcp FROM transactions t
+       WHERE t.project_id >= $1 AND t.project_id <= $1 AND t.timestamp >= now() - interval '30 days'
+         AND t.received_at >= now() - interval '30 days 1 minute' AND ('/route-7'::text IS NULL OR t.name = '/route-7'::text)
+       ORDER BY t.project_id, t.timestamp DESC LIMIT 5000`,
+      [project.id],
+    );
+    console.log(`plan of one name's 30-day vitals sample:\n${vitalsPlan.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
+    console.log(`plan of the transaction page's 7-day range scan (one name of ${NAMES}):\n${plan.map((r) => `  ${r["QUERY PLAN"]}`).join("\n")}`);
     // Backends flush their statistics when they exit, so close the pool before reading the scan counts.
     await getDb().$disconnect();
     await closePool();
     await new Promise((r) => setTimeout(r, 500));
     const after = await scans();
     const deltas = Object.keys(after).map((k) => `${k} +${after[k] - (before[k] ?? 0)}`);
-    console.log(`scans of transactions during the ${2 * 2 * (WARMUP + RUNS) + 2} calls: ${deltas.join(', ')}`);
+    console.log(`scans of transactions during the ${8 * (WARMUP + RUNS) + 2} calls: ${deltas.join(', ')}`);
     console.log('(the timestamp-only index is probed by the planner for its range estimates, not scanned by the executor)');
     await sql.end();
     if (results.some((m) => m >= TARGET_MS)) process.exitCode = 1;

@@ -80,7 +80,7 @@ export function PerformanceView({ projectId }: { projectId: string }) {
             </p>
           </Card>
         ) : (
-          <TransactionsTable groups={transactions.data} days={days} />
+          <TransactionsTable groups={transactions.data} days={days} projectId={projectId} />
         )}
       </section>
     </div>

@@ -1,25 +1,27 @@
 'use client';
 
+import Link from 'next/link';
+import { periodOfDays, transactionHref, type DayRange } from '@/lib/swr/use-performance';
 import type { TransactionGroup } from '@/lib/zod/performance';
-import { formatCount, formatMs } from './format';
+import { formatCount, formatMs, formatPercent, formatRate } from './format';
 import { RelativeTime } from './relative-time';
 
 const th = 'px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase';
 const num = 'px-4 py-3 text-right tabular-nums';
 
-/** Transaction groups by count; durations in milliseconds. */
-export function TransactionsTable({ groups, days }: { groups: TransactionGroup[]; days: number }) {
+/** Transaction groups by count, each a link to its page; durations in milliseconds. */
+export function TransactionsTable({ groups, days, projectId }: { groups: TransactionGroup[]; days: DayRange; projectId: string }) {
   return (
-    // Focusable so the keyboard can scroll the table sideways on a narrow screen (it has no links).
+    // Focusable so the keyboard can scroll the table sideways on a narrow screen.
     <div
       tabIndex={0}
       role="region"
       aria-label="Transactions table"
       className="overflow-x-auto rounded-xl border border-line bg-surface shadow-sm focus-visible:outline-2 focus-visible:outline-focus"
     >
-      <table className="w-full min-w-[40rem] text-sm">
+      <table className="w-full min-w-[52rem] text-sm">
         <caption className="sr-only">
-          Transactions of the last {days === 1 ? '24 hours' : `${days} days`}, by count, with duration percentiles in milliseconds
+          Transactions of the last {days === 1 ? '24 hours' : `${days} days`}, by count, with throughput per minute, failure rate and duration percentiles in milliseconds
         </caption>
         <thead className="border-b border-line bg-surface-muted">
           <tr>
@@ -28,6 +30,14 @@ export function TransactionsTable({ groups, days }: { groups: TransactionGroup[]
             </th>
             <th scope="col" className={`${th} text-right`}>
               Count
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              <abbr title="Transactions per minute" className="no-underline">
+                Per min
+              </abbr>
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Failure rate
             </th>
             <th scope="col" className={`${th} text-right`}>
               p50
@@ -47,9 +57,16 @@ export function TransactionsTable({ groups, days }: { groups: TransactionGroup[]
           {groups.map((g) => (
             <tr key={g.name} className="hover:bg-surface-muted">
               <th scope="row" className="max-w-xs truncate px-4 py-3 text-left font-mono text-[13px] font-medium" title={g.name}>
-                {g.name}
+                <Link
+                  href={transactionHref(projectId, g.name, periodOfDays(days))}
+                  className="text-link underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-focus"
+                >
+                  {g.name}
+                </Link>
               </th>
               <td className={num}>{formatCount(g.count)}</td>
+              <td className={num}>{formatRate(g.throughput)}</td>
+              <td className={`${num} ${g.failureRate > 0 ? 'font-medium text-danger-fg' : ''}`}>{formatPercent(g.failureRate)}</td>
               <td className={num}>{formatMs(g.p50)}</td>
               <td className={num}>{formatMs(g.p75)}</td>
               <td className={num}>{formatMs(g.p95)}</td>

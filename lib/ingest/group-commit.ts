@@ -36,6 +36,9 @@ export type StoredTransactionInput = {
   vitals: { lcp?: number; cls?: number; fcp?: number; ttfb?: number };
   timestamp: Date;
   receivedAt: Date;
+  environment: string | null;
+  release: string | null;
+  traceId: string | null;
 };
 
 export function pgError(err: unknown): { code?: string; constraint?: string } | undefined {
@@ -273,6 +276,9 @@ const TRANSACTION_COLUMNS: Column<TransactionRow>[] = [
   { name: 'ttfb', type: 'float8', value: (r) => r.t.vitals.ttfb ?? null, into: 'ttfb' },
   { name: 'ts', type: 'timestamptz', value: (r) => r.t.timestamp.toISOString(), into: 'timestamp' },
   { name: 'received_at', type: 'timestamptz', value: (r) => r.t.receivedAt.toISOString(), into: 'received_at' },
+  { name: 'environment', type: 'text', value: (r) => r.t.environment, into: 'environment' },
+  { name: 'release', type: 'text', value: (r) => r.t.release, into: 'release' },
+  { name: 'trace_id', type: 'text', value: (r) => r.t.traceId, into: 'trace_id' },
 ];
 
 // $1, $2: the usage keys (org, month); $3: the plans' limits; then one array parameter per column.

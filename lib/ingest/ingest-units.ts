@@ -141,5 +141,8 @@ function transactionRow(key: IngestKey, u: TransactionUnit, receivedAt: Date): S
     vitals: t.vitals ?? {},
     timestamp: occurredAt(t.timestamp, receivedAt),
     receivedAt,
+    environment: t.environment ?? null,
+    release: t.release ?? null,
+    traceId: t.trace_id ?? null,
   };
 }

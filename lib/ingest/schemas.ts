@@ -173,6 +173,10 @@ export const transactionEnvelopeSchema = z.object({
       ttfb: z.number().min(0).optional(),
     })
     .optional(),
+  // Beyond the spec (the transaction page's filter and samples); dropped when of the wrong type.
+  environment: lenient(shortText),
+  release: lenient(shortText),
+  trace_id: lenient(z.string().regex(/^[0-9a-f]{32}$/i).transform((s) => s.toLowerCase())),
 });
 
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -2,7 +2,7 @@ import { db } from '@/lib/db';
 import { notFound } from '@/lib/errors';
 import type { VitalName, VitalResult, WebVitals } from '@/lib/zod/performance';
 import { rateVital } from './rating';
-import { PERFORMANCE_SAMPLE_SIZE, performanceWindow } from './window';
+import { PERFORMANCE_SAMPLE_SIZE, performanceWindow, receivedFloor } from './window';
 
 type Row = {
   project_found: boolean;
@@ -23,8 +23,19 @@ const VITALS: VitalName[] = ['lcp', 'cls', 'fcp', 'ttfb'];
  * p75 of each vital over the same sample as the transactions list (the window's most recent 5,000
  * transactions), in one SQL statement; percentile_cont skips rows where the vital is null.
  */
-export async function webVitals(orgId: string, projectId: string, days: number): Promise<WebVitals> {
-  const { since, until } = performanceWindow(days);
+export function webVitals(orgId: string, projectId: string, days: number): Promise<WebVitals> {
+  return vitalsOver(orgId, projectId, performanceWindow(days));
+}
+
+/** The same over any window, optionally of one transaction name and environment (the transaction page). */
+export async function vitalsOver(
+  orgId: string,
+  projectId: string,
+  { since, until }: { since: Date; until: Date },
+  only: { name?: string; environment?: string } = {},
+): Promise<WebVitals> {
+  const name = only.name ?? null;
+  const environment = only.environment ?? null;
   const [row] = await db.$queryRaw<Row[]>`
     WITH sample AS (
       SELECT t.lcp, t.cls, t.fcp, t.ttfb
@@ -35,6 +46,9 @@ export async function webVitals(orgId: string, projectId: string, days: number):
       WHERE t.project_id >= ${projectId} AND t.project_id <= ${projectId}
         AND EXISTS (SELECT 1 FROM projects WHERE id = ${projectId} AND org_id = ${orgId})
         AND t.timestamp >= ${since}::timestamptz AND t.timestamp <= ${until}::timestamptz
+        AND t.received_at >= ${receivedFloor(since)}::timestamptz
+        AND (${name}::text IS NULL OR t.name = ${name}::text)
+        AND (${environment}::text IS NULL OR t.environment = ${environment}::text)
       ORDER BY t.project_id, t.timestamp DESC
       LIMIT ${PERFORMANCE_SAMPLE_SIZE}::int
     )

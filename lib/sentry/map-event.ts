@@ -334,5 +334,8 @@ export function transactionEnvelopeFromSentry(event: JsonObject): JsonObject {
     timestamp: sentryTimeToMs(event.timestamp),
     status: str(trace.status),
     vitals: Object.keys(vitals).length > 0 ? vitals : undefined,
+    environment: scalarString(event.environment),
+    release: scalarString(event.release),
+    trace_id: str(trace.trace_id),
   });
 }

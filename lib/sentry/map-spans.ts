@@ -67,6 +67,11 @@ export function transactionsFromSpans(spans: unknown[]): SpanTransaction[] {
       timestamp: sentryTimeToMs(end),
     };
     if (typeof s.status === 'string') envelope.status = s.status;
+    const environment = attribute(s, 'sentry.environment');
+    const release = attribute(s, 'sentry.release');
+    if (typeof environment === 'string') envelope.environment = environment;
+    if (typeof release === 'string') envelope.release = release;
+    if (typeof s.trace_id === 'string') envelope.trace_id = s.trace_id;
     if (Object.keys(vitals).length > 0) envelope.vitals = vitals;
     out.push({ index, envelope });
   });

@@ -168,8 +168,8 @@ describe('transactions and spans', () => {
       ),
     );
     expect(r.units.map((u) => [u.path, u.envelope])).toEqual([
-      [['items', 0, 'items', 3], { type: 'transaction', name: '/products', duration: 2500, timestamp: (T + 2.5) * 1000, status: 'ok', vitals: { lcp: 1800, cls: 0.02, fcp: 700, ttfb: 90 } }],
-      [['items', 0, 'items', 4], { type: 'transaction', name: 'GET /api', duration: 500, timestamp: (T + 0.5) * 1000, status: 'error' }],
+      [['items', 0, 'items', 3], { type: 'transaction', name: '/products', duration: 2500, timestamp: (T + 2.5) * 1000, status: 'ok', trace_id: trace, vitals: { lcp: 1800, cls: 0.02, fcp: 700, ttfb: 90 } }],
+      [['items', 0, 'items', 4], { type: 'transaction', name: 'GET /api', duration: 500, timestamp: (T + 0.5) * 1000, status: 'error', trace_id: 'b'.repeat(32) }],
     ]);
   });
 
@@ -192,7 +192,7 @@ describe('transactions and spans', () => {
   it('a single span object (older streaming SDKs) with is_segment and measurements', () => {
     const span = { trace_id: 'c'.repeat(32), span_id: 'd', description: 'GET /x', start_timestamp: T, timestamp: T + 0.02, is_segment: true, measurements: { ttfb: { value: 15 } } };
     const r = ok(prepareItems('envelope', envelope({}, [{ header: { type: 'span' }, payload: span }])));
-    expect(r.units.map((u) => u.envelope)).toEqual([{ type: 'transaction', name: 'GET /x', duration: 20, timestamp: (T + 0.02) * 1000, status: 'ok', vitals: { ttfb: 15 } }]);
+    expect(r.units.map((u) => u.envelope)).toEqual([{ type: 'transaction', name: 'GET /x', duration: 20, timestamp: (T + 0.02) * 1000, status: 'ok', trace_id: 'c'.repeat(32), vitals: { ttfb: 15 } }]);
   });
 });
 

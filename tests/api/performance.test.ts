@@ -8,8 +8,9 @@ import { clock } from '@/lib/clock';
 const NOW = Date.parse('2026-05-20T12:00:00.000Z');
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+const WEEK_MINUTES = 7 * 24 * 60;
 
-type Tx = { name?: string; duration?: number; at: number; lcp?: number; cls?: number; fcp?: number; ttfb?: number };
+type Tx = { name?: string; duration?: number; at: number; status?: string; lcp?: number; cls?: number; fcp?: number; ttfb?: number };
 
 async function seed(projectId: string, rows: Tx[]) {
   await db.transaction.createMany({
@@ -17,6 +18,7 @@ async function seed(projectId: string, rows: Tx[]) {
       projectId,
       name: r.name ?? '/',
       duration: r.duration ?? 100,
+      status: r.status,
       timestamp: new Date(r.at),
       lcp: r.lcp,
       cls: r.cls,
@@ -51,9 +53,24 @@ describe('GET performance/transactions', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ statusCode: 200, status: 'success', message: 'Transactions fetched' });
     expect(res.body.data).toEqual([
-      { name: '/even', count: 4, p50: 25, p75: 32.5, p95: 38.5, lastSeen: new Date(NOW - HOUR).toISOString() },
-      { name: '/one', count: 1, p50: 123.4, p75: 123.4, p95: 123.4, lastSeen: new Date(NOW - 5 * HOUR).toISOString() },
+      { name: '/even', count: 4, p50: 25, p75: 32.5, p95: 38.5, lastSeen: new Date(NOW - HOUR).toISOString(), failureRate: 0, throughput: 4 / WEEK_MINUTES },
+      { name: '/one', count: 1, p50: 123.4, p75: 123.4, p95: 123.4, lastSeen: new Date(NOW - 5 * HOUR).toISOString(), failureRate: 0, throughput: 1 / WEEK_MINUTES },
     ]);
+  });
+
+  it('failureRate: the share of each group whose status is not ok; throughput per minute over the window', async () => {
+    const { project, tx } = await withProject();
+    const statuses = ['ok', 'internal_error', 'ok', 'cancelled', 'unknown', 'ok', 'ok'];
+    await seed(project.id, [
+      ...statuses.map((status, i) => ({ name: '/pay', status, at: NOW - i * HOUR })),
+      { name: '/home', status: 'ok', at: NOW - DAY },
+      { name: '/home', status: 'deadline_exceeded', at: NOW - 2 * DAY },
+    ]);
+    const res = await tx({ days: 3 });
+    const want = { '/pay': [3 / 7, 7 / (3 * 1440)], '/home': [1 / 2, 2 / (3 * 1440)] };
+    expect(res.body.data.map((g: { name: string; failureRate: number; throughput: number }) => [g.name, g.failureRate, g.throughput])).toEqual(
+      Object.entries(want).map(([name, [rate, perMinute]]) => [name, rate, perMinute]),
+    );
   });
 
   it('groups by name, sorts by count descending then name, keeps the top 50 of 51', async () => {
@@ -90,6 +107,9 @@ describe('GET performance/transactions', () => {
     expect(g.p50).toBe(2500.5);
     expect(g.p75).toBe(3750.25);
     expect(g.p95).toBeCloseTo(4750.05, 9);
+    // A full sample spans 5,000 seconds (its oldest row to now): 5,000 rows over 5000/60 minutes.
+    expect(g.throughput).toBeCloseTo(60, 9);
+    expect(g.failureRate).toBe(0);
     const v = await vitals();
     expect(v.body.data.sampleCount).toBe(5000);
     expect(v.body.data.vitals.lcp).toEqual({ p75: 1000, rating: 'good', samples: 5000 });
@@ -106,7 +126,7 @@ describe('GET performance/transactions', () => {
     const { project: elsewhere } = await withProject();
     await seed(elsewhere.id, [{ name: '/in', duration: 1000, at: NOW - HOUR }]);
     const res = await tx();
-    expect(res.body.data).toEqual([{ name: '/in', count: 2, p50: 2, p75: 2.5, p95: 2.9, lastSeen: new Date(NOW).toISOString() }]);
+    expect(res.body.data).toEqual([{ name: '/in', count: 2, p50: 2, p75: 2.5, p95: 2.9, lastSeen: new Date(NOW).toISOString(), failureRate: 0, throughput: 2 / WEEK_MINUTES }]);
   });
 
   const days: [string, string | undefined, string[]][] = [

@@ -1,0 +1,8 @@
+import { route } from '@/lib/http/route';
+import { transactionDetail } from '@/lib/performance/transaction-detail';
+import { transactionParams, transactionQuery } from '@/lib/zod/performance';
+
+export const GET = route({ auth: 'session', scope: 'project', params: transactionParams, query: transactionQuery }, async ({ tenant, params, query }) => {
+  const data = await transactionDetail(tenant.orgId, params.projectId, params.name, query.period, query.environment);
+  return { message: 'Transaction fetched', data };
+});

@@ -1,0 +1,106 @@
+'use client';
+
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ChartBucket, TransactionBucket } from '@/lib/zod/performance';
+import { formatCount, formatMs } from './format';
+
+// Colours are the theme's tokens, so the charts follow the light or dark scheme with the page.
+const TOOLTIP_STYLE = {
+  fontSize: 12,
+  borderRadius: 8,
+  background: 'var(--color-surface)',
+  border: '1px solid var(--color-line-strong)',
+  color: 'var(--color-fg)',
+};
+const TICK = { fontSize: 11, fill: 'var(--color-fg-muted)' };
+
+const PERCENTILES = [
+  { key: 'p50', colour: 'var(--color-info)' },
+  { key: 'p75', colour: 'var(--color-success-solid)' },
+  { key: 'p95', colour: 'var(--color-warning-solid)' },
+  { key: 'p99', colour: 'var(--color-danger-solid)' },
+] as const;
+
+/** Bucket starts in UTC, as precise as the bucket: 14:05, 14:00 or May 20 (with the day for hours of a week). */
+export function bucketLabel(iso: string, bucket: ChartBucket, spansDays: boolean): string {
+  const d = new Date(iso);
+  const day = d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  if (bucket === 'day') return day;
+  return spansDays && bucket === 'hour' ? `${day} ${time}` : time;
+}
+
+export const BUCKET_NOUN: Record<ChartBucket, string> = { minute: 'minute', hour: 'hour', day: 'day' };
+
+type ChartProps = { series: TransactionBucket[]; bucket: ChartBucket; spansDays: boolean };
+
+/** p50, p75, p95 and p99 of each bucket as lines; a bucket without transactions leaves a gap. */
+export function DurationChart({ series, bucket, spansDays }: ChartProps) {
+  const withData = series.filter((b) => b.count > 0);
+  const worst = withData.reduce<TransactionBucket | null>((m, b) => (m === null || (b.p95 ?? 0) > (m.p95 ?? 0) ? b : m), null);
+  const summary =
+    worst === null
+      ? 'No transactions in this range'
+      : `Duration percentiles per ${BUCKET_NOUN[bucket]} over ${withData.length} ${withData.length === 1 ? BUCKET_NOUN[bucket] : `${BUCKET_NOUN[bucket]}s`} with transactions; highest p95 ${formatMs(worst.p95 ?? 0)} at ${bucketLabel(worst.start, bucket, true)} UTC`;
+  return (
+    <figure className="m-0" data-testid="duration-chart">
+      <div role="img" aria-label={summary} className="h-56 w-full">
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+            <CartesianGrid vertical={false} stroke="var(--color-line)" />
+            <XAxis dataKey="start" tickFormatter={(v) => bucketLabel(String(v), bucket, spansDays)} tick={TICK} tickLine={false} axisLine={false} minTickGap={24} />
+            <YAxis tickFormatter={(v: number) => formatCount(Math.round(v))} tick={TICK} tickLine={false} axisLine={false} width={48} />
+            <Tooltip
+              labelFormatter={(v) => `${bucketLabel(String(v), bucket, true)} UTC`}
+              formatter={(v, name) => [typeof v === 'number' ? formatMs(v) : '—', String(name)]}
+              contentStyle={TOOLTIP_STYLE}
+              labelStyle={{ color: 'var(--color-fg)' }}
+              itemStyle={{ color: 'var(--color-fg)' }}
+            />
+            <Legend wrapperStyle={{ fontSize: 12, color: 'var(--color-fg-secondary)' }} />
+            {PERCENTILES.map(({ key, colour }) => (
+              <Line key={key} type="monotone" dataKey={key} name={key} stroke={colour} strokeWidth={2} dot={{ r: 2, strokeWidth: 1 }} connectNulls={false} isAnimationActive={false} />
+            ))}
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <figcaption className="mt-1 text-xs text-fg-muted">{summary}</figcaption>
+    </figure>
+  );
+}
+
+/** Transactions per bucket as stacked bars: those that ended `ok` and those that failed. */
+export function ThroughputChart({ series, bucket, spansDays }: ChartProps) {
+  const data = series.map((b) => ({ start: b.start, ok: b.count - b.failures, failed: b.failures }));
+  const total = series.reduce((n, b) => n + b.count, 0);
+  const failed = series.reduce((n, b) => n + b.failures, 0);
+  const busiest = series.reduce<TransactionBucket | null>((m, b) => (m === null || b.count > m.count ? b : m), null);
+  const summary =
+    total === 0
+      ? 'No transactions in this range'
+      : `${formatCount(total)} transactions by the ${BUCKET_NOUN[bucket]}, ${formatCount(failed)} failed; busiest ${bucketLabel(busiest!.start, bucket, true)} UTC with ${formatCount(busiest!.count)}`;
+  return (
+    <figure className="m-0" data-testid="throughput-chart">
+      <div role="img" aria-label={summary} className="h-44 w-full">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+            <CartesianGrid vertical={false} stroke="var(--color-line)" />
+            <XAxis dataKey="start" tickFormatter={(v) => bucketLabel(String(v), bucket, spansDays)} tick={TICK} tickLine={false} axisLine={false} minTickGap={24} />
+            <YAxis allowDecimals={false} tick={TICK} tickLine={false} axisLine={false} width={48} />
+            <Tooltip
+              cursor={{ fill: 'var(--color-surface-hover)' }}
+              labelFormatter={(v) => `${bucketLabel(String(v), bucket, true)} UTC`}
+              contentStyle={TOOLTIP_STYLE}
+              labelStyle={{ color: 'var(--color-fg)' }}
+              itemStyle={{ color: 'var(--color-fg)' }}
+            />
+            <Legend wrapperStyle={{ fontSize: 12, color: 'var(--color-fg-secondary)' }} />
+            <Bar dataKey="ok" name="ok" stackId="t" fill="var(--color-info)" isAnimationActive={false} />
+            <Bar dataKey="failed" name="failed (status not ok)" stackId="t" fill="var(--color-danger-solid)" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <figcaption className="mt-1 text-xs text-fg-muted">{summary}</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,141 @@
+'use client';
+
+import { useSearchParams } from 'next/navigation';
+import { Card } from '@/components/ui/card';
+import { TextLink } from '@/components/ui/text-link';
+import { PERIOD_LABELS, parsePeriod, useTransaction } from '@/lib/swr/use-performance';
+import type { TransactionDetail } from '@/lib/zod/performance';
+import { formatCount, formatMs, formatPercent, formatThroughput } from './format';
+import { LoadError, Skeleton } from './load-states';
+import { PeriodPicker } from './period-picker';
+import { SlowestSamples } from './slowest-samples';
+import { BUCKET_NOUN, DurationChart, ThroughputChart } from './transaction-charts';
+import { VitalsCards } from './vitals-cards';
+
+function Stat({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
+  return (
+    <div className="rounded-xl border border-line bg-surface p-4 shadow-sm">
+      <dt className="text-xs font-semibold tracking-wide text-fg-muted uppercase">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+      {detail && <dd className="mt-0.5 text-xs text-fg-muted">{detail}</dd>}
+    </div>
+  );
+}
+
+function Stats({ data }: { data: TransactionDetail }) {
+  const unit = data.bucket === 'minute' ? 'minute' : 'hour';
+  const p = data.percentiles;
+  const ms = (v: number | undefined) => (v === undefined ? '—' : formatMs(v));
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7" aria-label="Summary">
+      <Stat label="Transactions" value={formatCount(data.count)} testId="stat-count" />
+      <Stat label="Throughput" value={formatThroughput(data.throughput, unit)} detail={`per ${unit}, whole range`} testId="stat-throughput" />
+      <Stat
+        label="Failure rate"
+        value={formatPercent(data.failureRate)}
+        detail={`${formatCount(data.failures)} with status not ok`}
+        testId="stat-failure-rate"
+      />
+      <Stat label="p50" value={ms(p?.p50)} testId="stat-p50" />
+      <Stat label="p75" value={ms(p?.p75)} testId="stat-p75" />
+      <Stat label="p95" value={ms(p?.p95)} testId="stat-p95" />
+      <Stat label="p99" value={ms(p?.p99)} testId="stat-p99" />
+    </dl>
+  );
+}
+
+export function TransactionView({ projectId, name }: { projectId: string; name: string }) {
+  const searchParams = useSearchParams();
+  const period = parsePeriod(searchParams.get('period'));
+  const environment = searchParams.get('environment') || undefined;
+  const { data, error, mutate, isLoading } = useTransaction(projectId, name, period, environment);
+  const range = `the last ${PERIOD_LABELS[period]}`;
+  const spansDays = period !== '1h' && period !== '24h';
+  const listHref = `/projects/${encodeURIComponent(projectId)}/performance`;
+
+  return (
+    <div className="min-w-0 space-y-8">
+      <div className="space-y-3">
+        <TextLink href={listHref} className="text-sm">
+          ← Performance
+        </TextLink>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div className="min-w-0">
+            <h1 className="font-mono text-xl font-semibold tracking-tight break-all sm:text-2xl">{name}</h1>
+            <p className="mt-1 text-sm text-fg-muted">
+              Transactions of {range}
+              {environment ? (
+                <>
+                  {' '}
+                  in <span className="font-medium text-fg-secondary">{environment}</span>
+                </>
+              ) : null}
+              . Percentiles over the most recent 5,000; times in UTC.
+            </p>
+          </div>
+          <PeriodPicker period={period} />
+        </div>
+      </div>
+
+      {error ? (
+        <LoadError what="this transaction" error={error} onRetry={() => mutate()} />
+      ) : !data ? (
+        <div className="space-y-3" aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading the transaction…
+          </span>
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-56 w-full" />
+        </div>
+      ) : (
+        <>
+          <section aria-labelledby="summary-heading" aria-busy={isLoading}>
+            <h2 id="summary-heading" className="sr-only">
+              Summary
+            </h2>
+            <Stats data={data} />
+            {data.count === 0 && (
+              <Card className="mt-4">
+                <p className="text-sm text-fg-secondary">No transactions named this in {range}. Pick a longer range above.</p>
+              </Card>
+            )}
+          </section>
+
+          <section aria-labelledby="duration-heading">
+            <h2 id="duration-heading" className="mb-3 text-lg font-semibold">
+              Duration over time <span className="text-sm font-normal text-fg-muted">(ms, percentiles per {BUCKET_NOUN[data.bucket]})</span>
+            </h2>
+            <Card>
+              <DurationChart series={data.series} bucket={data.bucket} spansDays={spansDays} />
+            </Card>
+          </section>
+
+          <section aria-labelledby="throughput-heading">
+            <h2 id="throughput-heading" className="mb-3 text-lg font-semibold">
+              Throughput <span className="text-sm font-normal text-fg-muted">(transactions per {BUCKET_NOUN[data.bucket]})</span>
+            </h2>
+            <Card>
+              <ThroughputChart series={data.series} bucket={data.bucket} spansDays={spansDays} />
+            </Card>
+          </section>
+
+          <section aria-labelledby="slowest-heading">
+            <h2 id="slowest-heading" className="mb-3 text-lg font-semibold">
+              Slowest transactions
+            </h2>
+            {data.slowest.length === 0 ? <p className="text-sm text-fg-muted">None in {range}.</p> : <SlowestSamples samples={data.slowest} />}
+          </section>
+
+          <section aria-labelledby="vitals-heading">
+            <h2 id="vitals-heading" className="mb-3 text-lg font-semibold">
+              Web vitals of this page <span className="text-sm font-normal text-fg-muted">(75th percentile)</span>
+            </h2>
+            <VitalsCards data={data.vitals} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
