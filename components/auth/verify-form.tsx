@@ -3,18 +3,20 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { api, ApiError } from '@/lib/swr/fetcher';
+import { withNext } from '@/lib/auth/safe-next';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { useApiForm } from './use-api-form';
 
-export function VerifyForm({ initialEmail }: { initialEmail: string }) {
+export function VerifyForm({ initialEmail, next = null }: { initialEmail: string; next?: string | null }) {
   const router = useRouter();
   const [email, setEmail] = useState(initialEmail);
   const [resend, setResend] = useState<{ pending: boolean; sent?: string; error?: string }>({ pending: false });
   const { onSubmit, pending, fieldErrors, formError } = useApiForm(async (values) => {
     await api('/api/v1/auth/verify-otp', { method: 'POST', body: { email: values.email, otp: values.otp.trim().toUpperCase() } });
-    router.push('/login?verified=1');
+    // The login form opens with the verified address filled in, and still knows where to go after.
+    router.push(withNext(`/login?verified=1&email=${encodeURIComponent(values.email.trim().toLowerCase())}`, next));
   });
 
   async function sendNewCode() {

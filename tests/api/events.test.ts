@@ -133,6 +133,11 @@ describe('GET one event', () => {
       sdk: null,
       extra: null,
       modules: null,
+      // Navigation beside the spec's fields: the only event is its issue's latest and oldest.
+      previousEventId: null,
+      nextEventId: null,
+      latestEventId: stored.id,
+      oldestEventId: stored.id,
     });
   });
 
@@ -144,7 +149,7 @@ describe('GET one event', () => {
     expect(e.timestamp).toMatch(ISO);
     expect(e.receivedAt).toMatch(ISO);
     const one = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${e.id}`);
-    expect(one.body.data).toEqual(e);
+    expect(one.body.data).toEqual({ ...e, previousEventId: null, nextEventId: null, latestEventId: e.id, oldestEventId: e.id });
   });
 
   it('404 when the event belongs to another issue', async () => {
@@ -156,6 +161,54 @@ describe('GET one event', () => {
     const res = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${ev.id}`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ statusCode: 404, status: 'failed', message: 'Event not found' });
+  });
+});
+
+describe('event navigation', () => {
+  it('previous/next walk the issue\'s events in the list\'s order (timestamp, then id), latest and oldest at the ends', async () => {
+    const { client, project, issue } = await issueWithEvents(7);
+    // Two events at one instant: the id breaks the tie, as in the list.
+    await db.event.createMany({
+      data: [0, 1].map((i) => ({ issueId: issue.id, projectId: project.id, level: 'ERROR' as const, message: `tie ${i}`, timestamp: new Date(BASE + 3000) })),
+    });
+    await db.issue.update({ where: { id: issue.id }, data: { eventCount: 9 } });
+    const url = `/api/v1/projects/${project.id}/issues/${issue.id}/events`;
+    const order: string[] = (await client.get(url, { query: { limit: 50 } })).body.data.events.map((e: { id: string }) => e.id);
+    expect(order).toHaveLength(9);
+
+    const walked: string[] = [];
+    let id: string | null = order[0];
+    while (id) {
+      const res: { status: number; body: { data: Record<string, string | null> } } = await client.get(`${url}/${id}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.latestEventId).toBe(order[0]);
+      expect(res.body.data.oldestEventId).toBe(order[8]);
+      walked.push(id);
+      id = res.body.data.previousEventId;
+    }
+    expect(walked).toEqual(order);
+
+    const back: string[] = [];
+    id = order[8];
+    while (id) {
+      back.push(id);
+      id = (await client.get(`${url}/${id}`)).body.data.nextEventId;
+    }
+    expect(back).toEqual([...order].reverse());
+  });
+
+  it('never names an event of another issue', async () => {
+    const { client, project, issue } = await issueWithEvents(2);
+    const other = await db.issue.create({ data: { projectId: project.id, fingerprint: 'o2', title: 'E', firstSeen: new Date(BASE), lastSeen: new Date(BASE) } });
+    // Between, before and after this issue's events in time.
+    const foreign = await Promise.all(
+      [-5000, 500, 5000].map((dt) => db.event.create({ data: { issueId: other.id, projectId: project.id, level: 'ERROR', message: 'o', timestamp: new Date(BASE + dt) } })),
+    );
+    const mine = await db.event.findMany({ where: { issueId: issue.id }, orderBy: { timestamp: 'asc' } });
+    const newer = (await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${mine[1].id}`)).body.data;
+    expect(newer).toMatchObject({ previousEventId: mine[0].id, nextEventId: null, latestEventId: mine[1].id, oldestEventId: mine[0].id });
+    const ids = JSON.stringify(newer);
+    for (const f of foreign) expect(ids).not.toContain(f.id);
   });
 });
 
