@@ -11,6 +11,7 @@ import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { FormError } from '@/components/ui/form-error';
+import { useToast } from '@/components/ui/toast';
 import { RelativeTime } from './relative-time';
 import { titleCase } from './badges';
 
@@ -33,11 +34,26 @@ function AssigneePicker({ projectId, issue }: { projectId: string; issue: IssueW
   const { members } = useMembers();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const toast = useToast();
+  const nameOf = (id: string | null) => (id === null ? null : (members?.find((m) => m.userId === id)?.name ?? issue.assignee?.name ?? 'a member'));
   async function change(value: string) {
+    const before = issue.assignee?.id ?? null;
+    const after = value || null;
     setBusy(true);
     setError(undefined);
     try {
-      await assignIssue(projectId, issue.id, value || null);
+      await assignIssue(projectId, issue.id, after);
+      const name = nameOf(after);
+      toast.show({
+        message: name ? `Assigned to ${name}` : 'Issue unassigned',
+        undo: async () => {
+          try {
+            await assignIssue(projectId, issue.id, before);
+          } catch (err) {
+            toast.show({ tone: 'error', message: failure(err) });
+          }
+        },
+      });
     } catch (err) {
       setError(failure(err));
     } finally {
