@@ -34,7 +34,7 @@ export function LoginForm({ initialEmail = '', next = null }: { initialEmail?: s
       />
       {formError && (
         <div role="alert" className="rounded-md bg-danger-soft p-3 text-sm text-danger-fg">
-          <p>{formError.message}</p>
+          <p>{formError.summary()}</p>
           {formError.status === 403 && (
             <p className="mt-1">
               <TextLink href={withNext(`/verify?email=${encodeURIComponent(email)}`, next)}>Verify your email</TextLink> with the passcode we sent you.

@@ -30,7 +30,7 @@ export function SignupForm({ next = null }: { next?: string | null }) {
         hint="At least 8 characters."
         error={fieldErrors.password}
       />
-      <FormError message={formError?.message} />
+      <FormError message={formError?.summary()} />
       <Button type="submit" loading={pending} className="w-full">
         Create account
       </Button>

@@ -25,7 +25,7 @@ export function VerifyForm({ initialEmail, next = null }: { initialEmail: string
       await api('/api/v1/auth/send-otp', { method: 'POST', body: { email } });
       setResend({ pending: false, sent: `If ${email.trim()} has an unverified account, a new code is on its way. Sign-ups not verified within 10 minutes expire: if nothing arrives, sign up again.` });
     } catch (err) {
-      const message = err instanceof ApiError ? (err.fieldErrors().email ?? err.message) : 'Could not reach the server.';
+      const message = err instanceof ApiError ? (err.fieldErrors().email ?? err.summary()) : 'Could not reach the server.';
       setResend({ pending: false, error: message });
     }
   }
@@ -54,7 +54,7 @@ export function VerifyForm({ initialEmail, next = null }: { initialEmail: string
         className="font-mono text-lg tracking-[0.5em] uppercase"
         error={fieldErrors.otp}
       />
-      <FormError message={formError?.message} />
+      <FormError message={formError?.summary()} />
       <Button type="submit" loading={pending} className="w-full">
         Verify email
       </Button>

@@ -51,7 +51,7 @@ export function BillingView() {
     try {
       await redirectToBilling(kind);
     } catch (err) {
-      setActionError(err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
+      setActionError(err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
       setPending(undefined);
     }
   }

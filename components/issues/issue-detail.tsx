@@ -106,12 +106,12 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
           try {
             await setIssueStatus(projectId, issue.id, before);
           } catch (err) {
-            toast.show({ tone: 'error', message: err instanceof ApiError ? err.message : 'Could not undo. Try again.' });
+            toast.show({ tone: 'error', message: err instanceof ApiError ? err.summary() : 'Could not undo. Try again.' });
           }
         },
       });
     } catch (err) {
-      setActionError(err instanceof ApiError ? err.message : 'Could not update the issue. Try again.');
+      setActionError(err instanceof ApiError ? err.summary() : 'Could not update the issue. Try again.');
     } finally {
       setPending(undefined);
     }

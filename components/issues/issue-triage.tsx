@@ -15,7 +15,7 @@ import { useToast } from '@/components/ui/toast';
 import { RelativeTime } from './relative-time';
 import { titleCase } from './badges';
 
-const failure = (err: unknown) => (err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
+const failure = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
 const textareaClass =
   'block w-full rounded-md border border-line-strong bg-surface px-3 py-2 text-sm text-fg shadow-xs placeholder:text-fg-muted focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-focus/30';
 
