@@ -39,7 +39,7 @@ async function signUp(page: Page) {
   await expect(page).toHaveURL(/\/verify/);
   await page.getByLabel('Passcode').fill(await latestPasscode(email));
   await page.getByRole('button', { name: 'Verify email' }).click();
-  await expect(page).toHaveURL('/login?verified=1');
+  await expect(page).toHaveURL(`/login?verified=1&email=${encodeURIComponent(email)}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
