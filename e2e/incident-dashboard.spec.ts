@@ -114,9 +114,9 @@ test.describe('flows that keep their place', () => {
     expect((await context.cookies()).find((c) => c.name === 'login_next')).toBeUndefined();
   });
 
-  const UNSAFE = ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/%09/evil.example'];
+  const UNSAFE = ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/\t/evil.example'];
   for (const next of UNSAFE) {
-    test(`an unsafe next (${next}) lands on the dashboard home`, async ({ page, request }) => {
+    test(`an unsafe next ${JSON.stringify(next)} lands on the dashboard home`, async ({ page, request }) => {
       const user = await registerUser(request, { verify: true });
       await page.goto(`/login?next=${encodeURIComponent(next)}`);
       await logInOnPage(page, user.email);
@@ -141,7 +141,7 @@ test('onboarding turns into "First event received" and the usage meter counts it
   await expect(page).toHaveURL('/');
   await page.goto(`/projects/${project.id}`);
   await expect(page.getByRole('heading', { name: 'Send your first event to Live onboarding' })).toBeVisible();
-  await expect(page.getByTestId('header-usage-text')).toHaveText('0 / 5,000 events this month');
+  await expect(page.getByTestId('header-usage-text')).toHaveText(/^0 \/ [\d,]+ events this month$/);
 
   await send(api, project, error('arrived while watching'));
   const [issue] = await issuesOf(api, project.id);
@@ -149,7 +149,7 @@ test('onboarding turns into "First event received" and the usage meter counts it
   await expect(page.getByRole('heading', { name: 'First event received' })).toBeVisible({ timeout: 8_000 });
   await expect(page.getByTestId('open-first-issue')).toHaveAttribute('href', `/projects/${project.id}/issues/${issue.id}`);
   // The header meter refreshes every 15 s (and on focus).
-  await expect(page.getByTestId('header-usage-text')).toHaveText('1 / 5,000 events this month', { timeout: 20_000 });
+  await expect(page.getByTestId('header-usage-text')).toHaveText(/^1 \/ [\d,]+ events this month$/, { timeout: 20_000 });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expectNoSeriousA11yViolations(page);
@@ -170,7 +170,8 @@ test('resolve, ignore and assign on the issue page confirm with a toast, and Und
 
   await page.goto(`/projects/${project.id}/issues/${issue.id}`);
   await logInOnPage(page, user.email);
-  await expect(page.getByTestId('issue-title')).toBeVisible();
+  // Sign-in, then the issue page's first render: generous on a machine shared with other test runs.
+  await expect(page.getByTestId('issue-title')).toBeVisible({ timeout: 30_000 });
   // One event: singular.
   await expect(page.getByRole('navigation', { name: 'Event pages' })).toContainText('1 event');
   await expect(page.getByRole('navigation', { name: 'Event pages' })).not.toContainText('1 events');
