@@ -1,13 +1,12 @@
 import { cache } from 'react';
-import { cookies } from 'next/headers';
 import { db } from '@/lib/db';
-import { resolveSession, SESSION_COOKIE } from '@/lib/auth/session';
+import { currentSession } from '@/lib/auth/current-session';
 
-/** The signed-in user and active organization, once per request however many segments ask. */
-const viewer = cache(async () => {
-  const session = await resolveSession((await cookies()).get(SESSION_COOKIE)?.value);
+/** The signed-in user and active organization. */
+const viewer = async () => {
+  const session = await currentSession();
   return session?.orgId ? { userId: session.user.id, orgId: session.orgId } : null;
-});
+};
 
 /** Only what the viewer may read: the project of their active organization, which they belong to. */
 const tenantWhere = (v: { userId: string; orgId: string }) => ({ orgId: v.orgId, organization: { memberships: { some: { userId: v.userId } } } });
