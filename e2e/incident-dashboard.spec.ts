@@ -176,16 +176,16 @@ test('resolve, ignore and assign on the issue page confirm with a toast, and Und
   await expect(page.getByRole('navigation', { name: 'Event pages' })).toContainText('1 event');
   await expect(page.getByRole('navigation', { name: 'Event pages' })).not.toContainText('1 events');
 
-  await page.getByRole('button', { name: 'Resolve' }).click();
+  await page.getByRole('button', { name: 'Resolve', exact: true }).click();
   const toast = page.getByTestId('toast');
   await expect(toast).toContainText('Issue resolved');
   await expect(page.getByRole('button', { name: 'Unresolve' })).toBeVisible();
   expect(await status()).toBe('RESOLVED');
   await toast.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByRole('button', { name: 'Resolve' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resolve', exact: true })).toBeVisible();
   await expect.poll(status).toBe('UNRESOLVED');
 
-  await page.getByRole('button', { name: 'Ignore' }).click();
+  await page.getByRole('button', { name: 'Ignore', exact: true }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Issue ignored' })).toBeVisible();
   await expect.poll(status).toBe('IGNORED');
   await page.getByTestId('toast').filter({ hasText: 'Issue ignored' }).getByRole('button', { name: 'Undo' }).click();
@@ -207,6 +207,7 @@ test('resolve, ignore and assign on the issue page confirm with a toast, and Und
 });
 
 test('walk four events with older/newer/latest/oldest, read and download the raw JSON, copy the id and link', async ({ page, context, playwright, baseURL }) => {
+  test.setTimeout(180_000);
   const errors = consoleErrors(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const api = await playwright.request.newContext({ baseURL });
@@ -319,6 +320,8 @@ test('a 41-frame recursion shows as one frame and "same frame ×38"', async ({ p
 });
 
 test('at 375 px every tab is reachable and nothing scrolls sideways; favicon; page titles', async ({ page, request, playwright, baseURL }) => {
+  // Sixteen page loads with layout checks and axe.
+  test.setTimeout(240_000);
   const errors = consoleErrors(page);
   // The favicon answers signed out.
   for (const path of ['/favicon.ico', '/icon.svg']) {
