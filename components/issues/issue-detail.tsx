@@ -103,10 +103,14 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
       toast.show({
         message: ACTIONS[status].done,
         undo: async () => {
+          // The buttons wait for the undo, so the next action starts from the status it restored.
+          setPending(before);
           try {
             await setIssueStatus(projectId, issue.id, before);
           } catch (err) {
             toast.show({ tone: 'error', message: err instanceof ApiError ? err.summary() : 'Could not undo. Try again.' });
+          } finally {
+            setPending(undefined);
           }
         },
       });
