@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { useEvent, type NavigableEvent } from '@/lib/swr/use-events';
+import { useEvent, useEventNeighbours, type TrackedEvent } from '@/lib/swr/use-events';
 import { useIssue } from '@/lib/swr/use-issues';
 import { ErrorState, LoadingState, isNotFound } from '@/components/dashboard/states';
 import { CopyButton } from '@/components/projects/copy-button';
@@ -14,12 +14,6 @@ import { exceptionTypeOf, issuesHref } from './issue-detail';
 
 const eventHref = (projectId: string, issueId: string, eventId: string) =>
   `${issuesHref(projectId)}/${encodeURIComponent(issueId)}/events/${encodeURIComponent(eventId)}`;
-
-/** The event as stored, without the navigation ids the endpoint adds: what "Raw JSON" shows and downloads. */
-export function rawEvent(event: NavigableEvent): Record<string, unknown> {
-  const nav = new Set(['previousEventId', 'nextEventId', 'latestEventId', 'oldestEventId']);
-  return Object.fromEntries(Object.entries(event).filter(([k]) => !nav.has(k)));
-}
 
 /** One event of an issue, with the same details the issue page shows for the latest one. */
 export function EventPage({ projectId, issueId, eventId }: { projectId: string; issueId: string; eventId: string }) {
@@ -76,11 +70,13 @@ function StepLink({ to, label, rel, testId, projectId, issueId }: { to: string |
 }
 
 /** Oldest · Older · Newer · Latest, copy the id and a permalink, and the raw JSON to read or download. */
-function EventToolbar({ projectId, issueId, event }: { projectId: string; issueId: string; event: NavigableEvent }) {
+function EventToolbar({ projectId, issueId, event }: { projectId: string; issueId: string; event: TrackedEvent }) {
+  const nav = useEventNeighbours(projectId, issueId, event.id);
   const [showRaw, setShowRaw] = useState(false);
   const [origin, setOrigin] = useState('');
   useEffect(() => setOrigin(window.location.origin), []);
-  const raw = JSON.stringify(rawEvent(event), null, 2);
+  // What the event API answers, as it answers it.
+  const raw = JSON.stringify(event, null, 2);
   const permalink = `${origin}${eventHref(projectId, issueId, event.id)}`;
   const step = { projectId, issueId };
 
@@ -99,10 +95,10 @@ function EventToolbar({ projectId, issueId, event }: { projectId: string; issueI
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <nav aria-label="Events of this issue" className="flex flex-wrap gap-2">
-          <StepLink {...step} to={event.oldestEventId !== event.id ? event.oldestEventId : null} label="« Oldest" testId="event-oldest" />
-          <StepLink {...step} to={event.previousEventId} rel="prev" label="‹ Older" testId="event-older" />
-          <StepLink {...step} to={event.nextEventId} rel="next" label="Newer ›" testId="event-newer" />
-          <StepLink {...step} to={event.latestEventId !== event.id ? event.latestEventId : null} label="Latest »" testId="event-latest" />
+          <StepLink {...step} to={nav && nav.oldestEventId !== event.id ? nav.oldestEventId : null} label="« Oldest" testId="event-oldest" />
+          <StepLink {...step} to={nav?.previousEventId ?? null} rel="prev" label="‹ Older" testId="event-older" />
+          <StepLink {...step} to={nav?.nextEventId ?? null} rel="next" label="Newer ›" testId="event-newer" />
+          <StepLink {...step} to={nav && nav.latestEventId !== event.id ? nav.latestEventId : null} label="Latest »" testId="event-latest" />
         </nav>
         <div className="flex flex-wrap items-center gap-2">
           <span className="flex items-center gap-1.5 text-xs text-fg-muted">

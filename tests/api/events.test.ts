@@ -133,12 +133,13 @@ describe('GET one event', () => {
       sdk: null,
       extra: null,
       modules: null,
-      // Navigation beside the spec's fields: the only event is its issue's latest and oldest.
-      previousEventId: null,
-      nextEventId: null,
-      latestEventId: stored.id,
-      oldestEventId: stored.id,
     });
+    // Navigation has its own endpoint, so the event keeps the list item's shape: the only event is its issue's latest and oldest.
+    const nav = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${stored.id}/neighbours`);
+    expect([nav.status, nav.body]).toEqual([
+      200,
+      { statusCode: 200, status: 'success', message: 'Event neighbours fetched', data: { previousEventId: null, nextEventId: null, latestEventId: stored.id, oldestEventId: stored.id } },
+    ]);
   });
 
   it('optional fields are null; list items carry the same fields', async () => {
@@ -149,7 +150,7 @@ describe('GET one event', () => {
     expect(e.timestamp).toMatch(ISO);
     expect(e.receivedAt).toMatch(ISO);
     const one = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${e.id}`);
-    expect(one.body.data).toEqual({ ...e, previousEventId: null, nextEventId: null, latestEventId: e.id, oldestEventId: e.id });
+    expect(one.body.data).toEqual(e);
   });
 
   it('404 when the event belongs to another issue', async () => {
@@ -158,9 +159,11 @@ describe('GET one event', () => {
       data: { projectId: project.id, fingerprint: 'o', title: 'E', firstSeen: new Date(BASE), lastSeen: new Date(BASE) },
     });
     const ev = await db.event.create({ data: { issueId: other.id, projectId: project.id, level: 'ERROR', message: 'm', timestamp: new Date(BASE) } });
-    const res = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${ev.id}`);
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ statusCode: 404, status: 'failed', message: 'Event not found' });
+    for (const path of ['', '/neighbours']) {
+      const res = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${ev.id}${path}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ statusCode: 404, status: 'failed', message: 'Event not found' });
+    }
   });
 });
 
@@ -179,7 +182,7 @@ describe('event navigation', () => {
     const walked: string[] = [];
     let id: string | null = order[0];
     while (id) {
-      const res: { status: number; body: { data: Record<string, string | null> } } = await client.get(`${url}/${id}`);
+      const res: { status: number; body: { data: Record<string, string | null> } } = await client.get(`${url}/${id}/neighbours`);
       expect(res.status).toBe(200);
       expect(res.body.data.latestEventId).toBe(order[0]);
       expect(res.body.data.oldestEventId).toBe(order[8]);
@@ -192,7 +195,7 @@ describe('event navigation', () => {
     id = order[8];
     while (id) {
       back.push(id);
-      id = (await client.get(`${url}/${id}`)).body.data.nextEventId;
+      id = (await client.get(`${url}/${id}/neighbours`)).body.data.nextEventId;
     }
     expect(back).toEqual([...order].reverse());
   });
@@ -205,7 +208,7 @@ describe('event navigation', () => {
       [-5000, 500, 5000].map((dt) => db.event.create({ data: { issueId: other.id, projectId: project.id, level: 'ERROR', message: 'o', timestamp: new Date(BASE + dt) } })),
     );
     const mine = await db.event.findMany({ where: { issueId: issue.id }, orderBy: { timestamp: 'asc' } });
-    const newer = (await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${mine[1].id}`)).body.data;
+    const newer = (await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${mine[1].id}/neighbours`)).body.data;
     expect(newer).toMatchObject({ previousEventId: mine[0].id, nextEventId: null, latestEventId: mine[1].id, oldestEventId: mine[0].id });
     const ids = JSON.stringify(newer);
     for (const f of foreign) expect(ids).not.toContain(f.id);
@@ -221,7 +224,8 @@ describe('cross-tenant', () => {
     for (const projectId of [project.id, own.id]) {
       const list = await intruder.get(`/api/v1/projects/${projectId}/issues/${issue.id}/events`);
       const one = await intruder.get(`/api/v1/projects/${projectId}/issues/${issue.id}/events/${event.id}`);
-      for (const res of [list, one]) {
+      const nav = await intruder.get(`/api/v1/projects/${projectId}/issues/${issue.id}/events/${event.id}/neighbours`);
+      for (const res of [list, one, nav]) {
         expect(res.status).toBe(404);
         expect(res.body.data).toBeUndefined();
         expect(res.text).not.toContain(event.message);
