@@ -20,8 +20,10 @@ test('sign up, verify, log in, see the dashboard, log out', async ({ page, conte
   await page.getByLabel('Passcode').fill(await latestPasscode(email));
   await page.getByRole('button', { name: 'Verify email' }).click();
 
-  await expect(page).toHaveURL('/login?verified=1');
+  await expect(page).toHaveURL(`/login?verified=1&email=${encodeURIComponent(email)}`);
   await expect(page.getByText('Your email is verified')).toBeVisible();
+  // The verified address is filled in.
+  await expect(page.getByLabel('Email')).toHaveValue(email);
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -107,7 +109,7 @@ test('an unverified login says so and leads to verification with a new code', as
 
   await page.getByLabel('Passcode').fill((await latestPasscode(email)).toLowerCase());
   await page.getByRole('button', { name: 'Verify email' }).click();
-  await expect(page).toHaveURL('/login?verified=1');
+  await expect(page).toHaveURL(`/login?verified=1&email=${encodeURIComponent(email)}`);
 });
 
 test('signed-out visitors are sent to /login from dashboard pages only', async ({ request }) => {

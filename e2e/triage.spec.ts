@@ -39,7 +39,7 @@ async function signUp(page: Page) {
   await expect(page).toHaveURL(/\/verify/);
   await page.getByLabel('Passcode').fill(await latestPasscode(email));
   await page.getByRole('button', { name: 'Verify email' }).click();
-  await expect(page).toHaveURL('/login?verified=1');
+  await expect(page).toHaveURL(`/login?verified=1&email=${encodeURIComponent(email)}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -95,7 +95,9 @@ test('send events, find the issue, read the throw site, resolve it and see a reg
   await expect(page.getByTestId('stack-trace').getByTestId('frame-function')).toHaveText(['applyCoupon', 'submitOrder', 'onClick']);
   await expect(page.getByTestId('breadcrumbs')).toContainText('button#apply-coupon');
   await expect(page.getByText('canary')).toBeVisible();
-  await expect(page.getByText('shopper@example.com')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Latest event' }).getByText('shopper@example.com')).toBeVisible();
+  // …and each row of the events table names its user.
+  await expect(page.getByTestId('event-user')).toHaveText(['shopper@example.com', 'shopper@example.com']);
   await expect(page.getByText('Firefox 128.0')).toBeVisible();
   await expect(page.getByText('https://shop.example/checkout', { exact: true })).toBeVisible();
   await expect(page.getByTestId('events-chart')).toContainText('2 events in the last 14 days');

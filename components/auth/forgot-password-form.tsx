@@ -24,7 +24,7 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <Field name="email" label="Email" type="email" autoComplete="email" required error={fieldErrors.email} />
-      <FormError message={formError?.message} />
+      <FormError message={formError?.summary()} />
       <Button type="submit" loading={pending} className="w-full">
         Send reset link
       </Button>

@@ -3,31 +3,41 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { api } from '@/lib/swr/fetcher';
+import { safeNext, withNext } from '@/lib/auth/safe-next';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { TextLink } from '@/components/ui/text-link';
 import { useApiForm } from './use-api-form';
 
-export function LoginForm() {
+/** `next`: the page to return to once signed in (checked again here: only same-origin paths). */
+export function LoginForm({ initialEmail = '', next = null }: { initialEmail?: string; next?: string | null }) {
   const router = useRouter();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const { onSubmit, pending, fieldErrors, formError } = useApiForm(async ({ email, password }) => {
     setEmail(email.trim().toLowerCase());
     await api('/api/v1/auth/login', { method: 'POST', body: { email, password } });
-    router.replace('/');
+    router.replace(safeNext(next) ?? '/');
     router.refresh();
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field name="email" label="Email" type="email" autoComplete="email" required error={fieldErrors.email} />
-      <Field name="password" label="Password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
+      <Field name="email" label="Email" type="email" autoComplete="email" required defaultValue={initialEmail} error={fieldErrors.email} />
+      <Field
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        autoFocus={initialEmail !== ''}
+        error={fieldErrors.password}
+      />
       {formError && (
         <div role="alert" className="rounded-md bg-danger-soft p-3 text-sm text-danger-fg">
-          <p>{formError.message}</p>
+          <p>{formError.summary()}</p>
           {formError.status === 403 && (
             <p className="mt-1">
-              <TextLink href={`/verify?email=${encodeURIComponent(email)}`}>Verify your email</TextLink> with the passcode we sent you.
+              <TextLink href={withNext(`/verify?email=${encodeURIComponent(email)}`, next)}>Verify your email</TextLink> with the passcode we sent you.
             </p>
           )}
         </div>

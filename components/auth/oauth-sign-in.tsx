@@ -6,10 +6,11 @@ import { signIn } from 'next-auth/react';
 import { Button } from '@/components/ui/button';
 import { PROVIDER_NAMES, type OAuthProviderId } from '@/lib/auth/oauth/provider-settings';
 import { signInErrorMessage } from '@/lib/auth/oauth/sign-in-errors';
+import { NEXT_COOKIE } from '@/lib/auth/safe-next';
 
-type Props = { providers: { id: OAuthProviderId; name: string }[]; inviteToken?: string };
+type Props = { providers: { id: OAuthProviderId; name: string }[]; inviteToken?: string; next?: string };
 
-export function OAuthSignIn({ providers, inviteToken }: Props) {
+export function OAuthSignIn({ providers, inviteToken, next }: Props) {
   const params = useSearchParams();
   const [pending, setPending] = useState<OAuthProviderId | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
@@ -25,6 +26,8 @@ export function OAuthSignIn({ providers, inviteToken }: Props) {
     try {
       // The completion route accepts this invite once the provider has signed the user in.
       if (inviteToken) document.cookie = `invite_token=${encodeURIComponent(inviteToken)}; Path=/; Max-Age=900; SameSite=Lax`;
+      // …and returns to this page (checked again there); an old value must not outlive this sign-in.
+      document.cookie = next ? `${NEXT_COOKIE}=${encodeURIComponent(next)}; Path=/; Max-Age=900; SameSite=Lax` : `${NEXT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
       // next-auth fetches its CSRF token, then sends the browser to the provider.
       await signIn(id);
     } catch {

@@ -34,7 +34,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       />
       {formError && (
         <div role="alert" className="rounded-md bg-danger-soft p-3 text-sm text-danger-fg">
-          <p>{formError.message}</p>
+          <p>{formError.summary()}</p>
           {formError.status === 400 && (
             <p className="mt-1">
               <TextLink href="/forgot-password">Ask for a new link</TextLink>.

@@ -2,16 +2,17 @@
 
 import { useRouter } from 'next/navigation';
 import { api } from '@/lib/swr/fetcher';
+import { withNext } from '@/lib/auth/safe-next';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { useApiForm } from './use-api-form';
 
-export function SignupForm() {
+export function SignupForm({ next = null }: { next?: string | null }) {
   const router = useRouter();
   const { onSubmit, pending, fieldErrors, formError } = useApiForm(async ({ name, email, password }) => {
     await api('/api/v1/auth/register', { method: 'POST', body: { name, email, password } });
-    router.push(`/verify?email=${encodeURIComponent(email.trim().toLowerCase())}`);
+    router.push(withNext(`/verify?email=${encodeURIComponent(email.trim().toLowerCase())}`, next));
   });
 
   return (
@@ -29,7 +30,7 @@ export function SignupForm() {
         hint="At least 8 characters."
         error={fieldErrors.password}
       />
-      <FormError message={formError?.message} />
+      <FormError message={formError?.summary()} />
       <Button type="submit" loading={pending} className="w-full">
         Create account
       </Button>

@@ -25,7 +25,8 @@ export function useApiForm(submit: (values: Record<string, string>) => Promise<v
     } catch (err) {
       const error = err instanceof ApiError ? err : UNREACHABLE;
       const fields = error.fieldErrors();
-      if (Object.keys(fields).length > 0) setFieldErrors(fields);
+      // An issue about a field this form does not show is said at form level, with the field's human name.
+      if (Object.keys(fields).some((f) => f in values)) setFieldErrors(fields);
       else setFormError(error);
       setPending(false);
     }

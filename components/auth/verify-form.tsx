@@ -3,18 +3,20 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { api, ApiError } from '@/lib/swr/fetcher';
+import { withNext } from '@/lib/auth/safe-next';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { useApiForm } from './use-api-form';
 
-export function VerifyForm({ initialEmail }: { initialEmail: string }) {
+export function VerifyForm({ initialEmail, next = null }: { initialEmail: string; next?: string | null }) {
   const router = useRouter();
   const [email, setEmail] = useState(initialEmail);
   const [resend, setResend] = useState<{ pending: boolean; sent?: string; error?: string }>({ pending: false });
   const { onSubmit, pending, fieldErrors, formError } = useApiForm(async (values) => {
     await api('/api/v1/auth/verify-otp', { method: 'POST', body: { email: values.email, otp: values.otp.trim().toUpperCase() } });
-    router.push('/login?verified=1');
+    // The login form opens with the verified address filled in, and still knows where to go after.
+    router.push(withNext(`/login?verified=1&email=${encodeURIComponent(values.email.trim().toLowerCase())}`, next));
   });
 
   async function sendNewCode() {
@@ -23,7 +25,7 @@ export function VerifyForm({ initialEmail }: { initialEmail: string }) {
       await api('/api/v1/auth/send-otp', { method: 'POST', body: { email } });
       setResend({ pending: false, sent: `If ${email.trim()} has an unverified account, a new code is on its way. Sign-ups not verified within 10 minutes expire: if nothing arrives, sign up again.` });
     } catch (err) {
-      const message = err instanceof ApiError ? (err.fieldErrors().email ?? err.message) : 'Could not reach the server.';
+      const message = err instanceof ApiError ? (err.fieldErrors().email ?? err.summary()) : 'Could not reach the server.';
       setResend({ pending: false, error: message });
     }
   }
@@ -52,7 +54,7 @@ export function VerifyForm({ initialEmail }: { initialEmail: string }) {
         className="font-mono text-lg tracking-[0.5em] uppercase"
         error={fieldErrors.otp}
       />
-      <FormError message={formError?.message} />
+      <FormError message={formError?.summary()} />
       <Button type="submit" loading={pending} className="w-full">
         Verify email
       </Button>

@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { ApiError } from '@/lib/swr/fetcher';
 import { redirectToBilling, useBilling } from '@/lib/swr/use-billing';
-import { useUsage } from '@/lib/swr/use-usage';
+import { USAGE_REFRESH_MS, useUsage } from '@/lib/swr/use-usage';
 import { UsageMeter } from './usage-meter';
 import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
@@ -41,7 +41,7 @@ export function BillingView() {
   // After a paid checkout the webhook may land a moment later: poll until the plan says PRO.
   const billing = useBilling({ refreshInterval: (data) => (checkout === 'success' && data?.plan !== 'PRO' ? 2000 : 0) });
   const waitingForUpgrade = checkout === 'success' && billing.data?.plan !== 'PRO';
-  const usage = useUsage({ refreshInterval: waitingForUpgrade ? 2000 : 0 });
+  const usage = useUsage({ refreshInterval: waitingForUpgrade ? 2000 : USAGE_REFRESH_MS });
   const [pending, setPending] = useState<'checkout' | 'portal'>();
   const [actionError, setActionError] = useState<string>();
 
@@ -51,7 +51,7 @@ export function BillingView() {
     try {
       await redirectToBilling(kind);
     } catch (err) {
-      setActionError(err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
+      setActionError(err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
       setPending(undefined);
     }
   }

@@ -13,7 +13,7 @@ const TEXT_CLASS = { ok: 'text-fg-muted', warning: 'text-warning', danger: 'text
 
 /** Plan and this month's events against the quota, in the header; links to billing. */
 export function HeaderUsage({ plan: initialPlan }: { plan: 'FREE' | 'PRO' }) {
-  const { data } = useUsage({ refreshInterval: 60_000 });
+  const { data } = useUsage();
   const plan = data?.plan ?? initialPlan;
   const ratio = data ? usageRatio(data.used, data.limit) : 0;
   const level = usageLevel(ratio);

@@ -12,7 +12,7 @@ export type ShellUser = { name: string; email: string };
 
 /**
  * Wide: logo / organization / project … usage · user · theme · log out, then the nav.
- * Below `sm` (375 px phones) the usage meter takes its own row and the nav scrolls sideways,
+ * Below `sm` (375 px phones) the usage meter takes its own row and the nav wraps onto two rows,
  * so nothing overlaps or pushes the page wider than the screen.
  */
 export function DashboardHeader({ user, organization }: { user: ShellUser; organization: ShellOrganization | null }) {

@@ -24,7 +24,8 @@ export function NavLinks() {
     { href: '/settings/billing', label: 'Billing' },
   ];
   return (
-    <nav aria-label="Main" className="-mb-px flex gap-1 overflow-x-auto">
+    // Wraps onto a second row on phones rather than scrolling: every tab stays in sight (Billing was off-screen at 375 px).
+    <nav aria-label="Main" className="-mb-px flex flex-wrap gap-x-1">
       {links.map(({ href, label }) => {
         const active = href !== '/' && (pathname === href || pathname.startsWith(`${href}/`));
         return (

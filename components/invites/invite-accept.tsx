@@ -29,7 +29,7 @@ function AcceptAsSignedIn({ token, who }: { token: string; who: { name: string; 
       await api(`${invitePath(token)}/accept`, { method: 'POST' });
       enterDashboard();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
+      setError(err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
       setPending(false);
     }
   }
@@ -57,7 +57,7 @@ function LogInAndAccept({ token, email }: { token: string; email: string }) {
       <p className="text-sm text-fg-secondary">This email has an account: log in to accept.</p>
       <Field name="email" label="Email" type="email" value={email} readOnly />
       <Field name="password" label="Password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
-      <FormError message={formError?.message} />
+      <FormError message={formError?.summary()} />
       <Button type="submit" loading={pending} className="w-full">
         Log in and accept
       </Button>
@@ -85,7 +85,7 @@ function SignUpFromInvite({ token, email }: { token: string; email: string }) {
         hint="At least 8 characters."
         error={fieldErrors.password}
       />
-      <FormError message={formError?.message} />
+      <FormError message={formError?.summary()} />
       <Button type="submit" loading={pending} className="w-full">
         Create account and join
       </Button>

@@ -76,6 +76,13 @@ export function EventDetails({ event, exceptionType }: { event: TrackedEvent; ex
     ['Server', event.serverName],
     ['Transaction', event.transaction],
   ]);
+  const tagRows = Object.entries(tags);
+  const userRows = defined([['ID', user?.id], ['Email', user?.email]]);
+  const requestRows = defined([
+    ['Method', request?.method],
+    ['URL', request?.url],
+    ...Object.entries(request?.headers ?? {}).map(([k, v]): [string, string] => [k, v]),
+  ]);
 
   return (
     <div className="space-y-6">
@@ -89,6 +96,7 @@ export function EventDetails({ event, exceptionType }: { event: TrackedEvent; ex
         </Card>
       )}
 
+      {/* A panel shows only when the event carries something for it: no "No request." cards. */}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <Section title="Event">
@@ -105,21 +113,23 @@ export function EventDetails({ event, exceptionType }: { event: TrackedEvent; ex
             />
           </Section>
         </Card>
-        <Card>
-          <Section title="Tags">
-            <Pairs empty="No tags." rows={Object.entries(tags)} />
-          </Section>
-        </Card>
-        <Card>
-          <Section title="User">
-            <Pairs empty="No user." rows={defined([['ID', user?.id], ['Email', user?.email]])} />
-          </Section>
-        </Card>
-        <Card>
-          <Section title="Contexts">
-            {contextEntries.length === 0 ? (
-              <p className="text-sm text-fg-muted">No runtime, device or browser context.</p>
-            ) : (
+        {tagRows.length > 0 && (
+          <Card>
+            <Section title="Tags">
+              <Pairs empty="" rows={tagRows} />
+            </Section>
+          </Card>
+        )}
+        {userRows.length > 0 && (
+          <Card>
+            <Section title="User">
+              <Pairs empty="" rows={userRows} />
+            </Section>
+          </Card>
+        )}
+        {contextEntries.length > 0 && (
+          <Card>
+            <Section title="Contexts">
               <div className="space-y-4" data-testid="contexts">
                 {contextEntries.map(([name, values]) => (
                   <div key={name} className="space-y-1.5">
@@ -128,44 +138,37 @@ export function EventDetails({ event, exceptionType }: { event: TrackedEvent; ex
                   </div>
                 ))}
               </div>
-            )}
-          </Section>
-        </Card>
-        <Card>
-          <Section title="SDK">
-            <Pairs empty="No SDK information." rows={sdkRows} />
-          </Section>
-        </Card>
-        <Card>
-          <Section title="Extra">
-            {extra && Object.keys(extra).length > 0 ? (
+            </Section>
+          </Card>
+        )}
+        {sdkRows.length > 0 && (
+          <Card>
+            <Section title="SDK">
+              <Pairs empty="" rows={sdkRows} />
+            </Section>
+          </Card>
+        )}
+        {extra && Object.keys(extra).length > 0 && (
+          <Card>
+            <Section title="Extra">
               <pre className="overflow-x-auto rounded-lg bg-surface-muted p-3 font-mono text-xs leading-5 text-fg" data-testid="extra">
                 {JSON.stringify(extra, null, 2)}
               </pre>
-            ) : (
-              <p className="text-sm text-fg-muted">No extra data.</p>
-            )}
-          </Section>
-        </Card>
-        <Card className="lg:col-span-2">
-          <Section title="Request">
-            <Pairs
-              empty="No request."
-              rows={defined([
-                ['Method', request?.method],
-                ['URL', request?.url],
-                ...Object.entries(request?.headers ?? {}).map(([k, v]): [string, string] => [k, v]),
-              ])}
-            />
-          </Section>
-        </Card>
+            </Section>
+          </Card>
+        )}
+        {requestRows.length > 0 && (
+          <Card className="lg:col-span-2">
+            <Section title="Request">
+              <Pairs empty="" rows={requestRows} />
+            </Section>
+          </Card>
+        )}
       </div>
 
-      <Card>
-        <Section title="Breadcrumbs">
-          {breadcrumbs.length === 0 ? (
-            <p className="text-sm text-fg-muted">No breadcrumbs.</p>
-          ) : (
+      {breadcrumbs.length > 0 && (
+        <Card>
+          <Section title="Breadcrumbs">
             <div className="relative overflow-x-auto">
               <table className="w-full text-left text-sm" data-testid="breadcrumbs">
                 <caption className="sr-only">Breadcrumbs, oldest first</caption>
@@ -200,9 +203,9 @@ export function EventDetails({ event, exceptionType }: { event: TrackedEvent; ex
                 </tbody>
               </table>
             </div>
-          )}
-        </Section>
-      </Card>
+          </Section>
+        </Card>
+      )}
 
       {modules && Object.keys(modules).length > 0 && (
         <Card>

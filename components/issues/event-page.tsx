@@ -1,11 +1,19 @@
 'use client';
 
 import Link from 'next/link';
-import { useEvent } from '@/lib/swr/use-events';
+import { useEffect, useState } from 'react';
+import { useEvent, useEventNeighbours, type TrackedEvent } from '@/lib/swr/use-events';
 import { useIssue } from '@/lib/swr/use-issues';
 import { ErrorState, LoadingState, isNotFound } from '@/components/dashboard/states';
+import { CopyButton } from '@/components/projects/copy-button';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
 import { EventDetails } from './event-details';
 import { exceptionTypeOf, issuesHref } from './issue-detail';
+
+const eventHref = (projectId: string, issueId: string, eventId: string) =>
+  `${issuesHref(projectId)}/${encodeURIComponent(issueId)}/events/${encodeURIComponent(eventId)}`;
 
 /** One event of an issue, with the same details the issue page shows for the latest one. */
 export function EventPage({ projectId, issueId, eventId }: { projectId: string; issueId: string; eventId: string }) {
@@ -31,7 +39,7 @@ export function EventPage({ projectId, issueId, eventId }: { projectId: string; 
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <Link href={issueHref} className="text-sm font-medium text-fg-muted hover:text-fg">
+        <Link href={issueHref} className="text-sm font-medium break-words text-fg-muted hover:text-fg">
           ← {issue?.title ?? 'Issue'}
         </Link>
         <h1 className="text-2xl font-semibold tracking-tight">Event</h1>
@@ -39,7 +47,95 @@ export function EventPage({ projectId, issueId, eventId }: { projectId: string; 
           <time dateTime={event.timestamp}>{new Date(event.timestamp).toUTCString()}</time>
         </p>
       </div>
+      <EventToolbar projectId={projectId} issueId={issueId} event={event} />
       <EventDetails event={event} exceptionType={issue ? exceptionTypeOf(issue.title) : undefined} />
+    </div>
+  );
+}
+
+function StepLink({ to, label, rel, testId, projectId, issueId }: { to: string | null; label: string; rel?: string; testId: string; projectId: string; issueId: string }) {
+  const classes = cn(buttonClasses('secondary'), 'h-8 px-3 text-xs');
+  if (!to) {
+    return (
+      <span aria-disabled="true" className={cn(classes, 'cursor-not-allowed border-line text-fg-muted hover:bg-surface')} data-testid={testId}>
+        {label}
+      </span>
+    );
+  }
+  return (
+    <Link href={eventHref(projectId, issueId, to)} rel={rel} className={classes} data-testid={testId}>
+      {label}
+    </Link>
+  );
+}
+
+/** Oldest · Older · Newer · Latest, copy the id and a permalink, and the raw JSON to read or download. */
+function EventToolbar({ projectId, issueId, event }: { projectId: string; issueId: string; event: TrackedEvent }) {
+  const nav = useEventNeighbours(projectId, issueId, event.id);
+  const [showRaw, setShowRaw] = useState(false);
+  const [origin, setOrigin] = useState('');
+  useEffect(() => setOrigin(window.location.origin), []);
+  // What the event API answers, as it answers it.
+  const raw = JSON.stringify(event, null, 2);
+  const permalink = `${origin}${eventHref(projectId, issueId, event.id)}`;
+  const step = { projectId, issueId };
+
+  function download() {
+    const url = URL.createObjectURL(new Blob([raw], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `event-${event.id}.json`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    URL.revokeObjectURL(url);
+  }
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label="Events of this issue" className="flex flex-wrap gap-2">
+          <StepLink {...step} to={nav && nav.oldestEventId !== event.id ? nav.oldestEventId : null} label="« Oldest" testId="event-oldest" />
+          <StepLink {...step} to={nav?.previousEventId ?? null} rel="prev" label="‹ Older" testId="event-older" />
+          <StepLink {...step} to={nav?.nextEventId ?? null} rel="next" label="Newer ›" testId="event-newer" />
+          <StepLink {...step} to={nav && nav.latestEventId !== event.id ? nav.latestEventId : null} label="Latest »" testId="event-latest" />
+        </nav>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="flex items-center gap-1.5 text-xs text-fg-muted">
+            ID <code className="font-mono text-fg" data-testid="event-id">{event.id}</code>
+          </span>
+          <CopyButton text={event.id} label="Copy ID" caption="Copy ID" />
+          <CopyButton text={permalink} label="Copy link" caption="Copy link" />
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          aria-expanded={showRaw}
+          aria-controls="raw-json"
+          onClick={() => setShowRaw(!showRaw)}
+          className={cn(buttonClasses('secondary'), 'h-8 px-3 text-xs')}
+          data-testid="toggle-raw-json"
+        >
+          {showRaw ? 'Hide raw JSON' : 'Raw JSON'}
+        </button>
+        <button type="button" onClick={download} className={cn(buttonClasses('secondary'), 'h-8 px-3 text-xs')} data-testid="download-json">
+          Download JSON
+        </button>
+      </div>
+      {showRaw && (
+        <Card className="p-0">
+          <pre
+            id="raw-json"
+            tabIndex={0}
+            aria-label="Raw JSON of this event"
+            className="max-h-[32rem] overflow-auto p-4 font-mono text-xs leading-5 text-fg focus-visible:outline-2 focus-visible:outline-focus"
+            data-testid="raw-json"
+          >
+            {raw}
+          </pre>
+        </Card>
+      )}
     </div>
   );
 }

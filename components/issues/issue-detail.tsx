@@ -18,11 +18,12 @@ import { IssueTriage } from './issue-triage';
 import { RelativeTime } from './relative-time';
 import { readEvent } from './event-shape';
 import { ActionFeedback } from '@/components/ui/action-feedback';
+import { useToast } from '@/components/ui/toast';
 
-const ACTIONS: Record<IssueStatusValue, { label: string; variant: 'primary' | 'secondary' }> = {
-  RESOLVED: { label: 'Resolve', variant: 'primary' },
-  IGNORED: { label: 'Ignore', variant: 'secondary' },
-  UNRESOLVED: { label: 'Unresolve', variant: 'secondary' },
+const ACTIONS: Record<IssueStatusValue, { label: string; variant: 'primary' | 'secondary'; done: string }> = {
+  RESOLVED: { label: 'Resolve', variant: 'primary', done: 'Issue resolved' },
+  IGNORED: { label: 'Ignore', variant: 'secondary', done: 'Issue ignored' },
+  UNRESOLVED: { label: 'Unresolve', variant: 'secondary', done: 'Issue marked unresolved' },
 };
 
 /** "TypeError: x is undefined" → "TypeError": the title is built as "<type>: <value>". */
@@ -90,16 +91,31 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
 function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: string }) {
   const [pending, setPending] = useState<IssueStatusValue>();
   const [actionError, setActionError] = useState<string>();
-  const [announcement, setAnnouncement] = useState('');
+  const toast = useToast();
 
   async function change(status: IssueStatusValue) {
+    const before = issue.status;
     setPending(status);
     setActionError(undefined);
     try {
       await setIssueStatus(projectId, issue.id, status);
-      setAnnouncement(`Issue marked ${status.toLowerCase()}`);
+      // The toast is the visible (and politely announced) confirmation; Undo puts the old status back.
+      toast.show({
+        message: ACTIONS[status].done,
+        undo: async () => {
+          // The buttons wait for the undo, so the next action starts from the status it restored.
+          setPending(before);
+          try {
+            await setIssueStatus(projectId, issue.id, before);
+          } catch (err) {
+            toast.show({ tone: 'error', message: err instanceof ApiError ? err.summary() : 'Could not undo. Try again.' });
+          } finally {
+            setPending(undefined);
+          }
+        },
+      });
     } catch (err) {
-      setActionError(err instanceof ApiError ? err.message : 'Could not update the issue. Try again.');
+      setActionError(err instanceof ApiError ? err.summary() : 'Could not update the issue. Try again.');
     } finally {
       setPending(undefined);
     }
@@ -134,7 +150,7 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
           ))}
         </div>
       </div>
-      <ActionFeedback announcement={announcement} error={actionError} />
+      <ActionFeedback announcement="" error={actionError} />
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
         {[
           ['Events', <span key="c" data-testid="issue-event-count">{issue.eventCount.toLocaleString('en-US')}</span>],
@@ -209,6 +225,15 @@ function EventsList({ projectId, issueId }: { projectId: string; issueId: string
                   Message
                 </th>
                 <th scope="col" className="hidden px-2 py-2 sm:table-cell">
+                  User
+                </th>
+                <th scope="col" className="hidden px-2 py-2 md:table-cell">
+                  Release
+                </th>
+                <th scope="col" className="hidden px-2 py-2 md:table-cell">
+                  Environment
+                </th>
+                <th scope="col" className="hidden px-2 py-2 lg:table-cell">
                   Browser / OS
                 </th>
                 <th scope="col" className="px-4 py-2 text-right">
@@ -218,8 +243,9 @@ function EventsList({ projectId, issueId }: { projectId: string; issueId: string
             </thead>
             <tbody className="divide-y divide-line-subtle">
               {list.events.map((e) => {
-                const { contexts } = readEvent(e);
+                const { contexts, user } = readEvent(e);
                 const env = [contexts?.browser?.name, contexts?.os?.name].filter(Boolean).join(' / ');
+                const who = user?.email ?? user?.id;
                 return (
                   <tr key={e.id} data-testid="event-row">
                     <td className="px-4 py-2.5 whitespace-nowrap">
@@ -228,7 +254,16 @@ function EventsList({ projectId, issueId }: { projectId: string; issueId: string
                     <td className="max-w-0 min-w-48 truncate px-2 py-2.5 font-mono text-xs" title={e.message}>
                       {e.message}
                     </td>
-                    <td className="hidden px-2 py-2.5 text-fg-secondary sm:table-cell">{env || '—'}</td>
+                    <td className="hidden max-w-48 truncate px-2 py-2.5 text-fg-secondary sm:table-cell" title={who} data-testid="event-user">
+                      {who ?? '—'}
+                    </td>
+                    <td className="hidden max-w-40 truncate px-2 py-2.5 font-mono text-xs text-fg-secondary md:table-cell" title={e.release ?? undefined} data-testid="event-release">
+                      {e.release ?? '—'}
+                    </td>
+                    <td className="hidden max-w-32 truncate px-2 py-2.5 text-fg-secondary md:table-cell" data-testid="event-environment">
+                      {e.environment ?? '—'}
+                    </td>
+                    <td className="hidden px-2 py-2.5 text-fg-secondary lg:table-cell">{env || '—'}</td>
                     <td className="px-4 py-2.5 text-right">
                       <Link
                         href={`${issuesHref(projectId)}/${encodeURIComponent(issueId)}/events/${encodeURIComponent(e.id)}`}

@@ -11,10 +11,11 @@ import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { FormError } from '@/components/ui/form-error';
+import { useToast } from '@/components/ui/toast';
 import { RelativeTime } from './relative-time';
 import { titleCase } from './badges';
 
-const failure = (err: unknown) => (err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
+const failure = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
 const textareaClass =
   'block w-full rounded-md border border-line-strong bg-surface px-3 py-2 text-sm text-fg shadow-xs placeholder:text-fg-muted focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-focus/30';
 
@@ -33,11 +34,26 @@ function AssigneePicker({ projectId, issue }: { projectId: string; issue: IssueW
   const { members } = useMembers();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const toast = useToast();
+  const nameOf = (id: string | null) => (id === null ? null : (members?.find((m) => m.userId === id)?.name ?? issue.assignee?.name ?? 'a member'));
   async function change(value: string) {
+    const before = issue.assignee?.id ?? null;
+    const after = value || null;
     setBusy(true);
     setError(undefined);
     try {
-      await assignIssue(projectId, issue.id, value || null);
+      await assignIssue(projectId, issue.id, after);
+      const name = nameOf(after);
+      toast.show({
+        message: name ? `Assigned to ${name}` : 'Issue unassigned',
+        undo: async () => {
+          try {
+            await assignIssue(projectId, issue.id, before);
+          } catch (err) {
+            toast.show({ tone: 'error', message: failure(err) });
+          }
+        },
+      });
     } catch (err) {
       setError(failure(err));
     } finally {

@@ -82,7 +82,22 @@ function FrameRow({ frame: f, throwSite, library }: { frame: Frame; throwSite: b
   );
 }
 
-type Group = { kind: 'frame'; frame: Frame; index: number } | { kind: 'hidden'; frames: { frame: Frame; index: number }[] };
+/** Consecutive identical frames (recursion) as one run: the frame, its first index and how many in a row. */
+type Run = { frame: Frame; index: number; count: number };
+type Group = { kind: 'frame'; run: Run } | { kind: 'hidden'; runs: Run[] };
+
+const frameKey = (f: Frame) => JSON.stringify([f.filename, f.abs_path, f.module, f.function, f.lineno, f.colno, f.in_app]);
+
+/** Runs of consecutive frames that name the same place: a 41-frame recursion reads as one frame ×N. */
+function frameRuns(frames: Frame[]): Run[] {
+  const runs: Run[] = [];
+  frames.forEach((frame, index) => {
+    const last = runs.at(-1);
+    if (last && frameKey(last.frame) === frameKey(frame)) last.count++;
+    else runs.push({ frame, index, count: 1 });
+  });
+  return runs;
+}
 
 /**
  * When some frames are the application's own (in_app), runs of library frames fold behind "Show N more
@@ -91,19 +106,47 @@ type Group = { kind: 'frame'; frame: Frame; index: number } | { kind: 'hidden'; 
 function groupFrames(frames: Frame[]): Group[] {
   const anyInApp = frames.some((f) => f.in_app === true);
   const out: Group[] = [];
-  frames.forEach((frame, index) => {
-    const fold = anyInApp && frame.in_app !== true && index !== 0;
+  for (const run of frameRuns(frames)) {
+    const fold = anyInApp && run.frame.in_app !== true && run.index !== 0;
     const last = out.at(-1);
-    if (!fold) out.push({ kind: 'frame', frame, index });
-    else if (last?.kind === 'hidden') last.frames.push({ frame, index });
-    else out.push({ kind: 'hidden', frames: [{ frame, index }] });
-  });
+    if (!fold) out.push({ kind: 'frame', run });
+    else if (last?.kind === 'hidden') last.runs.push(run);
+    else out.push({ kind: 'hidden', runs: [run] });
+  }
   return out;
 }
 
-function HiddenFrames({ frames, anyInApp }: { frames: { frame: Frame; index: number }[]; anyInApp: boolean }) {
+/** A frame, then "same frame ×N" for its identical successors, which open on demand. */
+function RunRows({ run, throwSite, library }: { run: Run; throwSite: boolean; library: boolean }) {
   const [open, setOpen] = useState(false);
-  if (open) return frames.map(({ frame, index }) => <FrameRow key={index} frame={frame} throwSite={false} library={anyInApp} />);
+  const repeats = run.count - 1;
+  return (
+    <>
+      <FrameRow frame={run.frame} throwSite={throwSite} library={library} />
+      {repeats > 0 &&
+        (open ? (
+          Array.from({ length: repeats }, (_, i) => <FrameRow key={i} frame={run.frame} throwSite={false} library={library} />)
+        ) : (
+          <li className="border-b border-line-subtle bg-surface-muted last:border-b-0">
+            <button
+              type="button"
+              onClick={() => setOpen(true)}
+              className="w-full px-4 py-2 text-left font-mono text-xs font-medium text-link hover:underline focus-visible:outline-2 focus-visible:outline-focus"
+              data-testid="repeated-frames"
+            >
+              same frame ×{repeats}
+              <span className="sr-only">: show the {repeats === 1 ? 'repeat' : 'repeats'}</span>
+            </button>
+          </li>
+        ))}
+    </>
+  );
+}
+
+function HiddenFrames({ runs, anyInApp }: { runs: Run[]; anyInApp: boolean }) {
+  const [open, setOpen] = useState(false);
+  const count = runs.reduce((n, r) => n + r.count, 0);
+  if (open) return runs.map((run) => <RunRows key={run.index} run={run} throwSite={false} library={anyInApp} />);
   return (
     <li className="border-b border-line-subtle bg-surface-muted last:border-b-0">
       <button
@@ -112,7 +155,7 @@ function HiddenFrames({ frames, anyInApp }: { frames: { frame: Frame; index: num
         className="w-full px-4 py-2 text-left text-xs font-medium text-link hover:underline focus-visible:outline-2 focus-visible:outline-focus"
         data-testid="show-more-frames"
       >
-        Show {frames.length} more {frames.length === 1 ? 'frame' : 'frames'}
+        Show {count} more {count === 1 ? 'frame' : 'frames'}
       </button>
     </li>
   );
@@ -124,9 +167,9 @@ function Frames({ frames, label, primary }: { frames: Frame[]; label: string; pr
     <ol className="overflow-hidden rounded-lg border border-line" data-testid={primary ? 'stack-trace' : 'cause-stack-trace'} aria-label={label}>
       {groupFrames(frames).map((g) =>
         g.kind === 'frame' ? (
-          <FrameRow key={g.index} frame={g.frame} throwSite={primary && g.index === 0} library={anyInApp && g.frame.in_app !== true} />
+          <RunRows key={g.run.index} run={g.run} throwSite={primary && g.run.index === 0} library={anyInApp && g.run.frame.in_app !== true} />
         ) : (
-          <HiddenFrames key={`hidden-${g.frames[0].index}`} frames={g.frames} anyInApp={anyInApp} />
+          <HiddenFrames key={`hidden-${g.runs[0].index}`} runs={g.runs} anyInApp={anyInApp} />
         ),
       )}
     </ol>

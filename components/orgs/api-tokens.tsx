@@ -16,7 +16,7 @@ const SCOPE_HINTS: Record<TokenScope, string> = {
   write: 'change issues, projects, keys, alerts (and read)',
   releases: 'create releases, upload source maps (sentry-cli)',
 };
-const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
+const message = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
 
 /** Organization API tokens (admins): create with scopes, shown once; list with last use; revoke. */
 export function ApiTokens() {

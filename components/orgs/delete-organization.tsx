@@ -19,7 +19,7 @@ export function DeleteOrganization({ name }: { name: string }) {
       await api('/api/v1/organization', { method: 'DELETE' });
       window.location.assign('/');
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
+      setError(err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
       setPending(false);
     }
   }

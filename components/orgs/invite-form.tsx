@@ -32,7 +32,7 @@ export function InviteForm({ allowOwner }: { allowOwner: boolean }) {
       form.reset();
     } catch (err) {
       if (err instanceof ApiError && err.fieldErrors().email) setFieldError(err.fieldErrors().email);
-      else setFormError(err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
+      else setFormError(err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
     } finally {
       setPending(false);
     }

@@ -16,7 +16,7 @@ import { DeleteOrganization } from './delete-organization';
 import { ApiTokens } from './api-tokens';
 import { ActionFeedback } from '@/components/ui/action-feedback';
 
-const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
+const message = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
 
 /** Members with roles, pending invites, the invite form and leaving; controls the caller's role cannot use are not shown or are disabled. */
 export function OrgSettings() {

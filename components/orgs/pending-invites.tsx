@@ -14,7 +14,7 @@ export function PendingInvites({ invites, canRevoke, onError }: { invites: Pendi
     try {
       await revokeInvite(id);
     } catch (err) {
-      onError(err instanceof ApiError ? err.message : 'Could not revoke the invite');
+      onError(err instanceof ApiError ? err.summary() : 'Could not revoke the invite');
     } finally {
       setBusy(undefined);
     }

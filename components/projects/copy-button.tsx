@@ -25,7 +25,20 @@ const tones = {
   code: 'border-code-line bg-code-bar text-code-fg hover:bg-code-line',
 } as const;
 
-export function CopyButton({ text, label, className, tone = 'surface' }: { text: string; label: string; className?: string; tone?: keyof typeof tones }) {
+/** `caption`: the visible text ("Copy" by default); `label` names the button for assistive technology. */
+export function CopyButton({
+  text,
+  label,
+  caption = 'Copy',
+  className,
+  tone = 'surface',
+}: {
+  text: string;
+  label: string;
+  caption?: string;
+  className?: string;
+  tone?: keyof typeof tones;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <button
@@ -43,7 +56,7 @@ export function CopyButton({ text, label, className, tone = 'surface' }: { text:
         className,
       )}
     >
-      <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
+      <span aria-live="polite">{copied ? 'Copied' : caption}</span>
     </button>
   );
 }

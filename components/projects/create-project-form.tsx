@@ -45,7 +45,7 @@ export function CreateProjectForm() {
       const error = err instanceof ApiError ? err : new ApiError(0, 'Could not reach the server. Check your connection and try again.');
       const fields = error.fieldErrors();
       if (Object.keys(fields).length > 0) setFieldErrors(fields);
-      else setFormError(error.message);
+      else setFormError(error.summary());
       setPending(false);
     }
   }

@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { DsnField } from './dsn-field';
 
-const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
+const messageOf = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
 
 /** Client keys: create with a label, rename, disable/enable, delete, copy the DSN. */
 export function KeysPanel({ projectId, manage }: { projectId: string; manage: boolean }) {
@@ -63,7 +63,7 @@ function CreateKeyForm({ projectId, announce }: { projectId: string; announce: (
       announce(`Key ${parsed.data.label} created`);
       form.reset();
     } catch (err) {
-      setError(err instanceof ApiError ? (err.fieldErrors().label ?? err.message) : messageOf(err));
+      setError(err instanceof ApiError ? (err.fieldErrors().label ?? err.summary()) : messageOf(err));
     } finally {
       setPending(false);
     }

@@ -13,7 +13,7 @@ import { KeysPanel } from './keys-panel';
 import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
 
-const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'Could not reach the server. Check your connection and try again.');
+const messageOf = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
 
 export function ProjectSettings({ projectId }: { projectId: string }) {
   const { project, error, isLoading } = useProject(projectId);
@@ -47,7 +47,7 @@ function RenameProject({ project }: { project: Project }) {
       await updateProject(project.id, parsed.data);
       setSaved(true);
     } catch (err) {
-      setError(err instanceof ApiError ? (err.fieldErrors().name ?? err.message) : messageOf(err));
+      setError(err instanceof ApiError ? (err.fieldErrors().name ?? err.summary()) : messageOf(err));
     } finally {
       setPending(false);
     }

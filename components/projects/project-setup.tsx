@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { useProject } from '@/lib/swr/use-projects';
+import { useFirstIssue } from '@/lib/swr/use-first-issue';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
@@ -13,6 +14,7 @@ import { browserSnippet, curlSnippet, fetchSnippet } from './snippets';
 /** The project's DSN and the snippets that send its first event. */
 export function ProjectSetup({ projectId }: { projectId: string }) {
   const { project, error, isLoading } = useProject(projectId);
+  const { issue: firstIssue } = useFirstIssue(projectId);
   const [origin, setOrigin] = useState('');
   useEffect(() => setOrigin(window.location.origin), []);
 
@@ -23,10 +25,29 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
   const base = `/projects/${encodeURIComponent(project.id)}`;
   return (
     <div className="space-y-6">
-      <div>
-        <p className="text-sm font-medium text-link">Step 2 of 2</p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight">Send your first event to {project.name}</h1>
-        <p className="mt-2 text-sm text-fg-muted">Paste one of these into your app. Events show up under Issues within a second.</p>
+      {/* Polite status: the page changes under the reader's eyes when the first event lands. */}
+      <div role="status" aria-live="polite" aria-atomic="true" data-testid="onboarding-status">
+        {firstIssue ? (
+          <div data-testid="first-event-received">
+            <p className="text-sm font-medium text-success-fg">Done</p>
+            <h1 className="mt-1 text-2xl font-semibold tracking-tight">First event received</h1>
+            <p className="mt-2 text-sm text-fg-muted">
+              <Link
+                href={`${base}/issues/${encodeURIComponent(firstIssue.id)}`}
+                className="font-medium break-words text-link underline underline-offset-4"
+                data-testid="open-first-issue"
+              >
+                {firstIssue.title} → open it
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <div>
+            <p className="text-sm font-medium text-link">Step 2 of 2</p>
+            <h1 className="mt-1 text-2xl font-semibold tracking-tight">Send your first event to {project.name}</h1>
+            <p className="mt-2 text-sm text-fg-muted">Paste one of these into your app. This page updates by itself when the first event arrives.</p>
+          </div>
+        )}
       </div>
 
       {!key ? (

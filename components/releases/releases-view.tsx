@@ -6,6 +6,7 @@ import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { RelativeTime } from '@/components/issues/relative-time';
 import { Card } from '@/components/ui/card';
 import { useRelease, useReleases } from '@/lib/swr/use-releases';
+import { plural } from '@/lib/text/plural';
 
 const releaseHref = (projectId: string, version: string) => `/projects/${encodeURIComponent(projectId)}/releases/${encodeURIComponent(version)}`;
 
@@ -89,7 +90,7 @@ export function ReleaseDetailView({ projectId, version }: { projectId: string; v
                     {i.title}
                   </Link>
                   <p className="text-xs text-fg-muted">
-                    {i.culprit} · {i.eventCount.toLocaleString('en-US')} events
+                    {i.culprit} · {plural(i.eventCount, 'event')}
                   </p>
                 </Card>
               </li>

@@ -3,10 +3,10 @@ import { clampedInt } from '@/lib/http/query';
 
 // Sentry's rule: no slashes or newlines, not `.`/`..`/`latest`, at most 200 characters.
 export const releaseVersion = z
-  .string()
+  .string({ message: 'Version is required' })
   .trim()
-  .min(1)
-  .max(200)
+  .min(1, 'Version is required')
+  .max(200, 'Version must be at most 200 characters')
   .regex(/^[^/\\\r\n\t\f\v]+$/, 'A version cannot contain slashes or line breaks')
   .refine((v) => v !== '.' && v !== '..' && v !== 'latest', 'This version name is reserved');
 

@@ -1,5 +1,6 @@
 import type { Envelope } from '@/lib/http/envelope';
 import type { FieldIssue } from '@/lib/errors';
+import { describeFieldIssue } from '@/lib/text/field-names';
 
 /** A failed API call: the HTTP status, the envelope's message and its field issues, if any. */
 export class ApiError extends Error {
@@ -10,6 +11,12 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** For a form-level message: the first validation issue with its field's human name ("Scopes: choose at least one"), else the message. */
+  summary(): string {
+    const first = this.issues[0];
+    return first ? describeFieldIssue(String(first.path[0] ?? ''), first.message) : this.message;
   }
 
   /** The first message for each top-level field, e.g. `{ email: 'Invalid email address' }`. */

@@ -2,10 +2,14 @@
 
 import useSWR from 'swr';
 import type { SerializedEvent } from '@/lib/events/serialize';
+import type { EventNeighbours } from '@/lib/events/get-event';
 import { fetcher } from './fetcher';
 import { issuePath, type Pagination } from './use-issues';
 
 export type TrackedEvent = SerializedEvent;
+export type { EventNeighbours };
+
+const eventPath = (projectId: string, issueId: string, eventId: string) => `${issuePath(projectId, issueId)}/events/${encodeURIComponent(eventId)}`;
 
 export function useEvents(projectId: string, issueId: string, page: number, limit = 10) {
   const { data, error, isLoading } = useSWR<{ events: TrackedEvent[]; pagination: Pagination }>(
@@ -17,6 +21,12 @@ export function useEvents(projectId: string, issueId: string, page: number, limi
 }
 
 export function useEvent(projectId: string, issueId: string, eventId: string) {
-  const { data, error, isLoading } = useSWR<TrackedEvent>(`${issuePath(projectId, issueId)}/events/${encodeURIComponent(eventId)}`, fetcher);
+  const { data, error, isLoading } = useSWR<TrackedEvent>(eventPath(projectId, issueId, eventId), fetcher);
   return { event: data, error, isLoading };
+}
+
+/** The ids of the older, newer, latest and oldest events around one (the event page's navigation). */
+export function useEventNeighbours(projectId: string, issueId: string, eventId: string) {
+  const { data } = useSWR<EventNeighbours>(`${eventPath(projectId, issueId, eventId)}/neighbours`, fetcher);
+  return data;
 }

@@ -134,6 +134,12 @@ describe('GET one event', () => {
       extra: null,
       modules: null,
     });
+    // Navigation has its own endpoint, so the event keeps the list item's shape: the only event is its issue's latest and oldest.
+    const nav = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${stored.id}/neighbours`);
+    expect([nav.status, nav.body]).toEqual([
+      200,
+      { statusCode: 200, status: 'success', message: 'Event neighbours fetched', data: { previousEventId: null, nextEventId: null, latestEventId: stored.id, oldestEventId: stored.id } },
+    ]);
   });
 
   it('optional fields are null; list items carry the same fields', async () => {
@@ -153,9 +159,59 @@ describe('GET one event', () => {
       data: { projectId: project.id, fingerprint: 'o', title: 'E', firstSeen: new Date(BASE), lastSeen: new Date(BASE) },
     });
     const ev = await db.event.create({ data: { issueId: other.id, projectId: project.id, level: 'ERROR', message: 'm', timestamp: new Date(BASE) } });
-    const res = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${ev.id}`);
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ statusCode: 404, status: 'failed', message: 'Event not found' });
+    for (const path of ['', '/neighbours']) {
+      const res = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${ev.id}${path}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ statusCode: 404, status: 'failed', message: 'Event not found' });
+    }
+  });
+});
+
+describe('event navigation', () => {
+  it('previous/next walk the issue\'s events in the list\'s order (timestamp, then id), latest and oldest at the ends', async () => {
+    const { client, project, issue } = await issueWithEvents(7);
+    // Two events at one instant: the id breaks the tie, as in the list.
+    await db.event.createMany({
+      data: [0, 1].map((i) => ({ issueId: issue.id, projectId: project.id, level: 'ERROR' as const, message: `tie ${i}`, timestamp: new Date(BASE + 3000) })),
+    });
+    await db.issue.update({ where: { id: issue.id }, data: { eventCount: 9 } });
+    const url = `/api/v1/projects/${project.id}/issues/${issue.id}/events`;
+    const order: string[] = (await client.get(url, { query: { limit: 50 } })).body.data.events.map((e: { id: string }) => e.id);
+    expect(order).toHaveLength(9);
+
+    const walked: string[] = [];
+    let id: string | null = order[0];
+    while (id) {
+      const res: { status: number; body: { data: Record<string, string | null> } } = await client.get(`${url}/${id}/neighbours`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.latestEventId).toBe(order[0]);
+      expect(res.body.data.oldestEventId).toBe(order[8]);
+      walked.push(id);
+      id = res.body.data.previousEventId;
+    }
+    expect(walked).toEqual(order);
+
+    const back: string[] = [];
+    id = order[8];
+    while (id) {
+      back.push(id);
+      id = (await client.get(`${url}/${id}/neighbours`)).body.data.nextEventId;
+    }
+    expect(back).toEqual([...order].reverse());
+  });
+
+  it('never names an event of another issue', async () => {
+    const { client, project, issue } = await issueWithEvents(2);
+    const other = await db.issue.create({ data: { projectId: project.id, fingerprint: 'o2', title: 'E', firstSeen: new Date(BASE), lastSeen: new Date(BASE) } });
+    // Between, before and after this issue's events in time.
+    const foreign = await Promise.all(
+      [-5000, 500, 5000].map((dt) => db.event.create({ data: { issueId: other.id, projectId: project.id, level: 'ERROR', message: 'o', timestamp: new Date(BASE + dt) } })),
+    );
+    const mine = await db.event.findMany({ where: { issueId: issue.id }, orderBy: { timestamp: 'asc' } });
+    const newer = (await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${mine[1].id}/neighbours`)).body.data;
+    expect(newer).toMatchObject({ previousEventId: mine[0].id, nextEventId: null, latestEventId: mine[1].id, oldestEventId: mine[0].id });
+    const ids = JSON.stringify(newer);
+    for (const f of foreign) expect(ids).not.toContain(f.id);
   });
 });
 
@@ -168,7 +224,8 @@ describe('cross-tenant', () => {
     for (const projectId of [project.id, own.id]) {
       const list = await intruder.get(`/api/v1/projects/${projectId}/issues/${issue.id}/events`);
       const one = await intruder.get(`/api/v1/projects/${projectId}/issues/${issue.id}/events/${event.id}`);
-      for (const res of [list, one]) {
+      const nav = await intruder.get(`/api/v1/projects/${projectId}/issues/${issue.id}/events/${event.id}/neighbours`);
+      for (const res of [list, one, nav]) {
         expect(res.status).toBe(404);
         expect(res.body.data).toBeUndefined();
         expect(res.text).not.toContain(event.message);

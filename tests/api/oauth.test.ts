@@ -166,6 +166,37 @@ describe('GET /api/auth/complete', () => {
   });
 });
 
+describe('GET /api/auth/complete returns to the page sign-in started from', () => {
+  withOAuthProviderEnabled();
+  const tokenFor = (sub: string) => encode({ token: { sub, email: 'x@example.com' }, secret: env.sessionSecret, maxAge: 120 });
+
+  it.each<[string, string, string]>([
+    ['an issue page', encodeURIComponent('/projects/p1/issues/i1?eventsPage=2'), '/projects/p1/issues/i1?eventsPage=2'],
+    ['billing', '/settings/billing', '/settings/billing'],
+    ['a protocol-relative URL', encodeURIComponent('//evil.example/x'), '/'],
+    ['a backslash host', encodeURIComponent('/\\evil.example'), '/'],
+    ['an absolute URL', encodeURIComponent('https://evil.example/'), '/'],
+    ['javascript:', encodeURIComponent('javascript:alert(1)'), '/'],
+    ['the login page', encodeURIComponent('/login'), '/'],
+  ])('login_next = %s', async (_label, cookieValue, target) => {
+    const user = await adapter.createUser!({ email: uniqueEmail('next'), name: 'Next', emailVerified: null });
+    const res = await complete(
+      new NextRequest(`${env.appUrl}${COMPLETE_PATH}`, { headers: { cookie: `next-auth.session-token=${await tokenFor(user.id)}; login_next=${cookieValue}` } }),
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${env.appUrl}${target}`);
+    // Read once: cleared with the answer, beside the new session.
+    const cookies = res.headers.getSetCookie();
+    expect(cookies).toContain('login_next=; Path=/; SameSite=Lax; Max-Age=0');
+    expect(cookies.some((c) => c.startsWith('session='))).toBe(true);
+  });
+
+  it('a refused hand-off still goes to the login page, whatever login_next says', async () => {
+    const res = await complete(new NextRequest(`${env.appUrl}${COMPLETE_PATH}`, { headers: { cookie: 'login_next=%2Fsettings%2Fbilling' } }));
+    expect(res.headers.get('location')).toBe(`${env.appUrl}/login?error=SessionExpired`);
+  });
+});
+
 describe('GET /api/auth/complete with no provider enabled', () => {
   it('answers 404 and mints no session, even for a valid hand-off token', async () => {
     const user = await adapter.createUser!({ email: uniqueEmail('nooauth'), name: 'No OAuth', emailVerified: null });

@@ -91,18 +91,20 @@ describe('releases API', () => {
     expect((await ci.get(rel('/ci-1'))).body.data.newIssues).toEqual([]);
   });
 
-  const INVALID: [string, unknown][] = [
-    ['no version', {}],
-    ['an empty version', { version: '  ' }],
-    ['a slash', { version: 'a/b' }],
-    ['a newline', { version: 'a\nb' }],
-    ['reserved "latest"', { version: 'latest' }],
-    ['201 characters', { version: 'v'.repeat(201) }],
+  const SLASHES = 'A version cannot contain slashes or line breaks';
+  const INVALID: [string, unknown, string[]][] = [
+    ['no version', {}, ['Version is required']],
+    // Every check runs: an empty string is also not a valid version text.
+    ['an empty version', { version: '  ' }, ['Version is required', SLASHES]],
+    ['a slash', { version: 'a/b' }, [SLASHES]],
+    ['a newline', { version: 'a\nb' }, [SLASHES]],
+    ['reserved "latest"', { version: 'latest' }, ['This version name is reserved']],
+    ['201 characters', { version: 'v'.repeat(201) }, ['Version must be at most 200 characters']],
   ];
-  it.each(INVALID)('%s → 400', async (_n, body) => {
+  it.each(INVALID)('%s → 400', async (_n, body, messages) => {
     const res = await owner.post(rel(), body);
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Validation error');
+    const error = messages.map((message) => ({ path: ['version'], message }));
+    expect([res.status, res.body]).toEqual([400, { statusCode: 400, status: 'failed', message: 'Validation error', error }]);
   });
 
   it('an unknown version → 404', async () => {

@@ -3,19 +3,21 @@ import { AuthCard } from '@/components/auth/auth-card';
 import { LoginForm } from '@/components/auth/login-form';
 import { OAuthButtons } from '@/components/auth/oauth-buttons';
 import { TextLink } from '@/components/ui/text-link';
+import { safeNext, withNext } from '@/lib/auth/safe-next';
 
 export const metadata: Metadata = { title: 'Log in' };
 
-type Props = { searchParams: Promise<{ verified?: string | string[]; reset?: string | string[] }> };
+type Props = { searchParams: Promise<{ verified?: string | string[]; reset?: string | string[]; email?: string | string[]; next?: string | string[] }> };
 
 export default async function LoginPage({ searchParams }: Props) {
-  const { verified, reset } = await searchParams;
+  const { verified, reset, email, next: nextParam } = await searchParams;
+  const next = safeNext(nextParam);
   return (
     <AuthCard
       title="Log in to Tracker"
       footer={
         <>
-          New here? <TextLink href="/signup">Create an account</TextLink>
+          New here? <TextLink href={withNext('/signup', next)}>Create an account</TextLink>
         </>
       }
     >
@@ -29,8 +31,8 @@ export default async function LoginPage({ searchParams }: Props) {
           Your password is changed. Log in with the new one.
         </p>
       )}
-      <LoginForm />
-      <OAuthButtons />
+      <LoginForm initialEmail={typeof email === 'string' ? email : ''} next={next} />
+      <OAuthButtons next={next} />
     </AuthCard>
   );
 }

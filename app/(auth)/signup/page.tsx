@@ -3,22 +3,26 @@ import { AuthCard } from '@/components/auth/auth-card';
 import { SignupForm } from '@/components/auth/signup-form';
 import { OAuthButtons } from '@/components/auth/oauth-buttons';
 import { TextLink } from '@/components/ui/text-link';
+import { safeNext, withNext } from '@/lib/auth/safe-next';
 
 export const metadata: Metadata = { title: 'Sign up' };
 
-export default function SignupPage() {
+type Props = { searchParams: Promise<{ next?: string | string[] }> };
+
+export default async function SignupPage({ searchParams }: Props) {
+  const next = safeNext((await searchParams).next);
   return (
     <AuthCard
       title="Create your account"
       description="Start tracking errors in minutes."
       footer={
         <>
-          Already have an account? <TextLink href="/login">Log in</TextLink>
+          Already have an account? <TextLink href={withNext('/login', next)}>Log in</TextLink>
         </>
       }
     >
-      <SignupForm />
-      <OAuthButtons />
+      <SignupForm next={next} />
+      <OAuthButtons next={next} />
     </AuthCard>
   );
 }

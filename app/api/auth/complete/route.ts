@@ -5,9 +5,10 @@ import { respond } from '@/lib/http/envelope';
 import { enabledProviders } from '@/lib/auth/oauth/provider-settings';
 import { clearedNextAuthCookies, startOAuthSession } from '@/lib/auth/oauth/complete-oauth-sign-in';
 import { acceptInviteAfterOAuth, clearedInviteCookie, INVITE_COOKIE } from '@/lib/invites/oauth-invite';
+import { NEXT_COOKIE, safeNext } from '@/lib/auth/safe-next';
 
 // The successful provider callback redirects here with next-auth's short-lived token:
-// swap it for our session cookie, drop next-auth's cookies and go to the dashboard.
+// swap it for our session cookie, drop next-auth's cookies and go to the page sign-in started from.
 export async function GET(req: NextRequest) {
   // With no provider enabled there is no sign-in to complete: nothing here may mint a session.
   if (enabledProviders().length === 0) return respond(404, 'Not found');
@@ -15,11 +16,13 @@ export async function GET(req: NextRequest) {
   const session = token?.sub ? await startOAuthSession(token.sub) : null;
   // Sign-in started from an invite page: join that organization, or go back to the page to say why not.
   const invite = req.cookies.get(INVITE_COOKIE)?.value;
-  let target = session ? '/' : '/login?error=SessionExpired';
+  const nextCookie = req.cookies.get(NEXT_COOKIE)?.value;
+  let target = session ? (safeNext(nextCookie) ?? '/') : '/login?error=SessionExpired';
   if (session && invite && token?.sub && !(await acceptInviteAfterOAuth(token.sub, invite))) target = `/invite/${encodeURIComponent(invite)}`;
   const res = NextResponse.redirect(new URL(target, env.appUrl), 303);
   for (const c of clearedNextAuthCookies(req.cookies.getAll().map((c) => c.name), env.secureCookies)) res.headers.append('set-cookie', c);
   if (invite) res.headers.append('set-cookie', clearedInviteCookie());
+  if (nextCookie !== undefined) res.headers.append('set-cookie', `${NEXT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`);
   if (session) res.headers.append('set-cookie', session.cookie);
   res.headers.set('cache-control', 'no-store');
   return res;

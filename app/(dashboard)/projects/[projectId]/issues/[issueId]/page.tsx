@@ -2,8 +2,15 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { IssueDetail } from '@/components/issues/issue-detail';
 import { LoadingState } from '@/components/dashboard/states';
+import { issueTitle } from '@/lib/dashboard/page-titles';
 
-export const metadata: Metadata = { title: 'Issue' };
+type Params = { params: Promise<{ projectId: string; issueId: string }> };
+
+/** "TypeError: x is undefined · Checkout · Tracker" (the project's layout adds the rest). */
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { projectId, issueId } = await params;
+  return { title: (await issueTitle(projectId, issueId)) ?? 'Issue' };
+}
 
 export default async function IssuePage({ params }: { params: Promise<{ projectId: string; issueId: string }> }) {
   const { projectId, issueId } = await params;

@@ -1,0 +1,8 @@
+import { route } from '@/lib/http/route';
+import { getEventNeighbours } from '@/lib/events/get-event';
+import { eventParams } from '@/lib/zod/issues';
+
+export const GET = route({ auth: 'session', scope: 'project', params: eventParams }, async ({ tenant, params }) => {
+  const data = await getEventNeighbours(tenant.orgId, params.projectId, params.issueId, params.eventId);
+  return { message: 'Event neighbours fetched', data };
+});

@@ -1,0 +1,377 @@
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { PASSWORD, registerUser, uniqueEmail } from './support/accounts';
+import { latestPasscode } from './support/outbox';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { sidewaysOverflow } from './support/layout';
+import { encodeIdentity, IDENTITY_COOKIE } from './support/mock-oauth-server';
+
+// #21: the dashboard during an incident. Deep links survive sign-in, onboarding and the usage meter turn
+// live, status changes confirm with Undo, events can be walked and downloaded, recursion folds, and every
+// tab is reachable on a phone; a favicon and page titles.
+
+type Project = { id: string; name: string; publicKey: string };
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 900 };
+const T0 = Date.now() - 60 * 60_000;
+
+/** Errors the page logged, kept per page so a test can say there were none. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** A verified user signed in through `api` (its own cookie jar), with one project. */
+async function ownerWithProject(api: APIRequestContext, name: string) {
+  const user = await registerUser(api, { name: `${name} owner`, verify: true });
+  expect((await api.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
+  const res = await api.post('/api/v1/projects', { data: { name } });
+  expect(res.status(), await res.text()).toBe(201);
+  const data = ((await res.json()) as { data: { id: string; name: string; keys: { publicKey: string }[] } }).data;
+  return { user, project: { id: data.id, name: data.name, publicKey: data.keys[0].publicKey } };
+}
+
+async function send(api: APIRequestContext, project: Project, body: Record<string, unknown>) {
+  const res = await api.post(`/api/v1/ingest/${project.id}/envelope`, { headers: { 'X-Ingest-Auth': `ingest_key=${project.publicKey}` }, data: body });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+const frame = (fn: string, lineno: number, filename = 'app/checkout.js') => ({ filename, function: fn, lineno, colno: 3 });
+const error = (value: string, extra: Record<string, unknown> = {}) => ({
+  exception: { type: 'TypeError', value, stacktrace: { frames: [frame('applyCoupon', 42), frame('submitOrder', 118), frame('onClick', 9)] } },
+  ...extra,
+});
+
+async function issuesOf(api: APIRequestContext, projectId: string) {
+  return ((await (await api.get(`/api/v1/projects/${projectId}/issues`)).json()) as { data: { issues: { id: string; title: string; status: string }[] } }).data.issues;
+}
+
+async function logInOnPage(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+test.describe('flows that keep their place', () => {
+  test('an issue link opened signed out returns to the issue after logging in', async ({ page, playwright, baseURL }) => {
+    const api = await playwright.request.newContext({ baseURL });
+    const { user, project } = await ownerWithProject(api, 'Deep link shop');
+    await send(api, project, error('deep link'));
+    const [issue] = await issuesOf(api, project.id);
+    const issuePath = `/projects/${project.id}/issues/${issue.id}?eventsPage=1`;
+
+    // The proxy (no cookie at all) carries the page in `next`.
+    await page.goto(issuePath);
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(issuePath)}`);
+    await logInOnPage(page, user.email);
+    await expect(page).toHaveURL(issuePath);
+    await expect(page.getByTestId('issue-title')).toHaveText('TypeError: deep link');
+
+    // The dashboard layout (a cookie that no longer names a session) does too.
+    await page.context().clearCookies();
+    await page.context().addCookies([{ name: 'session', value: 'expired-or-revoked', url: baseURL! }]);
+    await page.goto(issuePath);
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(issuePath)}`);
+    await logInOnPage(page, user.email);
+    await expect(page).toHaveURL(issuePath);
+    await expect(page.getByTestId('issue-title')).toBeVisible();
+    await api.dispose();
+  });
+
+  test('sign-up from a deep link: passcode, then a login form with the email filled in, then the page', async ({ page }) => {
+    const email = uniqueEmail('deeplink');
+    await page.goto('/settings/billing');
+    await expect(page).toHaveURL('/login?next=%2Fsettings%2Fbilling');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page).toHaveURL('/signup?next=%2Fsettings%2Fbilling');
+    await page.getByLabel('Name').fill('Deep Linker');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(`/verify?email=${encodeURIComponent(email)}&next=%2Fsettings%2Fbilling`);
+    await page.getByLabel('Passcode').fill(await latestPasscode(email));
+    await page.getByRole('button', { name: 'Verify email' }).click();
+    await expect(page).toHaveURL(`/login?verified=1&email=${encodeURIComponent(email)}&next=%2Fsettings%2Fbilling`);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL('/settings/billing');
+    await expect(page.getByRole('heading', { name: 'Billing', exact: true })).toBeVisible();
+  });
+
+  test('a provider sign-in started from a deep link returns to it', async ({ page, context }) => {
+    await setIdentity(context);
+    await page.goto('/settings/organization');
+    await expect(page).toHaveURL('/login?next=%2Fsettings%2Forganization');
+    await page.getByRole('button', { name: 'Continue with GitHub' }).click();
+    await expect(page).toHaveURL('/settings/organization');
+    // Read once: the next sign-in from a plain /login goes home.
+    expect((await context.cookies()).find((c) => c.name === 'login_next')).toBeUndefined();
+  });
+
+  const UNSAFE = ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/\t/evil.example'];
+  for (const next of UNSAFE) {
+    test(`an unsafe next ${JSON.stringify(next)} lands on the dashboard home`, async ({ page, request }) => {
+      const user = await registerUser(request, { verify: true });
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await logInOnPage(page, user.email);
+      await expect(page).toHaveURL('/');
+    });
+  }
+});
+
+async function setIdentity(context: BrowserContext) {
+  const id = String(Math.floor(Math.random() * 2 ** 30) + 1);
+  await context.addCookies([
+    { name: IDENTITY_COOKIE, value: encodeIdentity({ id, email: uniqueEmail('oauth-next'), name: 'Octo Next', verified: true }), url: process.env.E2E_OAUTH_URL! },
+  ]);
+}
+
+test('onboarding turns into "First event received" and the usage meter counts it, without a reload', async ({ page, playwright, baseURL }) => {
+  const errors = consoleErrors(page);
+  const api = await playwright.request.newContext({ baseURL });
+  const { user, project } = await ownerWithProject(api, 'Live onboarding');
+  await page.goto('/login');
+  await logInOnPage(page, user.email);
+  await expect(page).toHaveURL('/');
+  await page.goto(`/projects/${project.id}`);
+  await expect(page.getByRole('heading', { name: 'Send your first event to Live onboarding' })).toBeVisible();
+  await expect(page.getByTestId('header-usage-text')).toHaveText(/^0 \/ [\d,]+ events this month$/);
+
+  await send(api, project, error('arrived while watching'));
+  const [issue] = await issuesOf(api, project.id);
+  // The setup page polls every 3 s until the first issue exists.
+  await expect(page.getByRole('heading', { name: 'First event received' })).toBeVisible({ timeout: 8_000 });
+  await expect(page.getByTestId('open-first-issue')).toHaveAttribute('href', `/projects/${project.id}/issues/${issue.id}`);
+  // The header meter refreshes every 15 s (and on focus).
+  await expect(page.getByTestId('header-usage-text')).toHaveText(/^1 \/ [\d,]+ events this month$/, { timeout: 20_000 });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousA11yViolations(page);
+  }
+  await page.getByTestId('open-first-issue').click();
+  await expect(page.getByTestId('issue-title')).toHaveText('TypeError: arrived while watching');
+  expect(errors).toEqual([]);
+  await api.dispose();
+});
+
+test('resolve, ignore and assign on the issue page confirm with a toast, and Undo puts it back', async ({ page, playwright, baseURL }) => {
+  const errors = consoleErrors(page);
+  const api = await playwright.request.newContext({ baseURL });
+  const { user, project } = await ownerWithProject(api, 'Undo shop');
+  await send(api, project, error('undo me'));
+  const [issue] = await issuesOf(api, project.id);
+  const status = async () => ((await (await api.get(`/api/v1/projects/${project.id}/issues/${issue.id}`)).json()) as { data: { status: string } }).data.status;
+
+  await page.goto(`/projects/${project.id}/issues/${issue.id}`);
+  await logInOnPage(page, user.email);
+  // Sign-in, then the issue page's first render: generous on a machine shared with other test runs.
+  await expect(page.getByTestId('issue-title')).toBeVisible({ timeout: 30_000 });
+  // One event: singular.
+  await expect(page.getByRole('navigation', { name: 'Event pages' })).toContainText('1 event');
+  await expect(page.getByRole('navigation', { name: 'Event pages' })).not.toContainText('1 events');
+
+  await page.getByRole('button', { name: 'Resolve', exact: true }).click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Issue resolved');
+  await expect(page.getByRole('button', { name: 'Unresolve' })).toBeVisible();
+  expect(await status()).toBe('RESOLVED');
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('button', { name: 'Resolve', exact: true })).toBeVisible();
+  await expect.poll(status).toBe('UNRESOLVED');
+
+  await page.getByRole('button', { name: 'Ignore', exact: true }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Issue ignored' })).toBeVisible();
+  await expect.poll(status).toBe('IGNORED');
+  await page.getByTestId('toast').filter({ hasText: 'Issue ignored' }).getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(status).toBe('UNRESOLVED');
+
+  await page.getByTestId('assignee-picker').selectOption({ label: user.name });
+  const assigned = page.getByTestId('toast').filter({ hasText: `Assigned to ${user.name}` });
+  await expect(assigned).toBeVisible();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousA11yViolations(page);
+  }
+  await assigned.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByTestId('assignee-picker')).toHaveValue('');
+  const detail = (await (await api.get(`/api/v1/projects/${project.id}/issues/${issue.id}?expand=assignee`)).json()) as { data: { assignee: unknown } };
+  expect(detail.data.assignee).toBeNull();
+  expect(errors).toEqual([]);
+  await api.dispose();
+});
+
+test('walk four events with older/newer/latest/oldest, read and download the raw JSON, copy the id and link', async ({ page, context, playwright, baseURL }) => {
+  test.setTimeout(180_000);
+  const errors = consoleErrors(page);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const api = await playwright.request.newContext({ baseURL });
+  const { user, project } = await ownerWithProject(api, 'Walk shop');
+  const sent = [0, 1, 2, 3].map((i) => ({
+    ts: T0 + i * 60_000,
+    body: error('walk me', { timestamp: T0 + i * 60_000, release: `shop@1.0.${i}`, environment: i % 2 ? 'staging' : 'production', user: { id: `u${i}`, email: `buyer${i}@example.com` } }),
+  }));
+  // Sent out of order: the page follows occurrence time, not arrival.
+  for (const i of [2, 0, 3, 1]) await send(api, project, sent[i].body);
+  const [issue] = await issuesOf(api, project.id);
+  const listed = ((await (await api.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events`)).json()) as { data: { events: { id: string; timestamp: string }[] } }).data.events;
+  expect(listed.map((e) => e.timestamp)).toEqual([3, 2, 1, 0].map((i) => new Date(sent[i].ts).toISOString()));
+  const [newest, , , oldest] = listed.map((e) => e.id);
+  const eventUrl = (id: string) => `/projects/${project.id}/issues/${issue.id}/events/${id}`;
+
+  await page.goto(`/projects/${project.id}/issues/${issue.id}`);
+  await logInOnPage(page, user.email);
+  // The events table: user, release and environment of each event, newest first.
+  const rows = page.getByTestId('event-row');
+  await expect(rows).toHaveCount(4);
+  await expect(page.getByTestId('event-user')).toHaveText(['buyer3@example.com', 'buyer2@example.com', 'buyer1@example.com', 'buyer0@example.com']);
+  await expect(page.getByTestId('event-release')).toHaveText(['shop@1.0.3', 'shop@1.0.2', 'shop@1.0.1', 'shop@1.0.0']);
+  await expect(page.getByTestId('event-environment')).toHaveText(['staging', 'production', 'staging', 'production']);
+  await expect(page).toHaveTitle(`TypeError: walk me · Walk shop · Tracker`);
+
+  await page.goto(eventUrl(newest));
+  await expect(page.getByTestId('event-id')).toHaveText(newest);
+  await expect(page).toHaveTitle(`Event · TypeError: walk me · Walk shop · Tracker`);
+  // At the newest (once the neighbours are read): nothing newer.
+  await expect(page.getByTestId('event-oldest')).toHaveAttribute('href', eventUrl(oldest));
+  await expect(page.getByTestId('event-newer')).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('event-latest')).toHaveAttribute('aria-disabled', 'true');
+  const seen = [newest];
+  for (let i = 0; i < 3; i++) {
+    await expect(page.getByTestId('event-older')).toHaveAttribute('href', eventUrl(listed[i + 1].id));
+    await page.getByTestId('event-older').click();
+    await expect(page.getByTestId('event-id')).toHaveText(listed[i + 1].id);
+    seen.push(listed[i + 1].id);
+  }
+  expect(seen).toEqual(listed.map((e) => e.id));
+  await expect(page).toHaveURL(eventUrl(oldest));
+  await expect(page.getByTestId('event-newer')).toHaveAttribute('href', eventUrl(listed[2].id));
+  await expect(page.getByTestId('event-older')).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('event-oldest')).toHaveAttribute('aria-disabled', 'true');
+  await page.getByTestId('event-newer').click();
+  await expect(page.getByTestId('event-id')).toHaveText(listed[2].id);
+  await expect(page.getByTestId('event-latest')).toHaveAttribute('href', eventUrl(newest));
+  await page.getByTestId('event-latest').click();
+  await expect(page).toHaveURL(eventUrl(newest));
+  await expect(page.getByTestId('event-oldest')).toHaveAttribute('href', eventUrl(oldest));
+  await page.getByTestId('event-oldest').click();
+  await expect(page).toHaveURL(eventUrl(oldest));
+
+  // Raw JSON, on the page and as a download: the event as the API stores it.
+  const stored = ((await (await api.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${oldest}`)).json()) as { data: Record<string, unknown> }).data;
+  await page.getByTestId('toggle-raw-json').click();
+  expect(JSON.parse((await page.getByTestId('raw-json').textContent())!)).toEqual(stored);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-json').click()]);
+  expect(download.suggestedFilename()).toBe(`event-${oldest}.json`);
+  const downloaded = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as Record<string, unknown>;
+  expect(downloaded).toEqual(stored);
+  expect(downloaded).toMatchObject({ release: 'shop@1.0.0', environment: 'production', userContext: { id: 'u0', email: 'buyer0@example.com' }, timestamp: new Date(T0).toISOString() });
+
+  await page.getByRole('button', { name: 'Copy ID' }).click();
+  await expect(page.getByRole('button', { name: 'Copy ID' })).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(oldest);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${eventUrl(oldest)}`);
+
+  // No empty panels: this event has no request, breadcrumbs, contexts, extra or SDK.
+  for (const title of ['Request', 'Breadcrumbs', 'Contexts', 'Extra', 'SDK', 'Tags']) {
+    await expect(page.getByRole('heading', { name: title, exact: true })).toHaveCount(0);
+  }
+  await expect(page.getByText('No request.')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'User', exact: true })).toBeVisible();
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await expectNoSeriousA11yViolations(page);
+      expect(await sidewaysOverflow(page), `event page at ${viewport.width} px`).toBeLessThanOrEqual(0);
+    }
+  }
+  expect(errors).toEqual([]);
+  await api.dispose();
+});
+
+test('a 41-frame recursion shows as one frame and "same frame ×38"', async ({ page, playwright, baseURL }) => {
+  const errors = consoleErrors(page);
+  const api = await playwright.request.newContext({ baseURL });
+  const { user, project } = await ownerWithProject(api, 'Recursion');
+  // Innermost first: the throw site, 39 identical recursive calls, then two callers.
+  const frames = [frame('throwIt', 3), ...Array.from({ length: 39 }, () => frame('walk', 12, 'app/tree.js')), frame('render', 40), frame('main', 1)];
+  expect(frames).toHaveLength(42);
+  await send(api, project, { exception: { type: 'RangeError', value: 'Maximum call stack size exceeded', stacktrace: { frames } } });
+  const [issue] = await issuesOf(api, project.id);
+
+  await page.goto(`/projects/${project.id}/issues/${issue.id}`);
+  await logInOnPage(page, user.email);
+  const stack = page.getByTestId('stack-trace');
+  await expect(stack.getByTestId('repeated-frames')).toHaveText(/^same frame ×38/);
+  // throwIt, walk (once), render, main.
+  await expect(stack.getByTestId('frame-function')).toHaveText(['throwIt', 'walk', 'render', 'main']);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousA11yViolations(page);
+  }
+  await stack.getByTestId('repeated-frames').click();
+  await expect(stack.getByTestId('frame-function')).toHaveCount(42);
+  expect(errors).toEqual([]);
+  await api.dispose();
+});
+
+test('at 375 px every tab is reachable and nothing scrolls sideways; favicon; page titles', async ({ page, request, playwright, baseURL }) => {
+  // Sixteen page loads with layout checks and axe.
+  test.setTimeout(240_000);
+  const errors = consoleErrors(page);
+  // The favicon answers signed out.
+  for (const path of ['/favicon.ico', '/icon.svg']) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()['content-type'], path).toMatch(path.endsWith('.ico') ? /image\/(x-icon|vnd\.microsoft\.icon)/ : /image\/svg\+xml/);
+  }
+
+  const api = await playwright.request.newContext({ baseURL });
+  const { user, project } = await ownerWithProject(api, 'Phone shop');
+  await page.setViewportSize(PHONE);
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Log in · Tracker');
+  await logInOnPage(page, user.email);
+  await expect(page).toHaveURL('/');
+  await expect(page).toHaveTitle('Projects · Tracker');
+
+  const TITLES: [string, string][] = [
+    [`/projects/${project.id}/issues`, 'Issues · Phone shop · Tracker'],
+    [`/projects/${project.id}/releases`, 'Releases · Phone shop · Tracker'],
+    [`/projects/${project.id}/performance`, 'Performance · Phone shop · Tracker'],
+    [`/projects/${project.id}/alerts`, 'Alerts · Phone shop · Tracker'],
+    [`/projects/${project.id}/settings`, 'Project settings · Phone shop · Tracker'],
+    [`/projects/${project.id}`, 'Set up · Phone shop · Tracker'],
+    ['/settings/organization', 'Team · Tracker'],
+    ['/settings/billing', 'Billing · Tracker'],
+  ];
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const [path, title] of TITLES) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+      await expect(nav.getByRole('link')).toHaveCount(7);
+      // Every tab lies inside the 375 px viewport, so none needs a sideways scroll to be found.
+      for (const link of await nav.getByRole('link').all()) {
+        const box = (await link.boundingBox())!;
+        expect(box.x, `${await link.textContent()} on ${path}`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${await link.textContent()} on ${path}`).toBeLessThanOrEqual(PHONE.width);
+      }
+      expect(await sidewaysOverflow(page), `${path} at 375 px`).toBeLessThanOrEqual(0);
+      if (colorScheme === 'dark' || path === '/settings/billing') await expectNoSeriousA11yViolations(page);
+    }
+  }
+  await nav.getByRole('link', { name: 'Billing' }).click();
+  await expect(page).toHaveURL('/settings/billing');
+  expect(errors).toEqual([]);
+  await api.dispose();
+});

@@ -1,0 +1,4 @@
+/** "1 event", "2 events", "1,204 events": the count in en-US digits and the noun agreeing with it. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`;
+}
