@@ -297,6 +297,9 @@ const fromList = <R>(columns: Column<R>[], alias: string) => columns.filter((c) 
 //         unique key could not span days) nor an earlier one of the batch, ranked per (org, month);
 //  acc    the fresh events within what remains (arrival order); tacc the transactions that arrive before the
 //         quota is exhausted; nothing is accepted unless every usage row was found (the caller then retries);
+//  wlock  changes nothing: it makes the statement's first lock on the issues table the upsert's ROW EXCLUSIVE, which
+//         waits behind partition maintenance (lib/retention/partitions.ts locks issues before events), instead of
+//         prev's ROW SHARE, which would not and then deadlock against its DROP of a partition;
 //  prev   the existing issues the batch touches, locked in the upsert's order before it: the status read here is
 //         the one the upsert changes, so exactly one statement reopens a resolved issue (a regression) and knows it;
 //  grp    the accepted events per (project, fingerprint); regressed_at is set when the issue was RESOLVED and an event
@@ -336,6 +339,8 @@ WITH lk AS MATERIALIZED (
   SELECT t.* FROM t JOIN lk ON lk.org_id = t.org_id AND lk.month = t.month
   WHERE (SELECT count(*) FROM fresh f WHERE f.org_id = t.org_id AND f.month = t.month AND f.pos < t.pos) < lk.remaining
     AND (SELECT ok FROM complete)
+), wlock AS (
+  UPDATE issues SET id = id WHERE false
 ), prev AS MATERIALIZED (
   SELECT i.project_id, i.fingerprint, i.status, i.resolved_in_release, i.resolved_in_release_at
   FROM issues i
