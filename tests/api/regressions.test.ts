@@ -371,6 +371,27 @@ describe('REGRESSION alert rules', () => {
     expect(await s.regressedEntries(id)).toBe(1);
   });
 
+  it('another organization cannot read, change or delete a REGRESSION rule (404, nothing changed)', async () => {
+    const a = await setup();
+    const rule = await a.rule({ name: 'Came back', type: 'REGRESSION', webhookUrl: 'https://hooks.example.com/a', webhookFormat: 'discord' });
+    const before = await db.alertRule.findUniqueOrThrow({ where: { id: rule.id } });
+    const b = await setup();
+    const base = (projectId: string) => `/api/v1/projects/${projectId}/alerts`;
+    const attempts = [
+      [b.client.patch(`${base(a.project.id)}/${rule.id}`, { webhookFormat: 'slack' }), 'Project not found'],
+      [b.client.patch(`${base(b.project.id)}/${rule.id}`, { webhookFormat: 'slack', type: 'NEW_ISSUE' }), 'Alert rule not found'],
+      [b.client.get(`${base(b.project.id)}/${rule.id}/logs`), 'Alert rule not found'],
+      [b.client.delete(`${base(b.project.id)}/${rule.id}`), 'Alert rule not found'],
+    ] as const;
+    for (const [pending, message] of attempts) {
+      const res = await pending;
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ statusCode: 404, status: 'failed', message });
+    }
+    expect(await db.alertRule.findUniqueOrThrow({ where: { id: rule.id } })).toEqual(before);
+    expect((await b.client.get(base(b.project.id))).body.data).toEqual([]);
+  });
+
   it('a disabled REGRESSION rule does not fire', async () => {
     const hook = await receiver();
     const s = await setup();
