@@ -101,7 +101,7 @@ test('an owner invites a colleague by email; the colleague signs up from the lin
   await colleague.getByLabel('Comment', { exact: true }).fill('Fixed in https://git.example/shop/pull/7 — totals default to 0 now.');
   await colleague.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(colleague.getByTestId('comment-body')).toContainText('Fixed in');
-  await colleague.getByRole('button', { name: 'Resolve' }).click();
+  await colleague.getByRole('button', { name: 'Resolve', exact: true }).click();
   await expect(colleague.getByTestId('timeline')).toContainText('Carl Colleague marked it resolved');
   await colleagueContext.close();
 

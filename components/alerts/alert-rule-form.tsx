@@ -5,18 +5,36 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import { ApiError } from '@/lib/swr/fetcher';
 import type { AlertRule } from '@/lib/swr/use-alerts';
-import { createAlertSchema, type AlertType, type CreateAlertInput } from '@/lib/zod/alerts';
+import { createAlertSchema, WEBHOOK_FORMATS, type AlertType, type CreateAlertInput, type WebhookFormat } from '@/lib/zod/alerts';
 
-type Values = { name: string; type: AlertType; threshold: string; windowMinutes: string; notifyEmail: string; webhookUrl: string };
+type Values = { name: string; type: AlertType; threshold: string; windowMinutes: string; notifyEmail: string; webhookUrl: string; webhookFormat: WebhookFormat };
 
-const EMPTY: Values = { name: '', type: 'NEW_ISSUE', threshold: '', windowMinutes: '', notifyEmail: '', webhookUrl: '' };
+const EMPTY: Values = { name: '', type: 'NEW_ISSUE', threshold: '', windowMinutes: '', notifyEmail: '', webhookUrl: '', webhookFormat: 'json' };
 
 const TYPES: { value: AlertType; label: string; description: string }[] = [
   { value: 'NEW_ISSUE', label: 'New issue', description: 'Once for every issue seen for the first time.' },
   { value: 'ERROR_RATE', label: 'Error rate', description: 'When the number of errors in a time window reaches a threshold.' },
+  { value: 'REGRESSION', label: 'Regression', description: 'Once each time a resolved issue comes back with a new event.' },
 ];
+
+export const WEBHOOK_FORMAT_LABELS: Record<WebhookFormat, string> = { json: 'JSON (signed, our format)', slack: 'Slack incoming webhook', discord: 'Discord webhook' };
+
+/**
+ * Messages a person reads beside a field. The API's own messages already name fields as people do; the
+ * few that name API values (an enum the form's controls cannot produce) read as the control they belong to.
+ */
+const HUMAN_MESSAGES: Record<string, string> = {
+  type: 'Choose what the rule watches for',
+  webhookFormat: 'Choose the message format of the webhook',
+  enabled: 'Choose whether the rule is active',
+};
+function humanize(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, HUMAN_MESSAGES[field] ?? message]));
+}
 
 function valuesOf(rule: AlertRule | undefined): Values {
   if (!rule) return EMPTY;
@@ -27,6 +45,7 @@ function valuesOf(rule: AlertRule | undefined): Values {
     windowMinutes: rule.windowMinutes?.toString() ?? '',
     notifyEmail: rule.notifyEmail ?? '',
     webhookUrl: rule.webhookUrl ?? '',
+    webhookFormat: rule.webhookFormat,
   };
 }
 
@@ -42,12 +61,13 @@ function bodyOf(v: Values) {
     windowMinutes: rate ? int(v.windowMinutes) : null,
     notifyEmail: text(v.notifyEmail),
     webhookUrl: text(v.webhookUrl),
+    webhookFormat: v.webhookFormat,
   };
 }
 
 /** First message per top-level field, exactly as ApiError.fieldErrors() reads the API's error[]. */
 function issuesToFields(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  return new ApiError(400, 'Validation error', issues.map((i) => ({ path: i.path.map(String), message: i.message }))).fieldErrors();
+  return humanize(new ApiError(400, 'Validation error', issues.map((i) => ({ path: i.path.map(String), message: i.message }))).fieldErrors());
 }
 
 type Props = {
@@ -82,7 +102,7 @@ export function AlertRuleForm({ rule, onSubmit, onCancel }: Props) {
       await onSubmit(parsed.data);
     } catch (err) {
       const error = err instanceof ApiError ? err : new ApiError(0, 'Could not reach the server. Check your connection and try again.');
-      const fields = error.fieldErrors();
+      const fields = humanize(error.fieldErrors());
       setFieldErrors(fields);
       if (Object.keys(fields).length === 0) setFormError(error.message);
       setPending(false);
@@ -98,7 +118,7 @@ export function AlertRuleForm({ rule, onSubmit, onCancel }: Props) {
 
       <fieldset>
         <legend className="text-sm font-medium text-fg-secondary">Type</legend>
-        <div className="mt-1.5 grid gap-2 sm:grid-cols-2">
+        <div className="mt-1.5 grid gap-2 sm:grid-cols-3">
           {TYPES.map((t) => (
             <label
               key={t.value}
@@ -172,8 +192,27 @@ export function AlertRuleForm({ rule, onSubmit, onCancel }: Props) {
           value={values.webhookUrl}
           onChange={set('webhookUrl')}
           error={fieldErrors.webhookUrl}
-          hint="Receives a signed JSON POST (X-Webhook-Signature: sha256=…)."
+          hint="Receives a signed POST (X-Webhook-Signature: sha256=…)."
         />
+        <div className="space-y-1.5">
+          <Label htmlFor={`${idPrefix}-webhook-format`}>Webhook format</Label>
+          <Select
+            id={`${idPrefix}-webhook-format`}
+            name="webhookFormat"
+            className="w-full sm:w-72"
+            value={values.webhookFormat}
+            onChange={set('webhookFormat')}
+            aria-invalid={fieldErrors.webhookFormat ? true : undefined}
+            aria-describedby={fieldErrors.webhookFormat ? `${idPrefix}-webhook-format-error` : undefined}
+          >
+            {WEBHOOK_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {WEBHOOK_FORMAT_LABELS[f]}
+              </option>
+            ))}
+          </Select>
+          <FormError id={`${idPrefix}-webhook-format-error`} message={fieldErrors.webhookFormat} />
+        </div>
       </fieldset>
 
       <FormError message={formError} />

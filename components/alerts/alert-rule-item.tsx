@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import type { AlertRule } from '@/lib/swr/use-alerts';
+import { WEBHOOK_FORMAT_LABELS } from './alert-rule-form';
 import { AlertLog } from './alert-log';
 import { EnabledSwitch } from './enabled-switch';
 
@@ -21,8 +22,11 @@ type Props = {
   manage: boolean;
 };
 
+const TYPE_LABELS: Record<AlertRule['type'], string> = { NEW_ISSUE: 'New issue', ERROR_RATE: 'Error rate', REGRESSION: 'Regression' };
+
 function trigger(rule: AlertRule): string {
   if (rule.type === 'NEW_ISSUE') return 'When a new issue appears';
+  if (rule.type === 'REGRESSION') return 'When a resolved issue comes back';
   return `When ${rule.threshold} or more errors arrive within ${rule.windowMinutes} ${rule.windowMinutes === 1 ? 'minute' : 'minutes'}`;
 }
 
@@ -51,7 +55,7 @@ export function AlertRuleItem({ projectId, rule, logOpen, onToggleLog, onEdit, o
             <h3 id={`rule-name-${rule.id}`} className="truncate font-semibold">
               {rule.name}
             </h3>
-            <Badge tone={rule.type === 'NEW_ISSUE' ? 'blue' : 'neutral'}>{rule.type === 'NEW_ISSUE' ? 'New issue' : 'Error rate'}</Badge>
+            <Badge tone={rule.type === 'ERROR_RATE' ? 'neutral' : 'blue'}>{TYPE_LABELS[rule.type]}</Badge>
           </div>
           <p className="text-sm text-fg-secondary">{trigger(rule)}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
@@ -67,6 +71,8 @@ export function AlertRuleItem({ projectId, rule, logOpen, onToggleLog, onEdit, o
                 <dd className="truncate font-mono text-[13px]" title={rule.webhookUrl}>
                   {rule.webhookUrl}
                 </dd>
+                <dt className="text-fg-muted">Format</dt>
+                <dd data-testid="webhook-format">{WEBHOOK_FORMAT_LABELS[rule.webhookFormat]}</dd>
               </>
             )}
             <dt className="text-fg-muted">Last triggered</dt>

@@ -34,3 +34,15 @@ export function StatusBadge({ status }: { status: IssueStatusValue }) {
     </span>
   );
 }
+
+/** A resolved issue that an event reopened; the title says when, for sighted and screen-reader users alike. */
+export function RegressedBadge({ regressedAt }: { regressedAt: string | null }) {
+  if (!regressedAt) return null;
+  const when = new Date(regressedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  return (
+    <span className={cn(base, 'gap-1 bg-surface text-warning-fg ring-warning-solid')} data-testid="regressed-badge" title={`Came back after it was resolved (${when} UTC)`}>
+      <span aria-hidden="true">↺</span>
+      Regressed
+    </span>
+  );
+}

@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import type { IssueStatusValue } from '@/lib/zod/issues';
 import { ApiError } from '@/lib/swr/fetcher';
-import { setIssueStatus, useIssue, useIssueStats, type IssueWithEvents } from '@/lib/swr/use-issues';
+import { resolveInNextRelease, setIssueStatus, useIssue, useIssueStats, type IssueWithEvents } from '@/lib/swr/use-issues';
 import { useEvents } from '@/lib/swr/use-events';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState, LoadingState, isNotFound } from '@/components/dashboard/states';
 import { Pagination } from '@/components/dashboard/pagination';
 import { EventsChart } from '@/components/charts/events-chart';
-import { LevelBadge, StatusBadge } from './badges';
+import { LevelBadge, RegressedBadge, StatusBadge } from './badges';
 import { EventDetails } from './event-details';
 import { IssueTriage } from './issue-triage';
 import { RelativeTime } from './relative-time';
@@ -88,20 +88,27 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
   );
 }
 
+type Action = IssueStatusValue | 'NEXT_RELEASE';
+
+/** The API's reason, with its field-level detail when there is one (e.g. no release seen yet). */
+const failureOf = (err: unknown) =>
+  err instanceof ApiError ? (Object.values(err.fieldErrors())[0] ?? err.summary()) : 'Could not update the issue. Try again.';
+
 function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: string }) {
-  const [pending, setPending] = useState<IssueStatusValue>();
+  const [pending, setPending] = useState<Action>();
   const [actionError, setActionError] = useState<string>();
   const toast = useToast();
 
-  async function change(status: IssueStatusValue) {
+  async function change(action: Action) {
     const before = issue.status;
-    setPending(status);
+    setPending(action);
     setActionError(undefined);
     try {
-      await setIssueStatus(projectId, issue.id, status);
+      if (action === 'NEXT_RELEASE') await resolveInNextRelease(projectId, issue.id);
+      else await setIssueStatus(projectId, issue.id, action);
       // The toast is the visible (and politely announced) confirmation; Undo puts the old status back.
       toast.show({
-        message: ACTIONS[status].done,
+        message: action === 'NEXT_RELEASE' ? 'Issue resolved until an event of a newer release arrives' : ACTIONS[action].done,
         undo: async () => {
           // The buttons wait for the undo, so the next action starts from the status it restored.
           setPending(before);
@@ -115,13 +122,14 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
         },
       });
     } catch (err) {
-      setActionError(err instanceof ApiError ? err.summary() : 'Could not update the issue. Try again.');
+      setActionError(failureOf(err));
     } finally {
       setPending(undefined);
     }
   }
 
   const next = (['RESOLVED', 'IGNORED', 'UNRESOLVED'] as const).filter((s) => s !== issue.status);
+  const waitsForRelease = issue.status === 'RESOLVED' && issue.resolvedInRelease !== null;
   return (
     <div className="space-y-4">
       <Link href={issuesHref(projectId)} className="text-sm font-medium text-fg-muted hover:text-fg">
@@ -132,6 +140,7 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
           <div className="flex items-center gap-2">
             <LevelBadge level={issue.level} />
             <StatusBadge status={issue.status} />
+            <RegressedBadge regressedAt={issue.regressedAt} />
           </div>
           <h1 className="text-2xl font-semibold tracking-tight break-words" data-testid="issue-title">
             {issue.title}
@@ -142,14 +151,29 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
             </p>
           )}
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           {next.map((s) => (
             <Button key={s} variant={ACTIONS[s].variant} loading={pending === s} disabled={!!pending} onClick={() => change(s)}>
               {ACTIONS[s].label}
             </Button>
           ))}
+          {!waitsForRelease && (
+            <Button variant="secondary" loading={pending === 'NEXT_RELEASE'} disabled={!!pending} onClick={() => change('NEXT_RELEASE')}>
+              Resolve in next release
+            </Button>
+          )}
         </div>
       </div>
+      {waitsForRelease && (
+        <p className="text-sm text-fg-secondary" data-testid="resolved-in-release">
+          Resolved in the release after <span className="font-mono">{issue.resolvedInRelease}</span>: only an event of a newer release reopens it.
+        </p>
+      )}
+      {issue.regressedAt && (
+        <p className="text-sm text-fg-secondary" data-testid="regressed-note">
+          Came back <RelativeTime iso={issue.regressedAt} /> after it was resolved.
+        </p>
+      )}
       <ActionFeedback announcement="" error={actionError} />
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
         {[

@@ -7,6 +7,8 @@ export type IngestedError = {
   issueId: string;
   /** True when this event created the issue (a new fingerprint in the project). */
   isNewIssue: boolean;
+  /** True when this event's batch reopened the resolved issue (once per regression, whatever the concurrency). */
+  isRegression?: boolean;
   receivedAt: Date;
 };
 

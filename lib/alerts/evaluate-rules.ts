@@ -5,10 +5,12 @@ import { getBoss, jobDb, notifyWorkers } from '@/lib/jobs/boss';
 import { QUEUES } from '@/lib/jobs/queues';
 import type { IngestedError } from './after-ingest';
 import { enabledRules, type CachedRule } from './rule-cache';
-import { errorRateBody, errorRateEmail, newIssueBody, newIssueEmail, type EmailContent, type IssueSnapshot } from './payloads';
+import type { WebhookFormat } from '@/lib/zod/alerts';
+import { errorRateBody, errorRateEmail, newIssueBody, newIssueEmail, regressionBody, regressionEmail, type EmailContent, type IssueSnapshot, type WebhookBody } from './payloads';
+import { webhookPayload } from './webhook-formats';
 import type { EmailJob, WebhookJob } from './delivery-jobs';
 
-type FiredRule = { id: string; name: string; notify_email: string | null; webhook_url: string | null };
+type FiredRule = { id: string; name: string; notify_email: string | null; webhook_url: string | null; webhook_format: WebhookFormat };
 type FiredRateRule = FiredRule & { threshold: number; window_minutes: number };
 type RateCandidate = { rule: CachedRule; count: number };
 
@@ -27,14 +29,19 @@ async function evaluateProject(projectId: string, events: IngestedError[]): Prom
   const now = clock.now();
   const newIssueIds = [...new Set(events.filter((e) => e.isNewIssue).map((e) => e.issueId))];
   const newIssueRules = newIssueIds.length ? rules.filter((r) => r.type === 'NEW_ISSUE') : [];
+  // The batch statement marks the one event batch that reopened each issue, so each regression is offered here once.
+  const regressedIds = [...new Set(events.filter((e) => e.isRegression).map((e) => e.issueId))];
+  const regressionRules = regressedIds.length ? rules.filter((r) => r.type === 'REGRESSION') : [];
   // A rule this process saw fire within its window is still cooling down: no need to count.
   const rateRules = rules.filter(
     (r) => r.type === 'ERROR_RATE' && r.threshold && r.windowMinutes && !(r.lastTriggeredAt && r.lastTriggeredAt.getTime() > now.getTime() - r.windowMinutes * MINUTE),
   );
   const dueRates = rateRules.length ? await rulesAtThreshold(projectId, rateRules, now) : [];
-  if (!newIssueRules.length && !dueRates.length) return;
-  await fireAndEnqueue(projectId, now, newIssueRules, newIssueIds, dueRates);
+  if (!newIssueRules.length && !dueRates.length && !regressionRules.length) return;
+  await fireAndEnqueue(projectId, now, { rules: newIssueRules, issueIds: newIssueIds }, { rules: regressionRules, issueIds: regressedIds }, dueRates);
 }
+
+type IssueRules = { rules: CachedRule[]; issueIds: string[] };
 
 /** Counts each distinct window once. */
 async function rulesAtThreshold(projectId: string, rules: CachedRule[], now: Date): Promise<RateCandidate[]> {
@@ -53,7 +60,7 @@ async function rulesAtThreshold(projectId: string, rules: CachedRule[], now: Dat
  * Claims each firing with one conditional UPDATE of last_triggered_at (concurrent events cannot both win)
  * and enqueues its deliveries in the same transaction, so a claimed firing is never lost.
  */
-async function fireAndEnqueue(projectId: string, now: Date, newIssueRules: CachedRule[], issueIds: string[], dueRates: RateCandidate[]): Promise<void> {
+async function fireAndEnqueue(projectId: string, now: Date, newIssues: IssueRules, regressions: IssueRules, dueRates: RateCandidate[]): Promise<void> {
   const boss = await getBoss();
   const client = await pool().connect();
   let enqueued = { webhook: 0, email: 0 };
@@ -62,19 +69,26 @@ async function fireAndEnqueue(projectId: string, now: Date, newIssueRules: Cache
     const webhooks: WebhookJob[] = [];
     const emails: EmailJob[] = [];
     const triggeredAt = now.toISOString();
-    const add = (rule: FiredRule, body: object, email: EmailContent) => {
-      if (rule.webhook_url) webhooks.push({ ruleId: rule.id, url: rule.webhook_url, body: JSON.stringify(body), triggeredAt, attempt: 0 });
+    const add = (rule: FiredRule, body: WebhookBody, email: EmailContent) => {
+      if (rule.webhook_url) webhooks.push({ ruleId: rule.id, url: rule.webhook_url, body: webhookPayload(rule.webhook_format, body), triggeredAt, attempt: 0 });
       if (rule.notify_email) emails.push({ ruleId: rule.id, to: rule.notify_email, email, triggeredAt, attempt: 0 });
     };
 
-    const firedNew = newIssueRules.length ? await claimNewIssueRules(client, newIssueRules, now) : [];
+    const firedNew = newIssues.rules.length ? await claimIssueRules(client, 'NEW_ISSUE', newIssues.rules, now) : [];
+    const firedRegression = regressions.rules.length ? await claimIssueRules(client, 'REGRESSION', regressions.rules, now) : [];
     const firedRate = dueRates.length ? await claimRateRules(client, dueRates, now) : [];
-    if (firedNew.length || firedRate.length) {
+    if (firedNew.length || firedRate.length || firedRegression.length) {
       const projectName = await nameOf(client, projectId);
       if (firedNew.length) {
-        for (const issue of await issuesById(client, projectId, issueIds)) {
+        for (const issue of await issuesById(client, projectId, newIssues.issueIds)) {
           const body = newIssueBody(projectName, issue);
           for (const rule of firedNew) add(rule, body, newIssueEmail(body));
+        }
+      }
+      if (firedRegression.length) {
+        for (const issue of await issuesById(client, projectId, regressions.issueIds)) {
+          const body = regressionBody(projectName, issue);
+          for (const rule of firedRegression) add(rule, body, regressionEmail(body));
         }
       }
       for (const rule of firedRate) {
@@ -101,12 +115,13 @@ async function fireAndEnqueue(projectId: string, now: Date, newIssueRules: Cache
   if (enqueued.email) notifyWorkers(QUEUES.alertEmail);
 }
 
-async function claimNewIssueRules(client: pg.PoolClient, rules: CachedRule[], now: Date): Promise<FiredRule[]> {
+/** NEW_ISSUE and REGRESSION rules fire for every issue offered (each is offered once); the update only stamps them. */
+async function claimIssueRules(client: pg.PoolClient, type: 'NEW_ISSUE' | 'REGRESSION', rules: CachedRule[], now: Date): Promise<FiredRule[]> {
   const { rows } = await client.query<FiredRule>(
     `UPDATE alert_rules SET last_triggered_at = $2
-     WHERE id = ANY($1::text[]) AND enabled AND type = 'NEW_ISSUE'
-     RETURNING id, name, notify_email, webhook_url`,
-    [rules.map((r) => r.id), now],
+     WHERE id = ANY($1::text[]) AND enabled AND type = $3::alert_type
+     RETURNING id, name, notify_email, webhook_url, webhook_format::text AS webhook_format`,
+    [rules.map((r) => r.id), now, type],
   );
   return rows;
 }
@@ -118,7 +133,7 @@ async function claimRateRules(client: pg.PoolClient, due: RateCandidate[], now: 
      WHERE r.id = c.id AND r.enabled AND r.type = 'ERROR_RATE'
        AND r.window_minutes = c.window_minutes AND r.threshold <= c.n
        AND (r.last_triggered_at IS NULL OR r.last_triggered_at <= $1::timestamptz - make_interval(mins => r.window_minutes))
-     RETURNING r.id, r.name, r.threshold, r.window_minutes, r.notify_email, r.webhook_url`,
+     RETURNING r.id, r.name, r.threshold, r.window_minutes, r.notify_email, r.webhook_url, r.webhook_format::text AS webhook_format`,
     [now, due.map((c) => c.rule.id), due.map((c) => c.rule.windowMinutes), due.map((c) => c.count)],
   );
   return rows;
@@ -132,7 +147,7 @@ async function nameOf(client: pg.PoolClient, projectId: string): Promise<string>
 async function issuesById(client: pg.PoolClient, projectId: string, ids: string[]): Promise<IssueSnapshot[]> {
   const { rows } = await client.query<IssueSnapshot>(
     `SELECT id, project_id AS "projectId", title, culprit, level::text AS level, status::text AS status,
-            event_count AS "eventCount", first_seen AS "firstSeen"
+            event_count AS "eventCount", first_seen AS "firstSeen", regressed_at AS "regressedAt"
      FROM issues WHERE id = ANY($1::text[]) AND project_id = $2 ORDER BY first_seen, id`,
     [ids, projectId],
   );

@@ -1,6 +1,7 @@
 import { env } from '@/lib/env';
 import type { NewIssueEmailProps } from '@/emails/new-issue-email';
 import type { ErrorRateEmailProps } from '@/emails/error-rate-email';
+import type { RegressionEmailProps } from '@/emails/regression-email';
 
 export type IssueSnapshot = {
   id: string;
@@ -11,6 +12,7 @@ export type IssueSnapshot = {
   status: string;
   eventCount: number;
   firstSeen: Date;
+  regressedAt: Date | null;
 };
 
 export type NewIssueWebhookBody = {
@@ -28,6 +30,16 @@ export type ErrorRateWebhookBody = {
   windowMinutes: number;
   issuesUrl: string;
 };
+
+/** Beside the spec's two shapes: a resolved issue reopened by an event (REGRESSION rules). */
+export type RegressionWebhookBody = {
+  type: 'regression';
+  projectName: string;
+  issue: NewIssueWebhookBody['issue'] & { regressedAt: string | null };
+  issueUrl: string;
+};
+
+export type WebhookBody = NewIssueWebhookBody | ErrorRateWebhookBody | RegressionWebhookBody;
 
 export const issuesUrl = (projectId: string) => `${env.appUrl}/projects/${encodeURIComponent(projectId)}/issues`;
 export const issueUrl = (projectId: string, issueId: string) => `${issuesUrl(projectId)}/${encodeURIComponent(issueId)}`;
@@ -50,18 +62,32 @@ export function newIssueBody(projectName: string, issue: IssueSnapshot): NewIssu
   };
 }
 
+export function regressionBody(projectName: string, issue: IssueSnapshot): RegressionWebhookBody {
+  const { issue: fields, issueUrl } = newIssueBody(projectName, issue);
+  return { type: 'regression', projectName, issue: { ...fields, regressedAt: issue.regressedAt?.toISOString() ?? null }, issueUrl };
+}
+
 export function errorRateBody(projectName: string, projectId: string, count: number, threshold: number, windowMinutes: number): ErrorRateWebhookBody {
   return { type: 'error_rate', projectName, count, threshold, windowMinutes, issuesUrl: issuesUrl(projectId) };
 }
 
 export type EmailContent =
   | { template: 'new-issue'; subject: string; props: NewIssueEmailProps }
-  | { template: 'error-rate'; subject: string; props: ErrorRateEmailProps };
+  | { template: 'error-rate'; subject: string; props: ErrorRateEmailProps }
+  | { template: 'regression'; subject: string; props: RegressionEmailProps };
 
 export function newIssueEmail(body: NewIssueWebhookBody): EmailContent {
   return {
     template: 'new-issue',
     subject: `[${body.projectName}] New issue: ${body.issue.title}`.slice(0, 250),
+    props: { projectName: body.projectName, title: body.issue.title, level: body.issue.level, culprit: body.issue.culprit, issueUrl: body.issueUrl },
+  };
+}
+
+export function regressionEmail(body: RegressionWebhookBody): EmailContent {
+  return {
+    template: 'regression',
+    subject: `[${body.projectName}] Regression: ${body.issue.title}`.slice(0, 250),
     props: { projectName: body.projectName, title: body.issue.title, level: body.issue.level, culprit: body.issue.culprit, issueUrl: body.issueUrl },
   };
 }

@@ -3,7 +3,7 @@ import { db } from '@/lib/db';
 export type CachedRule = {
   id: string;
   projectId: string;
-  type: 'NEW_ISSUE' | 'ERROR_RATE';
+  type: 'NEW_ISSUE' | 'ERROR_RATE' | 'REGRESSION';
   threshold: number | null;
   windowMinutes: number | null;
   lastTriggeredAt: Date | null;

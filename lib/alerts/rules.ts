@@ -38,6 +38,7 @@ export async function updateAlertRule(orgId: string, projectId: string, ruleId: 
     windowMinutes: input.windowMinutes !== undefined ? input.windowMinutes : current.windowMinutes,
     notifyEmail: input.notifyEmail !== undefined ? input.notifyEmail : current.notifyEmail,
     webhookUrl: input.webhookUrl !== undefined ? input.webhookUrl : current.webhookUrl,
+    webhookFormat: input.webhookFormat ?? current.webhookFormat,
     enabled: input.enabled ?? current.enabled,
   });
   const issues = crossFieldIssues(merged);

@@ -2,11 +2,12 @@ type RuleRow = {
   id: string;
   projectId: string;
   name: string;
-  type: 'NEW_ISSUE' | 'ERROR_RATE';
+  type: 'NEW_ISSUE' | 'ERROR_RATE' | 'REGRESSION';
   threshold: number | null;
   windowMinutes: number | null;
   notifyEmail: string | null;
   webhookUrl: string | null;
+  webhookFormat: 'json' | 'slack' | 'discord';
   enabled: boolean;
   lastTriggeredAt: Date | null;
   createdAt: Date;
@@ -26,6 +27,8 @@ export function serializeAlertRule(r: RuleRow) {
     windowMinutes: r.windowMinutes,
     notifyEmail: r.notifyEmail,
     webhookUrl: r.webhookUrl,
+    // Beside the spec's fields: the body format of the webhook.
+    webhookFormat: r.webhookFormat,
     enabled: r.enabled,
     lastTriggeredAt: r.lastTriggeredAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),

@@ -7,6 +7,7 @@ import { getBoss, jobDb, work } from '@/lib/jobs/boss';
 import { QUEUES, type QueueName } from '@/lib/jobs/queues';
 import NewIssueEmail from '@/emails/new-issue-email';
 import ErrorRateEmail from '@/emails/error-rate-email';
+import RegressionEmail from '@/emails/regression-email';
 import { postWebhook, type DeliveryResult } from './deliver-webhook';
 import { retryDelaysMs, type EmailJob, type WebhookJob } from './delivery-jobs';
 import type { EmailContent } from './payloads';
@@ -56,7 +57,14 @@ export async function deliverEmailJob(job: EmailJob): Promise<void> {
 }
 
 function emailElement(email: EmailContent) {
-  return email.template === 'new-issue' ? createElement(NewIssueEmail, email.props) : createElement(ErrorRateEmail, email.props);
+  switch (email.template) {
+    case 'new-issue':
+      return createElement(NewIssueEmail, email.props);
+    case 'regression':
+      return createElement(RegressionEmail, email.props);
+    case 'error-rate':
+      return createElement(ErrorRateEmail, email.props);
+  }
 }
 
 /** Writes the attempt's log row and, when the failure is retryable and retries remain, the next attempt's job, atomically. */

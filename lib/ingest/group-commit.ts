@@ -46,7 +46,7 @@ export function pgError(err: unknown): { code?: string; constraint?: string } | 
 }
 
 export type ErrorOutcome =
-  | { kind: 'stored'; issueId: string; isNewIssue: boolean }
+  | { kind: 'stored'; issueId: string; isNewIssue: boolean; isRegression: boolean }
   | { kind: 'duplicate' }
   | { kind: 'quota_exceeded' }
   | { kind: 'unauthorized' }
@@ -156,7 +156,7 @@ async function runBatch(items: Item[]): Promise<void> {
   items.forEach((item, i) => {
     const o = outcomes[i];
     if (item.kind === 'error' && !('failed' in o) && o.kind === 'stored' && 'issueId' in o) {
-      stored.push({ projectId: item.input.projectId, issueId: o.issueId, isNewIssue: o.isNewIssue, receivedAt: item.input.receivedAt });
+      stored.push({ projectId: item.input.projectId, issueId: o.issueId, isNewIssue: o.isNewIssue, isRegression: o.isRegression, receivedAt: item.input.receivedAt });
     }
   });
   const answer = () =>
@@ -303,6 +303,14 @@ const fromList = <R>(columns: Column<R>[], alias: string) => columns.filter((c) 
 //         unique key could not span days) nor an earlier one of the batch, ranked per (org, month);
 //  acc    the fresh events within what remains (arrival order); tacc the transactions that arrive before the
 //         quota is exhausted; nothing is accepted unless every usage row was found (the caller then retries);
+//  wlock  changes nothing: it makes the statement's first lock on the issues table the upsert's ROW EXCLUSIVE, which
+//         waits behind partition maintenance (lib/retention/partitions.ts locks issues before events), instead of
+//         prev's ROW SHARE, which would not and then deadlock against its DROP of a partition;
+//  prev   the existing issues the batch touches, locked in the upsert's order before it: the status read here is
+//         the one the upsert changes, so exactly one statement reopens a resolved issue (a regression) and knows it;
+//  grp    the accepted events per (project, fingerprint); regressed_at is set when the issue was RESOLVED and an event
+//         may reopen it (any event, or with "resolve in next release" one of a release other than the recorded one
+//         and not created at or before it: a release unknown to the releases table is new);
 //  iss    one upsert per (project, fingerprint), in sorted order; ai the accepted events with their issue;
 //         ev, ids, tx the multi-row inserts; cnt the usage counts;
 //  then the rollups (each aggregates, so iss has locked its issue rows before any rollup row is touched):
@@ -337,22 +345,45 @@ WITH lk AS MATERIALIZED (
   SELECT t.* FROM t JOIN lk ON lk.org_id = t.org_id AND lk.month = t.month
   WHERE (SELECT count(*) FROM fresh f WHERE f.org_id = t.org_id AND f.month = t.month AND f.pos < t.pos) < lk.remaining
     AND (SELECT ok FROM complete)
+), wlock AS (
+  UPDATE issues SET id = id WHERE false
+), prev AS MATERIALIZED (
+  SELECT i.project_id, i.fingerprint, i.status, i.resolved_in_release, i.resolved_in_release_at
+  FROM issues i
+  WHERE (i.project_id, i.fingerprint) IN (SELECT project_id, fingerprint FROM acc)
+  ORDER BY i.project_id, i.fingerprint
+  FOR UPDATE OF i
+), grp AS MATERIALIZED (
+  SELECT a.project_id, a.fingerprint, (array_agg(a.title ORDER BY a.pos))[1] AS title, (array_agg(a.culprit ORDER BY a.pos))[1] AS culprit,
+         (array_agg(a.level ORDER BY a.pos DESC))[1] AS level, count(*)::int AS n, min(a.ts) AS first_seen, max(a.ts) AS last_seen,
+         max(a.received_at) AS received_at,
+         CASE WHEN bool_or(p.status = 'RESOLVED' AND (p.resolved_in_release_at IS NULL OR (
+                nullif(a.release, '') IS NOT NULL AND a.release <> p.resolved_in_release
+                AND NOT EXISTS (SELECT 1 FROM releases r WHERE r.project_id = a.project_id AND r.version = a.release AND r.created_at <= p.resolved_in_release_at))))
+              THEN max(a.received_at) END AS regressed_at
+  FROM acc a LEFT JOIN prev p ON p.project_id = a.project_id AND p.fingerprint = a.fingerprint
+  GROUP BY a.project_id, a.fingerprint
 ), iss AS (
-  INSERT INTO issues AS i (project_id, fingerprint, title, culprit, status, level, event_count, first_seen, last_seen, created_at, updated_at)
-  SELECT project_id, fingerprint, (array_agg(title ORDER BY pos))[1], (array_agg(culprit ORDER BY pos))[1], 'UNRESOLVED',
-         (array_agg(level ORDER BY pos DESC))[1], count(*)::int, min(ts), max(ts), max(received_at), max(received_at)
-  FROM acc GROUP BY project_id, fingerprint
+  INSERT INTO issues AS i (project_id, fingerprint, title, culprit, status, level, event_count, first_seen, last_seen, created_at, updated_at, regressed_at)
+  SELECT project_id, fingerprint, title, culprit, 'UNRESOLVED', level, n, first_seen, last_seen, received_at, received_at, regressed_at
+  FROM grp
   ORDER BY project_id, fingerprint
   ON CONFLICT (project_id, fingerprint) DO UPDATE
      SET event_count = i.event_count + EXCLUDED.event_count,
          first_seen = LEAST(i.first_seen, EXCLUDED.first_seen),
          last_seen = GREATEST(i.last_seen, EXCLUDED.last_seen),
          level = EXCLUDED.level,
-         status = CASE WHEN i.status = 'RESOLVED' THEN 'UNRESOLVED'::issue_status ELSE i.status END,
+         status = CASE WHEN EXCLUDED.regressed_at IS NOT NULL THEN 'UNRESOLVED'::issue_status ELSE i.status END,
+         regressed_at = coalesce(EXCLUDED.regressed_at, i.regressed_at),
+         resolved_in_release = CASE WHEN EXCLUDED.regressed_at IS NOT NULL THEN NULL ELSE i.resolved_in_release END,
+         resolved_in_release_at = CASE WHEN EXCLUDED.regressed_at IS NOT NULL THEN NULL ELSE i.resolved_in_release_at END,
          updated_at = EXCLUDED.updated_at
   RETURNING i.id, i.project_id, i.fingerprint, (i.xmax = 0) AS inserted
 ), ai AS MATERIALIZED (
-  SELECT a.*, iss.id AS issue_id, iss.inserted FROM acc a JOIN iss ON iss.project_id = a.project_id AND iss.fingerprint = a.fingerprint
+  SELECT a.*, iss.id AS issue_id, iss.inserted, g.regressed_at IS NOT NULL AS regressed
+  FROM acc a
+  JOIN iss ON iss.project_id = a.project_id AND iss.fingerprint = a.fingerprint
+  JOIN grp g ON g.project_id = a.project_id AND g.fingerprint = a.fingerprint
 ), ev AS (
   INSERT INTO events (issue_id, ${intoList(EVENT_COLUMNS)})
   SELECT a.issue_id, ${fromList(EVENT_COLUMNS, 'a')}
@@ -432,13 +463,21 @@ WITH lk AS MATERIALIZED (
   ON CONFLICT (issue_id, key) DO UPDATE
      SET events = k.events + EXCLUDED.events, distinct_values = k.distinct_values + EXCLUDED.distinct_values, other = k.other + EXCLUDED.other
 )
-SELECT lk.org_id, lk.month, lk.remaining, NULL::int AS pos, NULL::text AS issue_id, NULL::boolean AS inserted FROM lk
+SELECT lk.org_id, lk.month, lk.remaining, NULL::int AS pos, NULL::text AS issue_id, NULL::boolean AS inserted, NULL::boolean AS regressed FROM lk
 UNION ALL
-SELECT NULL, NULL, NULL, a.pos, a.issue_id, a.inserted FROM ai a`;
+SELECT NULL, NULL, NULL, a.pos, a.issue_id, a.inserted, a.regressed FROM ai a`;
 
 type UsageKey = { id: string; orgId: string; month: string };
 type PreparedBatch = { keys: UsageKey[]; keyOf: string[]; values: unknown[] };
-type BatchRow = { org_id: string | null; month: string | null; remaining: number | null; pos: number | null; issue_id: string | null; inserted: boolean | null };
+type BatchRow = {
+  org_id: string | null;
+  month: string | null;
+  remaining: number | null;
+  pos: number | null;
+  issue_id: string | null;
+  inserted: boolean | null;
+  regressed: boolean | null;
+};
 
 const sep = '\u0000';
 
@@ -486,10 +525,10 @@ function tagColumns(errors: ErrorRow[]): [number[], string[], string[]] {
 async function writeBatch(items: Item[], batch: PreparedBatch): Promise<Outcome[] | null> {
   const { rows } = await pool().query<BatchRow>({ name: 'ingest-batch', text: BATCH_SQL, values: batch.values });
   const remaining = new Map<string, number>();
-  const stored = new Map<number, { issueId: string; inserted: boolean }>();
+  const stored = new Map<number, { issueId: string; inserted: boolean; regressed: boolean }>();
   for (const r of rows) {
     if (r.pos === null) remaining.set(r.org_id! + sep + r.month!, r.remaining!);
-    else stored.set(r.pos, { issueId: r.issue_id!, inserted: r.inserted! });
+    else stored.set(r.pos, { issueId: r.issue_id!, inserted: r.inserted!, regressed: r.regressed! });
   }
   if (remaining.size < batch.keys.length) return null;
 
@@ -505,8 +544,8 @@ async function writeBatch(items: Item[], batch: PreparedBatch): Promise<Outcome[
     const s = stored.get(pos);
     if (!s) return hasRoom ? { kind: 'duplicate' } : { kind: 'quota_exceeded' };
     acceptedSoFar.set(key, before + 1);
-    const isNewIssue = s.inserted && !newIssueSeen.has(s.issueId);
+    const first = !newIssueSeen.has(s.issueId);
     newIssueSeen.add(s.issueId);
-    return { kind: 'stored', issueId: s.issueId, isNewIssue };
+    return { kind: 'stored', issueId: s.issueId, isNewIssue: s.inserted && first, isRegression: s.regressed && first };
   });
 }

@@ -2,7 +2,7 @@ import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import type { BulkUpdateIssuesInput } from '@/lib/zod/issues';
-import { lockIssues } from './update-issue-status';
+import { lockIssues, statusChange } from './update-issue-status';
 
 /** Sets the status of the given issues of this project; ids of other projects are left alone and not counted. */
 export async function bulkUpdateIssues(t: ProjectTenant, input: BulkUpdateIssuesInput) {
@@ -15,7 +15,7 @@ export async function bulkUpdateIssues(t: ProjectTenant, input: BulkUpdateIssues
         data: changed.map((i) => ({ issueId: i.id, actorId: t.userId, type: 'STATUS' as const, fromStatus: i.status, toStatus: input.status, createdAt: clock.now() })),
       });
     }
-    const { count } = await tx.issue.updateMany({ where: { id: { in: found.map((i) => i.id) } }, data: { status: input.status } });
+    const { count } = await tx.issue.updateMany({ where: { id: { in: found.map((i) => i.id) } }, data: statusChange(input.status) });
     return { updated: count };
   });
 }

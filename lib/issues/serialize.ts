@@ -13,6 +13,8 @@ type IssueRow = {
   lastSeen: Date;
   createdAt: Date;
   updatedAt: Date;
+  regressedAt: Date | null;
+  resolvedIn: string | null;
   assignee?: { id: string; name: string; email: string } | null;
 };
 
@@ -30,6 +32,10 @@ export function serializeIssue(i: IssueRow) {
     lastSeen: i.lastSeen.toISOString(),
     createdAt: i.createdAt.toISOString(),
     updatedAt: i.updatedAt.toISOString(),
+    // Beside the spec's fields: reopened by an event since it was last resolved, and "resolve in next release".
+    regressed: i.regressedAt !== null,
+    regressedAt: i.regressedAt?.toISOString() ?? null,
+    resolvedInRelease: i.resolvedIn,
   };
 }
 

@@ -1,8 +1,8 @@
 import { db, type Tx } from '@/lib/db';
 import { clock } from '@/lib/clock';
-import { notFound } from '@/lib/errors';
+import { notFound, validationError } from '@/lib/errors';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
-import type { IssueStatusValue } from '@/lib/zod/issues';
+import type { IssueStatusValue, ResolveIn } from '@/lib/zod/issues';
 import { serializeIssue } from './serialize';
 
 /** Locks the issue rows of this project of this organization and returns their status; activity stamped after the lock follows the order changes applied. */
@@ -14,18 +14,40 @@ export async function lockIssues(tx: Tx, t: ProjectTenant, ids: string[]) {
 }
 
 /**
+ * The columns a person's status change writes: resolving clears the regressed mark, and any change drops a
+ * pending "resolve in next release" (the caller sets it again when asked).
+ */
+export function statusChange(status: IssueStatusValue) {
+  return { status, resolvedIn: null, resolvedInAt: null, ...(status === 'RESOLVED' ? { regressedAt: null } : {}) };
+}
+
+/** The project's latest release (by when the releases table first saw it), which "resolve in next release" waits past. */
+async function latestRelease(tx: Tx, projectId: string) {
+  return tx.release.findFirst({ where: { projectId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { version: true, createdAt: true } });
+}
+
+/**
  * Sets the status (updatedAt moves even when the status is unchanged); a change is recorded in the
  * issue's activity with who made it. Concurrent changes serialize on the row: the last one wins and
- * both are in the activity. 404 for an issue outside the project/org.
+ * both are in the activity. 404 for an issue outside the project/org. `resolveIn: nextRelease` records
+ * the project's latest release: only an event of a newer one reopens the issue.
  */
-export async function updateIssueStatus(t: ProjectTenant, issueId: string, status: IssueStatusValue) {
+export async function updateIssueStatus(t: ProjectTenant, issueId: string, status: IssueStatusValue, resolveIn?: ResolveIn) {
   const issue = await db.$transaction(async (tx) => {
     const [current] = await lockIssues(tx, t, [issueId]);
     if (!current) throw notFound('Issue');
+    let release: { version: string; createdAt: Date } | null = null;
+    if (resolveIn === 'nextRelease') {
+      release = await latestRelease(tx, t.projectId);
+      if (!release) throw validationError([{ path: ['resolveIn'], message: 'No release has been seen in this project yet, so there is no next release to wait for' }]);
+    }
     if (current.status !== status) {
       await tx.issueActivity.create({ data: { issueId, actorId: t.userId, type: 'STATUS', fromStatus: current.status, toStatus: status, createdAt: clock.now() } });
     }
-    return tx.issue.update({ where: { id: issueId }, data: { status } });
+    return tx.issue.update({
+      where: { id: issueId },
+      data: { ...statusChange(status), ...(release ? { resolvedIn: release.version, resolvedInAt: release.createdAt } : {}) },
+    });
   });
   return serializeIssue(issue);
 }

@@ -8,7 +8,7 @@ const NEW_ISSUES_SHOWN = 100;
 
 type IssueSqlRow = {
   id: string; projectId: string; fingerprint: string; title: string; culprit: string | null; status: IssueStatusValue; level: LevelValue;
-  eventCount: number; firstSeen: Date; lastSeen: Date; createdAt: Date; updatedAt: Date;
+  eventCount: number; firstSeen: Date; lastSeen: Date; createdAt: Date; updatedAt: Date; regressedAt: Date | null; resolvedIn: string | null;
 };
 
 /** The release with the issues first seen in it: those whose earliest event names this version. */
@@ -18,7 +18,8 @@ export async function getRelease(projectId: string, version: string) {
   // The earliest event per issue comes from the (issue_id, timestamp) index, read forwards.
   const issues = await db.$queryRaw<IssueSqlRow[]>`
     SELECT i.id, i.project_id AS "projectId", i.fingerprint, i.title, i.culprit, i.status::text AS status, i.level::text AS level,
-           i.event_count AS "eventCount", i.first_seen AS "firstSeen", i.last_seen AS "lastSeen", i.created_at AS "createdAt", i.updated_at AS "updatedAt"
+           i.event_count AS "eventCount", i.first_seen AS "firstSeen", i.last_seen AS "lastSeen", i.created_at AS "createdAt", i.updated_at AS "updatedAt",
+           i.regressed_at AS "regressedAt", i.resolved_in_release AS "resolvedIn"
     FROM issues i
     CROSS JOIN LATERAL (SELECT e.release FROM events e WHERE e.issue_id = i.id ORDER BY e.timestamp ASC, e.id ASC LIMIT 1) first_event
     WHERE i.project_id = ${projectId} AND first_event.release = ${version}

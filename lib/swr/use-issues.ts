@@ -82,3 +82,9 @@ export async function deleteComment(projectId: string, issueId: string, commentI
   await api(`${issuePath(projectId, issueId)}/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE' });
   await refreshIssues(projectId);
 }
+
+/** Resolves the issue until an event of a release newer than the project's latest one arrives. */
+export async function resolveInNextRelease(projectId: string, issueId: string) {
+  await api(issuePath(projectId, issueId), { method: 'PATCH', body: { status: 'RESOLVED', resolveIn: 'nextRelease' } });
+  await refreshIssues(projectId);
+}

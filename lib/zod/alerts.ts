@@ -1,14 +1,19 @@
 import { z } from 'zod';
 
-export const ALERT_TYPES = ['NEW_ISSUE', 'ERROR_RATE'] as const;
+export const ALERT_TYPES = ['NEW_ISSUE', 'ERROR_RATE', 'REGRESSION'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
+
+/** The webhook body: our JSON (the spec's shape), or a Slack or Discord incoming-webhook message. */
+export const WEBHOOK_FORMATS = ['json', 'slack', 'discord'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 const INT4_MAX = 2_147_483_647;
 /** 30 days: longer windows would make the rate count scan more than events are worth keeping. */
 export const MAX_WINDOW_MINUTES = 43_200;
 
 const name = z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
-const type = z.enum(ALERT_TYPES, { message: 'Type must be NEW_ISSUE or ERROR_RATE' });
+const type = z.enum(ALERT_TYPES, { message: 'Type must be NEW_ISSUE, ERROR_RATE or REGRESSION' });
+const webhookFormat = z.enum(WEBHOOK_FORMATS, { message: 'Webhook format must be json, slack or discord' });
 const threshold = z
   .number({ message: 'Threshold must be a positive integer' })
   .int('Threshold must be a positive integer')
@@ -37,7 +42,7 @@ const webhookUrl = z
   .nullable();
 const enabled = z.boolean({ message: 'Enabled must be a boolean' });
 
-const fields = { name, type, threshold, windowMinutes, notifyEmail, webhookUrl, enabled };
+const fields = { name, type, threshold, windowMinutes, notifyEmail, webhookUrl, webhookFormat, enabled };
 
 /** The rule as stored: what create produces and what a PATCH merged onto the stored rule must satisfy. */
 export type AlertRuleShape = {
@@ -47,6 +52,7 @@ export type AlertRuleShape = {
   windowMinutes: number | null;
   notifyEmail: string | null;
   webhookUrl: string | null;
+  webhookFormat: WebhookFormat;
   enabled: boolean;
 };
 
@@ -56,18 +62,18 @@ type Issue = { path: string[]; message: string };
 export function crossFieldIssues(r: Pick<AlertRuleShape, 'type' | 'threshold' | 'windowMinutes' | 'notifyEmail' | 'webhookUrl'>): Issue[] {
   const issues: Issue[] = [];
   if (r.notifyEmail == null && r.webhookUrl == null) {
-    issues.push({ path: ['notifyEmail'], message: 'Give notifyEmail or webhookUrl (or both)' });
+    issues.push({ path: ['notifyEmail'], message: 'Give an email address or a webhook URL (or both)' });
   }
   if (r.type === 'ERROR_RATE') {
-    if (r.threshold == null) issues.push({ path: ['threshold'], message: 'Threshold is required for ERROR_RATE' });
-    if (r.windowMinutes == null) issues.push({ path: ['windowMinutes'], message: 'windowMinutes is required for ERROR_RATE' });
+    if (r.threshold == null) issues.push({ path: ['threshold'], message: 'Give a threshold: the number of errors that triggers an error-rate rule' });
+    if (r.windowMinutes == null) issues.push({ path: ['windowMinutes'], message: 'Give a window: the number of minutes an error-rate rule counts over' });
   }
   return issues;
 }
 
-/** NEW_ISSUE rules keep no threshold or window. */
+/** Only ERROR_RATE rules keep a threshold and a window. */
 export function normalizeRule<T extends Pick<AlertRuleShape, 'type' | 'threshold' | 'windowMinutes'>>(r: T): T {
-  return r.type === 'NEW_ISSUE' ? { ...r, threshold: null, windowMinutes: null } : r;
+  return r.type !== 'ERROR_RATE' ? { ...r, threshold: null, windowMinutes: null } : r;
 }
 
 export const createAlertSchema = z
@@ -78,6 +84,7 @@ export const createAlertSchema = z
     windowMinutes: windowMinutes.default(null),
     notifyEmail: notifyEmail.default(null),
     webhookUrl: webhookUrl.default(null),
+    webhookFormat: webhookFormat.default('json'),
     enabled: enabled.default(true),
   })
   .superRefine((v, ctx) => {
@@ -93,6 +100,7 @@ export const updateAlertSchema = z.object({
   windowMinutes: fields.windowMinutes.optional(),
   notifyEmail: fields.notifyEmail.optional(),
   webhookUrl: fields.webhookUrl.optional(),
+  webhookFormat: fields.webhookFormat.optional(),
   enabled: fields.enabled.optional(),
 });
 

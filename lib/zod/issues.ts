@@ -27,7 +27,16 @@ export const listEventsQuery = paginationQuery;
 
 const status = z.enum(ISSUE_STATUSES, { message: 'Status must be one of UNRESOLVED, RESOLVED, IGNORED' });
 
-export const updateIssueSchema = z.object({ status });
+/** Beside `status: RESOLVED`: stay resolved until an event of a release newer than the project's latest one arrives. */
+export const RESOLVE_IN = ['nextRelease'] as const;
+export type ResolveIn = (typeof RESOLVE_IN)[number];
+
+/** The spec's body (`status`), plus the optional `resolveIn`. */
+export const updateIssueSchema = z
+  .object({ status, resolveIn: z.enum(RESOLVE_IN, { message: 'resolveIn must be nextRelease' }).optional() })
+  .superRefine((v, ctx) => {
+    if (v.resolveIn && v.status !== 'RESOLVED') ctx.addIssue({ code: 'custom', path: ['resolveIn'], message: 'resolveIn is only allowed with status RESOLVED' });
+  });
 
 export const bulkUpdateIssuesSchema = z.object({
   ids: z

@@ -19,13 +19,15 @@ async function createRule(client: TestClient, projectId: string, body: Record<st
   return res.body.data;
 }
 
-const NO_CHANNEL = { path: ['notifyEmail'], message: 'Give notifyEmail or webhookUrl (or both)' };
+const NO_CHANNEL = { path: ['notifyEmail'], message: 'Give an email address or a webhook URL (or both)' };
 const BAD_EMAIL = { path: ['notifyEmail'], message: 'Must be a valid email address' };
 const BAD_URL = { path: ['webhookUrl'], message: 'Must be a valid http(s) URL' };
 const BAD_THRESHOLD = { path: ['threshold'], message: 'Threshold must be a positive integer' };
 const BAD_WINDOW = { path: ['windowMinutes'], message: 'Window must be a positive integer of minutes' };
-const NEED_THRESHOLD = { path: ['threshold'], message: 'Threshold is required for ERROR_RATE' };
-const NEED_WINDOW = { path: ['windowMinutes'], message: 'windowMinutes is required for ERROR_RATE' };
+const NEED_THRESHOLD = { path: ['threshold'], message: 'Give a threshold: the number of errors that triggers an error-rate rule' };
+const NEED_WINDOW = { path: ['windowMinutes'], message: 'Give a window: the number of minutes an error-rate rule counts over' };
+const BAD_TYPE = { path: ['type'], message: 'Type must be NEW_ISSUE, ERROR_RATE or REGRESSION' };
+const BAD_FORMAT = { path: ['webhookFormat'], message: 'Webhook format must be json, slack or discord' };
 
 describe('alert rules CRUD', () => {
   it('creates a NEW_ISSUE rule with defaults and returns the webhook secret once', async () => {
@@ -43,6 +45,7 @@ describe('alert rules CRUD', () => {
       windowMinutes: null,
       notifyEmail: null,
       webhookUrl: 'https://hooks.example.com/x',
+      webhookFormat: 'json',
       enabled: true,
       lastTriggeredAt: null,
       createdAt: expect.stringMatching(ISO),
@@ -80,6 +83,30 @@ describe('alert rules CRUD', () => {
       enabled: false,
     });
     expect(rule).toMatchObject({ type: 'ERROR_RATE', threshold: 50, windowMinutes: 5, notifyEmail: 'oncall@example.com', enabled: false });
+  });
+
+  it('creates a REGRESSION rule (no threshold or window kept) with a Discord webhook; PATCH switches the format and back to json', async () => {
+    const { client, project, base } = await owner();
+    const rule = await createRule(client, project.id, {
+      name: 'Came back',
+      type: 'REGRESSION',
+      threshold: 3,
+      windowMinutes: 4,
+      webhookUrl: 'https://discord.example.com/api/webhooks/1/x',
+      webhookFormat: 'discord',
+    });
+    expect(rule).toMatchObject({ projectId: project.id, type: 'REGRESSION', threshold: null, windowMinutes: null, webhookFormat: 'discord', enabled: true });
+    expect((await db.alertRule.findUniqueOrThrow({ where: { id: rule.id } })).webhookFormat).toBe('discord');
+    const slack = await client.patch(`${base}/${rule.id}`, { webhookFormat: 'slack' });
+    expect(slack.status).toBe(200);
+    expect(slack.body.data).toMatchObject({ type: 'REGRESSION', webhookFormat: 'slack' });
+    const renamed = await client.patch(`${base}/${rule.id}`, { name: 'Still slack' });
+    expect(renamed.body.data).toMatchObject({ name: 'Still slack', webhookFormat: 'slack' });
+    const json = await client.patch(`${base}/${rule.id}`, { webhookFormat: 'json', type: 'NEW_ISSUE' });
+    expect(json.body.data).toMatchObject({ type: 'NEW_ISSUE', webhookFormat: 'json' });
+    // A rule created without the field posts the spec's JSON.
+    const plain = await createRule(client, project.id, { name: 'plain', webhookUrl: 'https://example.com/h' });
+    expect(plain.webhookFormat).toBe('json');
   });
 
   it('lists rules by createdAt descending', async () => {
@@ -174,11 +201,17 @@ describe('alert rule validation', () => {
     ['windowMinutes -1', { ...rate, windowMinutes: -1 }, [BAD_WINDOW]],
     ['windowMinutes 1.5', { ...rate, windowMinutes: 1.5 }, [BAD_WINDOW]],
     ['windowMinutes above 30 days', { ...rate, windowMinutes: 43_201 }, [{ path: ['windowMinutes'], message: 'Window must be at most 43200 minutes' }]],
-    ['unknown type', { ...ok, type: 'SLOW_PAGE' }, [{ path: ['type'], message: 'Type must be NEW_ISSUE or ERROR_RATE' }]],
+    ['unknown type', { ...ok, type: 'SLOW_PAGE' }, [BAD_TYPE]],
     ['missing name', { notifyEmail: 'a@example.com' }, [{ path: ['name'], message: 'Name is required' }]],
     ['blank name', { ...ok, name: '   ' }, [{ path: ['name'], message: 'Name is required' }]],
     ['enabled not boolean', { ...ok, enabled: 'yes' }, [{ path: ['enabled'], message: 'Enabled must be a boolean' }]],
     ['malformed JSON', '{"name":', [{ path: [], message: 'Malformed JSON body' }]],
+    ['unknown webhook format', { name: 'r', webhookUrl: 'https://example.com/h', webhookFormat: 'teams' }, [BAD_FORMAT]],
+    ['webhook format in capitals', { name: 'r', webhookUrl: 'https://example.com/h', webhookFormat: 'SLACK' }, [BAD_FORMAT]],
+    ['webhook format null', { name: 'r', webhookUrl: 'https://example.com/h', webhookFormat: null }, [BAD_FORMAT]],
+    ['webhook format a number', { name: 'r', webhookUrl: 'https://example.com/h', webhookFormat: 1 }, [BAD_FORMAT]],
+    ['REGRESSION type in lower case', { ...ok, type: 'regression' }, [BAD_TYPE]],
+    ['REGRESSION without a channel', { name: 'r', type: 'REGRESSION' }, [NO_CHANNEL]],
   ];
   it.each(createCases)('POST 400 for %s, nothing created', async (_label, body, error) => {
     const { client, project, base } = await owner();
@@ -203,9 +236,11 @@ describe('alert rule validation', () => {
     ['windowMinutes 0', 'ERROR_RATE', { windowMinutes: 0 }, [BAD_WINDOW]],
     ['windowMinutes -1', 'ERROR_RATE', { windowMinutes: -1 }, [BAD_WINDOW]],
     ['windowMinutes 1.5', 'ERROR_RATE', { windowMinutes: 1.5 }, [BAD_WINDOW]],
-    ['unknown type', 'NEW_ISSUE', { type: 'SLOW_PAGE' }, [{ path: ['type'], message: 'Type must be NEW_ISSUE or ERROR_RATE' }]],
+    ['unknown type', 'NEW_ISSUE', { type: 'SLOW_PAGE' }, [BAD_TYPE]],
     ['blank name', 'NEW_ISSUE', { name: '' }, [{ path: ['name'], message: 'Name is required' }]],
     ['enabled not boolean', 'NEW_ISSUE', { enabled: 'false' }, [{ path: ['enabled'], message: 'Enabled must be a boolean' }]],
+    ['unknown webhook format', 'NEW_ISSUE', { webhookFormat: 'teams' }, [BAD_FORMAT]],
+    ['webhook format null', 'ERROR_RATE', { webhookFormat: null }, [BAD_FORMAT]],
   ];
   it.each(patchCases)('PATCH 400 for %s (on a %s rule), nothing changed', async (_label, type, body, error) => {
     const { client, project, base } = await owner();

@@ -83,7 +83,7 @@ describe('GET issues (list)', () => {
     const newest = issues[24];
     const got = res.body.data.issues[0];
     expect(Object.keys(got).sort()).toEqual(
-      ['id', 'projectId', 'fingerprint', 'title', 'culprit', 'status', 'level', 'eventCount', 'firstSeen', 'lastSeen', 'createdAt', 'updatedAt', 'users', 'sparkline'].sort(),
+      ['id', 'projectId', 'fingerprint', 'title', 'culprit', 'status', 'level', 'eventCount', 'firstSeen', 'lastSeen', 'createdAt', 'updatedAt', 'users', 'sparkline', 'regressed', 'regressedAt', 'resolvedInRelease'].sort(),
     );
     expect(got).toEqual({
       id: newest.id,
@@ -100,6 +100,9 @@ describe('GET issues (list)', () => {
       updatedAt: newest.updatedAt.toISOString(),
       users: 0,
       sparkline: new Array(24).fill(0),
+      regressed: false,
+      regressedAt: null,
+      resolvedInRelease: null,
     });
     for (const k of ['firstSeen', 'lastSeen', 'createdAt', 'updatedAt']) expect(got[k]).toMatch(ISO);
   });

@@ -9,6 +9,6 @@ export const GET = route({ auth: 'session', scope: 'project', params: issueParam
 });
 
 export const PATCH = route({ auth: 'session', scope: 'project', params: issueParams, body: updateIssueSchema }, async ({ tenant, params, body }) => {
-  const data = await updateIssueStatus(tenant, params.issueId, body.status);
+  const data = await updateIssueStatus(tenant, params.issueId, body.status, body.resolveIn);
   return { message: 'Issue updated', data };
 });

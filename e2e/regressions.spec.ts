@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { registerUser } from './support/accounts';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { startWebhookReceiver } from './support/webhook-receiver';
+
+const screen = (name: string) => path.join('test-results', 'screens', `${name}.png`);
+
+type Project = { id: string; name: string; keys: { publicKey: string }[] };
+
+async function signInWithProject(page: Page, request: APIRequestContext, projectName: string) {
+  const user = await registerUser(request, { name: `${projectName} owner`, verify: true });
+  const login = await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } });
+  expect(login.status()).toBe(200);
+  const res = await page.request.post('/api/v1/projects', { data: { name: projectName } });
+  expect(res.status()).toBe(201);
+  const project = ((await res.json()) as { data: Project }).data;
+  return { project, key: project.keys[0].publicKey };
+}
+
+test('regressions: a REGRESSION rule posting Discord messages, resolve, a new event, the Regressed badge and the delivery in the log; resolve in next release', async ({ page, request }) => {
+  const receiver = await startWebhookReceiver();
+  try {
+    const { project, key } = await signInWithProject(page, request, 'Regress shop');
+    const send = async (release: string) => {
+      const res = await request.post(`/api/v1/ingest/${project.id}/envelope`, {
+        headers: { 'X-Ingest-Auth': `ingest_key=${key}` },
+        data: {
+          exception: { type: 'RangeError', value: 'Invalid array length', stacktrace: { frames: [{ filename: 'https://shop.example/cart.js', function: 'addItem', lineno: 7 }] } },
+          release,
+        },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    await send('1.0');
+
+    // The rule, through the form: its errors name fields as people do.
+    await page.goto(`/projects/${project.id}/alerts`);
+    await page.getByRole('button', { name: 'New alert rule' }).click();
+    const form = page.getByRole('form', { name: 'New alert rule' });
+    await form.getByLabel('Name').fill('Came back');
+    await form.getByRole('radio', { name: /Regression/ }).check();
+    await form.getByRole('button', { name: 'Create rule' }).click();
+    await expect(form.getByRole('alert')).toHaveText(['Give an email address or a webhook URL (or both)']);
+    await form.getByLabel('Webhook URL').fill(receiver.url);
+    await form.getByLabel('Webhook format').selectOption({ label: 'Discord webhook' });
+    await expectNoSeriousA11yViolations(page);
+    await form.getByRole('button', { name: 'Create rule' }).click();
+    const secret = (await page.getByTestId('webhook-secret').textContent())!.trim();
+    const rule = page.getByTestId('alert-rule').filter({ hasText: 'Came back' });
+    await expect(rule).toContainText('Regression');
+    await expect(rule.getByTestId('webhook-format')).toHaveText('Discord webhook');
+
+    // Resolve the issue on its page, then an event brings it back.
+    const issues = ((await (await page.request.get(`/api/v1/projects/${project.id}/issues`)).json()) as { data: { issues: { id: string; title: string }[] } }).data.issues;
+    expect(issues).toHaveLength(1);
+    const issuePage = `/projects/${project.id}/issues/${issues[0].id}`;
+    await page.goto(issuePage);
+    await expect(page.getByTestId('regressed-badge')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await expect(page.getByTestId('status-badge')).toHaveText('Resolved');
+    await send('1.0');
+    await page.reload();
+    await expect(page.getByTestId('regressed-badge')).toBeVisible();
+    await expect(page.getByTestId('status-badge')).toHaveText('Unresolved');
+    await expect(page.getByTestId('timeline-entry').and(page.locator('[data-type="REGRESSED"]'))).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: screen('issue-regressed'), fullPage: true });
+
+    // The Discord message arrived, signed, and the delivery is in the rule's log.
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(1);
+    const hook = receiver.received[0];
+    expect(receiver.signatureValid(hook, secret)).toBe(true);
+    expect(hook.body).toMatchObject({
+      content: 'Regression in Regress shop',
+      embeds: [{ title: issues[0].title, url: expect.stringMatching(new RegExp(`${issuePage}$`)), fields: [{ name: 'Level', value: 'ERROR' }, { name: 'Project', value: 'Regress shop' }] }],
+      allowed_mentions: { parse: [] },
+    });
+    await page.goto(`/projects/${project.id}/alerts`);
+    await rule.getByRole('button', { name: 'Delivery log' }).click();
+    const logRow = rule.getByTestId('alert-log-row').first();
+    await expect(logRow).toContainText('Delivered');
+    await expect(logRow).toContainText('webhook');
+    await expect(rule.getByTestId('last-triggered')).not.toHaveText('Never');
+
+    // Resolve in next release: 1.0 is the latest, so its events leave the issue resolved; 1.1 brings it back.
+    await page.goto(issuePage);
+    await page.getByRole('button', { name: 'Resolve in next release' }).click();
+    await expect(page.getByTestId('resolved-in-release')).toContainText('1.0');
+    await expect(page.getByTestId('status-badge')).toHaveText('Resolved');
+    await expect(page.getByTestId('regressed-badge')).toHaveCount(0);
+    await send('1.0');
+    await page.reload();
+    await expect(page.getByTestId('status-badge')).toHaveText('Resolved');
+    await send('1.1');
+    await page.reload();
+    await expect(page.getByTestId('status-badge')).toHaveText('Unresolved');
+    await expect(page.getByTestId('regressed-badge')).toBeVisible();
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(2);
+  } finally {
+    await receiver.close();
+  }
+});
