@@ -34,6 +34,7 @@ export type StoredTransactionInput = {
   duration: number;
   status: string;
   vitals: { lcp?: number; cls?: number; fcp?: number; ttfb?: number };
+  environment: string | null;
   timestamp: Date;
   receivedAt: Date;
 };
@@ -271,6 +272,7 @@ const TRANSACTION_COLUMNS: Column<TransactionRow>[] = [
   { name: 'cls', type: 'float8', value: (r) => r.t.vitals.cls ?? null, into: 'cls' },
   { name: 'fcp', type: 'float8', value: (r) => r.t.vitals.fcp ?? null, into: 'fcp' },
   { name: 'ttfb', type: 'float8', value: (r) => r.t.vitals.ttfb ?? null, into: 'ttfb' },
+  { name: 'environment', type: 'text', value: (r) => r.t.environment, into: 'environment' },
   { name: 'ts', type: 'timestamptz', value: (r) => r.t.timestamp.toISOString(), into: 'timestamp' },
   { name: 'received_at', type: 'timestamptz', value: (r) => r.t.receivedAt.toISOString(), into: 'received_at' },
 ];

@@ -139,6 +139,7 @@ function transactionRow(key: IngestKey, u: TransactionUnit, receivedAt: Date): S
     duration: t.duration,
     status: t.status,
     vitals: t.vitals ?? {},
+    environment: t.environment ?? null,
     timestamp: occurredAt(t.timestamp, receivedAt),
     receivedAt,
   };

@@ -165,6 +165,8 @@ export const transactionEnvelopeSchema = z.object({
   duration: z.number().min(0),
   timestamp: timestampMs,
   status: z.string().default('ok'),
+  /** Beyond the spec: the environment, for Performance per environment; a wrong type is dropped. */
+  environment: lenient(shortText),
   vitals: z
     .object({
       lcp: z.number().min(0).optional(),

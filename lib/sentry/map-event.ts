@@ -333,6 +333,7 @@ export function transactionEnvelopeFromSentry(event: JsonObject): JsonObject {
     duration: durationMs(event.start_timestamp, event.timestamp),
     timestamp: sentryTimeToMs(event.timestamp),
     status: str(trace.status),
+    environment: scalarString(event.environment) ?? undefined,
     vitals: Object.keys(vitals).length > 0 ? vitals : undefined,
   });
 }
