@@ -69,7 +69,8 @@ export function searchWhere(orgId: string, projectId: string, userId: string | n
   if (q.environment) conds.push(tag('environment', q.environment, false));
   for (const f of q.query ?? []) {
     const c = condition(f);
-    conds.push(f.negated ? `NOT (${c})` : c);
+    // NOT of a NULL comparison (no assignee) must count as true.
+    conds.push(f.negated ? `NOT coalesce((${c}), false)` : c);
   }
   return { where: conds.join(' AND '), params };
 
