@@ -12,7 +12,7 @@ type Row = { project_found: boolean; name: string | null; count: number | null; 
  * (project_id, timestamp)), grouped by name with exact percentile_cont, top 50 by count. The project row
  * is left-joined so a project outside the organization yields no row at all (404) rather than an empty list.
  */
-export async function transactionGroups(orgId: string, projectId: string, days: number): Promise<TransactionGroup[]> {
+export async function transactionGroups(orgId: string, projectId: string, days: number, environment?: string): Promise<TransactionGroup[]> {
   const { since, until } = performanceWindow(days);
   const rows = await db.$queryRaw<Row[]>`
     WITH project AS (
@@ -26,6 +26,7 @@ export async function transactionGroups(orgId: string, projectId: string, days: 
       WHERE t.project_id >= ${projectId} AND t.project_id <= ${projectId}
         AND EXISTS (SELECT 1 FROM project)
         AND t.timestamp >= ${since}::timestamptz AND t.timestamp <= ${until}::timestamptz
+        AND (${environment ?? null}::text IS NULL OR t.environment = ${environment ?? null}::text)
       ORDER BY t.project_id, t.timestamp DESC
       LIMIT ${PERFORMANCE_SAMPLE_SIZE}::int
     ), groups AS (

@@ -23,7 +23,7 @@ const VITALS: VitalName[] = ['lcp', 'cls', 'fcp', 'ttfb'];
  * p75 of each vital over the same sample as the transactions list (the window's most recent 5,000
  * transactions), in one SQL statement; percentile_cont skips rows where the vital is null.
  */
-export async function webVitals(orgId: string, projectId: string, days: number): Promise<WebVitals> {
+export async function webVitals(orgId: string, projectId: string, days: number, environment?: string): Promise<WebVitals> {
   const { since, until } = performanceWindow(days);
   const [row] = await db.$queryRaw<Row[]>`
     WITH sample AS (
@@ -35,6 +35,7 @@ export async function webVitals(orgId: string, projectId: string, days: number):
       WHERE t.project_id >= ${projectId} AND t.project_id <= ${projectId}
         AND EXISTS (SELECT 1 FROM projects WHERE id = ${projectId} AND org_id = ${orgId})
         AND t.timestamp >= ${since}::timestamptz AND t.timestamp <= ${until}::timestamptz
+        AND (${environment ?? null}::text IS NULL OR t.environment = ${environment ?? null}::text)
       ORDER BY t.project_id, t.timestamp DESC
       LIMIT ${PERFORMANCE_SAMPLE_SIZE}::int
     )
