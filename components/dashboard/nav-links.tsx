@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { usePathname } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { cn } from '@/components/ui/cn';
 import { useCurrentProjectId } from './current-project';
 
@@ -17,16 +17,20 @@ const PROJECT_LINKS = [
 export function NavLinks() {
   const pathname = usePathname();
   const projectId = useCurrentProjectId();
+  // The environment picked on one page carries to the others it filters.
+  const environment = useSearchParams().get('environment');
+  const keep = (path: string) => (environment && (path === 'issues' || path === 'performance') ? `?${new URLSearchParams({ environment })}` : '');
   const links = [
     // Without a project yet, every project section leads to onboarding.
-    ...PROJECT_LINKS.map(({ path, label }) => ({ href: projectId ? `/projects/${encodeURIComponent(projectId)}/${path}` : '/', label })),
+    ...PROJECT_LINKS.map(({ path, label }) => ({ href: projectId ? `/projects/${encodeURIComponent(projectId)}/${path}${keep(path)}` : '/', label })),
     { href: '/settings/organization', label: 'Team' },
     { href: '/settings/billing', label: 'Billing' },
   ];
   return (
     <nav aria-label="Main" className="-mb-px flex gap-1 overflow-x-auto">
       {links.map(({ href, label }) => {
-        const active = href !== '/' && (pathname === href || pathname.startsWith(`${href}/`));
+        const path = href.split('?')[0];
+        const active = path !== '/' && (pathname === path || pathname.startsWith(`${path}/`));
         return (
           <Link
             key={label}

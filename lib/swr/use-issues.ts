@@ -82,3 +82,13 @@ export async function deleteComment(projectId: string, issueId: string, commentI
   await api(`${issuePath(projectId, issueId)}/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE' });
   await refreshIssues(projectId);
 }
+
+export type IssueTagSummary = {
+  users: number;
+  tags: { key: string; events: number; distinctValues: number; other: number; values: { value: string; count: number }[] }[];
+};
+
+export function useIssueTags(projectId: string, issueId: string) {
+  const { data, error, isLoading } = useSWR<IssueTagSummary>(`${issuePath(projectId, issueId)}/tags`, fetcher);
+  return { tags: data, error, isLoading };
+}
