@@ -94,10 +94,17 @@ test('send events, find the issue, read the throw site, resolve it and see a reg
   // Innermost first: the throw site, then its callers.
   await expect(page.getByTestId('stack-trace').getByTestId('frame-function')).toHaveText(['applyCoupon', 'submitOrder', 'onClick']);
   await expect(page.getByTestId('breadcrumbs')).toContainText('button#apply-coupon');
-  await expect(page.getByText('canary')).toBeVisible();
-  await expect(page.getByText('shopper@example.com')).toBeVisible();
-  await expect(page.getByText('Firefox 128.0')).toBeVisible();
-  await expect(page.getByText('https://shop.example/checkout', { exact: true })).toBeVisible();
+  // The latest event's own panels (the tag panel above repeats tag values, as links to the search).
+  const latest = page.getByRole('region', { name: 'Latest event' });
+  await expect(latest.getByText('canary')).toBeVisible();
+  await expect(latest.getByText('shopper@example.com')).toBeVisible();
+  await expect(latest.getByText('Firefox 128.0')).toBeVisible();
+  await expect(latest.getByText('https://shop.example/checkout', { exact: true })).toBeVisible();
+  // The issue's facts from the rollups: one user over both events, each tag value's share.
+  await expect(page.getByTestId('issue-users')).toHaveText('1');
+  const channel = page.locator('[data-testid="tag-card"][data-tag-key="release_channel"]');
+  await expect(channel.getByTestId('tag-value')).toHaveText(['canary100%']);
+  await expect(channel.getByRole('link', { name: 'canary' })).toHaveAttribute('href', /query=release_channel%3Acanary/);
   await expect(page.getByTestId('events-chart')).toContainText('2 events in the last 14 days');
   await expect(page.getByTestId('event-row')).toHaveCount(2);
   await expectNoSeriousA11yViolations(page);
