@@ -228,6 +228,17 @@ describe('issue search', () => {
     expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path: ['query', 'query'], message, position }] });
   });
 
+  it("GET environments lists the project's environments with their events, most first; 404 to another organization", async () => {
+    const counts = new Map<string, number>();
+    for (const m of model) for (const e of m.events) if (e.environment) counts.set(e.environment, (counts.get(e.environment) ?? 0) + 1);
+    const expected = [...counts].map(([name, events]) => ({ name, events })).sort((a, b) => b.events - a.events || a.name.localeCompare(b.name));
+    const res = await owner.get(`/api/v1/projects/${projectId}/environments`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual(expected);
+    const { client: intruder } = await signUp();
+    expect((await intruder.get(`/api/v1/projects/${projectId}/environments`)).status).toBe(404);
+  });
+
   it('another organization: 404 on this project with any query, and its own project finds none of these issues', async () => {
     const { client: intruder } = await signUp();
     const own = await createProject(intruder, 'Elsewhere');
