@@ -24,7 +24,7 @@ export function IssueTags({ projectId, issueId }: { projectId: string; issueId: 
   return (
     <section aria-labelledby="tags-heading" className="space-y-3" data-testid="issue-tags">
       <h2 id="tags-heading" className="text-lg font-semibold">
-        Tags
+        Across all events
       </h2>
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Card className="p-4">
