@@ -79,7 +79,7 @@ async function main() {
       events: EVENTS,
       days: DAYS,
       firstDay,
-      issueIndex: 'CASE WHEN i % 5 = 0 THEN 1 ELSE 2 + (i % (cardinality($1::text[]) - 1)) END',
+      issueIndex: 'CASE WHEN i % 5 = 0 THEN 1 ELSE 2 + (i % (n_issues - 1)) END',
     });
     console.log(`\rseeded ${EVENTS.toLocaleString('en-US')} events in ${secondsSince(t0)} s`);
 

@@ -32,28 +32,35 @@ export async function timeRuns(label: string, runs: number, targetMs: number, fn
 
 /**
  * `events` error events over `days` daily partitions from `firstDay`, occurrence = receipt time spread evenly over
- * each day. `issueIndex` is a SQL expression (1-based into `issueIds`, bound as $1) over `i` (the row's index in its
- * day) and `k` (its index over the whole seed). Each row: 3 browsers, 20 routes, 10,000 users, 3 releases.
+ * each day. `issueIndex` is a SQL expression (1-based into `issueIds`) over `i` (the row's index in its day), `k`
+ * (its index over the whole seed) and `n_issues`. Each row: 3 browsers, 20 routes, 10,000 users, 3 releases.
  */
 export async function seedEventsByDay(
   sql: pgLib.Client,
   opts: { projectId: string; issueIds: string[]; events: number; days: number; firstDay: number; issueIndex: string },
 ): Promise<void> {
   const perDay = Math.ceil(opts.events / opts.days);
+  // Ids by position in a keyed temp table: subscripting a large text[] walks it element by element on every row.
+  await sql.query(`DROP TABLE IF EXISTS seed_issue_ids`);
+  await sql.query(`CREATE TEMP TABLE seed_issue_ids AS SELECT n::int, id FROM unnest($1::text[]) WITH ORDINALITY AS u(id, n)`, [opts.issueIds]);
+  await sql.query(`ALTER TABLE seed_issue_ids ADD PRIMARY KEY (n)`);
+  await sql.query(`ANALYZE seed_issue_ids`);
   for (let d = 0; d < opts.days; d++) {
     const n = Math.min(perDay, opts.events - d * perDay);
     if (n <= 0) break;
     await sql.query(
       `INSERT INTO events (issue_id, project_id, level, message, stacktrace, tags, user_context, environment, release, timestamp, received_at)
-       SELECT ($1::text[])[${opts.issueIndex}],
-              $2, 'ERROR', 'failure ' || (i % 97),
+       SELECT s.id,
+              $1, 'ERROR', 'failure ' || (i % 97),
               '{"frames":[{"filename":"app.js","function":"render","lineno":42},{"filename":"lib.js","function":"call","lineno":7}]}'::jsonb,
               jsonb_build_object('browser', (ARRAY['Chrome','Firefox','Safari'])[1 + i % 3], 'route', '/r/' || (i % 20)),
               jsonb_build_object('id', 'u' || (i % 10000)), 'production', '1.0.' || (i % 3),
-              $3::timestamptz + (i::double precision / $4) * interval '1 day',
-              $3::timestamptz + (i::double precision / $4) * interval '1 day'
-       FROM generate_series(0, $4::int - 1) AS i, LATERAL (SELECT $5::bigint + i AS k) g`,
-      [opts.issueIds, opts.projectId, new Date(opts.firstDay + d * DAY_MS), n, d * perDay],
+              $2::timestamptz + (i::double precision / $3) * interval '1 day',
+              $2::timestamptz + (i::double precision / $3) * interval '1 day'
+       FROM generate_series(0, $3::int - 1) AS i
+       CROSS JOIN LATERAL (SELECT $4::bigint + i AS k, ${opts.issueIds.length} AS n_issues) g
+       JOIN seed_issue_ids s ON s.n = (${opts.issueIndex})`,
+      [opts.projectId, new Date(opts.firstDay + d * DAY_MS), n, d * perDay],
     );
     process.stdout.write(`\rseeding events: day ${d + 1}/${opts.days}`);
   }
