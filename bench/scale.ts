@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import pgLib from 'pg';
 import { startEmbeddedPostgres } from '@/lib/runtime/embedded-db';
 import { migrateDeploy } from '@/lib/runtime/migrate';
+import { DAY_MS, secondsSince, seedEventsByDay, seedHourlyRollup, timeRuns } from './support/seed';
 
 const { values: args } = parseArgs({
   options: {
@@ -25,31 +26,10 @@ const TRANSACTIONS = Number(args.transactions);
 const ISSUES = Number(args.issues);
 const RUNS = Number(args.runs);
 const DAYS = 30;
-const DAY_MS = 86_400_000;
 const TARGET_MS = 50;
 const DROP_TARGET_MS = 1_000;
 
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-};
-
-async function time(label: string, fn: () => Promise<unknown>): Promise<boolean> {
-  for (let i = 0; i < 3; i++) await fn();
-  const runs: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await fn();
-    runs.push(performance.now() - t0);
-  }
-  const p50 = quantile(runs, 0.5);
-  const p95 = quantile(runs, 0.95);
-  const ok = p95 < TARGET_MS;
-  console.log(`${label.padEnd(36)} p50 ${p50.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms   ${ok ? 'OK' : 'OVER'} (target p95 < ${TARGET_MS} ms)`);
-  return ok;
-}
-
-const secondsSince = (t0: number) => ((performance.now() - t0) / 1000).toFixed(1);
+const time = async (label: string, fn: () => Promise<unknown>) => (await timeRuns(label, RUNS, TARGET_MS, fn)).ok;
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-bench-scale-'));
@@ -93,24 +73,14 @@ async function main() {
     // Per day: a fifth of the rows go to the big issue, the rest round-robin over the others; occurrence time
     // = receipt time, spread evenly over the day; 10,000 users; 3 browsers, 20 routes, 3 releases.
     let t0 = performance.now();
-    const perDay = Math.ceil(EVENTS / DAYS);
-    for (let d = 0; d < DAYS; d++) {
-      const n = Math.min(perDay, EVENTS - d * perDay);
-      if (n <= 0) break;
-      await sql.query(
-        `INSERT INTO events (issue_id, project_id, level, message, stacktrace, tags, user_context, environment, release, timestamp, received_at)
-         SELECT CASE WHEN i % 5 = 0 THEN $1 ELSE ($2::text[])[1 + (i % (cardinality($2::text[]) - 1)) + 1] END,
-                $3, 'ERROR', 'failure ' || (i % 97),
-                '{"frames":[{"filename":"app.js","function":"render","lineno":42},{"filename":"lib.js","function":"call","lineno":7}]}'::jsonb,
-                jsonb_build_object('browser', (ARRAY['Chrome','Firefox','Safari'])[1 + i % 3], 'route', '/r/' || (i % 20)),
-                jsonb_build_object('id', 'u' || (i % 10000)), 'production', '1.0.' || (i % 3),
-                $4::timestamptz + (i::double precision / $5) * interval '1 day',
-                $4::timestamptz + (i::double precision / $5) * interval '1 day'
-         FROM generate_series(0, $5::int - 1) AS i`,
-        [big, issueIds, project.id, new Date(firstDay + d * DAY_MS), n],
-      );
-      process.stdout.write(`\rseeding events: day ${d + 1}/${DAYS}`);
-    }
+    await seedEventsByDay(sql, {
+      projectId: project.id,
+      issueIds,
+      events: EVENTS,
+      days: DAYS,
+      firstDay,
+      issueIndex: 'CASE WHEN i % 5 = 0 THEN 1 ELSE 2 + (i % (n_issues - 1)) END',
+    });
     console.log(`\rseeded ${EVENTS.toLocaleString('en-US')} events in ${secondsSince(t0)} s`);
 
     t0 = performance.now();
@@ -136,11 +106,7 @@ async function main() {
     // row from the seed's formulas (the shape ingest writes, not a recount).
     t0 = performance.now();
     const epoch = `TIMESTAMPTZ '1970-01-01 00:00:00+00'`;
-    await sql.query(`INSERT INTO issue_hourly_counts (issue_id, hour, count)
-      SELECT issue_id, date_bin('1 hour', timestamp, ${epoch}), count(*)::int FROM events GROUP BY 1, 2`);
-    await sql.query(`UPDATE issues i SET event_count = c.n, first_seen = c.first, last_seen = c.last
-      FROM (SELECT issue_id, sum(count)::int AS n, min(hour) AS first, max(hour) + interval '59 minutes' AS last FROM issue_hourly_counts GROUP BY 1) c
-      WHERE c.issue_id = i.id`);
+    await seedHourlyRollup(sql);
     await sql.query(`INSERT INTO project_minute_counts (project_id, minute, count)
       SELECT project_id, date_bin('1 minute', received_at, ${epoch}), count(*)::int FROM events WHERE received_at > now() - interval '1 day' GROUP BY 1, 2`);
     await sql.query(`INSERT INTO issue_users (issue_id, user_hash)

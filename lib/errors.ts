@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export type FieldIssue = { path: (string | number)[]; message: string };
+/** `position`: for a value with its own syntax (the issue search), the 0-based character where the problem starts. */
+export type FieldIssue = { path: (string | number)[]; message: string; position?: number };
 
 export type ErrorCode =
   | 'BAD_REQUEST'
@@ -32,10 +33,12 @@ export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
 
 export function issuesFromZod(err: z.ZodError): FieldIssue[] {
-  return err.issues.map((i) => ({
-    path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
-    message: i.message,
-  }));
+  return err.issues.map((i) => {
+    const issue: FieldIssue = { path: i.path.map((p) => (typeof p === 'number' ? p : String(p))), message: i.message };
+    const position = i.code === 'custom' ? (i.params as { position?: unknown } | undefined)?.position : undefined;
+    if (typeof position === 'number') issue.position = position;
+    return issue;
+  });
 }
 
 export function validationError(issues: FieldIssue[]): AppError {

@@ -4,6 +4,7 @@ import { HeaderUsage } from '@/components/billing/header-usage';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { LogoutButton } from './logout-button';
 import { NavLinks } from './nav-links';
+import { Suspense } from 'react';
 import { OrgSwitcher } from './org-switcher';
 import { ProjectSwitcher } from './project-switcher';
 
@@ -40,7 +41,10 @@ export function DashboardHeader({ user, organization }: { user: ShellUser; organ
         </div>
       </div>
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <NavLinks />
+        {/* useSearchParams (the environment) needs a boundary; the fallback is the plain nav. */}
+        <Suspense fallback={null}>
+          <NavLinks />
+        </Suspense>
       </div>
     </header>
   );

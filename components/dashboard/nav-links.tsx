@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { usePathname } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { cn } from '@/components/ui/cn';
 import { useCurrentProjectId } from './current-project';
 
@@ -17,9 +17,12 @@ const PROJECT_LINKS = [
 export function NavLinks() {
   const pathname = usePathname();
   const projectId = useCurrentProjectId();
+  // The environment picked on one page carries to the others it filters.
+  const environment = useSearchParams().get('environment');
+  const keep = (path: string) => (environment && (path === 'issues' || path === 'performance') ? `?${new URLSearchParams({ environment })}` : '');
   const links = [
     // Without a project yet, every project section leads to onboarding.
-    ...PROJECT_LINKS.map(({ path, label }) => ({ href: projectId ? `/projects/${encodeURIComponent(projectId)}/${path}` : '/', label })),
+    ...PROJECT_LINKS.map(({ path, label }) => ({ href: projectId ? `/projects/${encodeURIComponent(projectId)}/${path}${keep(path)}` : '/', label })),
     { href: '/settings/organization', label: 'Team' },
     { href: '/settings/billing', label: 'Billing' },
   ];
@@ -27,7 +30,8 @@ export function NavLinks() {
     // Wraps onto a second row on phones rather than scrolling: every tab stays in sight (Billing was off-screen at 375 px).
     <nav aria-label="Main" className="-mb-px flex flex-wrap gap-x-1">
       {links.map(({ href, label }) => {
-        const active = href !== '/' && (pathname === href || pathname.startsWith(`${href}/`));
+        const path = href.split('?')[0];
+        const active = path !== '/' && (pathname === path || pathname.startsWith(`${path}/`));
         return (
           <Link
             key={label}

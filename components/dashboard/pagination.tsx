@@ -9,13 +9,14 @@ const linkClass = (disabled: boolean) =>
     disabled ? 'pointer-events-none border-line text-fg-faint' : 'border-line-strong bg-surface text-fg hover:bg-surface-hover',
   );
 
-/** Previous / next links that keep every other search param; `hrefFor(page)` builds the URL. `noun` is the plural ("events"). */
-export function Pagination({ page, pages, total, noun, hrefFor, label }: { page: number; pages: number; total: number; noun: string; hrefFor: (page: number) => string; label: string }) {
+/** Previous / next links that keep every other search param; `hrefFor(page)` builds the URL. */
+/** `noun` is the plural; `nounOne` (when given) is used for a total of one. */
+export function Pagination({ page, pages, total, noun, nounOne, hrefFor, label }: { page: number; pages: number; total: number; noun: string; nounOne?: string; hrefFor: (page: number) => string; label: string }) {
   const last = Math.max(1, pages);
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-fg-muted">
       <p>
-        Page {Math.min(page, last)} of {last} · {plural(total, noun.replace(/s$/, ''), noun)}
+        Page {Math.min(page, last)} of {last} · {plural(total, nounOne ?? noun.replace(/s$/, ''), noun)}
       </p>
       <div className="flex gap-2">
         <Link href={hrefFor(page - 1)} className={linkClass(page <= 1)} aria-disabled={page <= 1} tabIndex={page <= 1 ? -1 : undefined} rel="prev">

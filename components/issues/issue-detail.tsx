@@ -15,6 +15,7 @@ import { EventsChart } from '@/components/charts/events-chart';
 import { LevelBadge, RegressedBadge, StatusBadge } from './badges';
 import { EventDetails } from './event-details';
 import { IssueTriage } from './issue-triage';
+import { IssueTags } from './issue-tags';
 import { RelativeTime } from './relative-time';
 import { readEvent } from './event-shape';
 import { ActionFeedback } from '@/components/ui/action-feedback';
@@ -63,6 +64,7 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
         <h2 className="mb-3 text-base font-semibold">Events per day</h2>
         <IssueChart projectId={projectId} issueId={issueId} />
       </Card>
+      <IssueTags projectId={projectId} issueId={issueId} />
       {latest ? (
         <section aria-labelledby="latest-heading" className="space-y-3">
           <div className="flex flex-wrap items-baseline justify-between gap-2">

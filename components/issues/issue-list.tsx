@@ -2,33 +2,21 @@
 
 import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useRouter } from 'next/navigation';
 import { mutate } from 'swr';
-import { ASSIGNEE_FILTERS, ISSUE_STATUSES, LEVELS, type IssueStatusValue, type LevelValue } from '@/lib/zod/issues';
+import type { IssueSort, IssueStatusValue } from '@/lib/zod/issues';
 import { ApiError } from '@/lib/swr/fetcher';
-import { bulkSetIssueStatus, issuesKey, setIssueStatus, useIssues, type Issue } from '@/lib/swr/use-issues';
-import { Button } from '@/components/ui/button';
+import { bulkSetIssueStatus, issuesKey, setIssueStatus, useIssues } from '@/lib/swr/use-issues';
+import { plural } from '@/lib/text/plural';
 import { Card } from '@/components/ui/card';
-import { cn } from '@/components/ui/cn';
-import { Label } from '@/components/ui/label';
+import { useToast } from '@/components/ui/toast';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { Pagination } from '@/components/dashboard/pagination';
-import { LevelBadge, StatusBadge, titleCase } from './badges';
-import { RelativeTime } from './relative-time';
 import { ShortcutLegend } from './shortcut-legend';
-import { ActionFeedback } from '@/components/ui/action-feedback';
-
-const PAGE_SIZE = 25;
-
-const VERBS: Record<IssueStatusValue, { label: string; done: string }> = {
-  RESOLVED: { label: 'Resolve', done: 'Resolved' },
-  IGNORED: { label: 'Ignore', done: 'Ignored' },
-  UNRESOLVED: { label: 'Unresolve', done: 'Marked unresolved' },
-};
-
-function pick<T extends string>(values: readonly T[], v: string | null): T | undefined {
-  return v && (values as readonly string[]).includes(v) ? (v as T) : undefined;
-}
+import { IssueSearchBox, type QueryProblem } from './issue-search-box';
+import { IssueFilterBar } from './issue-filter-bar';
+import { IssueTable, VERBS } from './issue-table';
+import { useIssueQuery } from './use-issue-query';
 
 /** Keys typed into a text field are text, not shortcuts. */
 function isTyping(target: EventTarget | null) {
@@ -37,29 +25,38 @@ function isTyping(target: EventTarget | null) {
   return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type);
 }
 
-const selectClass =
-  'block h-9 rounded-md border border-line-strong bg-surface px-3 text-sm focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-focus/30';
+const SORT_CAPTIONS: Record<IssueSort, string> = {
+  lastSeen: 'most recently seen first',
+  firstSeen: 'newest first',
+  events: 'most events first',
+  users: 'most users affected first',
+};
+
+/** Sets each issue back to the status it had, one request per status. */
+async function restore(projectId: string, previous: Map<string, IssueStatusValue>) {
+  const byStatus = new Map<IssueStatusValue, string[]>();
+  for (const [id, s] of previous) byStatus.set(s, [...(byStatus.get(s) ?? []), id]);
+  for (const [s, ids] of byStatus) {
+    if (ids.length === 1) await setIssueStatus(projectId, ids[0], s);
+    else await bulkSetIssueStatus(projectId, ids, s);
+  }
+}
 
 export function IssueList({ projectId }: { projectId: string }) {
   const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
-  const status = pick(ISSUE_STATUSES, params.get('status'));
-  const level = pick(LEVELS, params.get('level'));
-  const assignee = pick(ASSIGNEE_FILTERS, params.get('assignee'));
-  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
-  const filters = { page, limit: PAGE_SIZE, status, level, assignee };
-  const { list, error, isLoading } = useIssues(projectId, filters);
+  const toast = useToast();
+  const q = useIssueQuery();
+  const { list, error, isLoading } = useIssues(projectId, q.filters);
+  const problem: QueryProblem | undefined =
+    error instanceof ApiError && error.status === 400 ? { message: error.issues[0]?.message ?? error.message, position: error.issues[0]?.position } : undefined;
 
   const [cursor, setCursor] = useState(0);
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
-  const [actionError, setActionError] = useState<string>();
   const rows = useRef<(HTMLTableRowElement | null)[]>([]);
 
-  const issues = useMemo(() => list?.issues ?? [], [list]);
-  const filterKey = `${status}|${level}|${assignee}|${page}`;
+  const issues = useMemo(() => (problem ? [] : (list?.issues ?? [])), [list, problem]);
+  const filterKey = JSON.stringify(q.filters);
   useEffect(() => {
     setCursor(0);
     setChecked(new Set());
@@ -68,36 +65,28 @@ export function IssueList({ projectId }: { projectId: string }) {
     setCursor((c) => Math.min(c, Math.max(0, issues.length - 1)));
   }, [issues.length]);
 
-  const hrefWith = useCallback(
-    (changes: Record<string, string | undefined>) => {
-      const q = new URLSearchParams(params.toString());
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === undefined || v === '') q.delete(k);
-        else q.set(k, v);
-      }
-      const s = q.toString();
-      return s ? `${pathname}?${s}` : pathname;
-    },
-    [params, pathname],
-  );
-
   const apply = useCallback(
     async (ids: string[], next: IssueStatusValue) => {
       if (ids.length === 0 || busy) return;
+      const previous = new Map<string, IssueStatusValue>();
+      for (const i of issues) if (ids.includes(i.id) && i.status !== next) previous.set(i.id, i.status);
       setBusy(true);
-      setActionError(undefined);
       try {
         if (ids.length === 1) await setIssueStatus(projectId, ids[0], next);
         else await bulkSetIssueStatus(projectId, ids, next);
-        setAnnouncement(`${VERBS[next].done} ${ids.length} ${ids.length === 1 ? 'issue' : 'issues'}`);
         setChecked(new Set());
+        toast.show({
+          message: `${VERBS[next].done} ${plural(ids.length, 'issue')}`,
+          tone: 'success',
+          undo: previous.size > 0 ? () => restore(projectId, previous) : undefined,
+        });
       } catch (err) {
-        setActionError(err instanceof ApiError ? err.message : 'Could not update the issues. Try again.');
+        toast.show({ message: err instanceof ApiError ? err.message : 'Could not update the issues. Try again.', tone: 'error' });
       } finally {
         setBusy(false);
       }
     },
-    [busy, projectId],
+    [busy, issues, projectId, toast],
   );
 
   const toggle = useCallback((id: string) => {
@@ -143,7 +132,7 @@ export function IssueList({ projectId }: { projectId: string }) {
           // Enter on a focused link or button already does what it says.
           const t = e.target as HTMLElement;
           if (t.closest('a, button') || !current) return;
-          router.push(`${pathname}/${encodeURIComponent(current.id)}`);
+          router.push(`${q.pathname}/${encodeURIComponent(current.id)}`);
           break;
         }
         default:
@@ -153,208 +142,50 @@ export function IssueList({ projectId }: { projectId: string }) {
     }
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [apply, checked, cursor, issues, pathname, router, toggle]);
-
-  const allChecked = issues.length > 0 && issues.every((i) => checked.has(i.id));
+  }, [apply, checked, cursor, issues, q.pathname, router, toggle]);
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-2xl font-semibold tracking-tight">Issues</h1>
-        <div className="flex flex-wrap gap-3">
-          <div className="space-y-1">
-            <Label htmlFor="filter-status">Status</Label>
-            <select
-              id="filter-status"
-              className={selectClass}
-              value={status ?? ''}
-              onChange={(e) => router.push(hrefWith({ status: e.target.value, page: undefined }), { scroll: false })}
-            >
-              <option value="">All statuses</option>
-              {ISSUE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {titleCase(s)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="filter-level">Level</Label>
-            <select
-              id="filter-level"
-              className={selectClass}
-              value={level ?? ''}
-              onChange={(e) => router.push(hrefWith({ level: e.target.value, page: undefined }), { scroll: false })}
-            >
-              <option value="">All levels</option>
-              {LEVELS.map((l) => (
-                <option key={l} value={l}>
-                  {titleCase(l)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="filter-assignee">Assignee</Label>
-            <select
-              id="filter-assignee"
-              className={selectClass}
-              value={assignee ?? ''}
-              onChange={(e) => router.push(hrefWith({ assignee: e.target.value, page: undefined }), { scroll: false })}
-            >
-              <option value="">Anyone</option>
-              <option value="me">Assigned to me</option>
-              <option value="none">Unassigned</option>
-            </select>
-          </div>
-        </div>
-      </div>
+      <h1 className="text-2xl font-semibold tracking-tight">Issues</h1>
+      <IssueSearchBox query={q.query} problem={problem} onSearch={q.setQuery} />
+      <IssueFilterBar query={q.query} sort={q.sort} onQuery={q.setQuery} onSort={(s) => q.setSort(s)} />
 
-      <ActionFeedback announcement={announcement} error={actionError} />
-
-      {error && !list ? (
-        <ErrorState error={error} title="Could not load issues" retry={() => mutate(issuesKey(projectId, filters))} />
+      {problem ? null : error && !list ? (
+        <ErrorState error={error} title="Could not load issues" retry={() => mutate(issuesKey(projectId, q.filters))} />
       ) : isLoading || !list ? (
         <LoadingState label="Loading issues" />
       ) : issues.length === 0 ? (
-        <EmptyIssues projectId={projectId} filtered={!!(status || level || assignee || page > 1)} clearHref={pathname} />
+        <EmptyIssues projectId={projectId} filtered={q.filtered} clearHref={q.clearHref} />
       ) : (
-        <div className="relative overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
-          <div className="flex min-h-12 flex-wrap items-center gap-2 border-b border-line bg-surface-muted px-4 py-2" aria-label="Bulk actions" role="toolbar">
-            <input
-              type="checkbox"
-              aria-label="Select all issues on this page"
-              className="size-4 accent-fg"
-              checked={allChecked}
-              onChange={() => setChecked(allChecked ? new Set() : new Set(issues.map((i) => i.id)))}
-            />
-            <span className="mr-2 text-sm text-fg-secondary" data-testid="checked-count">
-              {checked.size > 0 ? `${checked.size} selected` : `${list.pagination.total.toLocaleString('en-US')} issues`}
-            </span>
-            {checked.size > 0 &&
-              (['RESOLVED', 'IGNORED', 'UNRESOLVED'] as const).map((s) => (
-                <Button key={s} variant="secondary" className="h-8 px-3" disabled={busy} onClick={() => apply([...checked], s)}>
-                  {VERBS[s].label}
-                </Button>
-              ))}
-          </div>
-          <div className="relative overflow-x-auto">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Issues, most recently seen first</caption>
-              <thead className="border-b border-line text-left text-xs font-medium tracking-wide text-fg-muted uppercase">
-                <tr>
-                  <th scope="col" className="w-10 px-4 py-2">
-                    <span className="sr-only">Selected</span>
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    Issue
-                  </th>
-                  <th scope="col" className="px-2 py-2 text-right">
-                    Events
-                  </th>
-                  <th scope="col" className="hidden px-2 py-2 md:table-cell">
-                    First seen
-                  </th>
-                  <th scope="col" className="px-2 py-2">
-                    Last seen
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line-subtle">
-                {issues.map((issue, i) => (
-                  <IssueRow
-                    key={issue.id}
-                    ref={(el) => {
-                      rows.current[i] = el;
-                    }}
-                    issue={issue}
-                    href={`${pathname}/${encodeURIComponent(issue.id)}`}
-                    highlighted={i === cursor}
-                    checked={checked.has(issue.id)}
-                    busy={busy}
-                    onToggle={() => toggle(issue.id)}
-                    onFocusRow={() => setCursor(i)}
-                    onAction={(s) => apply([issue.id], s)}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
+        <IssueTable
+          issues={issues}
+          total={list.pagination.total}
+          hrefOf={(issue) => `${q.pathname}/${encodeURIComponent(issue.id)}`}
+          cursor={cursor}
+          checked={checked}
+          busy={busy}
+          rows={rows}
+          caption={`Issues, ${SORT_CAPTIONS[q.sort]}`}
+          onToggle={toggle}
+          onToggleAll={() => setChecked(issues.every((i) => checked.has(i.id)) ? new Set() : new Set(issues.map((i) => i.id)))}
+          onFocusRow={setCursor}
+          onAction={(ids, s) => void apply(ids, s)}
+        />
       )}
 
-      {list && list.pagination.total > 0 && (
+      {!problem && list && list.pagination.total > 0 && (
         <Pagination
           label="Issue pages"
           page={list.pagination.page}
           pages={list.pagination.pages}
           total={list.pagination.total}
           noun="issues"
-          hrefFor={(p) => hrefWith({ page: p > 1 ? String(p) : undefined })}
+          nounOne="issue"
+          hrefFor={(p) => q.hrefWith({ page: p > 1 ? String(p) : undefined })}
         />
       )}
       <ShortcutLegend />
     </div>
-  );
-}
-
-type RowProps = {
-  issue: Issue;
-  href: string;
-  highlighted: boolean;
-  checked: boolean;
-  busy: boolean;
-  onToggle: () => void;
-  onFocusRow: () => void;
-  onAction: (status: IssueStatusValue) => void;
-  ref: (el: HTMLTableRowElement | null) => void;
-};
-
-function IssueRow({ issue, href, highlighted, checked, busy, onToggle, onFocusRow, onAction, ref }: RowProps) {
-  const actions: IssueStatusValue[] = issue.status === 'UNRESOLVED' ? ['RESOLVED', 'IGNORED'] : ['UNRESOLVED'];
-  return (
-    <tr
-      ref={ref}
-      data-testid="issue-row"
-      data-issue-id={issue.id}
-      aria-current={highlighted ? 'true' : undefined}
-      onFocus={onFocusRow}
-      className={cn('align-top transition-colors', highlighted ? 'bg-info-soft/70 shadow-[inset_3px_0_0_0_var(--color-focus)]' : 'hover:bg-surface-muted', checked && 'bg-info-soft')}
-    >
-      <td className="px-4 py-3">
-        <input type="checkbox" className="mt-0.5 size-4 accent-fg" aria-label={`Select ${issue.title}`} checked={checked} onChange={onToggle} />
-      </td>
-      <td className="max-w-0 min-w-64 px-2 py-3">
-        <Link href={href} className="block truncate font-semibold text-fg hover:underline focus-visible:outline-2 focus-visible:outline-focus" title={issue.title}>
-          {issue.title}
-        </Link>
-        <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-fg-muted">
-          <LevelBadge level={issue.level} />
-          <StatusBadge status={issue.status} />
-          {issue.culprit && <span className="truncate font-mono">{issue.culprit}</span>}
-          <span data-testid="issue-assignee">{issue.assignee ? `Assigned to ${issue.assignee.name}` : 'Unassigned'}</span>
-        </div>
-      </td>
-      <td className="px-2 py-3 text-right font-medium tabular-nums" data-testid="event-count">
-        {issue.eventCount.toLocaleString('en-US')}
-      </td>
-      <td className="hidden px-2 py-3 whitespace-nowrap text-fg-secondary md:table-cell">
-        <RelativeTime iso={issue.firstSeen} />
-      </td>
-      <td className="px-2 py-3 whitespace-nowrap text-fg-secondary">
-        <RelativeTime iso={issue.lastSeen} />
-      </td>
-      <td className="px-4 py-2 text-right whitespace-nowrap">
-        {actions.map((s) => (
-          <Button key={s} variant="ghost" className="h-8 px-2 text-xs" disabled={busy} aria-label={`${VERBS[s].label} ${issue.title}`} onClick={() => onAction(s)}>
-            {VERBS[s].label}
-          </Button>
-        ))}
-      </td>
-    </tr>
   );
 }
 
@@ -373,13 +204,17 @@ function EmptyIssues({ projectId, filtered, clearHref }: { projectId: string; fi
         </>
       ) : (
         <>
-          <h2 className="text-lg font-semibold">No issues yet</h2>
+          <h2 className="text-lg font-semibold">No unresolved issues</h2>
           <p className="mx-auto mt-2 max-w-md text-sm text-fg-muted">
             Errors your app sends appear here, grouped by type and stack trace.{' '}
-            <Link href={`/projects/${encodeURIComponent(projectId)}`} className="font-medium text-link underline-offset-4 hover:underline">
-              Set up the client library
+            <Link href={clearHref} className="font-medium text-link underline-offset-4 hover:underline">
+              Show every issue
             </Link>{' '}
-            to send your first event.
+            or{' '}
+            <Link href={`/projects/${encodeURIComponent(projectId)}`} className="font-medium text-link underline-offset-4 hover:underline">
+              set up the client library
+            </Link>
+            .
           </p>
         </>
       )}

@@ -18,9 +18,11 @@ const snippet = (origin: string) => `<script src="${origin}/sdk/browser.js"></sc
 </script>`;
 
 export function PerformanceView({ projectId }: { projectId: string }) {
-  const days = parseDays(useSearchParams().get('days'));
-  const transactions = useTransactions(projectId, days);
-  const vitals = useWebVitals(projectId, days);
+  const params = useSearchParams();
+  const days = parseDays(params.get('days'));
+  const environment = params.get('environment');
+  const transactions = useTransactions(projectId, days, environment);
+  const vitals = useWebVitals(projectId, days, environment);
   const range = days === 1 ? 'the last 24 hours' : `the last ${days} days`;
 
   return (

@@ -1,10 +1,11 @@
 'use client';
 
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useProject } from '@/lib/swr/use-projects';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorState, isNotFound } from '@/components/dashboard/states';
+import { EnvironmentSelect } from './environment-select';
 
 /**
  * Wraps every page of one project: an unknown project (or one of another organization) ends here
@@ -25,5 +26,12 @@ export function ProjectFrame({ projectId, children }: { projectId: string; child
       />
     );
   }
-  return <>{children}</>;
+  return (
+    <>
+      <Suspense fallback={null}>
+        <EnvironmentSelect projectId={projectId} />
+      </Suspense>
+      {children}
+    </>
+  );
 }

@@ -1,7 +1,10 @@
 import { db } from '@/lib/db';
+import { pool } from '@/lib/pg';
+import { MAX_TAG_LENGTH } from '@/lib/ingest/rollup-keys';
 import { clock } from '@/lib/clock';
 import { pagination } from '@/lib/http/query';
-import type { ListIssuesQuery } from '@/lib/zod/issues';
+import type { IssueSort, ListIssuesQuery } from '@/lib/zod/issues';
+import type { SearchFilter } from './search-query';
 import { serializeIssue, serializeIssueWithAssignee, withAssignee } from './serialize';
 
 const HOUR_MS = 3_600_000;
@@ -9,34 +12,95 @@ const HOUR_MS = 3_600_000;
 export const SPARKLINE_HOURS = 24;
 
 /**
- * One page of the project's issues, newest activity first, with the optional status/level/assignee filters.
+ * One page of the project's issues with the spec's status/level filters, the assignee filter and the search
+ * language (`query`, lib/issues/search-query), in the order asked (last seen by default, newest first).
  * Beside the spec's fields each issue carries `users` (distinct users) and `sparkline` (events per UTC hour of
- * occurrence over the last 24 hours, oldest first), read from the rollups.
+ * occurrence over the last 24 hours, oldest first). Tag, environment, release and user filters read the rollups
+ * written with each event (issue_tag_values, issue_users), never the events.
  */
 export async function listIssues(orgId: string, projectId: string, userId: string | null, q: ListIssuesQuery) {
-  const where = {
-    projectId,
-    project: { orgId },
-    ...(q.status ? { status: q.status } : {}),
-    ...(q.level ? { level: q.level } : {}),
-    ...(q.assignee ? q.assignee === 'me' ? (userId === null ? { id: { in: [] } } : { assigneeId: userId }) : { assigneeId: null } : {}),
-  };
-  const [total, issues] = await Promise.all([
-    db.issue.count({ where }),
-    db.issue.findMany({
-      where,
-      include: withAssignee,
-      orderBy: [{ lastSeen: 'desc' }, { id: 'desc' }],
-      skip: (q.page - 1) * q.limit,
-      take: q.limit,
-    }),
+  const { where, params } = searchWhere(orgId, projectId, userId, q, clock.nowMs());
+  const order = ORDER[q.sort ?? 'lastSeen'];
+  const join = q.sort === 'users' ? 'LEFT JOIN issue_user_counts uc ON uc.issue_id = i.id' : '';
+  const [countRes, pageRes] = await Promise.all([
+    pool().query<{ total: number }>(`SELECT count(*)::int AS total FROM issues i WHERE ${where}`, params),
+    pool().query<{ id: string }>(
+      `SELECT i.id FROM issues i ${join} WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+      params,
+    ),
   ]);
-  const extras = await rollupsOf(issues.map((i) => i.id));
+  const ids = pageRes.rows.map((r) => r.id);
+  const [rows, extras] = await Promise.all([
+    ids.length ? db.issue.findMany({ where: { id: { in: ids }, projectId, project: { orgId } }, include: withAssignee }) : [],
+    rollupsOf(ids),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
   const serialize = q.expand ? serializeIssueWithAssignee : serializeIssue;
   return {
-    issues: issues.map((i) => ({ ...serialize(i), ...extras.get(i.id)! })),
-    pagination: pagination(q.page, q.limit, total),
+    // An issue deleted between the two reads is left out of the page.
+    issues: ids.filter((id) => byId.has(id)).map((id) => ({ ...serialize(byId.get(id)!), ...extras.get(id)! })),
+    pagination: pagination(q.page, q.limit, countRes.rows[0].total),
   };
+}
+
+const ORDER: Record<IssueSort, string> = {
+  lastSeen: 'i.last_seen DESC, i.id DESC',
+  firstSeen: 'i.first_seen DESC, i.id DESC',
+  events: 'i.event_count DESC, i.id DESC',
+  users: 'coalesce(uc.users, 0) DESC, i.id DESC',
+};
+
+/** LIKE pattern of a literal: its own %, _ and \ escaped. */
+const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A tag value with `*` wildcards as a LIKE pattern. */
+const likeWildcard = (s: string) => s.split('*').map(likeLiteral).join('%');
+
+/** The WHERE clause (tenant scope first) and its parameters; every value is a parameter, never spliced in. */
+export function searchWhere(orgId: string, projectId: string, userId: string | null, q: Pick<ListIssuesQuery, 'status' | 'level' | 'assignee' | 'query' | 'environment'>, nowMs: number) {
+  const params: unknown[] = [];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  const conds = [`i.project_id = ${p(projectId)}`, `EXISTS (SELECT 1 FROM projects pr WHERE pr.id = i.project_id AND pr.org_id = ${p(orgId)})`];
+  if (q.status) conds.push(`i.status = ${p(q.status)}::issue_status`);
+  if (q.level) conds.push(`i.level = ${p(q.level)}::level`);
+  if (q.assignee === 'me') conds.push(userId === null ? 'false' : `i.assignee_id = ${p(userId)}`);
+  if (q.assignee === 'none') conds.push('i.assignee_id IS NULL');
+  const tag = (key: string, value: string, wildcard: boolean) =>
+    `EXISTS (SELECT 1 FROM issue_tag_values v WHERE v.issue_id = i.id AND v.key = ${p(key)} AND v.value ${wildcard ? `LIKE ${p(likeWildcard(value))}` : `= ${p(value)}`})`;
+  if (q.environment) conds.push(tag('environment', q.environment, false));
+  for (const f of q.query ?? []) {
+    const c = condition(f);
+    // NOT of a NULL comparison (no assignee) must count as true.
+    conds.push(f.negated ? `NOT coalesce((${c}), false)` : c);
+  }
+  return { where: conds.join(' AND '), params };
+
+  function condition(f: SearchFilter): string {
+    switch (f.kind) {
+      case 'text':
+        // Served by the trigram index on the same expression (issues_search_trgm_idx).
+        return `(i.title || ' ' || coalesce(i.culprit, '')) ILIKE ${p(`%${likeLiteral(f.text)}%`)}`;
+      case 'status':
+        return `i.status = ${p(f.status)}::issue_status`;
+      case 'level':
+        return `i.level = ${p(f.level)}::level`;
+      case 'assigned':
+        if (f.who === 'anyone') return 'i.assignee_id IS NOT NULL';
+        if (f.who === 'none') return 'i.assignee_id IS NULL';
+        return userId === null ? 'false' : `i.assignee_id = ${p(userId)}`;
+      case 'tag':
+        return tag(f.key, f.value, f.wildcard);
+      case 'user': {
+        // The users rollup keys on the user id, else the email, else the IP (lib/ingest/rollup-keys): try each.
+        const keys = [`id:${f.value}`, `email:${f.value.toLowerCase()}`, `ip:${f.value}`].map((k) => k.slice(0, MAX_TAG_LENGTH));
+        return `EXISTS (SELECT 1 FROM issue_users u WHERE u.issue_id = i.id AND u.user_hash = ANY (SELECT md5(k)::uuid FROM unnest(${p(keys)}::text[]) k))`;
+      }
+      case 'time': {
+        const column = f.field === 'firstSeen' ? 'i.first_seen' : 'i.last_seen';
+        const at = 'at' in f.bound ? f.bound.at : new Date(nowMs - f.bound.relativeMs).toISOString();
+        return `${column} ${f.bound.op === 'after' ? '>=' : '<'} ${p(at)}::timestamptz`;
+      }
+    }
+  }
 }
 
 async function rollupsOf(issueIds: string[]): Promise<Map<string, { users: number; sparkline: number[] }>> {

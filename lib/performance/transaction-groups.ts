@@ -25,7 +25,7 @@ type Row = {
  * the part of the window the sample covers: the whole window unless it holds more than 5,000 transactions, then
  * from the sample's oldest one to now (so the read stays bounded however busy the project is).
  */
-export async function transactionGroups(orgId: string, projectId: string, days: number): Promise<TransactionGroup[]> {
+export async function transactionGroups(orgId: string, projectId: string, days: number, environment?: string): Promise<TransactionGroup[]> {
   const { since, until } = performanceWindow(days);
   const rows = await db.$queryRaw<Row[]>`
     WITH project AS (
@@ -40,6 +40,7 @@ export async function transactionGroups(orgId: string, projectId: string, days: 
         AND EXISTS (SELECT 1 FROM project)
         AND t.timestamp >= ${since}::timestamptz AND t.timestamp <= ${until}::timestamptz
         AND t.received_at >= ${receivedFloor(since)}::timestamptz
+        AND (${environment ?? null}::text IS NULL OR t.environment = ${environment ?? null}::text)
       ORDER BY t.project_id, t.timestamp DESC
       LIMIT ${PERFORMANCE_SAMPLE_SIZE}::int
     ), covered AS (

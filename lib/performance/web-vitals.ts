@@ -23,8 +23,8 @@ const VITALS: VitalName[] = ['lcp', 'cls', 'fcp', 'ttfb'];
  * p75 of each vital over the same sample as the transactions list (the window's most recent 5,000
  * transactions), in one SQL statement; percentile_cont skips rows where the vital is null.
  */
-export function webVitals(orgId: string, projectId: string, days: number): Promise<WebVitals> {
-  return vitalsOver(orgId, projectId, performanceWindow(days));
+export function webVitals(orgId: string, projectId: string, days: number, environment?: string): Promise<WebVitals> {
+  return vitalsOver(orgId, projectId, performanceWindow(days), { environment });
 }
 
 /** The same over any window, optionally of one transaction name and environment (the transaction page). */

@@ -4,7 +4,7 @@ import useSWR, { mutate } from 'swr';
 import type { SerializedIssue, serializeIssueWithAssignee } from '@/lib/issues/serialize';
 import type { IssueActivityEntry } from '@/lib/issues/list-activity';
 import type { SerializedEvent } from '@/lib/events/serialize';
-import type { AssigneeFilter, IssueStatusValue, LevelValue } from '@/lib/zod/issues';
+import type { AssigneeFilter, IssueSort, IssueStatusValue, LevelValue } from '@/lib/zod/issues';
 import { api, fetcher } from './fetcher';
 import { projectPath } from './use-projects';
 
@@ -13,9 +13,22 @@ export type IssueWithEvents = Issue & { events: SerializedEvent[]; firstRelease:
 export type ActivityEntry = IssueActivityEntry;
 export type { SerializedIssue };
 export type Pagination = { page: number; limit: number; total: number; pages: number };
-export type IssueList = { issues: Issue[]; pagination: Pagination };
+export type IssueList = { issues: (Issue & { users: number })[]; pagination: Pagination };
 export type IssueStats = { days: number; buckets: { date: string; count: number }[] };
-export type IssueFilters = { page: number; limit: number; status?: IssueStatusValue; level?: LevelValue; assignee?: AssigneeFilter };
+export type IssueFilters = {
+  page: number;
+  limit: number;
+  status?: IssueStatusValue;
+  level?: LevelValue;
+  assignee?: AssigneeFilter;
+  /** The search text (lib/issues/search-query); sent as typed, the API answers 400 with the reason when it does not parse. */
+  query?: string;
+  sort?: IssueSort;
+  environment?: string;
+};
+
+/** How often an open issue list looks for new issues (and on focus); short enough to follow an incident live. */
+export const ISSUES_REFRESH_MS = 5000;
 
 const issuesPath = (projectId: string) => `${projectPath(projectId)}/issues`;
 export const issuePath = (projectId: string, issueId: string) => `${issuesPath(projectId)}/${encodeURIComponent(issueId)}`;
@@ -25,12 +38,19 @@ export function issuesKey(projectId: string, f: IssueFilters) {
   if (f.status) q.set('status', f.status);
   if (f.level) q.set('level', f.level);
   if (f.assignee) q.set('assignee', f.assignee);
+  if (f.query) q.set('query', f.query);
+  if (f.sort) q.set('sort', f.sort);
+  if (f.environment) q.set('environment', f.environment);
   q.set('expand', 'assignee');
   return `${issuesPath(projectId)}?${q}`;
 }
 
 export function useIssues(projectId: string, filters: IssueFilters) {
-  const { data, error, isLoading, isValidating } = useSWR<IssueList>(issuesKey(projectId, filters), fetcher, { keepPreviousData: true });
+  const { data, error, isLoading, isValidating } = useSWR<IssueList>(issuesKey(projectId, filters), fetcher, {
+    keepPreviousData: true,
+    refreshInterval: ISSUES_REFRESH_MS,
+    revalidateOnFocus: true,
+  });
   return { list: data, error, isLoading, isValidating };
 }
 
@@ -87,4 +107,14 @@ export async function deleteComment(projectId: string, issueId: string, commentI
 export async function resolveInNextRelease(projectId: string, issueId: string) {
   await api(issuePath(projectId, issueId), { method: 'PATCH', body: { status: 'RESOLVED', resolveIn: 'nextRelease' } });
   await refreshIssues(projectId);
+}
+
+export type IssueTagSummary = {
+  users: number;
+  tags: { key: string; events: number; distinctValues: number; other: number; values: { value: string; count: number }[] }[];
+};
+
+export function useIssueTags(projectId: string, issueId: string) {
+  const { data, error, isLoading } = useSWR<IssueTagSummary>(`${issuePath(projectId, issueId)}/tags`, fetcher);
+  return { tags: data, error, isLoading };
 }

@@ -16,14 +16,21 @@ export function parseDays(raw: string | null): DayRange {
 
 const base = (projectId: string) => `/api/v1/projects/${encodeURIComponent(projectId)}/performance`;
 
+/** `days`, and the project-wide environment when one is picked. */
+export function windowQuery(days: number, environment?: string | null) {
+  const q = new URLSearchParams({ days: String(days) });
+  if (environment) q.set('environment', environment);
+  return q.toString();
+}
+
 /** Transaction groups of the last `days` days, by count. */
-export function useTransactions(projectId: string, days: number) {
-  return useSWR<TransactionGroup[], ApiError>(`${base(projectId)}/transactions?days=${days}`, fetcher, { keepPreviousData: true });
+export function useTransactions(projectId: string, days: number, environment?: string | null) {
+  return useSWR<TransactionGroup[], ApiError>(`${base(projectId)}/transactions?${windowQuery(days, environment)}`, fetcher, { keepPreviousData: true });
 }
 
 /** p75 and rating of each web vital over the same window. */
-export function useWebVitals(projectId: string, days: number) {
-  return useSWR<WebVitals, ApiError>(`${base(projectId)}/vitals?days=${days}`, fetcher, { keepPreviousData: true });
+export function useWebVitals(projectId: string, days: number, environment?: string | null) {
+  return useSWR<WebVitals, ApiError>(`${base(projectId)}/vitals?${windowQuery(days, environment)}`, fetcher, { keepPreviousData: true });
 }
 
 export const PERIOD_LABELS: Record<TransactionPeriod, string> = { '1h': '1 hour', '24h': '24 hours', '7d': '7 days', '14d': '14 days', '30d': '30 days' };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clampedInt, lenientEnum, paginationQuery } from '@/lib/http/query';
+import { parseSearchQuery } from '@/lib/issues/search-query';
 
 export const ISSUE_STATUSES = ['UNRESOLVED', 'RESOLVED', 'IGNORED'] as const;
 export const LEVELS = ['FATAL', 'ERROR', 'WARNING', 'INFO', 'DEBUG'] as const;
@@ -11,13 +12,32 @@ export const issueParams = z.object({ projectId: z.string().min(1), issueId: z.s
 export const eventParams = issueParams.extend({ eventId: z.string().min(1) });
 
 export const ASSIGNEE_FILTERS = ['me', 'none'] as const;
+export const ISSUE_SORTS = ['lastSeen', 'firstSeen', 'events', 'users'] as const;
+export type IssueSort = (typeof ISSUE_SORTS)[number];
 
-/** page/limit clamped; an unknown status, level or assignee filter is dropped, so that filter is not applied. */
+/** The search text parsed into filters; a query that does not parse is a 400 naming the position and the reason. */
+const searchQuery = z
+  .string()
+  .optional()
+  .transform((s, ctx) => {
+    const parsed = parseSearchQuery(s ?? '');
+    if (parsed.ok) return parsed.filters;
+    ctx.addIssue({ code: 'custom', message: parsed.reason, params: { position: parsed.position } });
+    return z.NEVER;
+  });
+
+/**
+ * page/limit clamped; an unknown status, level, assignee filter or sort is dropped (that filter is not applied,
+ * the default order holds). Beside the spec: `query` (the search language), `sort`, `environment`.
+ */
 export const listIssuesQuery = paginationQuery.extend({
   status: lenientEnum(ISSUE_STATUSES),
   level: lenientEnum(LEVELS),
   assignee: lenientEnum(ASSIGNEE_FILTERS),
   expand: lenientEnum(['assignee']),
+  query: searchQuery,
+  sort: lenientEnum(ISSUE_SORTS),
+  environment: z.preprocess((v) => (typeof v === 'string' && v !== '' ? v.slice(0, 200) : undefined), z.string().optional()),
 });
 
 /** `expand=assignee` adds the assignee to the issue; without it the spec's shape is unchanged. */
@@ -56,7 +76,8 @@ export const commentParams = issueParams.extend({ commentId: z.string().min(1) }
 
 export const issueStatsQuery = z.object({ days: clampedInt(14, 1, 90) });
 
-export type ListIssuesQuery = z.infer<typeof listIssuesQuery>;
+/** What the list reads; callers other than the route (benches) may leave the search out. */
+export type ListIssuesQuery = Omit<z.infer<typeof listIssuesQuery>, 'query'> & { query?: z.infer<typeof listIssuesQuery>['query'] };
 export type UpdateIssueInput = z.infer<typeof updateIssueSchema>;
 export type AssigneeFilter = (typeof ASSIGNEE_FILTERS)[number];
 export type BulkUpdateIssuesInput = z.infer<typeof bulkUpdateIssuesSchema>;

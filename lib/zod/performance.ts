@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { clampedInt } from '@/lib/http/query';
 
-export const performanceQuery = z.object({ days: clampedInt(7, 1, 30) });
+/** Beside the spec's `days`: `environment` (an empty value means every environment). */
+export const performanceQuery = z.object({
+  days: clampedInt(7, 1, 30),
+  environment: z.preprocess((v) => (typeof v === 'string' && v !== '' ? v.slice(0, 200) : undefined), z.string().optional()),
+});
 
 export type VitalRating = 'good' | 'needs-improvement' | 'poor';
 export type VitalName = 'lcp' | 'cls' | 'fcp' | 'ttfb';

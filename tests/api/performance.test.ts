@@ -4,6 +4,7 @@ import { createProject } from '../support/fixtures';
 import { TestClient } from '../support/client';
 import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
+import { send, transactionEnvelope } from './ingest-helpers';
 
 const NOW = Date.parse('2026-05-20T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -242,5 +243,34 @@ describe('errors and cross-tenant', () => {
     expect(ownTx.body.data).toEqual([]);
     const ownVitals = await intruder.get(`/api/v1/projects/${own.id}/performance/vitals`);
     expect(ownVitals.body.data.sampleCount).toBe(0);
+  });
+});
+
+describe('performance per environment', () => {
+  it('environment= keeps the transactions ingest stored with that environment, on both endpoints', async () => {
+    const { project, tx, vitals, client } = await withProject();
+    const key = project.keys[0].publicKey;
+    const sent = [
+      { environment: 'production', duration: 100, lcp: 1000 },
+      { environment: 'production', duration: 300, lcp: 3000 },
+      { environment: 'staging', duration: 900, lcp: 5000 },
+      { duration: 50 },
+    ];
+    for (const [i, t] of sent.entries()) {
+      const { lcp, ...rest } = t;
+      const res = await send(client, project.id, key, transactionEnvelope({ ...rest, timestamp: NOW - (i + 1) * HOUR, ...(lcp ? { vitals: { lcp } } : {}) }));
+      expect(res.status).toBe(200);
+    }
+    for (const env of ['production', 'staging', 'nowhere']) {
+      const mine = sent.filter((t) => t.environment === env);
+      const groups = (await tx({ environment: env })).body.data;
+      expect(groups.length ? groups[0].count : 0).toBe(mine.length);
+      const v = (await vitals({ environment: env })).body.data;
+      expect(v.sampleCount).toBe(mine.length);
+    }
+    // No environment given: every transaction, as the spec says.
+    expect((await tx()).body.data[0].count).toBe(sent.length);
+    expect((await tx({ environment: '' })).body.data[0].count).toBe(sent.length);
+    expect((await tx({ environment: 'production' })).body.data[0].p50).toBe(200);
   });
 });

@@ -1,0 +1,177 @@
+// The issue search language: whitespace-separated terms, each optionally negated with `!`.
+//   free text (a word or a "quoted phrase")   title and culprit contain it
+//   is:unresolved|resolved|ignored|assigned|unassigned
+//   level:<fatal|error|warning|info|debug>   assigned:me|none   user:<id or email>
+//   environment:<name>  release:<version>  <any tag key>:<value>  (`*` in a value matches anything)
+//   firstSeen:-24h / lastSeen:-7d (within the last…), +7d (older than…), >2026-11-01 / <2026-11-01 (absolute)
+// Pure: no I/O, no clock; relative times stay relative until the query runs.
+
+import { LEVELS, type IssueStatusValue, type LevelValue } from '@/lib/zod/issues';
+
+export type TimeBound = { op: 'after' | 'before'; relativeMs: number } | { op: 'after' | 'before'; at: string };
+
+export type SearchTerm =
+  | { kind: 'text'; text: string }
+  | { kind: 'status'; status: IssueStatusValue }
+  | { kind: 'assigned'; who: 'me' | 'anyone' | 'none' }
+  | { kind: 'level'; level: LevelValue }
+  | { kind: 'tag'; key: string; value: string; wildcard: boolean }
+  | { kind: 'user'; value: string }
+  | { kind: 'time'; field: 'firstSeen' | 'lastSeen'; bound: TimeBound };
+
+export type SearchFilter = SearchTerm & { negated: boolean };
+
+export type ParsedQuery = { ok: true; filters: SearchFilter[] } | { ok: false; position: number; reason: string };
+
+/** Longest query accepted, in characters. */
+export const MAX_QUERY_LENGTH = 500;
+/** Most terms in one query: each becomes a condition of the SQL. */
+export const MAX_TERMS = 20;
+
+const STATUS_WORDS: Record<string, IssueStatusValue> = { unresolved: 'UNRESOLVED', resolved: 'RESOLVED', ignored: 'IGNORED' };
+const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+const TAG_KEY = /^[A-Za-z0-9_.\-]{1,200}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+class QueryError extends Error {
+  constructor(
+    readonly position: number,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+type Token = { start: number; negated: boolean; key: string | null; keyEnd: number; value: string; valueStart: number; quoted: boolean };
+
+export function parseSearchQuery(input: string): ParsedQuery {
+  try {
+    if (input.length > MAX_QUERY_LENGTH) throw new QueryError(MAX_QUERY_LENGTH, `The query is longer than ${MAX_QUERY_LENGTH} characters`);
+    const tokens = tokenize(input);
+    if (tokens.length > MAX_TERMS) throw new QueryError(tokens[MAX_TERMS].start, `At most ${MAX_TERMS} terms in one query`);
+    return { ok: true, filters: tokens.map(toFilter) };
+  } catch (err) {
+    if (err instanceof QueryError) return { ok: false, position: err.position, reason: err.reason };
+    throw err;
+  }
+}
+
+function tokenize(s: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  const isSpace = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\r';
+  while (i < s.length) {
+    if (isSpace(s[i])) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let negated = false;
+    if (s[i] === '!') {
+      negated = true;
+      i++;
+      if (i >= s.length || isSpace(s[i])) throw new QueryError(start, 'Nothing to negate after "!"');
+    }
+    let key: string | null = null;
+    let keyEnd = i;
+    if (s[i] !== '"') {
+      // A key is the run of non-space characters before the first ":" of a bare word.
+      let j = i;
+      while (j < s.length && !isSpace(s[j]) && s[j] !== ':' && s[j] !== '"') j++;
+      if (s[j] === ':' && j > i) {
+        key = s.slice(i, j);
+        keyEnd = j;
+        i = j + 1;
+      }
+    }
+    const valueStart = i;
+    let value = '';
+    let quoted = false;
+    if (s[i] === '"') {
+      quoted = true;
+      i++;
+      let closed = false;
+      while (i < s.length) {
+        if (s[i] === '\\' && (s[i + 1] === '"' || s[i + 1] === '\\')) {
+          value += s[i + 1];
+          i += 2;
+        } else if (s[i] === '"') {
+          closed = true;
+          i++;
+          break;
+        } else value += s[i++];
+      }
+      if (!closed) throw new QueryError(valueStart, 'Unclosed quote');
+      if (i < s.length && !isSpace(s[i])) throw new QueryError(i, 'Put a space after a closing quote');
+    } else {
+      while (i < s.length && !isSpace(s[i])) {
+        if (s[i] === '"') throw new QueryError(i, 'A quote may only start a value');
+        value += s[i++];
+      }
+    }
+    if (key !== null && value === '' && !quoted) throw new QueryError(valueStart, `Missing value after "${key}:"`);
+    if (key === null && value === '') throw new QueryError(valueStart, 'Empty quoted text');
+    tokens.push({ start, negated, key, keyEnd, value, valueStart, quoted });
+  }
+  return tokens;
+}
+
+function toFilter(t: Token): SearchFilter {
+  const term = toTerm(t);
+  return { ...term, negated: t.negated };
+}
+
+function toTerm(t: Token): SearchTerm {
+  if (t.key === null) return { kind: 'text', text: t.value };
+  const v = t.value;
+  switch (t.key) {
+    case 'is': {
+      const lower = v.toLowerCase();
+      if (STATUS_WORDS[lower]) return { kind: 'status', status: STATUS_WORDS[lower] };
+      if (lower === 'assigned') return { kind: 'assigned', who: 'anyone' };
+      if (lower === 'unassigned') return { kind: 'assigned', who: 'none' };
+      throw new QueryError(t.valueStart, `Unknown "is:" value "${v}": use unresolved, resolved, ignored, assigned or unassigned`);
+    }
+    case 'level': {
+      const upper = v.toUpperCase();
+      if ((LEVELS as readonly string[]).includes(upper)) return { kind: 'level', level: upper as LevelValue };
+      throw new QueryError(t.valueStart, `Unknown level "${v}": use fatal, error, warning, info or debug`);
+    }
+    case 'assigned': {
+      const lower = v.toLowerCase();
+      if (lower === 'me' || lower === 'none') return { kind: 'assigned', who: lower };
+      throw new QueryError(t.valueStart, `Unknown "assigned:" value "${v}": use me or none`);
+    }
+    case 'user':
+      return { kind: 'user', value: v };
+    case 'firstSeen':
+    case 'lastSeen':
+      return { kind: 'time', field: t.key, bound: timeBound(v, t.valueStart, t.key) };
+    default:
+      if (!TAG_KEY.test(t.key)) throw new QueryError(t.start + (t.negated ? 1 : 0), `"${t.key}" is not a valid key: use letters, digits, "_", "." or "-"`);
+      return { kind: 'tag', key: t.key, value: v, wildcard: !t.quoted && v.includes('*') };
+  }
+}
+
+function timeBound(v: string, at: number, key: string): TimeBound {
+  const rel = /^([+-])(\d{1,6})([mhdw])$/.exec(v);
+  if (rel) {
+    const ms = Number(rel[2]) * UNIT_MS[rel[3]];
+    // -24h: seen within the last 24 hours; +24h: seen more than 24 hours ago.
+    return { op: rel[1] === '-' ? 'after' : 'before', relativeMs: ms };
+  }
+  const abs = /^([<>])(.+)$/.exec(v);
+  if (abs && DATE.test(abs[2]) && !Number.isNaN(Date.parse(abs[2]))) {
+    return { op: abs[1] === '>' ? 'after' : 'before', at: new Date(Date.parse(abs[2])).toISOString() };
+  }
+  throw new QueryError(at, `"${key}:" takes a time like -24h, +7d (units m, h, d, w) or >2026-11-01`);
+}
+
+/** The term a status/level/assignee pick writes into the query: the filter bar edits the text, not hidden state. */
+export function withTerm(query: string, prefix: RegExp, term: string | null): string {
+  const kept = query
+    .split(/\s+/)
+    .filter((w) => w !== '' && !prefix.test(w));
+  if (term) kept.unshift(term);
+  return kept.join(' ');
+}
