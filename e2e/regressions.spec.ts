@@ -66,6 +66,9 @@ test('regressions: a REGRESSION rule posting Discord messages, resolve, a new ev
     await expect(page.getByTestId('timeline-entry').and(page.locator('[data-type="REGRESSED"]'))).toHaveCount(1);
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: screen('issue-regressed'), fullPage: true });
+    // The issue list shows the mark too.
+    await page.goto(`/projects/${project.id}/issues`);
+    await expect(page.getByTestId('issue-row').getByTestId('regressed-badge')).toBeVisible();
 
     // The Discord message arrived, signed, and the delivery is in the rule's log.
     await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(1);

@@ -7,7 +7,7 @@ import type { IssueList } from '@/lib/swr/use-issues';
 import { plural } from '@/lib/text/plural';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { LevelBadge, StatusBadge } from './badges';
+import { LevelBadge, RegressedBadge, StatusBadge } from './badges';
 import { RelativeTime } from './relative-time';
 
 type Issue = IssueList['issues'][number];
@@ -146,6 +146,7 @@ function IssueRow({ issue, href, highlighted, checked, busy, onToggle, onFocusRo
         <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-fg-muted">
           <LevelBadge level={issue.level} />
           <StatusBadge status={issue.status} />
+          <RegressedBadge regressedAt={issue.regressedAt} />
           {issue.culprit && (
             <span className="max-w-full truncate font-mono" title={issue.culprit}>
               {issue.culprit}
