@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { cn } from '@/components/ui/cn';
-import { plural } from '@/lib/text/plural';
+import { pluralAtLeast } from '@/lib/text/plural';
 
 const linkClass = (disabled: boolean) =>
   cn(
@@ -11,12 +11,12 @@ const linkClass = (disabled: boolean) =>
 
 /** Previous / next links that keep every other search param; `hrefFor(page)` builds the URL. */
 /** `noun` is the plural; `nounOne` (when given) is used for a total of one. */
-export function Pagination({ page, pages, total, noun, nounOne, hrefFor, label }: { page: number; pages: number; total: number; noun: string; nounOne?: string; hrefFor: (page: number) => string; label: string }) {
+export function Pagination({ page, pages, total, totalCapped, noun, nounOne, hrefFor, label }: { page: number; pages: number; total: number; totalCapped?: boolean; noun: string; nounOne?: string; hrefFor: (page: number) => string; label: string }) {
   const last = Math.max(1, pages);
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-fg-muted">
       <p>
-        Page {Math.min(page, last)} of {last} · {plural(total, nounOne ?? noun.replace(/s$/, ''), noun)}
+        Page {Math.min(page, last)} of {last} · {pluralAtLeast(total, totalCapped, nounOne ?? noun.replace(/s$/, ''), noun)}
       </p>
       <div className="flex gap-2">
         <Link href={hrefFor(page - 1)} className={linkClass(page <= 1)} aria-disabled={page <= 1} tabIndex={page <= 1 ? -1 : undefined} rel="prev">

@@ -160,6 +160,7 @@ export function IssueList({ projectId }: { projectId: string }) {
         <IssueTable
           issues={issues}
           total={list.pagination.total}
+          totalCapped={list.pagination.totalCapped}
           hrefOf={(issue) => `${q.pathname}/${encodeURIComponent(issue.id)}`}
           cursor={cursor}
           checked={checked}
@@ -179,6 +180,7 @@ export function IssueList({ projectId }: { projectId: string }) {
           page={list.pagination.page}
           pages={list.pagination.pages}
           total={list.pagination.total}
+          totalCapped={list.pagination.totalCapped}
           noun="issues"
           nounOne="issue"
           hrefFor={(p) => q.hrefWith({ page: p > 1 ? String(p) : undefined })}

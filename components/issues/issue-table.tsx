@@ -4,7 +4,7 @@ import Link from 'next/link';
 import type { RefObject } from 'react';
 import type { IssueStatusValue } from '@/lib/zod/issues';
 import type { IssueList } from '@/lib/swr/use-issues';
-import { plural } from '@/lib/text/plural';
+import { plural, pluralAtLeast } from '@/lib/text/plural';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { LevelBadge, RegressedBadge, StatusBadge } from './badges';
@@ -21,6 +21,7 @@ export const VERBS: Record<IssueStatusValue, { label: string; done: string }> = 
 type Props = {
   issues: Issue[];
   total: number;
+  totalCapped?: boolean;
   hrefOf: (issue: Issue) => string;
   cursor: number;
   checked: Set<string>;
@@ -37,14 +38,14 @@ type Props = {
  * The issues with the bulk toolbar: a table from the small breakpoint up, and below it the same rows laid out
  * as cards (display changes only), so a phone never scrolls sideways.
  */
-export function IssueTable({ issues, total, hrefOf, cursor, checked, busy, rows, caption, onToggle, onToggleAll, onFocusRow, onAction }: Props) {
+export function IssueTable({ issues, total, totalCapped, hrefOf, cursor, checked, busy, rows, caption, onToggle, onToggleAll, onFocusRow, onAction }: Props) {
   const allChecked = issues.length > 0 && issues.every((i) => checked.has(i.id));
   return (
     <div className="relative overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
       <div className="flex min-h-12 flex-wrap items-center gap-2 border-b border-line bg-surface-muted px-4 py-2" aria-label="Bulk actions" role="toolbar">
         <input type="checkbox" aria-label="Select all issues on this page" className="size-4 accent-fg" checked={allChecked} onChange={onToggleAll} />
         <span className="mr-2 text-sm text-fg-secondary" data-testid="checked-count">
-          {checked.size > 0 ? `${checked.size} selected` : plural(total, 'issue')}
+          {checked.size > 0 ? `${checked.size} selected` : pluralAtLeast(total, totalCapped, 'issue')}
         </span>
         {checked.size > 0 &&
           (['RESOLVED', 'IGNORED', 'UNRESOLVED'] as const).map((s) => (

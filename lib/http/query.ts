@@ -22,3 +22,8 @@ export const paginationQuery = z.object({
 export function pagination(page: number, limit: number, total: number) {
   return { page, limit, total, pages: Math.ceil(total / limit) };
 }
+
+/** A search's pagination when its count stopped at `cap`: `total` is then a lower bound, marked `totalCapped`. */
+export function cappedPagination(page: number, limit: number, counted: number, cap: number) {
+  return counted > cap ? { ...pagination(page, limit, cap), totalCapped: true } : pagination(page, limit, counted);
+}

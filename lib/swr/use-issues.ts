@@ -12,7 +12,8 @@ export type Issue = ReturnType<typeof serializeIssueWithAssignee>;
 export type IssueWithEvents = Issue & { events: SerializedEvent[]; firstRelease: string | null; lastRelease: string | null };
 export type ActivityEntry = IssueActivityEntry;
 export type { SerializedIssue };
-export type Pagination = { page: number; limit: number; total: number; pages: number };
+/** `totalCapped`: a search stopped counting at `total` (lib/issues/list-issues SEARCH_COUNT_CAP). */
+export type Pagination = { page: number; limit: number; total: number; pages: number; totalCapped?: boolean };
 export type IssueList = { issues: (Issue & { users: number })[]; pagination: Pagination };
 export type IssueStats = { days: number; buckets: { date: string; count: number }[] };
 export type IssueFilters = {

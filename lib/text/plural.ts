@@ -2,3 +2,8 @@
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`;
 }
+
+/** "1,000+ issues" when `atLeast` (a count that stopped at its cap), else plural(). */
+export function pluralAtLeast(count: number, atLeast: boolean | undefined, singular: string, pluralForm = `${singular}s`): string {
+  return atLeast ? `${count.toLocaleString('en-US')}+ ${pluralForm}` : plural(count, singular, pluralForm);
+}
