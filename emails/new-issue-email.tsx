@@ -1,20 +1,12 @@
-import { Button, Section, Text } from '@react-email/components';
 import { EmailLayout } from './layout';
+import { IssueSummary, type IssueSummaryProps } from './issue-summary';
 
-export type NewIssueEmailProps = { projectName: string; title: string; level: string; culprit: string | null; issueUrl: string };
+export type NewIssueEmailProps = IssueSummaryProps & { projectName: string };
 
-export default function NewIssueEmail({ projectName, title, level, culprit, issueUrl }: NewIssueEmailProps) {
+export default function NewIssueEmail({ projectName, ...issue }: NewIssueEmailProps) {
   return (
-    <EmailLayout preview={`New issue in ${projectName}: ${title}`} heading={`New issue in ${projectName}`}>
-      <Text style={{ fontSize: '16px', fontWeight: 600, fontFamily: 'ui-monospace, monospace', wordBreak: 'break-word' }}>{title}</Text>
-      <Section>
-        <Text style={{ margin: '0 0 4px' }}>Level: {level}</Text>
-        <Text style={{ margin: '0 0 16px' }}>Culprit: {culprit ?? 'unknown'}</Text>
-      </Section>
-      <Button href={issueUrl} style={{ backgroundColor: '#111827', color: '#ffffff', padding: '10px 16px', borderRadius: '6px' }}>
-        View the issue
-      </Button>
-      <Text style={{ color: '#6b7280', fontSize: '12px' }}>{issueUrl}</Text>
+    <EmailLayout preview={`New issue in ${projectName}: ${issue.title}`} heading={`New issue in ${projectName}`}>
+      <IssueSummary {...issue} />
     </EmailLayout>
   );
 }
