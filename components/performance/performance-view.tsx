@@ -2,8 +2,8 @@
 
 import { useSearchParams } from 'next/navigation';
 import { Card } from '@/components/ui/card';
-import { parseDays, useTransactions, useWebVitals } from '@/lib/swr/use-performance';
-import { DayRangePicker } from './day-range-picker';
+import { DAY_RANGES, parseDays, useTransactions, useWebVitals } from '@/lib/swr/use-performance';
+import { RangeLinks } from './range-links';
 import { LoadError, Skeleton } from './load-states';
 import { TransactionsTable } from './transactions-table';
 import { VitalsCards } from './vitals-cards';
@@ -32,7 +32,7 @@ export function PerformanceView({ projectId }: { projectId: string }) {
           <h1 className="text-2xl font-semibold tracking-tight">Performance</h1>
           <p className="mt-1 text-sm text-fg-muted">Page loads and web vitals from {range}.</p>
         </div>
-        <DayRangePicker days={days} />
+        <RangeLinks param="days" values={DAY_RANGES} current={days} labelOf={(d) => (d === 1 ? '24 hours' : `${d} days`)} />
       </div>
 
       <section aria-labelledby="vitals-heading" aria-busy={vitals.isLoading}>

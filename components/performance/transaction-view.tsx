@@ -4,10 +4,10 @@ import { useSearchParams } from 'next/navigation';
 import { Card } from '@/components/ui/card';
 import { TextLink } from '@/components/ui/text-link';
 import { PERIOD_LABELS, parsePeriod, useTransaction } from '@/lib/swr/use-performance';
-import type { TransactionDetail } from '@/lib/zod/performance';
+import { TRANSACTION_PERIODS, type TransactionDetail } from '@/lib/zod/performance';
 import { formatCount, formatMs, formatPercent, formatThroughput } from './format';
 import { LoadError, Skeleton } from './load-states';
-import { PeriodPicker } from './period-picker';
+import { RangeLinks } from './range-links';
 import { SlowestSamples } from './slowest-samples';
 import { BUCKET_NOUN, DurationChart, ThroughputChart } from './transaction-charts';
 import { VitalsCards } from './vitals-cards';
@@ -75,7 +75,7 @@ export function TransactionView({ projectId, name }: { projectId: string; name: 
               . Percentiles over the most recent 5,000; times in UTC.
             </p>
           </div>
-          <PeriodPicker period={period} />
+          <RangeLinks param="period" values={TRANSACTION_PERIODS} current={period} labelOf={(p) => PERIOD_LABELS[p]} />
         </div>
       </div>
 
