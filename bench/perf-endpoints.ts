@@ -1,13 +1,9 @@
 // Times the performance endpoint queries (the list, vitals, and one transaction's page) against 1,000,000
 // transactions in a fresh embedded PostgreSQL, and prints the plan of the transaction page's range scan.
 // Usage: npm run bench:perf   (BENCH_ROWS overrides the row count)
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pgLib from 'pg';
-import { startEmbeddedPostgres } from '@/lib/runtime/embedded-db';
-import { migrateDeploy } from '@/lib/runtime/migrate';
+import { startBenchDatabase } from './support/database';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const NAMES = 50;
@@ -38,12 +34,8 @@ async function time(label: string, fn: () => Promise<unknown>): Promise<number> 
 }
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-bench-'));
-  fs.chmodSync(dir, 0o755);
-  const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'tracker_bench', persistent: false });
+  const pg = await startBenchDatabase('tracker-bench-');
   try {
-    migrateDeploy(pg.url);
-    process.env.DATABASE_URL = pg.url;
     // Imported after DATABASE_URL is set, so the pool connects to the bench database.
     const { closePool } = await import('@/lib/pg');
     const { getDb } = await import('@/lib/db');
@@ -126,7 +118,6 @@ async function main() {
     if (results.some((m) => m >= TARGET_MS)) process.exitCode = 1;
   } finally {
     await pg.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -3,14 +3,10 @@
 // ingest would have written, then prints p50/p95 of each dashboard read, bytes per stored event and the time to
 // drop a day of data.
 // Usage: npm run bench:scale [-- --events 10000000 --transactions 2000000 --runs 40]
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pgLib from 'pg';
-import { startEmbeddedPostgres } from '@/lib/runtime/embedded-db';
-import { migrateDeploy } from '@/lib/runtime/migrate';
+import { startBenchDatabase } from './support/database';
 import { DAY_MS, secondsSince, seedEventsByDay, seedHourlyRollup, timeRuns } from './support/seed';
 
 const { values: args } = parseArgs({
@@ -32,12 +28,8 @@ const DROP_TARGET_MS = 1_000;
 const time = async (label: string, fn: () => Promise<unknown>) => (await timeRuns(label, RUNS, TARGET_MS, fn)).ok;
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-bench-scale-'));
-  fs.chmodSync(dir, 0o755);
-  const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), database: 'tracker_bench', persistent: false });
+  const pg = await startBenchDatabase('tracker-bench-scale-');
   try {
-    migrateDeploy(pg.url);
-    process.env.DATABASE_URL = pg.url;
     // Imported after DATABASE_URL is set, so the pool connects to the bench database.
     const { closePool } = await import('@/lib/pg');
     const { getDb } = await import('@/lib/db');
@@ -167,7 +159,6 @@ async function main() {
     process.exitCode = 1;
   } finally {
     await pg.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
