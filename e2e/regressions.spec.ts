@@ -1,22 +1,10 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerUser } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { signInWithProject } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { startWebhookReceiver } from './support/webhook-receiver';
 
 const screen = (name: string) => path.join('test-results', 'screens', `${name}.png`);
-
-type Project = { id: string; name: string; keys: { publicKey: string }[] };
-
-async function signInWithProject(page: Page, request: APIRequestContext, projectName: string) {
-  const user = await registerUser(request, { name: `${projectName} owner`, verify: true });
-  const login = await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } });
-  expect(login.status()).toBe(200);
-  const res = await page.request.post('/api/v1/projects', { data: { name: projectName } });
-  expect(res.status()).toBe(201);
-  const project = ((await res.json()) as { data: Project }).data;
-  return { project, key: project.keys[0].publicKey };
-}
 
 test('regressions: a REGRESSION rule posting Discord messages, resolve, a new event, the Regressed badge and the delivery in the log; resolve in next release', async ({ page, request }) => {
   const receiver = await startWebhookReceiver();

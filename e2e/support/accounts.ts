@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { latestPasscode } from './outbox';
 
 export const PASSWORD = 'correct horse battery';
@@ -19,4 +19,18 @@ export async function registerUser(request: APIRequestContext, opts: { name?: st
     if (ver.status() !== 200) throw new Error(`verify failed: ${ver.status()} ${await ver.text()}`);
   }
   return { name, email, password: PASSWORD };
+}
+
+export type SeededProject = { id: string; name: string; keys: { publicKey: string }[] };
+
+/** A fresh verified account signed in in the page's context, with one project (FREE allows one per organization). */
+export async function signInWithProject(page: Page, request: APIRequestContext, projectName: string) {
+  // Distinct names: concurrent sign-ups with one name race for the same organization slug.
+  const user = await registerUser(request, { name: `${projectName} owner`, verify: true });
+  const login = await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } });
+  expect(login.status()).toBe(200);
+  const res = await page.request.post('/api/v1/projects', { data: { name: projectName } });
+  expect(res.status()).toBe(201);
+  const project = ((await res.json()) as { data: SeededProject }).data;
+  return { project, key: project.keys[0].publicKey };
 }
