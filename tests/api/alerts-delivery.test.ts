@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { signUp, outboxFor, uniqueEmail } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { waitUntil } from '../support/wait';
 import { errorEnvelope, send } from './ingest-helpers';
 import { clock } from '@/lib/clock';
 import { db } from '@/lib/db';
@@ -48,14 +49,6 @@ async function setup(name = 'Checkout') {
   };
   const logs = async (ruleId: string) => (await account.client.get(`/api/v1/projects/${project.id}/alerts/${ruleId}/logs`)).body.data as any[];
   return { ...account, project, ingest, rule, logs };
-}
-
-async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await sleep(50);
-  }
 }
 
 /** Long enough for any further (wrongly enqueued) delivery to have arrived: several polls and all retries. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboxFor, signUp, uniqueEmail } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { waitUntil } from '../support/wait';
 import { errorEnvelope, send } from './ingest-helpers';
 import { db } from '@/lib/db';
 import { pool } from '@/lib/pg';
@@ -34,13 +35,6 @@ async function receiver() {
   return r;
 }
 
-async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await sleep(50);
-  }
-}
 /** Long enough for any further (wrongly enqueued) delivery to arrive: several polls. */
 const settle = () => sleep(1_500);
 
