@@ -1,0 +1,94 @@
+// The ingest batch statement alone: `npm run bench:batch [-- --batches N --sizes 1,16,64 --explain]`.
+// Batches are written one after another (as under load, where every batch waits on the organization's usage
+// row), so the statement's wall time per event is what bounds ingest throughput. Starts a fresh embedded
+// PostgreSQL, creates a PRO organization and a project in SQL, then for each batch size sends that many of
+// bench:ingest's small envelopes through the domain entry point (validation, grouping, the batch statement)
+// in one turn of the event loop, and prints the median and p95 wall time per batch and per event, and the
+// PostgreSQL CPU per event. `--explain` prints the last batch's plan with actual times (timing slows every batch).
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { startBenchDatabase } from './support/database';
+import { envelopes } from './support/envelopes';
+import { quantile } from './support/seed';
+import { cpuPerRequest, sampleCpu } from './support/cpu';
+
+const arg = (name: string, def: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : def;
+};
+const BATCHES = Number(arg('batches', '150'));
+const SIZES = arg('sizes', '1,16,64').split(',').map(Number);
+const WARMUP_BATCHES = 20;
+const EXPLAIN = process.argv.includes('--explain');
+
+function ownProcessGroup(): number {
+  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+}
+
+async function main() {
+  const db = await startBenchDatabase('tracker-bench-batch-');
+  try {
+    const sql = new pg.Client({ connectionString: db.url });
+    await sql.connect();
+    const { rows: [org] } = await sql.query(`INSERT INTO organizations (name, slug, plan) VALUES ('Bench', 'bench', 'PRO') RETURNING id`);
+    const { rows: [project] } = await sql.query(`INSERT INTO projects (org_id, name, slug) VALUES ($1, 'Bench', 'bench') RETURNING id`, [org.id]);
+    if (EXPLAIN) {
+      // Every statement's plan with actual times, sent to the client as a notice (printed for the last batch).
+      for (const q of [`session_preload_libraries = 'auto_explain'`, 'auto_explain.log_min_duration = 0', 'auto_explain.log_analyze = on', `auto_explain.log_level = 'notice'`]) {
+        await sql.query(`ALTER DATABASE tracker_bench SET ${q}`);
+      }
+    }
+    // Imported after startBenchDatabase set DATABASE_URL, so the pool connects to the bench database.
+    const { ingestUnits } = await import('@/lib/ingest/ingest-units');
+    const { validateUnit } = await import('@/lib/ingest/validate-envelope');
+    const { pool } = await import('@/lib/pg');
+    let plans: string[] = [];
+    if (EXPLAIN) pool().on('connect', (c) => c.on('notice', (n) => plans.push(n.message ?? '')));
+    const key = { publicKey: 'bench', projectId: project.id as string, orgId: org.id as string };
+    // The embedded PostgreSQL runs in this process's group: its CPU and this process's are counted apart.
+    const group = ownProcessGroup();
+
+    console.log(`batch statement, ${BATCHES} batches per size after ${WARMUP_BATCHES} warm-up batches (50 fingerprints, 5 tags, 5 breadcrumbs per event)`);
+    for (const size of SIZES) {
+      const bodies = envelopes((BATCHES + WARMUP_BATCHES) * size);
+      const units = bodies.map((b) => {
+        const v = validateUnit(JSON.parse(b), { hadEscapes: false });
+        if (!v.ok) throw new Error(`invalid bench envelope: ${JSON.stringify(v.issues)}`);
+        return v.unit;
+      });
+      const times: number[] = [];
+      let cpuBefore: ReturnType<typeof sampleCpu> | undefined;
+      for (let b = 0; b < BATCHES + WARMUP_BATCHES; b++) {
+        plans = [];
+        if (b === WARMUP_BATCHES) cpuBefore = sampleCpu([group]);
+        const batch = units.slice(b * size, (b + 1) * size);
+        const t0 = performance.now();
+        // One request per unit, all in the same turn of the event loop: they join one batch.
+        const outcomes = await Promise.all(batch.map((u) => ingestUnits(key, [u], 1)));
+        const ms = performance.now() - t0;
+        if (outcomes.some((o) => o.kind !== 'stored')) throw new Error(`not stored: ${JSON.stringify(outcomes.find((o) => o.kind !== 'stored'))}`);
+        if (b >= WARMUP_BATCHES) times.push(ms);
+      }
+      const cpu = cpuPerRequest(cpuBefore!, sampleCpu([group]), { server: group, database: group }, BATCHES * size);
+      times.sort((x, y) => x - y);
+      const p50 = quantile(times, 0.5);
+      const p95 = quantile(times, 0.95);
+      console.log(
+        `batch of ${String(size).padStart(3)}: p50 ${p50.toFixed(2).padStart(7)} ms  p95 ${p95.toFixed(2).padStart(7)} ms  ` +
+          `per event ${((p50 * 1000) / size).toFixed(0).padStart(5)} µs (p50); CPU per event: node ${cpu.serverUs.toFixed(0)} µs, PostgreSQL ${cpu.postgresUs.toFixed(0)} µs`,
+      );
+    }
+    if (EXPLAIN) console.log(plans.filter((p) => p.includes('CTE lk')).at(-1) ?? 'no plan of the batch statement received');
+    await sql.end();
+    await pool().end();
+  } finally {
+    await db.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
