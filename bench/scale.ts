@@ -110,8 +110,8 @@ async function main() {
                       UNION ALL SELECT 'route', '/r/' || r, 20 FROM generate_series(0, 19) r
                       UNION ALL SELECT 'release', '1.0.' || r, 3 FROM generate_series(0, 2) r
                       UNION ALL SELECT 'environment', 'production', 1) t`);
-    await sql.query(`INSERT INTO issue_tag_keys (issue_id, key, events, distinct_values, other)
-      SELECT issue_id, key, sum(count)::int, count(*)::int, 0 FROM issue_tag_values GROUP BY 1, 2`);
+    await sql.query(`INSERT INTO issue_tag_keys (issue_id, key, distinct_values, other)
+      SELECT issue_id, key, count(*)::int, 0 FROM issue_tag_values GROUP BY 1, 2`);
     await sql.query(`INSERT INTO monthly_usage (org_id, month, used, errors, transactions) VALUES ($1, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'), $2, $2, $3)`,
       [org.id, Math.min(EVENTS, 2_000_000_000), TRANSACTIONS]);
     console.log(`rollups in ${secondsSince(t0)} s`);

@@ -91,8 +91,8 @@ async function main() {
        ) t`,
       [projectId, PAGES],
     );
-    await sql.query(`INSERT INTO issue_tag_keys (issue_id, key, events, distinct_values, other)
-      SELECT issue_id, key, sum(count)::int, count(*)::int, 0 FROM issue_tag_values GROUP BY 1, 2`);
+    await sql.query(`INSERT INTO issue_tag_keys (issue_id, key, distinct_values, other)
+      SELECT issue_id, key, count(*)::int, 0 FROM issue_tag_values GROUP BY 1, 2`);
     await sql.query(
       `INSERT INTO issue_users (issue_id, user_hash)
        SELECT id, md5('id:u' || ((j * 7 + x) % 100000))::uuid

@@ -434,34 +434,38 @@ WITH lk AS MATERIALIZED (
   FROM unnest($${FIRST_TAG_PARAM}::int[], $${FIRST_TAG_PARAM + 1}::text[], $${FIRST_TAG_PARAM + 2}::text[]) AS tg(pos, key, value)
   JOIN ai ON ai.pos = tg.pos
   GROUP BY 1, 2, 3
-), tkeys AS MATERIALIZED (
-  SELECT k.issue_id, k.key, coalesce(x.distinct_values, 0) AS had, x.key IS NOT NULL AS known,
-         -- Only a key the issue has not seen needs the issue's key count (none in the steady state).
-         CASE WHEN x.key IS NULL THEN (SELECT count(*) FROM issue_tag_keys y WHERE y.issue_id = k.issue_id) END AS issue_keys,
-         row_number() OVER (PARTITION BY k.issue_id, x.key IS NULL ORDER BY k.key) AS nth
-  FROM (SELECT DISTINCT issue_id, key FROM tagg) k
-  LEFT JOIN issue_tag_keys x ON x.issue_id = k.issue_id AND x.key = k.key
-), tvals AS MATERIALIZED (
+), tseen AS MATERIALIZED (
+  -- What each issue already holds of the pair: its key's distinct values (null for a key new to the issue) and
+  -- the value itself. Index probes per pair, never a join between two CTEs (the generic plan cannot size those).
   SELECT t.issue_id, t.key, t.value, t.n,
-         v.value IS NOT NULL
-           OR k.had + row_number() OVER (PARTITION BY t.issue_id, t.key, v.value IS NULL ORDER BY t.n DESC, t.value) <= ${MAX_TAG_VALUES_PER_KEY} AS fits
+         (SELECT x.distinct_values FROM issue_tag_keys x WHERE x.issue_id = t.issue_id AND x.key = t.key) AS had,
+         EXISTS (SELECT 1 FROM issue_tag_values v WHERE v.issue_id = t.issue_id AND v.key = t.key AND v.value = t.value) AS value_known
   FROM tagg t
-  JOIN tkeys k ON k.issue_id = t.issue_id AND k.key = t.key AND (k.known OR k.issue_keys + k.nth <= ${MAX_TAG_KEYS_PER_ISSUE})
-  LEFT JOIN issue_tag_values v ON v.issue_id = t.issue_id AND v.key = t.key AND v.value = t.value
+), tvals AS MATERIALIZED (
+  SELECT s.issue_id, s.key, s.value, s.n, s.had,
+         CASE WHEN s.had IS NOT NULL THEN true
+              -- Only a key the issue has not seen needs the issue's key count (none in the steady state).
+              ELSE (SELECT count(*) FROM issue_tag_keys y WHERE y.issue_id = s.issue_id)
+                   + dense_rank() OVER (PARTITION BY s.issue_id, s.had IS NULL ORDER BY s.key) <= ${MAX_TAG_KEYS_PER_ISSUE} END AS key_fits,
+         s.value_known
+           OR coalesce(s.had, 0) + row_number() OVER (PARTITION BY s.issue_id, s.key, s.value_known ORDER BY s.n DESC, s.value) <= ${MAX_TAG_VALUES_PER_KEY} AS fits
+  FROM tseen s
 ), tv_new AS (
   INSERT INTO issue_tag_values AS v (issue_id, key, value, count)
-  SELECT issue_id, key, value, n FROM tvals WHERE fits ORDER BY 1, 2, 3
+  SELECT issue_id, key, value, n FROM tvals WHERE key_fits AND fits ORDER BY 1, 2, 3
   ON CONFLICT (issue_id, key, value) DO UPDATE SET count = v.count + EXCLUDED.count
   RETURNING v.issue_id, v.key, (v.xmax = 0) AS inserted
 ), tk AS (
-  INSERT INTO issue_tag_keys AS k (issue_id, key, events, distinct_values, other)
-  SELECT s.issue_id, s.key, s.events, coalesce(r.added, 0), s.other
-  FROM (SELECT issue_id, key, sum(n)::int AS events, coalesce(sum(n) FILTER (WHERE NOT fits), 0)::int AS other FROM tvals GROUP BY 1, 2) s
-  LEFT JOIN (SELECT issue_id, key, (count(*) FILTER (WHERE inserted))::int AS added FROM tv_new GROUP BY 1, 2) r
-         ON r.issue_id = s.issue_id AND r.key = s.key
+  -- A key's row changes only when its issue sees the key or one of its values for the first time, or a value falls
+  -- into its "other" bucket: in the steady state no key row is written (a key's events are read as the sum of its values).
+  INSERT INTO issue_tag_keys AS k (issue_id, key, distinct_values, other)
+  SELECT issue_id, key, sum(added)::int, sum(other)::int
+  FROM (SELECT issue_id, key, 0 AS added, CASE WHEN fits THEN 0 ELSE n END AS other FROM tvals WHERE key_fits AND (had IS NULL OR NOT fits)
+        UNION ALL
+        SELECT issue_id, key, 1, 0 FROM tv_new WHERE inserted) c
+  GROUP BY 1, 2
   ORDER BY 1, 2
-  ON CONFLICT (issue_id, key) DO UPDATE
-     SET events = k.events + EXCLUDED.events, distinct_values = k.distinct_values + EXCLUDED.distinct_values, other = k.other + EXCLUDED.other
+  ON CONFLICT (issue_id, key) DO UPDATE SET distinct_values = k.distinct_values + EXCLUDED.distinct_values, other = k.other + EXCLUDED.other
 )
 SELECT lk.org_id, lk.month, lk.remaining, NULL::int AS pos, NULL::text AS issue_id, NULL::boolean AS inserted, NULL::boolean AS regressed FROM lk
 UNION ALL

@@ -17,15 +17,17 @@ export async function issueTags(orgId: string, projectId: string, issueId: strin
     select: { id: true, userCount: { select: { users: true } } },
   });
   if (!issue) throw notFound('Issue');
+  // A key's events: its kept values' counts (at most MAX_TAG_VALUES_PER_KEY rows) and its "other" bucket.
   const rows = await db.$queryRaw<Row[]>`
-    SELECT k.key, k.events, k.other, k.distinct_values,
+    SELECT k.key, (k.other + coalesce((SELECT sum(v.count) FROM issue_tag_values v WHERE v.issue_id = k.issue_id AND v.key = k.key), 0))::int AS events,
+           k.other, k.distinct_values,
            coalesce((SELECT json_agg(json_build_object('value', v.value, 'count', v.count) ORDER BY v.count DESC, v.value)
                      FROM (SELECT value, count FROM issue_tag_values
                            WHERE issue_id = k.issue_id AND key = k.key
                            ORDER BY count DESC, value LIMIT ${TAG_VALUES_SHOWN}::int) v), '[]'::json) AS values
     FROM issue_tag_keys k
     WHERE k.issue_id = ${issue.id}
-    ORDER BY k.events DESC, k.key`;
+    ORDER BY events DESC, k.key`;
   return {
     users: issue.userCount?.users ?? 0,
     tags: rows.map((r) => ({ key: r.key, events: r.events, distinctValues: r.distinct_values, other: r.other, values: r.values })),
