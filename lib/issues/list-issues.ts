@@ -86,8 +86,8 @@ export function searchWhere(orgId: string, projectId: string, userId: string | n
   function condition(f: SearchFilter): string {
     switch (f.kind) {
       case 'text':
-        // Served by the trigram index on the same expression (issues_search_trgm_idx).
-        return `(i.title || ' ' || coalesce(i.culprit, '')) ILIKE ${p(`%${likeLiteral(f.text)}%`)}`;
+        // Title and culprit, served by the trigram index of issue_search (kept by triggers on issues).
+        return `i.id IN (SELECT s.issue_id FROM issue_search s WHERE s.text ILIKE ${p(`%${likeLiteral(f.text)}%`)})`;
       case 'status':
         return `i.status = ${p(f.status)}::issue_status`;
       case 'level':
