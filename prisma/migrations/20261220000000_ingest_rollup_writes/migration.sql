@@ -13,8 +13,6 @@ ALTER TABLE "issue_tag_keys" DROP COLUMN "events";
 -- Counters updated in place with every batch: room on each page lets those updates stay heap-only (HOT), so they do
 -- not add index entries nor leave dead index tuples behind. Pages written from now on keep the room.
 ALTER TABLE "issue_tag_values" SET (fillfactor = 70);
-ALTER TABLE "issue_tag_keys" SET (fillfactor = 70);
 ALTER TABLE "issue_hourly_counts" SET (fillfactor = 70);
-ALTER TABLE "issue_user_counts" SET (fillfactor = 70);
 ALTER TABLE "project_minute_counts" SET (fillfactor = 70);
 ALTER TABLE "monthly_usage" SET (fillfactor = 50);
