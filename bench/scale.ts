@@ -103,7 +103,7 @@ async function main() {
       SELECT project_id, date_bin('1 minute', received_at, ${epoch}), count(*)::int FROM events WHERE received_at > now() - interval '1 day' GROUP BY 1, 2`);
     await sql.query(`INSERT INTO issue_users (issue_id, user_hash)
       SELECT i.id, md5('id:u' || u)::uuid FROM issues i, generate_series(0, CASE WHEN i.id = $1 THEN 1999 ELSE 19 END) u`, [big]);
-    await sql.query(`INSERT INTO issue_user_counts (issue_id, users) SELECT issue_id, count(*)::int FROM issue_users GROUP BY 1`);
+    await sql.query(`INSERT INTO issue_user_counts (issue_id, project_id, users) SELECT u.issue_id, i.project_id, count(*)::int FROM issue_users u JOIN issues i ON i.id = u.issue_id GROUP BY 1, 2`);
     await sql.query(`INSERT INTO issue_tag_values (issue_id, key, value, count)
       SELECT i.id, t.key, t.value, greatest(1, i.event_count / t.n)
       FROM issues i, (SELECT 'browser' AS key, b AS value, 3 AS n FROM unnest(ARRAY['Chrome','Firefox','Safari']) b

@@ -100,7 +100,7 @@ async function main() {
        ON CONFLICT DO NOTHING`,
       [projectId],
     );
-    await sql.query(`INSERT INTO issue_user_counts (issue_id, users) SELECT issue_id, count(*)::int FROM issue_users GROUP BY 1`);
+    await sql.query(`INSERT INTO issue_user_counts (issue_id, project_id, users) SELECT u.issue_id, i.project_id, count(*)::int FROM issue_users u JOIN issues i ON i.id = u.issue_id GROUP BY 1, 2`);
     console.log(`rollups in ${secondsSince(t0)} s`);
     t0 = performance.now();
     await sql.query('VACUUM ANALYZE');

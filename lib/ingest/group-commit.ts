@@ -426,8 +426,10 @@ WITH lk AS MATERIALIZED (
   ON CONFLICT DO NOTHING
   RETURNING issue_id
 ), user_counts AS (
-  INSERT INTO issue_user_counts AS c (issue_id, users)
-  SELECT issue_id, count(*)::int FROM users_new GROUP BY 1 ORDER BY 1
+  INSERT INTO issue_user_counts AS c (issue_id, project_id, users)
+  SELECT u.issue_id, p.project_id, count(*)::int
+  FROM users_new u JOIN (SELECT DISTINCT issue_id, project_id FROM ai) p ON p.issue_id = u.issue_id
+  GROUP BY 1, 2 ORDER BY 1
   ON CONFLICT (issue_id) DO UPDATE SET users = c.users + EXCLUDED.users
 ), tagg AS MATERIALIZED (
   SELECT ai.issue_id, tg.key, tg.value, count(*)::int AS n

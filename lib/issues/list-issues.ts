@@ -25,20 +25,14 @@ export const SPARKLINE_HOURS = 24;
  */
 export async function listIssues(orgId: string, projectId: string, userId: string | null, q: ListIssuesQuery) {
   const { where, params } = searchWhere(orgId, projectId, userId, q, clock.nowMs());
-  const order = ORDER[q.sort ?? 'lastSeen'];
-  const join = q.sort === 'users' ? 'LEFT JOIN issue_user_counts uc ON uc.issue_id = i.id' : '';
   const searching = (q.query?.length ?? 0) > 0;
   const countSql = searching
     ? `SELECT count(*)::int AS total FROM (SELECT 1 FROM issues i WHERE ${where} LIMIT ${SEARCH_COUNT_CAP + 1}) m`
     : `SELECT count(*)::int AS total FROM issues i WHERE ${where}`;
-  const [countRes, pageRes] = await Promise.all([
+  const [countRes, ids] = await Promise.all([
     pool().query<{ total: number }>(countSql, params),
-    pool().query<{ id: string }>(
-      `SELECT i.id FROM issues i ${join} WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-      params,
-    ),
+    pageIds(projectId, q, where, params),
   ]);
-  const ids = pageRes.rows.map((r) => r.id);
   const [rows, extras] = await Promise.all([
     ids.length ? db.issue.findMany({ where: { id: { in: ids }, projectId, project: { orgId } }, include: withAssignee }) : [],
     rollupsOf(ids),
@@ -52,12 +46,40 @@ export async function listIssues(orgId: string, projectId: string, userId: strin
   };
 }
 
-const ORDER: Record<IssueSort, string> = {
+const ORDER: Record<Exclude<IssueSort, 'users'>, string> = {
   lastSeen: 'i.last_seen DESC, i.id DESC',
   firstSeen: 'i.first_seen DESC, i.id DESC',
   events: 'i.event_count DESC, i.id DESC',
-  users: 'coalesce(uc.users, 0) DESC, i.id DESC',
 };
+
+/**
+ * The page's issue ids. By users (most first, then id descending): the issues with a users count come off the
+ * project's (project, users, issue) index in order until the page is full; only when they run out are the issues
+ * without one (no user seen: 0) read, by id. A page never joins every matching issue with its count to sort them.
+ */
+async function pageIds(projectId: string, q: Pick<ListIssuesQuery, 'sort' | 'limit' | 'page'>, where: string, params: unknown[]): Promise<string[]> {
+  const offset = (q.page - 1) * q.limit;
+  if (q.sort !== 'users') {
+    const sql = `SELECT i.id FROM issues i WHERE ${where} ORDER BY ${ORDER[q.sort ?? 'lastSeen']} LIMIT ${q.limit} OFFSET ${offset}`;
+    return (await pool().query<{ id: string }>(sql, params)).rows.map((r) => r.id);
+  }
+  const upTo = offset + q.limit;
+  const counted = await pool().query<{ id: string }>(
+    `SELECT i.id FROM issue_user_counts uc JOIN issues i ON i.id = uc.issue_id
+     WHERE uc.project_id = $${params.length + 1} AND ${where} ORDER BY uc.users DESC, uc.issue_id DESC LIMIT ${upTo}`,
+    [...params, projectId],
+  );
+  const ids = counted.rows.map((r) => r.id);
+  if (ids.length < upTo) {
+    const rest = await pool().query<{ id: string }>(
+      `SELECT i.id FROM issues i WHERE ${where} AND NOT EXISTS (SELECT 1 FROM issue_user_counts uc WHERE uc.issue_id = i.id)
+       ORDER BY i.id DESC LIMIT ${upTo - ids.length}`,
+      params,
+    );
+    for (const r of rest.rows) ids.push(r.id);
+  }
+  return ids.slice(offset);
+}
 
 /** LIKE pattern of a literal: its own %, _ and \ escaped. */
 const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -183,6 +183,17 @@ describe('issue search', () => {
     expect(body.data.issues.map((i) => i.eventCount)).toEqual(expected.map((m) => m.events.length));
   });
 
+  it.each([1, 2, 3, 4])('by users with a query, paged 3 a page: page %i (issues with users off the index, then those without)', async (page) => {
+    const expected = model.filter((m) => m.status !== 'RESOLVED').sort(SORTS.users);
+    // The model must hold both kinds, so the pages cross from one to the other.
+    expect(expected.some((m) => usersOf(m) === 0) && expected.some((m) => usersOf(m) > 0)).toBe(true);
+    const res = await list({ query: '!is:resolved', sort: 'users', limit: '3', page: String(page) });
+    const body = res.body as ListBody;
+    expect(body.data.issues.map((i) => i.id)).toEqual(expected.slice((page - 1) * 3, page * 3).map((m) => m.id));
+    expect(body.data.issues.map((i) => i.users)).toEqual(expected.slice((page - 1) * 3, page * 3).map(usersOf));
+    expect(body.data.pagination.total).toBe(expected.length);
+  });
+
   it('sort and query together, paged: page 2 of 3 per page', async () => {
     const expected = model.filter((m) => m.status !== 'RESOLVED').sort(SORTS.events).map((m) => m.id);
     const res = await list({ query: '!is:resolved', sort: 'events', limit: '3', page: '2' });
