@@ -5,12 +5,16 @@ import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import type { IssueStatusValue, ResolveIn } from '@/lib/zod/issues';
 import { serializeIssue } from './serialize';
 
-/** Locks the issue rows of this project of this organization and returns their status; activity stamped after the lock follows the order changes applied. */
+/**
+ * Locks the issue rows of this project of this organization and returns their status; activity stamped after the
+ * lock follows the order changes applied. Rows are locked in the ingest batch statement's order (project,
+ * fingerprint), so a bulk change and a batch touching the same issues queue instead of deadlocking.
+ */
 export async function lockIssues(tx: Tx, t: ProjectTenant, ids: string[]) {
   return tx.$queryRaw<{ id: string; status: IssueStatusValue }[]>`
     SELECT i.id, i.status::text AS status FROM issues i JOIN projects p ON p.id = i.project_id
      WHERE i.id = ANY(${ids}::text[]) AND i.project_id = ${t.projectId} AND p.org_id = ${t.orgId}
-     ORDER BY i.id FOR UPDATE OF i`;
+     ORDER BY i.project_id, i.fingerprint FOR UPDATE OF i`;
 }
 
 /**

@@ -39,7 +39,11 @@ export async function removeMember(tenant: OrgTenant, userId: string): Promise<v
 }
 
 async function unassignIssues(tx: Tx, orgId: string, userId: string, actorId: string | null): Promise<void> {
-  const issues = await tx.issue.findMany({ where: { assigneeId: userId, project: { orgId } }, select: { id: true } });
+  // Locked in the ingest batch statement's order (project, fingerprint), so the two never deadlock.
+  const issues = await tx.$queryRaw<{ id: string }[]>`
+    SELECT i.id FROM issues i JOIN projects p ON p.id = i.project_id
+     WHERE i.assignee_id = ${userId} AND p.org_id = ${orgId}
+     ORDER BY i.project_id, i.fingerprint FOR UPDATE OF i`;
   if (issues.length === 0) return;
   await tx.issue.updateMany({ where: { id: { in: issues.map((i) => i.id) } }, data: { assigneeId: null } });
   await tx.issueActivity.createMany({ data: issues.map((i) => ({ issueId: i.id, actorId, type: 'ASSIGNED' as const, assigneeId: null })) });
