@@ -1,15 +1,7 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-
-// Colours are the theme's tokens, so the chart follows the light or dark scheme with the page.
-const TOOLTIP_STYLE = {
-  fontSize: 12,
-  borderRadius: 8,
-  background: 'var(--color-surface)',
-  border: '1px solid var(--color-line-strong)',
-  color: 'var(--color-fg)',
-};
+import { TICK, TOOLTIP_THEME } from './chart-theme';
 
 type Bucket = { date: string; count: number };
 
@@ -26,15 +18,13 @@ export function EventsChart({ buckets }: { buckets: Bucket[] }) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={buckets} margin={{ top: 8, right: 8, bottom: 0, left: -24 }} accessibilityLayer={false}>
             <CartesianGrid vertical={false} stroke="var(--color-line)" />
-            <XAxis dataKey="date" tickFormatter={shortDate} tick={{ fontSize: 11, fill: 'var(--color-fg-muted)' }} tickLine={false} axisLine={false} minTickGap={16} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: 'var(--color-fg-muted)' }} tickLine={false} axisLine={false} />
+            <XAxis dataKey="date" tickFormatter={shortDate} tick={TICK} tickLine={false} axisLine={false} minTickGap={16} />
+            <YAxis allowDecimals={false} tick={TICK} tickLine={false} axisLine={false} />
             <Tooltip
               cursor={{ fill: 'var(--color-surface-hover)' }}
               labelFormatter={(d) => shortDate(String(d))}
               formatter={(v) => [String(v), 'Events']}
-              contentStyle={TOOLTIP_STYLE}
-              labelStyle={{ color: 'var(--color-fg)' }}
-              itemStyle={{ color: 'var(--color-fg)' }}
+              {...TOOLTIP_THEME}
             />
             <Bar dataKey="count" fill="var(--color-danger-solid)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
           </BarChart>

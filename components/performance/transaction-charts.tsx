@@ -1,18 +1,9 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { LEGEND_STYLE, TICK, TOOLTIP_THEME } from '@/components/charts/chart-theme';
 import type { ChartBucket, TransactionBucket } from '@/lib/zod/performance';
 import { formatCount, formatMs } from './format';
-
-// Colours are the theme's tokens, so the charts follow the light or dark scheme with the page.
-const TOOLTIP_STYLE = {
-  fontSize: 12,
-  borderRadius: 8,
-  background: 'var(--color-surface)',
-  border: '1px solid var(--color-line-strong)',
-  color: 'var(--color-fg)',
-};
-const TICK = { fontSize: 11, fill: 'var(--color-fg-muted)' };
 
 const PERCENTILES = [
   { key: 'p50', colour: 'var(--color-info)' },
@@ -53,11 +44,9 @@ export function DurationChart({ series, bucket, spansDays }: ChartProps) {
             <Tooltip
               labelFormatter={(v) => `${bucketLabel(String(v), bucket, true)} UTC`}
               formatter={(v, name) => [typeof v === 'number' ? formatMs(v) : '—', String(name)]}
-              contentStyle={TOOLTIP_STYLE}
-              labelStyle={{ color: 'var(--color-fg)' }}
-              itemStyle={{ color: 'var(--color-fg)' }}
+              {...TOOLTIP_THEME}
             />
-            <Legend wrapperStyle={{ fontSize: 12, color: 'var(--color-fg-secondary)' }} />
+            <Legend wrapperStyle={LEGEND_STYLE} />
             {PERCENTILES.map(({ key, colour }) => (
               <Line key={key} type="monotone" dataKey={key} name={key} stroke={colour} strokeWidth={2} dot={{ r: 2, strokeWidth: 1 }} connectNulls={false} isAnimationActive={false} />
             ))}
@@ -90,11 +79,9 @@ export function ThroughputChart({ series, bucket, spansDays }: ChartProps) {
             <Tooltip
               cursor={{ fill: 'var(--color-surface-hover)' }}
               labelFormatter={(v) => `${bucketLabel(String(v), bucket, true)} UTC`}
-              contentStyle={TOOLTIP_STYLE}
-              labelStyle={{ color: 'var(--color-fg)' }}
-              itemStyle={{ color: 'var(--color-fg)' }}
+              {...TOOLTIP_THEME}
             />
-            <Legend wrapperStyle={{ fontSize: 12, color: 'var(--color-fg-secondary)' }} />
+            <Legend wrapperStyle={LEGEND_STYLE} />
             <Bar dataKey="ok" name="ok" stackId="t" fill="var(--color-info)" isAnimationActive={false} />
             <Bar dataKey="failed" name="failed (status not ok)" stackId="t" fill="var(--color-danger-solid)" isAnimationActive={false} />
           </BarChart>
