@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 import type { ChainedException, Frame } from './event-shape';
 
@@ -127,17 +127,10 @@ function RunRows({ run, throwSite, library }: { run: Run; throwSite: boolean; li
         (open ? (
           Array.from({ length: repeats }, (_, i) => <FrameRow key={i} frame={run.frame} throwSite={false} library={library} />)
         ) : (
-          <li className="border-b border-line-subtle bg-surface-muted last:border-b-0">
-            <button
-              type="button"
-              onClick={() => setOpen(true)}
-              className="w-full px-4 py-2 text-left font-mono text-xs font-medium text-link hover:underline focus-visible:outline-2 focus-visible:outline-focus"
-              data-testid="repeated-frames"
-            >
-              same frame ×{repeats}
-              <span className="sr-only">: show the {repeats === 1 ? 'repeat' : 'repeats'}</span>
-            </button>
-          </li>
+          <ExpandRow onOpen={() => setOpen(true)} testId="repeated-frames" mono>
+            same frame ×{repeats}
+            <span className="sr-only">: show the {repeats === 1 ? 'repeat' : 'repeats'}</span>
+          </ExpandRow>
         ))}
     </>
   );
@@ -148,14 +141,26 @@ function HiddenFrames({ runs, anyInApp }: { runs: Run[]; anyInApp: boolean }) {
   const count = runs.reduce((n, r) => n + r.count, 0);
   if (open) return runs.map((run) => <RunRows key={run.index} run={run} throwSite={false} library={anyInApp} />);
   return (
+    <ExpandRow onOpen={() => setOpen(true)} testId="show-more-frames">
+      Show {count} more {count === 1 ? 'frame' : 'frames'}
+    </ExpandRow>
+  );
+}
+
+/** A row of the frame list that opens what it folds away. */
+function ExpandRow({ onOpen, testId, mono = false, children }: { onOpen: () => void; testId: string; mono?: boolean; children: ReactNode }) {
+  return (
     <li className="border-b border-line-subtle bg-surface-muted last:border-b-0">
       <button
         type="button"
-        onClick={() => setOpen(true)}
-        className="w-full px-4 py-2 text-left text-xs font-medium text-link hover:underline focus-visible:outline-2 focus-visible:outline-focus"
-        data-testid="show-more-frames"
+        onClick={onOpen}
+        className={cn(
+          'w-full px-4 py-2 text-left text-xs font-medium text-link hover:underline focus-visible:outline-2 focus-visible:outline-focus',
+          mono && 'font-mono',
+        )}
+        data-testid={testId}
       >
-        Show {count} more {count === 1 ? 'frame' : 'frames'}
+        {children}
       </button>
     </li>
   );

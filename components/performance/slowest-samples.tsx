@@ -1,23 +1,17 @@
 'use client';
 
 import { cn } from '@/components/ui/cn';
+import { ScrollTable, th } from '@/components/ui/scroll-table';
 import type { TransactionSample } from '@/lib/zod/performance';
 import { formatMs } from './format';
 import { RelativeTime } from './relative-time';
 
-const th = 'px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase';
 const none = <span className="text-fg-faint">—</span>;
 
 /** The range's slowest transactions, slowest first, with what they were sent with. */
 export function SlowestSamples({ samples }: { samples: TransactionSample[] }) {
   return (
-    // Focusable so the keyboard can scroll the table sideways on a narrow screen (it has no links).
-    <div
-      tabIndex={0}
-      role="region"
-      aria-label="Slowest transactions table"
-      className="overflow-x-auto rounded-xl border border-line bg-surface shadow-sm focus-visible:outline-2 focus-visible:outline-focus"
-    >
+    <ScrollTable label="Slowest transactions table">
       <table className="w-full min-w-[42rem] text-sm" data-testid="slowest-samples">
         <caption className="sr-only">The slowest transactions of the range, slowest first</caption>
         <thead className="border-b border-line bg-surface-muted">
@@ -70,6 +64,6 @@ export function SlowestSamples({ samples }: { samples: TransactionSample[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }

@@ -1,24 +1,18 @@
 'use client';
 
 import Link from 'next/link';
+import { ScrollTable, th } from '@/components/ui/scroll-table';
 import { periodOfDays, transactionHref, type DayRange } from '@/lib/swr/use-performance';
 import type { TransactionGroup } from '@/lib/zod/performance';
 import { formatCount, formatMs, formatPercent, formatRate } from './format';
 import { RelativeTime } from './relative-time';
 
-const th = 'px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase';
 const num = 'px-4 py-3 text-right tabular-nums';
 
 /** Transaction groups by count, each a link to its page; durations in milliseconds. */
 export function TransactionsTable({ groups, days, projectId }: { groups: TransactionGroup[]; days: DayRange; projectId: string }) {
   return (
-    // Focusable so the keyboard can scroll the table sideways on a narrow screen.
-    <div
-      tabIndex={0}
-      role="region"
-      aria-label="Transactions table"
-      className="overflow-x-auto rounded-xl border border-line bg-surface shadow-sm focus-visible:outline-2 focus-visible:outline-focus"
-    >
+    <ScrollTable label="Transactions table">
       <table className="w-full min-w-[52rem] text-sm">
         <caption className="sr-only">
           Transactions of the last {days === 1 ? '24 hours' : `${days} days`}, by count, with throughput per minute, failure rate and duration percentiles in milliseconds
@@ -77,6 +71,6 @@ export function TransactionsTable({ groups, days, projectId }: { groups: Transac
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
