@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signUp, outboxFor, uniqueEmail } from '../support/accounts';
 import { createProject } from '../support/fixtures';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { useAlertWorkers } from '../support/alert-workers';
 import { waitUntil } from '../support/wait';
 import { errorEnvelope, send } from './ingest-helpers';
 import { clock } from '@/lib/clock';
@@ -14,24 +14,8 @@ import { stopJobs } from '@/lib/jobs/boss';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const receivers: WebhookReceiver[] = [];
-
-beforeAll(async () => {
-  process.env.ALERT_RETRY_DELAYS_MS = '50,100,150';
-  process.env.JOBS_POLL_INTERVAL_SECONDS = '0.5';
-  await startAlertWorkers();
-});
+const receiver = useAlertWorkers();
 afterEach(() => clock.reset());
-afterAll(async () => {
-  await stopJobs();
-  await Promise.all(receivers.map((r) => r.close()));
-});
-
-async function receiver(plan: number[] = []) {
-  const r = await startWebhookReceiver(plan);
-  receivers.push(r);
-  return r;
-}
 
 async function setup(name = 'Checkout') {
   const account = await signUp();

@@ -1,39 +1,21 @@
 // Regressions (#20): a resolved issue reopened by an event is marked regressed, "resolve in next release" waits
 // for a newer release, REGRESSION alert rules fire once per regression, and webhook rules choose their body format.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { outboxFor, signUp, uniqueEmail } from '../support/accounts';
 import { createProject } from '../support/fixtures';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { useAlertWorkers } from '../support/alert-workers';
 import { waitUntil } from '../support/wait';
 import { errorEnvelope, send } from './ingest-helpers';
 import { db } from '@/lib/db';
 import { pool } from '@/lib/pg';
-import { startAlertWorkers } from '@/lib/alerts/workers';
-import { stopJobs } from '@/lib/jobs/boss';
 import * as alerts from '@/lib/alerts/after-ingest';
 import { handleIngest } from '@/lib/ingest/handle-ingest';
 import { MAX_BATCH } from '@/lib/ingest/group-commit';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const receivers: WebhookReceiver[] = [];
-
-beforeAll(async () => {
-  process.env.ALERT_RETRY_DELAYS_MS = '50,100,150';
-  process.env.JOBS_POLL_INTERVAL_SECONDS = '0.5';
-  await startAlertWorkers();
-});
-afterAll(async () => {
-  await stopJobs();
-  await Promise.all(receivers.map((r) => r.close()));
-});
-
-async function receiver() {
-  const r = await startWebhookReceiver();
-  receivers.push(r);
-  return r;
-}
+const receiver = useAlertWorkers();
 
 /** Long enough for any further (wrongly enqueued) delivery to arrive: several polls. */
 const settle = () => sleep(1_500);
