@@ -5,6 +5,7 @@
 // bench:ingest's small envelopes through the domain entry point (validation, grouping, the batch statement)
 // in one turn of the event loop, and prints the median and p95 wall time per batch and per event, and the
 // PostgreSQL CPU per event. `--explain` prints the last batch's plan with actual times (timing slows every batch).
+import { DEFAULT_PRIVACY, scrubPolicyOf } from '@/lib/scrubbing/policy';
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -46,7 +47,7 @@ async function main() {
     const { pool } = await import('@/lib/pg');
     let plans: string[] = [];
     if (EXPLAIN) pool().on('connect', (c) => c.on('notice', (n) => plans.push(n.message ?? '')));
-    const key = { publicKey: 'bench', projectId: project.id as string, orgId: org.id as string };
+    const key = { publicKey: 'bench', projectId: project.id as string, orgId: org.id as string, scrub: scrubPolicyOf(DEFAULT_PRIVACY) };
     // The embedded PostgreSQL runs in this process's group: its CPU and this process's are counted apart.
     const group = ownProcessGroup();
 
@@ -66,7 +67,7 @@ async function main() {
         const batch = units.slice(b * size, (b + 1) * size);
         const t0 = performance.now();
         // One request per unit, all in the same turn of the event loop: they join one batch.
-        const outcomes = await Promise.all(batch.map((u) => ingestUnits(key, [u], 1)));
+        const outcomes = await Promise.all(batch.map((u) => ingestUnits(key, [u], { tokensTaken: 1 })));
         const ms = performance.now() - t0;
         if (outcomes.some((o) => o.kind !== 'stored')) throw new Error(`not stored: ${JSON.stringify(outcomes.find((o) => o.kind !== 'stored'))}`);
         if (b >= WARMUP_BATCHES) times.push(ms);

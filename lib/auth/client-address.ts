@@ -70,11 +70,15 @@ function configuredProxies(): net.BlockList | null {
 
 type HeaderBag = Record<string, string | string[] | undefined>;
 
+/** The client's address of a request our node:http server reads itself (the ingest adapter). */
+export function addressFromSocket(headers: HeaderBag, socketAddress: string | undefined): string {
+  const xff = headers['x-forwarded-for'];
+  return resolveClientAddress(socketAddress ?? '', Array.isArray(xff) ? xff.join(',') : xff, configuredProxies());
+}
+
 /** Our node:http server: resolve the address from the socket and stamp it (any client-sent copy is dropped first). */
 export function stampClientAddress(headers: HeaderBag, socketAddress: string | undefined): void {
-  const xff = headers['x-forwarded-for'];
-  const address = resolveClientAddress(socketAddress ?? '', Array.isArray(xff) ? xff.join(',') : xff, configuredProxies());
-  headers[CLIENT_ADDRESS_HEADER] = address;
+  headers[CLIENT_ADDRESS_HEADER] = addressFromSocket(headers, socketAddress);
   headers[CLIENT_ADDRESS_PROOF_HEADER] = clientAddressProof();
 }
 

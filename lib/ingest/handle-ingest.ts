@@ -13,6 +13,8 @@ export type IngestRequest = {
   headers: Record<string, string | undefined>;
   searchParams: URLSearchParams;
   body: Buffer;
+  /** The sender's address (TRUSTED_PROXIES applied), for `user.ip_address: "{{auto}}"`. */
+  clientAddress?: string;
 };
 
 export type IngestResponse = { status: number; body: Envelope | null; headers: Record<string, string> };
@@ -83,7 +85,7 @@ async function ingest(req: IngestRequest): Promise<IngestResponse> {
   }
   const validated = validateUnit(json, { hadEscapes: text.includes('\\u') });
   if (!validated.ok) return invalid(validated.issues);
-  return nativeAnswer(await ingestUnits(key, [validated.unit]));
+  return nativeAnswer(await ingestUnits(key, [validated.unit], { clientAddress: req.clientAddress }));
 }
 
 /** The native endpoint's wire answer for each domain outcome (both HTTP adapters serve this). */

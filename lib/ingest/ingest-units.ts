@@ -8,6 +8,7 @@ import { groupingOf } from '@/lib/grouping/group-event';
 import { noteReleases, type ReleaseSighting } from '@/lib/releases/note-release';
 import { symbolicateUnits } from '@/lib/sourcemaps/symbolicate';
 import { formatMessage } from '@/lib/grouping/message';
+import { scrubErrorEnvelope, scrubTransactionEnvelope } from '@/lib/scrubbing/scrub-event';
 import { forgetIngestKey, type IngestKey } from './resolve-key';
 import { rollupKeysOf } from './rollup-keys';
 import type { ErrorEnvelope } from './schemas';
@@ -25,13 +26,26 @@ export type IngestOutcome =
 /** Occurrence times further ahead of the receipt than this (clock skew) are stored as the receipt time. */
 export const MAX_FUTURE_SKEW_MS = 60_000;
 
+export type IngestContext = {
+  /** Rate-limit tokens taken before the body was read. */
+  tokensTaken?: number;
+  /** The sender's address, for `user.ip_address: "{{auto}}"` (unless the project drops IP addresses). */
+  clientAddress?: string;
+};
+
 /**
  * Stores the units of one request. Every row takes a rate-limit token: `tokensTaken` were taken before the
  * body was read, the rest are taken here, all or none (nothing is stored when they are not there).
+ * Every unit is scrubbed (the project's privacy settings) before anything else reads it.
  */
-export async function ingestUnits(key: IngestKey, units: IngestUnit[], tokensTaken = 1): Promise<IngestOutcome> {
+export async function ingestUnits(key: IngestKey, units: IngestUnit[], ctx: IngestContext = {}): Promise<IngestOutcome> {
+  const tokensTaken = ctx.tokensTaken ?? 1;
   if (units.length > tokensTaken && !(await reserveIngestTokens(key.publicKey, units.length - tokensTaken))) return { kind: 'rate_limited' };
   const receivedAt = clock.now();
+  for (const u of units) {
+    if (u.kind === 'error') scrubErrorEnvelope(u.envelope, key.scrub, ctx.clientAddress);
+    else scrubTransactionEnvelope(u.envelope, key.scrub);
+  }
   // Minified JavaScript frames become original ones before grouping, so a new build keeps its issues.
   await symbolicateUnits(key.projectId, units);
   const sightings: ReleaseSighting[] = [];

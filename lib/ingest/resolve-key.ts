@@ -1,12 +1,16 @@
 import { pool } from '@/lib/pg';
 import { onKeysChanged } from '@/lib/projects/key-changes';
+import { scrubPolicyOf } from '@/lib/scrubbing/policy';
+import type { ScrubPolicy } from '@/lib/scrubbing/rules';
 
-export type IngestKey = { publicKey: string; projectId: string; orgId: string };
+/** An authenticated key, with what ingest needs of its project: the scrubbing policy in force. */
+export type IngestKey = { publicKey: string; projectId: string; orgId: string; scrub: ScrubPolicy };
 
-type KeyRow = { projectId: string; orgId: string; enabled: boolean };
+type KeyRow = { projectId: string; orgId: string; enabled: boolean; scrub: ScrubPolicy };
 type KeyEntry = { row: KeyRow | null; expiresAt: number };
 
-// Disabling or deleting a key invalidates it at once (onKeysChanged); the TTL only bounds other drift.
+// Disabling or deleting a key, or changing its project's privacy settings, invalidates it at once on this
+// instance (onKeysChanged); the TTL bounds what other instances see.
 const KEY_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 const MAX_KEY_LENGTH = 128;
@@ -20,14 +24,35 @@ const cache = (g.trackerIngestKeys ??= (() => {
   return c;
 })());
 
+type LoadedRow = {
+  project_id: string;
+  org_id: string;
+  enabled: boolean;
+  scrub_defaults: boolean;
+  sensitive_fields: string[];
+  safe_fields: string[];
+  scrub_ip_addresses: boolean;
+  require_scrubbing: boolean;
+};
+
 async function loadKey(publicKey: string): Promise<KeyRow | null> {
-  const { rows } = await pool().query<{ project_id: string; org_id: string; enabled: boolean }>({
-    name: 'ingest-key',
-    text: 'SELECT k.project_id, k.enabled, p.org_id FROM project_keys k JOIN projects p ON p.id = k.project_id WHERE k.public_key = $1',
+  const { rows } = await pool().query<LoadedRow>({
+    name: 'ingest-key-privacy',
+    text: `SELECT k.project_id, k.enabled, p.org_id, p.scrub_defaults, p.sensitive_fields, p.safe_fields, p.scrub_ip_addresses, o.require_scrubbing
+             FROM project_keys k JOIN projects p ON p.id = k.project_id JOIN organizations o ON o.id = p.org_id
+            WHERE k.public_key = $1`,
     values: [publicKey],
   });
   const r = rows[0];
-  return r ? { projectId: r.project_id, orgId: r.org_id, enabled: r.enabled } : null;
+  if (!r) return null;
+  const scrub = scrubPolicyOf({
+    scrubDefaults: r.scrub_defaults,
+    sensitiveFields: r.sensitive_fields,
+    safeFields: r.safe_fields,
+    scrubIpAddresses: r.scrub_ip_addresses,
+    orgRequiresScrubbing: r.require_scrubbing,
+  });
+  return { projectId: r.project_id, orgId: r.org_id, enabled: r.enabled, scrub };
 }
 
 async function keyRow(publicKey: string): Promise<KeyRow | null> {
@@ -53,7 +78,7 @@ export async function resolveIngestKey(publicKey: string, projectId: string): Pr
   if (publicKey.length === 0 || publicKey.length > MAX_KEY_LENGTH) return null;
   const row = await keyRow(publicKey);
   if (!row || !row.enabled || row.projectId !== projectId) return null;
-  return { publicKey, projectId: row.projectId, orgId: row.orgId };
+  return { publicKey, projectId: row.projectId, orgId: row.orgId, scrub: row.scrub };
 }
 
 /** Drops a key whose project vanished between the lookup and the store. */

@@ -115,10 +115,28 @@ export const errorEnvelopeSchema = z.object({
   timestamp: timestampMs.optional(),
   environment: z.string().optional(),
   release: z.string().optional(),
-  user: z.object({ id: z.string().optional(), email: z.string().optional() }).optional(),
+  user: z
+    .object({
+      id: z.string().optional(),
+      email: z.string().optional(),
+      // Beyond the spec: kept unless the project drops IP addresses (lib/scrubbing); `{{auto}}` is the connection's.
+      username: lenient(shortText),
+      ip_address: lenient(z.string().regex(/^(?:[0-9a-fA-F:.]{2,45}|\{\{auto\}\})$/)),
+    })
+    .optional(),
   breadcrumbs: z.array(breadcrumbSchema).max(100, { message: 'At most 100 breadcrumbs' }).optional(),
   tags: stringMap.optional(),
-  request: z.object({ url: z.string().optional(), method: z.string().optional(), headers: stringMap.optional() }).optional(),
+  request: z
+    .object({
+      url: z.string().optional(),
+      method: z.string().optional(),
+      headers: stringMap.optional(),
+      // Beyond the spec: what Sentry SDKs send of a request, scrubbed at ingest (lib/scrubbing).
+      query_string: lenient(capped(CAPS.contextValueChars)),
+      cookies: lenient(stringMap),
+      data: lenient(z.unknown().refine((v) => v !== undefined && jsonBytes(v) <= CAPS.extraBytes)),
+    })
+    .optional(),
   contexts: z
     .object({
       browser: nameVersion.catchall(lenient(scalar)).optional(),

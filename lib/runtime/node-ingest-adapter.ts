@@ -8,6 +8,7 @@ import { handleSentry } from '@/lib/sentry/handle-sentry';
 import type { SentryEndpoint } from '@/lib/sentry/prepare-items';
 import { MAX_BODY_BYTES } from '@/lib/ingest/decode-body';
 import { envelope } from '@/lib/http/envelope';
+import { addressFromSocket } from '@/lib/auth/client-address';
 
 const PREFIX = '/api/v1/ingest/';
 const SUFFIX = '/envelope';
@@ -70,13 +71,14 @@ export function serveIngest(req: http.IncomingMessage, res: http.ServerResponse)
   const url = req.url ?? '';
   const method = req.method;
   const headers = req.headers as Record<string, string | undefined>;
+  const clientAddress = addressFromSocket(req.headers, req.socket.remoteAddress);
   let handler: Handler | null = null;
   const projectId = url.startsWith(PREFIX) ? ingestProjectId(url) : null;
   if (projectId !== null) {
-    handler = (body, searchParams) => handleIngest({ projectId, method, headers, searchParams, body });
+    handler = (body, searchParams) => handleIngest({ projectId, method, headers, searchParams, body, clientAddress });
   } else {
     const sentry = sentryTarget(url);
-    if (sentry) handler = (body, searchParams) => handleSentry({ ...sentry, method, headers, searchParams, body });
+    if (sentry) handler = (body, searchParams) => handleSentry({ ...sentry, method, headers, searchParams, body, clientAddress });
   }
   if (!handler) return false;
   void respondTo(req, res, url, handler);

@@ -21,6 +21,8 @@ export type SentryRequest = {
   headers: Record<string, string | undefined>;
   searchParams: URLSearchParams;
   body: Buffer;
+  /** The sender's address (TRUSTED_PROXIES applied), for `user.ip_address: "{{auto}}"`. */
+  clientAddress?: string;
 };
 
 export type SentryResponse = { status: number; body: Envelope | { id: string } | null; headers: Record<string, string> };
@@ -114,7 +116,7 @@ async function run(req: SentryRequest): Promise<SentryResponse> {
   }
   const prepared = prepareItems(req.endpoint, body);
   if (!prepared.ok) return invalid(prepared.issues);
-  return sentryAnswer(await ingestUnits(key, prepared.units), prepared.eventId);
+  return sentryAnswer(await ingestUnits(key, prepared.units, { clientAddress: req.clientAddress }), prepared.eventId);
 }
 
 /** The Sentry endpoints' wire answer for each domain outcome. */

@@ -196,15 +196,47 @@ function contexts(v: unknown) {
   return Object.keys(compacted).length > 0 ? compacted : undefined;
 }
 
-function user(v: unknown) {
-  if (!isObject(v)) return undefined;
-  const out = compact({ id: scalarString(v.id), email: scalarString(v.email) });
+/** `user`, with the address of `request.env.REMOTE_ADDR` (Python's WSGI integration) when it names none. */
+function user(v: unknown, request: unknown) {
+  const u = isObject(v) ? v : {};
+  const env = isObject(request) && isObject(request.env) ? request.env : {};
+  const out = compact({
+    id: scalarString(u.id),
+    email: scalarString(u.email),
+    username: scalarString(u.username),
+    ip_address: str(u.ip_address) ?? str(env.REMOTE_ADDR),
+  });
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** `a=1&b=2`, whether sent as a string, an object or `[[key, value], …]` pairs. */
+function queryString(v: unknown): string | undefined {
+  if (typeof v === 'string') return v.startsWith('?') ? v.slice(1) : v;
+  const pairs = stringMap(v);
+  return pairs ? new URLSearchParams(pairs).toString() : undefined;
+}
+
+/** Cookies as a map, whether sent as one `Cookie` header string or as pairs. */
+function cookies(v: unknown): Record<string, string> | undefined {
+  if (typeof v !== 'string') return stringMap(v);
+  const out: Record<string, string> = {};
+  for (const part of v.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+  }
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
 function request(v: unknown) {
   if (!isObject(v)) return undefined;
-  const out = compact({ url: str(v.url), method: str(v.method), headers: stringMap(v.headers) });
+  const out = compact({
+    url: str(v.url),
+    method: str(v.method),
+    headers: stringMap(v.headers),
+    query_string: queryString(v.query_string),
+    cookies: cookies(v.cookies),
+    data: v.data === null ? undefined : v.data,
+  });
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
@@ -278,7 +310,7 @@ export function errorEnvelopeFromSentry(event: JsonObject, fallbackEventId?: unk
     timestamp: event.timestamp === undefined || event.timestamp === null ? undefined : sentryTimeToMs(event.timestamp),
     environment: scalarString(event.environment) ?? orUndefined(event.environment),
     release: scalarString(event.release) ?? orUndefined(event.release),
-    user: user(event.user),
+    user: user(event.user, event.request),
     breadcrumbs: breadcrumbs(event.breadcrumbs),
     tags: stringMap(event.tags),
     request: request(event.request),

@@ -1,4 +1,5 @@
 import { envelope } from '@/lib/http/envelope';
+import { clientAddress } from '@/lib/auth/client-address';
 import { INGEST_MESSAGES } from '@/lib/ingest/handle-ingest';
 import { MAX_BODY_BYTES, readCappedBody } from '@/lib/http/read-body';
 import { handleSentry, type SentryResponse } from './handle-sentry';
@@ -24,7 +25,7 @@ export function sentryRoute(endpoint: SentryEndpoint) {
     if (body === undefined) return toResponse({ status: 400, body: envelope(400, 'Could not read the request body'), headers: CORS });
     const url = new URL(req.url);
     return toResponse(
-      await handleSentry({ projectNumber, endpoint, method: req.method, headers: Object.fromEntries(req.headers), searchParams: url.searchParams, body }),
+      await handleSentry({ projectNumber, endpoint, method: req.method, headers: Object.fromEntries(req.headers), searchParams: url.searchParams, body, clientAddress: clientAddress(req) }),
     );
   };
 }

@@ -1,6 +1,7 @@
 import { handleIngest, INGEST_MESSAGES, type IngestResponse } from '@/lib/ingest/handle-ingest';
 import { MAX_BODY_BYTES, readCappedBody } from '@/lib/http/read-body';
 import { envelope } from '@/lib/http/envelope';
+import { clientAddress } from '@/lib/auth/client-address';
 
 type Ctx = { params: Promise<{ projectId: string }> };
 const CORS = { 'access-control-allow-origin': '*' };
@@ -14,7 +15,7 @@ async function adapt(req: Request, ctx: Ctx): Promise<Response> {
       ? { status: 413, body: envelope(413, INGEST_MESSAGES.tooLarge), headers: CORS }
       : body === undefined
         ? { status: 400, body: envelope(400, 'Could not read the request body'), headers: CORS }
-        : await handleIngest({ projectId, method: req.method, headers: Object.fromEntries(req.headers), searchParams: new URL(req.url).searchParams, body });
+        : await handleIngest({ projectId, method: req.method, headers: Object.fromEntries(req.headers), searchParams: new URL(req.url).searchParams, body, clientAddress: clientAddress(req) });
   const headers = new Headers(res.headers);
   if (res.body === null) return new Response(null, { status: res.status, headers });
   headers.set('content-type', 'application/json; charset=utf-8');
