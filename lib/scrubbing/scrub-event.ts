@@ -1,5 +1,6 @@
 // The one scrubber every ingest path passes through (lib/ingest/ingest-units.ts), after validation and before
 // grouping, storage, alerts or logs. It works on our envelope shapes, in place.
+import { isIP } from 'node:net';
 import type { ErrorEnvelope, Frame, TransactionEnvelope } from '@/lib/ingest/schemas';
 import { FILTERED, keyIsSafe, keyIsSensitive, scrubString, type ScrubPolicy } from './rules';
 
@@ -96,7 +97,7 @@ function scrubUser(user: NonNullable<ErrorEnvelope['user']>, policy: ScrubPolicy
   user.username = text(user.username, policy);
   if (policy.dropIp) delete user.ip_address;
   else if (user.ip_address === AUTO_IP) {
-    if (clientAddress) user.ip_address = clientAddress;
+    if (clientAddress && isIP(clientAddress)) user.ip_address = clientAddress;
     else delete user.ip_address;
   }
 }
