@@ -5,7 +5,7 @@ import * as envelopeRoute from '@/app/api/[projectNumber]/envelope/route';
 import * as storeRoute from '@/app/api/[projectNumber]/store/route';
 import { parseEnvelope } from '@/lib/sentry/parse-envelope';
 
-export type Received = { method: string; path: string; status: number; headers: Record<string, string>; itemTypes: string[] };
+export type Received = { method: string; path: string; status: number; headers: Record<string, string>; itemTypes: string[]; text: string };
 
 const ROUTES = { envelope: envelopeRoute, store: storeRoute } as const;
 
@@ -32,7 +32,7 @@ export async function startSentryServer() {
     const response = await handler(request, { params: Promise.resolve({ projectNumber: m[1] }) });
     const text = Buffer.from(await response.arrayBuffer());
     const outHeaders = Object.fromEntries(response.headers);
-    received.push({ method: req.method ?? '', path: url.pathname, status: response.status, headers: outHeaders, itemTypes: itemTypesOf(body, req.headers['content-encoding']) });
+    received.push({ method: req.method ?? '', path: url.pathname, status: response.status, headers: outHeaders, itemTypes: itemTypesOf(body, req.headers['content-encoding']), text: textOf(body, req.headers['content-encoding']) });
     res.writeHead(response.status, outHeaders).end(text);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -50,9 +50,15 @@ export async function startSentryServer() {
   };
 }
 
+const plainBody = (body: Buffer, encoding: string | undefined) => (encoding === 'gzip' ? gunzipSync(body) : body);
+
+/** The body as the SDK sent it, decompressed: what reached us. */
+function textOf(body: Buffer, encoding: string | undefined): string {
+  return plainBody(body, encoding).toString('utf8');
+}
+
 /** Item types of the envelope the SDK sent, for asserting what reached us. */
 function itemTypesOf(body: Buffer, encoding: string | undefined): string[] {
-  const plain = encoding === 'gzip' ? gunzipSync(body) : body;
-  const parsed = parseEnvelope(plain);
+  const parsed = parseEnvelope(plainBody(body, encoding));
   return parsed.ok ? parsed.envelope.items.map((i) => String(i.header.type)) : [];
 }
