@@ -77,11 +77,19 @@ export function EventDetails({ event, exceptionType }: { event: TrackedEvent; ex
     ['Transaction', event.transaction],
   ]);
   const tagRows = Object.entries(tags);
-  const userRows = defined([['ID', user?.id], ['Email', user?.email]]);
+  const userRows = defined([
+    ['ID', user?.id],
+    ['Email', user?.email],
+    ['Username', user?.username],
+    ['IP address', user?.ip_address],
+  ]);
   const requestRows = defined([
     ['Method', request?.method],
     ['URL', request?.url],
+    ['Query', request?.query_string],
     ...Object.entries(request?.headers ?? {}).map(([k, v]): [string, string] => [k, v]),
+    ...Object.entries(request?.cookies ?? {}).map(([k, v]): [string, string] => [`Cookie ${k}`, v]),
+    ['Body', request?.data === undefined ? undefined : typeof request.data === 'string' ? request.data : JSON.stringify(request.data, null, 2)],
   ]);
 
   return (

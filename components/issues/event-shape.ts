@@ -34,8 +34,20 @@ const breadcrumb = z.object({
 });
 export type Breadcrumb = z.infer<typeof breadcrumb>;
 const stringMap = z.record(z.string(), z.string());
-const user = z.object({ id: z.string().optional(), email: z.string().optional() });
-const request = z.object({ url: z.string().optional(), method: z.string().optional(), headers: stringMap.optional() });
+const user = z.object({
+  id: z.string().optional(),
+  email: z.string().optional(),
+  username: z.string().optional().catch(undefined),
+  ip_address: z.string().optional().catch(undefined),
+});
+const request = z.object({
+  url: z.string().optional(),
+  method: z.string().optional(),
+  headers: stringMap.optional(),
+  query_string: z.string().optional().catch(undefined),
+  cookies: stringMap.optional().catch(undefined),
+  data: z.unknown().optional(),
+});
 const mechanism = z.object({ type: z.string(), handled: z.boolean().optional(), source: z.string().optional() });
 const exception = z.object({
   type: z.string(),

@@ -14,6 +14,7 @@ import { InviteForm } from './invite-form';
 import { PendingInvites } from './pending-invites';
 import { DeleteOrganization } from './delete-organization';
 import { ApiTokens } from './api-tokens';
+import { OrgPrivacy } from './org-privacy';
 import { ActionFeedback } from '@/components/ui/action-feedback';
 
 const message = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
@@ -108,6 +109,7 @@ export function OrgSettings() {
 
       {can('ADMIN') && <ApiTokens />}
 
+      {can('OWNER') && <OrgPrivacy />}
       {can('OWNER') && me.organization && <DeleteOrganization name={me.organization.name} />}
     </div>
   );

@@ -10,6 +10,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { KeysPanel } from './keys-panel';
+import { PrivacyPanel } from './privacy-panel';
 import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
 
@@ -23,9 +24,10 @@ export function ProjectSettings({ projectId }: { projectId: string }) {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">Project settings</h1>
-      {!can('ADMIN') && <RoleNote min="ADMIN" what="rename or delete the project and manage its keys" />}
+      {!can('ADMIN') && <RoleNote min="ADMIN" what="rename or delete the project and manage its keys and privacy settings" />}
       {can('ADMIN') && <RenameProject project={project} />}
       <KeysPanel projectId={project.id} manage={can('ADMIN')} />
+      <PrivacyPanel projectId={project.id} manage={can('ADMIN')} />
       {can('ADMIN') && <DeleteProject project={project} />}
     </div>
   );

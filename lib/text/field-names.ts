@@ -20,6 +20,11 @@ const FIELD_NAMES: Record<string, string> = {
   url: 'URL',
   file: 'File',
   enabled: 'Enabled',
+  scrubDefaults: 'Default scrubbers',
+  sensitiveFields: 'Additional sensitive fields',
+  safeFields: 'Safe fields',
+  scrubIpAddresses: "Don't store IP addresses",
+  requireScrubbing: 'Require scrubbing',
 };
 
 /** "notifyEmail" → "Notification email"; an unknown camelCase name → "Words in it". */

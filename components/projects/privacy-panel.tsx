@@ -1,0 +1,141 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '@/lib/swr/fetcher';
+import { updateProjectPrivacy, useProjectPrivacy, type ProjectPrivacy } from '@/lib/swr/use-privacy';
+import { updateProjectPrivacySchema } from '@/lib/zod/privacy';
+import { describeFieldIssue } from '@/lib/text/field-names';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormError } from '@/components/ui/form-error';
+import { Label } from '@/components/ui/label';
+import { ErrorState, LoadingState } from '@/components/dashboard/states';
+
+const lines = (text: FormDataEntryValue | null) =>
+  String(text ?? '')
+    .split(/[\n,]/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+const messageOf = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
+
+/** The project's data scrubbing: shown to everyone, editable by ADMINs. */
+export function PrivacyPanel({ projectId, manage }: { projectId: string; manage: boolean }) {
+  const { privacy, error, isLoading } = useProjectPrivacy(projectId);
+  if (error) return <ErrorState error={error} title="Could not load the privacy settings" />;
+  if (isLoading || !privacy) return <LoadingState label="Loading privacy settings" />;
+  return <PrivacyForm projectId={projectId} privacy={privacy} manage={manage} key={JSON.stringify(privacy)} />;
+}
+
+function PrivacyForm({ projectId, privacy, manage }: { projectId: string; privacy: ProjectPrivacy; manage: boolean }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const [saved, setSaved] = useState('');
+  const locked = privacy.orgRequiresScrubbing;
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setError(undefined);
+    setSaved('');
+    const form = new FormData(e.currentTarget);
+    const parsed = updateProjectPrivacySchema.safeParse({
+      scrubDefaults: locked ? undefined : form.get('scrubDefaults') === 'on',
+      sensitiveFields: lines(form.get('sensitiveFields')),
+      safeFields: lines(form.get('safeFields')),
+      scrubIpAddresses: form.get('scrubIpAddresses') === 'on',
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return setError(issue ? describeFieldIssue(String(issue.path[0] ?? ''), issue.message) : 'Check the settings');
+    }
+    setPending(true);
+    try {
+      await updateProjectPrivacy(projectId, parsed.data);
+      setSaved('Privacy settings saved. They apply to events received from now on; stored events are not changed.');
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Card>
+      <h2 className="text-base font-semibold">Privacy</h2>
+      <p className="mt-1 text-sm text-fg-secondary">
+        Secrets and personal data are removed from events before anything is stored: a scrubbed value reads <code>[Filtered]</code> and its key stays.
+        Changes apply to events received after them; events already stored are not changed.
+      </p>
+      <form onSubmit={onSubmit} noValidate className="mt-4 max-w-2xl space-y-4">
+        <fieldset disabled={!manage || pending} className="space-y-4">
+          <Check
+            name="scrubDefaults"
+            label="Default scrubbers"
+            defaultChecked={privacy.scrubbingActive}
+            disabled={locked}
+            hint={
+              locked
+                ? 'Required by your organization: every project scrubs with the default rules.'
+                : 'Passwords, tokens, API keys, authorization headers, cookies and sessions by key; card numbers, bearer tokens, private keys, AWS keys and URL passwords in any text.'
+            }
+          />
+          <Check
+            name="scrubIpAddresses"
+            label="Don't store IP addresses"
+            defaultChecked={privacy.scrubIpAddresses}
+            hint="Drops the user's IP address from every event and never takes it from the connection."
+          />
+          <ListField
+            name="sensitiveFields"
+            label="Additional sensitive fields"
+            defaultValue={privacy.sensitiveFields}
+            hint="One per line. A key containing one of these (any case or punctuation) has its value filtered."
+          />
+          <ListField name="safeFields" label="Safe fields" defaultValue={privacy.safeFields} hint="One per line. Keys with exactly these names are never scrubbed." />
+        </fieldset>
+        <FormError message={error} />
+        {manage && (
+          <Button type="submit" variant="secondary" loading={pending}>
+            Save privacy settings
+          </Button>
+        )}
+        <p role="status" aria-live="polite" className="text-sm text-success-fg">
+          {saved}
+        </p>
+      </form>
+    </Card>
+  );
+}
+
+function Check({ name, label, hint, ...rest }: { name: string; label: string; hint: string; defaultChecked: boolean; disabled?: boolean }) {
+  return (
+    <div className="flex items-start gap-3">
+      <input id={name} name={name} type="checkbox" className="mt-1 size-4 accent-fg" aria-describedby={`${name}-hint`} {...rest} />
+      <div>
+        <Label htmlFor={name}>{label}</Label>
+        <p id={`${name}-hint`} className="text-xs text-fg-muted">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function ListField({ name, label, hint, defaultValue }: { name: string; label: string; hint: string; defaultValue: string[] }) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={name}>{label}</Label>
+      <textarea
+        id={name}
+        name={name}
+        rows={3}
+        defaultValue={defaultValue.join('\n')}
+        aria-describedby={`${name}-hint`}
+        className="block w-full rounded-md border border-line-strong bg-surface px-3 py-2 font-mono text-sm text-fg shadow-xs focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-focus/30 disabled:bg-surface-hover"
+      />
+      <p id={`${name}-hint`} className="text-xs text-fg-muted">
+        {hint}
+      </p>
+    </div>
+  );
+}
