@@ -4,7 +4,8 @@
 // the org to PRO in the database, creates a project (and N alert rules with a webhook to a local receiver). Then,
 // in 3 rounds, sends 10,000 envelopes (50 fingerprints, 5 breadcrumbs each) from 64 keep-alive connections to the
 // tracker and then the same to the plain server; then the symbolicated run, realistic SDK events of 5–20 KB twice
-// (as our native envelope, then as Sentry envelopes through /api/<n>/envelope/) and the plain server once more.
+// (as our native envelope, then as Sentry envelopes through /api/<n>/envelope/), Sentry envelopes to a project with
+// scrubbing off alternating with the default one (scrubbing on), and the plain server once more.
 // Prints accepted/s, p50/p99, CPU per request and the ratios. Everything it starts is stopped at the end.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -192,6 +193,21 @@ async function main() {
     await load(port, sentryPath, sentryHeaders, sentryBodies.slice(0, WARMUP));
     const sentrySdk = await load(port, sentryPath, sentryHeaders, sentryBodies.slice(WARMUP), trackerCpu);
 
+    // Scrubbing's cost (#26): the same kind of Sentry envelopes to a second project with scrubbing off, in
+    // alternating runs with the first (scrubbing on, the default), each run with fresh event ids.
+    const unscrubbed = await api(base, 'POST', '/api/v1/projects', { name: 'Bench shop (scrubbing off)' }, cookie);
+    if (unscrubbed.status !== 201) throw new Error(`create project: ${unscrubbed.status}`);
+    const off = await api(base, 'PATCH', `/api/v1/projects/${unscrubbed.json.data.id}/privacy`, { scrubDefaults: false }, cookie);
+    if (off.status !== 200) throw new Error(`privacy settings: ${off.status}`);
+    const offPath = `/api/${unscrubbed.json.data.number}/envelope/`;
+    const offHeaders = { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.python/1.40.0, sentry_key=${unscrubbed.json.data.keys[0].publicKey}` };
+    const freshBodies = (prefix: string, n = TOTAL) => Array.from({ length: n }, (_, i) => sentryEnvelope(sdkEvent(i, n, prefix).sentry));
+    await load(port, offPath, offHeaders, freshBodies('c', WARMUP));
+    const scrubRuns = { on: [sentrySdk], off: [] as RunResult[] };
+    scrubRuns.off.push(await load(port, offPath, offHeaders, freshBodies('d')));
+    scrubRuns.on.push(await load(port, sentryPath, sentryHeaders, freshBodies('e')));
+    scrubRuns.off.push(await load(port, offPath, offHeaders, freshBodies('f')));
+
     // The plain server once more, right after the symbolicated and SDK runs' conditions.
     const lastPlain = await load(plainPort, ingestPath, headers, bodies.slice(WARMUP), plainCpu);
     await sql.end();
@@ -216,6 +232,13 @@ async function main() {
     const n = report('native envelope', nativeSdk);
     const s = report('Sentry envelope', sentrySdk);
     console.log(`ratio Sentry / native: ${((s / n) * 100).toFixed(0)} % (target >= 80 %)`);
+    const rate = (runs: RunResult[]) => runs.reduce((sum, r) => sum + r.accepted, 0) / runs.reduce((sum, r) => sum + r.seconds, 0);
+    const scrubOn = rate(scrubRuns.on);
+    const scrubOff = rate(scrubRuns.off);
+    const scrubErrors = [...scrubRuns.on, ...scrubRuns.off].reduce((sum, r) => sum + r.errors.size, 0);
+    console.log(
+      `Sentry envelopes, scrubbing on / off (2 alternating runs each): ${scrubOn.toFixed(0)}/s / ${scrubOff.toFixed(0)}/s = ${((scrubOn / scrubOff) * 100).toFixed(0)} % (target >= 90 %)`,
+    );
     console.log(`stored: ${counts.events} events in ${counts.issues} issues (sum of eventCount ${counts.grouped}) incl. ${WARMUP} warm-up`);
     if (RULES > 0) console.log(`webhook deliveries received so far: ${receiverHits}`);
     const p99 = pct(tracker.latencies, 99);
@@ -223,6 +246,7 @@ async function main() {
     console.log(`target (native >= 0.9 × plain accepted/s in the median round, zero errors, p99 < 50 ms): ${ok ? 'MET' : 'NOT MET'}`);
     const sentryOk = s >= 0.8 * n && sentrySdk.errors.size === 0 && nativeSdk.errors.size === 0;
     console.log(`target (Sentry >= 0.8 × native on the same events, zero errors): ${sentryOk ? 'MET' : 'NOT MET'}`);
+    console.log(`target (scrubbing costs at most 10 % of the Sentry-envelope rate, zero errors): ${scrubOn >= 0.9 * scrubOff && scrubErrors === 0 ? 'MET' : 'NOT MET'}`);
     const mapOk = m >= 0.5 * b && symbolicated.errors.size === 0 && topFrame.filename === 'src/app.js';
     console.log(`target (symbolicated >= 0.5 × plain, zero errors, frames resolved): ${mapOk ? 'MET' : 'NOT MET'}`);
     console.log(`load average (1/5/15 min) at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`);

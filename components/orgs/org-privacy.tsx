@@ -10,18 +10,26 @@ import { Label } from '@/components/ui/label';
 /** OWNER only: require the default scrubbers in every project of the organization. */
 export function OrgPrivacy() {
   const { privacy } = useOrgPrivacy();
+  if (!privacy) return null;
+  return <RequireScrubbing initial={privacy.requireScrubbing} />;
+}
+
+function RequireScrubbing({ initial }: { initial: boolean }) {
+  // Shown as clicked at once; put back if the server refuses.
+  const [checked, setChecked] = useState(initial);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState('');
-  if (!privacy) return null;
 
   async function toggle(requireScrubbing: boolean) {
+    setChecked(requireScrubbing);
     setPending(true);
     setError(undefined);
     try {
       await updateOrgPrivacy(requireScrubbing);
       setStatus(requireScrubbing ? 'Every project now scrubs events with the default rules.' : 'Projects may now turn their default scrubbers off.');
     } catch (err) {
+      setChecked(!requireScrubbing);
       setError(err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
     } finally {
       setPending(false);
@@ -36,7 +44,7 @@ export function OrgPrivacy() {
           id="requireScrubbing"
           type="checkbox"
           className="mt-1 size-4 accent-fg"
-          checked={privacy.requireScrubbing}
+          checked={checked}
           disabled={pending}
           onChange={(e) => toggle(e.target.checked)}
           aria-describedby="requireScrubbing-hint"

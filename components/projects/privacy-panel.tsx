@@ -24,7 +24,7 @@ export function PrivacyPanel({ projectId, manage }: { projectId: string; manage:
   const { privacy, error, isLoading } = useProjectPrivacy(projectId);
   if (error) return <ErrorState error={error} title="Could not load the privacy settings" />;
   if (isLoading || !privacy) return <LoadingState label="Loading privacy settings" />;
-  return <PrivacyForm projectId={projectId} privacy={privacy} manage={manage} key={JSON.stringify(privacy)} />;
+  return <PrivacyForm projectId={projectId} privacy={privacy} manage={manage} />;
 }
 
 function PrivacyForm({ projectId, privacy, manage }: { projectId: string; privacy: ProjectPrivacy; manage: boolean }) {
