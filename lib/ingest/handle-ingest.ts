@@ -1,7 +1,7 @@
 import { envelope, type Envelope } from '@/lib/http/envelope';
 import type { FieldIssue } from '@/lib/errors';
 import { reserveIngestTokens } from '@/lib/quota/rate-limit';
-import { decodeBody, MAX_BODY_BYTES } from './decode-body';
+import { decodeBody, MAX_BODY_BYTES, SUPPORTED_ENCODINGS } from './decode-body';
 import { ingestKeyFrom, resolveIngestKey } from './resolve-key';
 import { validateUnit } from './validate-envelope';
 import { ingestUnits, type IngestOutcome } from './ingest-units';
@@ -73,7 +73,7 @@ async function ingest(req: IngestRequest): Promise<IngestResponse> {
   const decoded = await decodeBody(req.body, req.headers['content-encoding']);
   if (!decoded.ok) {
     if (decoded.reason === 'too_large') return answer(413, INGEST_MESSAGES.tooLarge);
-    if (decoded.reason === 'unsupported_encoding') return answer(415, 'Unsupported Content-Encoding (use gzip or deflate)');
+    if (decoded.reason === 'unsupported_encoding') return answer(415, `Unsupported Content-Encoding (use ${SUPPORTED_ENCODINGS})`);
     return invalid([{ path: [], message: 'Body is not valid compressed data' }]);
   }
   const text = decoded.body.toString('utf8');

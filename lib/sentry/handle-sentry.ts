@@ -3,7 +3,7 @@ import { env } from '@/lib/env';
 import { envelope, type Envelope } from '@/lib/http/envelope';
 import type { FieldIssue } from '@/lib/errors';
 import { logger } from '@/lib/log';
-import { decodeBody, MAX_BODY_BYTES } from '@/lib/ingest/decode-body';
+import { decodeBody, MAX_BODY_BYTES, SUPPORTED_ENCODINGS } from '@/lib/ingest/decode-body';
 import { INGEST_MESSAGES } from '@/lib/ingest/handle-ingest';
 import { ingestUnits, type IngestOutcome } from '@/lib/ingest/ingest-units';
 import { reserveIngestTokens } from '@/lib/quota/rate-limit';
@@ -90,7 +90,7 @@ async function run(req: SentryRequest): Promise<SentryResponse> {
     const decoded = await decodeBody(req.body, req.headers['content-encoding']);
     if (decoded.ok) return decoded.body;
     if (decoded.reason === 'too_large') return answer(413, INGEST_MESSAGES.tooLarge);
-    if (decoded.reason === 'unsupported_encoding') return answer(415, 'Unsupported Content-Encoding (use gzip or deflate)');
+    if (decoded.reason === 'unsupported_encoding') return answer(415, `Unsupported Content-Encoding (use ${SUPPORTED_ENCODINGS})`);
     return invalid([{ path: [], message: 'Body is not valid compressed data' }]);
   };
 

@@ -204,7 +204,7 @@ describe('node adapter: CORS, size and encoding', () => {
     const corrupt = await http1.post(ingestPath(projectId), 'not gzip at all', { headers: { ...auth, 'content-encoding': 'gzip' } });
     expect(corrupt.status).toBe(400);
     expect(corrupt.body.error).toEqual([{ path: [], message: anyMessage }]);
-    expect((await http1.post(ingestPath(projectId), 'x', { headers: { ...auth, 'content-encoding': 'br' } })).status).toBe(415);
+    expect((await http1.post(ingestPath(projectId), 'x', { headers: { ...auth, 'content-encoding': 'compress' } })).status).toBe(415);
   });
 });
 
