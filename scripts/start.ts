@@ -10,6 +10,7 @@ import { billingStatusLine } from '../lib/billing/billing-status';
 import { emailTransport } from '../lib/email/send-email';
 import { enabledProviders } from '../lib/auth/oauth/provider-settings';
 import { sessionSecretStatusLine } from '../lib/auth/session-secret';
+import { ingestStatusLine } from '../lib/sentry/prepare-items';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
@@ -41,6 +42,7 @@ async function main() {
   log(transport === 'outbox'
     ? `email: no RESEND_API_KEY or SMTP_URL: emails are written to ${process.env.MAIL_OUTBOX_DIR} (one JSON file each)`
     : `email: sending through ${transport}`);
+  log(ingestStatusLine());
   const providers = enabledProviders().map((p) => p.name);
   log(providers.length
     ? `sign-in: password and ${providers.join(', ')}`

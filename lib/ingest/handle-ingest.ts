@@ -5,6 +5,9 @@ import { decodeBody, MAX_BODY_BYTES, SUPPORTED_ENCODINGS } from './decode-body';
 import { ingestKeyFrom, resolveIngestKey } from './resolve-key';
 import { validateUnit } from './validate-envelope';
 import { ingestUnits, type IngestOutcome } from './ingest-units';
+import { validationReason } from '@/lib/outcomes/categories';
+import { recordOutcome } from '@/lib/outcomes/record-outcome';
+import { envelopeKind } from './schemas';
 
 export type IngestRequest = {
   projectId: string;
@@ -68,23 +71,31 @@ async function ingest(req: IngestRequest): Promise<IngestResponse> {
   const key = await resolveIngestKey(publicKey, req.projectId);
   if (!key) return answer(401, INGEST_MESSAGES.invalidKey);
 
-  if (!(await reserveIngestTokens(key.publicKey))) return answer(429, INGEST_MESSAGES.rateLimited, { headers: { 'retry-after': '1' } });
+  if (!(await reserveIngestTokens(key.publicKey))) {
+    // Refused before the body is read: what it held is not known.
+    recordOutcome(key.projectId, 'unknown', 'rate_limited', 'key_rate_limit');
+    return answer(429, INGEST_MESSAGES.rateLimited, { headers: { 'retry-after': '1' } });
+  }
 
+  const refused = (reason: string, res: IngestResponse, category: 'error' | 'transaction' | 'unknown' = 'unknown') => {
+    recordOutcome(key.projectId, category, 'invalid', reason);
+    return res;
+  };
   const decoded = await decodeBody(req.body, req.headers['content-encoding']);
   if (!decoded.ok) {
-    if (decoded.reason === 'too_large') return answer(413, INGEST_MESSAGES.tooLarge);
-    if (decoded.reason === 'unsupported_encoding') return answer(415, `Unsupported Content-Encoding (use ${SUPPORTED_ENCODINGS})`);
-    return invalid([{ path: [], message: 'Body is not valid compressed data' }]);
+    if (decoded.reason === 'too_large') return refused('too_large', answer(413, INGEST_MESSAGES.tooLarge));
+    if (decoded.reason === 'unsupported_encoding') return refused('unsupported_encoding', answer(415, `Unsupported Content-Encoding (use ${SUPPORTED_ENCODINGS})`));
+    return refused('invalid_compression', invalid([{ path: [], message: 'Body is not valid compressed data' }]));
   }
   const text = decoded.body.toString('utf8');
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return invalid([{ path: [], message: 'Malformed JSON body' }]);
+    return refused('invalid_json', invalid([{ path: [], message: 'Malformed JSON body' }]));
   }
   const validated = validateUnit(json, { hadEscapes: text.includes('\\u') });
-  if (!validated.ok) return invalid(validated.issues);
+  if (!validated.ok) return refused(validationReason(validated.issues[0]?.path ?? []), invalid(validated.issues), envelopeKind(json));
   return nativeAnswer(await ingestUnits(key, [validated.unit], { clientAddress: req.clientAddress }));
 }
 

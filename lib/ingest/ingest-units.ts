@@ -9,6 +9,7 @@ import { noteReleases, type ReleaseSighting } from '@/lib/releases/note-release'
 import { symbolicateUnits } from '@/lib/sourcemaps/symbolicate';
 import { formatMessage } from '@/lib/grouping/message';
 import { scrubErrorEnvelope, scrubTransactionEnvelope } from '@/lib/scrubbing/scrub-event';
+import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { forgetIngestKey, type IngestKey } from './resolve-key';
 import { rollupKeysOf } from './rollup-keys';
 import type { ErrorEnvelope } from './schemas';
@@ -40,7 +41,10 @@ export type IngestContext = {
  */
 export async function ingestUnits(key: IngestKey, units: IngestUnit[], ctx: IngestContext = {}): Promise<IngestOutcome> {
   const tokensTaken = ctx.tokensTaken ?? 1;
-  if (units.length > tokensTaken && !(await reserveIngestTokens(key.publicKey, units.length - tokensTaken))) return { kind: 'rate_limited' };
+  if (units.length > tokensTaken && !(await reserveIngestTokens(key.publicKey, units.length - tokensTaken))) {
+    for (const u of units) recordOutcome(key.projectId, u.kind, 'rate_limited', 'key_rate_limit');
+    return { kind: 'rate_limited' };
+  }
   const receivedAt = clock.now();
   for (const u of units) {
     if (u.kind === 'error') scrubErrorEnvelope(u.envelope, key.scrub, ctx.clientAddress);
@@ -61,7 +65,24 @@ export async function ingestUnits(key: IngestKey, units: IngestUnit[], ctx: Inge
   );
   // Outside the batch statement; a map lookup unless the release is new or was last written a minute ago.
   if (sightings.length > 0) await noteReleases(sightings);
+  countOutcomes(key, units, outcomes);
   return combine(key, units, outcomes);
+}
+
+const OUTCOME_OF = {
+  stored: ['accepted', ''],
+  duplicate: ['filtered', 'duplicate_event_id'],
+  quota_exceeded: ['over_quota', 'usage_exceeded'],
+  unstorable: ['invalid', 'unstorable_value'],
+} as const;
+
+/** What happened to each unit, for the Stats page (lib/outcomes). */
+function countOutcomes(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutcome | TransactionOutcome)[]): void {
+  for (const [i, o] of outcomes.entries()) {
+    if (o.kind === 'unauthorized') continue;
+    const [outcome, reason] = OUTCOME_OF[o.kind];
+    recordOutcome(key.projectId, units[i].kind, outcome, reason);
+  }
 }
 
 function combine(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutcome | TransactionOutcome)[]): IngestOutcome {

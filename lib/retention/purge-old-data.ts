@@ -1,4 +1,5 @@
 import { pool } from '@/lib/pg';
+import { MAX_STATS_DAYS } from '@/lib/zod/stats';
 import { clock } from '@/lib/clock';
 import { logger } from '@/lib/log';
 import { MAX_WINDOW_MINUTES } from '@/lib/zod/alerts';
@@ -69,6 +70,8 @@ export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[]
   if (!orgIds) {
     await pool().query('DELETE FROM event_ids WHERE received_at < $1', [new Date(now - dedupWindowDays() * DAY_MS)]);
     await pool().query('DELETE FROM project_minute_counts WHERE minute < $1', [new Date(now - MAX_WINDOW_MINUTES * 60_000 - 60_000)]);
+    // The Stats page reads at most MAX_STATS_DAYS days of outcomes.
+    await pool().query('DELETE FROM outcomes WHERE day < $1::date', [new Date(now - MAX_STATS_DAYS * DAY_MS).toISOString().slice(0, 10)]);
   }
   logger.info({ retention: result }, 'retention: removed old events and transactions');
   return result;

@@ -11,6 +11,8 @@ import { parseEnvelope } from './parse-envelope';
 import { prepareItems, type SentryEndpoint } from './prepare-items';
 import { resolveSentryKey } from './resolve-sentry-key';
 import { keyFromDsn, sentryKeyFrom } from './sentry-auth';
+import { validationReason } from '@/lib/outcomes/categories';
+import { recordOutcome } from '@/lib/outcomes/record-outcome';
 
 export type SentryRequest = {
   /** The DSN's project path segment, unvalidated. */
@@ -107,15 +109,27 @@ async function run(req: SentryRequest): Promise<SentryResponse> {
   const key = await resolveSentryKey(publicKey, req.projectNumber);
   if (!key) return answer(401, INGEST_MESSAGES.invalidKey);
 
-  if (!(await reserveIngestTokens(key.publicKey))) return rateLimited();
+  if (!(await reserveIngestTokens(key.publicKey))) {
+    // Refused before the body is read: what it held is not known.
+    recordOutcome(key.projectId, 'unknown', 'rate_limited', 'key_rate_limit');
+    return rateLimited();
+  }
 
   if (!body) {
     const d = await decode();
-    if (!Buffer.isBuffer(d)) return d;
+    if (!Buffer.isBuffer(d)) {
+      recordOutcome(key.projectId, 'unknown', 'invalid', d.status === 413 ? 'too_large' : d.status === 415 ? 'unsupported_encoding' : 'invalid_compression');
+      return d;
+    }
     body = d;
   }
   const prepared = prepareItems(req.endpoint, body);
-  if (!prepared.ok) return invalid(prepared.issues);
+  if (!prepared.ok) {
+    recordOutcome(key.projectId, prepared.category, 'invalid', validationReason(prepared.issues[0]?.path ?? []));
+    return invalid(prepared.issues);
+  }
+  for (const category of prepared.unsupported) recordOutcome(key.projectId, category, 'unsupported', 'not_stored');
+  for (const d of prepared.discards) recordOutcome(key.projectId, d.category, 'client_discard', d.reason, d.quantity);
   return sentryAnswer(await ingestUnits(key, prepared.units, { clientAddress: req.clientAddress }), prepared.eventId);
 }
 

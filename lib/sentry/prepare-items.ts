@@ -3,17 +3,35 @@ import { MAX_JSON_DEPTH, tooDeepKey } from '@/lib/ingest/prepare-json';
 import { validateUnit, type IngestUnit, type Path } from '@/lib/ingest/validate-envelope';
 import { errorEnvelopeFromSentry, eventIdOf, transactionEnvelopeFromSentry } from './map-event';
 import { spansOf, transactionsFromSpans } from './map-spans';
+import { categoryOfItem, type Category } from '@/lib/outcomes/categories';
+import { discardsOf, type ClientDiscard } from '@/lib/outcomes/client-report';
 import { parseEnvelope, parseJsonObject, type JsonObject } from './parse-envelope';
 
 export type SentryEndpoint = 'envelope' | 'store';
 
 export type PreparedItems =
-  | { ok: true; units: IngestUnit[]; eventId: string | undefined; envelopeHeader: JsonObject }
-  | { ok: false; issues: FieldIssue[] };
+  | {
+      ok: true;
+      units: IngestUnit[];
+      eventId: string | undefined;
+      envelopeHeader: JsonObject;
+      /** The category of each item we do not store (yet): accepted, skipped, and counted as `unsupported`. */
+      unsupported: Category[];
+      /** What the SDK said it dropped (`client_report` items). */
+      discards: ClientDiscard[];
+    }
+  | { ok: false; issues: FieldIssue[]; category: Category };
 
-// Item types that carry nothing we store (sessions, client reports, attachments, profiles, replays,
-// check-ins, logs, metrics…) are accepted and skipped, as are types we do not know.
+// Item types that carry nothing we store (sessions, attachments, profiles, replays, check-ins, logs,
+// metrics…) are accepted, skipped and counted; client reports are read for the outcomes.
 const INGESTED = new Set(['event', 'transaction', 'span']);
+const CLIENT_REPORT = 'client_report';
+const NOT_STORED_YET = ['session', 'sessions', 'attachment', 'check_in', 'feedback', 'user_report', 'log', 'profile', 'replay_event', 'replay_recording', 'statsd'];
+
+/** For the start log: which Sentry envelope item types are stored, and which are only counted. */
+export function ingestStatusLine(): string {
+  return `ingest: stores ${[...INGESTED].join(', ')} items; reads client_report; counts (Stats page) but does not store yet: ${NOT_STORED_YET.join(', ')} and unknown types`;
+}
 
 const hex32 = (v: unknown) => {
   const id = eventIdOf(v);
@@ -57,23 +75,34 @@ function unitsOf(type: string, text: string, path: Path, headerEventId: unknown)
  */
 export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedItems {
   if (endpoint === 'store') {
-    const r = unitsOf('store', body.toString('utf8'), [], undefined);
-    if (Array.isArray(r)) return { ok: false, issues: r };
-    return { ok: true, units: r.units, eventId: hex32(r.payload.event_id), envelopeHeader: {} };
+    const text = body.toString('utf8');
+    const r = unitsOf('store', text, [], undefined);
+    if (Array.isArray(r)) return { ok: false, issues: r, category: /"type"\s*:\s*"transaction"/.test(text) ? 'transaction' : 'error' };
+    return { ok: true, units: r.units, eventId: hex32(r.payload.event_id), envelopeHeader: {}, unsupported: [], discards: [] };
   }
 
   const parsed = parseEnvelope(body);
-  if (!parsed.ok) return { ok: false, issues: [parsed.issue] };
+  if (!parsed.ok) return { ok: false, issues: [parsed.issue], category: 'unknown' };
   const { header, items } = parsed.envelope;
   const units: IngestUnit[] = [];
+  const unsupported: Category[] = [];
+  const discards: ClientDiscard[] = [];
   let eventId = hex32(header.event_id);
   for (const [index, item] of items.entries()) {
-    const type = item.header.type as string;
-    if (!INGESTED.has(type)) continue;
+    const type = String(item.header.type);
+    if (type === CLIENT_REPORT) {
+      const report = parseJsonObject(item.payload.toString('utf8'));
+      if (report) discards.push(...discardsOf(report));
+      continue;
+    }
+    if (!INGESTED.has(type)) {
+      unsupported.push(categoryOfItem(type));
+      continue;
+    }
     const r = unitsOf(type, item.payload.toString('utf8'), ['items', index], header.event_id);
-    if (Array.isArray(r)) return { ok: false, issues: r };
+    if (Array.isArray(r)) return { ok: false, issues: r, category: categoryOfItem(type) };
     units.push(...r.units);
     if (type === 'event') eventId ??= hex32(r.payload.event_id);
   }
-  return { ok: true, units, eventId, envelopeHeader: header };
+  return { ok: true, units, eventId, envelopeHeader: header, unsupported, discards };
 }

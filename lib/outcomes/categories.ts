@@ -1,0 +1,89 @@
+// Outcomes (#28): what happened to each item received, counted per project, UTC day, category and reason, so a
+// team sees at once why events are missing. The names follow Sentry's (Relay's) data categories and outcomes.
+
+/** What an item is counted as. */
+export const CATEGORIES = [
+  'error',
+  'transaction',
+  'span',
+  'session',
+  'attachment',
+  'monitor',
+  'feedback',
+  'log_item',
+  'profile',
+  'replay',
+  'metric',
+  'unknown',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** What happened to it. */
+export const OUTCOMES = ['accepted', 'filtered', 'rate_limited', 'over_quota', 'invalid', 'client_discard', 'unsupported'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export const OUTCOME_LABELS: Record<Outcome, string> = {
+  accepted: 'Accepted',
+  filtered: 'Filtered',
+  rate_limited: 'Rate limited',
+  over_quota: 'Over quota',
+  invalid: 'Invalid',
+  client_discard: 'Dropped by the SDK',
+  unsupported: 'Not stored (unsupported)',
+};
+
+export const CATEGORY_LABELS: Record<Category, string> = {
+  error: 'Errors',
+  transaction: 'Transactions',
+  span: 'Spans',
+  session: 'Sessions',
+  attachment: 'Attachments',
+  monitor: 'Cron check-ins',
+  feedback: 'User feedback',
+  log_item: 'Logs',
+  profile: 'Profiles',
+  replay: 'Replays',
+  metric: 'Metrics',
+  unknown: 'Unread requests',
+};
+
+// Envelope item types (https://develop.sentry.dev/sdk/envelopes/) by the category they count in.
+const ITEM_CATEGORY: Record<string, Category> = {
+  event: 'error',
+  transaction: 'transaction',
+  span: 'span',
+  session: 'session',
+  sessions: 'session',
+  attachment: 'attachment',
+  check_in: 'monitor',
+  feedback: 'feedback',
+  user_report: 'feedback',
+  log: 'log_item',
+  otel_log: 'log_item',
+  profile: 'profile',
+  profile_chunk: 'profile',
+  replay_event: 'replay',
+  replay_recording: 'replay',
+  replay_video: 'replay',
+  statsd: 'metric',
+  metric_buckets: 'metric',
+  metric_meta: 'metric',
+};
+
+export function categoryOfItem(type: string): Category {
+  return ITEM_CATEGORY[type] ?? 'unknown';
+}
+
+/** A category name an SDK reports in a client report (`default` and `security` are errors); null for byte counts and names we do not know. */
+export function categoryFromSdk(name: string): Category | null {
+  if (name === 'default' || name === 'security') return 'error';
+  return name !== 'unknown' && (CATEGORIES as readonly string[]).includes(name) ? (name as Category) : null;
+}
+
+/** The reason an item was refused as invalid: the first problem's field (`validation: exception.value`). */
+export function validationReason(path: (string | number)[]): string {
+  // An envelope's item index says nothing across requests: `items.0.exception` reads `exception`.
+  const fields = path[0] === 'items' ? path.slice(2) : path;
+  const named = fields.filter((p) => typeof p === 'string');
+  return named.length > 0 ? `validation: ${named.join('.')}` : 'validation';
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { CATEGORIES } from '@/lib/outcomes/categories';
+
+export const MAX_STATS_DAYS = 90;
+
+/** New parameters: a value out of place is a 400, not a silent default. */
+export const statsQuerySchema = z.object({
+  days: z.coerce
+    .number({ message: `Days: a whole number from 1 to ${MAX_STATS_DAYS}` })
+    .int(`Days: a whole number from 1 to ${MAX_STATS_DAYS}`)
+    .min(1, `Days: a whole number from 1 to ${MAX_STATS_DAYS}`)
+    .max(MAX_STATS_DAYS, `Days: a whole number from 1 to ${MAX_STATS_DAYS}`)
+    .default(30),
+  category: z.enum(CATEGORIES, { message: `Category: one of ${CATEGORIES.join(', ')}` }).optional(),
+});
+export type StatsQuery = z.infer<typeof statsQuerySchema>;
