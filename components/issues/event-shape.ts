@@ -28,6 +28,8 @@ const contexts = z.record(z.string(), z.record(z.string(), scalar).catch({}));
 export type Contexts = z.infer<typeof contexts>;
 const breadcrumb = z.object({
   type: z.string(),
+  category: z.string().optional().catch(undefined),
+  level: z.string().optional().catch(undefined),
   message: z.string().optional(),
   timestamp: z.number().optional(),
   data: z.record(z.string(), z.unknown()).optional(),

@@ -63,6 +63,9 @@ const breadcrumbSchema = z.object({
   message: z.string().optional(),
   timestamp: z.number().optional(),
   data: z.record(z.string(), z.unknown()).optional(),
+  // Beyond the spec: what Sentry SDKs say of a breadcrumb (`ui.click`, `console`…; `warning`, `error`…).
+  category: lenient(shortText),
+  level: lenient(shortText),
 });
 
 const nameVersion = z.object({ name: z.string().optional(), version: z.string().optional() });

@@ -165,7 +165,9 @@ function breadcrumbs(v: unknown): unknown {
     .slice(-MAX_BREADCRUMBS)
     .map((b) =>
       compact({
-        type: str(b.category) ?? str(b.type) ?? 'default',
+        type: str(b.type) ?? 'default',
+        category: str(b.category),
+        level: str(b.level),
         message: scalarString(b.message),
         timestamp: b.timestamp === undefined ? undefined : sentryTimeToMs(b.timestamp),
         data: isObject(b.data) ? b.data : undefined,

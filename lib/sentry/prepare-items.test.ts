@@ -80,11 +80,13 @@ describe('Sentry event → our error envelope', () => {
     expect(e.environment).toBe('production');
     expect(e.release).toBe('web@1.2.3');
     expect(e.tags).toEqual({ route: '/checkout', attempt: '3' });
-    expect(e.user).toEqual({ id: '42', email: 'a@example.com' });
+    // {{auto}} stays until ingest knows the sender's address (lib/scrubbing).
+    expect(e.user).toEqual({ id: '42', email: 'a@example.com', ip_address: '{{auto}}' });
     expect(e.request).toEqual({ url: 'https://shop.example.com/checkout', method: 'POST', headers: { 'User-Agent': 'curl' } });
     expect(e.contexts).toEqual({ browser: { name: 'Chrome', version: '120.0' }, os: { name: 'macOS', version: '14' }, trace: { trace_id: 'x' } });
     expect(e.breadcrumbs).toHaveLength(100);
-    expect(e.breadcrumbs[0]).toEqual({ type: 'console', message: 'm20', timestamp: (T + 20) * 1000 });
+    // Sentry's type (absent: default), category and level are each kept.
+    expect(e.breadcrumbs[0]).toEqual({ type: 'default', category: 'console', level: 'info', message: 'm20', timestamp: (T + 20) * 1000 });
     expect(e.breadcrumbs[99].message).toBe('m119');
     expect(e.event_id).toBe(EVENT_ID);
     expect(e.fingerprint).toEqual(['{{ default }}', 'checkout']);
@@ -243,7 +245,7 @@ describe('malformed input → issues with a path, never a throw', () => {
 
   it('nothing is kept when a later item is invalid (validation runs before any store)', () => {
     const r = prepareItems('envelope', envelope({}, [{ header: { type: 'event' }, payload: sentryError }, { header: { type: 'event' }, payload: { ...sentryError, timestamp: 'soon' } }]));
-    expect(r).toEqual({ ok: false, issues: [{ path: ['items', 1, 'timestamp'], message: expect.any(String) }] });
+    expect(r).toEqual({ ok: false, issues: [{ path: ['items', 1, 'timestamp'], message: expect.any(String) }], category: 'error' });
   });
 
   it('property: random bytes and mutated envelopes never throw; failures always carry a path array and a message', () => {
