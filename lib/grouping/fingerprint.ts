@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import { normaliseMessage } from './message';
 
-export type GroupingFrame = { filename: string; lineno: number; colno?: number; function?: string; in_app?: boolean };
+export type GroupingFrame = { filename: string; lineno: number; colno?: number; function?: string; in_app?: boolean; context_line?: string; platform?: string };
+
+/**
+ * Which rules group a project's Sentry events. 1: the rules until #28. 2: messages (captureMessage with a stack,
+ * synthetic exceptions) by their template and in-app frames; non-JavaScript frames by their source line. A
+ * project keeps the version it was created with, so stored issues are never silently regrouped.
+ */
+export type GroupingVersion = 1 | 2;
+export const LATEST_GROUPING_VERSION: GroupingVersion = 2;
 export type GroupingException = { type: string; value: string; frames: GroupingFrame[] };
 
 export const DEFAULT_FINGERPRINT_MARKER = '{{ default }}';
@@ -45,6 +53,42 @@ export function defaultFingerprint(exception: { type: string; frames: GroupingFr
 export function inAppFingerprint(exception: { type: string; frames: GroupingFrame[] }): string {
   const own = exception.frames.filter((f) => f.in_app === true);
   return defaultFingerprint(own.length > 0 ? { type: exception.type, frames: own } : exception);
+}
+
+const JAVASCRIPT_PLATFORMS = new Set(['javascript', 'node']);
+
+/** A source line as grouping reads it: trimmed, inner whitespace collapsed, at most 200 characters. */
+function sourceLine(line: string): string {
+  return line.trim().replace(/\s+/g, ' ').slice(0, 200);
+}
+
+/**
+ * Version 2's key of one frame: for a non-JavaScript platform with the source line sent (Python, Ruby, Go, Java…),
+ * file, function and that line, as Sentry groups them (a line added above the throw does not split the issue);
+ * otherwise the contract's key.
+ */
+function frameKeyV2(f: GroupingFrame, eventPlatform: string | undefined): unknown[] {
+  const platform = f.platform ?? eventPlatform;
+  const line = f.context_line ? sourceLine(f.context_line) : '';
+  if (line !== '' && platform !== undefined && !JAVASCRIPT_PLATFORMS.has(platform)) return [normalizeFilename(f.filename), f.function ?? null, line];
+  return f.function ? [normalizeFilename(f.filename), f.function] : [normalizeFilename(f.filename), f.lineno, f.colno ?? null];
+}
+
+const ownFrames = (frames: GroupingFrame[]) => (frames.some((f) => f.in_app === true) ? frames.filter((f) => f.in_app === true) : frames);
+
+/** Version 2 of inAppFingerprint: the same frames, each keyed by frameKeyV2. */
+export function inAppFingerprintV2(exception: { type: string; frames: GroupingFrame[] }, platform: string | undefined): string {
+  return sha256(JSON.stringify(['v2', exception.type, ownFrames(exception.frames).map((f) => frameKeyV2(f, platform))]));
+}
+
+/**
+ * Version 2: a message sent with a stack (sentry-ruby attaches the thread's, @sentry/node a synthetic exception):
+ * its template, logger and in-app frames, so the same message from the same place is one issue and two
+ * messages from one method are two.
+ */
+export function messageStackFingerprint(message: { template?: string; text: string; logger?: string; frames: GroupingFrame[]; platform?: string }): string {
+  const template = message.template ?? normaliseMessage(message.text);
+  return sha256(JSON.stringify(['message-stack', template, message.logger ?? null, ownFrames(message.frames).map((f) => frameKeyV2(f, message.platform))]));
 }
 
 /**

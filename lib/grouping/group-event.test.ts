@@ -9,8 +9,10 @@ const exc = (frames: Record<string, unknown>[], type = 'TypeError', value = 'boo
 const app = (fn: string, extra: Record<string, unknown> = {}) => ({ filename: '/app/src/billing.py', function: fn, lineno: 10, in_app: true, ...extra });
 const lib = (fn: string, file = '/usr/lib/python3/dist-packages/requests/api.py') => ({ filename: file, function: fn, lineno: 99, in_app: false });
 
-const sentry = (e: Record<string, unknown>, stackless = false) => groupingOf({ envelope: envelope(e), grouping: 'sentry', stackless });
-const native = (e: Record<string, unknown>) => groupingOf({ envelope: envelope(e), grouping: 'native', stackless: false });
+const sentry = (e: Record<string, unknown>, stackless = false) => groupingOf({ envelope: envelope(e), grouping: 'sentry', stackless, message: stackless });
+const native = (e: Record<string, unknown>) => groupingOf({ envelope: envelope(e), grouping: 'native', stackless: false, message: false });
+/** Grouping version 2 (projects created since #28). `message`: no exception, or only a synthetic one. */
+const v2 = (e: Record<string, unknown>, message = false) => groupingOf({ envelope: envelope(e), grouping: 'sentry', stackless: false, message }, 2);
 
 describe('native envelopes: the contract hash, exactly as before', () => {
   it('type + every frame, in_app ignored, title and culprit from frame 0', () => {
@@ -83,5 +85,71 @@ describe('Sentry events without a stack (captureMessage, logging)', () => {
 
   it('a stackless message never groups with an exception of the same text', () => {
     expect(sentry(message('boom'), true).fingerprint).not.toBe(sentry(exc([{ filename: '<unknown>', lineno: 1 }], 'Message', 'boom')).fingerprint);
+  });
+});
+
+describe('grouping version 2: messages with a stack, and source lines of non-JavaScript frames', () => {
+  const sdkMessage = (text: string, frames: Record<string, unknown>[], extra: Record<string, unknown> = {}) => ({ ...exc(frames, 'Error', text), ...extra });
+  const rubyFrames = (line = 'Sentry.capture_message(msg)') => [
+    { filename: '/usr/lib/ruby/vendor_ruby/sentry/hub.rb', function: 'capture_message', lineno: 120, in_app: false, context_line: 'event = ...' },
+    { filename: 'app/jobs/report.rb', function: 'perform', lineno: 12, in_app: true, context_line: line, platform: 'ruby' },
+  ];
+  const nodeSynthetic = (text: string, fn = 'warnDisk') => ({
+    ...sdkMessage(text, [{ filename: '/srv/app/disk.js', function: fn, lineno: 7, in_app: true }, { filename: 'node:events', function: 'emit', lineno: 1, in_app: false }]),
+    exception: { type: 'Error', value: text, mechanism: { type: 'generic', synthetic: true, handled: true }, stacktrace: { frames: [{ filename: '/srv/app/disk.js', function: fn, lineno: 7, in_app: true }] } },
+    platform: 'node',
+  });
+
+  it.each([
+    // [name, a, b, a is a message, same issue?, expected title of a]
+    ['sentry-ruby: two messages from one method → two issues', sdkMessage('Disk almost full', rubyFrames()), sdkMessage('Cache warmed', rubyFrames()), true, false, 'Disk almost full'],
+    ['sentry-ruby: the same message from the same place → one issue', sdkMessage('Disk almost full', rubyFrames()), sdkMessage('Disk almost full', rubyFrames()), true, true, 'Disk almost full'],
+    ['@sentry/node synthetic exception: titled by the message, not "Error: …"', nodeSynthetic('Disk almost full'), nodeSynthetic('Disk almost full'), true, true, 'Disk almost full'],
+    ['@sentry/node synthetic: two messages from one function → two issues', nodeSynthetic('Disk almost full'), nodeSynthetic('Queue stuck'), true, false, 'Disk almost full'],
+    ['@sentry/node synthetic: one message from two places → two issues', nodeSynthetic('Disk almost full', 'a'), nodeSynthetic('Disk almost full', 'b'), true, false, 'Disk almost full'],
+    [
+      'logentry with params: grouped by the template, titled by the formatted text',
+      sdkMessage('Payment p_1 failed', rubyFrames(), { logentry: { message: 'Payment %s failed', params: ['p_1'], formatted: 'Payment p_1 failed' } }),
+      sdkMessage('Payment p_2 failed', rubyFrames(), { logentry: { message: 'Payment %s failed', params: ['p_2'], formatted: 'Payment p_2 failed' } }),
+      true,
+      true,
+      'Payment p_1 failed',
+    ],
+    ['python: another source line in one function → two issues', exc(rubyFrames('raise KeyError(k)')), exc(rubyFrames('raise KeyError(key)')), false, false, 'TypeError: boom'],
+    [
+      'python: a line added above the throw (other line number, same source line) → one issue',
+      exc([{ ...app('charge', { context_line: '    total = cart["total"]', platform: 'python' }), lineno: 10 }]),
+      exc([{ ...app('charge', { context_line: 'total = cart["total"]', platform: 'python' }), lineno: 11 }]),
+      false,
+      true,
+      'TypeError: boom',
+    ],
+    [
+      'JavaScript frames ignore the source line (minified lines say nothing)',
+      { ...exc([{ filename: 'app.js', function: 'f', lineno: 1, in_app: true, context_line: 'a()' }]), platform: 'javascript' },
+      { ...exc([{ filename: 'app.js', function: 'f', lineno: 1, in_app: true, context_line: 'b()' }]), platform: 'javascript' },
+      false,
+      true,
+      'TypeError: boom',
+    ],
+  ])('%s', (_name, a, b, isMessage, same, title) => {
+    const ga = v2(a, isMessage as boolean);
+    const gb = v2(b, isMessage as boolean);
+    expect(ga.title).toBe(title);
+    if (same) expect(ga.fingerprint).toBe(gb.fingerprint);
+    else expect(ga.fingerprint).not.toBe(gb.fingerprint);
+  });
+
+  it('version 1 (projects created before #28) groups exactly as before: stored issues keep their fingerprints', () => {
+    const a = sdkMessage('Disk almost full', rubyFrames());
+    const b = sdkMessage('Cache warmed', rubyFrames());
+    const v1 = (e: Record<string, unknown>) => groupingOf({ envelope: envelope(e), grouping: 'sentry', stackless: false, message: true }, 1);
+    expect(v1(a).fingerprint).toBe(v1(b).fingerprint);
+    expect(v1(a)).toEqual(sentry(a));
+    expect(v1(a).title).toBe('Error: Disk almost full');
+  });
+
+  it('the culprit is the innermost in-app frame of the message’s stack', () => {
+    expect(v2(sdkMessage('x', rubyFrames()), true).culprit).toBe('app/jobs/report.rb in perform');
   });
 });

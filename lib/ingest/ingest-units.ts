@@ -137,7 +137,7 @@ function detailsOf(env: ErrorEnvelope, stackless: boolean) {
 function errorRow(key: IngestKey, u: ErrorUnit, receivedAt: Date): StoredEventInput {
   const env = u.envelope;
   const exc = env.exception;
-  const g = groupingOf(u);
+  const g = groupingOf(u, key.groupingVersion);
   return {
     orgId: key.orgId,
     projectId: key.projectId,

@@ -2,11 +2,12 @@ import { pool } from '@/lib/pg';
 import { onKeysChanged } from '@/lib/projects/key-changes';
 import { scrubPolicyOf } from '@/lib/scrubbing/policy';
 import type { ScrubPolicy } from '@/lib/scrubbing/rules';
+import type { GroupingVersion } from '@/lib/grouping/fingerprint';
 
-/** An authenticated key, with what ingest needs of its project: the scrubbing policy in force. */
-export type IngestKey = { publicKey: string; projectId: string; orgId: string; scrub: ScrubPolicy };
+/** An authenticated key, with what ingest needs of its project: the scrubbing policy and grouping rules in force. */
+export type IngestKey = { publicKey: string; projectId: string; orgId: string; scrub: ScrubPolicy; groupingVersion: GroupingVersion };
 
-type KeyRow = { projectId: string; orgId: string; enabled: boolean; scrub: ScrubPolicy };
+type KeyRow = { projectId: string; orgId: string; enabled: boolean; scrub: ScrubPolicy; groupingVersion: GroupingVersion };
 type KeyEntry = { row: KeyRow | null; expiresAt: number };
 
 // Disabling or deleting a key, or changing its project's privacy settings, invalidates it at once on this
@@ -33,12 +34,13 @@ type LoadedRow = {
   safe_fields: string[];
   scrub_ip_addresses: boolean;
   require_scrubbing: boolean;
+  grouping_version: number;
 };
 
 async function loadKey(publicKey: string): Promise<KeyRow | null> {
   const { rows } = await pool().query<LoadedRow>({
-    name: 'ingest-key-privacy',
-    text: `SELECT k.project_id, k.enabled, p.org_id, p.scrub_defaults, p.sensitive_fields, p.safe_fields, p.scrub_ip_addresses, o.require_scrubbing
+    name: 'ingest-key-project',
+    text: `SELECT k.project_id, k.enabled, p.org_id, p.scrub_defaults, p.sensitive_fields, p.safe_fields, p.scrub_ip_addresses, o.require_scrubbing, p.grouping_version
              FROM project_keys k JOIN projects p ON p.id = k.project_id JOIN organizations o ON o.id = p.org_id
             WHERE k.public_key = $1`,
     values: [publicKey],
@@ -52,7 +54,7 @@ async function loadKey(publicKey: string): Promise<KeyRow | null> {
     scrubIpAddresses: r.scrub_ip_addresses,
     orgRequiresScrubbing: r.require_scrubbing,
   });
-  return { projectId: r.project_id, orgId: r.org_id, enabled: r.enabled, scrub };
+  return { projectId: r.project_id, orgId: r.org_id, enabled: r.enabled, scrub, groupingVersion: r.grouping_version === 1 ? 1 : 2 };
 }
 
 async function keyRow(publicKey: string): Promise<KeyRow | null> {
@@ -78,7 +80,7 @@ export async function resolveIngestKey(publicKey: string, projectId: string): Pr
   if (publicKey.length === 0 || publicKey.length > MAX_KEY_LENGTH) return null;
   const row = await keyRow(publicKey);
   if (!row || !row.enabled || row.projectId !== projectId) return null;
-  return { publicKey, projectId: row.projectId, orgId: row.orgId, scrub: row.scrub };
+  return { publicKey, projectId: row.projectId, orgId: row.orgId, scrub: row.scrub, groupingVersion: row.groupingVersion };
 }
 
 /** Drops a key whose project vanished between the lookup and the store. */

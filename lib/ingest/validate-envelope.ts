@@ -9,7 +9,15 @@ export type Path = (string | number)[];
  * One validated item, ready to store. `grouping` says which default fingerprint applies: the contract's for
  * our native envelope, Sentry's (in-app frames, messages without a stack) for events from Sentry SDKs.
  */
-export type ErrorUnit = { kind: 'error'; path: Path; envelope: ErrorEnvelope; grouping: 'native' | 'sentry'; stackless: boolean };
+export type ErrorUnit = {
+  kind: 'error';
+  path: Path;
+  envelope: ErrorEnvelope;
+  grouping: 'native' | 'sentry';
+  stackless: boolean;
+  /** A message rather than an exception (Sentry's captureMessage, with or without a stack): titled and grouped by its message. */
+  message: boolean;
+};
 export type TransactionUnit = { kind: 'transaction'; path: Path; envelope: TransactionEnvelope };
 export type IngestUnit = ErrorUnit | TransactionUnit;
 
@@ -22,6 +30,7 @@ type Options = {
   hadEscapes: boolean;
   grouping?: 'native' | 'sentry';
   stackless?: boolean;
+  message?: boolean;
 };
 
 const prefixed = (path: Path, issues: FieldIssue[]) => (path.length === 0 ? issues : issues.map((i) => ({ path: [...path, ...i.path], message: i.message })));
@@ -43,5 +52,5 @@ export function validateUnit(json: unknown, opts: Options): ValidatedUnit {
   }
   const ev = parse(errorEnvelopeSchema, json, path, opts.hadEscapes);
   if (!ev.ok) return ev;
-  return { ok: true, unit: { kind: 'error', path, envelope: ev.value, grouping: opts.grouping ?? 'native', stackless: opts.stackless ?? false } };
+  return { ok: true, unit: { kind: 'error', path, envelope: ev.value, grouping: opts.grouping ?? 'native', stackless: opts.stackless ?? false, message: opts.message ?? opts.stackless ?? false } };
 }

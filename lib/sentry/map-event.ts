@@ -152,8 +152,10 @@ function messageText(event: JsonObject): string | undefined {
   return str(event.message) ?? str(event.logentry);
 }
 
+/** The crashed (else current, else first) thread's stack; sentry-go sends `threads` as a bare array. */
 function threadStacktrace(event: JsonObject): unknown {
-  const threads = isObject(event.threads) && Array.isArray(event.threads.values) ? event.threads.values.filter(isObject) : [];
+  const list = Array.isArray(event.threads) ? event.threads : isObject(event.threads) && Array.isArray(event.threads.values) ? event.threads.values : [];
+  const threads = list.filter(isObject);
   return (threads.find((t) => t.crashed === true) ?? threads.find((t) => t.current === true) ?? threads[0])?.stacktrace;
 }
 
@@ -282,7 +284,8 @@ export function eventIdOf(v: unknown): unknown {
 
 const orUndefined = (v: unknown) => (v === null ? undefined : v);
 
-export type MappedEvent = { json: JsonObject; stackless: boolean };
+/** `message`: a message rather than an exception: no exception, or only a synthetic one (an SDK's `captureMessage` with a stack). */
+export type MappedEvent = { json: JsonObject; stackless: boolean; message: boolean };
 
 /**
  * A Sentry error or message event → our error envelope (unvalidated), with every field an engineer reads.
@@ -297,6 +300,7 @@ export function errorEnvelopeFromSentry(event: JsonObject, fallbackEventId?: unk
   const stack = (exc && framesOf(exc.stacktrace).length > 0 ? exc.stacktrace : undefined) ?? event.stacktrace ?? threadStacktrace(event);
   const frames = ourFrames(stack);
   const stackless = !exc && frames.length === 0;
+  const message = !exc || (isObject(exc.mechanism) && exc.mechanism.synthetic === true);
   // The envelope needs one frame; a stackless event's stays out of storage (see lib/ingest/ingest-units).
   if (frames.length === 0) frames.push({ filename: str(event.culprit) || str(event.transaction) || str(event.logger) || '<unknown>', lineno: 1 });
   const json = compact({
@@ -329,7 +333,7 @@ export function errorEnvelopeFromSentry(event: JsonObject, fallbackEventId?: unk
     modules: modules(event.modules),
     debug_meta: isObject(event.debug_meta) ? event.debug_meta : undefined,
   });
-  return { json, stackless };
+  return { json, stackless, message };
 }
 
 export function transactionName(v: unknown): string {

@@ -38,13 +38,13 @@ const hex32 = (v: unknown) => {
   return typeof id === 'string' && /^[0-9a-f]{32}$/i.test(id) ? id.toLowerCase() : undefined;
 };
 
-type Mapped = { path: Path; json: JsonObject; stackless?: boolean };
+type Mapped = { path: Path; json: JsonObject; stackless?: boolean; message?: boolean };
 
 function mapItem(type: string, payload: JsonObject, path: Path, headerEventId: unknown): Mapped[] | FieldIssue {
   if (type === 'transaction' || (type === 'store' && payload.type === 'transaction')) return [{ path, json: transactionEnvelopeFromSentry(payload) }];
   if (type === 'event' || type === 'store') {
     const m = errorEnvelopeFromSentry(payload, headerEventId);
-    return [{ path, json: m.json, stackless: m.stackless }];
+    return [{ path, json: m.json, stackless: m.stackless, message: m.message }];
   }
   const found = spansOf(payload);
   if (!found) return { path, message: 'Span item must be { version: 2, items: [...] } or a span object' };
@@ -62,7 +62,7 @@ function unitsOf(type: string, text: string, path: Path, headerEventId: unknown)
   const hadEscapes = text.includes('\\u');
   const units: IngestUnit[] = [];
   for (const m of mapped) {
-    const v = validateUnit(m.json, { path: m.path, hadEscapes, grouping: 'sentry', stackless: m.stackless });
+    const v = validateUnit(m.json, { path: m.path, hadEscapes, grouping: 'sentry', stackless: m.stackless, message: m.message });
     if (!v.ok) return v.issues;
     units.push(v.unit);
   }

@@ -2,53 +2,35 @@
 // sentry-ruby each send an error with secrets where their HTTP integrations put them (headers, cookies, query,
 // form data, extra, breadcrumbs, the message). Every column of every row written, and the outbox, hold none of
 // them; the same program sending to a project with scrubbing off is the control that the secrets were sent.
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import { makeSecrets, sweepForSecrets, type Secrets } from '../support/secrets';
+import { buildGoProgram, runSdkProgram, SDKS, type Sdk } from '../support/sdk-programs';
 import { startSentryServer } from './sentry-server';
 
-const run = promisify(execFile);
 const DIR = path.join(import.meta.dirname, '../support/privacy-sdks');
 let server: Awaited<ReturnType<typeof startSentryServer>>;
 let goBinary: string;
 
 beforeAll(async () => {
   server = await startSentryServer();
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'privacy-go-'));
-  goBinary = path.join(out, 'app');
-  // Debian's sentry-go sources, built without modules (golang-github-getsentry-sentry-go-dev).
-  await run('go', ['build', '-o', goBinary, path.join(DIR, 'main.go')], {
-    env: { ...process.env, GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOCACHE: path.join(os.tmpdir(), 'tracker-go-cache'), GOFLAGS: '' },
-    timeout: 180_000,
-  });
+  goBinary = await buildGoProgram(DIR);
 }, 200_000);
 
 afterAll(async () => {
   await server.close();
 });
 
-const SDKS: Record<string, (dsn: string, secrets: string) => Promise<{ stdout: string }>> = {
-  '@sentry/node': (dsn, s) => run(process.execPath, [path.join(DIR, 'app.mjs'), dsn, s], { timeout: 30_000 }),
-  'python3-sentry-sdk': (dsn, s) => run('/usr/bin/python3', [path.join(DIR, 'app.py'), dsn, s], { timeout: 30_000 }),
-  'sentry-go': (dsn, s) => run(goBinary, [dsn, s], { timeout: 30_000 }),
-  'sentry-ruby': (dsn, s) => run('ruby', [path.join(DIR, 'app.rb'), dsn, s], { timeout: 30_000 }),
-};
-
 /** Sends one error with `secrets` through the SDK to a new project; returns its id. */
-async function sendWith(sdk: string, secrets: Secrets, scrubbing: boolean) {
+async function sendWith(sdk: Sdk, secrets: Secrets, scrubbing: boolean) {
   const { client } = await signUp();
   const project = await createProject(client, `${sdk} ${scrubbing ? 'scrubbed' : 'verbatim'}`);
   if (!scrubbing) expect((await client.patch(`/api/v1/projects/${project.id}/privacy`, { scrubDefaults: false })).status).toBe(200);
   const dsn = server.dsn((project.keys[0] as (typeof project.keys)[0] & { sentryDsn: string }).sentryDsn);
   const before = server.received.length;
-  const { stdout } = await SDKS[sdk](dsn, JSON.stringify(secrets));
-  expect(stdout.trim().split('\n').at(-1)).toBe('sent');
+  await runSdkProgram(sdk, DIR, [dsn, JSON.stringify(secrets)], goBinary);
   const requests = server.received.slice(before);
   expect(requests.map((r) => r.status)).toContain(200);
   // Which secrets the SDK really sent (SDKs filter some themselves, differently).
@@ -59,7 +41,7 @@ async function sendWith(sdk: string, secrets: Secrets, scrubbing: boolean) {
   return { issue: issues[0], event: events[0], sent };
 }
 
-describe.each(Object.keys(SDKS))('%s', (sdk) => {
+describe.each(SDKS)('%s', (sdk) => {
   it('stores none of the secrets it sent; the same program to a project with scrubbing off stores them', async () => {
     const secret = makeSecrets();
     const control = makeSecrets();
