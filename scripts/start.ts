@@ -10,7 +10,7 @@ import { billingStatusLine } from '../lib/billing/billing-status';
 import { emailTransport } from '../lib/email/send-email';
 import { enabledProviders } from '../lib/auth/oauth/provider-settings';
 import { sessionSecretStatusLine } from '../lib/auth/session-secret';
-import { ingestStatusLine } from '../lib/sentry/prepare-items';
+import { ingestStatusLine } from '../lib/sentry/item-types';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);

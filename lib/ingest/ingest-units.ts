@@ -14,7 +14,7 @@ import { forgetIngestKey, type IngestKey } from './resolve-key';
 import { rollupKeysOf } from './rollup-keys';
 import type { ErrorEnvelope } from './schemas';
 import type { ErrorUnit, IngestUnit, TransactionUnit } from './validate-envelope';
-import { submitErrorEvent, submitTransaction, type ErrorOutcome, type StoredEventInput, type StoredTransactionInput, type TransactionOutcome } from './group-commit';
+import { submitErrorEvent, submitTransaction, type ErrorOutcome, type StoredEventInput, type StoredTransactionInput, type TransactionOutcome } from './event-writer';
 
 export type IngestOutcome =
   | { kind: 'stored'; count: number }

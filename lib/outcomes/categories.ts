@@ -47,33 +47,6 @@ export const CATEGORY_LABELS: Record<Category, string> = {
   unknown: 'Unread requests',
 };
 
-// Envelope item types (https://develop.sentry.dev/sdk/envelopes/) by the category they count in.
-const ITEM_CATEGORY: Record<string, Category> = {
-  event: 'error',
-  transaction: 'transaction',
-  span: 'span',
-  session: 'session',
-  sessions: 'session',
-  attachment: 'attachment',
-  check_in: 'monitor',
-  feedback: 'feedback',
-  user_report: 'feedback',
-  log: 'log_item',
-  otel_log: 'log_item',
-  profile: 'profile',
-  profile_chunk: 'profile',
-  replay_event: 'replay',
-  replay_recording: 'replay',
-  replay_video: 'replay',
-  statsd: 'metric',
-  metric_buckets: 'metric',
-  metric_meta: 'metric',
-};
-
-export function categoryOfItem(type: string): Category {
-  return ITEM_CATEGORY[type] ?? 'unknown';
-}
-
 /** A category name an SDK reports in a client report (`default` and `security` are errors); null for byte counts and names we do not know. */
 export function categoryFromSdk(name: string): Category | null {
   if (name === 'default' || name === 'security') return 'error';

@@ -10,7 +10,8 @@ import { clock, monthOf } from '@/lib/clock';
 import { monthlyEventLimit } from '@/lib/billing/plans';
 import * as alerts from '@/lib/alerts/after-ingest';
 import { handleIngest, type IngestResponse } from '@/lib/ingest/handle-ingest';
-import { MAX_BATCH, submitErrorEvent } from '@/lib/ingest/group-commit';
+import { MAX_BATCH } from '@/lib/ingest/group-commit';
+import { submitErrorEvent } from '@/lib/ingest/event-writer';
 import { errorEnvelope, transactionEnvelope } from './ingest-helpers';
 
 const FREE_LIMIT = monthlyEventLimit('FREE');
