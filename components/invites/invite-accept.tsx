@@ -15,8 +15,22 @@ const enterDashboard = () => window.location.assign('/');
 
 /** Accept as the signed-in user, log in with the invited email and accept, or sign up from the link. */
 export function InviteAccept({ token, email, accountExists, signedInAs }: Props) {
+  if (signedInAs && signedInAs.email.toLowerCase() !== email.toLowerCase()) return <SignedInAsSomeoneElse email={email} who={signedInAs} />;
   if (signedInAs) return <AcceptAsSignedIn token={token} who={signedInAs} />;
   return accountExists ? <LogInAndAccept token={token} email={email} /> : <SignUpFromInvite token={token} email={email} />;
+}
+
+/** Only the invited address can accept: say so instead of offering a button that would be refused. */
+function SignedInAsSomeoneElse({ email, who }: { email: string; who: { name: string; email: string } }) {
+  return (
+    <div role="alert" className="space-y-2 text-sm text-fg-secondary">
+      <p>
+        This invite was sent to <span className="font-medium text-fg">{email}</span>, and only that address can accept it. You are signed in as{' '}
+        <span className="font-medium text-fg">{who.name}</span> ({who.email}).
+      </p>
+      <p>Log out, then open the link again and sign in or sign up with {email}.</p>
+    </div>
+  );
 }
 
 function AcceptAsSignedIn({ token, who }: { token: string; who: { name: string; email: string } }) {

@@ -65,7 +65,7 @@ export function InviteForm({ allowOwner }: { allowOwner: boolean }) {
         <div role="status" className="mt-4 rounded-md border border-line bg-surface-muted p-3 text-sm" data-testid="invite-created">
           <p>
             {created.emailed ? `Invite emailed to ${created.email}.` : `The email to ${created.email} could not be sent.`} You can also share this link (shown
-            only now):
+            only now). It works only for {created.email}: whoever opens it must sign up or sign in with that address.
           </p>
           <div className="mt-2 flex items-center gap-2">
             <code className="min-w-0 flex-1 truncate rounded bg-surface px-2 py-1 font-mono text-xs" data-testid="invite-link">

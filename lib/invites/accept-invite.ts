@@ -3,12 +3,21 @@ import { clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { findPendingInvite, unusableInvite } from './find-invite';
 
+/** The 403 for an account other than the invited one. */
+export function wrongInvitee(email: string): AppError {
+  return new AppError('FORBIDDEN', `This invite was sent to ${email}: sign in with that email address (verified) to accept it`);
+}
+
 /**
  * Uses the invite for this user inside the caller's transaction: claimed with a conditional update so
- * two accepts of one link cannot both succeed, then the membership. Already a member: 409, nothing changes.
+ * two accepts of one link cannot both succeed, then the membership. Only the invited address (verified, any case)
+ * may use it: otherwise 403. Already a member: 409, nothing changes.
  */
 export async function claimInvite(tx: Tx, token: string, userId: string) {
   const invite = await findPendingInvite(token, tx);
+  // An invite belongs to the address it was sent to: a forwarded or leaked link is of no use to anyone else.
+  const user = await tx.user.findUnique({ where: { id: userId }, select: { email: true, emailVerified: true } });
+  if (!user || !user.emailVerified || user.email.toLowerCase() !== invite.email.toLowerCase()) throw wrongInvitee(invite.email);
   const now = clock.now();
   const { count } = await tx.invite.updateMany({
     where: { id: invite.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },

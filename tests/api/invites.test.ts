@@ -181,8 +181,10 @@ describe('accepting', () => {
   });
 
   it('a signed-in user accepts: joins with the role, the session switches to it, and can switch back', async () => {
-    const { owner, token } = await ownerWithInvite('MEMBER');
+    const owner = await signUp({ name: 'Olivia Owner' });
     const bob = await signUp({ name: 'Bob' });
+    const inv = await owner.client.post('/api/v1/organization/invites', { email: bob.email.toUpperCase(), role: 'MEMBER' });
+    const token = tokenOf(inv.body.data.url);
     const res = await bob.client.post(`${invitePath(token)}/accept`);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ orgId: owner.orgId, role: 'MEMBER' });
@@ -199,11 +201,26 @@ describe('accepting', () => {
   });
 
   it('two accepts of one link at once: exactly one joins', async () => {
-    const { owner, token } = await ownerWithInvite();
-    const [a, b] = await Promise.all([signUp(), signUp()]);
-    const results = await Promise.all([a.client.post(`${invitePath(token)}/accept`), b.client.post(`${invitePath(token)}/accept`)]);
+    const owner = await signUp({ name: 'Olivia Owner' });
+    const a = await signUp();
+    const inv = await owner.client.post('/api/v1/organization/invites', { email: a.email, role: 'MEMBER' });
+    const token = tokenOf(inv.body.data.url);
+    const results = await Promise.all([a.client.post(`${invitePath(token)}/accept`), a.client.post(`${invitePath(token)}/accept`)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(await db.membership.count({ where: { orgId: owner.orgId } })).toBe(2);
+  });
+
+  it('an invite belongs to its email: another signed-in user is refused (403) and nothing changes', async () => {
+    const { owner, email, token } = await ownerWithInvite('ADMIN');
+    const mallory = await signUp({ name: 'Mallory' });
+    const before = { org: await orgState(owner.orgId), mallory: await orgState(mallory.orgId) };
+    const res = await mallory.client.post(`${invitePath(token)}/accept`);
+    expect(res.body).toEqual({ statusCode: 403, status: 'failed', message: `This invite was sent to ${email}: sign in with that email address (verified) to accept it` });
+    expect(await orgState(owner.orgId)).toEqual(before.org);
+    expect(await orgState(mallory.orgId)).toEqual(before.mallory);
+    // The invite is still there for the person it was sent to.
+    expect((await new TestClient().get(invitePath(token))).status).toBe(200);
+    expect((await new TestClient().post(`${invitePath(token)}/register`, { name: 'Ada', password: PASSWORD })).status).toBe(201);
   });
 
   it('through a provider sign-in from the invite page: a new user joins and gets no organization of their own', async () => {
