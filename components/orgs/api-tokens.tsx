@@ -102,8 +102,12 @@ function TokenRow({ token: t, onError }: { token: ApiToken; onError: (m: string)
       <code className="text-fg-muted">{t.tokenHint}…</code>
       <span className="text-fg-secondary">{t.scopes.join(', ')}</span>
       <span className="text-fg-muted">{t.lastUsedAt ? <>used <RelativeTime iso={t.lastUsedAt} /></> : 'never used'}</span>
-      {t.revokedAt ? (
+      {t.inactiveReason === 'revoked' ? (
         <span className="ml-auto text-fg-muted">revoked</span>
+      ) : t.inactiveReason === 'owner_left' ? (
+        <span className="ml-auto text-fg-muted" title="Its owner is no longer a member of the organization">
+          inactive: its owner left
+        </span>
       ) : (
         <Button
           variant="secondary"

@@ -104,7 +104,7 @@ export function route<
       const tenant = !spec.scope
         ? null
         : token
-          ? await resolveTokenTenant(token.tokenId, token.orgId, spec.scope === 'project' ? projectIdOf(params) : undefined)
+          ? await resolveTokenTenant(token.tokenId, token.orgId, token.role, spec.scope === 'project' ? projectIdOf(params) : undefined)
           : session
             ? await resolveScope(spec.scope, session, params)
             : null;

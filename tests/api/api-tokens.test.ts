@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { sha256 } from '@/lib/auth/tokens';
-import { signUp } from '../support/accounts';
+import { signUp, uniqueEmail } from '../support/accounts';
 import type { ApiResponse, TestClient } from '../support/client';
 import { createProject, setPlan } from '../support/fixtures';
 import { inviteAndJoin, orgState, seedIssue } from '../support/teams';
@@ -152,6 +152,41 @@ describe('token checks', () => {
     expect(res.status, res.text).toBe(403);
     expect(res.body).toEqual({ statusCode: 403, status: 'failed', message });
     expect(await orgState(ctx.orgId)).toEqual(before);
+  });
+});
+
+describe('a token follows its owner', () => {
+  it("a demoted ADMIN's token loses ADMIN powers at once: it cannot re-invite its owner as ADMIN (403), reads still work", async () => {
+    const owner = await signUp({ name: 'Olga Owner' });
+    const dana = await inviteAndJoin(owner.client, 'ADMIN', 'Dana');
+    const { token } = await createToken(dana.client, ['read', 'write']);
+    const client = new TokenClient(token);
+    const invite = { email: uniqueEmail('dana-alt'), role: 'ADMIN' };
+    expect((await client.get('/api/v1/organization/invites')).status).toBe(200);
+    const demoted = await owner.client.patch(`/api/v1/organization/members/${dana.userId}`, { role: 'MEMBER' });
+    expect(demoted.status).toBe(200);
+    const before = await orgState(owner.orgId);
+    const res = await client.post('/api/v1/organization/invites', invite);
+    expect(res.body).toEqual({ statusCode: 403, status: 'failed', message: 'This action requires the ADMIN role' });
+    expect(await orgState(owner.orgId)).toEqual(before);
+    // Still a MEMBER: a MEMBER's reads and triage work with it.
+    expect((await client.get('/api/v1/projects')).status).toBe(200);
+  });
+
+  it("a removed member's token stops working (401) and is listed as inactive", async () => {
+    const owner = await signUp({ name: 'Omar Owner' });
+    const eve = await inviteAndJoin(owner.client, 'ADMIN', 'Eve');
+    const { id, token } = await createToken(eve.client, ['read', 'write']);
+    const client = new TokenClient(token);
+    expect((await client.get('/api/v1/projects')).status).toBe(200);
+    expect((await owner.client.delete(`/api/v1/organization/members/${eve.userId}`)).status).toBe(200);
+    const before = await orgState(owner.orgId);
+    for (const res of [await client.get('/api/v1/projects'), await client.post('/api/v1/organization/invites', { email: eve.email, role: 'ADMIN' })]) {
+      expect(res.body).toEqual({ statusCode: 401, status: 'failed', message: "This API token's owner is no longer a member of the organization: it no longer works" });
+    }
+    expect(await orgState(owner.orgId)).toEqual(before);
+    const listed = (await owner.client.get('/api/v1/organization/tokens')).body.data.find((t: { id: string }) => t.id === id);
+    expect(listed).toMatchObject({ active: false, inactiveReason: 'owner_left', revokedAt: null });
   });
 });
 
