@@ -3,13 +3,15 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || !process.env.DATABASE_URL) return;
   const { startAlertWorkers } = await import('./lib/alerts/workers');
   const { startRetentionJob } = await import('./lib/retention/retention-job');
+  const { startAccountWorkers } = await import('./lib/auth/password-reset');
   const { stopJobs } = await import('./lib/jobs/boss');
   const { onShutdown } = await import('./lib/runtime/shutdown');
   try {
     await startAlertWorkers();
+    await startAccountWorkers();
     await startRetentionJob();
     onShutdown(stopJobs);
-    console.log('[jobs] alert delivery workers and the daily retention purge started');
+    console.log('[jobs] alert delivery, password-reset email workers and the daily retention purge started');
   } catch (err) {
     // The site keeps serving; deliveries already enqueued wait in PostgreSQL until workers run again.
     console.error('[jobs] could not start the alert workers', err);

@@ -8,16 +8,31 @@ import PasswordResetEmail from '@/emails/password-reset-email';
 import { hashPassword } from './password';
 import { randomToken, sha256 } from './tokens';
 import { enforceThrottle, throttleRules } from './throttle';
+import { getBoss, notifyWorkers, work } from '@/lib/jobs/boss';
+import { QUEUES } from '@/lib/jobs/queues';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const INVALID_RESET_LINK = 'Invalid or expired reset link';
 
+type ResetJob = { email: string };
+
 /**
- * Emails a single-use reset link (one hour) when the account exists; unknown emails get the same answer and
- * nothing is sent. A new link replaces the earlier ones.
+ * Queues the reset email. The request does the same work whether or not the account exists (the throttle and one
+ * job insert), so its answer and its timing say nothing about which addresses have accounts; the job looks the
+ * account up and sends the link (lib/auth/account-workers.ts).
  */
 export async function requestPasswordReset(email: string, address: string): Promise<void> {
   await enforceThrottle(throttleRules.passwordReset(email, address));
+  const boss = await getBoss();
+  await boss.send(QUEUES.passwordReset, { email } satisfies ResetJob);
+  notifyWorkers(QUEUES.passwordReset);
+}
+
+/**
+ * Emails a single-use reset link (one hour) when the account exists; for an unknown email nothing happens. A new
+ * link replaces the earlier ones.
+ */
+export async function sendPasswordReset({ email }: ResetJob): Promise<void> {
   const user = await db.user.findUnique({ where: { email }, select: { id: true, name: true, email: true } });
   if (!user) return;
   const token = randomToken(32);
@@ -55,5 +70,13 @@ export async function resetPassword(token: string, password: string, address: st
     await tx.passwordReset.deleteMany({ where: { userId } });
     await tx.passcode.deleteMany({ where: { userId } });
     return updated;
+  });
+}
+
+/** Registers the worker that sends password-reset emails. */
+export async function startAccountWorkers(): Promise<void> {
+  await work<ResetJob>(QUEUES.passwordReset, { batchSize: 1 }, async (jobs) => {
+    // A job that throws is retried by pg-boss (the mail transport may be down a moment).
+    for (const job of jobs) await sendPasswordReset(job.data);
   });
 }

@@ -61,7 +61,8 @@ export const throttleRules = {
   ],
   // Invites send email: to one address (whichever organization sends them) and from one organization.
   sendInvite: (email: string, orgId: string): ThrottleRule[] => [
-    { key: `invite-send:e:${email}`, limit: THROTTLE_LIMITS.inviteEmailsPerRecipient, windowMs: 60 * MINUTE },
+    // Per (organization, invitee): one organization's invites cannot block another's to the same person.
+    { key: `invite-send:e:${orgId}:${email.toLowerCase()}`, limit: THROTTLE_LIMITS.inviteEmailsPerRecipient, windowMs: 60 * MINUTE },
     { key: `invite-send:o:${orgId}`, limit: THROTTLE_LIMITS.inviteEmailsPerOrganization, windowMs: 60 * MINUTE },
   ],
   completeReset: (address: string): ThrottleRule[] => [

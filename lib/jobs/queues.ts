@@ -6,6 +6,7 @@ export const QUEUES = {
   alertEmail: 'alert-email',
   retention: 'retention',
   partitions: 'partitions',
+  passwordReset: 'password-reset',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -19,4 +20,6 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   retention: { policy: 'singleton', retryLimit: 1, retryDelay: 600, expireInSeconds: 60 * 60, retentionMinutes: 60 * 24 * 7 },
   // Creating the days ahead; one run at a time, retried soon (a missing partition only sends rows to the default one).
   partitions: { policy: 'singleton', retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60, retentionMinutes: 60 * 24 },
+  // A reset email is worth a few quick retries (the mail transport may be down a moment); its link lasts an hour.
+  'password-reset': { retryLimit: 3, retryDelay: 10, expireInSeconds: 60, retentionMinutes: 60 * 24 },
 };
