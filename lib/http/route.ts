@@ -3,6 +3,7 @@ import { env } from '@/lib/env';
 import { readCookie, resolveSession, SESSION_COOKIE, type SessionContext } from '@/lib/auth/session';
 import { AppError, issuesFromZod, validationError } from '@/lib/errors';
 import { respond } from './envelope';
+import { controlCharacterIssues } from '@/lib/zod/control-characters';
 import { readCappedBody } from './read-body';
 import { errorToResponse } from './to-response';
 import { logger, requestIdFrom } from '@/lib/log';
@@ -148,11 +149,14 @@ async function authenticateToken(bearer: string, method: string, spec: { scope?:
 }
 
 function parse<S extends AnySchema>(schema: S, value: unknown, where: 'params' | 'query' | undefined): z.infer<S> {
-  const res = schema.safeParse(value);
-  if (res.success) return res.data;
+  // No free-text input reaches the database with a NUL or another control character: a 400 names the field
+  // as it was sent (checked before parsing, which may reshape it).
+  const control = controlCharacterIssues(value);
+  const res = control.length > 0 ? null : schema.safeParse(value);
+  if (res?.success) return res.data;
+  const issues = res ? issuesFromZod(res.error) : control;
   // A malformed path segment names nothing that exists.
   if (where === 'params') throw new AppError('NOT_FOUND', 'Not found');
-  const issues = issuesFromZod(res.error);
   throw validationError(where ? issues.map((i) => ({ ...i, path: [where, ...i.path] })) : issues);
 }
 

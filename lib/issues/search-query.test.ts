@@ -74,6 +74,11 @@ const bad: [string, number, string][] = [
   ['firstSeen:yesterday', 10, '"firstSeen:" takes a time like -24h, +7d (units m, h, d, w) or >2026-11-01'],
   ['lastSeen:-7y', 9, '"lastSeen:" takes a time like -24h, +7d (units m, h, d, w) or >2026-11-01'],
   ['lastSeen:>2026-13-45', 9, '"lastSeen:" takes a time like -24h, +7d (units m, h, d, w) or >2026-11-01'],
+  // Outside 1970–9999: refused here, never a 500 from the database.
+  ['firstSeen:-999999w', 10, '"firstSeen:" reaches back at most 50 years (e.g. -2600w)'],
+  ['is:unresolved lastSeen:+999999d', 23, '"lastSeen:" reaches back at most 50 years (e.g. -2600w)'],
+  ['firstSeen:>0001-01-01', 11, '"firstSeen:" takes a date between 1970 and 9999'],
+  ['lastSeen:<1969-12-31', 10, '"lastSeen:" takes a date between 1970 and 9999'],
   ['br@wser:x', 0, '"br@wser" is not a valid key: use letters, digits, "_", "." or "-"'],
   ['ok !b$d:x', 4, '"b$d" is not a valid key: use letters, digits, "_", "." or "-"'],
   ['a '.repeat(21).trim(), 40, 'At most 20 terms in one query'],

@@ -153,16 +153,25 @@ function toTerm(t: Token): SearchTerm {
   }
 }
 
+// Times searched are within 1970–9999: a relative one reaches back at most 50 years (from any date before 2020).
+const MAX_RELATIVE_MS = 50 * 365 * 24 * 60 * 60 * 1000;
+const MIN_YEAR = 1970;
+const MAX_YEAR = 9999;
+
 function timeBound(v: string, at: number, key: string): TimeBound {
   const rel = /^([+-])(\d{1,6})([mhdw])$/.exec(v);
   if (rel) {
     const ms = Number(rel[2]) * UNIT_MS[rel[3]];
+    if (ms > MAX_RELATIVE_MS) throw new QueryError(at, `"${key}:" reaches back at most 50 years (e.g. -2600w)`);
     // -24h: seen within the last 24 hours; +24h: seen more than 24 hours ago.
     return { op: rel[1] === '-' ? 'after' : 'before', relativeMs: ms };
   }
   const abs = /^([<>])(.+)$/.exec(v);
   if (abs && DATE.test(abs[2]) && !Number.isNaN(Date.parse(abs[2]))) {
-    return { op: abs[1] === '>' ? 'after' : 'before', at: new Date(Date.parse(abs[2])).toISOString() };
+    const date = new Date(Date.parse(abs[2]));
+    const year = date.getUTCFullYear();
+    if (year < MIN_YEAR || year > MAX_YEAR) throw new QueryError(at + 1, `"${key}:" takes a date between ${MIN_YEAR} and ${MAX_YEAR}`);
+    return { op: abs[1] === '>' ? 'after' : 'before', at: date.toISOString() };
   }
   throw new QueryError(at, `"${key}:" takes a time like -24h, +7d (units m, h, d, w) or >2026-11-01`);
 }

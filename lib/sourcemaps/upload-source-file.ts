@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters } from '@/lib/zod/control-characters';
 import { db } from '@/lib/db';
 import { badRequest, notFound, validationError } from '@/lib/errors';
 import { checkSourceMap, MAX_SOURCE_MAP_BYTES, tildeUrl } from './check-source-map';
@@ -7,7 +8,7 @@ import { saveSourceFiles } from './save-source-files';
 /** A single file upload (multipart): the body is capped at this before it is read. */
 export const MAX_FILE_UPLOAD_BYTES = MAX_SOURCE_MAP_BYTES + 64 * 1024;
 
-const urlField = z.string().trim().min(1).max(2000);
+const urlField = z.string().trim().min(1).max(2000).refine((u) => !hasControlCharacters(u));
 
 /**
  * One minified file or source map for a release of the project, from multipart fields `file` and `url`
