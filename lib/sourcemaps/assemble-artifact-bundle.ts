@@ -4,7 +4,7 @@ import { createRelease } from '@/lib/releases/create-release';
 import { releaseVersion } from '@/lib/releases/schemas';
 import { readArtifactBundle, MAX_BUNDLE_BYTES } from './read-artifact-bundle';
 import { saveSourceFiles } from './save-source-files';
-import { dropChunks, missingChunks, readChunks, sha1, CHUNK_SIZE } from './upload-chunks';
+import { dropChunks, missingChunks, readChunks, sha1Async, CHUNK_SIZE } from './upload-chunks';
 
 const sha1Hex = z.string().regex(/^[0-9a-f]{40}$/i).transform((s) => s.toLowerCase());
 export const assembleSchema = z.object({
@@ -31,8 +31,8 @@ export async function assembleArtifactBundle(orgId: string, input: AssembleInput
   if (missing.length > 0) return { state: 'not_found', missingChunks: missing, detail: null };
   const bundle = await readChunks(orgId, input.chunks);
   if (bundle.length > MAX_BUNDLE_BYTES) return fail(orgId, input, `The bundle is larger than ${MAX_BUNDLE_BYTES} bytes`);
-  if (sha1(bundle) !== input.checksum) return fail(orgId, input, 'The chunks do not add up to the bundle checksum');
-  const read = readArtifactBundle(bundle);
+  if ((await sha1Async(bundle)) !== input.checksum) return fail(orgId, input, 'The chunks do not add up to the bundle checksum');
+  const read = await readArtifactBundle(bundle);
   if (!read.ok) return fail(orgId, input, read.reason);
   for (const project of projects) {
     const releaseId = input.version ? (await createRelease(project.id, input.version)).release.id : null;

@@ -15,19 +15,32 @@ describe('checkSourceMap', () => {
     ['a source index past the sources', { ...good, mappings: 'AEAA' }, 'Source map mappings name a source that does not exist'],
     ['sourcesContent of numbers', { ...good, sourcesContent: [1] }, 'Source map sourcesContent must be an array of strings'],
     ['names of numbers', { ...good, names: [1] }, 'Source map names must be an array of strings'],
+    ['a name index past the names', { ...good, mappings: 'AAAAC' }, 'Source map mappings name a name that does not exist'],
+    ['a segment of two fields', { ...good, mappings: 'AA' }, 'Source map mappings do not decode'],
+    ['a negative generated column', { ...good, mappings: 'D' }, 'Source map mappings do not decode'],
+    ['an unfinished VLQ digit', { ...good, mappings: 'AAAg' }, 'Source map mappings do not decode'],
+    // 16 MB of empty lines decodes to about a gigabyte: refused by its line count, without decoding.
+    ['half a million and one lines', { ...good, mappings: ';'.repeat(500_000) }, 'Source map has more than 500,000 lines'],
+    ['two million and one segments', { ...good, mappings: Array(2_000_001).fill('A').join(',') }, 'Source map has more than 2,000,000 mapped segments'],
   ];
-  it.each(CASES)('%s', (_n, map, reason) => {
-    const r = checkSourceMap(JSON.stringify(map));
+  it.each(CASES)('%s', async (_n, map, reason) => {
+    const r = await checkSourceMap(JSON.stringify(map));
     expect(r.ok ? null : r.reason).toBe(reason);
   });
 
-  it('keeps the debug ID, normalised', () => {
-    const r = checkSourceMap(JSON.stringify({ ...good, debug_id: 'CC4332AB461858A4ABE28BFDC47E4EDB' }));
+  it('keeps the debug ID, normalised', async () => {
+    const r = await checkSourceMap(JSON.stringify({ ...good, debug_id: 'CC4332AB461858A4ABE28BFDC47E4EDB' }));
     expect(r.ok && r.debugId).toBe('cc4332ab-4618-58a4-abe2-8bfdc47e4edb');
   });
 
-  it('refuses a map above the byte cap without parsing it', () => {
-    const r = checkSourceMap(' '.repeat(16 * 1024 * 1024 + 1));
+  it('counts lines and segments and estimates the decoded size', async () => {
+    const r = await checkSourceMap(JSON.stringify({ ...good, mappings: 'AAAA,CAAC;AACA;;' }));
+    expect(r.ok && [r.lines, r.segments]).toEqual([4, 3]);
+    expect(r.ok && r.decodedBytes).toBeGreaterThan(4 * 48 + 3 * 80);
+  });
+
+  it('refuses a map above the byte cap without parsing it', async () => {
+    const r = await checkSourceMap(' '.repeat(16 * 1024 * 1024 + 1));
     expect(r.ok).toBe(false);
   });
 });

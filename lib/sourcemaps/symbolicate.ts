@@ -13,7 +13,7 @@ export type SymbolicatedFrame = Frame & { raw?: RawFrame };
 type LoadedMap = { map: TraceMap; lines: Map<string, string[] | null>; bytes: number };
 type Lookup = { fileId: string | null; until: number };
 
-// Parsed maps, bounded by the bytes of their JSON (a parsed map takes a few times that; the bound is what matters).
+// Parsed maps, bounded by the memory their decoded mappings and text take (checkSourceMap's estimate).
 const CACHE_BYTES = Number(process.env.SOURCEMAP_CACHE_BYTES ?? 256 * 1024 * 1024);
 const FOUND_TTL_MS = 5 * 60_000;
 // An event arriving before its map is stored as it came; the map is looked for again after this.
@@ -218,8 +218,9 @@ async function loadMap(fileId: string): Promise<LoadedMap | null> {
     return hit;
   }
   const data = await sourceFileStore.get(fileId);
-  const check = data ? checkSourceMap(data.toString('utf8')) : null;
-  const loaded = check?.ok ? { map: new TraceMap(check.map), lines: new Map<string, string[] | null>(), bytes: data!.length } : null;
+  const check = data ? await checkSourceMap(data.toString('utf8')) : null;
+  // Counted by what the decoded map takes in memory (estimated from its lines and segments), not its JSON bytes.
+  const loaded = check?.ok ? { map: new TraceMap(check.map), lines: new Map<string, string[] | null>(), bytes: check.decodedBytes } : null;
   maps.set(fileId, loaded);
   caches.bytes += loaded?.bytes ?? 0;
   for (const [k, v] of maps) {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { pool } from '@/lib/pg';
 import { badRequest } from '@/lib/errors';
 
@@ -12,29 +13,46 @@ const STALE_CHUNKS_AFTER = '1 day';
 
 export const sha1 = (data: Uint8Array) => crypto.createHash('sha1').update(data).digest('hex');
 
+/** SHA-1 computed on the thread pool (WebCrypto), for buffers large enough to stall the event loop. */
+export async function sha1Async(data: Uint8Array): Promise<string> {
+  return Buffer.from(await crypto.webcrypto.subtle.digest('SHA-1', data)).toString('hex');
+}
+
+const gunzip = promisify(zlib.gunzip);
+/** What one request's chunks may inflate to, all parts together: the chunks it may carry. */
+export const MAX_CHUNK_REQUEST_INFLATED = CHUNK_SIZE * CHUNKS_PER_REQUEST;
+
 /**
- * The parts of a chunk upload (multipart, field `file_gzip` or `file`, each named by its sha1): each
- * is inflated with a cap and must hash to its name, else the request is refused and nothing is kept.
+ * The parts of a chunk upload (multipart, field `file_gzip` or `file`, each named by its sha1). They are counted
+ * before any is inflated; each is then inflated off the event loop with what is left of the request's budget
+ * (never more than a chunk) and must hash to its name, else the request is refused and nothing is kept.
  */
 export async function storeChunkUpload(orgId: string, form: FormData): Promise<number> {
-  const chunks: { checksum: string; data: Buffer }[] = [];
+  const parts: { gzip: boolean; file: File }[] = [];
   for (const [field, value] of form.entries()) {
     if (field !== 'file' && field !== 'file_gzip') continue;
     if (typeof value === 'string') throw badRequest(`Chunk part ${field} must be a file`);
-    const raw = Buffer.from(await value.arrayBuffer());
+    parts.push({ gzip: field === 'file_gzip', file: value });
+  }
+  if (parts.length === 0) throw badRequest('No chunks in the request (multipart fields file or file_gzip)');
+  if (parts.length > CHUNKS_PER_REQUEST) throw badRequest(`At most ${CHUNKS_PER_REQUEST} chunks per request`);
+  const chunks: { checksum: string; data: Buffer }[] = [];
+  let left = MAX_CHUNK_REQUEST_INFLATED;
+  for (const { gzip, file } of parts) {
+    const raw = Buffer.from(await file.arrayBuffer());
+    const cap = Math.min(CHUNK_SIZE, left);
     let data: Buffer;
     try {
-      data = field === 'file_gzip' ? gunzipSync(raw, { maxOutputLength: CHUNK_SIZE }) : raw;
+      data = gzip ? await gunzip(raw, { maxOutputLength: cap }) : raw;
     } catch {
-      throw badRequest(`Chunk ${value.name} is not gzip data of at most ${CHUNK_SIZE} bytes`);
+      throw badRequest(`Chunk ${file.name} is not gzip data of at most ${CHUNK_SIZE} bytes`);
     }
-    if (data.length > CHUNK_SIZE) throw badRequest(`Chunk ${value.name} is larger than ${CHUNK_SIZE} bytes`);
-    const checksum = sha1(data);
-    if (checksum !== value.name.toLowerCase()) throw badRequest(`Chunk ${value.name} does not match its sha1 checksum`);
+    if (data.length > cap) throw badRequest(`Chunk ${file.name} is larger than ${CHUNK_SIZE} bytes`);
+    left -= data.length;
+    const checksum = await sha1Async(data);
+    if (checksum !== file.name.toLowerCase()) throw badRequest(`Chunk ${file.name} does not match its sha1 checksum`);
     chunks.push({ checksum, data });
   }
-  if (chunks.length === 0) throw badRequest('No chunks in the request (multipart fields file or file_gzip)');
-  if (chunks.length > CHUNKS_PER_REQUEST) throw badRequest(`At most ${CHUNKS_PER_REQUEST} chunks per request`);
   await pool().query(
     `INSERT INTO upload_chunks (org_id, checksum, data) SELECT $1, * FROM unnest($2::text[], $3::bytea[]) ON CONFLICT DO NOTHING`,
     [orgId, chunks.map((c) => c.checksum), chunks.map((c) => c.data)],

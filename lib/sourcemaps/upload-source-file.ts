@@ -29,7 +29,7 @@ export async function uploadSourceFile(projectId: string, version: string, form:
   let debugId: string | null = null;
   let sourcemapUrl: string | null = null;
   if (isMap) {
-    const check = checkSourceMap(text);
+    const check = await checkSourceMap(text);
     if (!check.ok) throw badRequest(check.reason);
     debugId = check.debugId;
   } else {
