@@ -23,6 +23,19 @@ const gunzip = promisify(zlib.gunzip);
 export const MAX_CHUNK_REQUEST_INFLATED = CHUNK_SIZE * CHUNKS_PER_REQUEST;
 
 /**
+ * How many parts a multipart body holds, by counting its boundary delimiters (one more than the parts, with the
+ * closing one); 0 without a boundary (the parser then refuses the body as malformed).
+ */
+export function multipartParts(body: Buffer, contentType: string): number {
+  const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (!m) return 0;
+  const delimiter = Buffer.from(`--${m[1] ?? m[2]}`);
+  let count = 0;
+  for (let at = body.indexOf(delimiter); at >= 0; at = body.indexOf(delimiter, at + delimiter.length)) count++;
+  return Math.max(0, count - 1);
+}
+
+/**
  * The parts of a chunk upload (multipart, field `file_gzip` or `file`, each named by its sha1). They are counted
  * before any is inflated; each is then inflated off the event loop with what is left of the request's budget
  * (never more than a chunk) and must hash to its name, else the request is refused and nothing is kept.

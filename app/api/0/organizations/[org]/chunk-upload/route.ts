@@ -4,7 +4,7 @@ import { readCappedBody } from '@/lib/http/read-body';
 import { orgSlugParams } from '@/lib/sourcemaps/schemas';
 import { assertOrgSlug } from '@/lib/sourcemaps/assemble-artifact-bundle';
 import { MAX_BUNDLE_BYTES } from '@/lib/sourcemaps/read-artifact-bundle';
-import { CHUNK_SIZE, CHUNKS_PER_REQUEST, MAX_CHUNK_REQUEST_BYTES, storeChunkUpload } from '@/lib/sourcemaps/upload-chunks';
+import { CHUNK_SIZE, CHUNKS_PER_REQUEST, MAX_CHUNK_REQUEST_BYTES, multipartParts, storeChunkUpload } from '@/lib/sourcemaps/upload-chunks';
 
 // sentry-cli's chunked upload (Sentry's API path): the options it follows, then the chunks themselves.
 const spec = { auth: 'session', scope: 'organization', tokens: 'releases', params: orgSlugParams } as const;
@@ -37,6 +37,8 @@ export const POST = route({ ...spec, role: 'MEMBER' }, async ({ req, tenant, par
     throw new AppError('BAD_REQUEST', 'Could not read the request body');
   });
   if (bytes === null) throw new AppError('PAYLOAD_TOO_LARGE', `Chunk upload larger than ${MAX_CHUNK_REQUEST_BYTES} bytes`);
+  // Parts are counted in the raw body before it is parsed: a body of thousands of parts costs a scan, not a parse.
+  if (multipartParts(bytes, type) > CHUNKS_PER_REQUEST) throw new AppError('BAD_REQUEST', `At most ${CHUNKS_PER_REQUEST} chunks per request`);
   const form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': type } }).formData().catch(() => {
     throw new AppError('BAD_REQUEST', 'Malformed multipart body');
   });
