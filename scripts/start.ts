@@ -7,6 +7,7 @@ import { migrateDeploy } from '../lib/runtime/migrate';
 import { build, buildIsFresh } from '../lib/runtime/build';
 import { startServer } from '../lib/runtime/server';
 import { billingStatusLine } from '../lib/billing/billing-status';
+import { planLimitsStatusLine } from '../lib/billing/plans';
 import { emailTransport } from '../lib/email/send-email';
 import { enabledProviders } from '../lib/auth/oauth/provider-settings';
 import { sessionSecretStatusLine } from '../lib/auth/session-secret';
@@ -38,6 +39,7 @@ async function main() {
   migrateDeploy(process.env.DATABASE_URL!);
   log(sessionSecretStatusLine());
   log(billingStatusLine());
+  log(planLimitsStatusLine());
   const transport = emailTransport();
   log(transport === 'outbox'
     ? `email: no RESEND_API_KEY or SMTP_URL: emails are written to ${process.env.MAIL_OUTBOX_DIR} (one JSON file each)`

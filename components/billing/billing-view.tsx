@@ -84,7 +84,11 @@ export function BillingView() {
                     </Badge>
                   )}
                 </h2>
-                {summary ? (
+                {summary?.unlimited ? (
+                  <p className="mt-1 text-sm text-fg-secondary" data-testid="billing-unlimited">
+                    Unlimited: this self-hosted server runs without plan limits (PLAN_LIMITS=off), so no monthly quota and no project limit apply.
+                  </p>
+                ) : summary ? (
                   <p className="mt-1 text-sm text-fg-secondary">
                     {summary.limits.monthlyEvents.toLocaleString('en-US')} events a month ·{' '}
                     {summary.limits.projects === null ? 'unlimited projects' : `${summary.limits.projects} project${summary.limits.projects === 1 ? '' : 's'}`}
@@ -95,7 +99,7 @@ export function BillingView() {
               </div>
               {summary && (
                 <div className="flex flex-wrap gap-2">
-                  {summary.plan === 'FREE' && (
+                  {summary.plan === 'FREE' && !summary.unlimited && (
                     <Button onClick={() => go('checkout')} loading={pending === 'checkout'} disabled={disabled || pending !== undefined}>
                       Upgrade to PRO
                     </Button>
@@ -109,11 +113,11 @@ export function BillingView() {
               )}
             </div>
             {summary && !isOwner && <RoleNote min="OWNER" what="change the plan or manage billing" />}
-            {summary?.plan === 'FREE' && (
+            {summary?.plan === 'FREE' && !summary.unlimited && (
               <p className="text-sm text-fg-muted">PRO lifts the quota to 500,000 events a month and removes the project limit, at once.</p>
             )}
             <FormError message={actionError} />
-            {summary && !summary.configured && (
+            {summary && !summary.configured && !summary.unlimited && (
               <div
                 data-testid="billing-not-configured"
                 className="rounded-lg border border-warning-line bg-warning-soft px-4 py-3 text-sm text-warning-fg"
@@ -128,6 +132,10 @@ export function BillingView() {
                     </span>
                   ))}{' '}
                   in the environment and restarts the service. Until then everything else works, on the current plan’s limits.
+                </p>
+                <p className="mt-1">
+                  Running your own server for your own team? Set <code className="font-mono font-semibold">PLAN_LIMITS=off</code> instead: no quota and no
+                  project limit.
                 </p>
               </div>
             )}

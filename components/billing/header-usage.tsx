@@ -17,7 +17,7 @@ export function HeaderUsage({ plan: initialPlan }: { plan: 'FREE' | 'PRO' }) {
   const plan = data?.plan ?? initialPlan;
   const ratio = data ? usageRatio(data.used, data.limit) : 0;
   const level = usageLevel(ratio);
-  const summary = data ? `${n(data.used)} / ${n(data.limit)} events this month` : undefined;
+  const summary = data ? (data.unlimited ? `${n(data.used)} events this month` : `${n(data.used)} / ${n(data.limit)} events this month`) : undefined;
 
   return (
     <Link

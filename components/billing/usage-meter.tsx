@@ -14,6 +14,17 @@ function monthName(month: string): string {
 
 /** Events used this month against the plan's quota, the level breakdown and the (uncounted) transactions. */
 export function UsageMeter({ usage }: { usage: Usage }) {
+  if (usage.unlimited) {
+    return (
+      <p className="text-sm text-fg-secondary">
+        <span className="text-2xl font-semibold text-fg tabular-nums" data-testid="usage-used">
+          {n(usage.used)}
+        </span>{' '}
+        events in {monthName(usage.month)}, with no quota on this server ({n(usage.breakdown.errors)} errors, {n(usage.breakdown.warnings)} warnings,{' '}
+        {n(usage.breakdown.info)} info; {n(usage.transactions)} transactions).
+      </p>
+    );
+  }
   const ratio = usageRatio(usage.used, usage.limit);
   const percent = Math.floor(ratio * 1000) / 10;
   // A handful of events would otherwise read "0%", as if nothing had been counted.

@@ -1,7 +1,7 @@
 import { db } from '@/lib/db';
 import { notFound } from '@/lib/errors';
 import type { BillingSummary } from '@/lib/zod/billing';
-import { PLAN_LIMITS } from './plans';
+import { limitsOf, planLimitsEnforced } from './plans';
 import { checkoutConfigured } from './stripe';
 
 /** What the dashboard's billing section shows: never Stripe ids, only whether a customer exists. */
@@ -12,6 +12,7 @@ export async function getBillingSummary(orgId: string): Promise<BillingSummary> 
     plan: org.plan,
     configured: checkoutConfigured(),
     hasCustomer: org.stripeCustomerId !== null,
-    limits: PLAN_LIMITS[org.plan],
+    limits: limitsOf(org.plan),
+    unlimited: !planLimitsEnforced(),
   };
 }

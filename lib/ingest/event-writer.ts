@@ -2,7 +2,7 @@
 // the organization's monthly quota, so one statement (lib/ingest/event-batch-sql.ts) writes them together.
 import { pool } from '@/lib/pg';
 import { afterIngest, type IngestedError } from '@/lib/alerts/after-ingest';
-import { PLAN_LIMITS_JSON, usageMonth } from '@/lib/quota/monthly-quota';
+import { planLimitsJson, usageMonth } from '@/lib/quota/monthly-quota';
 import type { Level } from '@/lib/generated/prisma/enums';
 import type { RollupKeys } from './rollup-keys';
 import { groupCommit, pgError, type BatchWriter, type Refusal } from './group-commit';
@@ -163,7 +163,7 @@ function prepareBatch(items: Item[]): PreparedBatch {
   const values = [
     keys.map((k) => k.orgId),
     keys.map((k) => k.month),
-    PLAN_LIMITS_JSON,
+    planLimitsJson(),
     ...EVENT_COLUMNS.map((c) => errors.map(c.value)),
     ...TRANSACTION_COLUMNS.map((c) => txs.map(c.value)),
     ...tagColumns(errors),

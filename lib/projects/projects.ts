@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { db } from '@/lib/db';
 import { AppError, notFound } from '@/lib/errors';
-import { PLAN_LIMITS } from '@/lib/billing/plans';
+import { limitsOf } from '@/lib/billing/plans';
 import { slugify, uniqueSlug } from '@/lib/orgs/slug';
 import type { CreateProjectInput, UpdateProjectInput } from '@/lib/zod/projects';
 import { keysChanged } from './key-changes';
@@ -28,7 +28,7 @@ export async function createProject(orgId: string, input: CreateProjectInput) {
   return db.$transaction(async (tx) => {
     const [org] = await tx.$queryRaw<{ plan: 'FREE' | 'PRO' }[]>`SELECT plan FROM organizations WHERE id = ${orgId} FOR UPDATE`;
     if (!org) throw notFound('Organization');
-    const limit = PLAN_LIMITS[org.plan].projects;
+    const limit = limitsOf(org.plan).projects;
     if (limit !== null && (await tx.project.count({ where: { orgId } })) >= limit) {
       throw new AppError('BAD_REQUEST', `Project limit reached for the ${org.plan} plan`);
     }

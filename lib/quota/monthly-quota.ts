@@ -1,9 +1,11 @@
-import { PLAN_LIMITS } from '@/lib/billing/plans';
+import { monthlyEventLimit, PLAN_LIMITS } from '@/lib/billing/plans';
 import type { Level } from '@/lib/generated/prisma/enums';
 import { monthOf } from '@/lib/clock';
 
 /** Plan → monthly event limit, as a JSON parameter so the statement reads the org's current plan itself. */
-export const PLAN_LIMITS_JSON = JSON.stringify(Object.fromEntries(Object.entries(PLAN_LIMITS).map(([plan, l]) => [plan, l.monthlyEvents])));
+export function planLimitsJson(): string {
+  return JSON.stringify(Object.fromEntries((Object.keys(PLAN_LIMITS) as (keyof typeof PLAN_LIMITS)[]).map((plan) => [plan, monthlyEventLimit(plan)])));
+}
 
 /** The limit of the org's plan at the moment the statement runs (a plan change takes effect at once). */
 export const LIMIT_SQL = (orgParam: string, limitsParam: string) =>

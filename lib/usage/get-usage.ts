@@ -1,7 +1,7 @@
 import { db } from '@/lib/db';
 import { clock, monthOf } from '@/lib/clock';
 import { notFound } from '@/lib/errors';
-import { monthlyEventLimit } from '@/lib/billing/plans';
+import { monthlyEventLimit, planLimitsEnforced } from '@/lib/billing/plans';
 
 /** This UTC month's counters of the organization (zeros before its first event) against its plan's quota. */
 export async function getUsage(orgId: string) {
@@ -18,5 +18,8 @@ export async function getUsage(orgId: string) {
     month,
     breakdown: { errors: usage?.errors ?? 0, warnings: usage?.warnings ?? 0, info: usage?.info ?? 0 },
     transactions: usage?.transactions ?? 0,
+    // Only on an instance without plan limits (PLAN_LIMITS=off): nothing is refused for quota, and `limit` is the
+    // largest count kept. Otherwise the answer is exactly the spec's (plus `transactions`).
+    ...(planLimitsEnforced() ? {} : { unlimited: true as const }),
   };
 }

@@ -31,6 +31,8 @@ export const billingSummarySchema = z.object({
   configured: z.boolean(),
   hasCustomer: z.boolean(),
   limits: z.object({ monthlyEvents: z.number().int(), projects: z.number().int().nullable() }),
+  /** PLAN_LIMITS=off: a self-hosted instance without plan limits. */
+  unlimited: z.boolean(),
 });
 
 export const billingUrlSchema = z.object({ url: z.string().url() });

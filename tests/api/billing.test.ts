@@ -153,13 +153,13 @@ describe('GET /api/v1/billing', () => {
       statusCode: 200,
       status: 'success',
       message: 'Success',
-      data: { plan: 'FREE', configured: true, hasCustomer: false, limits: { monthlyEvents: 10_000, projects: 1 } },
+      data: { plan: 'FREE', configured: true, hasCustomer: false, limits: { monthlyEvents: 10_000, projects: 1 }, unlimited: false },
     });
 
     await db.organization.update({ where: { id: orgId }, data: { plan: 'PRO', stripeCustomerId: `cus_sum_${orgId.slice(0, 8)}` } });
     delete process.env.STRIPE_PRICE_ID;
     const pro = await client.get('/api/v1/billing');
-    expect(pro.body.data).toEqual({ plan: 'PRO', configured: false, hasCustomer: true, limits: { monthlyEvents: 500_000, projects: null } });
+    expect(pro.body.data).toEqual({ plan: 'PRO', configured: false, hasCustomer: true, limits: { monthlyEvents: 500_000, projects: null }, unlimited: false });
     expect(pro.text).not.toContain('cus_');
   });
 });
