@@ -95,8 +95,13 @@ export async function scanMappings(mappings: string, sources: number, names: num
  * mappings that decode, within the line and segment caps. Hostile maps end here (a 400 at upload, skipped at
  * ingest), never a 5xx; no mapping is decoded into memory here.
  */
-export async function checkSourceMap(text: string): Promise<MapCheck> {
-  if (text.length > MAX_SOURCE_MAP_BYTES) return { ok: false, reason: `Source map larger than ${MAX_SOURCE_MAP_BYTES} bytes` };
+export async function checkSourceMap(input: string | Buffer): Promise<MapCheck> {
+  if (input.length > MAX_SOURCE_MAP_BYTES) return { ok: false, reason: `Source map larger than ${MAX_SOURCE_MAP_BYTES} bytes` };
+  if (typeof input !== 'string') {
+    const refused = await precheckMappings(input);
+    if (refused) return { ok: false, reason: refused };
+  }
+  const text = typeof input === 'string' ? input : input.toString('utf8');
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -126,6 +131,38 @@ export async function checkSourceMap(text: string): Promise<MapCheck> {
     // The text stays referenced (sourcesContent), plus the decoded lines and segments.
     decodedBytes: text.length * 2 + scan.lines * LINE_BYTES + scan.segments * SEGMENT_BYTES,
   };
+}
+
+const MAPPINGS_KEY = Buffer.from('"mappings"');
+
+/**
+ * Refuses a map whose `mappings` plainly exceed the line or segment caps by counting its separators in the raw bytes,
+ * before the map is turned into a string or parsed (a 16 MB map of empty lines is refused for the cost of one scan).
+ * Only a top-level-looking key counts (one inside a string is escaped as \"mappings\"); anything it cannot place is
+ * left to the full check.
+ */
+async function precheckMappings(bytes: Buffer): Promise<string | null> {
+  let key = bytes.indexOf(MAPPINGS_KEY);
+  while (key > 0 && bytes[key - 1] === 92) key = bytes.indexOf(MAPPINGS_KEY, key + 1);
+  if (key < 0) return null;
+  let i = key + MAPPINGS_KEY.length;
+  while (bytes[i] === 32 || bytes[i] === 9 || bytes[i] === 10 || bytes[i] === 13) i++;
+  if (bytes[i++] !== 58) return null; // ':'
+  while (bytes[i] === 32 || bytes[i] === 9 || bytes[i] === 10 || bytes[i] === 13) i++;
+  if (bytes[i++] !== 34) return null; // '"'
+  const end = bytes.indexOf(34, i);
+  if (end < 0) return null;
+  let lines = 1;
+  let commas = 0;
+  for (let j = i; j < end; j++) {
+    if (j % SLICE_CHARS === 0) await new Promise((r) => setImmediate(r));
+    const c = bytes[j];
+    if (c === SEMICOLON) lines++;
+    else if (c === COMMA) commas++;
+  }
+  if (lines > MAX_MAP_LINES) return `Source map has more than ${MAX_MAP_LINES.toLocaleString('en-US')} lines`;
+  if (commas >= MAX_MAP_SEGMENTS) return `Source map has more than ${MAX_MAP_SEGMENTS.toLocaleString('en-US')} mapped segments`;
+  return null;
 }
 
 /** Debug IDs compare as lower-case UUIDs. */

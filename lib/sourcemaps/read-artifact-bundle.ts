@@ -132,7 +132,7 @@ export async function readArtifactBundle(bytes: Uint8Array): Promise<BundleRead>
     const headers = (typeof entry.headers === 'object' && entry.headers !== null ? entry.headers : {}) as Record<string, unknown>;
     const headerId = typeof headers['debug-id'] === 'string' ? normalizeDebugId(headers['debug-id']) : null;
     if (type === 'source_map') {
-      const check = await checkSourceMap(content.toString('utf8'));
+      const check = await checkSourceMap(content);
       if (!check.ok) return { ok: false, reason: `${entry.url}: ${check.reason}` };
     }
     out.push({

@@ -218,7 +218,7 @@ async function loadMap(fileId: string): Promise<LoadedMap | null> {
     return hit;
   }
   const data = await sourceFileStore.get(fileId);
-  const check = data ? await checkSourceMap(data.toString('utf8')) : null;
+  const check = data ? await checkSourceMap(data) : null;
   // Counted by what the decoded map takes in memory (estimated from its lines and segments), not its JSON bytes.
   const loaded = check?.ok ? { map: new TraceMap(check.map), lines: new Map<string, string[] | null>(), bytes: check.decodedBytes } : null;
   maps.set(fileId, loaded);

@@ -1,3 +1,4 @@
+import type { MultipartPart } from '@/lib/http/multipart';
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -23,36 +24,23 @@ const gunzip = promisify(zlib.gunzip);
 export const MAX_CHUNK_REQUEST_INFLATED = CHUNK_SIZE * CHUNKS_PER_REQUEST;
 
 /**
- * How many parts a multipart body holds, by counting its boundary delimiters (one more than the parts, with the
- * closing one); 0 without a boundary (the parser then refuses the body as malformed).
- */
-export function multipartParts(body: Buffer, contentType: string): number {
-  const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  if (!m) return 0;
-  const delimiter = Buffer.from(`--${m[1] ?? m[2]}`);
-  let count = 0;
-  for (let at = body.indexOf(delimiter); at >= 0; at = body.indexOf(delimiter, at + delimiter.length)) count++;
-  return Math.max(0, count - 1);
-}
-
-/**
  * The parts of a chunk upload (multipart, field `file_gzip` or `file`, each named by its sha1). They are counted
  * before any is inflated; each is then inflated off the event loop with what is left of the request's budget
  * (never more than a chunk) and must hash to its name, else the request is refused and nothing is kept.
  */
-export async function storeChunkUpload(orgId: string, form: FormData): Promise<number> {
-  const parts: { gzip: boolean; file: File }[] = [];
-  for (const [field, value] of form.entries()) {
-    if (field !== 'file' && field !== 'file_gzip') continue;
-    if (typeof value === 'string') throw badRequest(`Chunk part ${field} must be a file`);
-    parts.push({ gzip: field === 'file_gzip', file: value });
+export async function storeChunkUpload(orgId: string, form: MultipartPart[]): Promise<number> {
+  const parts: { gzip: boolean; file: { name: string; data: Buffer } }[] = [];
+  for (const part of form) {
+    if (part.name !== 'file' && part.name !== 'file_gzip') continue;
+    if (part.filename === null) throw badRequest(`Chunk part ${part.name} must be a file`);
+    parts.push({ gzip: part.name === 'file_gzip', file: { name: part.filename, data: part.data } });
   }
   if (parts.length === 0) throw badRequest('No chunks in the request (multipart fields file or file_gzip)');
   if (parts.length > CHUNKS_PER_REQUEST) throw badRequest(`At most ${CHUNKS_PER_REQUEST} chunks per request`);
   const chunks: { checksum: string; data: Buffer }[] = [];
   let left = MAX_CHUNK_REQUEST_INFLATED;
   for (const { gzip, file } of parts) {
-    const raw = Buffer.from(await file.arrayBuffer());
+    const raw = file.data;
     const cap = Math.min(CHUNK_SIZE, left);
     let data: Buffer;
     try {

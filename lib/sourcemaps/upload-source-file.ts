@@ -1,3 +1,4 @@
+import type { MultipartPart } from '@/lib/http/multipart';
 import { z } from 'zod';
 import { hasControlCharacters } from '@/lib/zod/control-characters';
 import { db } from '@/lib/db';
@@ -15,26 +16,27 @@ const urlField = z.string().trim().min(1).max(2000).refine((u) => !hasControlCha
  * (`~/static/js/main.js` style, or the full URL). A `.map` (or anything with `mappings`) must be a
  * usable source map: otherwise a 400 saying why.
  */
-export async function uploadSourceFile(projectId: string, version: string, form: FormData) {
-  const file = form.get('file');
-  const url = urlField.safeParse(form.get('url') ?? (file instanceof File ? file.name : undefined));
-  if (!(file instanceof File)) throw validationError([{ path: ['file'], message: 'A file part is required' }]);
+export async function uploadSourceFile(projectId: string, version: string, parts: MultipartPart[]) {
+  const file = parts.find((p) => p.name === 'file' && p.filename !== null);
+  const urlPart = parts.find((p) => p.name === 'url');
+  const url = urlField.safeParse(urlPart ? urlPart.data.toString('utf8') : file?.filename ?? undefined);
+  if (!file) throw validationError([{ path: ['file'], message: 'A file part is required' }]);
   if (!url.success) throw validationError([{ path: ['url'], message: 'A url field is required (e.g. ~/static/js/main.js)' }]);
   const release = await db.release.findUnique({ where: { projectId_version: { projectId, version } }, select: { id: true } });
   if (!release) throw notFound('Release');
-  const content = Buffer.from(await file.arrayBuffer());
-  const text = content.toString('utf8');
+  const content = file.data;
   const tilde = tildeUrl(url.data);
-  const isMap = tilde.endsWith('.map') || /^\s*\{/.test(text);
+  const isMap = tilde.endsWith('.map') || /^\s*\{/.test(content.toString('utf8', 0, 256));
   let debugId: string | null = null;
   let sourcemapUrl: string | null = null;
   if (isMap) {
-    const check = await checkSourceMap(text);
+    const check = await checkSourceMap(content);
     if (!check.ok) throw badRequest(check.reason);
     debugId = check.debugId;
   } else {
-    sourcemapUrl = /\/\/# sourceMappingURL=(\S+)\s*$/m.exec(text.slice(-4096))?.[1] ?? null;
-    const id = /\/\/# debugId=([0-9a-fA-F-]{32,36})\s*$/m.exec(text.slice(-4096))?.[1];
+    const text = content.toString('utf8', Math.max(0, content.length - 4096));
+    sourcemapUrl = /\/\/# sourceMappingURL=(\S+)\s*$/m.exec(text)?.[1] ?? null;
+    const id = /\/\/# debugId=([0-9a-fA-F-]{32,36})\s*$/m.exec(text)?.[1];
     debugId = id ? id.toLowerCase() : null;
   }
   await saveSourceFiles(projectId, release.id, [{ url: tilde, type: isMap ? 'source_map' : 'minified_source', debugId, sourcemapUrl, content }]);

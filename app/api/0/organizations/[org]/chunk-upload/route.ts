@@ -1,10 +1,10 @@
 import { route } from '@/lib/http/route';
 import { AppError, notFound } from '@/lib/errors';
-import { readCappedBody } from '@/lib/http/read-body';
+import { readMultipart } from '@/lib/http/multipart';
 import { orgSlugParams } from '@/lib/sourcemaps/schemas';
 import { assertOrgSlug } from '@/lib/sourcemaps/assemble-artifact-bundle';
 import { MAX_BUNDLE_BYTES } from '@/lib/sourcemaps/read-artifact-bundle';
-import { CHUNK_SIZE, CHUNKS_PER_REQUEST, MAX_CHUNK_REQUEST_BYTES, multipartParts, storeChunkUpload } from '@/lib/sourcemaps/upload-chunks';
+import { CHUNK_SIZE, CHUNKS_PER_REQUEST, MAX_CHUNK_REQUEST_BYTES, storeChunkUpload } from '@/lib/sourcemaps/upload-chunks';
 
 // sentry-cli's chunked upload (Sentry's API path): the options it follows, then the chunks themselves.
 const spec = { auth: 'session', scope: 'organization', tokens: 'releases', params: orgSlugParams } as const;
@@ -31,17 +31,13 @@ export const GET = route(spec, async ({ tenant, params }) => {
 
 export const POST = route({ ...spec, role: 'MEMBER' }, async ({ req, tenant, params }) => {
   if (!(await assertOrgSlug(tenant.orgId, params.org))) throw notFound('Organization');
-  const type = req.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data');
-  const bytes = await readCappedBody(req, MAX_CHUNK_REQUEST_BYTES).catch(() => {
-    throw new AppError('BAD_REQUEST', 'Could not read the request body');
+  // Parts are counted in the raw body before any is read: a body of thousands of parts costs one scan.
+  const parts = await readMultipart(req, {
+    maxBytes: MAX_CHUNK_REQUEST_BYTES,
+    maxParts: CHUNKS_PER_REQUEST,
+    what: 'Chunk upload',
+    tooMany: `At most ${CHUNKS_PER_REQUEST} chunks per request`,
   });
-  if (bytes === null) throw new AppError('PAYLOAD_TOO_LARGE', `Chunk upload larger than ${MAX_CHUNK_REQUEST_BYTES} bytes`);
-  // Parts are counted in the raw body before it is parsed: a body of thousands of parts costs a scan, not a parse.
-  if (multipartParts(bytes, type) > CHUNKS_PER_REQUEST) throw new AppError('BAD_REQUEST', `At most ${CHUNKS_PER_REQUEST} chunks per request`);
-  const form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': type } }).formData().catch(() => {
-    throw new AppError('BAD_REQUEST', 'Malformed multipart body');
-  });
-  const stored = await storeChunkUpload(tenant.orgId, form);
+  const stored = await storeChunkUpload(tenant.orgId, parts);
   return { message: 'Chunks stored', bare: true, data: { stored } };
 });
