@@ -75,7 +75,13 @@ function quotaExceeded(): SentryResponse {
  */
 export async function handleSentry(req: SentryRequest): Promise<SentryResponse> {
   try {
-    return await run(req);
+    const res = await run(req);
+    // Browsers: a 200 without a body. Browser SDKs send with fetch's keepalive and never read the answer, and
+    // Chromium counts a keepalive request against its in-flight budget until its body is read, so answers with a
+    // body stalled every later send of the page (four tabs lost 128 of 200 errors). Everything an SDK reads is in
+    // the status and headers; other clients keep Sentry's {"id": …}.
+    if (res.status === 200 && req.method === 'POST' && req.headers.origin !== undefined) return { ...res, body: null };
+    return res;
   } catch (err) {
     logger.error({ err }, 'sentry ingest failed');
     return answer(500, 'Internal server error');

@@ -68,6 +68,9 @@ export class Transport {
       }
       return 'failed';
     }
+    // Read nothing, but release the answer: Chromium counts a keepalive request against its in-flight budget until
+    // its body is read or cancelled, and later sends of the page stall behind answers left unread.
+    res?.body?.cancel().catch(() => undefined);
     if (res && res.status === 429) return 'rate_limited';
     return res && res.ok ? 'sent' : 'dropped';
   }
