@@ -1,5 +1,6 @@
 import { CAPS } from '@/lib/ingest/schemas';
 import { formatMessage } from '@/lib/grouping/message';
+import { contextsFromUserAgent, userAgentOf } from './user-agent';
 import { isObject, type JsonObject } from './parse-envelope';
 
 // Sentry payloads are mapped leniently into our envelope shapes; lib/ingest/schemas.ts then decides
@@ -62,16 +63,28 @@ const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : 
 const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined);
 
 type Frame = { filename: string; lineno: number; function?: string; colno?: number };
+
+/**
+ * A URL's filename without its query string and fragment (`https://shop.example/app.js?v=3#x` →
+ * `https://shop.example/app.js`), as Sentry shows frames: a page opened with different query strings is one
+ * file, so its errors are one issue with one culprit. `abs_path` keeps what was sent.
+ */
+export function withoutQuery(filename: string): string {
+  return filename.includes('://') || filename.startsWith('/') ? filename.replace(/[?#].*$/s, '') : filename;
+}
 function frame(f: JsonObject): Frame | null {
   const lineno = f.lineno;
   if (typeof lineno !== 'number' || !Number.isSafeInteger(lineno) || lineno < 1) return null;
   const fn = str(f.function);
+  const sentName = str(f.filename) || str(f.abs_path) || str(f.module) || '<unknown>';
+  const filename = withoutQuery(sentName);
   return compact({
-    filename: str(f.filename) || str(f.abs_path) || str(f.module) || '<unknown>',
+    filename,
     lineno,
     function: fn && fn !== '?' ? fn : undefined,
     colno: int(f.colno),
-    abs_path: str(f.abs_path),
+    // The URL as sent, query string included, when only the filename carried it (the browser SDK sends no abs_path).
+    abs_path: str(f.abs_path) ?? (filename !== sentName ? sentName : undefined),
     module: str(f.module),
     in_app: bool(f.in_app),
     platform: str(f.platform),
@@ -192,10 +205,19 @@ function contextBag(v: unknown, nameVersion = false): JsonObject | undefined {
 }
 
 const CONTEXTS = ['runtime', 'device', 'app', 'trace', 'culture'] as const;
-function contexts(v: unknown) {
-  if (!isObject(v)) return undefined;
-  const out: JsonObject = { browser: contextBag(v.browser, true), os: contextBag(v.os, true) };
-  for (const c of CONTEXTS) out[c] = contextBag(v[c]);
+function contexts(v: unknown, request?: unknown) {
+  const ua = userAgentOf(request);
+  if (!isObject(v) && !ua) return undefined;
+  const sent = isObject(v) ? v : {};
+  const out: JsonObject = { browser: contextBag(sent.browser, true), os: contextBag(sent.os, true) };
+  for (const c of CONTEXTS) out[c] = contextBag(sent[c]);
+  // What the SDK did not say, read off the User-Agent it sent (the browser SDK sends only the header).
+  if (ua && (!out.browser || !out.os || !out.device)) {
+    const derived = contextsFromUserAgent(ua);
+    out.browser ??= derived.browser;
+    out.os ??= derived.os;
+    out.device ??= derived.device;
+  }
   const compacted = compact(out);
   return Object.keys(compacted).length > 0 ? compacted : undefined;
 }
@@ -320,7 +342,7 @@ export function errorEnvelopeFromSentry(event: JsonObject, fallbackEventId?: unk
     breadcrumbs: breadcrumbs(event.breadcrumbs),
     tags: stringMap(event.tags),
     request: request(event.request),
-    contexts: contexts(event.contexts),
+    contexts: contexts(event.contexts, event.request),
     event_id: eventIdOf(event.event_id ?? fallbackEventId),
     fingerprint: fingerprint(event.fingerprint),
     logentry: log,

@@ -1,0 +1,28 @@
+import { UAParser } from 'ua-parser-js';
+import { isObject, type JsonObject } from './parse-envelope';
+
+type Derived = { browser?: JsonObject; os?: JsonObject; device?: JsonObject };
+
+/** The event's `request.headers` User-Agent, whatever its case (browser SDKs send `User-Agent`). */
+export function userAgentOf(request: unknown): string | undefined {
+  if (!isObject(request) || !isObject(request.headers)) return undefined;
+  for (const [k, v] of Object.entries(request.headers)) if (k.toLowerCase() === 'user-agent' && typeof v === 'string' && v !== '') return v;
+  // Some SDKs send headers as [[name, value], …] pairs.
+  if (Array.isArray(request.headers)) {
+    for (const pair of request.headers) if (Array.isArray(pair) && String(pair[0]).toLowerCase() === 'user-agent' && typeof pair[1] === 'string') return pair[1];
+  }
+  return undefined;
+}
+
+/**
+ * Browser, OS and device read off a User-Agent, as Sentry's ingest derives them when the SDK sends no such
+ * context (the browser SDK sends only the header). Parsed by ua-parser-js 1.x (MIT); at most 512 characters read.
+ */
+export function contextsFromUserAgent(ua: string): Derived {
+  const r = new UAParser(ua.slice(0, 512)).getResult();
+  const out: Derived = {};
+  if (r.browser.name) out.browser = r.browser.version ? { name: r.browser.name, version: r.browser.version } : { name: r.browser.name };
+  if (r.os.name) out.os = r.os.version ? { name: r.os.name, version: r.os.version } : { name: r.os.name };
+  if (r.device.model) out.device = { family: r.device.model, model: r.device.model, ...(r.device.vendor ? { brand: r.device.vendor } : {}) };
+  return out;
+}
