@@ -39,6 +39,16 @@ function segmentName(span: JsonObject): unknown {
   return span.name ?? span.description;
 }
 
+/**
+ * A segment's status as sent: span v2 says only `ok` or `error` and carries the reason (`internal_error` for a
+ * callback that threw, `not_found`, …) in `sentry.status.message`, which is what Sentry shows and stores.
+ */
+function spanStatus(span: JsonObject): string | undefined {
+  if (span.status !== 'error') return typeof span.status === 'string' ? span.status : undefined;
+  const message = attribute(span, 'sentry.status.message');
+  return typeof message === 'string' && /^[a-z_]{1,40}$/.test(message) ? message : 'error';
+}
+
 const traceOf = (span: JsonObject) => (typeof span.trace_id === 'string' ? span.trace_id : '');
 
 export type SpanTransaction = { index: number; envelope: JsonObject };
@@ -66,7 +76,8 @@ export function transactionsFromSpans(spans: unknown[]): SpanTransaction[] {
       duration: durationMs(s.start_timestamp, end),
       timestamp: sentryTimeToMs(end),
     };
-    if (typeof s.status === 'string') envelope.status = s.status;
+    const status = spanStatus(s);
+    if (status !== undefined) envelope.status = status;
     const environment = attribute(s, 'sentry.environment');
     const release = attribute(s, 'sentry.release');
     if (typeof environment === 'string') envelope.environment = environment;

@@ -1,6 +1,7 @@
 import * as Sentry from '@sentry/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reserveIngestTokens } from '@/lib/quota/rate-limit';
+import { db } from '@/lib/db';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import type { TestClient } from '../support/client';
@@ -89,6 +90,24 @@ describe('@sentry/node against our Sentry endpoint', () => {
     const groups = tx.body.data as { name: string; count: number; p50: number }[];
     expect(groups.map((g) => [g.name, g.count])).toEqual([['GET /checkout', 1]]);
     expect(groups[0].p50).toBeGreaterThanOrEqual(30);
+  });
+
+  it('span status is kept as sent (#38): a span that throws and one set to not_found count as failures', async () => {
+    const statuses: [string, (span: Sentry.Span) => Promise<void> | void][] = [
+      ['ok', async () => { await sleep(5); }],
+      ['thrown', () => Promise.reject(new Error('payment gateway down'))],
+      ['not_found', async (span) => void span.setStatus({ code: 2, message: 'not_found' })],
+      ['cancelled', async (span) => void span.setStatus({ code: 2, message: 'cancelled' })],
+    ];
+    for (const [, body] of statuses) {
+      await Promise.resolve(Sentry.startSpan({ name: 'POST /pay', op: 'http.server' }, async (span) => body(span))).catch(() => undefined);
+    }
+    expect(await Sentry.flush(5000)).toBe(true);
+    const rows = await db.transaction.findMany({ where: { projectId: project.id, name: 'POST /pay' }, select: { status: true } });
+    expect(rows.map((r) => r.status).sort()).toEqual(['internal_error', 'not_found', 'ok', 'ok']);
+    const tx = await client.get(`/api/v1/projects/${project.id}/performance/transactions`);
+    const pay = (tx.body.data as { name: string; failureRate: number }[]).find((g) => g.name === 'POST /pay');
+    expect(pay?.failureRate).toBe(0.5);
   });
 
   it('on a 429 the SDK stops sending for the advertised time, then resumes', async () => {
