@@ -3,7 +3,7 @@ import { latestPasscode, latestResetLink } from './support/outbox';
 import { PASSWORD, registerUser, uniqueEmail } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
-test('sign up, verify, log in, see the dashboard, log out', async ({ page, context, playwright, baseURL }, testInfo) => {
+test('sign up, verify (which signs in), see the dashboard, log out', async ({ page, context, playwright, baseURL }, testInfo) => {
   const email = uniqueEmail('signup');
 
   await page.goto('/signup');
@@ -20,15 +20,7 @@ test('sign up, verify, log in, see the dashboard, log out', async ({ page, conte
   await page.getByLabel('Passcode').fill(await latestPasscode(email));
   await page.getByRole('button', { name: 'Verify email' }).click();
 
-  await expect(page).toHaveURL(`/login?verified=1&email=${encodeURIComponent(email)}`);
-  await expect(page.getByText('Your email is verified')).toBeVisible();
-  // The verified address is filled in.
-  await expect(page.getByLabel('Email')).toHaveValue(email);
-  await expectNoSeriousA11yViolations(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-
+  // The passcode signs the person in (#38): no second login.
   await expect(page).toHaveURL('/');
   await expect(page.getByTestId('org-name')).toHaveText("Ada Lovelace's organization");
   await expect(page.getByTestId('plan-badge')).toHaveText('FREE');
@@ -109,7 +101,8 @@ test('an unverified login says so and leads to verification with a new code', as
 
   await page.getByLabel('Passcode').fill((await latestPasscode(email)).toLowerCase());
   await page.getByRole('button', { name: 'Verify email' }).click();
-  await expect(page).toHaveURL(`/login?verified=1&email=${encodeURIComponent(email)}`);
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Create your first project' })).toBeVisible();
 });
 
 test('signed-out visitors are sent to /login from dashboard pages only', async ({ request }) => {

@@ -95,11 +95,7 @@ test.describe('flows that keep their place', () => {
     await expect(page).toHaveURL(`/verify?email=${encodeURIComponent(email)}&next=%2Fsettings%2Fbilling`);
     await page.getByLabel('Passcode').fill(await latestPasscode(email));
     await page.getByRole('button', { name: 'Verify email' }).click();
-    await expect(page).toHaveURL(`/login?verified=1&email=${encodeURIComponent(email)}&next=%2Fsettings%2Fbilling`);
-    await expect(page.getByLabel('Email')).toHaveValue(email);
-    await expect(page.getByLabel('Password')).toBeFocused();
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    // Verifying signs in and goes on to the deep link.
     await expect(page).toHaveURL('/settings/billing');
     await expect(page.getByRole('heading', { name: 'Billing', exact: true })).toBeVisible();
   });
@@ -324,7 +320,7 @@ test('a 41-frame recursion shows as one frame and "same frame ×38"', async ({ p
 });
 
 test('at 375 px every tab is reachable and nothing scrolls sideways; favicon; page titles', async ({ page, request, playwright, baseURL }) => {
-  // Sixteen page loads with layout checks and axe.
+  // Eighteen page loads with layout checks and axe.
   test.setTimeout(240_000);
   const errors = consoleErrors(page);
   // The favicon answers signed out.
@@ -348,6 +344,7 @@ test('at 375 px every tab is reachable and nothing scrolls sideways; favicon; pa
     [`/projects/${project.id}/releases`, 'Releases · Phone shop · Tracker'],
     [`/projects/${project.id}/performance`, 'Performance · Phone shop · Tracker'],
     [`/projects/${project.id}/alerts`, 'Alerts · Phone shop · Tracker'],
+    [`/projects/${project.id}/stats`, 'Stats · Phone shop · Tracker'],
     [`/projects/${project.id}/settings`, 'Project settings · Phone shop · Tracker'],
     [`/projects/${project.id}`, 'Set up · Phone shop · Tracker'],
     ['/settings/organization', 'Team · Tracker'],
@@ -359,7 +356,7 @@ test('at 375 px every tab is reachable and nothing scrolls sideways; favicon; pa
     for (const [path, title] of TITLES) {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
-      await expect(nav.getByRole('link')).toHaveCount(7);
+      await expect(nav.getByRole('link')).toHaveCount(8);
       // Every tab lies inside the 375 px viewport, so none needs a sideways scroll to be found.
       for (const link of await nav.getByRole('link').all()) {
         const box = (await link.boundingBox())!;

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { api, ApiError } from '@/lib/swr/fetcher';
-import { withNext } from '@/lib/auth/safe-next';
+import { safeNext } from '@/lib/auth/safe-next';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
@@ -15,8 +15,9 @@ export function VerifyForm({ initialEmail, next = null }: { initialEmail: string
   const [resend, setResend] = useState<{ pending: boolean; sent?: string; error?: string }>({ pending: false });
   const { onSubmit, pending, fieldErrors, formError } = useApiForm(async (values) => {
     await api('/api/v1/auth/verify-otp', { method: 'POST', body: { email: values.email, otp: values.otp.trim().toUpperCase() } });
-    // The login form opens with the verified address filled in, and still knows where to go after.
-    router.push(withNext(`/login?verified=1&email=${encodeURIComponent(values.email.trim().toLowerCase())}`, next));
+    // The passcode signs the person in: straight on to where they were going (an invite, onboarding).
+    router.replace(safeNext(next) ?? '/');
+    router.refresh();
   });
 
   async function sendNewCode() {

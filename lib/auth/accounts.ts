@@ -77,7 +77,10 @@ export async function verifyEmail(email: string, otp: string, address: string) {
   if (!(await consumePasscode(user.id, otp))) throw new AppError('BAD_REQUEST', INVALID_PASSCODE);
   // A right code is no guess: it gives its hit back, so only wrong tries count toward the address's limit.
   await forgiveThrottle(rules);
-  return db.user.update({ where: { id: user.id }, data: { emailVerified: clock.now() } });
+  const verified = await db.user.update({ where: { id: user.id }, data: { emailVerified: clock.now() } });
+  // The passcode proves the inbox the account was made for: the person is signed in, not sent to log in again.
+  const { cookie } = await createSession(user.id);
+  return { user: verified, cookie };
 }
 
 /**

@@ -111,6 +111,26 @@ describe('verify-otp and send-otp', () => {
     expect((await c.post(LOGIN, { email, password: PASSWORD })).status).toBe(200);
   });
 
+  it('the right passcode signs the person in (#38): /me answers with the session it sets, no login needed', async () => {
+    const { c, email } = await registered();
+    expect((await c.get('/api/v1/auth/me')).status).toBe(401);
+    const res = await c.post(VERIFY, { email, otp: latestOtp(email) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toMatch(/session=[^;]+;.*HttpOnly/i);
+    const me = await c.get('/api/v1/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ email, emailVerified: true, organization: { name: "Otp's organization" } });
+  });
+
+  it('a wrong passcode sets no session', async () => {
+    const { c, email } = await registered();
+    const otp = latestOtp(email);
+    const res = await c.post(VERIFY, { email, otp: otp === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect((await c.get('/api/v1/auth/me')).status).toBe(401);
+  });
+
   it('400 for a wrong passcode', async () => {
     const { c, email } = await registered();
     const otp = latestOtp(email);

@@ -5,6 +5,6 @@ import { serializeUser } from '@/lib/auth/serialize-user';
 import { clientAddress } from '@/lib/auth/client-address';
 
 export const POST = route({ auth: 'none', body: verifyOtpSchema }, async ({ req, body }) => {
-  const user = await verifyEmail(body.email, body.otp, clientAddress(req));
-  return { message: 'Email verified', data: serializeUser(user) };
+  const { user, cookie } = await verifyEmail(body.email, body.otp, clientAddress(req));
+  return { message: 'Email verified', data: serializeUser(user), cookies: [cookie] };
 });
