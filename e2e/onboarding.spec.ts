@@ -28,7 +28,7 @@ test('first-project onboarding shows the DSN and both snippets; FREE explains th
   await expect(page.getByText('Name is required')).toBeVisible();
 
   await page.getByLabel('Project name').fill('Docs site');
-  await page.getByLabel('Platform').selectOption('react');
+  await page.getByLabel('Platform').selectOption('go');
   await page.getByRole('button', { name: 'Create project' }).click();
 
   await expect(page).toHaveURL(/\/projects\/[^/]+$/);
@@ -45,6 +45,12 @@ test('first-project onboarding shows the DSN and both snippets; FREE explains th
   await expect(page.getByTestId('snippet-fetch')).toContainText(`fetch('${origin}/api/v1/ingest/${projectId}/envelope'`);
   await expect(page.getByTestId('snippet-fetch')).toContainText(`'X-Ingest-Auth': 'ingest_key=${publicKey}'`);
   await expect(page.getByTestId('snippet-curl')).toContainText(`-H 'X-Ingest-Auth: ingest_key=${publicKey}'`);
+
+  // The chosen platform's SDK (#38): install and init with the project's Sentry SDK DSN.
+  const sentryDsn = (await page.getByTestId('sentry-dsn').textContent())!.trim();
+  await expect(page.getByTestId('platform-setup').getByRole('heading', { level: 2 })).toHaveText('Go: sentry-go');
+  await expect(page.getByTestId('snippet-platform-install')).toContainText('go get github.com/getsentry/sentry-go');
+  await expect(page.getByTestId('snippet-platform-init')).toContainText(`Dsn:              "${sentryDsn}",`);
 
   await page.getByRole('button', { name: 'Copy DSN' }).click();
   await expect(page.getByRole('button', { name: 'Copy DSN' })).toHaveText('Copied');
@@ -98,7 +104,8 @@ test('settings: rename, create / disable / rename / delete a key, delete the pro
 
   await page.getByRole('button', { name: 'Rename Staging' }).click();
   await page.getByLabel('New label for Staging').fill('Staging EU');
-  await page.getByRole('button', { name: 'Save' }).click();
+  // Scoped to the key's row: the Privacy card below has its own Save.
+  await page.getByTestId('key-row').filter({ has: page.getByLabel('New label for Staging') }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: 'Staging EU' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: 'test-results/screens/settings.png', fullPage: true });

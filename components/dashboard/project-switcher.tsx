@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { platformOf } from '@/lib/projects/platforms';
 import { useEffect, useId, useRef, useState } from 'react';
 import { usePathname } from 'next/navigation';
 import { useProjects } from '@/lib/swr/use-projects';
@@ -67,7 +68,7 @@ export function ProjectSwitcher() {
                   )}
                 >
                   <span className="truncate">{p.name}</span>
-                  <span className="text-xs text-fg-muted">{p.platform}</span>
+                  <span className="text-xs text-fg-muted">{platformOf(p.platform).label}</span>
                 </Link>
               </li>
             ))}

@@ -4,20 +4,12 @@ import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { ApiError } from '@/lib/swr/fetcher';
 import { createProject } from '@/lib/swr/use-projects';
-import { createProjectSchema, PLATFORMS } from '@/lib/zod/projects';
+import { createProjectSchema } from '@/lib/zod/projects';
+import { platformsByGroup } from '@/lib/projects/platforms';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { TextLink } from '@/components/ui/text-link';
-
-const PLATFORM_LABELS: Record<(typeof PLATFORMS)[number], string> = {
-  javascript: 'Browser JavaScript',
-  react: 'React',
-  nextjs: 'Next.js',
-  node: 'Node.js',
-  python: 'Python',
-  other: 'Other',
-};
 
 const PLAN_LIMIT = 'Project limit reached for the FREE plan';
 
@@ -61,10 +53,14 @@ export function CreateProjectForm() {
           defaultValue="javascript"
           className="block h-9 w-full rounded-md border border-line-strong bg-surface px-3 text-sm focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-focus/30"
         >
-          {PLATFORMS.map((p) => (
-            <option key={p} value={p}>
-              {PLATFORM_LABELS[p]}
-            </option>
+          {platformsByGroup().map(([group, platforms]) => (
+            <optgroup key={group} label={group}>
+              {platforms.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </select>
       </div>

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { platformOf } from '@/lib/projects/platforms';
 import { useProjects } from '@/lib/swr/use-projects';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -63,7 +64,7 @@ export function ProjectHome() {
                     {p.name}
                   </Link>
                 </h2>
-                <span className="rounded-full bg-surface-hover px-2 py-0.5 text-xs font-medium text-fg-secondary">{p.platform}</span>
+                <span className="rounded-full bg-surface-hover px-2 py-0.5 text-xs font-medium text-fg-secondary">{platformOf(p.platform).label}</span>
               </div>
               <p className="text-xs text-fg-muted">
                 {p.keys.length} {p.keys.length === 1 ? 'key' : 'keys'} · created {new Date(p.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}

@@ -10,6 +10,7 @@ import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { CodeBlock } from './copy-button';
 import { DsnField, SENTRY_DSN_HINT } from './dsn-field';
 import { browserSnippet, curlSnippet, fetchSnippet } from './snippets';
+import { platformOf } from '@/lib/projects/platforms';
 
 /** The project's DSN and the snippets that send its first event. */
 export function ProjectSetup({ projectId }: { projectId: string }) {
@@ -22,6 +23,7 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
   if (isLoading || !project || !origin) return <LoadingState label="Loading project" />;
 
   const key = project.keys.find((k) => k.enabled) ?? project.keys[0];
+  const platform = platformOf(project.platform);
   const base = `/projects/${encodeURIComponent(project.id)}`;
   return (
     <div className="space-y-6">
@@ -67,6 +69,27 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
             {/* Rendered only when the API sends it, so this page works against older servers too. */}
             {key.sentryDsn && <DsnField label="Sentry SDK DSN" value={key.sentryDsn} copyLabel="Copy Sentry SDK DSN" testId="sentry-dsn" hint={SENTRY_DSN_HINT} />}
           </Card>
+
+          {platform.init && (
+            <Card className="space-y-4" data-testid="platform-setup">
+              <div>
+                <h2 className="text-base font-semibold">
+                  {platform.label}: {platform.sdk}
+                </h2>
+                <p className="mt-1 text-sm text-fg-muted">Sentry&rsquo;s SDK for {platform.label}, pointed at this project with its Sentry SDK DSN.</p>
+              </div>
+              {platform.install && (
+                <div className="space-y-1.5">
+                  <h3 className="text-sm font-medium">{platform.install.label}</h3>
+                  <CodeBlock code={platform.install.code} label={`${platform.label} install`} testId="snippet-platform-install" />
+                </div>
+              )}
+              <div className="space-y-1.5">
+                <h3 className="text-sm font-medium">{platform.init.label}</h3>
+                <CodeBlock code={platform.init.code(key.sentryDsn ?? key.dsn)} label={`${platform.label} init`} testId="snippet-platform-init" />
+              </div>
+            </Card>
+          )}
 
           <Card className="space-y-4">
             <div>

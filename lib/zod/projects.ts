@@ -1,17 +1,21 @@
 import { z } from 'zod';
 
-export const PLATFORMS = ['javascript', 'node', 'react', 'nextjs', 'python', 'other'] as const;
+import { PLATFORM_IDS } from '@/lib/projects/platforms';
+
+/** Every platform a project can be made for: lib/projects/platforms (Sentry's SDKs by Sentry's names, and `other`). */
+export const PLATFORMS = PLATFORM_IDS;
+const platform = z.enum(PLATFORMS, { message: 'Unknown platform' });
 
 const name = z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
 
 export const createProjectSchema = z.object({
   name,
-  platform: z.enum(PLATFORMS).default('javascript'),
+  platform: platform.default('javascript'),
 });
 
 export const updateProjectSchema = z.object({
   name,
-  platform: z.enum(PLATFORMS).optional(),
+  platform: platform.optional(),
 });
 
 const label = z.string().trim().min(1, 'Label is required').max(100, 'Label must be at most 100 characters');

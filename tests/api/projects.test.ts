@@ -45,6 +45,14 @@ describe('projects', () => {
     expect(second.body).toEqual({ statusCode: 400, status: 'failed', message: 'Project limit reached for the FREE plan' });
   });
 
+  it.each([['go'], ['ruby'], ['cocoa'], ['react-native'], ['dotnet-aspnetcore']])('a %s project (#28: every Sentry platform) can be made and renamed keeping it', async (platform) => {
+    const { client } = await signUp();
+    const made = await client.post('/api/v1/projects', { name: `My ${platform}`, platform });
+    expect([made.status, made.body.data.platform]).toEqual([201, platform]);
+    const renamed = await client.patch(`/api/v1/projects/${made.body.data.id}`, { name: 'Renamed' });
+    expect(renamed.body.data.platform).toBe(platform);
+  });
+
   it('FREE limit holds under concurrent creates', async () => {
     const { client } = await signUp();
     const results = await Promise.all([1, 2, 3, 4].map((i) => client.post('/api/v1/projects', { name: `P${i}` })));
