@@ -21,7 +21,7 @@ export function sentryBrowserBundle(): Promise<string> {
 
 /**
  * A static site on another origin than the app (127.0.0.1 vs localhost): serves `/sentry.js` and the
- * given HTML pages, so the SDK's requests to the app are cross-origin like on a customer's site.
+ * given HTML pages (and any `.js` among them as scripts), so the SDK's requests to the app are cross-origin like on a customer's site.
  */
 export async function startSentryPageServer(pages: Record<string, string>) {
   const js = await sentryBrowserBundle();
@@ -30,7 +30,7 @@ export async function startSentryPageServer(pages: Record<string, string>) {
     if (p === '/sentry.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
     const html = pages[p];
     if (html === undefined) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    res.writeHead(200, { 'content-type': p.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8' }).end(html);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

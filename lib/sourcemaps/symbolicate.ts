@@ -5,13 +5,15 @@ import { CAPS, cut, type Frame } from '@/lib/ingest/schemas';
 import type { IngestUnit } from '@/lib/ingest/validate-envelope';
 import { checkSourceMap, normalizeDebugId, tildeUrl } from './check-source-map';
 import { sourceFileStore } from './file-store';
+import { scopeNameAt, scopesOf, type Scope } from './scopes';
 
 /** The frame as it came (minified), kept on a symbolicated frame for "show minified". */
 export type RawFrame = Pick<Frame, 'filename' | 'function' | 'lineno' | 'colno' | 'abs_path'>;
 export type SymbolicatedFrame = Frame & { raw?: RawFrame };
 
-type LoadedMap = { map: TraceMap; lines: Map<string, string[] | null>; bytes: number };
+type LoadedMap = { map: TraceMap; lines: Map<string, string[] | null>; scopes: Map<string, Scope[] | null>; bytes: number };
 type Lookup = { fileId: string | null; until: number };
+type Resolved = { loaded: LoadedMap; source: string; line: number; column: number; name: string | null };
 
 // Parsed maps, bounded by the memory their decoded mappings and text take (checkSourceMap's estimate).
 const CACHE_BYTES = Number(process.env.SOURCEMAP_CACHE_BYTES ?? 256 * 1024 * 1024);
@@ -22,10 +24,18 @@ const MAX_LOOKUPS = 100_000;
 
 // On globalThis: `npm start` loads this module twice (Next's bundle and the plain ingest adapter), and an
 // upload through one must reach the caches of the other.
-type Caches = { maps: Map<string, LoadedMap | null>; bytes: number; lookups: Map<string, Lookup>; projectsWithFiles: Map<string, { has: boolean; until: number }> };
+type Caches = {
+  maps: Map<string, LoadedMap | null>;
+  bytes: number;
+  lookups: Map<string, Lookup>;
+  projectsWithFiles: Map<string, { has: boolean; until: number }>;
+  /** Why a stored map could not be used, by file id. */
+  problems: Map<string, string>;
+};
 const g = globalThis as unknown as { trackerSourceMapCaches?: Caches };
-const caches: Caches = (g.trackerSourceMapCaches ??= { maps: new Map(), bytes: 0, lookups: new Map(), projectsWithFiles: new Map() });
-const { maps, lookups, projectsWithFiles } = caches;
+const caches: Caches = (g.trackerSourceMapCaches ??= { maps: new Map(), bytes: 0, lookups: new Map(), projectsWithFiles: new Map(), problems: new Map() });
+caches.problems ??= new Map();
+const { maps, lookups, projectsWithFiles, problems } = caches;
 
 /** Drops what this process knows of a project's files (after an upload or delete here). */
 export function forgetProjectMaps(projectId: string): void {
@@ -65,24 +75,33 @@ export async function symbolicateUnits(projectId: string, units: IngestUnit[]): 
 const mappable = (f: Frame) => f.colno !== undefined && /\.(m|c)?js(\?|#|$)|^https?:|^~\//.test(f.abs_path ?? f.filename);
 
 async function symbolicateFrames(projectId: string, release: string | null, images: Map<string, string>, frames: Frame[]): Promise<Frame[]> {
-  const positions = await Promise.all(
-    frames.map(async (f) => {
+  const resolved = await Promise.all(
+    frames.map(async (f): Promise<Resolved | { error: string } | null> => {
       if (!mappable(f)) return null;
       const url = f.abs_path ?? f.filename;
-      const fileId = await mapFor(projectId, release, images.get(url) ?? null, url);
-      const loaded = fileId ? await loadMap(fileId) : null;
-      if (!loaded) return null;
+      const debugId = images.get(url) ?? null;
+      const fileId = await mapFor(projectId, release, debugId, url);
+      const where = tildeUrl(url.replace(/[?#].*$/, ''));
+      if (!fileId) {
+        if (debugId) return { error: `No source map uploaded for debug ID ${debugId}` };
+        return { error: release ? `No source map for ${where} in release ${release}` : `No debug ID and no release: no source map for ${where} can be found` };
+      }
+      const loaded = await loadMap(fileId);
+      if (!loaded) return { error: `The source map for ${where} did not parse: ${problems.get(fileId) ?? 'it cannot be used'}` };
       const pos = originalPositionFor(loaded.map, { line: f.lineno, column: Math.max(0, (f.colno ?? 1) - 1) });
-      return pos.source === null || pos.line === null ? null : { loaded, source: pos.source, line: pos.line, column: pos.column ?? 0, name: pos.name };
+      if (pos.source === null || pos.line === null) return { error: `Line ${f.lineno}, column ${f.colno} of ${where} is not covered by its source map` };
+      return { loaded, source: pos.source, line: pos.line, column: pos.column ?? 0, name: pos.name };
     }),
   );
+  const positions = resolved.map((r) => (r && 'loaded' in r ? r : null));
   return frames.map((f, i) => {
+    const r = resolved[i];
+    // Why this frame stays minified, shown on the event page.
+    if (r && 'error' in r) return { ...f, symbolication_error: r.error };
     const p = positions[i];
     if (!p) return f;
     const lines = sourceLines(p.loaded, p.source);
-    // Frames are innermost first: the caller's call site names the function this frame runs in.
-    const callerName = positions[i + 1]?.name ?? null;
-    const fn = callerName ?? (lines ? enclosingFunction(lines, p.line) : null) ?? f.function;
+    const fn = functionName(p, f, positions[i + 1]?.name ?? null, lines);
     const raw: RawFrame = { filename: f.filename, function: f.function, lineno: f.lineno, colno: f.colno, abs_path: f.abs_path };
     const out: SymbolicatedFrame = {
       ...f,
@@ -97,6 +116,30 @@ async function symbolicateFrames(projectId: string, release: string | null, imag
     };
     return out;
   });
+}
+
+/**
+ * The frame's function as Sentry names it: the original function (scope) that contains its position, read from the
+ * original source when the map carries it (`<anonymous>` outside any named function, never a token borrowed from a
+ * call site). Without the source: the name the caller's call site maps to, then the nearest declaration above.
+ */
+function functionName(p: { loaded: LoadedMap; source: string; line: number; column: number }, f: Frame, callerName: string | null, lines: string[] | null): string | undefined {
+  const scopes = sourceScopes(p.loaded, p.source);
+  if (scopes) return scopeNameAt(scopes, p.line, p.column) ?? '<anonymous>';
+  return callerName ?? (lines ? enclosingFunction(lines, p.line) : null) ?? f.function;
+}
+
+function sourceScopes(loaded: LoadedMap, source: string): Scope[] | null {
+  if (!loaded.scopes.has(source)) {
+    const text = sourceContentFor(loaded.map, source);
+    const scopes = text === null ? null : scopesOf(text);
+    loaded.scopes.set(source, scopes);
+    // About 120 bytes a scope (its object and name), counted with the map.
+    const bytes = (scopes?.length ?? 0) * 120;
+    loaded.bytes += bytes;
+    caches.bytes += bytes;
+  }
+  return loaded.scopes.get(source) ?? null;
 }
 
 function contextOf(lines: string[], line: number) {
@@ -219,8 +262,12 @@ async function loadMap(fileId: string): Promise<LoadedMap | null> {
   }
   const data = await sourceFileStore.get(fileId);
   const check = data ? await checkSourceMap(data) : null;
+  if (check && !check.ok) {
+    if (problems.size >= MAX_LOOKUPS) problems.clear();
+    problems.set(fileId, check.reason);
+  }
   // Counted by what the decoded map takes in memory (estimated from its lines and segments), not its JSON bytes.
-  const loaded = check?.ok ? { map: new TraceMap(check.map), lines: new Map<string, string[] | null>(), bytes: check.decodedBytes } : null;
+  const loaded = check?.ok ? { map: new TraceMap(check.map), lines: new Map<string, string[] | null>(), scopes: new Map<string, Scope[] | null>(), bytes: check.decodedBytes } : null;
   maps.set(fileId, loaded);
   caches.bytes += loaded?.bytes ?? 0;
   for (const [k, v] of maps) {

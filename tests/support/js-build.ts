@@ -62,3 +62,70 @@ export function debugIdOf(text: string): string {
   if (!m) throw new Error('no debug ID injected');
   return m[1];
 }
+
+/**
+ * A shop's front end as a team writes it (#29): event handlers, a small function terser inlines into its only caller,
+ * an async function whose rejection nobody handles, a class method. `window.shop` exposes the handlers for tests.
+ */
+export const SHOP_SOURCE = `function lookupProfile(id) {
+  return { id: id, name: undefined };
+}
+
+function loadProfile(id) {
+  const profile = lookupProfile(id);
+  return profile.name.toUpperCase();
+}
+
+export function onBuy() {
+  document.title = loadProfile(42);
+}
+
+async function fetchCart(id) {
+  await Promise.resolve(id);
+  throw new Error('cart ' + id + ' unavailable');
+}
+
+export function onCart() {
+  fetchCart(7);
+}
+
+class Checkout {
+  pay(amount) {
+    if (amount > 0) throw new TypeError('card declined');
+  }
+}
+
+export function onPay() {
+  new Checkout().pay(10);
+}
+
+document.getElementById('buy').addEventListener('click', onBuy);
+document.getElementById('cart').addEventListener('click', onCart);
+document.getElementById('pay').addEventListener('click', onPay);
+`;
+
+/** Builds SHOP_SOURCE with webpack 5 (production: terser) or rollup 4 + terser, minified with a hashed name and its map. */
+export async function buildShop(bundler: 'webpack' | 'rollup'): Promise<{ dir: string; dist: string; file: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tracker-${bundler}-`));
+  fs.mkdirSync(path.join(dir, 'src'));
+  const entry = path.join(dir, 'src', 'shop.js');
+  fs.writeFileSync(entry, SHOP_SOURCE);
+  const dist = path.join(dir, 'dist');
+  if (bundler === 'webpack') {
+    const { default: webpack } = await import('webpack');
+    await new Promise<void>((resolve, reject) =>
+      webpack(
+        { mode: 'production', context: dir, entry: './src/shop.js', devtool: 'source-map', output: { path: dist, filename: 'shop.[contenthash].js' } },
+        (err, stats) => (err || stats?.hasErrors() ? reject(err ?? new Error(stats!.toString())) : resolve()),
+      ),
+    );
+  } else {
+    const { rollup } = await import('rollup');
+    const { default: terser } = await import('@rollup/plugin-terser');
+    const bundle = await rollup({ input: entry, plugins: [terser()] });
+    await bundle.write({ dir: dist, format: 'iife', name: 'shop', sourcemap: true, entryFileNames: 'shop-[hash].js' });
+    await bundle.close();
+  }
+  const file = fs.readdirSync(dist).find((f) => f.endsWith('.js'))!;
+  return { dir, dist, file };
+}
