@@ -18,6 +18,8 @@ const frame = z.object({
     .object({ filename: z.string(), lineno: z.number().optional(), colno: z.number().optional(), function: z.string().optional() })
     .optional()
     .catch(undefined),
+  // Why the frame stayed minified (no map for its debug ID or URL, a map that did not parse…).
+  symbolication_error: z.string().optional().catch(undefined),
 });
 export type Frame = z.infer<typeof frame>;
 

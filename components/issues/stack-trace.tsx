@@ -77,6 +77,11 @@ function FrameRow({ frame: f, throwSite, library }: { frame: Frame; throwSite: b
           {f.raw.colno !== undefined && <>:{f.raw.colno}</>}
         </p>
       )}
+      {f.symbolication_error && (
+        <p className="border-t border-line-subtle bg-warning-soft px-4 py-1.5 font-sans text-xs text-warning-fg" data-testid="frame-unmapped">
+          Not source-mapped: {f.symbolication_error}
+        </p>
+      )}
       {hasContext && <ContextLines frame={f} />}
     </li>
   );

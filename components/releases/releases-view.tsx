@@ -7,6 +7,7 @@ import { RelativeTime } from '@/components/issues/relative-time';
 import { Card } from '@/components/ui/card';
 import { useRelease, useReleases } from '@/lib/swr/use-releases';
 import { plural } from '@/lib/text/plural';
+import { ReleaseSections } from './release-sections';
 
 const releaseHref = (projectId: string, version: string) => `/projects/${encodeURIComponent(projectId)}/releases/${encodeURIComponent(version)}`;
 
@@ -73,6 +74,11 @@ export function ReleaseDetailView({ projectId, version }: { projectId: string; v
         <h1 className="text-2xl font-semibold tracking-tight">{release.version}</h1>
         <p className="mt-1 text-sm text-fg-secondary">
           First event {release.firstEventAt ? <RelativeTime iso={release.firstEventAt} /> : '—'}, last event {release.lastEventAt ? <RelativeTime iso={release.lastEventAt} /> : '—'}
+          {release.dateReleased && (
+            <>
+              , finalized <RelativeTime iso={release.dateReleased} />
+            </>
+          )}
         </p>
       </div>
       <section aria-labelledby="new-issues">
@@ -98,6 +104,7 @@ export function ReleaseDetailView({ projectId, version }: { projectId: string; v
           </ul>
         )}
       </section>
+      <ReleaseSections release={release} />
     </div>
   );
 }

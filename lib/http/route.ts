@@ -23,6 +23,8 @@ export type RouteSpec<P, Q, B, A extends 'session' | 'none', S extends Scope | u
   auth: A;
   /** Resolves the tenant once, before the handler: not a member / foreign project → 404. */
   scope?: S;
+  /** Sentry-compatible endpoint: error bodies also carry `detail`, which sentry-cli prints. */
+  sentryErrors?: boolean;
   /** Minimum role for the scope (default MEMBER); lower → 403 naming it. */
   role?: Role;
   /**
@@ -114,10 +116,14 @@ export function route<
       const body = spec.body ? parse(spec.body, await readJson(req), undefined) : undefined;
       const result = await handler({ req, params, query, body, session, tenant, requestId } as HandlerInput<P, Q, B, A, S>);
       for (const c of result.cookies ?? []) headers.append('set-cookie', c);
+      if (result.status === 204) return done(new Response(null, { status: 204, headers }));
       if (result.bare) return done(Response.json(result.data ?? null, { status: result.status ?? 200, headers }));
       return done(respond(result.status ?? 200, result.message, result.data, undefined, headers));
     } catch (err) {
-      return done(errorToResponse(err, headers, requestId));
+      const res = errorToResponse(err, headers, requestId);
+      if (!spec.sentryErrors) return done(res);
+      const body = (await res.json()) as { message: string };
+      return done(Response.json({ ...body, detail: body.message }, { status: res.status, headers: res.headers }));
     }
   };
 }

@@ -3,8 +3,11 @@ import { notFound } from '@/lib/errors';
 import { serializeIssue } from '@/lib/issues/serialize';
 import type { IssueStatusValue, LevelValue } from '@/lib/zod/issues';
 import { serializeRelease } from './serialize-release';
+import { commitOut } from './sentry-releases';
 
 const NEW_ISSUES_SHOWN = 100;
+const COMMITS_SHOWN = 100;
+const DEPLOYS_SHOWN = 20;
 
 type IssueSqlRow = {
   id: string; projectId: string; fingerprint: string; title: string; culprit: string | null; status: IssueStatusValue; level: LevelValue;
@@ -24,7 +27,19 @@ export async function getRelease(projectId: string, version: string) {
     CROSS JOIN LATERAL (SELECT e.release FROM events e WHERE e.issue_id = i.id ORDER BY e.timestamp ASC, e.id ASC LIMIT 1) first_event
     WHERE i.project_id = ${projectId} AND first_event.release = ${version}
     ORDER BY i.first_seen DESC LIMIT ${NEW_ISSUES_SHOWN}`;
-  return { ...serializeRelease(release), newIssues: issues.map(serializeIssue) };
+  const [commits, deploys, files] = await Promise.all([
+    db.releaseCommit.findMany({ where: { releaseId: release.id }, orderBy: { position: 'asc' }, take: COMMITS_SHOWN }),
+    db.releaseDeploy.findMany({ where: { releaseId: release.id }, orderBy: { dateFinished: 'desc' }, take: DEPLOYS_SHOWN }),
+    db.sourceFile.findMany({ where: { releaseId: release.id }, orderBy: [{ url: 'asc' }, { type: 'asc' }] }),
+  ]);
+  return {
+    ...serializeRelease(release),
+    newIssues: issues.map(serializeIssue),
+    commits: commits.map(commitOut),
+    deploys: deploys.map((d) => ({ environment: d.environment, name: d.name, url: d.url, dateStarted: d.dateStarted?.toISOString() ?? null, dateFinished: d.dateFinished.toISOString() })),
+    // What CI uploaded for this release, and whether each can be used (a map that did not parse says why).
+    artifacts: files.map((f) => ({ url: f.url, type: f.type, size: f.size, debugId: f.debugId, usable: f.problem === null, problem: f.problem })),
+  };
 }
 
 /** The releases of an issue's earliest and latest events ("first seen in", "last seen in"). */

@@ -8,5 +8,7 @@ export function serializeRelease(r: Release) {
     createdAt: r.createdAt.toISOString(),
     firstEventAt: r.firstEventAt?.toISOString() ?? null,
     lastEventAt: r.lastEventAt?.toISOString() ?? null,
+    dateReleased: r.dateReleased?.toISOString() ?? null,
+    url: r.url,
   };
 }

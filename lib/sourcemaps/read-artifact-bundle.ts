@@ -131,13 +131,22 @@ export async function readArtifactBundle(bytes: Uint8Array): Promise<BundleRead>
     if (!content || typeof entry.url !== 'string') return { ok: false, reason: `The manifest names ${path}, which the bundle lacks` };
     const headers = (typeof entry.headers === 'object' && entry.headers !== null ? entry.headers : {}) as Record<string, unknown>;
     const headerId = typeof headers['debug-id'] === 'string' ? normalizeDebugId(headers['debug-id']) : null;
+    let problem: string | null = null;
+    const namedMap = /\.map$/i.test(entry.url.replace(/[?#].*$/, ''));
     if (type === 'source_map') {
       const check = await checkSourceMap(content);
       if (!check.ok) return { ok: false, reason: `${entry.url}: ${check.reason}` };
+    } else if (namedMap) {
+      // A map sentry-cli could not parse comes labelled minified_source: kept as the map it is, with why it
+      // cannot be used, so the release's artifacts and the events that needed it say so.
+      const check = await checkSourceMap(content);
+      problem = check.ok ? null : check.reason;
     }
+    const isMap = type === 'source_map' || namedMap;
     out.push({
       url: tildeUrl(entry.url),
-      type,
+      type: isMap ? 'source_map' : type,
+      problem,
       debugId: headerId,
       sourcemapUrl: typeof headers.sourcemap === 'string' ? headers.sourcemap : null,
       content,

@@ -7,7 +7,12 @@ import type { serializeRelease } from '@/lib/releases/serialize-release';
 import type { SerializedIssue, Pagination } from './use-issues';
 
 export type Release = ReturnType<typeof serializeRelease>;
-export type ReleaseDetail = Release & { newIssues: SerializedIssue[] };
+export type ReleaseDetail = Release & {
+  newIssues: SerializedIssue[];
+  commits: { id: string; repository: string | null; message: string | null; dateCreated: string | null; author: { name: string | null; email: string | null } | null; files: { path: string; type: string }[] }[];
+  deploys: { environment: string; name: string | null; url: string | null; dateStarted: string | null; dateFinished: string }[];
+  artifacts: { url: string; type: string; size: number; debugId: string | null; usable: boolean; problem: string | null }[];
+};
 
 const releasesPath = (projectId: string) => `${projectPath(projectId)}/releases`;
 
