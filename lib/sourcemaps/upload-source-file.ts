@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { hasControlCharacters } from '@/lib/zod/control-characters';
 import { db } from '@/lib/db';
 import { badRequest, notFound, validationError } from '@/lib/errors';
-import { checkSourceMap, MAX_SOURCE_MAP_BYTES, tildeUrl } from './check-source-map';
+import { checkSourceMap, MAX_SOURCE_MAP_BYTES, normalizeDebugId, tildeUrl } from './check-source-map';
 import { saveSourceFiles } from './save-source-files';
 
 /** A single file upload (multipart): the body is capped at this before it is read. */
@@ -47,5 +47,26 @@ export async function listSourceFiles(projectId: string, version: string) {
   const release = await db.release.findUnique({ where: { projectId_version: { projectId, version } }, select: { id: true } });
   if (!release) throw notFound('Release');
   const rows = await db.sourceFile.findMany({ where: { projectId, releaseId: release.id }, orderBy: [{ url: 'asc' }] });
-  return rows.map((r) => ({ id: r.id, url: r.url, type: r.type, debugId: r.debugId, sourcemapUrl: r.sourcemapUrl, size: r.size, createdAt: r.createdAt.toISOString() }));
+  return rows.map(fileOut);
+}
+
+type FileRow = { id: string; url: string; type: string; debugId: string | null; sourcemapUrl: string | null; size: number; problem: string | null; createdAt: Date };
+const fileOut = (r: FileRow) => ({
+  id: r.id,
+  url: r.url,
+  type: r.type,
+  debugId: r.debugId,
+  sourcemapUrl: r.sourcemapUrl,
+  size: r.size,
+  usable: r.problem === null,
+  problem: r.problem,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** What was uploaded under a debug ID (any release or none): `sourcemaps explain`'s question, answered. */
+export async function filesForDebugId(projectId: string, debugId: string) {
+  const id = normalizeDebugId(debugId);
+  if (!id) throw validationError([{ path: ['debugId'], message: 'Not a debug ID (a UUID)' }]);
+  const rows = await db.sourceFile.findMany({ where: { projectId, debugId: id }, include: { release: { select: { version: true } } }, orderBy: [{ type: 'asc' }] });
+  return { debugId: id, files: rows.map((r) => ({ ...fileOut(r), release: r.release?.version ?? null })) };
 }

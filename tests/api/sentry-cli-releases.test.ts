@@ -77,6 +77,14 @@ describe('sentry-cli 3.8: the release flow of a CI script', () => {
       [shas[0], 'Add checkout\n', 'Grace Hopper', [{ path: 'checkout.js', type: 'A' }]],
     ]);
     expect(r.body.data.deploys.map((d: { environment: string }) => d.environment)).toEqual(['production']);
+    // What was uploaded for the bundle's debug ID (sentry-cli's `sourcemaps explain` question).
+    const debugId = /\/\/# debugId=([0-9a-f-]{36})/.exec(fs.readFileSync(path.join(app.dist, app.file), 'utf8'))![1];
+    const byId = await owner.get(`/api/v1/projects/${project.id}/debug-ids/${debugId.toUpperCase()}`);
+    expect(byId.body.data.files.map((f: { type: string; release: string; usable: boolean }) => [f.type, f.release, f.usable])).toEqual([
+      ['minified_source', 'shop@1.0.0', true],
+      ['source_map', 'shop@1.0.0', true],
+    ]);
+    expect((await owner.get(`/api/v1/projects/${project.id}/debug-ids/not-a-uuid`)).status).toBe(400);
     expect(r.body.data.artifacts.map((a: { url: string; type: string; usable: boolean }) => [a.url, a.type, a.usable])).toEqual([
       [`~/${app.file}`, 'minified_source', true],
       [`~/${app.file}.map`, 'source_map', true],

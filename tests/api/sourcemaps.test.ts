@@ -223,12 +223,21 @@ describe('hostile input', () => {
     expect(second.body.detail).toMatch(/^~\/a\.js\.map: Source map mappings/);
   });
 
-  it('a stored map that cannot be used is ignored at ingest (200, frames as they came)', async () => {
+  it('a stored map that cannot be used is ignored at ingest (200, frames as they came, saying why)', async () => {
     const release = await db.release.create({ data: { projectId: project.id, version: 'planted-1' } });
     const file = await db.sourceFile.create({ data: { projectId: project.id, releaseId: release.id, url: '~/p.js.map', type: 'source_map', size: 5 } });
     await db.sourceFileContent.create({ data: { fileId: file.id, data: new Uint8Array(Buffer.from('{"version":3,"sources":[],"mappings":"!!!"}')) } });
     const { frames } = await sendError([{ filename: 'https://x.example/p.js', abs_path: 'https://x.example/p.js', lineno: 1, colno: 5, function: 'q' }], { release: 'planted-1' });
-    expect(frames).toEqual([{ filename: 'https://x.example/p.js', abs_path: 'https://x.example/p.js', lineno: 1, colno: 5, function: 'q' }]);
+    expect(frames).toEqual([
+      {
+        filename: 'https://x.example/p.js',
+        abs_path: 'https://x.example/p.js',
+        lineno: 1,
+        colno: 5,
+        function: 'q',
+        symbolication_error: 'The source map for ~/p.js did not parse: Source map mappings are not base64 VLQ',
+      },
+    ]);
   });
 
   it('token scopes and organizations on the sentry-cli endpoints', async () => {
