@@ -5,6 +5,7 @@
 // bench:ingest's small envelopes through the domain entry point (validation, grouping, the batch statement)
 // in one turn of the event loop, and prints the median and p95 wall time per batch and per event, and the
 // PostgreSQL CPU per event. `--explain` prints the last batch's plan with actual times (timing slows every batch).
+import { DEFAULT_FILTERS } from '@/lib/filters/inbound-filters';
 import { LATEST_GROUPING_VERSION } from '@/lib/grouping/fingerprint';
 import { DEFAULT_PRIVACY, scrubPolicyOf } from '@/lib/scrubbing/policy';
 import fs from 'node:fs';
@@ -48,7 +49,7 @@ async function main() {
     const { pool } = await import('@/lib/pg');
     let plans: string[] = [];
     if (EXPLAIN) pool().on('connect', (c) => c.on('notice', (n) => plans.push(n.message ?? '')));
-    const key = { publicKey: 'bench', projectId: project.id as string, orgId: org.id as string, scrub: scrubPolicyOf(DEFAULT_PRIVACY), groupingVersion: LATEST_GROUPING_VERSION };
+    const key = { publicKey: 'bench', projectId: project.id as string, orgId: org.id as string, scrub: scrubPolicyOf(DEFAULT_PRIVACY), groupingVersion: LATEST_GROUPING_VERSION, filters: DEFAULT_FILTERS, discarded: new Set<string>() };
     // The embedded PostgreSQL runs in this process's group: its CPU and this process's are counted apart.
     const group = ownProcessGroup();
 

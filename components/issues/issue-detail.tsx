@@ -15,6 +15,7 @@ import { EventsChart } from '@/components/charts/events-chart';
 import { LevelBadge, RegressedBadge, StatusBadge } from './badges';
 import { EventDetails } from './event-details';
 import { IssueTriage } from './issue-triage';
+import { DeleteIssue } from './delete-issue';
 import { IssueTags } from './issue-tags';
 import { RelativeTime } from './relative-time';
 import { readEvent } from './event-shape';
@@ -86,6 +87,7 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
         </Card>
       )}
       <EventsList projectId={projectId} issueId={issueId} />
+      <DeleteIssue projectId={projectId} issue={issue} />
     </div>
   );
 }

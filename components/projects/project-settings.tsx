@@ -11,6 +11,7 @@ import { Field } from '@/components/ui/field';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { KeysPanel } from './keys-panel';
 import { PrivacyPanel } from './privacy-panel';
+import { FiltersPanel } from './filters-panel';
 import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
 
@@ -28,6 +29,7 @@ export function ProjectSettings({ projectId }: { projectId: string }) {
       {can('ADMIN') && <RenameProject project={project} />}
       <KeysPanel projectId={project.id} manage={can('ADMIN')} />
       <PrivacyPanel projectId={project.id} manage={can('ADMIN')} />
+      <FiltersPanel projectId={project.id} manage={can('ADMIN')} />
       {can('ADMIN') && <DeleteProject project={project} />}
     </div>
   );

@@ -10,6 +10,7 @@ import { symbolicateUnits } from '@/lib/sourcemaps/symbolicate';
 import { formatMessage } from '@/lib/grouping/message';
 import { scrubErrorEnvelope, scrubTransactionEnvelope } from '@/lib/scrubbing/scrub-event';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
+import { errorFilterReason, transactionFilterReason, type FilterReason } from '@/lib/filters/inbound-filters';
 import { forgetIngestKey, type IngestKey } from './resolve-key';
 import { rollupKeysOf } from './rollup-keys';
 import type { ErrorEnvelope } from './schemas';
@@ -54,9 +55,16 @@ export async function ingestUnits(key: IngestKey, units: IngestUnit[], ctx: Inge
   await symbolicateUnits(key.projectId, units);
   const sightings: ReleaseSighting[] = [];
   const outcomes = await Promise.all(
-    units.map((u): Promise<ErrorOutcome | TransactionOutcome> => {
-      if (u.kind !== 'error') return submitTransaction(transactionRow(key, u, receivedAt));
+    units.map((u): Promise<ErrorOutcome | TransactionOutcome | Filtered> => {
+      // Inbound filters and discarded fingerprints drop an event before the quota; the Stats page counts it.
+      if (u.kind !== 'error') {
+        const reason = transactionFilterReason(key.filters, u.envelope);
+        return reason ? Promise.resolve({ kind: 'filtered', reason }) : submitTransaction(transactionRow(key, u, receivedAt));
+      }
+      const reason = errorFilterReason(key.filters, u.envelope);
+      if (reason) return Promise.resolve({ kind: 'filtered', reason });
       const row = errorRow(key, u, receivedAt);
+      if (key.discarded.has(row.fingerprint)) return Promise.resolve({ kind: 'filtered', reason: 'discarded_hash' });
       return submitErrorEvent(row).then((o) => {
         if (o.kind === 'stored' && row.release) sightings.push({ projectId: row.projectId, version: row.release, at: row.timestamp });
         return o;
@@ -76,16 +84,22 @@ const OUTCOME_OF = {
   unstorable: ['invalid', 'unstorable_value'],
 } as const;
 
+type Filtered = { kind: 'filtered'; reason: FilterReason };
+
 /** What happened to each unit, for the Stats page (lib/outcomes). */
-function countOutcomes(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutcome | TransactionOutcome)[]): void {
+function countOutcomes(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutcome | TransactionOutcome | Filtered)[]): void {
   for (const [i, o] of outcomes.entries()) {
     if (o.kind === 'unauthorized') continue;
+    if (o.kind === 'filtered') {
+      recordOutcome(key.projectId, units[i].kind, 'filtered', o.reason);
+      continue;
+    }
     const [outcome, reason] = OUTCOME_OF[o.kind];
     recordOutcome(key.projectId, units[i].kind, outcome, reason);
   }
 }
 
-function combine(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutcome | TransactionOutcome)[]): IngestOutcome {
+function combine(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutcome | TransactionOutcome | Filtered)[]): IngestOutcome {
   const issues: FieldIssue[] = [];
   let stored = 0;
   for (const [i, o] of outcomes.entries()) {

@@ -3,11 +3,23 @@ import { onKeysChanged } from '@/lib/projects/key-changes';
 import { scrubPolicyOf } from '@/lib/scrubbing/policy';
 import type { ScrubPolicy } from '@/lib/scrubbing/rules';
 import type { GroupingVersion } from '@/lib/grouping/fingerprint';
+import { filtersOf, type InboundFilters } from '@/lib/filters/inbound-filters';
 
-/** An authenticated key, with what ingest needs of its project: the scrubbing policy and grouping rules in force. */
-export type IngestKey = { publicKey: string; projectId: string; orgId: string; scrub: ScrubPolicy; groupingVersion: GroupingVersion };
+/**
+ * An authenticated key, with what ingest needs of its project: the scrubbing policy and grouping rules in force,
+ * its inbound filters and the fingerprints it discarded.
+ */
+export type IngestKey = {
+  publicKey: string;
+  projectId: string;
+  orgId: string;
+  scrub: ScrubPolicy;
+  groupingVersion: GroupingVersion;
+  filters: InboundFilters;
+  discarded: ReadonlySet<string>;
+};
 
-type KeyRow = { projectId: string; orgId: string; enabled: boolean; scrub: ScrubPolicy; groupingVersion: GroupingVersion };
+type KeyRow = Omit<IngestKey, 'publicKey'> & { enabled: boolean };
 type KeyEntry = { row: KeyRow | null; expiresAt: number };
 
 // Disabling or deleting a key, or changing its project's privacy settings, invalidates it at once on this
@@ -35,12 +47,15 @@ type LoadedRow = {
   scrub_ip_addresses: boolean;
   require_scrubbing: boolean;
   grouping_version: number;
+  inbound_filters: unknown;
+  discarded: string[] | null;
 };
 
 async function loadKey(publicKey: string): Promise<KeyRow | null> {
   const { rows } = await pool().query<LoadedRow>({
     name: 'ingest-key-project',
-    text: `SELECT k.project_id, k.enabled, p.org_id, p.scrub_defaults, p.sensitive_fields, p.safe_fields, p.scrub_ip_addresses, o.require_scrubbing, p.grouping_version
+    text: `SELECT k.project_id, k.enabled, p.org_id, p.scrub_defaults, p.sensitive_fields, p.safe_fields, p.scrub_ip_addresses, o.require_scrubbing, p.grouping_version,
+                  p.inbound_filters, (SELECT array_agg(d.fingerprint) FROM discarded_fingerprints d WHERE d.project_id = p.id) AS discarded
              FROM project_keys k JOIN projects p ON p.id = k.project_id JOIN organizations o ON o.id = p.org_id
             WHERE k.public_key = $1`,
     values: [publicKey],
@@ -54,7 +69,15 @@ async function loadKey(publicKey: string): Promise<KeyRow | null> {
     scrubIpAddresses: r.scrub_ip_addresses,
     orgRequiresScrubbing: r.require_scrubbing,
   });
-  return { projectId: r.project_id, orgId: r.org_id, enabled: r.enabled, scrub, groupingVersion: r.grouping_version === 1 ? 1 : 2 };
+  return {
+    projectId: r.project_id,
+    orgId: r.org_id,
+    enabled: r.enabled,
+    scrub,
+    groupingVersion: r.grouping_version === 1 ? 1 : 2,
+    filters: filtersOf(r.inbound_filters),
+    discarded: new Set(r.discarded ?? []),
+  };
 }
 
 async function keyRow(publicKey: string): Promise<KeyRow | null> {
@@ -80,7 +103,8 @@ export async function resolveIngestKey(publicKey: string, projectId: string): Pr
   if (publicKey.length === 0 || publicKey.length > MAX_KEY_LENGTH) return null;
   const row = await keyRow(publicKey);
   if (!row || !row.enabled || row.projectId !== projectId) return null;
-  return { publicKey, projectId: row.projectId, orgId: row.orgId, scrub: row.scrub, groupingVersion: row.groupingVersion };
+  const { enabled: _enabled, ...key } = row;
+  return { publicKey, ...key };
 }
 
 /** Drops a key whose project vanished between the lookup and the store. */

@@ -25,6 +25,8 @@ const FIELD_NAMES: Record<string, string> = {
   safeFields: 'Safe fields',
   scrubIpAddresses: "Don't store IP addresses",
   requireScrubbing: 'Require scrubbing',
+  errorMessages: 'Error messages',
+  releases: 'Releases',
 };
 
 /** "notifyEmail" → "Notification email"; an unknown camelCase name → "Words in it". */

@@ -1,0 +1,67 @@
+// A project's inbound filters and discarded fingerprints: read and changed from its settings. Ingest reads both
+// with the key (lib/ingest/resolve-key.ts); a change drops this instance's cached keys of the project at once.
+import { z } from 'zod';
+import { db } from '@/lib/db';
+import { AppError, notFound } from '@/lib/errors';
+import type { Prisma } from '@/lib/generated/prisma/client';
+import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
+import { keysChanged } from '@/lib/projects/key-changes';
+import { filtersOf, updateInboundFiltersSchema } from './inbound-filters';
+
+/** How many fingerprints a project may discard (each is checked on every event, from memory). */
+export const MAX_DISCARDED = 1_000;
+
+async function projectOf(t: ProjectTenant) {
+  const p = await db.project.findFirst({ where: { id: t.projectId, orgId: t.orgId }, select: { id: true, inboundFilters: true, keys: { select: { publicKey: true } } } });
+  if (!p) throw notFound('Project');
+  return p;
+}
+
+async function discardedOf(projectId: string) {
+  const rows = await db.discardedFingerprint.findMany({ where: { projectId }, orderBy: { createdAt: 'desc' } });
+  return rows.map((r) => ({ fingerprint: r.fingerprint, title: r.title, discardedAt: r.createdAt.toISOString() }));
+}
+
+export async function getProjectFilters(t: ProjectTenant) {
+  const p = await projectOf(t);
+  return { filters: filtersOf(p.inboundFilters), discarded: await discardedOf(p.id) };
+}
+
+export async function updateProjectFilters(t: ProjectTenant, input: z.infer<typeof updateInboundFiltersSchema>) {
+  const p = await projectOf(t);
+  const filters = { ...filtersOf(p.inboundFilters), ...input };
+  await db.project.update({ where: { id: p.id }, data: { inboundFilters: filters as Prisma.InputJsonValue } });
+  keysChanged(p.keys.map((k) => k.publicKey));
+  return { filters, discarded: await discardedOf(p.id) };
+}
+
+/** Undoes a "delete and discard": the fingerprint's events are stored again (a new issue). */
+export async function undiscard(t: ProjectTenant, fingerprint: string) {
+  const p = await projectOf(t);
+  const { count } = await db.discardedFingerprint.deleteMany({ where: { projectId: p.id, fingerprint } });
+  if (count === 0) throw notFound('Discarded issue');
+  keysChanged(p.keys.map((k) => k.publicKey));
+}
+
+/**
+ * Deletes an issue with its events, comments, activity and rollups (one cascade); with `discard`, its fingerprint's
+ * later events are dropped before the quota, counted as filtered (discarded_hash) on the Stats page.
+ */
+export async function deleteIssue(t: ProjectTenant, issueId: string, opts: { discard: boolean; userId: string | null }) {
+  const p = await projectOf(t);
+  const issue = await db.issue.findFirst({ where: { id: issueId, projectId: p.id }, select: { id: true, fingerprint: true, title: true, eventCount: true } });
+  if (!issue) throw notFound('Issue');
+  if (opts.discard) {
+    if ((await db.discardedFingerprint.count({ where: { projectId: p.id } })) >= MAX_DISCARDED) {
+      throw new AppError('BAD_REQUEST', `A project can discard at most ${MAX_DISCARDED} issues: undo some in the project's settings first`);
+    }
+    await db.discardedFingerprint.upsert({
+      where: { projectId_fingerprint: { projectId: p.id, fingerprint: issue.fingerprint } },
+      create: { projectId: p.id, fingerprint: issue.fingerprint, title: issue.title, discardedBy: opts.userId },
+      update: {},
+    });
+    keysChanged(p.keys.map((k) => k.publicKey));
+  }
+  await db.issue.delete({ where: { id: issue.id } });
+  return { id: issue.id, eventsDeleted: issue.eventCount, discarded: opts.discard };
+}
