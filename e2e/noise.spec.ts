@@ -42,6 +42,15 @@ test('inbound filters and delete and discard, from the settings and the issue pa
   await expectNoSeriousA11yViolations(page);
   await send(api, project, 'third-party script error');
 
+  // Ignore the checkout issue for two hours: the page says until when.
+  const checkout = (await (await api.get(`/api/v1/projects/${project.id}/issues`)).json()).data.issues.find((i: { title: string }) => i.title === 'TypeError: checkout failed');
+  await page.goto(`/projects/${project.id}/issues/${checkout.id}`);
+  await page.getByLabel('Ignore until').selectOption({ label: 'for 2 hours' });
+  await expect(page.getByText('Issue ignored for 2 hours')).toBeVisible();
+  await expect(page.getByTestId('ignore-condition')).toContainText('Ignored until');
+  await expectNoSeriousA11yViolations(page);
+  expect((await (await api.get(`/api/v1/projects/${project.id}/issues/${checkout.id}`)).json()).data.ignoreCondition.until).toEqual(expect.any(String));
+
   // Delete and discard the flaky issue from its page.
   const issues = (await (await api.get(`/api/v1/projects/${project.id}/issues`)).json()).data.issues as { id: string; title: string }[];
   const flaky = issues.find((i) => i.title === 'TypeError: flaky widget crashed')!;

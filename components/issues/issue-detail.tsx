@@ -3,12 +3,13 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
-import type { IssueStatusValue } from '@/lib/zod/issues';
+import type { IgnoreCondition, IssueStatusValue } from '@/lib/zod/issues';
 import { ApiError } from '@/lib/swr/fetcher';
-import { resolveInNextRelease, setIssueStatus, useIssue, useIssueStats, type IssueWithEvents } from '@/lib/swr/use-issues';
+import { resolveInNextRelease, setIssueStatus, useIssue, useIssueStats, type IgnoreConditionShown, type IssueWithEvents } from '@/lib/swr/use-issues';
 import { useEvents } from '@/lib/swr/use-events';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Select } from '@/components/ui/select';
 import { ErrorState, LoadingState, isNotFound } from '@/components/dashboard/states';
 import { Pagination } from '@/components/dashboard/pagination';
 import { EventsChart } from '@/components/charts/events-chart';
@@ -132,6 +133,19 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
     }
   }
 
+  async function ignoreUntil(ignore: IgnoreCondition, label: string) {
+    setPending('IGNORED');
+    setActionError(undefined);
+    try {
+      await setIssueStatus(projectId, issue.id, 'IGNORED', ignore);
+      toast.show({ message: `Issue ignored ${label}` });
+    } catch (err) {
+      setActionError(failureOf(err));
+    } finally {
+      setPending(undefined);
+    }
+  }
+
   const next = (['RESOLVED', 'IGNORED', 'UNRESOLVED'] as const).filter((s) => s !== issue.status);
   const waitsForRelease = issue.status === 'RESOLVED' && issue.resolvedInRelease !== null;
   return (
@@ -166,8 +180,14 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
               Resolve in next release
             </Button>
           )}
+          <IgnoreUntil disabled={!!pending} onPick={(ignore, label) => ignoreUntil(ignore, label)} />
         </div>
       </div>
+      {issue.ignoreCondition && (
+        <p className="text-sm text-fg-secondary" data-testid="ignore-condition">
+          Ignored {describeIgnore(issue.ignoreCondition)}: it comes back by itself then.
+        </p>
+      )}
       {waitsForRelease && (
         <p className="text-sm text-fg-secondary" data-testid="resolved-in-release">
           Resolved in the release after <span className="font-mono">{issue.resolvedInRelease}</span>: only an event of a newer release reopens it.
@@ -313,4 +333,44 @@ function EventsList({ projectId, issueId }: { projectId: string; issueId: string
       )}
     </section>
   );
+}
+
+const IGNORE_CHOICES: [string, IgnoreCondition][] = [
+  ['for 30 minutes', { minutes: 30 }],
+  ['for 2 hours', { minutes: 120 }],
+  ['for 24 hours', { minutes: 24 * 60 }],
+  ['for a week', { minutes: 7 * 24 * 60 }],
+  ['until 10 more events', { count: 10 }],
+  ['until 100 more events in an hour', { count: 100, windowMinutes: 60 }],
+  ['until 1,000 more events', { count: 1000 }],
+  ['until 10 more users', { users: 10 }],
+  ['until 100 more users', { users: 100 }],
+];
+
+/** Ignore with a condition: the issue comes back by itself when it is met. */
+function IgnoreUntil({ disabled, onPick }: { disabled: boolean; onPick: (ignore: IgnoreCondition, label: string) => void }) {
+  return (
+    <Select
+      aria-label="Ignore until"
+      value=""
+      disabled={disabled}
+      onChange={(e) => {
+        const choice = IGNORE_CHOICES[Number(e.target.value)];
+        if (choice) onPick(choice[1], choice[0]);
+      }}
+    >
+      <option value="">Ignore until…</option>
+      {IGNORE_CHOICES.map(([label], i) => (
+        <option key={label} value={i}>
+          {label}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+function describeIgnore(c: IgnoreConditionShown): string {
+  if ('until' in c) return `until ${new Date(c.until).toLocaleString()}`;
+  if ('count' in c) return `until ${c.count.toLocaleString('en-US')} more events${c.windowMinutes ? ` within ${c.windowMinutes} minutes` : ''}`;
+  return `until ${c.users.toLocaleString('en-US')} more users have it`;
 }

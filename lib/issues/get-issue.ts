@@ -4,6 +4,7 @@ import { eventsPage } from '@/lib/events/list-events';
 import { serializeEvent } from '@/lib/events/serialize';
 import { issueReleases } from '@/lib/releases/get-release';
 import { serializeIssue, serializeIssueWithAssignee, withAssignee } from './serialize';
+import { describeCondition } from './ignore-conditions';
 
 export const ISSUE_DETAIL_EVENTS = 10;
 
@@ -18,6 +19,8 @@ export async function getIssue(orgId: string, projectId: string, issueId: string
   return {
     ...(expandAssignee ? serializeIssueWithAssignee : serializeIssue)(issue),
     users: issue.userCount?.users ?? 0,
+    // Ignored until a condition (null: ignored for good, or not ignored).
+    ignoreCondition: issue.status === 'IGNORED' ? describeCondition(issue) : null,
     ...releases,
     events: events.map(serializeEvent),
   };

@@ -2,8 +2,9 @@ import { db, type Tx } from '@/lib/db';
 import { clock } from '@/lib/clock';
 import { notFound, validationError } from '@/lib/errors';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
-import type { IssueStatusValue, ResolveIn } from '@/lib/zod/issues';
+import type { IgnoreCondition, IssueStatusValue, ResolveIn } from '@/lib/zod/issues';
 import { serializeIssue } from './serialize';
+import { conditionColumns, NO_CONDITION } from './ignore-conditions';
 
 /**
  * Locks the issue rows of this project of this organization and returns their status; activity stamped after the
@@ -22,7 +23,7 @@ export async function lockIssues(tx: Tx, t: ProjectTenant, ids: string[]) {
  * pending "resolve in next release" (the caller sets it again when asked).
  */
 export function statusChange(status: IssueStatusValue) {
-  return { status, resolvedIn: null, resolvedInAt: null, ...(status === 'RESOLVED' ? { regressedAt: null } : {}) };
+  return { status, resolvedIn: null, resolvedInAt: null, ...NO_CONDITION, ...(status === 'RESOLVED' ? { regressedAt: null } : {}) };
 }
 
 /** The project's latest release (by when the releases table first saw it), which "resolve in next release" waits past. */
@@ -36,7 +37,7 @@ async function latestRelease(tx: Tx, projectId: string) {
  * both are in the activity. 404 for an issue outside the project/org. `resolveIn: nextRelease` records
  * the project's latest release: only an event of a newer one reopens the issue.
  */
-export async function updateIssueStatus(t: ProjectTenant, issueId: string, status: IssueStatusValue, resolveIn?: ResolveIn) {
+export async function updateIssueStatus(t: ProjectTenant, issueId: string, status: IssueStatusValue, resolveIn?: ResolveIn, ignore?: IgnoreCondition) {
   const issue = await db.$transaction(async (tx) => {
     const [current] = await lockIssues(tx, t, [issueId]);
     if (!current) throw notFound('Issue');
@@ -50,7 +51,11 @@ export async function updateIssueStatus(t: ProjectTenant, issueId: string, statu
     }
     return tx.issue.update({
       where: { id: issueId },
-      data: { ...statusChange(status), ...(release ? { resolvedIn: release.version, resolvedInAt: release.createdAt } : {}) },
+      data: {
+        ...statusChange(status),
+        ...(release ? { resolvedIn: release.version, resolvedInAt: release.createdAt } : {}),
+        ...(ignore ? await conditionColumns(tx, issueId, ignore) : {}),
+      },
     });
   });
   return serializeIssue(issue);

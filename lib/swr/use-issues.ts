@@ -4,12 +4,19 @@ import useSWR, { mutate } from 'swr';
 import type { SerializedIssue, serializeIssueWithAssignee } from '@/lib/issues/serialize';
 import type { IssueActivityEntry } from '@/lib/issues/list-activity';
 import type { SerializedEvent } from '@/lib/events/serialize';
-import type { AssigneeFilter, IssueSort, IssueStatusValue, LevelValue } from '@/lib/zod/issues';
+import type { AssigneeFilter, IgnoreCondition, IssueSort, IssueStatusValue, LevelValue } from '@/lib/zod/issues';
 import { api, fetcher } from './fetcher';
 import { projectPath } from './use-projects';
 
 export type Issue = ReturnType<typeof serializeIssueWithAssignee>;
-export type IssueWithEvents = Issue & { events: SerializedEvent[]; firstRelease: string | null; lastRelease: string | null };
+export type IgnoreConditionShown = { until: string } | { count: number; windowMinutes: number | null; eventsAtIgnore: number | null } | { users: number; usersAtIgnore: number | null };
+export type IssueWithEvents = Issue & {
+  events: SerializedEvent[];
+  firstRelease: string | null;
+  lastRelease: string | null;
+  /** Set while the issue is ignored until a condition (absent from older servers). */
+  ignoreCondition?: IgnoreConditionShown | null;
+};
 export type ActivityEntry = IssueActivityEntry;
 export type { SerializedIssue };
 /** `totalCapped`: a search stopped counting at `total` (lib/issues/list-issues SEARCH_COUNT_CAP). */
@@ -68,8 +75,8 @@ export function useIssueStats(projectId: string, issueId: string, days = 14) {
 /** Every cached issue list and issue of the project: a status change can move an issue between filtered pages. */
 const refreshIssues = (projectId: string) => mutate((key) => typeof key === 'string' && key.startsWith(issuesPath(projectId)));
 
-export async function setIssueStatus(projectId: string, issueId: string, status: IssueStatusValue) {
-  await api(issuePath(projectId, issueId), { method: 'PATCH', body: { status } });
+export async function setIssueStatus(projectId: string, issueId: string, status: IssueStatusValue, ignore?: IgnoreCondition) {
+  await api(issuePath(projectId, issueId), { method: 'PATCH', body: ignore ? { status, ignore } : { status } });
   await refreshIssues(projectId);
 }
 

@@ -52,10 +52,32 @@ export const RESOLVE_IN = ['nextRelease'] as const;
 export type ResolveIn = (typeof RESOLVE_IN)[number];
 
 /** The spec's body (`status`), plus the optional `resolveIn`. */
+// Ignore with a condition (#30, lib/issues/ignore-conditions.ts).
+const WEEK_MINUTES = 7 * 24 * 60;
+
+export const ignoreConditionSchema = z
+  .object({
+    /** Back after this many minutes. */
+    minutes: z.number().int().min(1).max(365 * 24 * 60).optional(),
+    /** Back after this many more events… */
+    count: z.number().int().min(1).max(1_000_000).optional(),
+    /** …within this many minutes (a rolling window); without it, in total. */
+    windowMinutes: z.number().int().min(1).max(WEEK_MINUTES).optional(),
+    /** Back once this many more users have had it. */
+    users: z.number().int().min(1).max(1_000_000).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const set = [v.minutes, v.count, v.users].filter((x) => x !== undefined).length;
+    if (set !== 1) ctx.addIssue({ code: 'custom', path: [], message: 'Give exactly one of minutes, count or users' });
+    if (v.windowMinutes !== undefined && v.count === undefined) ctx.addIssue({ code: 'custom', path: ['windowMinutes'], message: 'windowMinutes goes with count' });
+  });
+export type IgnoreCondition = z.infer<typeof ignoreConditionSchema>;
+
 export const updateIssueSchema = z
-  .object({ status, resolveIn: z.enum(RESOLVE_IN, { message: 'resolveIn must be nextRelease' }).optional() })
+  .object({ status, resolveIn: z.enum(RESOLVE_IN, { message: 'resolveIn must be nextRelease' }).optional(), ignore: ignoreConditionSchema.optional() })
   .superRefine((v, ctx) => {
     if (v.resolveIn && v.status !== 'RESOLVED') ctx.addIssue({ code: 'custom', path: ['resolveIn'], message: 'resolveIn is only allowed with status RESOLVED' });
+    if (v.ignore && v.status !== 'IGNORED') ctx.addIssue({ code: 'custom', path: ['ignore'], message: 'ignore is only allowed with status IGNORED' });
   });
 
 export const bulkUpdateIssuesSchema = z.object({

@@ -10,7 +10,7 @@ export const GET = route({ auth: 'session', scope: 'project', params: issueParam
 });
 
 export const PATCH = route({ auth: 'session', scope: 'project', params: issueParams, body: updateIssueSchema }, async ({ tenant, params, body }) => {
-  const data = await updateIssueStatus(tenant, params.issueId, body.status, body.resolveIn);
+  const data = await updateIssueStatus(tenant, params.issueId, body.status, body.resolveIn, body.ignore);
   return { message: 'Issue updated', data };
 });
 
