@@ -105,7 +105,7 @@ test('settings: rename, create / disable / rename / delete a key, delete the pro
   await page.getByRole('button', { name: 'Rename Staging' }).click();
   await page.getByLabel('New label for Staging').fill('Staging EU');
   // Scoped to the key's row: the Privacy card below has its own Save.
-  await page.getByTestId('key-row').filter({ has: page.getByLabel('New label for Staging') }).getByRole('button', { name: 'Save' }).click();
+  await page.getByTestId('key-row').filter({ has: page.getByLabel('New label for Staging') }).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Staging EU' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: 'test-results/screens/settings.png', fullPage: true });

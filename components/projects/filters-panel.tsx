@@ -42,6 +42,7 @@ function FiltersForm({ projectId, data, manage }: { projectId: string; data: Pro
     const form = new FormData(e.currentTarget);
     const parsed = updateInboundFiltersSchema.safeParse({
       ...Object.fromEntries(SWITCHES.map(([name]) => [name, form.get(name) === 'on'])),
+      spikeProtection: form.get('spikeProtection') === 'on',
       errorMessages: lines(form.get('errorMessages')),
       releases: lines(form.get('releases')),
     });
@@ -71,6 +72,12 @@ function FiltersForm({ projectId, data, manage }: { projectId: string; data: Pro
           {SWITCHES.map(([name, label, hint]) => (
             <Check key={name} name={name} label={label} hint={hint} defaultChecked={data.filters[name]} />
           ))}
+          <Check
+            name="spikeProtection"
+            label="Spike protection"
+            defaultChecked={data.spikeProtection}
+            hint="When errors arrive at more than 10 times this project's usual rate over the last day (at least 100 a minute), the excess is dropped to protect your quota, and owners and admins get one email an hour."
+          />
           <ListField name="errorMessages" label="Error messages" defaultValue={data.filters.errorMessages} hint="One pattern per line, matched against “Type: message”; * matches anything, any case." />
           <ListField name="releases" label="Releases" defaultValue={data.filters.releases} hint="One pattern per line, e.g. 1.0.* or *-beta." />
         </fieldset>

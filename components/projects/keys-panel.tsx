@@ -169,6 +169,27 @@ function KeyRow({ projectId, k, announce, manage }: { projectId: string; k: Proj
       </div>
       <DsnField label="DSN" value={k.dsn} copyLabel={`Copy DSN of ${k.label}`} testId="key-dsn" size="xs" />
       {k.sentryDsn && <DsnField label="Sentry SDK DSN" value={k.sentryDsn} copyLabel={`Copy Sentry SDK DSN of ${k.label}`} testId="key-sentry-dsn" size="xs" />}
+      {manage && (
+        <form
+          className="flex flex-wrap items-center gap-2 text-sm"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const raw = String(new FormData(e.currentTarget).get('rate') ?? '').trim();
+            const value = raw === '' ? null : Number(raw);
+            if (value !== null && (!Number.isInteger(value) || value < 1)) return setError('The rate limit is a whole number of events a minute, at least 1');
+            void run(() => updateKey(projectId, k.id, { rateLimitPerMinute: value }), value === null ? `Key ${k.label} uses the server's rate limit` : `Key ${k.label} limited to ${value} events a minute`);
+          }}
+        >
+          <label htmlFor={`rate-${k.id}`} className="text-fg-secondary">
+            Rate limit
+          </label>
+          <Input id={`rate-${k.id}`} name="rate" inputMode="numeric" defaultValue={k.rateLimitPerMinute ?? ''} placeholder="server default" className="h-8 w-32" />
+          <span className="text-fg-muted">events a minute</span>
+          <Button type="submit" variant="ghost" className="h-8 px-3" disabled={pending} aria-label={`Save the rate limit of ${k.label}`}>
+            Save
+          </Button>
+        </form>
+      )}
       {error && (
         <p role="alert" className="text-sm text-danger">
           {error}

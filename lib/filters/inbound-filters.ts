@@ -24,7 +24,11 @@ export const inboundFiltersSchema = z.object({
   releases: z.array(glob).max(MAX_GLOBS, `At most ${MAX_GLOBS} patterns`),
 });
 export type InboundFilters = z.infer<typeof inboundFiltersSchema>;
-export const updateInboundFiltersSchema = inboundFiltersSchema.partial().refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update', path: [] });
+export const updateInboundFiltersSchema = inboundFiltersSchema
+  .partial()
+  // Spike protection (lib/quota/spike-protection.ts) is set with the filters: both decide what is dropped at ingest.
+  .extend({ spikeProtection: z.boolean().optional() })
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update', path: [] });
 
 /** Sentry's defaults: extensions and crawlers filtered, the rest kept. */
 export const DEFAULT_FILTERS: InboundFilters = {

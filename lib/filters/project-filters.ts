@@ -12,7 +12,10 @@ import { filtersOf, updateInboundFiltersSchema } from './inbound-filters';
 export const MAX_DISCARDED = 1_000;
 
 async function projectOf(t: ProjectTenant) {
-  const p = await db.project.findFirst({ where: { id: t.projectId, orgId: t.orgId }, select: { id: true, inboundFilters: true, keys: { select: { publicKey: true } } } });
+  const p = await db.project.findFirst({
+    where: { id: t.projectId, orgId: t.orgId },
+    select: { id: true, inboundFilters: true, spikeProtection: true, keys: { select: { publicKey: true } } },
+  });
   if (!p) throw notFound('Project');
   return p;
 }
@@ -24,15 +27,20 @@ async function discardedOf(projectId: string) {
 
 export async function getProjectFilters(t: ProjectTenant) {
   const p = await projectOf(t);
-  return { filters: filtersOf(p.inboundFilters), discarded: await discardedOf(p.id) };
+  return { filters: filtersOf(p.inboundFilters), spikeProtection: p.spikeProtection, discarded: await discardedOf(p.id) };
 }
 
 export async function updateProjectFilters(t: ProjectTenant, input: z.infer<typeof updateInboundFiltersSchema>) {
   const p = await projectOf(t);
-  const filters = { ...filtersOf(p.inboundFilters), ...input };
-  await db.project.update({ where: { id: p.id }, data: { inboundFilters: filters as Prisma.InputJsonValue } });
+  const { spikeProtection, ...changes } = input;
+  const filters = { ...filtersOf(p.inboundFilters), ...changes };
+  const updated = await db.project.update({
+    where: { id: p.id },
+    data: { inboundFilters: filters as Prisma.InputJsonValue, ...(spikeProtection !== undefined ? { spikeProtection } : {}) },
+    select: { spikeProtection: true },
+  });
   keysChanged(p.keys.map((k) => k.publicKey));
-  return { filters, discarded: await discardedOf(p.id) };
+  return { filters, spikeProtection: updated.spikeProtection, discarded: await discardedOf(p.id) };
 }
 
 /** Undoes a "delete and discard": the fingerprint's events are stored again (a new issue). */

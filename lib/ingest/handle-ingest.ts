@@ -2,7 +2,7 @@ import { envelope, type Envelope } from '@/lib/http/envelope';
 import type { FieldIssue } from '@/lib/errors';
 import { reserveIngestTokens } from '@/lib/quota/rate-limit';
 import { decodeBody, MAX_BODY_BYTES, SUPPORTED_ENCODINGS } from './decode-body';
-import { ingestKeyFrom, resolveIngestKey } from './resolve-key';
+import { ingestKeyFrom, keyShape, resolveIngestKey } from './resolve-key';
 import { validateUnit } from './validate-envelope';
 import { ingestUnits, type IngestOutcome } from './ingest-units';
 import { validationReason } from '@/lib/outcomes/categories';
@@ -71,7 +71,7 @@ async function ingest(req: IngestRequest): Promise<IngestResponse> {
   const key = await resolveIngestKey(publicKey, req.projectId);
   if (!key) return answer(401, INGEST_MESSAGES.invalidKey);
 
-  if (!(await reserveIngestTokens(key.publicKey))) {
+  if (!(await reserveIngestTokens(key.publicKey, 1, keyShape(key)))) {
     // Refused before the body is read: what it held is not known.
     recordOutcome(key.projectId, 'unknown', 'rate_limited', 'key_rate_limit');
     return answer(429, INGEST_MESSAGES.rateLimited, { headers: { 'retry-after': '1' } });

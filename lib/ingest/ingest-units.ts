@@ -11,7 +11,8 @@ import { formatMessage } from '@/lib/grouping/message';
 import { scrubErrorEnvelope, scrubTransactionEnvelope } from '@/lib/scrubbing/scrub-event';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { errorFilterReason, transactionFilterReason, type FilterReason } from '@/lib/filters/inbound-filters';
-import { forgetIngestKey, type IngestKey } from './resolve-key';
+import { spikeAllows } from '@/lib/quota/spike-protection';
+import { forgetIngestKey, keyShape, type IngestKey } from './resolve-key';
 import { rollupKeysOf } from './rollup-keys';
 import type { ErrorEnvelope } from './schemas';
 import type { ErrorUnit, IngestUnit, TransactionUnit } from './validate-envelope';
@@ -42,7 +43,7 @@ export type IngestContext = {
  */
 export async function ingestUnits(key: IngestKey, units: IngestUnit[], ctx: IngestContext = {}): Promise<IngestOutcome> {
   const tokensTaken = ctx.tokensTaken ?? 1;
-  if (units.length > tokensTaken && !(await reserveIngestTokens(key.publicKey, units.length - tokensTaken))) {
+  if (units.length > tokensTaken && !(await reserveIngestTokens(key.publicKey, units.length - tokensTaken, keyShape(key)))) {
     for (const u of units) recordOutcome(key.projectId, u.kind, 'rate_limited', 'key_rate_limit');
     return { kind: 'rate_limited' };
   }
@@ -54,17 +55,21 @@ export async function ingestUnits(key: IngestKey, units: IngestUnit[], ctx: Inge
   // Minified JavaScript frames become original ones before grouping, so a new build keeps its issues.
   await symbolicateUnits(key.projectId, units);
   const sightings: ReleaseSighting[] = [];
+  // Inbound filters and discarded fingerprints drop an event before the quota; the Stats page counts it.
+  const filtered = units.map((u): FilterReason | null => (u.kind === 'error' ? errorFilterReason(key.filters, u.envelope) : transactionFilterReason(key.filters, u.envelope)));
+  const rows = units.map((u, i) => (u.kind === 'error' && !filtered[i] ? errorRow(key, u, receivedAt) : null));
+  // Spike protection takes the errors that would count against the quota, all or none.
+  const quotaErrors = rows.filter((r) => r !== null && !key.discarded.has(r.fingerprint)).length;
+  const allowed = spikeAllows(key, quotaErrors);
+  const spiking = allowed !== true && !(await allowed);
   const outcomes = await Promise.all(
-    units.map((u): Promise<ErrorOutcome | TransactionOutcome | Filtered> => {
-      // Inbound filters and discarded fingerprints drop an event before the quota; the Stats page counts it.
-      if (u.kind !== 'error') {
-        const reason = transactionFilterReason(key.filters, u.envelope);
-        return reason ? Promise.resolve({ kind: 'filtered', reason }) : submitTransaction(transactionRow(key, u, receivedAt));
-      }
-      const reason = errorFilterReason(key.filters, u.envelope);
+    units.map((u, i): Promise<ErrorOutcome | TransactionOutcome | Filtered | Spiked> => {
+      const reason = filtered[i];
       if (reason) return Promise.resolve({ kind: 'filtered', reason });
-      const row = errorRow(key, u, receivedAt);
+      if (u.kind !== 'error') return submitTransaction(transactionRow(key, u, receivedAt));
+      const row = rows[i]!;
       if (key.discarded.has(row.fingerprint)) return Promise.resolve({ kind: 'filtered', reason: 'discarded_hash' });
+      if (spiking) return Promise.resolve({ kind: 'spiked' });
       return submitErrorEvent(row).then((o) => {
         if (o.kind === 'stored' && row.release) sightings.push({ projectId: row.projectId, version: row.release, at: row.timestamp });
         return o;
@@ -85,11 +90,16 @@ const OUTCOME_OF = {
 } as const;
 
 type Filtered = { kind: 'filtered'; reason: FilterReason };
+type Spiked = { kind: 'spiked' };
 
 /** What happened to each unit, for the Stats page (lib/outcomes). */
-function countOutcomes(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutcome | TransactionOutcome | Filtered)[]): void {
+function countOutcomes(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutcome | TransactionOutcome | Filtered | Spiked)[]): void {
   for (const [i, o] of outcomes.entries()) {
     if (o.kind === 'unauthorized') continue;
+    if (o.kind === 'spiked') {
+      recordOutcome(key.projectId, units[i].kind, 'rate_limited', 'spike_protection');
+      continue;
+    }
     if (o.kind === 'filtered') {
       recordOutcome(key.projectId, units[i].kind, 'filtered', o.reason);
       continue;
@@ -99,9 +109,11 @@ function countOutcomes(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutc
   }
 }
 
-function combine(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutcome | TransactionOutcome | Filtered)[]): IngestOutcome {
+function combine(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutcome | TransactionOutcome | Filtered | Spiked)[]): IngestOutcome {
   const issues: FieldIssue[] = [];
   let stored = 0;
+  // Errors over the spike cap are refused as a rate limit (the SDK backs off), whatever else was stored.
+  if (outcomes.some((o) => o.kind === 'spiked')) return { kind: 'rate_limited' };
   for (const [i, o] of outcomes.entries()) {
     if (o.kind === 'unauthorized') {
       // The project was deleted after the key lookup.

@@ -4,6 +4,7 @@ import { scrubPolicyOf } from '@/lib/scrubbing/policy';
 import type { ScrubPolicy } from '@/lib/scrubbing/rules';
 import type { GroupingVersion } from '@/lib/grouping/fingerprint';
 import { filtersOf, type InboundFilters } from '@/lib/filters/inbound-filters';
+import { defaultShape, perMinuteShape, type BucketShape } from '@/lib/quota/rate-limit';
 
 /**
  * An authenticated key, with what ingest needs of its project: the scrubbing policy and grouping rules in force,
@@ -17,6 +18,11 @@ export type IngestKey = {
   groupingVersion: GroupingVersion;
   filters: InboundFilters;
   discarded: ReadonlySet<string>;
+  /** The key's own rate limit in events a minute; null: the server's INGEST_RATE_LIMIT_PER_SECOND (read when used). */
+  rateLimitPerMinute: number | null;
+  /** Spike protection is on for the project, and since when the project exists (a day of history is its baseline). */
+  spikeProtection: boolean;
+  projectCreatedAt: Date;
 };
 
 type KeyRow = Omit<IngestKey, 'publicKey'> & { enabled: boolean };
@@ -49,13 +55,17 @@ type LoadedRow = {
   grouping_version: number;
   inbound_filters: unknown;
   discarded: string[] | null;
+  rate_limit_per_minute: number | null;
+  spike_protection: boolean;
+  project_created_at: Date;
 };
 
 async function loadKey(publicKey: string): Promise<KeyRow | null> {
   const { rows } = await pool().query<LoadedRow>({
     name: 'ingest-key-project',
     text: `SELECT k.project_id, k.enabled, p.org_id, p.scrub_defaults, p.sensitive_fields, p.safe_fields, p.scrub_ip_addresses, o.require_scrubbing, p.grouping_version,
-                  p.inbound_filters, (SELECT array_agg(d.fingerprint) FROM discarded_fingerprints d WHERE d.project_id = p.id) AS discarded
+                  p.inbound_filters, (SELECT array_agg(d.fingerprint) FROM discarded_fingerprints d WHERE d.project_id = p.id) AS discarded,
+                  k.rate_limit_per_minute, p.spike_protection, p.created_at AS project_created_at
              FROM project_keys k JOIN projects p ON p.id = k.project_id JOIN organizations o ON o.id = p.org_id
             WHERE k.public_key = $1`,
     values: [publicKey],
@@ -77,6 +87,9 @@ async function loadKey(publicKey: string): Promise<KeyRow | null> {
     groupingVersion: r.grouping_version === 1 ? 1 : 2,
     filters: filtersOf(r.inbound_filters),
     discarded: new Set(r.discarded ?? []),
+    rateLimitPerMinute: r.rate_limit_per_minute,
+    spikeProtection: r.spike_protection,
+    projectCreatedAt: r.project_created_at,
   };
 }
 
@@ -119,4 +132,9 @@ export function ingestKeyFrom(header: string | undefined, query: string | null):
     if (m) return m[1];
   }
   return query && query.length > 0 ? query : null;
+}
+
+/** The bucket a key's requests draw from: its own limit, or the server's default as configured now. */
+export function keyShape(key: Pick<IngestKey, 'rateLimitPerMinute'>): BucketShape {
+  return key.rateLimitPerMinute ? perMinuteShape(key.rateLimitPerMinute) : defaultShape();
 }

@@ -1,6 +1,6 @@
 import { env } from '@/lib/env';
 
-type KeyRow = { id: string; projectId: string; label: string; publicKey: string; enabled: boolean; createdAt: Date };
+type KeyRow = { id: string; projectId: string; label: string; publicKey: string; enabled: boolean; rateLimitPerMinute?: number | null; createdAt: Date };
 type ProjectRow = { id: string; orgId: string; name: string; slug: string; platform: string; number: number; createdAt: Date; updatedAt: Date };
 
 /** `<scheme>://<publicKey>@<host>/<projectId>`, from APP_URL. */
@@ -17,6 +17,8 @@ export function serializeKey(k: KeyRow, projectNumber: number) {
     label: k.label,
     publicKey: k.publicKey,
     enabled: k.enabled,
+    // Beyond the spec (#30): the key's own rate limit in events a minute; null is the server's default.
+    rateLimitPerMinute: k.rateLimitPerMinute ?? null,
     dsn: dsnFor(k.publicKey, k.projectId),
     sentryDsn: dsnFor(k.publicKey, projectNumber),
     createdAt: k.createdAt.toISOString(),

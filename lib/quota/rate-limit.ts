@@ -9,12 +9,25 @@ const BURST_FACTOR = 10;
 const LEASE_SECONDS = 0.5;
 const LEASE_LIFE_MS = 1000;
 
-type Local = { tokens: number; expiresAt: number; dryUntil: number; demand: number; leasing?: Promise<void> };
+type Local = { tokens: number; expiresAt: number; dryUntil: number; demand: number; rate?: number; leasing?: Promise<void> };
+
+/** A bucket's refill rate (tokens a second) and size; by default the server's per-key rate and ten times it. */
+export type BucketShape = { rate: number; capacity: number };
 
 export type IngestLimiter = {
   /** Takes `count` tokens (one per row a request stores), or none and false when fewer are left. */
-  reserve(key: string, count?: number): Promise<boolean>;
+  reserve(key: string, count?: number, shape?: BucketShape): Promise<boolean>;
 };
+
+/** The server's default shape for an ingest key: INGEST_RATE_LIMIT_PER_SECOND, a burst of ten seconds. */
+export function defaultShape(): BucketShape {
+  return { rate: env.ingestRateLimitPerSecond, capacity: env.ingestRateLimitPerSecond * BURST_FACTOR };
+}
+
+/** A key's own limit of `perMinute` events: a burst of one minute's worth. */
+export function perMinuteShape(perMinute: number): BucketShape {
+  return { rate: perMinute / 60, capacity: perMinute };
+}
 
 /** Leases up to `want` whole tokens from the shared bucket; returns how many were granted. */
 async function lease(key: string, want: number, rate: number, capacity: number): Promise<number> {
@@ -52,9 +65,8 @@ export function createIngestLimiter(): IngestLimiter {
     return true;
   }
 
-  async function refill(key: string, local: Local): Promise<void> {
-    const rate = env.ingestRateLimitPerSecond;
-    const capacity = rate * BURST_FACTOR;
+  async function refill(key: string, local: Local, shape: BucketShape): Promise<void> {
+    const { rate, capacity } = shape;
     // Enough for every request waiting on this lease, at least half a second's worth, at most the burst.
     const want = Math.max(1, Math.min(Math.floor(capacity), Math.max(local.demand, Math.ceil(rate * LEASE_SECONDS))));
     local.demand = 0;
@@ -68,18 +80,23 @@ export function createIngestLimiter(): IngestLimiter {
   }
 
   return {
-    async reserve(key, count = 1) {
+    async reserve(key, count = 1, shape = defaultShape()) {
       if (count <= 0) return true;
       let local = locals.get(key);
       if (!local) locals.set(key, (local = { tokens: 0, expiresAt: 0, dryUntil: 0, demand: 0 }));
       const l = local;
+      // A key whose limit changed: the wait computed at the old rate no longer holds.
+      if (l.rate !== shape.rate) {
+        l.rate = shape.rate;
+        l.dryUntil = 0;
+      }
       for (;;) {
         if (spend(l, count, performance.now())) return true;
-        if (count > env.ingestRateLimitPerSecond * BURST_FACTOR || l.dryUntil > performance.now()) return false;
+        if (count > shape.capacity || l.dryUntil > performance.now()) return false;
         // One lease at a time per key, sized for every request that arrived before it went out.
         l.demand += count;
         l.leasing ??= Promise.resolve()
-          .then(() => refill(key, l))
+          .then(() => refill(key, l, shape))
           .finally(() => (l.leasing = undefined));
         await l.leasing;
       }
@@ -90,7 +107,7 @@ export function createIngestLimiter(): IngestLimiter {
 const g = globalThis as unknown as { trackerIngestLimiter?: IngestLimiter };
 
 /** This process's limiter for ingest keys. */
-export function reserveIngestTokens(key: string, count = 1): Promise<boolean> {
+export function reserveIngestTokens(key: string, count = 1, shape?: BucketShape): Promise<boolean> {
   g.trackerIngestLimiter ??= createIngestLimiter();
-  return g.trackerIngestLimiter.reserve(key, count);
+  return g.trackerIngestLimiter.reserve(key, count, shape);
 }

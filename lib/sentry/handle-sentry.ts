@@ -10,6 +10,7 @@ import { reserveIngestTokens } from '@/lib/quota/rate-limit';
 import { parseEnvelope } from './parse-envelope';
 import { prepareItems, type SentryEndpoint } from './prepare-items';
 import { resolveSentryKey } from './resolve-sentry-key';
+import { keyShape } from '@/lib/ingest/resolve-key';
 import { keyFromDsn, sentryKeyFrom } from './sentry-auth';
 import { validationReason } from '@/lib/outcomes/categories';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
@@ -115,7 +116,7 @@ async function run(req: SentryRequest): Promise<SentryResponse> {
   const key = await resolveSentryKey(publicKey, req.projectNumber);
   if (!key) return answer(401, INGEST_MESSAGES.invalidKey);
 
-  if (!(await reserveIngestTokens(key.publicKey))) {
+  if (!(await reserveIngestTokens(key.publicKey, 1, keyShape(key)))) {
     // Refused before the body is read: what it held is not known.
     recordOutcome(key.projectId, 'unknown', 'rate_limited', 'key_rate_limit');
     return rateLimited();

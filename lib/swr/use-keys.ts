@@ -20,7 +20,7 @@ export async function createKey(projectId: string, label: string) {
   return key;
 }
 
-export async function updateKey(projectId: string, keyId: string, input: { label?: string; enabled?: boolean }) {
+export async function updateKey(projectId: string, keyId: string, input: { label?: string; enabled?: boolean; rateLimitPerMinute?: number | null }) {
   await api(`${keysPath(projectId)}/${encodeURIComponent(keyId)}`, { method: 'PATCH', body: input });
   await refresh(projectId);
 }

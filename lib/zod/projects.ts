@@ -23,8 +23,16 @@ const label = z.string().trim().min(1, 'Label is required').max(100, 'Label must
 export const createKeySchema = z.object({ label: label.default('New key') });
 
 export const updateKeySchema = z
-  .object({ label: label.optional(), enabled: z.boolean().optional() })
-  .refine((v) => v.label !== undefined || v.enabled !== undefined, { message: 'Nothing to update: give label or enabled', path: [] });
+  .object({
+    label: label.optional(),
+    enabled: z.boolean().optional(),
+    /** Events per minute this key may send; null returns it to the server's default. */
+    rateLimitPerMinute: z.number().int('Must be a whole number').min(1, 'At least 1 a minute').max(1_000_000, 'At most 1,000,000 a minute').nullable().optional(),
+  })
+  .refine((v) => v.label !== undefined || v.enabled !== undefined || v.rateLimitPerMinute !== undefined, {
+    message: 'Nothing to update: give label, enabled or rateLimitPerMinute',
+    path: [],
+  });
 
 export const projectParams = z.object({ projectId: z.string().min(1) });
 export const keyParams = z.object({ projectId: z.string().min(1), keyId: z.string().min(1) });

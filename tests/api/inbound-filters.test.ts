@@ -64,6 +64,7 @@ describe('inbound filters', () => {
     const res = await s.client.get(`/api/v1/projects/${s.project.id}/filters`);
     expect(res.body.data).toEqual({
       filters: { browserExtensions: true, localhost: false, legacyBrowsers: false, webCrawlers: true, healthChecks: false, errorMessages: [], releases: [] },
+      spikeProtection: true,
       discarded: [],
     });
   });
