@@ -49,7 +49,7 @@ async function main() {
     const { pool } = await import('@/lib/pg');
     let plans: string[] = [];
     if (EXPLAIN) pool().on('connect', (c) => c.on('notice', (n) => plans.push(n.message ?? '')));
-    const key = { publicKey: 'bench', projectId: project.id as string, orgId: org.id as string, scrub: scrubPolicyOf(DEFAULT_PRIVACY), groupingVersion: LATEST_GROUPING_VERSION, filters: DEFAULT_FILTERS, discarded: new Set<string>(), rateLimitPerMinute: null, spikeProtection: false, projectCreatedAt: new Date() };
+    const key = { publicKey: 'bench', projectId: project.id as string, orgId: org.id as string, scrub: scrubPolicyOf(DEFAULT_PRIVACY), groupingVersion: LATEST_GROUPING_VERSION, filters: DEFAULT_FILTERS, discarded: new Set<string>(), aliases: new Map<string, string>(), rateLimitPerMinute: null, spikeProtection: false, projectCreatedAt: new Date() };
     // The embedded PostgreSQL runs in this process's group: its CPU and this process's are counted apart.
     const group = ownProcessGroup();
 

@@ -72,6 +72,18 @@ test('inbound filters and delete and discard, from the settings and the issue pa
   await send(api, project, 'flaky widget crashed');
   expect(await issueTitles(api, project.id)).toEqual(['TypeError: checkout failed ×1', 'TypeError: flaky widget crashed ×1']);
 
+  // Merge two issues the grouping split, from the list's bulk toolbar.
+  await send(api, project, 'cart total wrong');
+  await page.goto(`/projects/${project.id}/issues`);
+  await page.getByRole('checkbox', { name: 'Select TypeError: cart total wrong' }).first().check();
+  await page.getByRole('checkbox', { name: 'Select TypeError: flaky widget crashed' }).first().check();
+  await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Merge' }).click();
+  await expect(page.getByText(/^Merged 2 issues into/)).toBeVisible();
+  expect(await issueTitles(api, project.id)).toHaveLength(2);
+  await send(api, project, 'cart total wrong');
+  await send(api, project, 'flaky widget crashed');
+  expect((await issueTitles(api, project.id)).map((t) => t.split(' ×')[1]).sort()).toEqual(['1', '4']);
+
   // The Stats page counts what was filtered and discarded.
   const stats = (await (await api.get(`/api/v1/projects/${project.id}/stats`)).json()).data.rows as { reason: string; quantity: number }[];
   expect(Object.fromEntries(stats.filter((r) => r.reason === 'error_message' || r.reason === 'discarded_hash').map((r) => [r.reason, r.quantity]))).toEqual({ error_message: 1, discarded_hash: 1 });

@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { mutate } from 'swr';
 import type { IssueSort, IssueStatusValue } from '@/lib/zod/issues';
 import { ApiError } from '@/lib/swr/fetcher';
-import { bulkSetIssueStatus, issuesKey, setIssueStatus, useIssues } from '@/lib/swr/use-issues';
+import { bulkSetIssueStatus, issuesKey, mergeIssues, setIssueStatus, useIssues } from '@/lib/swr/use-issues';
 import { plural } from '@/lib/text/plural';
 import { Card } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
@@ -88,6 +88,20 @@ export function IssueList({ projectId }: { projectId: string }) {
     },
     [busy, issues, projectId, toast],
   );
+
+  async function merge(ids: string[]) {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { issue } = await mergeIssues(projectId, ids);
+      setChecked(new Set());
+      toast.show({ message: `Merged ${plural(ids.length, 'issue')} into “${issue.title}”`, tone: 'success' });
+    } catch (err) {
+      toast.show({ message: err instanceof ApiError ? err.message : 'Could not merge the issues. Try again.', tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
 
   const toggle = useCallback((id: string) => {
     setChecked((prev) => {
@@ -171,6 +185,7 @@ export function IssueList({ projectId }: { projectId: string }) {
           onToggleAll={() => setChecked(issues.every((i) => checked.has(i.id)) ? new Set() : new Set(issues.map((i) => i.id)))}
           onFocusRow={setCursor}
           onAction={(ids, s) => void apply(ids, s)}
+          onMerge={(ids) => void merge(ids)}
         />
       )}
 

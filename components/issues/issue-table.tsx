@@ -32,13 +32,15 @@ type Props = {
   onToggleAll: () => void;
   onFocusRow: (i: number) => void;
   onAction: (ids: string[], status: IssueStatusValue) => void;
+  /** Merge the selected issues into one (two or more selected). */
+  onMerge?: (ids: string[]) => void;
 };
 
 /**
  * The issues with the bulk toolbar: a table from the small breakpoint up, and below it the same rows laid out
  * as cards (display changes only), so a phone never scrolls sideways.
  */
-export function IssueTable({ issues, total, totalCapped, hrefOf, cursor, checked, busy, rows, caption, onToggle, onToggleAll, onFocusRow, onAction }: Props) {
+export function IssueTable({ issues, total, totalCapped, hrefOf, cursor, checked, busy, rows, caption, onToggle, onToggleAll, onFocusRow, onAction, onMerge }: Props) {
   const allChecked = issues.length > 0 && issues.every((i) => checked.has(i.id));
   return (
     <div className="relative overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
@@ -53,6 +55,11 @@ export function IssueTable({ issues, total, totalCapped, hrefOf, cursor, checked
               {VERBS[s].label}
             </Button>
           ))}
+        {checked.size > 1 && onMerge && (
+          <Button variant="secondary" className="h-8 px-3" disabled={busy} onClick={() => onMerge([...checked])}>
+            Merge
+          </Button>
+        )}
       </div>
       <table className="block w-full text-sm sm:table">
         <caption className="sr-only">{caption}</caption>

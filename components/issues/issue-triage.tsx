@@ -83,6 +83,8 @@ function describe(a: ActivityEntry): string {
     case 'FIRST_SEEN':
       return 'First seen';
     case 'STATUS':
+      // Without an actor: the ignore condition was met and the issue came back by itself.
+      if (!a.actor && a.fromStatus === 'IGNORED') return 'Came back by itself: the condition it was ignored until was met';
       return `${who} marked it ${titleCase(a.toStatus ?? '').toLowerCase()}`;
     case 'REGRESSED':
       return 'Regressed: a new event arrived after it was resolved';
@@ -90,6 +92,8 @@ function describe(a: ActivityEntry): string {
       return a.assignee ? (a.assignee.id === a.actor?.id ? `${who} took it` : `${who} assigned it to ${a.assignee.name}`) : `${who} unassigned it`;
     case 'COMMENT':
       return `${who} commented`;
+    case 'MERGED':
+      return a.actor ? `${who} merged another issue into this one` : 'Events of a merged issue were folded in';
   }
 }
 

@@ -58,6 +58,8 @@ export async function ingestUnits(key: IngestKey, units: IngestUnit[], ctx: Inge
   // Inbound filters and discarded fingerprints drop an event before the quota; the Stats page counts it.
   const filtered = units.map((u): FilterReason | null => (u.kind === 'error' ? errorFilterReason(key.filters, u.envelope) : transactionFilterReason(key.filters, u.envelope)));
   const rows = units.map((u, i) => (u.kind === 'error' && !filtered[i] ? errorRow(key, u, receivedAt) : null));
+  // A merged issue's fingerprint sends its events to the issue it went into.
+  for (const r of rows) if (r) r.fingerprint = key.aliases.get(r.fingerprint) ?? r.fingerprint;
   // Spike protection takes the errors that would count against the quota, all or none.
   const quotaErrors = rows.filter((r) => r !== null && !key.discarded.has(r.fingerprint)).length;
   const allowed = spikeAllows(key, quotaErrors);

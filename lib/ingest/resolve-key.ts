@@ -18,6 +18,8 @@ export type IngestKey = {
   groupingVersion: GroupingVersion;
   filters: InboundFilters;
   discarded: ReadonlySet<string>;
+  /** Fingerprints of merged issues → the fingerprint of the issue they went into. */
+  aliases: ReadonlyMap<string, string>;
   /** The key's own rate limit in events a minute; null: the server's INGEST_RATE_LIMIT_PER_SECOND (read when used). */
   rateLimitPerMinute: number | null;
   /** Spike protection is on for the project, and since when the project exists (a day of history is its baseline). */
@@ -55,6 +57,7 @@ type LoadedRow = {
   grouping_version: number;
   inbound_filters: unknown;
   discarded: string[] | null;
+  aliases: [string, string][] | null;
   rate_limit_per_minute: number | null;
   spike_protection: boolean;
   project_created_at: Date;
@@ -65,6 +68,8 @@ async function loadKey(publicKey: string): Promise<KeyRow | null> {
     name: 'ingest-key-project',
     text: `SELECT k.project_id, k.enabled, p.org_id, p.scrub_defaults, p.sensitive_fields, p.safe_fields, p.scrub_ip_addresses, o.require_scrubbing, p.grouping_version,
                   p.inbound_filters, (SELECT array_agg(d.fingerprint) FROM discarded_fingerprints d WHERE d.project_id = p.id) AS discarded,
+                  (SELECT json_agg(json_build_array(a.fingerprint, i.fingerprint)) FROM issue_fingerprint_aliases a JOIN issues i ON i.id = a.issue_id
+                    WHERE a.project_id = p.id) AS aliases,
                   k.rate_limit_per_minute, p.spike_protection, p.created_at AS project_created_at
              FROM project_keys k JOIN projects p ON p.id = k.project_id JOIN organizations o ON o.id = p.org_id
             WHERE k.public_key = $1`,
@@ -87,6 +92,7 @@ async function loadKey(publicKey: string): Promise<KeyRow | null> {
     groupingVersion: r.grouping_version === 1 ? 1 : 2,
     filters: filtersOf(r.inbound_filters),
     discarded: new Set(r.discarded ?? []),
+    aliases: new Map(r.aliases ?? []),
     rateLimitPerMinute: r.rate_limit_per_minute,
     spikeProtection: r.spike_protection,
     projectCreatedAt: r.project_created_at,

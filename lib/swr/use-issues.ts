@@ -80,6 +80,13 @@ export async function setIssueStatus(projectId: string, issueId: string, status:
   await refreshIssues(projectId);
 }
 
+/** Merges the issues into one; answers the issue they went into. */
+export async function mergeIssues(projectId: string, ids: string[]) {
+  const result = await api<{ issue: SerializedIssue; merged: string[] }>(`${issuesPath(projectId)}/merge`, { method: 'POST', body: { ids } });
+  await refreshIssues(projectId);
+  return result;
+}
+
 export async function bulkSetIssueStatus(projectId: string, ids: string[], status: IssueStatusValue) {
   const result = await api<{ updated: number }>(`${issuesPath(projectId)}/bulk`, { method: 'POST', body: { ids, status } });
   await refreshIssues(projectId);
