@@ -5,15 +5,48 @@ import { EmptyState } from '@/components/dashboard/empty-state';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { RelativeTime } from '@/components/issues/relative-time';
 import { Card } from '@/components/ui/card';
-import { useRelease, useReleases } from '@/lib/swr/use-releases';
+import { useRelease, useReleaseHealth, useReleaseHealthDetail, useReleases, type ReleaseHealthRow } from '@/lib/swr/use-releases';
+import { Select } from '@/components/ui/select';
+import { HealthSparkline, pct, ReleaseHealthSection } from './release-health';
+import { useState } from 'react';
 import { plural } from '@/lib/text/plural';
 import { ReleaseSections } from './release-sections';
+
+/** A release's health cells in the list (dashes without sessions). */
+function HealthCells({ row }: { row: ReleaseHealthRow | undefined }) {
+  return (
+    <>
+      <td className="px-4 py-2 tabular-nums" data-testid="crash-free-sessions">
+        {pct(row?.crashFreeSessions)}
+      </td>
+      <td className="px-4 py-2 tabular-nums" data-testid="crash-free-users">
+        {pct(row?.crashFreeUsers)}
+      </td>
+      <td className="px-4 py-2 tabular-nums">{pct(row?.adoption)}</td>
+      <td className="px-4 py-2">
+        {row ? (
+          <span className="flex items-center gap-2">
+            <span className="tabular-nums" data-testid="release-sessions">
+              {row.sessions.toLocaleString('en-US')}
+            </span>
+            <HealthSparkline row={row} />
+          </span>
+        ) : (
+          '—'
+        )}
+      </td>
+    </>
+  );
+}
 
 const releaseHref = (projectId: string, version: string) => `/projects/${encodeURIComponent(projectId)}/releases/${encodeURIComponent(version)}`;
 
 /** The project's releases, newest first: created by the first event naming them or by CI. */
 export function ReleasesView({ projectId }: { projectId: string }) {
   const { data, error, isLoading } = useReleases(projectId);
+  const [environment, setEnvironment] = useState<string | null>(null);
+  const { health } = useReleaseHealth(projectId, environment);
+  const healthOf = new Map((health?.releases ?? []).map((r) => [r.version, r]));
   if (error) return <ErrorState error={error} title="Could not load the releases" />;
   if (isLoading || !data) return <LoadingState label="Loading releases" />;
   return (
@@ -22,6 +55,22 @@ export function ReleasesView({ projectId }: { projectId: string }) {
         <h1 className="text-2xl font-semibold tracking-tight">Releases</h1>
         <p className="mt-1 text-sm text-fg-secondary">Each version your events name (the client library&apos;s <code>release</code>), and those your CI created with source maps.</p>
       </div>
+      {health && health.environments.length > 0 && (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <label htmlFor="health-environment" className="text-fg-secondary">
+            Health in
+          </label>
+          <Select id="health-environment" value={environment ?? ''} onChange={(e) => setEnvironment(e.target.value || null)}>
+            <option value="">every environment</option>
+            {health.environments.map((env) => (
+              <option key={env} value={env}>
+                {env}
+              </option>
+            ))}
+          </Select>
+          <span className="text-fg-muted">over the last {health.days} days (sessions from the SDKs&apos; release health)</span>
+        </div>
+      )}
       {data.releases.length === 0 ? (
         <EmptyState title="No releases yet" description="Set release in the client library's init, or create one from CI with sentry-cli." />
       ) : (
@@ -30,6 +79,10 @@ export function ReleasesView({ projectId }: { projectId: string }) {
             <thead className="text-left text-xs tracking-wide text-fg-muted uppercase">
               <tr>
                 <th scope="col" className="px-4 py-2">Version</th>
+                <th scope="col" className="px-4 py-2">Crash-free sessions</th>
+                <th scope="col" className="px-4 py-2">Crash-free users</th>
+                <th scope="col" className="px-4 py-2">Adoption (24 h)</th>
+                <th scope="col" className="px-4 py-2">Sessions</th>
                 <th scope="col" className="px-4 py-2">First event</th>
                 <th scope="col" className="px-4 py-2">Last event</th>
                 <th scope="col" className="px-4 py-2">Created</th>
@@ -43,6 +96,7 @@ export function ReleasesView({ projectId }: { projectId: string }) {
                       {r.version}
                     </Link>
                   </td>
+                  <HealthCells row={healthOf.get(r.version)} />
                   <td className="px-4 py-2">{r.firstEventAt ? <RelativeTime iso={r.firstEventAt} /> : '—'}</td>
                   <td className="px-4 py-2">{r.lastEventAt ? <RelativeTime iso={r.lastEventAt} /> : '—'}</td>
                   <td className="px-4 py-2">
@@ -61,6 +115,7 @@ export function ReleasesView({ projectId }: { projectId: string }) {
 /** One release: its event times and the issues first seen in it. */
 export function ReleaseDetailView({ projectId, version }: { projectId: string; version: string }) {
   const { release, error, isLoading } = useRelease(projectId, version);
+  const { detail } = useReleaseHealthDetail(projectId, version);
   if (error) return <ErrorState error={error} title="Could not load the release" />;
   if (isLoading || !release) return <LoadingState label="Loading release" />;
   return (
@@ -81,6 +136,7 @@ export function ReleaseDetailView({ projectId, version }: { projectId: string; v
           )}
         </p>
       </div>
+      {detail && <ReleaseHealthSection release={detail.release} previous={detail.previous} />}
       <section aria-labelledby="new-issues">
         <h2 id="new-issues" className="text-lg font-semibold">
           New issues in this release

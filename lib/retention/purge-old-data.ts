@@ -66,9 +66,22 @@ export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[]
     const events = await purgeTable('events', plan, cutoff, batchSize, orgIds);
     const transactions = await purgeTable('transactions', plan, cutoff, batchSize, orgIds);
     result[plan] = { events, transactions, cutoff: cutoff.toISOString() };
+    // Release health ages out with the events (its rollups are small: one statement each).
+    await pool().query(
+      `DELETE FROM session_hourly h USING projects p, organizations o
+        WHERE p.id = h.project_id AND o.id = p.org_id AND o.plan = $1::plan AND h.hour < $2 AND ($3::text[] IS NULL OR o.id = ANY($3))`,
+      [plan, cutoff, orgIds],
+    );
+    await pool().query(
+      `DELETE FROM session_users u USING projects p, organizations o
+        WHERE p.id = u.project_id AND o.id = p.org_id AND o.plan = $1::plan AND u.day < $2::date AND ($3::text[] IS NULL OR o.id = ANY($3))`,
+      [plan, cutoff.toISOString().slice(0, 10), orgIds],
+    );
   }
   if (!orgIds) {
     await pool().query('DELETE FROM event_ids WHERE received_at < $1', [new Date(now - dedupWindowDays() * DAY_MS)]);
+    // A session not updated for two days is over: its state is no longer needed to count its updates once.
+    await pool().query('DELETE FROM session_states WHERE updated_at < $1', [new Date(now - 2 * DAY_MS)]);
     await pool().query('DELETE FROM project_minute_counts WHERE minute < $1', [new Date(now - MAX_WINDOW_MINUTES * 60_000 - 60_000)]);
     // The Stats page reads at most MAX_STATS_DAYS days of outcomes.
     await pool().query('DELETE FROM outcomes WHERE day < $1::date', [new Date(now - MAX_STATS_DAYS * DAY_MS).toISOString().slice(0, 10)]);

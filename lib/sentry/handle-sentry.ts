@@ -10,6 +10,7 @@ import { reserveIngestTokens } from '@/lib/quota/rate-limit';
 import { parseEnvelope } from './parse-envelope';
 import { prepareItems, type SentryEndpoint } from './prepare-items';
 import { resolveSentryKey } from './resolve-sentry-key';
+import { ingestSessions } from '@/lib/sessions/ingest-sessions';
 import { keyShape } from '@/lib/ingest/resolve-key';
 import { keyFromDsn, sentryKeyFrom } from './sentry-auth';
 import { validationReason } from '@/lib/outcomes/categories';
@@ -137,6 +138,8 @@ async function run(req: SentryRequest): Promise<SentryResponse> {
   }
   for (const category of prepared.unsupported) recordOutcome(key.projectId, category, 'unsupported', 'not_stored');
   for (const d of prepared.discards) recordOutcome(key.projectId, d.category, 'client_discard', d.reason, d.quantity);
+  for (const issue of prepared.invalidSessions) recordOutcome(key.projectId, 'session', 'invalid', validationReason(issue.path));
+  if (prepared.sessions.length > 0) await ingestSessions(key, prepared.sessions);
   return sentryAnswer(await ingestUnits(key, prepared.units, { clientAddress: req.clientAddress }), prepared.eventId);
 }
 

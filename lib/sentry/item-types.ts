@@ -9,12 +9,15 @@ import { discardsOf, type ClientDiscard } from '@/lib/outcomes/client-report';
 import { errorEnvelopeFromSentry, transactionEnvelopeFromSentry } from './map-event';
 import { spansOf, transactionsFromSpans } from './map-spans';
 import type { JsonObject } from './parse-envelope';
+import { parseSession, parseSessions, type SessionItem } from '@/lib/sessions/parse-sessions';
 
 /** One unit of our envelope format mapped from an item, not yet validated. */
 export type Mapped = { path: Path; json: JsonObject; stackless?: boolean; message?: boolean };
 
 export type ItemType =
   | { category: Category; handling: 'stored'; map: (payload: JsonObject, path: Path, headerEventId: unknown) => Mapped[] | FieldIssue }
+  /** Release health (lib/sessions): its own writer; a bad item is counted invalid and the envelope's others kept. */
+  | { category: Category; handling: 'sessions'; parse: (payload: JsonObject, path: Path) => SessionItem[] | FieldIssue[] }
   | { category: Category; handling: 'outcomes'; read: (payload: JsonObject) => ClientDiscard[] }
   | { category: Category; handling: 'not_stored' };
 
@@ -39,8 +42,8 @@ export const ITEM_TYPES: Record<string, ItemType> = {
     },
   },
   client_report: { category: 'unknown', handling: 'outcomes', read: discardsOf },
-  session: notStored('session'),
-  sessions: notStored('session'),
+  session: { category: 'session', handling: 'sessions', parse: parseSession },
+  sessions: { category: 'session', handling: 'sessions', parse: parseSessions },
   attachment: notStored('attachment'),
   check_in: notStored('monitor'),
   feedback: notStored('feedback'),
@@ -72,5 +75,5 @@ export function itemTypeOf(type: string): ItemType {
 /** For the start log: which item types are stored, read, and only counted. */
 export function ingestStatusLine(): string {
   const by = (h: ItemType['handling']) => Object.keys(ITEM_TYPES).filter((t) => ITEM_TYPES[t].handling === h);
-  return `ingest: stores ${by('stored').join(', ')} items; reads ${by('outcomes').join(', ')}; counts (Stats page) but does not store yet: ${by('not_stored').join(', ')} and unknown types`;
+  return `ingest: stores ${[...by('stored'), ...by('sessions')].join(', ')} items; reads ${by('outcomes').join(', ')}; counts (Stats page) but does not store yet: ${by('not_stored').join(', ')} and unknown types`;
 }

@@ -6,6 +6,7 @@ import type { ClientDiscard } from '@/lib/outcomes/client-report';
 import { eventIdOf } from './map-event';
 import { itemTypeOf, storeBodyType, type ItemType } from './item-types';
 import { parseEnvelope, parseJsonObject, type JsonObject } from './parse-envelope';
+import type { SessionItem } from '@/lib/sessions/parse-sessions';
 
 export type SentryEndpoint = 'envelope' | 'store';
 
@@ -19,6 +20,9 @@ export type PreparedItems =
       unsupported: Category[];
       /** What the SDK said it dropped (`client_report` items). */
       discards: ClientDiscard[];
+      /** Session updates and aggregates (release health), and the session items refused with why. */
+      sessions: SessionItem[];
+      invalidSessions: FieldIssue[];
     }
   | { ok: false; issues: FieldIssue[]; category: Category };
 
@@ -61,7 +65,7 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
     const text = body.toString('utf8');
     const r = unitsOf(storeBodyType, text, [], undefined);
     if (Array.isArray(r)) return { ok: false, issues: r, category: /"type"\s*:\s*"transaction"/.test(text) ? 'transaction' : 'error' };
-    return { ok: true, units: r.units, eventId: hex32(r.payload.event_id), envelopeHeader: {}, unsupported: [], discards: [] };
+    return { ok: true, units: r.units, eventId: hex32(r.payload.event_id), envelopeHeader: {}, unsupported: [], discards: [], sessions: [], invalidSessions: [] };
   }
 
   const parsed = parseEnvelope(body);
@@ -70,6 +74,8 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
   const units: IngestUnit[] = [];
   const unsupported: Category[] = [];
   const discards: ClientDiscard[] = [];
+  const sessions: SessionItem[] = [];
+  const invalidSessions: FieldIssue[] = [];
   let eventId = hex32(header.event_id);
   for (const [index, item] of items.entries()) {
     const type = String(item.header.type);
@@ -83,10 +89,18 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
       unsupported.push(handler.category);
       continue;
     }
+    if (handler.handling === 'sessions') {
+      const path = ['items', index];
+      const payload = parseJsonObject(item.payload.toString('utf8'));
+      const parsed = payload ? handler.parse(payload, path) : [{ path, message: 'Item payload must be a JSON object' }];
+      if (parsed.length > 0 && 'message' in parsed[0]) invalidSessions.push((parsed as FieldIssue[])[0]);
+      else sessions.push(...(parsed as SessionItem[]));
+      continue;
+    }
     const r = unitsOf(() => handler, item.payload.toString('utf8'), ['items', index], header.event_id);
     if (Array.isArray(r)) return { ok: false, issues: r, category: handler.category };
     units.push(...r.units);
     if (type === 'event') eventId ??= hex32(r.payload.event_id);
   }
-  return { ok: true, units, eventId, envelopeHeader: header, unsupported, discards };
+  return { ok: true, units, eventId, envelopeHeader: header, unsupported, discards, sessions, invalidSessions };
 }

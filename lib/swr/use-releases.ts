@@ -25,3 +25,22 @@ export function useRelease(projectId: string, version: string) {
   const { data, error, isLoading } = useSWR<ReleaseDetail>(`${releasesPath(projectId)}/${encodeURIComponent(version)}`, fetcher);
   return { release: data, error, isLoading };
 }
+
+export type ReleaseHealthRow = Awaited<ReturnType<typeof import('@/lib/sessions/release-health').releaseHealth>>['releases'][number];
+export type ReleaseHealth = { days: number; environment: string | null; environments: string[]; releases: ReleaseHealthRow[] };
+
+/** Release health (sessions) per release over `days`, in one environment or all. */
+export function useReleaseHealth(projectId: string, environment: string | null, days = 14) {
+  const q = new URLSearchParams({ days: String(days), ...(environment ? { environment } : {}) });
+  const { data, error, isLoading } = useSWR<ReleaseHealth>(`${projectPath(projectId)}/release-health?${q}`, fetcher);
+  return { health: data, error, isLoading };
+}
+
+/** One release's health per day beside the release before it. */
+export function useReleaseHealthDetail(projectId: string, version: string) {
+  const { data, error } = useSWR<{ days: number; release: ReleaseHealthRow | null; previous: (ReleaseHealthRow | { version: string }) | null }>(
+    `${releasesPath(projectId)}/${encodeURIComponent(version)}/health`,
+    fetcher,
+  );
+  return { detail: data, error };
+}

@@ -1,0 +1,110 @@
+// Release health read from the session rollups: per release, sessions and users, crash-free sessions and users,
+// adoption (its share of the last 24 hours' sessions) and a series per day; for one release, the same per day beside
+// the release before it.
+import { z } from 'zod';
+import { clock } from '@/lib/clock';
+import { pool } from '@/lib/pg';
+import { clampedInt } from '@/lib/http/query';
+
+export const releaseHealthQuery = z.object({
+  days: clampedInt(14, 1, 90),
+  environment: z.string().trim().min(1).max(64).optional(),
+});
+export type ReleaseHealthQuery = z.infer<typeof releaseHealthQuery>;
+
+const DAY_MS = 86_400_000;
+const MAX_RELEASES = 200;
+
+type Totals = { started: number; crashed: number; abnormal: number; errored: number; users: number; crashedUsers: number };
+
+const rate = (bad: number, all: number) => (all > 0 ? Math.round((1 - bad / all) * 10_000) / 10_000 : null);
+
+function healthOf(t: Totals) {
+  return {
+    sessions: t.started,
+    users: t.users,
+    crashed: t.crashed,
+    abnormal: t.abnormal,
+    errored: t.errored,
+    /** 1 − crashed / sessions (null without sessions). */
+    crashFreeSessions: rate(t.crashed, t.started),
+    /** 1 − users with a crashed session / users (null without users). */
+    crashFreeUsers: rate(t.crashedUsers, t.users),
+  };
+}
+
+const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/** The project's releases with sessions in the window, most recently active first. */
+export async function releaseHealth(projectId: string, q: ReleaseHealthQuery) {
+  const now = clock.now().getTime();
+  const since = new Date(startOfDay(now) - (q.days - 1) * DAY_MS);
+  const env = q.environment ?? null;
+  const [sessions, users, daily, envs] = await Promise.all([
+    pool().query<{ release: string; started: number; crashed: number; abnormal: number; errored: number; last24: number; last_hour: Date }>(
+      `SELECT release, sum(started)::int AS started, sum(crashed)::int AS crashed, sum(abnormal)::int AS abnormal, sum(errored)::int AS errored,
+              (coalesce(sum(started) FILTER (WHERE hour >= $4), 0))::int AS last24, max(hour) AS last_hour
+         FROM session_hourly WHERE project_id = $1 AND hour >= $2 AND ($3::text IS NULL OR environment = $3)
+        GROUP BY release ORDER BY max(hour) DESC, release LIMIT ${MAX_RELEASES}`,
+      [projectId, since, env, new Date(now - DAY_MS)],
+    ),
+    pool().query<{ release: string; users: number; crashed_users: number }>(
+      `SELECT release, count(DISTINCT user_hash)::int AS users, (count(DISTINCT user_hash) FILTER (WHERE crashed))::int AS crashed_users
+         FROM session_users WHERE project_id = $1 AND day >= $2::date AND ($3::text IS NULL OR environment = $3)
+        GROUP BY release`,
+      [projectId, since.toISOString().slice(0, 10), env],
+    ),
+    pool().query<{ release: string; day: string; started: number; crashed: number }>(
+      `SELECT release, to_char(date_trunc('day', hour AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, sum(started)::int AS started, sum(crashed)::int AS crashed
+         FROM session_hourly WHERE project_id = $1 AND hour >= $2 AND ($3::text IS NULL OR environment = $3)
+        GROUP BY 1, 2`,
+      [projectId, since, env],
+    ),
+    pool().query<{ environment: string }>(`SELECT DISTINCT environment FROM session_hourly WHERE project_id = $1 AND hour >= $2 ORDER BY 1`, [projectId, since]),
+  ]);
+  const usersBy = new Map(users.rows.map((r) => [r.release, r]));
+  const days = Array.from({ length: q.days }, (_, i) => new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10));
+  const dailyBy = new Map<string, Map<string, { started: number; crashed: number }>>();
+  for (const r of daily.rows) {
+    if (!dailyBy.has(r.release)) dailyBy.set(r.release, new Map());
+    dailyBy.get(r.release)!.set(r.day, r);
+  }
+  const total24 = sessions.rows.reduce((n, r) => n + r.last24, 0);
+  return {
+    days: q.days,
+    environment: env,
+    environments: envs.rows.map((r) => r.environment),
+    releases: sessions.rows.map((r) => {
+      const u = usersBy.get(r.release);
+      const perDay = dailyBy.get(r.release);
+      return {
+        // Sessions without a release are counted under null ("no release").
+        version: r.release === '' ? null : r.release,
+        ...healthOf({ started: r.started, crashed: r.crashed, abnormal: r.abnormal, errored: r.errored, users: u?.users ?? 0, crashedUsers: u?.crashed_users ?? 0 }),
+        /** This release's share of the project's sessions in the last 24 hours. */
+        adoption: total24 > 0 ? Math.round((r.last24 / total24) * 10_000) / 10_000 : null,
+        lastSessionAt: r.last_hour.toISOString(),
+        series: days.map((day) => {
+          const d = perDay?.get(day);
+          return { day, sessions: d?.started ?? 0, crashFreeSessions: d ? rate(d.crashed, d.started) : null };
+        }),
+      };
+    }),
+  };
+}
+
+/** One release per day, beside the release that was active before it (by first session). */
+export async function releaseHealthDetail(projectId: string, version: string, q: ReleaseHealthQuery) {
+  const all = await releaseHealth(projectId, { ...q });
+  const self = all.releases.find((r) => r.version === version) ?? null;
+  const { rows } = await pool().query<{ release: string }>(
+    `SELECT release FROM session_hourly WHERE project_id = $1 AND release <> '' AND release <> $2
+       AND ($4::text IS NULL OR environment = $4)
+       GROUP BY release HAVING min(hour) < coalesce((SELECT min(hour) FROM session_hourly WHERE project_id = $1 AND release = $2), $3)
+       ORDER BY min(hour) DESC LIMIT 1`,
+    [projectId, version, clock.now(), q.environment ?? null],
+  );
+  const previousVersion = rows[0]?.release ?? null;
+  const previous = previousVersion ? (all.releases.find((r) => r.version === previousVersion) ?? null) : null;
+  return { days: all.days, environment: all.environment, environments: all.environments, release: self, previous: previous ?? (previousVersion ? { version: previousVersion } : null) };
+}
