@@ -11,14 +11,37 @@ import { ApiError } from '@/lib/swr/fetcher';
 import type { AlertRule } from '@/lib/swr/use-alerts';
 import { createAlertSchema, WEBHOOK_FORMATS, type AlertType, type CreateAlertInput, type WebhookFormat } from '@/lib/zod/alerts';
 
-type Values = { name: string; type: AlertType; threshold: string; windowMinutes: string; notifyEmail: string; webhookUrl: string; webhookFormat: WebhookFormat };
+type Values = {
+  name: string;
+  type: AlertType;
+  threshold: string;
+  windowMinutes: string;
+  notifyEmail: string;
+  webhookUrl: string;
+  webhookFormat: WebhookFormat;
+  crashFreeBelow: string;
+  crashFreeMetric: 'sessions' | 'users';
+  minSessions: string;
+};
 
-const EMPTY: Values = { name: '', type: 'NEW_ISSUE', threshold: '', windowMinutes: '', notifyEmail: '', webhookUrl: '', webhookFormat: 'json' };
+const EMPTY: Values = {
+  name: '',
+  type: 'NEW_ISSUE',
+  threshold: '',
+  windowMinutes: '',
+  notifyEmail: '',
+  webhookUrl: '',
+  webhookFormat: 'json',
+  crashFreeBelow: '',
+  crashFreeMetric: 'sessions',
+  minSessions: '10',
+};
 
 const TYPES: { value: AlertType; label: string; description: string }[] = [
   { value: 'NEW_ISSUE', label: 'New issue', description: 'Once for every issue seen for the first time.' },
   { value: 'ERROR_RATE', label: 'Error rate', description: 'When the number of errors in a time window reaches a threshold.' },
   { value: 'REGRESSION', label: 'Regression', description: 'Once each time a resolved issue comes back with a new event.' },
+  { value: 'CRASH_FREE', label: 'Crash-free rate', description: 'When a release’s crash-free sessions or users fall below a percentage, and again when it recovers.' },
 ];
 
 export const WEBHOOK_FORMAT_LABELS: Record<WebhookFormat, string> = { json: 'JSON (signed, our format)', slack: 'Slack incoming webhook', discord: 'Discord webhook' };
@@ -46,6 +69,9 @@ function valuesOf(rule: AlertRule | undefined): Values {
     notifyEmail: rule.notifyEmail ?? '',
     webhookUrl: rule.webhookUrl ?? '',
     webhookFormat: rule.webhookFormat,
+    crashFreeBelow: rule.crashFreeBelow?.toString() ?? '',
+    crashFreeMetric: rule.crashFreeMetric === 'users' ? 'users' : 'sessions',
+    minSessions: rule.minSessions?.toString() ?? '10',
   };
 }
 
@@ -54,11 +80,15 @@ function bodyOf(v: Values) {
   const text = (s: string) => (s.trim() === '' ? null : s.trim());
   const int = (s: string) => (s.trim() === '' ? null : Number(s));
   const rate = v.type === 'ERROR_RATE';
+  const crash = v.type === 'CRASH_FREE';
   return {
     name: v.name,
     type: v.type,
     threshold: rate ? int(v.threshold) : null,
-    windowMinutes: rate ? int(v.windowMinutes) : null,
+    windowMinutes: rate || crash ? int(v.windowMinutes) : null,
+    crashFreeBelow: crash ? int(v.crashFreeBelow) : null,
+    crashFreeMetric: crash ? v.crashFreeMetric : null,
+    minSessions: crash ? int(v.minSessions) : null,
     notifyEmail: text(v.notifyEmail),
     webhookUrl: text(v.webhookUrl),
     webhookFormat: v.webhookFormat,
@@ -165,6 +195,63 @@ export function AlertRuleForm({ rule, onSubmit, onCancel }: Props) {
             value={values.windowMinutes}
             onChange={set('windowMinutes')}
             error={fieldErrors.windowMinutes}
+          />
+        </div>
+      )}
+
+      {values.type === 'CRASH_FREE' && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            id={`${idPrefix}-crash-free`}
+            name="crashFreeBelow"
+            label="Fires below (% crash-free)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step={0.01}
+            value={values.crashFreeBelow}
+            onChange={set('crashFreeBelow')}
+            error={fieldErrors.crashFreeBelow}
+          />
+          <div className="space-y-1.5">
+            <label htmlFor={`${idPrefix}-metric`} className="text-sm font-medium">
+              Of
+            </label>
+            <select
+              id={`${idPrefix}-metric`}
+              name="crashFreeMetric"
+              value={values.crashFreeMetric}
+              onChange={set('crashFreeMetric')}
+              className="block h-9 w-full rounded-md border border-line-strong bg-surface px-3 text-sm"
+            >
+              <option value="sessions">sessions</option>
+              <option value="users">users</option>
+            </select>
+          </div>
+          <Field
+            id={`${idPrefix}-crash-window`}
+            name="windowMinutes"
+            label="Window (minutes)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={values.windowMinutes}
+            onChange={set('windowMinutes')}
+            error={fieldErrors.windowMinutes}
+          />
+          <Field
+            id={`${idPrefix}-min-sessions`}
+            name="minSessions"
+            label="At least (sessions in the window)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={values.minSessions}
+            onChange={set('minSessions')}
+            error={fieldErrors.minSessions}
           />
         </div>
       )}

@@ -2,6 +2,7 @@ import { env } from '@/lib/env';
 import type { NewIssueEmailProps } from '@/emails/new-issue-email';
 import type { ErrorRateEmailProps } from '@/emails/error-rate-email';
 import type { RegressionEmailProps } from '@/emails/regression-email';
+import type { CrashFreeEmailProps } from '@/emails/crash-free-email';
 
 export type IssueSnapshot = {
   id: string;
@@ -39,7 +40,21 @@ export type RegressionWebhookBody = {
   issueUrl: string;
 };
 
-export type WebhookBody = NewIssueWebhookBody | ErrorRateWebhookBody | RegressionWebhookBody;
+/** CRASH_FREE rules (#31): a release fell below the crash-free rate, or every release recovered. */
+export type CrashFreeWebhookBody = {
+  type: 'crash_free';
+  state: 'breached' | 'recovered';
+  projectName: string;
+  release: string;
+  crashFreeRate: number;
+  below: number;
+  metric: string;
+  sessions: number;
+  windowMinutes: number;
+  releasesUrl: string;
+};
+
+export type WebhookBody = NewIssueWebhookBody | ErrorRateWebhookBody | RegressionWebhookBody | CrashFreeWebhookBody;
 
 export const issuesUrl = (projectId: string) => `${env.appUrl}/projects/${encodeURIComponent(projectId)}/issues`;
 export const issueUrl = (projectId: string, issueId: string) => `${issuesUrl(projectId)}/${encodeURIComponent(issueId)}`;
@@ -74,7 +89,20 @@ export function errorRateBody(projectName: string, projectId: string, count: num
 export type EmailContent =
   | { template: 'new-issue'; subject: string; props: NewIssueEmailProps }
   | { template: 'error-rate'; subject: string; props: ErrorRateEmailProps }
-  | { template: 'regression'; subject: string; props: RegressionEmailProps };
+  | { template: 'regression'; subject: string; props: RegressionEmailProps }
+  | { template: 'crash-free'; subject: string; props: CrashFreeEmailProps };
+
+export function crashFreeEmail(body: CrashFreeWebhookBody, ruleName: string): EmailContent {
+  const { type: _type, ...props } = body;
+  return {
+    template: 'crash-free',
+    subject:
+      body.state === 'breached'
+        ? `[${body.projectName}] ${body.release}: ${body.crashFreeRate.toFixed(2)} % crash-free ${body.metric}`
+        : `[${body.projectName}] Crash-free ${body.metric} recovered`,
+    props: { ...props, ruleName },
+  };
+}
 
 export function newIssueEmail(body: NewIssueWebhookBody): EmailContent {
   return {

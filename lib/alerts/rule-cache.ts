@@ -24,9 +24,10 @@ export function enabledRules(projectId: string): Promise<CachedRule[]> {
   if (hit && hit.expiresAt > now) return hit.rules;
   if (cache.size >= MAX_ENTRIES) prune(now);
   const rules = db.alertRule.findMany({
-    where: { projectId, enabled: true },
+    // CRASH_FREE rules are read by their own job, not at ingest.
+    where: { projectId, enabled: true, type: { in: ['NEW_ISSUE', 'ERROR_RATE', 'REGRESSION'] } },
     select: { id: true, projectId: true, type: true, threshold: true, windowMinutes: true, lastTriggeredAt: true },
-  });
+  }) as Promise<CachedRule[]>;
   const entry: Entry = { expiresAt: now + TTL_MS, rules };
   cache.set(projectId, entry);
   rules.catch(() => {

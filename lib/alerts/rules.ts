@@ -40,6 +40,9 @@ export async function updateAlertRule(orgId: string, projectId: string, ruleId: 
     webhookUrl: input.webhookUrl !== undefined ? input.webhookUrl : current.webhookUrl,
     webhookFormat: input.webhookFormat ?? current.webhookFormat,
     enabled: input.enabled ?? current.enabled,
+    crashFreeBelow: input.crashFreeBelow !== undefined ? input.crashFreeBelow : current.crashFreeBelow,
+    crashFreeMetric: input.crashFreeMetric !== undefined ? input.crashFreeMetric : (current.crashFreeMetric as AlertRuleShape['crashFreeMetric']),
+    minSessions: input.minSessions !== undefined ? input.minSessions : current.minSessions,
   });
   const issues = crossFieldIssues(merged);
   if (issues.length) throw validationError(issues);

@@ -2,7 +2,11 @@ type RuleRow = {
   id: string;
   projectId: string;
   name: string;
-  type: 'NEW_ISSUE' | 'ERROR_RATE' | 'REGRESSION';
+  type: 'NEW_ISSUE' | 'ERROR_RATE' | 'REGRESSION' | 'CRASH_FREE';
+  crashFreeBelow?: number | null;
+  crashFreeMetric?: string | null;
+  minSessions?: number | null;
+  breached?: boolean;
   threshold: number | null;
   windowMinutes: number | null;
   notifyEmail: string | null;
@@ -30,6 +34,8 @@ export function serializeAlertRule(r: RuleRow) {
     // Beside the spec's fields: the body format of the webhook.
     webhookFormat: r.webhookFormat,
     enabled: r.enabled,
+    // CRASH_FREE rules (#31): the rate a release must stay above, of sessions or users, with at least minSessions.
+    ...(r.type === 'CRASH_FREE' ? { crashFreeBelow: r.crashFreeBelow ?? null, crashFreeMetric: r.crashFreeMetric ?? null, minSessions: r.minSessions ?? null, breached: r.breached ?? false } : {}),
     lastTriggeredAt: r.lastTriggeredAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),

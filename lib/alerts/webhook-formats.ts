@@ -30,6 +30,16 @@ function summaryOf(b: WebhookBody): Summary {
         url: b.issuesUrl,
         linkText: 'Open the issues',
       };
+    case 'crash_free':
+      return {
+        heading: b.state === 'breached' ? `Crash-free ${b.metric} below ${b.below} % in ${b.projectName}` : `Crash-free ${b.metric} recovered in ${b.projectName}`,
+        title: `${b.release}: ${b.crashFreeRate.toFixed(2)} % crash-free ${b.metric}`,
+        level: null,
+        culprit: null,
+        detail: `${b.sessions} sessions in the last ${b.windowMinutes} minutes`,
+        url: b.releasesUrl,
+        linkText: 'Open the releases',
+      };
   }
 }
 

@@ -7,6 +7,7 @@ import { getBoss, jobDb, work } from '@/lib/jobs/boss';
 import { QUEUES, type QueueName } from '@/lib/jobs/queues';
 import NewIssueEmail from '@/emails/new-issue-email';
 import ErrorRateEmail from '@/emails/error-rate-email';
+import CrashFreeEmail from '@/emails/crash-free-email';
 import RegressionEmail from '@/emails/regression-email';
 import { postWebhook, type DeliveryResult } from './deliver-webhook';
 import { retryDelaysMs, type EmailJob, type WebhookJob } from './delivery-jobs';
@@ -64,6 +65,8 @@ function emailElement(email: EmailContent) {
       return createElement(RegressionEmail, email.props);
     case 'error-rate':
       return createElement(ErrorRateEmail, email.props);
+    case 'crash-free':
+      return createElement(CrashFreeEmail, email.props);
   }
 }
 

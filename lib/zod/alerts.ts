@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const ALERT_TYPES = ['NEW_ISSUE', 'ERROR_RATE', 'REGRESSION'] as const;
+export const ALERT_TYPES = ['NEW_ISSUE', 'ERROR_RATE', 'REGRESSION', 'CRASH_FREE'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
 /** The webhook body: our JSON (the spec's shape), or a Slack or Discord incoming-webhook message. */
@@ -12,7 +12,7 @@ const INT4_MAX = 2_147_483_647;
 export const MAX_WINDOW_MINUTES = 43_200;
 
 const name = z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
-const type = z.enum(ALERT_TYPES, { message: 'Type must be NEW_ISSUE, ERROR_RATE or REGRESSION' });
+const type = z.enum(ALERT_TYPES, { message: 'Type must be NEW_ISSUE, ERROR_RATE, REGRESSION or CRASH_FREE' });
 const webhookFormat = z.enum(WEBHOOK_FORMATS, { message: 'Webhook format must be json, slack or discord' });
 const threshold = z
   .number({ message: 'Threshold must be a positive integer' })
@@ -41,8 +41,17 @@ const webhookUrl = z
   }, 'Must be a valid http(s) URL')
   .nullable();
 const enabled = z.boolean({ message: 'Enabled must be a boolean' });
+// CRASH_FREE rules (#31): a release's crash-free rate (of sessions or users) below this percentage fires.
+export const CRASH_FREE_METRICS = ['sessions', 'users'] as const;
+const crashFreeBelow = z
+  .number({ message: 'Must be a percentage between 0 and 100' })
+  .gt(0, 'Must be a percentage between 0 and 100')
+  .lt(100, 'Must be a percentage between 0 and 100')
+  .nullable();
+const crashFreeMetric = z.enum(CRASH_FREE_METRICS, { message: 'Must be sessions or users' }).nullable();
+const minSessions = z.number({ message: 'Must be a positive integer' }).int('Must be a positive integer').positive('Must be a positive integer').max(INT4_MAX).nullable();
 
-const fields = { name, type, threshold, windowMinutes, notifyEmail, webhookUrl, webhookFormat, enabled };
+const fields = { name, type, threshold, windowMinutes, notifyEmail, webhookUrl, webhookFormat, enabled, crashFreeBelow, crashFreeMetric, minSessions };
 
 /** The rule as stored: what create produces and what a PATCH merged onto the stored rule must satisfy. */
 export type AlertRuleShape = {
@@ -54,12 +63,15 @@ export type AlertRuleShape = {
   webhookUrl: string | null;
   webhookFormat: WebhookFormat;
   enabled: boolean;
+  crashFreeBelow: number | null;
+  crashFreeMetric: (typeof CRASH_FREE_METRICS)[number] | null;
+  minSessions: number | null;
 };
 
 type Issue = { path: string[]; message: string };
 
 /** Rules that span fields, shared by create and PATCH (applied to the merged result). */
-export function crossFieldIssues(r: Pick<AlertRuleShape, 'type' | 'threshold' | 'windowMinutes' | 'notifyEmail' | 'webhookUrl'>): Issue[] {
+export function crossFieldIssues(r: Pick<AlertRuleShape, 'type' | 'threshold' | 'windowMinutes' | 'notifyEmail' | 'webhookUrl' | 'crashFreeBelow'>): Issue[] {
   const issues: Issue[] = [];
   if (r.notifyEmail == null && r.webhookUrl == null) {
     issues.push({ path: ['notifyEmail'], message: 'Give an email address or a webhook URL (or both)' });
@@ -68,12 +80,24 @@ export function crossFieldIssues(r: Pick<AlertRuleShape, 'type' | 'threshold' | 
     if (r.threshold == null) issues.push({ path: ['threshold'], message: 'Give a threshold: the number of errors that triggers an error-rate rule' });
     if (r.windowMinutes == null) issues.push({ path: ['windowMinutes'], message: 'Give a window: the number of minutes an error-rate rule counts over' });
   }
+  if (r.type === 'CRASH_FREE') {
+    if (r.crashFreeBelow == null) issues.push({ path: ['crashFreeBelow'], message: 'Give the crash-free percentage a release must stay above' });
+    if (r.windowMinutes == null) issues.push({ path: ['windowMinutes'], message: 'Give a window: the number of minutes the rate is read over' });
+  }
   return issues;
 }
 
-/** Only ERROR_RATE rules keep a threshold and a window. */
-export function normalizeRule<T extends Pick<AlertRuleShape, 'type' | 'threshold' | 'windowMinutes'>>(r: T): T {
-  return r.type !== 'ERROR_RATE' ? { ...r, threshold: null, windowMinutes: null } : r;
+/** Only ERROR_RATE rules keep a threshold; ERROR_RATE and CRASH_FREE a window; CRASH_FREE its rate, metric and minimum. */
+export function normalizeRule<T extends Pick<AlertRuleShape, 'type' | 'threshold' | 'windowMinutes' | 'crashFreeBelow' | 'crashFreeMetric' | 'minSessions'>>(r: T): T {
+  const crash = r.type === 'CRASH_FREE';
+  return {
+    ...r,
+    threshold: r.type === 'ERROR_RATE' ? r.threshold : null,
+    windowMinutes: r.type === 'ERROR_RATE' || crash ? r.windowMinutes : null,
+    crashFreeBelow: crash ? r.crashFreeBelow : null,
+    crashFreeMetric: crash ? (r.crashFreeMetric ?? 'sessions') : null,
+    minSessions: crash ? (r.minSessions ?? 10) : null,
+  };
 }
 
 export const createAlertSchema = z
@@ -86,6 +110,9 @@ export const createAlertSchema = z
     webhookUrl: webhookUrl.default(null),
     webhookFormat: webhookFormat.default('json'),
     enabled: enabled.default(true),
+    crashFreeBelow: crashFreeBelow.default(null),
+    crashFreeMetric: crashFreeMetric.default(null),
+    minSessions: minSessions.default(null),
   })
   .superRefine((v, ctx) => {
     for (const i of crossFieldIssues(v)) ctx.addIssue({ code: 'custom', path: i.path, message: i.message });
@@ -102,6 +129,9 @@ export const updateAlertSchema = z.object({
   webhookUrl: fields.webhookUrl.optional(),
   webhookFormat: fields.webhookFormat.optional(),
   enabled: fields.enabled.optional(),
+  crashFreeBelow: fields.crashFreeBelow.optional(),
+  crashFreeMetric: fields.crashFreeMetric.optional(),
+  minSessions: fields.minSessions.optional(),
 });
 
 export const alertParams = z.object({ projectId: z.string().min(1), alertId: z.string().min(1) });
