@@ -320,7 +320,7 @@ test('a 41-frame recursion shows as one frame and "same frame ×38"', async ({ p
 });
 
 test('at 375 px every tab is reachable and nothing scrolls sideways; favicon; page titles', async ({ page, request, playwright, baseURL }) => {
-  // Eighteen page loads with layout checks and axe.
+  // Twenty page loads with layout checks and axe.
   test.setTimeout(240_000);
   const errors = consoleErrors(page);
   // The favicon answers signed out.
@@ -345,6 +345,7 @@ test('at 375 px every tab is reachable and nothing scrolls sideways; favicon; pa
     [`/projects/${project.id}/performance`, 'Performance · Phone shop · Tracker'],
     [`/projects/${project.id}/alerts`, 'Alerts · Phone shop · Tracker'],
     [`/projects/${project.id}/stats`, 'Stats · Phone shop · Tracker'],
+    [`/projects/${project.id}/monitors`, 'Monitors · Phone shop · Tracker'],
     [`/projects/${project.id}/settings`, 'Project settings · Phone shop · Tracker'],
     [`/projects/${project.id}`, 'Set up · Phone shop · Tracker'],
     ['/settings/organization', 'Team · Tracker'],
@@ -356,7 +357,7 @@ test('at 375 px every tab is reachable and nothing scrolls sideways; favicon; pa
     for (const [path, title] of TITLES) {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
-      await expect(nav.getByRole('link')).toHaveCount(8);
+      await expect(nav.getByRole('link')).toHaveCount(9);
       // Every tab lies inside the 375 px viewport, so none needs a sideways scroll to be found.
       for (const link of await nav.getByRole('link').all()) {
         const box = (await link.boundingBox())!;

@@ -10,6 +10,7 @@ const PROJECT_LINKS = [
   { path: 'releases', label: 'Releases' },
   { path: 'performance', label: 'Performance' },
   { path: 'alerts', label: 'Alerts' },
+  { path: 'monitors', label: 'Monitors' },
   { path: 'stats', label: 'Stats' },
   { path: 'settings', label: 'Settings' },
 ];

@@ -11,6 +11,7 @@ import { parseEnvelope } from './parse-envelope';
 import { prepareItems, type SentryEndpoint } from './prepare-items';
 import { resolveSentryKey } from './resolve-sentry-key';
 import { ingestSessions } from '@/lib/sessions/ingest-sessions';
+import { processCheckIn } from '@/lib/monitors/monitors';
 import { keyShape } from '@/lib/ingest/resolve-key';
 import { keyFromDsn, sentryKeyFrom } from './sentry-auth';
 import { validationReason } from '@/lib/outcomes/categories';
@@ -140,6 +141,11 @@ async function run(req: SentryRequest): Promise<SentryResponse> {
   for (const d of prepared.discards) recordOutcome(key.projectId, d.category, 'client_discard', d.reason, d.quantity);
   for (const issue of prepared.invalidSessions) recordOutcome(key.projectId, 'session', 'invalid', validationReason(issue.path));
   if (prepared.sessions.length > 0) await ingestSessions(key, prepared.sessions);
+  for (const issue of prepared.invalidCheckIns) recordOutcome(key.projectId, 'monitor', 'invalid', validationReason(issue.path));
+  for (const c of prepared.checkIns) {
+    const done = await processCheckIn(key, c);
+    recordOutcome(key.projectId, 'monitor', done === 'stored' ? 'accepted' : 'invalid', done === 'stored' ? '' : 'unknown_monitor');
+  }
   return sentryAnswer(await ingestUnits(key, prepared.units, { clientAddress: req.clientAddress }), prepared.eventId);
 }
 

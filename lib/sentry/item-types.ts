@@ -10,6 +10,7 @@ import { errorEnvelopeFromSentry, transactionEnvelopeFromSentry } from './map-ev
 import { spansOf, transactionsFromSpans } from './map-spans';
 import type { JsonObject } from './parse-envelope';
 import { parseSession, parseSessions, type SessionItem } from '@/lib/sessions/parse-sessions';
+import { parseCheckIn, type CheckIn } from '@/lib/monitors/parse-checkin';
 
 /** One unit of our envelope format mapped from an item, not yet validated. */
 export type Mapped = { path: Path; json: JsonObject; stackless?: boolean; message?: boolean };
@@ -18,6 +19,8 @@ export type ItemType =
   | { category: Category; handling: 'stored'; map: (payload: JsonObject, path: Path, headerEventId: unknown) => Mapped[] | FieldIssue }
   /** Release health (lib/sessions): its own writer; a bad item is counted invalid and the envelope's others kept. */
   | { category: Category; handling: 'sessions'; parse: (payload: JsonObject, path: Path) => SessionItem[] | FieldIssue[] }
+  /** Cron monitors (lib/monitors): each check-in applied to its monitor; a bad one counted invalid, the rest kept. */
+  | { category: Category; handling: 'check_ins'; parse: (payload: JsonObject, path: Path) => CheckIn | FieldIssue[] }
   | { category: Category; handling: 'outcomes'; read: (payload: JsonObject) => ClientDiscard[] }
   | { category: Category; handling: 'not_stored' };
 
@@ -45,7 +48,7 @@ export const ITEM_TYPES: Record<string, ItemType> = {
   session: { category: 'session', handling: 'sessions', parse: parseSession },
   sessions: { category: 'session', handling: 'sessions', parse: parseSessions },
   attachment: notStored('attachment'),
-  check_in: notStored('monitor'),
+  check_in: { category: 'monitor', handling: 'check_ins', parse: parseCheckIn },
   feedback: notStored('feedback'),
   user_report: notStored('feedback'),
   log: notStored('log_item'),
@@ -75,5 +78,5 @@ export function itemTypeOf(type: string): ItemType {
 /** For the start log: which item types are stored, read, and only counted. */
 export function ingestStatusLine(): string {
   const by = (h: ItemType['handling']) => Object.keys(ITEM_TYPES).filter((t) => ITEM_TYPES[t].handling === h);
-  return `ingest: stores ${[...by('stored'), ...by('sessions')].join(', ')} items; reads ${by('outcomes').join(', ')}; counts (Stats page) but does not store yet: ${by('not_stored').join(', ')} and unknown types`;
+  return `ingest: stores ${[...by('stored'), ...by('sessions'), ...by('check_ins')].join(', ')} items; reads ${by('outcomes').join(', ')}; counts (Stats page) but does not store yet: ${by('not_stored').join(', ')} and unknown types`;
 }

@@ -7,6 +7,7 @@ import { eventIdOf } from './map-event';
 import { itemTypeOf, storeBodyType, type ItemType } from './item-types';
 import { parseEnvelope, parseJsonObject, type JsonObject } from './parse-envelope';
 import type { SessionItem } from '@/lib/sessions/parse-sessions';
+import type { CheckIn } from '@/lib/monitors/parse-checkin';
 
 export type SentryEndpoint = 'envelope' | 'store';
 
@@ -23,6 +24,9 @@ export type PreparedItems =
       /** Session updates and aggregates (release health), and the session items refused with why. */
       sessions: SessionItem[];
       invalidSessions: FieldIssue[];
+      /** Cron check-ins, and those refused with why. */
+      checkIns: CheckIn[];
+      invalidCheckIns: FieldIssue[];
     }
   | { ok: false; issues: FieldIssue[]; category: Category };
 
@@ -65,7 +69,7 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
     const text = body.toString('utf8');
     const r = unitsOf(storeBodyType, text, [], undefined);
     if (Array.isArray(r)) return { ok: false, issues: r, category: /"type"\s*:\s*"transaction"/.test(text) ? 'transaction' : 'error' };
-    return { ok: true, units: r.units, eventId: hex32(r.payload.event_id), envelopeHeader: {}, unsupported: [], discards: [], sessions: [], invalidSessions: [] };
+    return { ok: true, units: r.units, eventId: hex32(r.payload.event_id), envelopeHeader: {}, unsupported: [], discards: [], sessions: [], invalidSessions: [], checkIns: [], invalidCheckIns: [] };
   }
 
   const parsed = parseEnvelope(body);
@@ -76,6 +80,8 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
   const discards: ClientDiscard[] = [];
   const sessions: SessionItem[] = [];
   const invalidSessions: FieldIssue[] = [];
+  const checkIns: CheckIn[] = [];
+  const invalidCheckIns: FieldIssue[] = [];
   let eventId = hex32(header.event_id);
   for (const [index, item] of items.entries()) {
     const type = String(item.header.type);
@@ -97,10 +103,18 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
       else sessions.push(...(parsed as SessionItem[]));
       continue;
     }
+    if (handler.handling === 'check_ins') {
+      const path = ['items', index];
+      const payload = parseJsonObject(item.payload.toString('utf8'));
+      const parsed = payload ? handler.parse(payload, path) : [{ path, message: 'Item payload must be a JSON object' }];
+      if (Array.isArray(parsed)) invalidCheckIns.push(parsed[0]);
+      else checkIns.push(parsed);
+      continue;
+    }
     const r = unitsOf(() => handler, item.payload.toString('utf8'), ['items', index], header.event_id);
     if (Array.isArray(r)) return { ok: false, issues: r, category: handler.category };
     units.push(...r.units);
     if (type === 'event') eventId ??= hex32(r.payload.event_id);
   }
-  return { ok: true, units, eventId, envelopeHeader: header, unsupported, discards, sessions, invalidSessions };
+  return { ok: true, units, eventId, envelopeHeader: header, unsupported, discards, sessions, invalidSessions, checkIns, invalidCheckIns };
 }
