@@ -1,18 +1,10 @@
 import { Button, Text } from '@react-email/components';
 import { EmailLayout } from './layout';
 
-export type CrashFreeEmailProps = {
-  projectName: string;
-  ruleName: string;
-  state: 'breached' | 'recovered';
-  release: string;
-  crashFreeRate: number;
-  below: number;
-  metric: string;
-  sessions: number;
-  windowMinutes: number;
-  releasesUrl: string;
-};
+import type { CrashFreeWebhookBody } from '@/lib/alerts/payloads';
+
+/** The webhook's fields and the rule's name. */
+export type CrashFreeEmailProps = Omit<CrashFreeWebhookBody, 'type'> & { ruleName: string };
 
 export default function CrashFreeEmail(p: CrashFreeEmailProps) {
   const heading = p.state === 'breached' ? `Crash-free ${p.metric} below ${p.below} % in ${p.projectName}` : `Crash-free ${p.metric} recovered in ${p.projectName}`;

@@ -139,6 +139,21 @@ export function AlertRuleForm({ rule, onSubmit, onCancel }: Props) {
     }
   }
 
+  // ERROR_RATE and CRASH_FREE rules both count over a window (only one of them shows at a time).
+  const windowField = (
+    <Field
+      id={`${idPrefix}-window`}
+      name="windowMinutes"
+      label="Window (minutes)"
+      type="number"
+      inputMode="numeric"
+      min={1}
+      step={1}
+      value={values.windowMinutes}
+      onChange={set('windowMinutes')}
+      error={fieldErrors.windowMinutes}
+    />
+  );
   return (
     <form onSubmit={submit} noValidate aria-labelledby={`${idPrefix}-title`} className="space-y-5">
       <h2 id={`${idPrefix}-title`} className="text-lg font-semibold">
@@ -184,18 +199,7 @@ export function AlertRuleForm({ rule, onSubmit, onCancel }: Props) {
             onChange={set('threshold')}
             error={fieldErrors.threshold}
           />
-          <Field
-            id={`${idPrefix}-window`}
-            name="windowMinutes"
-            label="Window (minutes)"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={values.windowMinutes}
-            onChange={set('windowMinutes')}
-            error={fieldErrors.windowMinutes}
-          />
+          {windowField}
         </div>
       )}
 
@@ -229,18 +233,7 @@ export function AlertRuleForm({ rule, onSubmit, onCancel }: Props) {
               <option value="users">users</option>
             </select>
           </div>
-          <Field
-            id={`${idPrefix}-crash-window`}
-            name="windowMinutes"
-            label="Window (minutes)"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={values.windowMinutes}
-            onChange={set('windowMinutes')}
-            error={fieldErrors.windowMinutes}
-          />
+          {windowField}
           <Field
             id={`${idPrefix}-min-sessions`}
             name="minSessions"

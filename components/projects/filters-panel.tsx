@@ -4,13 +4,12 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/swr/fetcher';
 import { undiscardIssue, updateProjectFilters, useProjectFilters, type ProjectFilters } from '@/lib/swr/use-filters';
 import { updateInboundFiltersSchema } from '@/lib/filters/inbound-filters';
-import { describeFieldIssue } from '@/lib/text/field-names';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { RelativeTime } from '@/components/issues/relative-time';
-import { Check, ListField, lines } from './setting-fields';
+import { Check, ListField, lines, useSettingsSave } from './setting-fields';
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
 
@@ -31,34 +30,21 @@ export function FiltersPanel({ projectId, manage }: { projectId: string; manage:
 }
 
 function FiltersForm({ projectId, data, manage }: { projectId: string; data: ProjectFilters; manage: boolean }) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
-  const [saved, setSaved] = useState('');
+  const { pending, error, saved, submit } = useSettingsSave(
+    updateInboundFiltersSchema,
+    (input) => updateProjectFilters(projectId, input),
+    'Inbound filters saved. Filtered events are not stored, do not count against the quota and are counted on the Stats page.',
+  );
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setError(undefined);
-    setSaved('');
     const form = new FormData(e.currentTarget);
-    const parsed = updateInboundFiltersSchema.safeParse({
+    void submit({
       ...Object.fromEntries(SWITCHES.map(([name]) => [name, form.get(name) === 'on'])),
       spikeProtection: form.get('spikeProtection') === 'on',
       errorMessages: lines(form.get('errorMessages')),
       releases: lines(form.get('releases')),
     });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return setError(issue ? describeFieldIssue(String(issue.path[0] ?? ''), issue.message) : 'Check the filters');
-    }
-    setPending(true);
-    try {
-      await updateProjectFilters(projectId, parsed.data);
-      setSaved('Inbound filters saved. Filtered events are not stored, do not count against the quota and are counted on the Stats page.');
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setPending(false);
-    }
   }
 
   return (

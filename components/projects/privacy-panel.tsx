@@ -1,17 +1,13 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
-import { ApiError } from '@/lib/swr/fetcher';
+import type { FormEvent } from 'react';
 import { updateProjectPrivacy, useProjectPrivacy, type ProjectPrivacy } from '@/lib/swr/use-privacy';
 import { updateProjectPrivacySchema } from '@/lib/zod/privacy';
-import { describeFieldIssue } from '@/lib/text/field-names';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
-import { Check, ListField, lines } from './setting-fields';
-
-const messageOf = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
+import { Check, ListField, lines, useSettingsSave } from './setting-fields';
 
 /** The project's data scrubbing: shown to everyone, editable by ADMINs. */
 export function PrivacyPanel({ projectId, manage }: { projectId: string; manage: boolean }) {
@@ -22,35 +18,22 @@ export function PrivacyPanel({ projectId, manage }: { projectId: string; manage:
 }
 
 function PrivacyForm({ projectId, privacy, manage }: { projectId: string; privacy: ProjectPrivacy; manage: boolean }) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
-  const [saved, setSaved] = useState('');
   const locked = privacy.orgRequiresScrubbing;
+  const { pending, error, saved, submit } = useSettingsSave(
+    updateProjectPrivacySchema,
+    (input) => updateProjectPrivacy(projectId, input),
+    'Privacy settings saved. They apply to events received from now on; stored events are not changed.',
+  );
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setError(undefined);
-    setSaved('');
     const form = new FormData(e.currentTarget);
-    const parsed = updateProjectPrivacySchema.safeParse({
+    void submit({
       scrubDefaults: locked ? undefined : form.get('scrubDefaults') === 'on',
       sensitiveFields: lines(form.get('sensitiveFields')),
       safeFields: lines(form.get('safeFields')),
       scrubIpAddresses: form.get('scrubIpAddresses') === 'on',
     });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return setError(issue ? describeFieldIssue(String(issue.path[0] ?? ''), issue.message) : 'Check the settings');
-    }
-    setPending(true);
-    try {
-      await updateProjectPrivacy(projectId, parsed.data);
-      setSaved('Privacy settings saved. They apply to events received from now on; stored events are not changed.');
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setPending(false);
-    }
   }
 
   return (
