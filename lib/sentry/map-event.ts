@@ -213,10 +213,11 @@ function contexts(v: unknown, request?: unknown) {
   for (const c of CONTEXTS) out[c] = contextBag(sent[c]);
   // What the SDK did not say, read off the User-Agent it sent (the browser SDK sends only the header).
   if (ua && (!out.browser || !out.os || !out.device)) {
+    // Copies: the parsed contexts are shared by every event with this User-Agent (scrubbing may change an event's).
     const derived = contextsFromUserAgent(ua);
-    out.browser ??= derived.browser;
-    out.os ??= derived.os;
-    out.device ??= derived.device;
+    out.browser ??= derived.browser && { ...derived.browser };
+    out.os ??= derived.os && { ...derived.os };
+    out.device ??= derived.device && { ...derived.device };
   }
   const compacted = compact(out);
   return Object.keys(compacted).length > 0 ? compacted : undefined;

@@ -19,7 +19,21 @@ export function userAgentOf(request: unknown): string | undefined {
  * context (the browser SDK sends only the header). Parsed by ua-parser-js 1.x (MIT); at most 512 characters read.
  */
 export function contextsFromUserAgent(ua: string): Derived {
-  const r = new UAParser(ua.slice(0, 512)).getResult();
+  const key = ua.slice(0, 512);
+  const hit = parsed.get(key);
+  if (hit) return hit;
+  const derived = parse(key);
+  // A site's traffic comes from few distinct browsers: parsing each once keeps this off the ingest path's cost.
+  if (parsed.size >= MAX_CACHED) parsed.clear();
+  parsed.set(key, derived);
+  return derived;
+}
+
+const MAX_CACHED = 2_000;
+const parsed = new Map<string, Derived>();
+
+function parse(ua: string): Derived {
+  const r = new UAParser(ua).getResult();
   const out: Derived = {};
   if (r.browser.name) out.browser = r.browser.version ? { name: r.browser.name, version: r.browser.version } : { name: r.browser.name };
   if (r.os.name) out.os = r.os.version ? { name: r.os.name, version: r.os.version } : { name: r.os.name };
