@@ -1,5 +1,4 @@
 import { AppError } from '@/lib/errors';
-import { readCappedBody } from './read-body';
 
 /** One part of a multipart/form-data body: its data is a view of the body, never a copy. */
 export type MultipartPart = { name: string; filename: string | null; data: Buffer };
@@ -55,12 +54,58 @@ export async function readMultipart(
 ): Promise<MultipartPart[]> {
   const type = req.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data');
-  const bytes = await readCappedBody(req, opts.maxBytes).catch(() => {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
+  const bytes = await readBody(req, opts.maxBytes, boundary ? Buffer.from(`--${boundary[1] ?? boundary[2]}`) : null, opts.maxParts).catch(() => {
     throw new AppError('BAD_REQUEST', 'Could not read the request body');
   });
-  if (bytes === null) throw new AppError('PAYLOAD_TOO_LARGE', `${opts.what} larger than ${opts.maxBytes} bytes`);
+  if (bytes === 'too_large') throw new AppError('PAYLOAD_TOO_LARGE', `${opts.what} larger than ${opts.maxBytes} bytes`);
+  if (bytes === 'too_many') throw new AppError('BAD_REQUEST', opts.tooMany ?? `At most ${opts.maxParts} parts per request`);
   const parts = parseMultipart(bytes, type, opts.maxParts);
   if (parts === 'too_many') throw new AppError('BAD_REQUEST', opts.tooMany ?? `At most ${opts.maxParts} parts per request`);
   if (parts === null) throw new AppError('BAD_REQUEST', 'Malformed multipart body');
   return parts;
+}
+
+/**
+ * The body, read while counting the multipart delimiters as it arrives: past `maxParts` parts (or `cap` bytes) the
+ * read stops at once, so a body of thousands of parts costs the few it took to see that, not its megabytes.
+ */
+async function readBody(req: Request, cap: number, delimiter: Buffer | null, maxParts: number): Promise<Buffer | 'too_large' | 'too_many'> {
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > cap) {
+    await req.body?.cancel().catch(() => {});
+    return 'too_large';
+  }
+  if (!req.body) return Buffer.alloc(0);
+  const reader = req.body.getReader();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let delimiters = 0;
+  // The end of the previous chunk, so a delimiter split across two chunks is still seen once.
+  let tail = Buffer.alloc(0);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    size += chunk.length;
+    if (size > cap) {
+      await reader.cancel().catch(() => {});
+      return 'too_large';
+    }
+    chunks.push(chunk);
+    if (delimiter) {
+      const window = tail.length ? Buffer.concat([tail, chunk]) : chunk;
+      for (let i = window.indexOf(delimiter); i >= 0; i = window.indexOf(delimiter, i + delimiter.length)) {
+        // Only those wholly in the new bytes or straddling the seam: the tail's own were counted before.
+        if (i + delimiter.length > tail.length) delimiters++;
+      }
+      tail = window.subarray(Math.max(0, window.length - (delimiter.length - 1)));
+      // n parts have n + 1 delimiters (the closing one included).
+      if (delimiters > maxParts + 1) {
+        await reader.cancel().catch(() => {});
+        return 'too_many';
+      }
+    }
+  }
+  return Buffer.concat(chunks, size);
 }
