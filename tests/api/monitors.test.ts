@@ -49,6 +49,8 @@ describe('check-ins from the real @sentry/node', () => {
       Sentry.init({ dsn: server.dsn((t.project.keys[0] as { sentryDsn?: string }).sentryDsn!), release: 'jobs@1', defaultIntegrations: false });
       const config = { schedule: { type: 'crontab' as const, value: '0 * * * *' }, checkinMargin: 5, maxRuntime: 1, timezone: 'UTC', failureIssueThreshold: 1, recoveryThreshold: 1 };
       await Sentry.withMonitor('nightly-backup', async () => undefined, config);
+      // One run after the other, as a scheduler runs them (their check-ins otherwise race each other here).
+      expect(await Sentry.flush(5000)).toBe(true);
       await expect(
         Sentry.withMonitor(
           'nightly-backup',
