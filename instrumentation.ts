@@ -4,16 +4,16 @@ export async function register(): Promise<void> {
   const { startAlertWorkers } = await import('./lib/alerts/workers');
   const { startRetentionJob } = await import('./lib/retention/retention-job');
   const { startAccountWorkers } = await import('./lib/auth/password-reset');
-  const { startIgnoreConditionJob } = await import('./lib/issues/ignore-conditions');
+  const { startMinuteJob } = await import('./lib/jobs/minute-job');
   const { stopJobs } = await import('./lib/jobs/boss');
   const { onShutdown } = await import('./lib/runtime/shutdown');
   try {
     await startAlertWorkers();
     await startAccountWorkers();
     await startRetentionJob();
-    await startIgnoreConditionJob();
+    await startMinuteJob();
     onShutdown(stopJobs);
-    console.log('[jobs] alert delivery, password-reset email workers, the daily retention purge and the ignore-condition check (every minute) started');
+    console.log('[jobs] alert delivery, password-reset email workers, the daily retention purge and the minute job (ignore conditions, merge sweep, crash-free alerts, monitors) started');
   } catch (err) {
     // The site keeps serving; deliveries already enqueued wait in PostgreSQL until workers run again.
     console.error('[jobs] could not start the alert workers', err);

@@ -8,9 +8,8 @@ import { QUEUES } from '@/lib/jobs/queues';
 import { pool } from '@/lib/pg';
 import { env } from '@/lib/env';
 import type { WebhookFormat } from '@/lib/zod/alerts';
-import type { EmailJob, WebhookJob } from './delivery-jobs';
+import { deliveriesOf, type EmailJob, type WebhookJob } from './delivery-jobs';
 import { crashFreeEmail, type CrashFreeWebhookBody } from './payloads';
-import { webhookPayload } from './webhook-formats';
 
 type Rule = {
   id: string;
@@ -100,9 +99,10 @@ async function fire(rule: Rule, state: 'breached' | 'recovered', worst: Worst | 
       releasesUrl: `${env.appUrl}/projects/${encodeURIComponent(rule.project_id)}/releases`,
     };
     const triggeredAt = now.toISOString();
+    const d = deliveriesOf(rule, body, crashFreeEmail(body, rule.name), triggeredAt);
     const jobs: { name: string; data: WebhookJob | EmailJob }[] = [];
-    if (rule.webhook_url) jobs.push({ name: QUEUES.alertWebhook, data: { ruleId: rule.id, url: rule.webhook_url, body: webhookPayload(rule.webhook_format, body), triggeredAt, attempt: 0 } });
-    if (rule.notify_email) jobs.push({ name: QUEUES.alertEmail, data: { ruleId: rule.id, to: rule.notify_email, email: crashFreeEmail(body, rule.name), triggeredAt, attempt: 0 } });
+    if (d.webhook) jobs.push({ name: QUEUES.alertWebhook, data: d.webhook });
+    if (d.email) jobs.push({ name: QUEUES.alertEmail, data: d.email });
     if (jobs.length) await boss.insert(jobs, { db: jobDb(client) });
     await client.query('COMMIT');
     if (rule.webhook_url) notifyWorkers(QUEUES.alertWebhook);

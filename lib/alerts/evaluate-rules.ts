@@ -7,8 +7,7 @@ import type { IngestedError } from './after-ingest';
 import { enabledRules, type CachedRule } from './rule-cache';
 import type { WebhookFormat } from '@/lib/zod/alerts';
 import { errorRateBody, errorRateEmail, newIssueBody, newIssueEmail, regressionBody, regressionEmail, type EmailContent, type IssueSnapshot, type WebhookBody } from './payloads';
-import { webhookPayload } from './webhook-formats';
-import type { EmailJob, WebhookJob } from './delivery-jobs';
+import { deliveriesOf, type EmailJob, type WebhookJob } from './delivery-jobs';
 
 type FiredRule = { id: string; name: string; notify_email: string | null; webhook_url: string | null; webhook_format: WebhookFormat };
 type FiredRateRule = FiredRule & { threshold: number; window_minutes: number };
@@ -70,8 +69,9 @@ async function fireAndEnqueue(projectId: string, now: Date, newIssues: IssueRule
     const emails: EmailJob[] = [];
     const triggeredAt = now.toISOString();
     const add = (rule: FiredRule, body: WebhookBody, email: EmailContent) => {
-      if (rule.webhook_url) webhooks.push({ ruleId: rule.id, url: rule.webhook_url, body: webhookPayload(rule.webhook_format, body), triggeredAt, attempt: 0 });
-      if (rule.notify_email) emails.push({ ruleId: rule.id, to: rule.notify_email, email, triggeredAt, attempt: 0 });
+      const d = deliveriesOf(rule, body, email, triggeredAt);
+      if (d.webhook) webhooks.push(d.webhook);
+      if (d.email) emails.push(d.email);
     };
 
     const firedNew = newIssues.rules.length ? await claimIssueRules(client, 'NEW_ISSUE', newIssues.rules, now) : [];

@@ -1,6 +1,6 @@
 // Inbound filters (#30): events a project does not want are dropped at ingest, after scrubbing and before the
 // quota, and counted on the Stats page as `filtered` with the filter's name. The rules follow Relay's.
-import { UAParser } from 'ua-parser-js';
+import { parseUserAgent, userAgentOf } from '@/lib/sentry/user-agent';
 import { z } from 'zod';
 import type { ErrorEnvelope, TransactionEnvelope } from '@/lib/ingest/schemas';
 
@@ -73,16 +73,9 @@ export function globMatches(pattern: string, text: string): boolean {
   return re.test(text);
 }
 
-function userAgentOf(headers: Record<string, string> | undefined): string | undefined {
-  if (!headers) return undefined;
-  for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === 'user-agent') return v;
-  return undefined;
-}
-
 function isLegacyBrowser(ua: string): boolean {
-  const { browser } = new UAParser(ua.slice(0, 512)).getResult();
-  const major = Number.parseInt(browser.major ?? '', 10);
-  const name = browser.name ?? '';
+  const { browserName, browserMajor: major } = parseUserAgent(ua);
+  const name = browserName ?? '';
   if (name === 'IE' || name === 'IEMobile') return true;
   if (name === 'Edge' && major < 79) return true;
   if (Number.isNaN(major)) return false;
@@ -111,7 +104,7 @@ function commonReason(f: InboundFilters, env: Common): FilterReason | null {
     const host = hostOf(env.request?.url);
     if ((host && LOCAL_HOSTS.has(host)) || (env.user?.ip_address && ['127.0.0.1', '::1'].includes(env.user.ip_address))) return 'localhost';
   }
-  const ua = userAgentOf(env.request?.headers);
+  const ua = userAgentOf(env.request);
   if (ua) {
     if (f.webCrawlers && CRAWLER.test(ua)) return 'web_crawlers';
     if (f.legacyBrowsers && isLegacyBrowser(ua)) return 'legacy_browsers';

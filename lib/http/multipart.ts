@@ -1,3 +1,4 @@
+import { readCappedBody } from './read-body';
 import { AppError } from '@/lib/errors';
 
 /** One part of a multipart/form-data body: its data is a view of the body, never a copy. */
@@ -10,9 +11,8 @@ export type MultipartPart = { name: string; filename: string | null; data: Buffe
  * read. Null when the body is not multipart as its Content-Type says.
  */
 export function parseMultipart(body: Buffer, contentType: string, maxParts: number): MultipartPart[] | null | 'too_many' {
-  const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  if (!m) return null;
-  const delimiter = Buffer.from(`--${m[1] ?? m[2]}`);
+  const delimiter = delimiterOf(contentType);
+  if (!delimiter) return null;
   // Every delimiter: the first may start the body; the others follow a CRLF.
   const at: number[] = [];
   for (let i = body.indexOf(delimiter); i >= 0; i = body.indexOf(delimiter, i + delimiter.length)) {
@@ -38,6 +38,12 @@ export function parseMultipart(body: Buffer, contentType: string, maxParts: numb
   return parts;
 }
 
+/** `--<boundary>` of a multipart Content-Type, or null without a boundary. */
+function delimiterOf(contentType: string): Buffer | null {
+  const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  return m ? Buffer.from(`--${m[1] ?? m[2]}`) : null;
+}
+
 function param(disposition: string, key: string): string | null {
   const m = new RegExp(`;\\s*${key}=(?:"((?:[^"\\\\]|\\\\.)*)"|([^;\\s]+))`, 'i').exec(disposition);
   if (!m) return null;
@@ -54,58 +60,34 @@ export async function readMultipart(
 ): Promise<MultipartPart[]> {
   const type = req.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data');
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
-  const bytes = await readBody(req, opts.maxBytes, boundary ? Buffer.from(`--${boundary[1] ?? boundary[2]}`) : null, opts.maxParts).catch(() => {
-    throw new AppError('BAD_REQUEST', 'Could not read the request body');
+  const delimiter = delimiterOf(type);
+  const tooMany = () => new AppError('BAD_REQUEST', opts.tooMany ?? `At most ${opts.maxParts} parts per request`);
+  const bytes = await readCappedBody(req, opts.maxBytes, delimiter ? countParts(delimiter, opts.maxParts, tooMany) : undefined).catch((err) => {
+    throw err instanceof AppError ? err : new AppError('BAD_REQUEST', 'Could not read the request body');
   });
-  if (bytes === 'too_large') throw new AppError('PAYLOAD_TOO_LARGE', `${opts.what} larger than ${opts.maxBytes} bytes`);
-  if (bytes === 'too_many') throw new AppError('BAD_REQUEST', opts.tooMany ?? `At most ${opts.maxParts} parts per request`);
+  if (bytes === null) throw new AppError('PAYLOAD_TOO_LARGE', `${opts.what} larger than ${opts.maxBytes} bytes`);
   const parts = parseMultipart(bytes, type, opts.maxParts);
-  if (parts === 'too_many') throw new AppError('BAD_REQUEST', opts.tooMany ?? `At most ${opts.maxParts} parts per request`);
+  if (parts === 'too_many') throw tooMany();
   if (parts === null) throw new AppError('BAD_REQUEST', 'Malformed multipart body');
   return parts;
 }
 
 /**
- * The body, read while counting the multipart delimiters as it arrives: past `maxParts` parts (or `cap` bytes) the
- * read stops at once, so a body of thousands of parts costs the few it took to see that, not its megabytes.
+ * A body inspector that counts the multipart delimiters as the body arrives and throws past `maxParts` parts, so a
+ * body of thousands of parts costs the few it took to see that, not its megabytes.
  */
-async function readBody(req: Request, cap: number, delimiter: Buffer | null, maxParts: number): Promise<Buffer | 'too_large' | 'too_many'> {
-  const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > cap) {
-    await req.body?.cancel().catch(() => {});
-    return 'too_large';
-  }
-  if (!req.body) return Buffer.alloc(0);
-  const reader = req.body.getReader();
-  const chunks: Buffer[] = [];
-  let size = 0;
+function countParts(delimiter: Buffer, maxParts: number, tooMany: () => Error): (chunk: Buffer) => void {
   let delimiters = 0;
   // The end of the previous chunk, so a delimiter split across two chunks is still seen once.
-  let tail = Buffer.alloc(0);
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    const chunk = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-    size += chunk.length;
-    if (size > cap) {
-      await reader.cancel().catch(() => {});
-      return 'too_large';
+  let tail: Buffer = Buffer.alloc(0);
+  return (chunk) => {
+    const window = tail.length ? Buffer.concat([tail, chunk]) : chunk;
+    for (let i = window.indexOf(delimiter); i >= 0; i = window.indexOf(delimiter, i + delimiter.length)) {
+      // Only those wholly in the new bytes or straddling the seam: the tail's own were counted before.
+      if (i + delimiter.length > tail.length) delimiters++;
     }
-    chunks.push(chunk);
-    if (delimiter) {
-      const window = tail.length ? Buffer.concat([tail, chunk]) : chunk;
-      for (let i = window.indexOf(delimiter); i >= 0; i = window.indexOf(delimiter, i + delimiter.length)) {
-        // Only those wholly in the new bytes or straddling the seam: the tail's own were counted before.
-        if (i + delimiter.length > tail.length) delimiters++;
-      }
-      tail = window.subarray(Math.max(0, window.length - (delimiter.length - 1)));
-      // n parts have n + 1 delimiters (the closing one included).
-      if (delimiters > maxParts + 1) {
-        await reader.cancel().catch(() => {});
-        return 'too_many';
-      }
-    }
-  }
-  return Buffer.concat(chunks, size);
+    tail = window.subarray(Math.max(0, window.length - (delimiter.length - 1)));
+    // n parts have n + 1 delimiters (the closing one included).
+    if (delimiters > maxParts + 1) throw tooMany();
+  };
 }

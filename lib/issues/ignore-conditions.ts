@@ -81,23 +81,3 @@ export async function reviveIgnoredIssues(now = clock.now()): Promise<string[]> 
   );
   return rows.map((r) => r.id);
 }
-
-/** The minute job (pg-boss keeps one schedule across instances): ignore conditions, the merge sweep, crash-free alerts, monitors. */
-export async function startIgnoreConditionJob(): Promise<void> {
-  const { getBoss, work } = await import('@/lib/jobs/boss');
-  const { QUEUES } = await import('@/lib/jobs/queues');
-  const boss = await getBoss();
-  await boss.schedule(QUEUES.ignoreConditions, '* * * * *', {}, { tz: 'UTC' });
-  const { sweepMergedFingerprints } = await import('./merge-issues');
-  const { evaluateCrashFreeRules } = await import('@/lib/alerts/crash-free-rules');
-  const { detectMonitorFailures } = await import('@/lib/monitors/monitors');
-  await work(QUEUES.ignoreConditions, { batchSize: 1 }, async () => {
-    await reviveIgnoredIssues();
-    // Issues recreated under a merged fingerprint by a batch that had not seen the alias yet.
-    await sweepMergedFingerprints();
-    // Release health alerts (CRASH_FREE rules).
-    await evaluateCrashFreeRules();
-    // Cron monitors: missed runs and runs past their max runtime.
-    await detectMonitorFailures();
-  });
-}

@@ -7,7 +7,7 @@ export const QUEUES = {
   retention: 'retention',
   partitions: 'partitions',
   passwordReset: 'password-reset',
-  ignoreConditions: 'ignore-conditions',
+  minute: 'minute',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -23,6 +23,6 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   partitions: { policy: 'singleton', retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60, retentionMinutes: 60 * 24 },
   // A reset email is worth a few quick retries (the mail transport may be down a moment); its link lasts an hour.
   'password-reset': { retryLimit: 3, retryDelay: 10, expireInSeconds: 60, retentionMinutes: 60 * 24 },
-  // Every minute, one at a time across instances; a missed minute is caught up by the next.
-  'ignore-conditions': { policy: 'singleton', retryLimit: 0, expireInSeconds: 60, retentionMinutes: 60 },
+  // lib/jobs/minute-job.ts: every minute, one at a time across instances; a missed minute is caught up by the next.
+  minute: { policy: 'singleton', retryLimit: 0, expireInSeconds: 60, retentionMinutes: 60 },
 };

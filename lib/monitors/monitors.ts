@@ -10,6 +10,7 @@ import { ingestUnits } from '@/lib/ingest/ingest-units';
 import { resolveIngestKey, type IngestKey } from '@/lib/ingest/resolve-key';
 import { validateUnit } from '@/lib/ingest/validate-envelope';
 import { logger } from '@/lib/log';
+import { statusChange } from '@/lib/issues/update-issue-status';
 import type { CheckIn } from './parse-checkin';
 import { nextRun } from './schedule';
 
@@ -161,7 +162,8 @@ async function afterRuns(key: IngestKey | null, failures: Failure[], recoveries:
     await db.$transaction(async (tx) => {
       const [issue] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM issues WHERE id = ${r.monitor.issueId} FOR UPDATE`;
       if (!issue || issue.status === 'RESOLVED') return;
-      await tx.issue.update({ where: { id: r.monitor.issueId! }, data: { status: 'RESOLVED', regressedAt: null, updatedAt: clock.now() } });
+      // The columns any resolve writes (a pending release wait or ignore condition cleared too), without an actor.
+      await tx.issue.update({ where: { id: r.monitor.issueId! }, data: { ...statusChange('RESOLVED'), updatedAt: clock.now() } });
       await tx.issueActivity.create({ data: { issueId: r.monitor.issueId!, type: 'STATUS', fromStatus: issue.status as 'UNRESOLVED', toStatus: 'RESOLVED', createdAt: clock.now() } });
     });
   }

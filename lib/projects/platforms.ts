@@ -18,11 +18,12 @@ export type Platform = {
   init?: { label: string; code: (dsn: string) => string };
 };
 
-const js = (pkg: string, extra = '') => ({
+/** A JavaScript SDK from npm: `extra` lines of init options, `where` the init goes. */
+const js = (pkg: string, extra = '', where = 'Initialise it before your app code runs') => ({
   sdk: pkg,
   install: { label: 'Install', code: `npm install ${pkg}` },
   init: {
-    label: 'Initialise it before your app code runs',
+    label: where,
     code: (dsn: string) => `import * as Sentry from '${pkg}';
 
 Sentry.init({
@@ -54,38 +55,8 @@ export const PLATFORM_CATALOG: readonly Platform[] = [
     ...js('@sentry/browser', '\n  integrations: [Sentry.browserTracingIntegration()],'),
   },
   { id: 'react', label: 'React', group: 'Browser', ...js('@sentry/react', '\n  integrations: [Sentry.browserTracingIntegration()],') },
-  {
-    id: 'nextjs',
-    label: 'Next.js',
-    group: 'Browser',
-    sdk: '@sentry/nextjs',
-    install: { label: 'Install', code: 'npm install @sentry/nextjs' },
-    init: {
-      label: 'instrumentation-client.ts and sentry.server.config.ts (imported from instrumentation.ts)',
-      code: (dsn) => `import * as Sentry from '@sentry/nextjs';
-
-Sentry.init({
-  dsn: '${dsn}',
-  tracesSampleRate: 1.0,
-});`,
-    },
-  },
-  {
-    id: 'node',
-    label: 'Node.js',
-    group: 'Server',
-    sdk: '@sentry/node',
-    install: { label: 'Install', code: 'npm install @sentry/node' },
-    init: {
-      label: 'instrument.mjs, loaded first: node --import ./instrument.mjs app.mjs',
-      code: (dsn) => `import * as Sentry from '@sentry/node';
-
-Sentry.init({
-  dsn: '${dsn}',
-  tracesSampleRate: 1.0,
-});`,
-    },
-  },
+  { id: 'nextjs', label: 'Next.js', group: 'Browser', ...js('@sentry/nextjs', '', 'instrumentation-client.ts and sentry.server.config.ts (imported from instrumentation.ts)') },
+  { id: 'node', label: 'Node.js', group: 'Server', ...js('@sentry/node', '', 'instrument.mjs, loaded first: node --import ./instrument.mjs app.mjs') },
   { id: 'python', label: 'Python', group: 'Server', ...python() },
   { id: 'other', label: 'Other', group: 'Other' },
 
@@ -96,22 +67,7 @@ Sentry.init({
   { id: 'javascript-remix', label: 'Remix', group: 'Browser', ...js('@sentry/remix') },
   { id: 'javascript-nuxt', label: 'Nuxt', group: 'Browser', ...js('@sentry/nuxt') },
   { id: 'javascript-astro', label: 'Astro', group: 'Browser', ...js('@sentry/astro') },
-  {
-    id: 'node-express',
-    label: 'Express',
-    group: 'Server',
-    sdk: '@sentry/node',
-    install: { label: 'Install', code: 'npm install @sentry/node' },
-    init: {
-      label: 'instrument.mjs, loaded first; then Sentry.setupExpressErrorHandler(app) after your routes',
-      code: (dsn) => `import * as Sentry from '@sentry/node';
-
-Sentry.init({
-  dsn: '${dsn}',
-  tracesSampleRate: 1.0,
-});`,
-    },
-  },
+  { id: 'node-express', label: 'Express', group: 'Server', ...js('@sentry/node', '', 'instrument.mjs, loaded first; then Sentry.setupExpressErrorHandler(app) after your routes') },
   { id: 'node-nestjs', label: 'NestJS', group: 'Server', ...js('@sentry/nestjs') },
   { id: 'bun', label: 'Bun', group: 'Server', ...js('@sentry/bun') },
   { id: 'deno', label: 'Deno', group: 'Server', ...js('npm:@sentry/deno') },

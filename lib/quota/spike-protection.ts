@@ -26,9 +26,12 @@ const g = globalThis as unknown as { trackerSpikeCaps?: Map<string, { value: Cap
 const caps = (g.trackerSpikeCaps ??= new Map());
 
 /** The project's cap in errors a minute and its baseline, or null without a guard (off, or no day of history). */
+/** Whether the guard applies: on for the project, and a day of history to take the baseline from. */
+const guarded = (key: Pick<IngestKey, 'spikeProtection' | 'projectCreatedAt'>, now: number) => key.spikeProtection && now - key.projectCreatedAt.getTime() >= DAY_MS;
+
 export async function spikeCap(key: Pick<IngestKey, 'projectId' | 'spikeProtection' | 'projectCreatedAt'>): Promise<Cap | null> {
   const now = clock.now().getTime();
-  if (!key.spikeProtection || now - key.projectCreatedAt.getTime() < DAY_MS) return null;
+  if (!guarded(key, now)) return null;
   const hit = caps.get(key.projectId);
   if (hit && hit.until > now) return hit.value;
   const until = new Date(now - RECENT_MINUTES * 60_000);
@@ -48,7 +51,7 @@ export async function spikeCap(key: Pick<IngestKey, 'projectId' | 'spikeProtecti
  * Synchronously true when no guard applies, so unguarded requests keep their arrival order into the group commit.
  */
 export function spikeAllows(key: IngestKey, count: number): true | Promise<boolean> {
-  if (count === 0 || !key.spikeProtection || clock.now().getTime() - key.projectCreatedAt.getTime() < DAY_MS) return true;
+  if (count === 0 || !guarded(key, clock.now().getTime())) return true;
   return takeFromSpikeBucket(key, count);
 }
 

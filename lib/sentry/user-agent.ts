@@ -14,29 +14,36 @@ export function userAgentOf(request: unknown): string | undefined {
   return undefined;
 }
 
+type Parsed = { browserName: string | undefined; browserMajor: number; contexts: Derived };
+
 /**
- * Browser, OS and device read off a User-Agent, as Sentry's ingest derives them when the SDK sends no such
- * context (the browser SDK sends only the header). Parsed by ua-parser-js 1.x (MIT); at most 512 characters read.
+ * A User-Agent parsed once by ua-parser-js 1.x (MIT; at most 512 characters read), for both readers of it: the
+ * contexts ingest derives and the legacy-browser filter. A site's traffic comes from few distinct browsers, so each is
+ * parsed once and kept (2,000 at most), off the ingest path's cost.
  */
-export function contextsFromUserAgent(ua: string): Derived {
+export function parseUserAgent(ua: string): Parsed {
   const key = ua.slice(0, 512);
   const hit = parsed.get(key);
   if (hit) return hit;
-  const derived = parse(key);
-  // A site's traffic comes from few distinct browsers: parsing each once keeps this off the ingest path's cost.
+  const result = parse(key);
   if (parsed.size >= MAX_CACHED) parsed.clear();
-  parsed.set(key, derived);
-  return derived;
+  parsed.set(key, result);
+  return result;
+}
+
+/** Browser, OS and device read off a User-Agent, as Sentry's ingest derives them when the SDK sends no such context. */
+export function contextsFromUserAgent(ua: string): Derived {
+  return parseUserAgent(ua).contexts;
 }
 
 const MAX_CACHED = 2_000;
-const parsed = new Map<string, Derived>();
+const parsed = new Map<string, Parsed>();
 
-function parse(ua: string): Derived {
+function parse(ua: string): Parsed {
   const r = new UAParser(ua).getResult();
-  const out: Derived = {};
-  if (r.browser.name) out.browser = r.browser.version ? { name: r.browser.name, version: r.browser.version } : { name: r.browser.name };
-  if (r.os.name) out.os = r.os.version ? { name: r.os.name, version: r.os.version } : { name: r.os.name };
-  if (r.device.model) out.device = { family: r.device.model, model: r.device.model, ...(r.device.vendor ? { brand: r.device.vendor } : {}) };
-  return out;
+  const contexts: Derived = {};
+  if (r.browser.name) contexts.browser = r.browser.version ? { name: r.browser.name, version: r.browser.version } : { name: r.browser.name };
+  if (r.os.name) contexts.os = r.os.version ? { name: r.os.name, version: r.os.version } : { name: r.os.name };
+  if (r.device.model) contexts.device = { family: r.device.model, model: r.device.model, ...(r.device.vendor ? { brand: r.device.vendor } : {}) };
+  return { browserName: r.browser.name, browserMajor: Number.parseInt(r.browser.major ?? '', 10), contexts };
 }
