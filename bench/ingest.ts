@@ -11,12 +11,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { freePort } from '@/lib/runtime/embedded-db';
 import { sdkEvent, sentryEnvelope } from './sentry-events';
 import { envelopes, FINGERPRINTS } from './support/envelopes';
-import { cpuPerRequest, sampleCpu } from './support/cpu';
+import { load as loadRun, pct, rateOf, report, type CpuGroups, type RunResult } from './support/load';
 import { api, log, root, runBench, startGroup, startService, waitForHttp, type Service } from './support/service';
 
 const arg = (name: string, def: number) => {
@@ -50,66 +49,8 @@ async function uploadMap(base: string, projectId: string, version: string, cooki
   if (res.status !== 201) throw new Error(`source map upload: ${res.status} ${await res.text()}`);
 }
 
-type Cpu = ReturnType<typeof cpuPerRequest>;
-type RunResult = { accepted: number; errors: Map<number | string, number>; latencies: number[]; seconds: number; cpu?: Cpu };
-
-/** Where CPU time is counted during a run: the answering server's process group and the database's. */
-type CpuGroups = { server: number; database: number };
-
-async function load(port: number, pathName: string, headers: Record<string, string>, bodies: string[], groups?: CpuGroups): Promise<RunResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies: number[] = [];
-  const errors = new Map<number | string, number>();
-  let accepted = 0;
-  let next = 0;
-  const one = (body: string) =>
-    new Promise<number | string>((resolve) => {
-      const req = http.request(
-        { host: '127.0.0.1', port, path: pathName, method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on('error', (e) => resolve((e as NodeJS.ErrnoException).code ?? 'error'));
-      req.end(body);
-    });
-  const cpuBefore = groups && sampleCpu([groups.server, groups.database]);
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (next < bodies.length) {
-        const body = bodies[next++];
-        const s = performance.now();
-        const status = await one(body);
-        latencies.push(performance.now() - s);
-        if (status === 200) accepted++;
-        else errors.set(status, (errors.get(status) ?? 0) + 1);
-      }
-    }),
-  );
-  const seconds = (performance.now() - t0) / 1000;
-  const cpu = groups && cpuBefore && cpuPerRequest(cpuBefore, sampleCpu([groups.server, groups.database]), groups, bodies.length);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { accepted, errors, latencies, seconds, cpu };
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-function report(label: string, r: RunResult): number {
-  const rate = r.accepted / r.seconds;
-  const errs = [...r.errors].map(([k, v]) => `${k}×${v}`).join(', ') || 'none';
-  console.log(
-    `${label.padEnd(30)} ${rate.toFixed(0).padStart(6)} accepted/s   p50 ${pct(r.latencies, 50).toFixed(1).padStart(6)} ms   p99 ${pct(r.latencies, 99).toFixed(1).padStart(6)} ms   ` +
-      `(${r.accepted}/${r.latencies.length} in ${r.seconds.toFixed(2)} s, errors: ${errs})`,
-  );
-  if (r.cpu) {
-    const { serverUs, postgresUs, machineUs } = r.cpu;
-    console.log(`${''.padEnd(30)} CPU per request: server ${serverUs.toFixed(0)} µs + PostgreSQL ${postgresUs.toFixed(0)} µs; whole machine ${machineUs.toFixed(0)} µs`);
-  }
-  return rate;
-}
+const load = (port: number, pathName: string, headers: Record<string, string>, bodies: string[], groups?: CpuGroups) =>
+  loadRun(port, pathName, headers, bodies, { connections: CONNECTIONS, groups });
 
 let started: Service | undefined;
 
@@ -232,9 +173,8 @@ async function main() {
     const n = report('native envelope', nativeSdk);
     const s = report('Sentry envelope', sentrySdk);
     console.log(`ratio Sentry / native: ${((s / n) * 100).toFixed(0)} % (target >= 80 %)`);
-    const rate = (runs: RunResult[]) => runs.reduce((sum, r) => sum + r.accepted, 0) / runs.reduce((sum, r) => sum + r.seconds, 0);
-    const scrubOn = rate(scrubRuns.on);
-    const scrubOff = rate(scrubRuns.off);
+    const scrubOn = rateOf(scrubRuns.on);
+    const scrubOff = rateOf(scrubRuns.off);
     const scrubErrors = [...scrubRuns.on, ...scrubRuns.off].reduce((sum, r) => sum + r.errors.size, 0);
     console.log(
       `Sentry envelopes, scrubbing on / off (2 alternating runs each): ${scrubOn.toFixed(0)}/s / ${scrubOff.toFixed(0)}/s = ${((scrubOn / scrubOff) * 100).toFixed(0)} % (target >= 90 %)`,

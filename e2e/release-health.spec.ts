@@ -51,6 +51,12 @@ test('release health from the real @sentry/browser: 2 of 3 sessions and users cr
     await expect.poll(async () => (await read()).find((r) => r.version === 'shop@4.0.0')?.crashed ?? 0, { timeout: 15_000 }).toBe(1);
     expect((await read()).find((r) => r.version === 'shop@4.0.0')).toMatchObject({ sessions: 3, crashed: 1, users: 3, crashFreeSessions: 0.6667, crashFreeUsers: 0.6667 });
 
+    // The project's card on the home page: the latest releases' crash-free rate.
+    await page.goto('/');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Healthy shop', exact: true }) });
+    await expect(card.getByTestId('latest-releases-health')).toContainText(/shop@4\.0\.0\s*66\.67 %/);
+    await expectNoSeriousA11yViolations(page);
+
     await page.goto(`/projects/${project.id}/releases`);
     const row = page.getByRole('row', { name: /shop@4\.0\.0/ });
     await expect(row.getByTestId('crash-free-sessions')).toHaveText('66.67 %');

@@ -9,6 +9,7 @@ import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { CreateProjectForm } from './create-project-form';
 import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
+import { LatestReleasesHealth } from '@/components/releases/release-health';
 
 /** Home: the organization's projects, or the first-project onboarding when there are none. */
 export function ProjectHome() {
@@ -69,6 +70,7 @@ export function ProjectHome() {
               <p className="text-xs text-fg-muted">
                 {p.keys.length} {p.keys.length === 1 ? 'key' : 'keys'} · created {new Date(p.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
               </p>
+              <LatestReleasesHealth projectId={p.id} />
               <div className="mt-auto flex gap-3 text-sm">
                 <Link href={`/projects/${encodeURIComponent(p.id)}/issues`} className="font-medium text-link hover:underline">
                   Issues

@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReleaseHealthRow } from '@/lib/swr/use-releases';
+import { useReleaseHealth, type ReleaseHealthRow } from '@/lib/swr/use-releases';
 
 /** A rate as a percentage with two decimals (99.95 %), or a dash without sessions. */
 export function pct(v: number | null | undefined): string {
@@ -77,5 +77,25 @@ export function ReleaseHealthSection({ release, previous }: { release: ReleaseHe
         </table>
       )}
     </section>
+  );
+}
+
+/** The crash-free sessions of a project's latest releases (last 7 days), for its card on the home page. */
+export function LatestReleasesHealth({ projectId }: { projectId: string }) {
+  const { health } = useReleaseHealth(projectId, null, 7);
+  const rows = health?.releases.slice(0, 3) ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <div>
+      <p className="text-xs font-medium text-fg-secondary">Crash-free sessions, latest releases</p>
+      <dl className="mt-1 space-y-0.5 text-xs" data-testid="latest-releases-health">
+        {rows.map((r) => (
+          <div key={r.version ?? ''} className="flex justify-between gap-2">
+            <dt className="truncate text-fg-muted">{r.version ?? 'no release'}</dt>
+            <dd className={`font-medium tabular-nums ${r.crashFreeSessions !== null && r.crashFreeSessions < 0.99 ? 'text-danger' : ''}`}>{pct(r.crashFreeSessions)}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }

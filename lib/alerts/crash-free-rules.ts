@@ -33,12 +33,12 @@ async function worstRelease(rule: Rule, now: Date): Promise<Worst | null> {
   const since = new Date(now.getTime() - rule.window_minutes * 60_000);
   if (rule.crash_free_metric === 'users') {
     const { rows } = await pool().query<{ release: string; sessions: number; users: number; crashed: number }>(
-      `SELECT u.release, coalesce(h.sessions, 0)::int AS sessions, count(DISTINCT u.user_hash)::int AS users,
-              (count(DISTINCT u.user_hash) FILTER (WHERE u.crashed))::int AS crashed
-         FROM session_users u
+      `SELECT u.release, coalesce(h.sessions, 0)::int AS sessions, count(*)::int AS users,
+              (count(*) FILTER (WHERE u.crashed_day >= ($2::timestamptz AT TIME ZONE 'UTC')::date))::int AS crashed
+         FROM session_release_users u
          LEFT JOIN (SELECT release, sum(started) AS sessions FROM session_hourly WHERE project_id = $1 AND hour >= date_trunc('hour', $2::timestamptz) GROUP BY release) h
            ON h.release = u.release
-        WHERE u.project_id = $1 AND u.day >= ($2::timestamptz AT TIME ZONE 'UTC')::date
+        WHERE u.project_id = $1 AND u.environment = '' AND u.last_day >= ($2::timestamptz AT TIME ZONE 'UTC')::date
         GROUP BY u.release, h.sessions`,
       [rule.project_id, since],
     );

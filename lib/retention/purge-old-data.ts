@@ -73,8 +73,13 @@ export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[]
       [plan, cutoff, orgIds],
     );
     await pool().query(
-      `DELETE FROM session_users u USING projects p, organizations o
-        WHERE p.id = u.project_id AND o.id = p.org_id AND o.plan = $1::plan AND u.day < $2::date AND ($3::text[] IS NULL OR o.id = ANY($3))`,
+      `DELETE FROM session_daily d USING projects p, organizations o
+        WHERE p.id = d.project_id AND o.id = p.org_id AND o.plan = $1::plan AND d.day < $2::date AND ($3::text[] IS NULL OR o.id = ANY($3))`,
+      [plan, cutoff.toISOString().slice(0, 10), orgIds],
+    );
+    await pool().query(
+      `DELETE FROM session_release_users u USING projects p, organizations o
+        WHERE p.id = u.project_id AND o.id = p.org_id AND o.plan = $1::plan AND u.last_day < $2::date AND ($3::text[] IS NULL OR o.id = ANY($3))`,
       [plan, cutoff.toISOString().slice(0, 10), orgIds],
     );
   }

@@ -40,28 +40,34 @@ export async function releaseHealth(projectId: string, q: ReleaseHealthQuery) {
   const now = clock.now().getTime();
   const since = new Date(startOfDay(now) - (q.days - 1) * DAY_MS);
   const env = q.environment ?? null;
-  const [sessions, users, daily, envs] = await Promise.all([
-    pool().query<{ release: string; started: number; crashed: number; abnormal: number; errored: number; last24: number; last_hour: Date }>(
-      `SELECT release, sum(started)::int AS started, sum(crashed)::int AS crashed, sum(abnormal)::int AS abnormal, sum(errored)::int AS errored,
-              (coalesce(sum(started) FILTER (WHERE hour >= $4), 0))::int AS last24, max(hour) AS last_hour
-         FROM session_hourly WHERE project_id = $1 AND hour >= $2 AND ($3::text IS NULL OR environment = $3)
-        GROUP BY release ORDER BY max(hour) DESC, release LIMIT ${MAX_RELEASES}`,
-      [projectId, since, env, new Date(now - DAY_MS)],
+  const sinceDay = since.toISOString().slice(0, 10);
+  // Windows are whole UTC days, read from the daily rollup; adoption (the last 24 hours) from the hourly one.
+  const [sessions, recent, users, daily, envs] = await Promise.all([
+    pool().query<{ release: string; started: number; crashed: number; abnormal: number; errored: number; last_hour: Date }>(
+      `SELECT release, sum(started)::int AS started, sum(crashed)::int AS crashed, sum(abnormal)::int AS abnormal, sum(errored)::int AS errored, max(last_hour) AS last_hour
+         FROM session_daily WHERE project_id = $1 AND day >= $2::date AND ($3::text IS NULL OR environment = $3)
+        GROUP BY release ORDER BY max(last_hour) DESC, release LIMIT ${MAX_RELEASES}`,
+      [projectId, sinceDay, env],
+    ),
+    pool().query<{ release: string; started: number }>(
+      `SELECT release, sum(started)::int AS started FROM session_hourly WHERE project_id = $1 AND hour >= $2 AND ($3::text IS NULL OR environment = $3) GROUP BY release`,
+      [projectId, new Date(now - DAY_MS), env],
     ),
     pool().query<{ release: string; users: number; crashed_users: number }>(
-      `SELECT release, count(DISTINCT user_hash)::int AS users, (count(DISTINCT user_hash) FILTER (WHERE crashed))::int AS crashed_users
-         FROM session_users WHERE project_id = $1 AND day >= $2::date AND ($3::text IS NULL OR environment = $3)
+      `SELECT release, count(*)::int AS users, (count(*) FILTER (WHERE crashed_day >= $2::date))::int AS crashed_users
+         FROM session_release_users WHERE project_id = $1 AND environment = coalesce($3::text, '') AND last_day >= $2::date
         GROUP BY release`,
-      [projectId, since.toISOString().slice(0, 10), env],
+      [projectId, sinceDay, env],
     ),
     pool().query<{ release: string; day: string; started: number; crashed: number }>(
-      `SELECT release, to_char(date_trunc('day', hour AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, sum(started)::int AS started, sum(crashed)::int AS crashed
-         FROM session_hourly WHERE project_id = $1 AND hour >= $2 AND ($3::text IS NULL OR environment = $3)
+      `SELECT release, to_char(day, 'YYYY-MM-DD') AS day, sum(started)::int AS started, sum(crashed)::int AS crashed
+         FROM session_daily WHERE project_id = $1 AND day >= $2::date AND ($3::text IS NULL OR environment = $3)
         GROUP BY 1, 2`,
-      [projectId, since, env],
+      [projectId, sinceDay, env],
     ),
-    pool().query<{ environment: string }>(`SELECT DISTINCT environment FROM session_hourly WHERE project_id = $1 AND hour >= $2 ORDER BY 1`, [projectId, since]),
+    pool().query<{ environment: string }>(`SELECT DISTINCT environment FROM session_daily WHERE project_id = $1 AND day >= $2::date ORDER BY 1`, [projectId, sinceDay]),
   ]);
+  const last24 = new Map(recent.rows.map((r) => [r.release, r.started]));
   const usersBy = new Map(users.rows.map((r) => [r.release, r]));
   const days = Array.from({ length: q.days }, (_, i) => new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10));
   const dailyBy = new Map<string, Map<string, { started: number; crashed: number }>>();
@@ -69,7 +75,7 @@ export async function releaseHealth(projectId: string, q: ReleaseHealthQuery) {
     if (!dailyBy.has(r.release)) dailyBy.set(r.release, new Map());
     dailyBy.get(r.release)!.set(r.day, r);
   }
-  const total24 = sessions.rows.reduce((n, r) => n + r.last24, 0);
+  const total24 = recent.rows.reduce((n, r) => n + r.started, 0);
   return {
     days: q.days,
     environment: env,
@@ -82,7 +88,7 @@ export async function releaseHealth(projectId: string, q: ReleaseHealthQuery) {
         version: r.release === '' ? null : r.release,
         ...healthOf({ started: r.started, crashed: r.crashed, abnormal: r.abnormal, errored: r.errored, users: u?.users ?? 0, crashedUsers: u?.crashed_users ?? 0 }),
         /** This release's share of the project's sessions in the last 24 hours. */
-        adoption: total24 > 0 ? Math.round((r.last24 / total24) * 10_000) / 10_000 : null,
+        adoption: total24 > 0 ? Math.round(((last24.get(r.release) ?? 0) / total24) * 10_000) / 10_000 : null,
         lastSessionAt: r.last_hour.toISOString(),
         series: days.map((day) => {
           const d = perDay?.get(day);

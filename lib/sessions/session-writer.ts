@@ -1,7 +1,8 @@
 // Sessions on the shared group commit: a batch of session items is one statement. Updates go through the short-lived
 // session state (one row per session, its worst status so far), whose change says exactly what each update adds to
 // the hourly rollup: a session counts as started once, as errored once, and as crashed or abnormal by its final
-// status, whatever the order or repetition of its updates. Aggregates add their counts directly.
+// status, whatever the order or repetition of its updates. Aggregates add their counts directly. Users are kept per
+// release and environment (and across environments, environment ''), with the last day of a session and of a crash.
 import { groupCommit, pgError, type BatchWriter } from '@/lib/ingest/group-commit';
 import { pool } from '@/lib/pg';
 import type { SessionAggregate, SessionItem, SessionUpdate } from './parse-sessions';
@@ -43,16 +44,25 @@ WITH u AS (
   ON CONFLICT (project_id, release, environment, hour) DO UPDATE
      SET started = h.started + EXCLUDED.started, errored = h.errored + EXCLUDED.errored,
          abnormal = h.abnormal + EXCLUDED.abnormal, crashed = h.crashed + EXCLUDED.crashed
+), daily AS (
+  INSERT INTO session_daily AS dd (project_id, release, environment, day, started, errored, abnormal, crashed, last_hour)
+  SELECT project_id, release, environment, (hour AT TIME ZONE 'UTC')::date, sum(started)::int, sum(errored)::int, sum(abnormal)::int, sum(crashed)::int, max(hour)
+  FROM d GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (project_id, release, environment, day) DO UPDATE
+     SET started = dd.started + EXCLUDED.started, errored = dd.errored + EXCLUDED.errored,
+         abnormal = dd.abnormal + EXCLUDED.abnormal, crashed = dd.crashed + EXCLUDED.crashed,
+         last_hour = GREATEST(dd.last_hour, EXCLUDED.last_hour)
 ), usr AS (
-  INSERT INTO session_users AS su (project_id, release, environment, day, user_hash, crashed)
-  SELECT project_id, release, environment, day, md5(did)::uuid, bool_or(crashed)
+  INSERT INTO session_release_users AS su (project_id, release, environment, user_hash, last_day, crashed_day)
+  SELECT project_id, release, env, md5(did)::uuid, max(day), max(day) FILTER (WHERE crashed)
   FROM (
     SELECT project_id, release, environment, (started_hour AT TIME ZONE 'UTC')::date AS day, did, status_rank = 4 AS crashed FROM up WHERE did IS NOT NULL
     UNION ALL
     SELECT * FROM unnest($17::text[], $18::text[], $19::text[], $20::date[], $21::text[], $22::bool[])
-  ) x
-  GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT (project_id, release, environment, day, user_hash) DO UPDATE SET crashed = su.crashed OR EXCLUDED.crashed
+  ) x, LATERAL (VALUES (x.environment), ('')) e(env)
+  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (project_id, release, environment, user_hash) DO UPDATE
+     SET last_day = GREATEST(su.last_day, EXCLUDED.last_day), crashed_day = GREATEST(su.crashed_day, EXCLUDED.crashed_day)
 )
 SELECT count(*)::int AS n FROM up`;
 

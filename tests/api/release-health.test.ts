@@ -1,10 +1,12 @@
 // #31: sessions in, release health out. A property test over random interleavings of session updates (duplicates,
 // out of order, crashes after errors) against a recount of what was sent; aggregates; a bad item counted invalid
 // with the rest kept; the real @sentry/node's startSession/endSession.
+import path from 'node:path';
 import * as Sentry from '@sentry/node';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
+import { runSdkProgram } from '../support/sdk-programs';
 import { startSentryServer } from './sentry-server';
 
 const STATUSES = ['ok', 'exited', 'errored', 'abnormal', 'crashed'] as const;
@@ -156,3 +158,24 @@ describe('the real @sentry/node', () => {
     }
   });
 });
+
+describe('aggregates from real server SDKs', () => {
+  const DIR = path.join(import.meta.dirname, '../support/sessions-sdks');
+  // What each program sends (its comments say how): requests as sessions, by how they ended.
+  it.each([
+    ['@sentry/node', 'api@1.0.0', { sessions: 5, errored: 2, crashed: 1, crashFreeSessions: 0.8 }],
+    ['sentry-ruby', 'rack@1.0.0', { sessions: 4, errored: 1, crashed: 0, crashFreeSessions: 1 }],
+  ] as const)('%s: requests counted as sessions, read back per release', async (sdk, version, expected) => {
+    const t = await setup();
+    const server = await startSentryServer();
+    try {
+      await runSdkProgram(sdk, DIR, [server.dsn((t.project.keys[0] as { sentryDsn?: string }).sentryDsn!)]);
+      const r = (await t.health()).releases.find((x: { version: string }) => x.version === version);
+      // Aggregates carry no user: no users, so no crash-free users rate.
+      expect(r).toMatchObject({ ...expected, abnormal: 0, users: 0, crashFreeUsers: null, adoption: 1 });
+    } finally {
+      await server.close();
+    }
+  });
+});
+

@@ -71,6 +71,29 @@ describe('retention', () => {
   });
 });
 
+describe('release health ages out like events', () => {
+  it('hourly session counts and users not seen within the plan\'s days are removed; the rest stay', async () => {
+    clock.set(NOW);
+    const { client, orgId } = await signUp();
+    await setPlan(orgId, 'FREE');
+    const p = await createProject(client);
+    for (const age of [1, 31]) {
+      const hour = new Date(NOW - age * DAY);
+      await pool().query(`INSERT INTO session_hourly (project_id, release, environment, hour, started) VALUES ($1, 'app@1', 'production', $2, 1)`, [p.id, hour]);
+      await pool().query(
+        `INSERT INTO session_release_users (project_id, release, environment, user_hash, last_day) VALUES ($1, 'app@1', 'production', md5($3)::uuid, $2::date)`,
+        [p.id, hour.toISOString().slice(0, 10), `user-${age}`],
+      );
+    }
+    await purgeOldData({ orgIds: [orgId] });
+    const left = await pool().query(
+      `SELECT (SELECT array_agg(started) FROM session_hourly WHERE project_id = $1) AS hours, (SELECT count(*)::int FROM session_release_users WHERE project_id = $1) AS users`,
+      [p.id],
+    );
+    expect(left.rows[0]).toEqual({ hours: [1], users: 1 });
+  });
+});
+
 describe('retention ages rows by receipt time', () => {
   it('a row the client dated 9999-12-31 goes when its receipt is old; a row dated long ago but just received stays', async () => {
     clock.set(NOW);
