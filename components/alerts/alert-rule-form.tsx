@@ -42,6 +42,7 @@ const TYPES: { value: AlertType; label: string; description: string }[] = [
   { value: 'ERROR_RATE', label: 'Error rate', description: 'When the number of errors in a time window reaches a threshold.' },
   { value: 'REGRESSION', label: 'Regression', description: 'Once each time a resolved issue comes back with a new event.' },
   { value: 'CRASH_FREE', label: 'Crash-free rate', description: 'When a release’s crash-free sessions or users fall below a percentage, and again when it recovers.' },
+  { value: 'MONITOR', label: 'Monitor', description: 'Once when a cron or uptime monitor starts failing, and once when it recovers.' },
 ];
 
 export const WEBHOOK_FORMAT_LABELS: Record<WebhookFormat, string> = { json: 'JSON (signed, our format)', slack: 'Slack incoming webhook', discord: 'Discord webhook' };

@@ -22,11 +22,12 @@ type Props = {
   manage: boolean;
 };
 
-const TYPE_LABELS: Record<AlertRule['type'], string> = { NEW_ISSUE: 'New issue', ERROR_RATE: 'Error rate', REGRESSION: 'Regression', CRASH_FREE: 'Crash-free rate' };
+const TYPE_LABELS: Record<AlertRule['type'], string> = { NEW_ISSUE: 'New issue', ERROR_RATE: 'Error rate', REGRESSION: 'Regression', CRASH_FREE: 'Crash-free rate', MONITOR: 'Monitor' };
 
 function trigger(rule: AlertRule): string {
   if (rule.type === 'NEW_ISSUE') return 'When a new issue appears';
   if (rule.type === 'REGRESSION') return 'When a resolved issue comes back';
+  if (rule.type === 'MONITOR') return 'When a monitor starts failing, and again when it recovers';
   if (rule.type === 'CRASH_FREE') {
     const r = rule as AlertRule & { crashFreeBelow?: number; crashFreeMetric?: string; minSessions?: number };
     return `When a release with at least ${r.minSessions} sessions in ${rule.windowMinutes} minutes has fewer than ${r.crashFreeBelow} % crash-free ${r.crashFreeMetric}, and again when it recovers`;

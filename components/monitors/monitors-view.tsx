@@ -25,7 +25,7 @@ const RUN_COLORS: Record<string, string> = {
 
 const STATUS_TEXT: Record<string, string> = { pending: 'Waiting for a first run', ok: 'OK', error: 'Failing', missed: 'Missed', timeout: 'Timed out' };
 
-/** Cron monitors: status, next expected run, a timeline of recent runs, the issue they opened, muting, and creating one. */
+/** Cron monitors and uptime checks: status, next expected run, a timeline of recent runs, the issue they opened, muting, and creating one. */
 export function MonitorsView({ projectId }: { projectId: string }) {
   const { monitors, error, isLoading } = useMonitors(projectId);
   const { can } = useRole();
@@ -39,6 +39,10 @@ export function MonitorsView({ projectId }: { projectId: string }) {
           Cron jobs that check in: Sentry SDKs&apos; <code>withMonitor</code> and <code>captureCheckIn</code> (their <code>monitor_config</code> creates the monitor), or a plain
           request from a shell job: <code>curl &quot;$SENTRY_DSN_HOST/api/&lt;project number&gt;/cron/&lt;slug&gt;/&lt;public key&gt;/?status=ok&quot;</code>. A run that does not come within
           its margin is missed; one that runs past its max runtime times out; either opens an issue.
+        </p>
+        <p className="mt-1 text-sm text-fg-secondary">
+          Uptime checks request a URL every interval and fail on a timeout, an unexpected status or a missing keyword. A <strong>Monitor</strong> alert rule tells you
+          once when a monitor starts failing and once when it recovers.
         </p>
       </div>
       {monitors.length === 0 ? (
@@ -67,6 +71,13 @@ function MonitorRow({ projectId, m, manage }: { projectId: string; m: Monitor; m
             {m.muted && ' (muted)'}
           </span>
         </div>
+        {m.kind === 'uptime' && (
+          <p className="truncate text-sm">
+            Uptime check of <code className="break-all">{m.url}</code>
+            {m.expectedStatus ? ` · expects HTTP ${m.expectedStatus}` : ' · expects 2xx'}
+            {m.keyword ? ` · containing “${m.keyword}”` : ''}
+          </p>
+        )}
         <p className="text-sm text-fg-secondary">
           {m.scheduleType === 'unscheduled' ? 'No schedule yet (its SDK sends it with the next run)' : m.scheduleType === 'crontab' ? <code>{m.schedule}</code> : `every ${m.schedule}`}
           {m.scheduleType === 'crontab' && ` (${m.timezone})`}
@@ -87,16 +98,24 @@ function MonitorRow({ projectId, m, manage }: { projectId: string; m: Monitor; m
           {runs.map((r) => (
             <li
               key={r.id}
-              title={`${r.status} · ${new Date(r.startedAt).toLocaleString()}${r.durationMs !== null ? ` · ${(r.durationMs / 1000).toFixed(1)} s` : ''}`}
+              title={`${r.status} · ${new Date(r.startedAt).toLocaleString()}${r.durationMs !== null ? ` · ${m.kind === 'uptime' ? `${r.durationMs} ms` : `${(r.durationMs / 1000).toFixed(1)} s`}` : ''}${r.detail ? ` · ${r.detail}` : ''}`}
               className={cn('size-3 rounded-sm', RUN_COLORS[r.status] ?? 'bg-fg-muted')}
               data-status={r.status}
             >
-              <span className="sr-only">{r.status}</span>
+              <span className="sr-only">
+                {r.status}
+                {r.detail ? `: ${r.detail}` : ''}
+              </span>
             </li>
           ))}
         </ol>
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          {m.issueId && (
+          {m.runs[0]?.detail && m.status !== 'ok' && (
+          <p className="text-sm text-danger-fg" data-testid="monitor-detail">
+            Last run: {m.runs[0].detail}
+          </p>
+        )}
+        {m.issueId && (
             <Link className="text-link underline" href={`/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(m.issueId)}`}>
               Its issue
             </Link>
@@ -115,19 +134,29 @@ function MonitorRow({ projectId, m, manage }: { projectId: string; m: Monitor; m
 function CreateMonitor({ projectId }: { projectId: string }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
+  const [kind, setKind] = useState<'cron' | 'uptime'>('cron');
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
+    const target = e.currentTarget;
+    const form = new FormData(target);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
     setPending(true);
     setError(undefined);
     try {
-      await createMonitor(projectId, {
-        slug: String(form.get('slug') ?? ''),
-        scheduleType: String(form.get('scheduleType') ?? 'crontab'),
-        schedule: String(form.get('schedule') ?? ''),
-        timezone: String(form.get('timezone') ?? '') || 'UTC',
-      });
-      e.currentTarget?.reset();
+      await createMonitor(
+        projectId,
+        kind === 'uptime'
+          ? {
+              kind,
+              slug: text('slug'),
+              url: text('url'),
+              schedule: `${Number(text('interval')) || 1} minute`,
+              expectedStatus: text('expectedStatus') ? Number(text('expectedStatus')) : null,
+              keyword: text('keyword') || null,
+            }
+          : { kind, slug: text('slug'), scheduleType: text('scheduleType') || 'crontab', schedule: text('schedule'), timezone: text('timezone') || 'UTC' },
+      );
+      target.reset();
     } catch (err) {
       setError(err instanceof ApiError ? (Object.values(err.fieldErrors())[0] ?? err.summary()) : 'Could not reach the server.');
     } finally {
@@ -138,18 +167,40 @@ function CreateMonitor({ projectId }: { projectId: string }) {
     <Card>
       <h2 className="text-base font-semibold">New monitor</h2>
       <form onSubmit={onSubmit} className="mt-3 grid max-w-2xl gap-3 sm:grid-cols-2" noValidate>
-        <Field name="slug" label="Slug" placeholder="nightly-backup" required />
         <div className="space-y-1.5">
-          <label htmlFor="scheduleType" className="text-sm font-medium">
-            Schedule
+          <label htmlFor="kind" className="text-sm font-medium">
+            Kind
           </label>
-          <Select id="scheduleType" name="scheduleType" defaultValue="crontab" className="w-full">
-            <option value="crontab">crontab</option>
-            <option value="interval">interval</option>
+          <Select id="kind" name="kind" value={kind} onChange={(e) => setKind(e.target.value as 'cron' | 'uptime')} className="w-full">
+            <option value="cron">Cron job (check-ins)</option>
+            <option value="uptime">Uptime check (URL)</option>
           </Select>
         </div>
-        <Field name="schedule" label="Crontab or interval" placeholder="0 3 * * *  or  10 minute" required />
-        <Field name="timezone" label="Time zone" placeholder="UTC" />
+        <Field name="slug" label="Slug" placeholder={kind === 'uptime' ? 'api-health' : 'nightly-backup'} required />
+        {kind === 'uptime' ? (
+          <>
+            <div className="sm:col-span-2">
+              <Field name="url" label="URL" placeholder="https://example.com/health" required />
+            </div>
+            <Field name="interval" label="Every (minutes)" type="number" min={1} defaultValue="1" />
+            <Field name="expectedStatus" label="Expected status (empty: any 2xx)" type="number" placeholder="200" />
+            <Field name="keyword" label="Keyword in the answer (optional)" placeholder="ok" />
+          </>
+        ) : (
+          <>
+            <div className="space-y-1.5">
+              <label htmlFor="scheduleType" className="text-sm font-medium">
+                Schedule
+              </label>
+              <Select id="scheduleType" name="scheduleType" defaultValue="crontab" className="w-full">
+                <option value="crontab">crontab</option>
+                <option value="interval">interval</option>
+              </Select>
+            </div>
+            <Field name="schedule" label="Crontab or interval" placeholder="0 3 * * *  or  10 minute" required />
+            <Field name="timezone" label="Time zone" placeholder="UTC" />
+          </>
+        )}
         <div className="sm:col-span-2">
           <FormError message={error} />
           <Button type="submit" loading={pending}>

@@ -19,7 +19,7 @@ function timeoutMs(): number {
 }
 
 /** A lookup that always answers with the addresses the guard checked (no second, rebindable resolution). */
-function pinnedLookup(targets: ResolvedTarget[]): LookupFunction {
+export function pinnedLookup(targets: ResolvedTarget[]): LookupFunction {
   return (_host, options, callback) => {
     if (options.all) (callback as unknown as (e: null, a: ResolvedTarget[]) => void)(null, targets);
     else callback(null, targets[0].address, targets[0].family);

@@ -3,6 +3,7 @@ import type { NewIssueEmailProps } from '@/emails/new-issue-email';
 import type { ErrorRateEmailProps } from '@/emails/error-rate-email';
 import type { RegressionEmailProps } from '@/emails/regression-email';
 import type { CrashFreeEmailProps } from '@/emails/crash-free-email';
+import type { MonitorEmailProps } from '@/emails/monitor-email';
 
 export type IssueSnapshot = {
   id: string;
@@ -54,7 +55,22 @@ export type CrashFreeWebhookBody = {
   releasesUrl: string;
 };
 
-export type WebhookBody = NewIssueWebhookBody | ErrorRateWebhookBody | RegressionWebhookBody | CrashFreeWebhookBody;
+/** MONITOR rules (#32): a monitor's incident began (its failures reached the threshold), or it recovered. */
+export type MonitorWebhookBody = {
+  type: 'monitor';
+  state: 'failing' | 'recovered';
+  projectName: string;
+  monitor: string;
+  kind: 'cron' | 'uptime';
+  /** What failed: error, missed or timeout (for uptime checks, error with the detail). */
+  status: string;
+  detail: string | null;
+  failures: number;
+  monitorsUrl: string;
+  issueUrl: string | null;
+};
+
+export type WebhookBody = NewIssueWebhookBody | ErrorRateWebhookBody | RegressionWebhookBody | CrashFreeWebhookBody | MonitorWebhookBody;
 
 export const issuesUrl = (projectId: string) => `${env.appUrl}/projects/${encodeURIComponent(projectId)}/issues`;
 export const issueUrl = (projectId: string, issueId: string) => `${issuesUrl(projectId)}/${encodeURIComponent(issueId)}`;
@@ -90,7 +106,17 @@ export type EmailContent =
   | { template: 'new-issue'; subject: string; props: NewIssueEmailProps }
   | { template: 'error-rate'; subject: string; props: ErrorRateEmailProps }
   | { template: 'regression'; subject: string; props: RegressionEmailProps }
-  | { template: 'crash-free'; subject: string; props: CrashFreeEmailProps };
+  | { template: 'crash-free'; subject: string; props: CrashFreeEmailProps }
+  | { template: 'monitor'; subject: string; props: MonitorEmailProps };
+
+export function monitorEmail(body: MonitorWebhookBody, ruleName: string): EmailContent {
+  const { type: _type, ...props } = body;
+  return {
+    template: 'monitor',
+    subject: body.state === 'failing' ? `[${body.projectName}] Monitor ${body.monitor} is failing (${body.status})` : `[${body.projectName}] Monitor ${body.monitor} recovered`,
+    props: { ...props, ruleName },
+  };
+}
 
 export function crashFreeEmail(body: CrashFreeWebhookBody, ruleName: string): EmailContent {
   const { type: _type, ...props } = body;

@@ -2,7 +2,7 @@ type RuleRow = {
   id: string;
   projectId: string;
   name: string;
-  type: 'NEW_ISSUE' | 'ERROR_RATE' | 'REGRESSION' | 'CRASH_FREE';
+  type: 'NEW_ISSUE' | 'ERROR_RATE' | 'REGRESSION' | 'CRASH_FREE' | 'MONITOR';
   crashFreeBelow?: number | null;
   crashFreeMetric?: string | null;
   minSessions?: number | null;

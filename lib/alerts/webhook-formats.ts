@@ -40,6 +40,16 @@ function summaryOf(b: WebhookBody): Summary {
         url: b.releasesUrl,
         linkText: 'Open the releases',
       };
+    case 'monitor':
+      return {
+        heading: b.state === 'failing' ? `Monitor failing in ${b.projectName}` : `Monitor recovered in ${b.projectName}`,
+        title: b.state === 'failing' ? `${b.monitor}: ${b.status}${b.detail ? ` (${b.detail})` : ''}` : `${b.monitor} is OK again`,
+        level: null,
+        culprit: null,
+        detail: b.state === 'failing' ? `${b.failures} failed ${b.failures === 1 ? 'run' : 'runs'} in a row` : null,
+        url: b.issueUrl ?? b.monitorsUrl,
+        linkText: b.issueUrl ? 'Open the issue' : 'Open the monitors',
+      };
   }
 }
 

@@ -8,6 +8,7 @@ import { QUEUES, type QueueName } from '@/lib/jobs/queues';
 import NewIssueEmail from '@/emails/new-issue-email';
 import ErrorRateEmail from '@/emails/error-rate-email';
 import CrashFreeEmail from '@/emails/crash-free-email';
+import MonitorEmail from '@/emails/monitor-email';
 import RegressionEmail from '@/emails/regression-email';
 import { postWebhook, type DeliveryResult } from './deliver-webhook';
 import { retryDelaysMs, type EmailJob, type WebhookJob } from './delivery-jobs';
@@ -67,6 +68,8 @@ function emailElement(email: EmailContent) {
       return createElement(ErrorRateEmail, email.props);
     case 'crash-free':
       return createElement(CrashFreeEmail, email.props);
+    case 'monitor':
+      return createElement(MonitorEmail, email.props);
   }
 }
 

@@ -4,6 +4,7 @@ import { evaluateCrashFreeRules } from '@/lib/alerts/crash-free-rules';
 import { reviveIgnoredIssues } from '@/lib/issues/ignore-conditions';
 import { sweepMergedFingerprints } from '@/lib/issues/merge-issues';
 import { detectMonitorFailures } from '@/lib/monitors/monitors';
+import { runUptimeChecks } from '@/lib/monitors/uptime';
 import { getBoss, work } from './boss';
 import { QUEUES } from './queues';
 
@@ -19,5 +20,7 @@ export async function startMinuteJob(): Promise<void> {
     await evaluateCrashFreeRules();
     // Cron monitors: missed runs and runs past their max runtime.
     await detectMonitorFailures();
+    // Uptime checks that are due.
+    await runUptimeChecks();
   });
 }

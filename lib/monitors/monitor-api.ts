@@ -5,6 +5,8 @@ import { clock } from '@/lib/clock';
 import { db } from '@/lib/db';
 import { AppError, notFound, validationError } from '@/lib/errors';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
+import { env } from '@/lib/env';
+import { RefusedTarget, resolveWebhookTarget } from '@/lib/alerts/webhook-guard';
 import { nextRun, scheduleProblem } from './schedule';
 
 const RECENT_RUNS = 30;
@@ -20,6 +22,22 @@ const fields = {
   failureIssueThreshold: z.number().int().min(1).max(720),
   recoveryThreshold: z.number().int().min(1).max(720),
   muted: z.boolean(),
+  // Uptime checks: the URL requested, how long it may take, the status it must answer (null: any 2xx), a keyword.
+  url: z
+    .string()
+    .trim()
+    .max(2048, 'URL must be at most 2048 characters')
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+      } catch {
+        return false;
+      }
+    }, 'Must be a valid http(s) URL'),
+  timeoutMs: z.number().int().min(1_000, 'Timeout must be 1,000 to 30,000 ms').max(30_000, 'Timeout must be 1,000 to 30,000 ms'),
+  expectedStatus: z.number().int().min(100, 'An HTTP status is 100 to 599').max(599, 'An HTTP status is 100 to 599').nullable(),
+  keyword: z.string().min(1).max(200).nullable(),
 };
 
 export const createMonitorSchema = z.object({
@@ -29,20 +47,45 @@ export const createMonitorSchema = z.object({
     .min(1, 'Slug is required')
     .max(50)
     .regex(/^[a-zA-Z0-9_-]+$/, 'A monitor slug is letters, digits, - and _'),
-  scheduleType: fields.scheduleType,
-  schedule: fields.schedule,
+  kind: z.enum(['cron', 'uptime'], { message: 'Kind must be cron or uptime' }).default('cron'),
+  scheduleType: fields.scheduleType.optional(),
+  schedule: fields.schedule.optional(),
   timezone: fields.timezone.default('UTC'),
   checkinMargin: fields.checkinMargin.default(1),
   maxRuntime: fields.maxRuntime.default(30),
   failureIssueThreshold: fields.failureIssueThreshold.default(1),
   recoveryThreshold: fields.recoveryThreshold.default(1),
-});
+  url: fields.url.optional(),
+  timeoutMs: fields.timeoutMs.default(10_000),
+  expectedStatus: fields.expectedStatus.default(null),
+  keyword: fields.keyword.default(null),
+})
+  .superRefine((v, ctx) => {
+    if (v.kind === 'uptime') {
+      if (!v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'An uptime check needs the URL to request' });
+      if (v.scheduleType === 'crontab') ctx.addIssue({ code: 'custom', path: ['scheduleType'], message: 'An uptime check runs on an interval' });
+      return;
+    }
+    if (!v.scheduleType) ctx.addIssue({ code: 'custom', path: ['scheduleType'], message: 'Schedule type must be crontab or interval' });
+    if (!v.schedule) ctx.addIssue({ code: 'custom', path: ['schedule'], message: 'Schedule is required' });
+  })
+  // An uptime check runs every minute unless told otherwise.
+  .transform((v) => ({ ...v, scheduleType: v.scheduleType ?? 'interval', schedule: v.schedule ?? '1 minute' }));
 export const updateMonitorSchema = z
   .object(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]> })
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update', path: [] });
 
 type MonitorRow = NonNullable<Awaited<ReturnType<typeof db.monitor.findFirst>>>;
-type CheckinRow = { id: string; status: string; durationMs: number | null; environment: string | null; expectedAt: Date | null; startedAt: Date; finishedAt: Date | null };
+type CheckinRow = {
+  id: string;
+  status: string;
+  durationMs: number | null;
+  environment: string | null;
+  expectedAt: Date | null;
+  startedAt: Date;
+  finishedAt: Date | null;
+  detail: string | null;
+};
 
 function serialize(m: MonitorRow, runs: CheckinRow[]) {
   return {
@@ -55,6 +98,10 @@ function serialize(m: MonitorRow, runs: CheckinRow[]) {
     maxRuntime: m.maxRuntime,
     failureIssueThreshold: m.failureIssueThreshold,
     recoveryThreshold: m.recoveryThreshold,
+    kind: m.kind,
+    ...(m.kind === 'uptime' ? { url: m.url, timeoutMs: m.timeoutMs, expectedStatus: m.expectedStatus, keyword: m.keyword } : {}),
+    /** When its current incident began (failures past the threshold), or null. */
+    incidentSince: m.incidentSince?.toISOString() ?? null,
     status: m.status,
     muted: m.muted,
     nextExpectedAt: m.nextExpectedAt?.toISOString() ?? null,
@@ -68,6 +115,7 @@ function serialize(m: MonitorRow, runs: CheckinRow[]) {
       expectedAt: r.expectedAt?.toISOString() ?? null,
       startedAt: r.startedAt.toISOString(),
       finishedAt: r.finishedAt?.toISOString() ?? null,
+      detail: r.detail,
     })),
   };
 }
@@ -82,11 +130,24 @@ export async function listMonitors(t: ProjectTenant) {
   return Promise.all(monitors.map(withRuns));
 }
 
+/** An uptime URL must pass the webhook guard now (it is checked again on every run: DNS can change). */
+async function checkUptimeUrl(url: string): Promise<void> {
+  try {
+    await resolveWebhookTarget(new URL(url), env.webhookAllowPrivate);
+  } catch (err) {
+    if (err instanceof RefusedTarget) throw validationError([{ path: ['url'], message: err.message }]);
+    throw err;
+  }
+}
+
 export async function createMonitor(t: ProjectTenant, input: z.infer<typeof createMonitorSchema>) {
   const problem = scheduleProblem(input);
   if (problem) throw validationError([{ path: ['schedule'], message: problem }]);
+  if (input.kind === 'uptime') await checkUptimeUrl(input.url!);
+  else if (input.url) throw validationError([{ path: ['url'], message: 'Only uptime checks have a URL' }]);
   if (await db.monitor.findUnique({ where: { projectId_slug: { projectId: t.projectId, slug: input.slug } } })) throw new AppError('CONFLICT', `A monitor ${input.slug} exists in this project`);
-  const m = await db.monitor.create({ data: { projectId: t.projectId, ...input, nextExpectedAt: nextRun(input, clock.now()) } });
+  // An uptime check runs at once, then on its interval.
+  const m = await db.monitor.create({ data: { projectId: t.projectId, ...input, nextExpectedAt: input.kind === 'uptime' ? clock.now() : nextRun(input, clock.now()) } });
   return withRuns(m);
 }
 
@@ -101,6 +162,11 @@ export async function updateMonitor(t: ProjectTenant, id: string, input: z.infer
   const merged = { scheduleType: input.scheduleType ?? m.scheduleType, schedule: input.schedule ?? m.schedule, timezone: input.timezone ?? m.timezone };
   const problem = scheduleProblem(merged);
   if (problem) throw validationError([{ path: ['schedule'], message: problem }]);
+  if (m.kind === 'uptime' && merged.scheduleType !== 'interval') throw validationError([{ path: ['scheduleType'], message: 'An uptime check runs on an interval' }]);
+  if (input.url !== undefined) {
+    if (m.kind !== 'uptime') throw validationError([{ path: ['url'], message: 'Only uptime checks have a URL' }]);
+    await checkUptimeUrl(input.url);
+  }
   const rescheduled = merged.schedule !== m.schedule || merged.scheduleType !== m.scheduleType || merged.timezone !== m.timezone;
   const updated = await db.monitor.update({ where: { id: m.id }, data: { ...input, ...(rescheduled ? { nextExpectedAt: nextRun(merged, clock.now()) } : {}) } });
   return withRuns(updated);

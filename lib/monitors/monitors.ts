@@ -12,11 +12,14 @@ import { validateUnit } from '@/lib/ingest/validate-envelope';
 import { logger } from '@/lib/log';
 import { statusChange } from '@/lib/issues/update-issue-status';
 import type { CheckIn } from './parse-checkin';
+import { fireMonitorAlerts } from '@/lib/alerts/monitor-alerts';
 import { nextRun } from './schedule';
 
 type MonitorRow = NonNullable<Awaited<ReturnType<typeof db.monitor.findFirst>>>;
-type Failure = { monitor: MonitorRow; kind: 'error' | 'missed' | 'timeout'; at: Date };
+/** A failed run past the threshold; `opened` when it began the monitor's incident (the one that alerts). */
+type Failure = { monitor: MonitorRow; kind: 'error' | 'missed' | 'timeout'; at: Date; detail: string | null; opened: boolean };
 type Recovery = { monitor: MonitorRow };
+export type RunResults = { failures: Failure[]; recoveries: Recovery[] };
 
 /** The issue fingerprint of a monitor's failures. */
 export const monitorFingerprint = (monitorId: string) => withCustomParts('', ['monitor', monitorId]);
@@ -34,6 +37,8 @@ export async function processCheckIn(key: IngestKey, c: CheckIn, opts: { placeho
   const now = clock.now();
   const result = await db.$transaction(async (tx) => {
     let monitor = await lockMonitor(tx, key.projectId, c.slug);
+    // Uptime monitors are run by us; a check-in under their slug is not theirs.
+    if (monitor?.kind === 'uptime') return null;
     if (!monitor && !c.config && opts.placeholder) {
       if ((await tx.monitor.count({ where: { projectId: key.projectId } })) >= MAX_MONITORS) return null;
       await tx.$executeRaw`
@@ -110,22 +115,32 @@ function advance(monitor: MonitorRow, now: Date) {
   return answered || !due ? { nextExpectedAt: nextRun(monitor, now) } : {};
 }
 
-/** Counts a finished run (ok, or a failure) on the monitor and says what follows: an issue event or a recovery. */
-async function settle(tx: Tx, monitor: MonitorRow, status: 'ok' | 'error' | 'missed' | 'timeout', at: Date, extra: object) {
+/**
+ * Counts a finished run (ok, or a failure) on the monitor, with its row locked, and says what follows: an issue event,
+ * and whether an incident began (failures reached the threshold) or ended (good runs reached the recovery threshold).
+ */
+export async function settle(tx: Tx, monitor: MonitorRow, status: 'ok' | 'error' | 'missed' | 'timeout', at: Date, extra: object, detail: string | null = null): Promise<RunResults> {
   const failures: Failure[] = [];
   const recoveries: Recovery[] = [];
   if (status === 'ok') {
-    const updated = await tx.monitor.update({
+    let updated = await tx.monitor.update({
       where: { id: monitor.id },
       data: { status: 'ok', consecutiveOk: { increment: 1 }, consecutiveFailures: 0, lastCheckinAt: at, ...extra },
     });
-    if (updated.issueId && updated.consecutiveOk >= updated.recoveryThreshold) recoveries.push({ monitor: updated });
+    if (updated.incidentSince && updated.consecutiveOk >= updated.recoveryThreshold) {
+      updated = await tx.monitor.update({ where: { id: monitor.id }, data: { incidentSince: null } });
+      recoveries.push({ monitor: updated });
+    }
   } else {
-    const updated = await tx.monitor.update({
+    let updated = await tx.monitor.update({
       where: { id: monitor.id },
       data: { status, consecutiveFailures: { increment: 1 }, consecutiveOk: 0, ...(status === 'error' ? { lastCheckinAt: at } : {}), ...extra },
     });
-    if (!updated.muted && updated.consecutiveFailures >= updated.failureIssueThreshold) failures.push({ monitor: updated, kind: status, at });
+    if (!updated.muted && updated.consecutiveFailures >= updated.failureIssueThreshold) {
+      const opened = updated.incidentSince === null;
+      if (opened) updated = await tx.monitor.update({ where: { id: monitor.id }, data: { incidentSince: at } });
+      failures.push({ monitor: updated, kind: status, at, detail, opened });
+    }
   }
   return { failures, recoveries };
 }
@@ -136,37 +151,60 @@ async function keyOf(projectId: string): Promise<IngestKey | null> {
   return k ? resolveIngestKey(k.publicKey, projectId) : null;
 }
 
-async function afterRuns(key: IngestKey | null, failures: Failure[], recoveries: Recovery[]): Promise<void> {
+/**
+ * After the runs' transaction: each failure past the threshold is an event of the monitor's issue, each recovery
+ * resolves it, and an incident's beginning and end fire the project's MONITOR alert rules. Whether a run began or
+ * ended an incident was decided with the monitor's row locked, so each fires once whichever instance ran it.
+ */
+export async function afterRuns(key: IngestKey | null, failures: Failure[], recoveries: Recovery[]): Promise<void> {
   for (const f of failures) {
-    const k = key ?? (await keyOf(f.monitor.projectId));
-    if (!k) continue;
-    const envelope = {
-      exception: { type: 'Monitor failure', value: `${f.monitor.slug} ${f.kind === 'error' ? 'failed' : f.kind}`, stacktrace: { frames: [{ filename: `monitor:${f.monitor.slug}`, function: f.kind, lineno: 1 }] } },
-      level: 'error',
-      timestamp: f.at.getTime(),
-      fingerprint: ['monitor', f.monitor.id],
-      tags: { 'monitor.slug': f.monitor.slug, 'monitor.status': f.kind },
-    };
-    const v = validateUnit(envelope, { path: [], hadEscapes: false, grouping: 'native' });
-    if (!v.ok) continue;
-    const outcome = await ingestUnits(k, [v.unit]);
-    if (outcome.kind !== 'stored') {
-      logger.warn({ monitorId: f.monitor.id, outcome: outcome.kind }, 'monitor failure not stored');
-      continue;
-    }
-    const issue = await db.issue.findUnique({ where: { projectId_fingerprint: { projectId: f.monitor.projectId, fingerprint: monitorFingerprint(f.monitor.id) } }, select: { id: true } });
-    if (issue) await db.monitor.update({ where: { id: f.monitor.id }, data: { issueId: issue.id } });
+    const issueId = await recordFailure(key, f);
+    if (f.opened) await fireMonitorAlerts({ ...f.monitor, issueId }, 'failing', f);
   }
-  for (const r of recoveries) {
-    if (!r.monitor.issueId) continue;
-    await db.$transaction(async (tx) => {
-      const [issue] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM issues WHERE id = ${r.monitor.issueId} FOR UPDATE`;
-      if (!issue || issue.status === 'RESOLVED') return;
-      // The columns any resolve writes (a pending release wait or ignore condition cleared too), without an actor.
-      await tx.issue.update({ where: { id: r.monitor.issueId! }, data: { ...statusChange('RESOLVED'), updatedAt: clock.now() } });
-      await tx.issueActivity.create({ data: { issueId: r.monitor.issueId!, type: 'STATUS', fromStatus: issue.status as 'UNRESOLVED', toStatus: 'RESOLVED', createdAt: clock.now() } });
-    });
+  for (const { monitor } of recoveries) {
+    await resolveIssueOf(monitor);
+    await fireMonitorAlerts(monitor, 'recovered', null);
   }
+}
+
+/** Stores the failure as an event of the monitor's issue; returns the issue. */
+async function recordFailure(key: IngestKey | null, f: Failure): Promise<string | null> {
+  const k = key ?? (await keyOf(f.monitor.projectId));
+  if (!k) return f.monitor.issueId;
+  const what = f.kind === 'error' ? 'failed' : f.kind;
+  const envelope = {
+    exception: {
+      type: 'Monitor failure',
+      value: f.detail ? `${f.monitor.slug} ${what}: ${f.detail}` : `${f.monitor.slug} ${what}`,
+      stacktrace: { frames: [{ filename: `monitor:${f.monitor.slug}`, function: f.kind, lineno: 1 }] },
+    },
+    level: 'error',
+    timestamp: f.at.getTime(),
+    fingerprint: ['monitor', f.monitor.id],
+    tags: { 'monitor.slug': f.monitor.slug, 'monitor.status': f.kind },
+  };
+  const v = validateUnit(envelope, { path: [], hadEscapes: false, grouping: 'native' });
+  if (!v.ok) return f.monitor.issueId;
+  const outcome = await ingestUnits(k, [v.unit]);
+  if (outcome.kind !== 'stored') {
+    logger.warn({ monitorId: f.monitor.id, outcome: outcome.kind }, 'monitor failure not stored');
+    return f.monitor.issueId;
+  }
+  const issue = await db.issue.findUnique({ where: { projectId_fingerprint: { projectId: f.monitor.projectId, fingerprint: monitorFingerprint(f.monitor.id) } }, select: { id: true } });
+  if (issue) await db.monitor.update({ where: { id: f.monitor.id }, data: { issueId: issue.id } });
+  return issue?.id ?? f.monitor.issueId;
+}
+
+async function resolveIssueOf(monitor: MonitorRow): Promise<void> {
+  const issueId = monitor.issueId;
+  if (!issueId) return;
+  await db.$transaction(async (tx) => {
+    const [issue] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM issues WHERE id = ${issueId} FOR UPDATE`;
+    if (!issue || issue.status === 'RESOLVED') return;
+    // The columns any resolve writes (a pending release wait or ignore condition cleared too), without an actor.
+    await tx.issue.update({ where: { id: issueId }, data: { ...statusChange('RESOLVED'), updatedAt: clock.now() } });
+    await tx.issueActivity.create({ data: { issueId, type: 'STATUS', fromStatus: issue.status as 'UNRESOLVED', toStatus: 'RESOLVED', createdAt: clock.now() } });
+  });
 }
 
 const MAX_MISSED_PER_RUN = 10;
@@ -182,7 +220,7 @@ export async function detectMonitorFailures(now = clock.now()): Promise<{ missed
   const failures: Failure[] = [];
   await db.$transaction(async (tx) => {
     const due = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM monitors WHERE next_expected_at + make_interval(mins => checkin_margin) <= ${now} ORDER BY id FOR UPDATE SKIP LOCKED`;
+      SELECT id FROM monitors WHERE kind = 'cron' AND next_expected_at + make_interval(mins => checkin_margin) <= ${now} ORDER BY id FOR UPDATE SKIP LOCKED`;
     for (const { id } of due) {
       let monitor = await tx.monitor.findUniqueOrThrow({ where: { id } });
       for (let i = 0; i < MAX_MISSED_PER_RUN && monitor.nextExpectedAt && monitor.nextExpectedAt.getTime() + monitor.checkinMargin * 60_000 <= now.getTime(); i++) {

@@ -4,7 +4,16 @@ import useSWR, { mutate } from 'swr';
 import { api, fetcher } from './fetcher';
 import { projectPath } from './use-projects';
 
-export type MonitorRun = { id: string; status: string; durationMs: number | null; environment: string | null; expectedAt: string | null; startedAt: string; finishedAt: string | null };
+export type MonitorRun = {
+  id: string;
+  status: string;
+  durationMs: number | null;
+  environment: string | null;
+  expectedAt: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+  detail: string | null;
+};
 export type Monitor = {
   id: string;
   slug: string;
@@ -13,6 +22,11 @@ export type Monitor = {
   timezone: string;
   checkinMargin: number;
   maxRuntime: number;
+  kind: 'cron' | 'uptime';
+  url?: string;
+  expectedStatus?: number | null;
+  keyword?: string | null;
+  incidentSince: string | null;
   status: string;
   muted: boolean;
   nextExpectedAt: string | null;
@@ -29,7 +43,11 @@ export function useMonitors(projectId: string) {
   return { monitors: data, error, isLoading };
 }
 
-export async function createMonitor(projectId: string, input: { slug: string; scheduleType: string; schedule: string; timezone: string }) {
+export type NewMonitor =
+  | { kind: 'cron'; slug: string; scheduleType: string; schedule: string; timezone: string }
+  | { kind: 'uptime'; slug: string; url: string; schedule: string; expectedStatus: number | null; keyword: string | null };
+
+export async function createMonitor(projectId: string, input: NewMonitor) {
   await api(monitorsPath(projectId), { method: 'POST', body: input });
   await mutate(monitorsPath(projectId));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const ALERT_TYPES = ['NEW_ISSUE', 'ERROR_RATE', 'REGRESSION', 'CRASH_FREE'] as const;
+export const ALERT_TYPES = ['NEW_ISSUE', 'ERROR_RATE', 'REGRESSION', 'CRASH_FREE', 'MONITOR'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
 /** The webhook body: our JSON (the spec's shape), or a Slack or Discord incoming-webhook message. */
@@ -12,7 +12,7 @@ const INT4_MAX = 2_147_483_647;
 export const MAX_WINDOW_MINUTES = 43_200;
 
 const name = z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
-const type = z.enum(ALERT_TYPES, { message: 'Type must be NEW_ISSUE, ERROR_RATE, REGRESSION or CRASH_FREE' });
+const type = z.enum(ALERT_TYPES, { message: 'Type must be NEW_ISSUE, ERROR_RATE, REGRESSION, CRASH_FREE or MONITOR' });
 const webhookFormat = z.enum(WEBHOOK_FORMATS, { message: 'Webhook format must be json, slack or discord' });
 const threshold = z
   .number({ message: 'Threshold must be a positive integer' })

@@ -26,7 +26,7 @@ const BAD_THRESHOLD = { path: ['threshold'], message: 'Threshold must be a posit
 const BAD_WINDOW = { path: ['windowMinutes'], message: 'Window must be a positive integer of minutes' };
 const NEED_THRESHOLD = { path: ['threshold'], message: 'Give a threshold: the number of errors that triggers an error-rate rule' };
 const NEED_WINDOW = { path: ['windowMinutes'], message: 'Give a window: the number of minutes an error-rate rule counts over' };
-const BAD_TYPE = { path: ['type'], message: 'Type must be NEW_ISSUE, ERROR_RATE, REGRESSION or CRASH_FREE' };
+const BAD_TYPE = { path: ['type'], message: 'Type must be NEW_ISSUE, ERROR_RATE, REGRESSION, CRASH_FREE or MONITOR' };
 const BAD_FORMAT = { path: ['webhookFormat'], message: 'Webhook format must be json, slack or discord' };
 
 describe('alert rules CRUD', () => {
