@@ -51,6 +51,8 @@ export default defineConfig({
             '--disable-background-networking',
             '--disable-component-update',
             '--disable-sync',
+            // The feedback widget's screenshot captures the tab (getDisplayMedia): accepted without a picker.
+            '--auto-accept-this-tab-capture',
           ],
         },
       },

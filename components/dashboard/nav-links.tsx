@@ -11,6 +11,7 @@ const PROJECT_LINKS = [
   { path: 'performance', label: 'Performance' },
   { path: 'alerts', label: 'Alerts' },
   { path: 'monitors', label: 'Monitors' },
+  { path: 'feedback', label: 'Feedback' },
   { path: 'stats', label: 'Stats' },
   { path: 'settings', label: 'Settings' },
 ];

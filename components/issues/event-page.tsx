@@ -10,6 +10,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { EventDetails } from './event-details';
+import { EventAttachments } from '@/components/feedback/event-attachments';
 import { exceptionTypeOf, issuesHref } from './issue-detail';
 
 const eventHref = (projectId: string, issueId: string, eventId: string) =>
@@ -49,6 +50,7 @@ export function EventPage({ projectId, issueId, eventId }: { projectId: string; 
       </div>
       <EventToolbar projectId={projectId} issueId={issueId} event={event} />
       <EventDetails event={event} exceptionType={issue ? exceptionTypeOf(issue.title) : undefined} />
+      <EventAttachments projectId={projectId} eventId={event.eventId} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 'use client';
 
 import Link from 'next/link';
+import { EventAttachments } from '@/components/feedback/event-attachments';
+import { IssueFeedback } from '@/components/feedback/issue-feedback';
 import { useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import type { IgnoreCondition, IssueStatusValue } from '@/lib/zod/issues';
@@ -81,12 +83,14 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
             </Link>
           </div>
           <EventDetails event={latest} exceptionType={exceptionType} />
+          <EventAttachments projectId={projectId} eventId={latest.eventId} />
         </section>
       ) : (
         <Card>
           <p className="text-sm text-fg-muted">This issue has no stored events.</p>
         </Card>
       )}
+      <IssueFeedback projectId={projectId} issueId={issueId} />
       <EventsList projectId={projectId} issueId={issueId} />
       <DeleteIssue projectId={projectId} issue={issue} />
     </div>

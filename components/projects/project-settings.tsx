@@ -8,6 +8,7 @@ import { updateProjectSchema } from '@/lib/zod/projects';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { KeysPanel } from './keys-panel';
 import { PrivacyPanel } from './privacy-panel';
@@ -30,6 +31,7 @@ export function ProjectSettings({ projectId }: { projectId: string }) {
       <KeysPanel projectId={project.id} manage={can('ADMIN')} />
       <PrivacyPanel projectId={project.id} manage={can('ADMIN')} />
       <FiltersPanel projectId={project.id} manage={can('ADMIN')} />
+      {can('ADMIN') && <FeedbackEmails project={project} />}
       {can('ADMIN') && <DeleteProject project={project} />}
     </div>
   );
@@ -71,6 +73,34 @@ function RenameProject({ project }: { project: Project }) {
       <p role="status" aria-live="polite" className="mt-2 text-sm text-success-fg">
         {saved ? 'Project renamed' : ''}
       </p>
+    </Card>
+  );
+}
+
+/** The optional email on new user feedback, to every member of the organization. */
+function FeedbackEmails({ project }: { project: Project }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const on = (project as Project & { notifyFeedback?: boolean }).notifyFeedback ?? false;
+  async function toggle(next: boolean) {
+    setPending(true);
+    setError(undefined);
+    try {
+      await updateProject(project.id, { name: project.name, notifyFeedback: next });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.summary() : 'Could not save the setting.');
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <Card>
+      <h2 className="text-base font-semibold">User feedback</h2>
+      <label className="mt-3 flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={on} disabled={pending} onChange={(e) => void toggle(e.target.checked)} className="size-4" />
+        Email the organization&apos;s members about each new piece of feedback
+      </label>
+      <FormError message={error} />
     </Card>
   );
 }

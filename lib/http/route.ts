@@ -56,6 +56,8 @@ export type HandlerResult = {
   cookies?: string[];
   /** Answer `data` itself as the JSON body, not the envelope: Sentry-compatible endpoints (sentry-cli reads its fields). */
   bare?: boolean;
+  /** Bytes answered as they are (a download), with these headers. */
+  file?: { body: Uint8Array; headers: Record<string, string> };
 };
 
 export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -117,6 +119,10 @@ export function route<
       const result = await handler({ req, params, query, body, session, tenant, requestId } as HandlerInput<P, Q, B, A, S>);
       for (const c of result.cookies ?? []) headers.append('set-cookie', c);
       if (result.status === 204) return done(new Response(null, { status: 204, headers }));
+      if (result.file) {
+        for (const [k, v] of Object.entries(result.file.headers)) headers.set(k, v);
+        return done(new Response(result.file.body as BodyInit, { status: result.status ?? 200, headers }));
+      }
       if (result.bare) return done(Response.json(result.data ?? null, { status: result.status ?? 200, headers }));
       return done(respond(result.status ?? 200, result.message, result.data, undefined, headers));
     } catch (err) {

@@ -33,21 +33,21 @@ function unzstd(raw: Buffer, cap: number): Buffer {
   return Buffer.concat(chunks, size);
 }
 
-/** Undoes `Content-Encoding: gzip`, `deflate`, `br` or `zstd`, refusing output above 1 MiB. */
-export async function decodeBody(raw: Buffer, contentEncoding: string | undefined): Promise<DecodedBody> {
+/** Undoes `Content-Encoding: gzip`, `deflate`, `br` or `zstd`, refusing output above `cap` (1 MiB unless told). */
+export async function decodeBody(raw: Buffer, contentEncoding: string | undefined, cap = MAX_BODY_BYTES): Promise<DecodedBody> {
   const encoding = (contentEncoding ?? '').trim().toLowerCase();
   if (encoding === '' || encoding === 'identity') return { ok: true, body: raw };
   try {
     switch (encoding) {
       case 'gzip':
       case 'x-gzip':
-        return { ok: true, body: await gunzip(raw, { maxOutputLength: MAX_BODY_BYTES }) };
+        return { ok: true, body: await gunzip(raw, { maxOutputLength: cap }) };
       case 'deflate':
-        return { ok: true, body: await inflate(raw, { maxOutputLength: MAX_BODY_BYTES }) };
+        return { ok: true, body: await inflate(raw, { maxOutputLength: cap }) };
       case 'br':
-        return { ok: true, body: await brotli(raw, { maxOutputLength: MAX_BODY_BYTES }) };
+        return { ok: true, body: await brotli(raw, { maxOutputLength: cap }) };
       case 'zstd':
-        return { ok: true, body: unzstd(raw, MAX_BODY_BYTES) };
+        return { ok: true, body: unzstd(raw, cap) };
       default:
         return { ok: false, reason: 'unsupported_encoding' };
     }

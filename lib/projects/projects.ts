@@ -44,7 +44,7 @@ export async function createProject(orgId: string, input: CreateProjectInput) {
 
 export async function updateProject(orgId: string, projectId: string, input: UpdateProjectInput) {
   await getProject(orgId, projectId);
-  return db.project.update({ where: { id: projectId }, data: { name: input.name, platform: input.platform }, include: withKeys });
+  return db.project.update({ where: { id: projectId }, data: { name: input.name, platform: input.platform, notifyFeedback: input.notifyFeedback }, include: withKeys });
 }
 
 /** Irreversible: issues, events, transactions, alert rules and keys go with it (FK cascades). */

@@ -1,7 +1,7 @@
 import { env } from '@/lib/env';
 
 type KeyRow = { id: string; projectId: string; label: string; publicKey: string; enabled: boolean; rateLimitPerMinute?: number | null; createdAt: Date };
-type ProjectRow = { id: string; orgId: string; name: string; slug: string; platform: string; number: number; createdAt: Date; updatedAt: Date };
+type ProjectRow = { id: string; orgId: string; name: string; slug: string; platform: string; number: number; notifyFeedback?: boolean; createdAt: Date; updatedAt: Date };
 
 /** `<scheme>://<publicKey>@<host>/<projectId>`, from APP_URL. */
 export function dsnFor(publicKey: string, projectPath: string | number): string {
@@ -33,6 +33,7 @@ export function serializeProject(p: ProjectRow & { keys?: KeyRow[] }) {
     slug: p.slug,
     platform: p.platform,
     number: p.number,
+    ...(p.notifyFeedback !== undefined ? { notifyFeedback: p.notifyFeedback } : {}),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
     ...(p.keys ? { keys: p.keys.map((k) => serializeKey(k, p.number)) } : {}),

@@ -1,4 +1,5 @@
 import { pool } from '@/lib/pg';
+import { storeOf, type StoredRef } from '@/lib/attachments/store';
 import { MAX_STATS_DAYS } from '@/lib/zod/stats';
 import { clock } from '@/lib/clock';
 import { logger } from '@/lib/log';
@@ -82,6 +83,13 @@ export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[]
         WHERE p.id = u.project_id AND o.id = p.org_id AND o.plan = $1::plan AND u.last_day < $2::date AND ($3::text[] IS NULL OR o.id = ANY($3))`,
       [plan, cutoff.toISOString().slice(0, 10), orgIds],
     );
+    // Feedback and attachments age out with their events; attachment bytes in S3 go before their rows.
+    await pool().query(
+      `DELETE FROM feedback f USING projects p, organizations o
+        WHERE p.id = f.project_id AND o.id = p.org_id AND o.plan = $1::plan AND f.created_at < $2 AND ($3::text[] IS NULL OR o.id = ANY($3))`,
+      [plan, cutoff, orgIds],
+    );
+    await purgeAttachments(plan, cutoff, batchSize, orgIds);
   }
   if (!orgIds) {
     await pool().query('DELETE FROM event_ids WHERE received_at < $1', [new Date(now - dedupWindowDays() * DAY_MS)]);
@@ -93,4 +101,19 @@ export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[]
   }
   logger.info({ retention: result }, 'retention: removed old events and transactions');
   return result;
+}
+
+async function purgeAttachments(plan: Plan, cutoff: Date, batchSize: number, orgIds: string[] | null): Promise<void> {
+  for (;;) {
+    const { rows } = await pool().query<StoredRef>(
+      `SELECT a.id, a.project_id AS "projectId", a.storage FROM attachments a JOIN projects p ON p.id = a.project_id JOIN organizations o ON o.id = p.org_id
+        WHERE o.plan = $1::plan AND a.created_at < $2 AND ($3::text[] IS NULL OR o.id = ANY($3)) LIMIT $4`,
+      [plan, cutoff, orgIds, batchSize],
+    );
+    if (rows.length === 0) return;
+    const inS3 = rows.filter((r) => r.storage === 's3');
+    if (inS3.length) await storeOf(inS3[0]).removeBytes(inS3);
+    await pool().query('DELETE FROM attachments WHERE id = ANY($1)', [rows.map((r) => r.id)]);
+    if (rows.length < batchSize) return;
+  }
 }

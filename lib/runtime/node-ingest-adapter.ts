@@ -1,5 +1,6 @@
 // The ingest endpoints (ours and Sentry's) on plain node:http, beside Next's router in the same process: no Request/Response
-// objects, no routing table, the body read straight from the socket with the same 1 MiB cap.
+// objects, no routing table, the body read straight from the socket with the same caps (1 MiB; Sentry envelopes with
+// attachments up to 10 MiB, a few at a time: lib/ingest/large-bodies.ts).
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { handleIngest, INGEST_MESSAGES } from '@/lib/ingest/handle-ingest';
 import { handleSentry } from '@/lib/sentry/handle-sentry';
 import type { SentryEndpoint } from '@/lib/sentry/prepare-items';
 import { MAX_BODY_BYTES } from '@/lib/ingest/decode-body';
+import { bodyCapFor, LARGE_BODY_BUSY_MESSAGE } from '@/lib/ingest/large-bodies';
 import { envelope } from '@/lib/http/envelope';
 import { addressFromSocket } from '@/lib/auth/client-address';
 
@@ -60,7 +62,7 @@ export function sentryTarget(url: string): { projectNumber: string; endpoint: Se
 }
 
 type Answer = { status: number; body: unknown; headers: Record<string, string> };
-type Handler = (body: Buffer, searchParams: URLSearchParams) => Promise<Answer>;
+type Handler = (body: Buffer, searchParams: URLSearchParams, largeBody: boolean) => Promise<Answer>;
 
 /**
  * Serves POST and OPTIONS of the ingest endpoints (ours and Sentry's); returns false (and touches nothing)
@@ -73,30 +75,41 @@ export function serveIngest(req: http.IncomingMessage, res: http.ServerResponse)
   const headers = req.headers as Record<string, string | undefined>;
   const clientAddress = addressFromSocket(req.headers, req.socket.remoteAddress);
   let handler: Handler | null = null;
+  let endpoint = 'native';
   const projectId = url.startsWith(PREFIX) ? ingestProjectId(url) : null;
   if (projectId !== null) {
     handler = (body, searchParams) => handleIngest({ projectId, method, headers, searchParams, body, clientAddress });
   } else {
     const sentry = sentryTarget(url);
-    if (sentry) handler = (body, searchParams) => handleSentry({ ...sentry, method, headers, searchParams, body, clientAddress });
+    if (sentry) {
+      endpoint = sentry.endpoint;
+      handler = (body, searchParams, largeBody) => handleSentry({ ...sentry, method, headers, searchParams, body, clientAddress, largeBody });
+    }
   }
   if (!handler) return false;
-  void respondTo(req, res, url, handler);
+  void respondTo(req, res, url, endpoint, handler);
   return true;
 }
 
-async function respondTo(req: http.IncomingMessage, res: http.ServerResponse, url: string, handler: Handler): Promise<void> {
+async function respondTo(req: http.IncomingMessage, res: http.ServerResponse, url: string, endpoint: string, handler: Handler): Promise<void> {
+  const slot = req.method === 'POST' ? bodyCapFor(endpoint, req.headers['content-length']) : { cap: 0, release: () => {} };
+  if (slot === 'busy') {
+    send(res, { status: 429, body: envelope(429, LARGE_BODY_BUSY_MESSAGE), headers: { ...CORS, 'retry-after': '1', connection: 'close' } }, true);
+    return;
+  }
   try {
-    const body = req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES) : Buffer.alloc(0);
+    const body = req.method === 'POST' ? await readCappedBody(req, slot.cap) : Buffer.alloc(0);
     if (body === null) {
       // The rest of the body is not read: close the connection after answering instead of draining it.
       send(res, { status: 413, body: envelope(413, INGEST_MESSAGES.tooLarge), headers: { ...CORS, connection: 'close' } }, true);
       return;
     }
     const q = url.indexOf('?');
-    send(res, await handler(body, q < 0 ? NO_PARAMS : new URLSearchParams(url.slice(q + 1))), false);
+    send(res, await handler(body, q < 0 ? NO_PARAMS : new URLSearchParams(url.slice(q + 1)), slot.cap > MAX_BODY_BYTES), false);
   } catch {
     if (!res.headersSent) send(res, { status: 400, body: envelope(400, 'Could not read the request body'), headers: { ...CORS } }, true);
+  } finally {
+    slot.release();
   }
 }
 

@@ -12,6 +12,9 @@ import { prepareItems, type SentryEndpoint } from './prepare-items';
 import { resolveSentryKey } from './resolve-sentry-key';
 import { ingestSessions } from '@/lib/sessions/ingest-sessions';
 import { processCheckIn } from '@/lib/monitors/monitors';
+import { storeFeedback } from '@/lib/feedback/feedback-writer';
+import { refuseAttachments, storeAttachments } from '@/lib/attachments/write-attachments';
+import { LARGE_BODY_BUSY_MESSAGE, MAX_ENVELOPE_BYTES, takeLargeBodySlot } from '@/lib/ingest/large-bodies';
 import { keyShape } from '@/lib/ingest/resolve-key';
 import { keyFromDsn, sentryKeyFrom } from './sentry-auth';
 import { validationReason } from '@/lib/outcomes/categories';
@@ -28,6 +31,8 @@ export type SentryRequest = {
   body: Buffer;
   /** The sender's address (TRUSTED_PROXIES applied), for `user.ip_address: "{{auto}}"`. */
   clientAddress?: string;
+  /** The adapter holds a large-body slot: the raw body may be up to MAX_ENVELOPE_BYTES (lib/ingest/large-bodies). */
+  largeBody?: boolean;
 };
 
 export type SentryResponse = { status: number; body: Envelope | { id: string } | null; headers: Record<string, string> };
@@ -77,8 +82,9 @@ function quotaExceeded(): SentryResponse {
  * same validation, rate limit per stored row, quota, alerts and storage as the native endpoint.
  */
 export async function handleSentry(req: SentryRequest): Promise<SentryResponse> {
+  const slots: (() => void)[] = [];
   try {
-    const res = await run(req);
+    const res = await run(req, slots);
     // Browsers: a 200 without a body. Browser SDKs send with fetch's keepalive and never read the answer, and
     // Chromium counts a keepalive request against its in-flight budget until its body is read, so answers with a
     // body stalled every later send of the page (four tabs lost 128 of 200 errors). Everything an SDK reads is in
@@ -88,17 +94,27 @@ export async function handleSentry(req: SentryRequest): Promise<SentryResponse> 
   } catch (err) {
     logger.error({ err }, 'sentry ingest failed');
     return answer(500, 'Internal server error');
+  } finally {
+    for (const release of slots) release();
   }
 }
 
-async function run(req: SentryRequest): Promise<SentryResponse> {
+async function run(req: SentryRequest, slots: (() => void)[]): Promise<SentryResponse> {
   if (req.method === 'OPTIONS') return { status: 204, body: null, headers: { ...PREFLIGHT } };
   if (req.method !== 'POST') return answer(405, 'Method not allowed', { headers: { allow: 'POST, OPTIONS' } });
-  if (req.body.length > MAX_BODY_BYTES) return answer(413, INGEST_MESSAGES.tooLarge);
+  if (req.body.length > (req.largeBody && req.endpoint === 'envelope' ? MAX_ENVELOPE_BYTES : MAX_BODY_BYTES)) return answer(413, INGEST_MESSAGES.tooLarge);
 
   let body: Buffer | null = null;
   const decode = async (): Promise<SentryResponse | Buffer> => {
-    const decoded = await decodeBody(req.body, req.headers['content-encoding']);
+    const large = req.largeBody || slots.length > 0;
+    let decoded = await decodeBody(req.body, req.headers['content-encoding'], large ? MAX_ENVELOPE_BYTES : MAX_BODY_BYTES);
+    // An envelope that decodes past 1 MiB (a compressed attachment) needs a large-body slot to be decoded in full.
+    if (!decoded.ok && decoded.reason === 'too_large' && !large && req.endpoint === 'envelope') {
+      const release = takeLargeBodySlot();
+      if (!release) return answer(429, LARGE_BODY_BUSY_MESSAGE, { headers: { 'retry-after': '1' } });
+      slots.push(release);
+      decoded = await decodeBody(req.body, req.headers['content-encoding'], MAX_ENVELOPE_BYTES);
+    }
     if (decoded.ok) return decoded.body;
     if (decoded.reason === 'too_large') return answer(413, INGEST_MESSAGES.tooLarge);
     if (decoded.reason === 'unsupported_encoding') return answer(415, `Unsupported Content-Encoding (use ${SUPPORTED_ENCODINGS})`);
@@ -137,6 +153,11 @@ async function run(req: SentryRequest): Promise<SentryResponse> {
     recordOutcome(key.projectId, prepared.category, 'invalid', validationReason(prepared.issues[0]?.path ?? []));
     return invalid(prepared.issues);
   }
+  // Attachments may take the envelope past 1 MiB; what is not an attachment may not (as a bare event).
+  if (prepared.otherBytes > MAX_BODY_BYTES) {
+    recordOutcome(key.projectId, prepared.units[0]?.kind ?? 'unknown', 'invalid', 'too_large');
+    return answer(413, INGEST_MESSAGES.tooLarge);
+  }
   for (const category of prepared.unsupported) recordOutcome(key.projectId, category, 'unsupported', 'not_stored');
   for (const d of prepared.discards) recordOutcome(key.projectId, d.category, 'client_discard', d.reason, d.quantity);
   for (const issue of prepared.invalidSessions) recordOutcome(key.projectId, 'session', 'invalid', validationReason(issue.path));
@@ -146,7 +167,14 @@ async function run(req: SentryRequest): Promise<SentryResponse> {
     const done = await processCheckIn(key, c);
     recordOutcome(key.projectId, 'monitor', done === 'stored' ? 'accepted' : 'invalid', done === 'stored' ? '' : 'unknown_monitor');
   }
-  return sentryAnswer(await ingestUnits(key, prepared.units, { clientAddress: req.clientAddress }), prepared.eventId);
+  for (const issue of prepared.invalidFeedback) recordOutcome(key.projectId, 'feedback', 'invalid', validationReason(issue.path));
+  if (prepared.feedback.length > 0) await storeFeedback(key, prepared.feedback);
+  for (const a of prepared.refusedAttachments) recordOutcome(key.projectId, 'attachment', 'invalid', a.reason);
+  const outcome = await ingestUnits(key, prepared.units, { clientAddress: req.clientAddress });
+  // Attachments are kept with their event: stored when it was (or is a repeat of one stored), else counted with it.
+  if (outcome.kind === 'stored' || outcome.kind === 'duplicate') await storeAttachments(key, prepared.attachments);
+  else refuseAttachments(key, prepared.attachments, outcome.kind === 'quota_exceeded' ? 'over_quota' : outcome.kind === 'rate_limited' ? 'rate_limited' : 'invalid', outcome.kind);
+  return sentryAnswer(outcome, prepared.eventId);
 }
 
 /** The Sentry endpoints' wire answer for each domain outcome. */

@@ -11,6 +11,7 @@ import { spansOf, transactionsFromSpans } from './map-spans';
 import type { JsonObject } from './parse-envelope';
 import { parseSession, parseSessions, type SessionItem } from '@/lib/sessions/parse-sessions';
 import { parseCheckIn, type CheckIn } from '@/lib/monitors/parse-checkin';
+import { parseFeedback, parseUserReport, type FeedbackItem } from '@/lib/feedback/parse-feedback';
 
 /** One unit of our envelope format mapped from an item, not yet validated. */
 export type Mapped = { path: Path; json: JsonObject; stackless?: boolean; message?: boolean };
@@ -21,6 +22,10 @@ export type ItemType =
   | { category: Category; handling: 'sessions'; parse: (payload: JsonObject, path: Path) => SessionItem[] | FieldIssue[] }
   /** Cron monitors (lib/monitors): each check-in applied to its monitor; a bad one counted invalid, the rest kept. */
   | { category: Category; handling: 'check_ins'; parse: (payload: JsonObject, path: Path) => CheckIn | FieldIssue[] }
+  /** User feedback (lib/feedback): stored per project; a bad item counted invalid, the rest kept. */
+  | { category: Category; handling: 'feedback'; parse: (payload: JsonObject, path: Path, headerEventId: unknown) => FeedbackItem | FieldIssue[] }
+  /** Files sent with an event (lib/attachments): binary payloads, capped per item and per event. */
+  | { category: Category; handling: 'attachment' }
   | { category: Category; handling: 'outcomes'; read: (payload: JsonObject) => ClientDiscard[] }
   | { category: Category; handling: 'not_stored' };
 
@@ -47,10 +52,10 @@ export const ITEM_TYPES: Record<string, ItemType> = {
   client_report: { category: 'unknown', handling: 'outcomes', read: discardsOf },
   session: { category: 'session', handling: 'sessions', parse: parseSession },
   sessions: { category: 'session', handling: 'sessions', parse: parseSessions },
-  attachment: notStored('attachment'),
+  attachment: { category: 'attachment', handling: 'attachment' },
   check_in: { category: 'monitor', handling: 'check_ins', parse: parseCheckIn },
-  feedback: notStored('feedback'),
-  user_report: notStored('feedback'),
+  feedback: { category: 'feedback', handling: 'feedback', parse: parseFeedback },
+  user_report: { category: 'feedback', handling: 'feedback', parse: (payload, path) => parseUserReport(payload, path) },
   log: notStored('log_item'),
   otel_log: notStored('log_item'),
   profile: notStored('profile'),
@@ -78,5 +83,5 @@ export function itemTypeOf(type: string): ItemType {
 /** For the start log: which item types are stored, read, and only counted. */
 export function ingestStatusLine(): string {
   const by = (h: ItemType['handling']) => Object.keys(ITEM_TYPES).filter((t) => ITEM_TYPES[t].handling === h);
-  return `ingest: stores ${[...by('stored'), ...by('sessions'), ...by('check_ins')].join(', ')} items; reads ${by('outcomes').join(', ')}; counts (Stats page) but does not store yet: ${by('not_stored').join(', ')} and unknown types`;
+  return `ingest: stores ${[...by('stored'), ...by('sessions'), ...by('check_ins'), ...by('feedback'), ...by('attachment')].join(', ')} items; reads ${by('outcomes').join(', ')}; counts (Stats page) but does not store yet: ${by('not_stored').join(', ')} and unknown types`;
 }

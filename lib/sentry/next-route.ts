@@ -2,6 +2,7 @@ import { envelope } from '@/lib/http/envelope';
 import { clientAddress } from '@/lib/auth/client-address';
 import { INGEST_MESSAGES } from '@/lib/ingest/handle-ingest';
 import { MAX_BODY_BYTES, readCappedBody } from '@/lib/http/read-body';
+import { bodyCapFor, LARGE_BODY_BUSY_MESSAGE } from '@/lib/ingest/large-bodies';
 import { handleSentry, type SentryResponse } from './handle-sentry';
 import type { SentryEndpoint } from './prepare-items';
 
@@ -16,16 +17,34 @@ function toResponse(res: SentryResponse): Response {
   return new Response(JSON.stringify(res.body), { status: res.status, headers });
 }
 
-/** Next.js adapter for a Sentry endpoint: reads the body (capped at 1 MiB), the rest is handleSentry. */
+/** Next.js adapter for a Sentry endpoint: reads the body (capped as lib/ingest/large-bodies.ts says), the rest is handleSentry. */
 export function sentryRoute(endpoint: SentryEndpoint) {
   return async function handler(req: Request, ctx: Ctx): Promise<Response> {
     const { projectNumber } = await ctx.params;
-    const body = req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES).catch(() => undefined) : Buffer.alloc(0);
-    if (body === null) return toResponse({ status: 413, body: envelope(413, INGEST_MESSAGES.tooLarge), headers: CORS });
-    if (body === undefined) return toResponse({ status: 400, body: envelope(400, 'Could not read the request body'), headers: CORS });
-    const url = new URL(req.url);
-    return toResponse(
-      await handleSentry({ projectNumber, endpoint, method: req.method, headers: Object.fromEntries(req.headers), searchParams: url.searchParams, body, clientAddress: clientAddress(req) }),
-    );
+    const slot = req.method === 'POST' ? bodyCapFor(endpoint, req.headers.get('content-length')) : { cap: 0, release: () => {} };
+    if (slot === 'busy') {
+      await req.body?.cancel().catch(() => {});
+      return toResponse({ status: 429, body: envelope(429, LARGE_BODY_BUSY_MESSAGE), headers: { ...CORS, 'retry-after': '1' } });
+    }
+    try {
+      const body = req.method === 'POST' ? await readCappedBody(req, slot.cap).catch(() => undefined) : Buffer.alloc(0);
+      if (body === null) return toResponse({ status: 413, body: envelope(413, INGEST_MESSAGES.tooLarge), headers: CORS });
+      if (body === undefined) return toResponse({ status: 400, body: envelope(400, 'Could not read the request body'), headers: CORS });
+      const url = new URL(req.url);
+      return toResponse(
+        await handleSentry({
+          projectNumber,
+          endpoint,
+          method: req.method,
+          headers: Object.fromEntries(req.headers),
+          searchParams: url.searchParams,
+          body,
+          clientAddress: clientAddress(req),
+          largeBody: slot.cap > MAX_BODY_BYTES,
+        }),
+      );
+    } finally {
+      slot.release();
+    }
   };
 }

@@ -8,6 +8,8 @@ import { itemTypeOf, storeBodyType, type ItemType } from './item-types';
 import { parseEnvelope, parseJsonObject, type JsonObject } from './parse-envelope';
 import type { SessionItem } from '@/lib/sessions/parse-sessions';
 import type { CheckIn } from '@/lib/monitors/parse-checkin';
+import type { FeedbackItem } from '@/lib/feedback/parse-feedback';
+import { parseAttachment, type AttachmentItem, type RefusedAttachment } from '@/lib/attachments/parse-attachment';
 
 export type SentryEndpoint = 'envelope' | 'store';
 
@@ -27,8 +29,18 @@ export type PreparedItems =
       /** Cron check-ins, and those refused with why. */
       checkIns: CheckIn[];
       invalidCheckIns: FieldIssue[];
+      /** User feedback, and the feedback items refused with why. */
+      feedback: FeedbackItem[];
+      invalidFeedback: FieldIssue[];
+      /** Attachments, and those refused (too large, no event id, a bad header). */
+      attachments: AttachmentItem[];
+      refusedAttachments: RefusedAttachment[];
+      /** Bytes of everything but attachments: each of those items together stays under 1 MiB, as a bare event does. */
+      otherBytes: number;
     }
   | { ok: false; issues: FieldIssue[]; category: Category };
+
+const NOTHING_ELSE = { unsupported: [], discards: [], sessions: [], invalidSessions: [], checkIns: [], invalidCheckIns: [], feedback: [], invalidFeedback: [], attachments: [], refusedAttachments: [] };
 
 const hex32 = (v: unknown) => {
   const id = eventIdOf(v);
@@ -69,7 +81,7 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
     const text = body.toString('utf8');
     const r = unitsOf(storeBodyType, text, [], undefined);
     if (Array.isArray(r)) return { ok: false, issues: r, category: /"type"\s*:\s*"transaction"/.test(text) ? 'transaction' : 'error' };
-    return { ok: true, units: r.units, eventId: hex32(r.payload.event_id), envelopeHeader: {}, unsupported: [], discards: [], sessions: [], invalidSessions: [], checkIns: [], invalidCheckIns: [] };
+    return { ...NOTHING_ELSE, ok: true, units: r.units, eventId: hex32(r.payload.event_id), envelopeHeader: {}, otherBytes: body.length };
   }
 
   const parsed = parseEnvelope(body);
@@ -82,10 +94,30 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
   const invalidSessions: FieldIssue[] = [];
   const checkIns: CheckIn[] = [];
   const invalidCheckIns: FieldIssue[] = [];
+  const feedback: FeedbackItem[] = [];
+  const invalidFeedback: FieldIssue[] = [];
+  const attachments: AttachmentItem[] = [];
+  const refusedAttachments: RefusedAttachment[] = [];
+  let otherBytes = 0;
   let eventId = hex32(header.event_id);
   for (const [index, item] of items.entries()) {
     const type = String(item.header.type);
     const handler = itemTypeOf(type);
+    if (handler.handling === 'attachment') {
+      const a = parseAttachment(item.header, item.payload, ['items', index], header.event_id);
+      if ('reason' in a) refusedAttachments.push(a);
+      else attachments.push(a);
+      continue;
+    }
+    otherBytes += item.payload.length;
+    if (handler.handling === 'feedback') {
+      const path = ['items', index];
+      const payload = parseJsonObject(item.payload.toString('utf8'));
+      const parsed = payload ? handler.parse(payload, path, header.event_id) : [{ path, message: 'Item payload must be a JSON object' }];
+      if (Array.isArray(parsed)) invalidFeedback.push(parsed[0]);
+      else feedback.push(parsed);
+      continue;
+    }
     if (handler.handling === 'outcomes') {
       const payload = parseJsonObject(item.payload.toString('utf8'));
       if (payload) discards.push(...handler.read(payload));
@@ -116,5 +148,5 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
     units.push(...r.units);
     if (type === 'event') eventId ??= hex32(r.payload.event_id);
   }
-  return { ok: true, units, eventId, envelopeHeader: header, unsupported, discards, sessions, invalidSessions, checkIns, invalidCheckIns };
+  return { ok: true, units, eventId, envelopeHeader: header, unsupported, discards, sessions, invalidSessions, checkIns, invalidCheckIns, feedback, invalidFeedback, attachments, refusedAttachments, otherBytes };
 }

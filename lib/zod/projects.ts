@@ -16,6 +16,8 @@ export const createProjectSchema = z.object({
 export const updateProjectSchema = z.object({
   name,
   platform: platform.optional(),
+  /** Beyond the spec (#33): email the organization's members on each new piece of user feedback. */
+  notifyFeedback: z.boolean({ message: 'Must be true or false' }).optional(),
 });
 
 const label = z.string().trim().min(1, 'Label is required').max(100, 'Label must be at most 100 characters');

@@ -71,8 +71,8 @@ describe('retention', () => {
   });
 });
 
-describe('release health ages out like events', () => {
-  it('hourly session counts and users not seen within the plan\'s days are removed; the rest stay', async () => {
+describe('release health, feedback and attachments age out like events', () => {
+  it('hourly session counts, users not seen, feedback and attachments older than the plan\'s days are removed; the rest stay', async () => {
     clock.set(NOW);
     const { client, orgId } = await signUp();
     await setPlan(orgId, 'FREE');
@@ -85,7 +85,22 @@ describe('release health ages out like events', () => {
         [p.id, hour.toISOString().slice(0, 10), `user-${age}`],
       );
     }
+    for (const age of [1, 31]) {
+      const at = new Date(NOW - age * DAY);
+      await pool().query(`INSERT INTO feedback (project_id, event_id, message, source, created_at) VALUES ($1, md5($2), $2, 'api', $3)`, [p.id, `feedback ${age}`, at]);
+      const { rows } = await pool().query<{ id: string }>(
+        `INSERT INTO attachments (project_id, event_id, filename, content_type, attachment_type, size, storage, created_at) VALUES ($1, md5($2), $2, 'text/plain', 'event.attachment', 1, 'pg', $3) RETURNING id`,
+        [p.id, `file ${age}`, at],
+      );
+      await pool().query(`INSERT INTO attachment_blobs (attachment_id, data) VALUES ($1, 'x')`, [rows[0].id]);
+    }
     await purgeOldData({ orgIds: [orgId] });
+    const kept = await pool().query(
+      `SELECT (SELECT array_agg(message) FROM feedback WHERE project_id = $1) AS feedback, (SELECT array_agg(filename) FROM attachments WHERE project_id = $1) AS files,
+              (SELECT count(*)::int FROM attachment_blobs b JOIN attachments a ON a.id = b.attachment_id WHERE a.project_id = $1) AS blobs`,
+      [p.id],
+    );
+    expect(kept.rows[0]).toEqual({ feedback: ['feedback 1'], files: ['file 1'], blobs: 1 });
     const left = await pool().query(
       `SELECT (SELECT array_agg(started) FROM session_hourly WHERE project_id = $1) AS hours, (SELECT count(*)::int FROM session_release_users WHERE project_id = $1) AS users`,
       [p.id],

@@ -1,0 +1,96 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { ApiError } from '@/lib/swr/fetcher';
+import { updateFeedback, type FeedbackEntry, type FeedbackStatus } from '@/lib/swr/use-feedback';
+import type { Member } from '@/lib/swr/use-team';
+import { RelativeTime } from '@/components/issues/relative-time';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Select } from '@/components/ui/select';
+import { AttachmentList } from './attachment-list';
+
+const SOURCES: Record<string, string> = { widget: 'feedback widget', api: 'captureFeedback', user_report: 'user report', crash_report_dialog: 'crash-report dialog' };
+
+/** One piece of feedback: who wrote what where, its screenshot, its issue, and (when `members` is given) triage. */
+export function FeedbackCard({ projectId, f, members }: { projectId: string; f: FeedbackEntry; members?: Member[] }) {
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function change(body: { status?: FeedbackStatus; assigneeId?: string | null }) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await updateFeedback(projectId, f.id, body);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.summary() : 'Could not update the feedback.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  const who = f.name ?? f.email ?? 'Anonymous';
+  return (
+    <Card className="space-y-3" data-testid="feedback" data-status={f.status}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+        <p>
+          <span className="font-semibold">{who}</span>
+          {f.name && f.email && <span className="text-fg-muted"> &lt;{f.email}&gt;</span>}
+          <span className="text-fg-muted">
+            {' '}
+            via {SOURCES[f.source] ?? f.source} · <RelativeTime iso={f.createdAt} />
+          </span>
+        </p>
+        {f.status !== 'new' && <span className="rounded-full bg-surface-hover px-2 py-0.5 text-xs font-medium text-fg-secondary">{f.status}</span>}
+      </div>
+      <p className="whitespace-pre-wrap break-words" data-testid="feedback-message">
+        {f.message}
+      </p>
+      {(f.url || f.issueId) && (
+        <p className="flex flex-wrap gap-x-4 text-sm text-fg-secondary">
+          {f.url && <span className="break-all">On {f.url}</span>}
+          {f.issueId && (
+            <Link className="text-link underline" href={`/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(f.issueId)}`}>
+              Its issue
+            </Link>
+          )}
+        </p>
+      )}
+      <AttachmentList attachments={f.attachments} label={`Attachments of the feedback from ${who}`} />
+      {members && (
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor={`assignee-${f.id}`} className="text-sm font-medium">
+            Assignee
+          </label>
+          <Select id={`assignee-${f.id}`} className="w-48" value={f.assignee?.id ?? ''} disabled={busy} onChange={(e) => void change({ assigneeId: e.target.value || null })}>
+            <option value="">Nobody</option>
+            {members.map((m) => (
+              <option key={m.userId} value={m.userId}>
+                {m.name}
+              </option>
+            ))}
+          </Select>
+          {f.status !== 'resolved' && (
+            <Button variant="secondary" className="h-8 px-3" disabled={busy} onClick={() => void change({ status: 'resolved' })}>
+              Resolve
+            </Button>
+          )}
+          {f.status !== 'spam' && (
+            <Button variant="ghost" className="h-8 px-3" disabled={busy} onClick={() => void change({ status: 'spam' })}>
+              Mark as spam
+            </Button>
+          )}
+          {f.status !== 'new' && (
+            <Button variant="ghost" className="h-8 px-3" disabled={busy} onClick={() => void change({ status: 'new' })}>
+              Move to new
+            </Button>
+          )}
+          {error && (
+            <p role="alert" className="text-sm text-danger-fg">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}

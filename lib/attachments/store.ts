@@ -1,0 +1,80 @@
+// Where attachment bytes live (#33): PostgreSQL by default (attachment_blobs, zero set-up), or an S3-compatible
+// bucket when ATTACHMENTS_S3_BUCKET is set. Ingest and the download route talk only to this interface; each row
+// remembers its store, so attachments written before a switch stay readable.
+import { pool } from '@/lib/pg';
+import { s3Store } from './s3-store';
+
+export type NewAttachment = {
+  id: string;
+  projectId: string;
+  eventId: string;
+  filename: string;
+  contentType: string;
+  attachmentType: string;
+  data: Buffer;
+};
+export type StoredRef = { id: string; projectId: string; storage: string };
+
+export type AttachmentStore = {
+  name: 'pg' | 's3';
+  /** Writes the rows and their bytes: all of them, or none (a failed write leaves nothing behind). */
+  save(rows: NewAttachment[]): Promise<void>;
+  read(ref: StoredRef): Promise<Buffer | null>;
+  /** Removes the bytes of rows about to be deleted (PostgreSQL's go with their row). */
+  removeBytes(refs: StoredRef[]): Promise<void>;
+};
+
+const INSERT_ROWS = `
+  INSERT INTO attachments (id, project_id, event_id, filename, content_type, attachment_type, size, storage)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[])`;
+
+/** The metadata rows of `rows` in `storage`, as one statement's parameters. */
+export function rowParams(rows: NewAttachment[], storage: string): unknown[] {
+  return [
+    rows.map((r) => r.id),
+    rows.map((r) => r.projectId),
+    rows.map((r) => r.eventId),
+    rows.map((r) => r.filename),
+    rows.map((r) => r.contentType),
+    rows.map((r) => r.attachmentType),
+    rows.map((r) => r.data.length),
+    rows.map(() => storage),
+  ];
+}
+
+export async function insertRows(rows: NewAttachment[], storage: string): Promise<void> {
+  await pool().query(INSERT_ROWS, rowParams(rows, storage));
+}
+
+export const pgStore: AttachmentStore = {
+  name: 'pg',
+  async save(rows) {
+    await pool().query(
+      `WITH a AS (${INSERT_ROWS} RETURNING id)
+       INSERT INTO attachment_blobs (attachment_id, data) SELECT * FROM unnest($9::text[], $10::bytea[])`,
+      [...rowParams(rows, 'pg'), rows.map((r) => r.id), rows.map((r) => r.data)],
+    );
+  },
+  async read(ref) {
+    const { rows } = await pool().query<{ data: Buffer }>('SELECT data FROM attachment_blobs WHERE attachment_id = $1', [ref.id]);
+    return rows[0]?.data ?? null;
+  },
+  async removeBytes() {
+    // ON DELETE CASCADE from attachments.
+  },
+};
+
+/** The store new attachments go to. */
+export function attachmentStore(): AttachmentStore {
+  return s3Store() ?? pgStore;
+}
+
+/** The store an existing row's bytes are in. */
+export function storeOf(ref: StoredRef): AttachmentStore {
+  if (ref.storage === 's3') {
+    const s3 = s3Store();
+    if (!s3) throw new Error('This attachment is in S3, and ATTACHMENTS_S3_BUCKET is not set');
+    return s3;
+  }
+  return pgStore;
+}

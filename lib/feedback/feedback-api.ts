@@ -1,0 +1,106 @@
+// The Feedback inbox's API (#33): a project's feedback by status (new, resolved, spam) with search and paging,
+// triage (status, assignee), and the feedback on one issue. Each item carries its attachments (a screenshot).
+import { z } from 'zod';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { db } from '@/lib/db';
+import { notFound, validationError } from '@/lib/errors';
+import { clampedInt } from '@/lib/http/query';
+import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
+import { serializeAttachment } from '@/lib/attachments/attachment-api';
+import { linkPendingFeedback } from './feedback-writer';
+
+export const FEEDBACK_STATUSES = ['new', 'resolved', 'spam'] as const;
+
+export const feedbackParams = z.object({ projectId: z.string().min(1), feedbackId: z.string().min(1).max(64) });
+export const listFeedbackQuery = z.object({
+  status: z.enum([...FEEDBACK_STATUSES, 'all'], { message: 'Status must be new, resolved, spam or all' }).default('new'),
+  query: z.string().trim().max(200).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: clampedInt(25, 1, 100),
+});
+export const updateFeedbackSchema = z
+  .object({
+    status: z.enum(FEEDBACK_STATUSES, { message: 'Status must be new, resolved or spam' }).optional(),
+    assigneeId: z.string().min(1).max(64).nullable().optional(),
+  })
+  .refine((v) => v.status !== undefined || v.assigneeId !== undefined, { message: 'Nothing to update', path: [] });
+
+type Row = Prisma.FeedbackGetPayload<{ include: { assignee: { select: { id: true; name: true; email: true } } } }>;
+
+async function serialize(t: ProjectTenant, rows: Row[]) {
+  const attachments = rows.length
+    ? await db.attachment.findMany({
+        where: { projectId: t.projectId, eventId: { in: rows.map((r) => r.eventId) } },
+        select: { id: true, eventId: true, filename: true, contentType: true, attachmentType: true, size: true, createdAt: true },
+        orderBy: { createdAt: 'asc' },
+      })
+    : [];
+  return rows.map((f) => ({
+    id: f.id,
+    eventId: f.eventId,
+    associatedEventId: f.associatedEventId,
+    issueId: f.issueId,
+    message: f.message,
+    name: f.name,
+    email: f.email,
+    url: f.url,
+    source: f.source,
+    status: f.status,
+    assignee: f.assignee,
+    contexts: f.contexts,
+    createdAt: f.createdAt.toISOString(),
+    attachments: attachments.filter((a) => a.eventId === f.eventId).map((a) => serializeAttachment(t.projectId, a)),
+  }));
+}
+
+const include = { assignee: { select: { id: true, name: true, email: true } } } as const;
+
+/** Cursor: the last item's `createdAt|id` (newest first). */
+function afterCursor(cursor: string | undefined): Prisma.FeedbackWhereInput {
+  if (!cursor) return {};
+  const [at, id] = cursor.split('|');
+  const d = new Date(at);
+  if (!id || Number.isNaN(d.getTime())) throw validationError([{ path: ['query', 'cursor'], message: 'Not a cursor from this list' }]);
+  return { OR: [{ createdAt: { lt: d } }, { createdAt: d, id: { lt: id } }] };
+}
+
+export async function listFeedback(t: ProjectTenant, q: z.infer<typeof listFeedbackQuery>) {
+  await linkPendingFeedback(t.projectId);
+  const text = q.query
+    ? { OR: (['message', 'name', 'email', 'url'] as const).map((f) => ({ [f]: { contains: q.query, mode: 'insensitive' as const } })) }
+    : {};
+  const rows = await db.feedback.findMany({
+    where: { projectId: t.projectId, project: { orgId: t.orgId }, ...(q.status === 'all' ? {} : { status: q.status }), AND: [text, afterCursor(q.cursor)] },
+    include,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: q.limit + 1,
+  });
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  const counts = await db.feedback.groupBy({ by: ['status'], where: { projectId: t.projectId }, _count: { _all: true } });
+  return {
+    feedback: await serialize(t, page),
+    nextCursor: rows.length > q.limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
+    counts: Object.fromEntries(FEEDBACK_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?._count._all ?? 0])),
+  };
+}
+
+export async function updateFeedback(t: ProjectTenant, id: string, input: z.infer<typeof updateFeedbackSchema>) {
+  const f = await db.feedback.findFirst({ where: { id, projectId: t.projectId, project: { orgId: t.orgId } }, select: { id: true } });
+  if (!f) throw notFound('Feedback');
+  if (input.assigneeId) {
+    const member = await db.membership.findUnique({ where: { orgId_userId: { orgId: t.orgId, userId: input.assigneeId } } });
+    if (!member) throw validationError([{ path: ['assigneeId'], message: 'The assignee must be a member of this organization' }]);
+  }
+  const row = await db.feedback.update({ where: { id }, data: { ...(input.status ? { status: input.status } : {}), ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}) }, include });
+  return (await serialize(t, [row]))[0];
+}
+
+/** The feedback about an issue's events, newest first (at most 100). */
+export async function issueFeedback(t: ProjectTenant, issueId: string) {
+  const issue = await db.issue.findFirst({ where: { id: issueId, projectId: t.projectId, project: { orgId: t.orgId } }, select: { id: true } });
+  if (!issue) throw notFound('Issue');
+  await linkPendingFeedback(t.projectId);
+  const rows = await db.feedback.findMany({ where: { issueId }, include, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 100 });
+  return serialize(t, rows);
+}
