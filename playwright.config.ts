@@ -19,6 +19,9 @@ process.env.E2E_OUTBOX_DIR = path.join(process.env.E2E_DATA_DIR, 'outbox');
 // The mock GitHub/Google server, on 127.0.0.1 so its cookies stay apart from the app's on localhost.
 const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? port + 1);
 process.env.E2E_OAUTH_URL = `http://127.0.0.1:${oauthPort}`;
+// The app's embedded PostgreSQL, on a known port: the traces spec's own server (a customer's API) queries it.
+const pgPort = Number(process.env.E2E_PG_PORT ?? port + 2);
+process.env.E2E_PG_URL = `postgresql://postgres:postgres@localhost:${pgPort}/tracker`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -80,6 +83,7 @@ export default defineConfig({
         NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? '.next-e2e',
         APP_URL: baseURL,
         WEBHOOK_ALLOW_PRIVATE: 'true',
+        EMBEDDED_PG_PORT: String(pgPort),
         // Every spec signs up from this one machine's address: the per-address auth limits scale up.
         AUTH_THROTTLE_MULTIPLIER: '20',
         GITHUB_CLIENT_ID: MOCK_CLIENTS.github.clientId,

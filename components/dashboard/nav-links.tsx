@@ -9,6 +9,7 @@ const PROJECT_LINKS = [
   { path: 'issues', label: 'Issues' },
   { path: 'releases', label: 'Releases' },
   { path: 'performance', label: 'Performance' },
+  { path: 'logs', label: 'Logs' },
   { path: 'alerts', label: 'Alerts' },
   { path: 'monitors', label: 'Monitors' },
   { path: 'feedback', label: 'Feedback' },

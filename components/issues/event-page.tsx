@@ -11,6 +11,7 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { EventDetails } from './event-details';
 import { EventAttachments } from '@/components/feedback/event-attachments';
+import { TraceLink, traceIdOf } from '@/components/traces/trace-link';
 import { exceptionTypeOf, issuesHref } from './issue-detail';
 
 const eventHref = (projectId: string, issueId: string, eventId: string) =>
@@ -81,6 +82,7 @@ function EventToolbar({ projectId, issueId, event }: { projectId: string; issueI
   const raw = JSON.stringify(event, null, 2);
   const permalink = `${origin}${eventHref(projectId, issueId, event.id)}`;
   const step = { projectId, issueId };
+  const traceId = traceIdOf(event.contexts);
 
   function download() {
     const url = URL.createObjectURL(new Blob([raw], { type: 'application/json' }));
@@ -121,6 +123,11 @@ function EventToolbar({ projectId, issueId, event }: { projectId: string; issueI
         >
           {showRaw ? 'Hide raw JSON' : 'Raw JSON'}
         </button>
+        {traceId && (
+          <TraceLink traceId={traceId} className={cn(buttonClasses('secondary'), 'h-8 px-3 text-xs')}>
+            View trace
+          </TraceLink>
+        )}
         <button type="button" onClick={download} className={cn(buttonClasses('secondary'), 'h-8 px-3 text-xs')} data-testid="download-json">
           Download JSON
         </button>

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { EventAttachments } from '@/components/feedback/event-attachments';
 import { IssueFeedback } from '@/components/feedback/issue-feedback';
+import { TraceLink, traceIdOf } from '@/components/traces/trace-link';
 import { useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import type { IgnoreCondition, IssueStatusValue } from '@/lib/zod/issues';
@@ -75,12 +76,15 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
             <h2 id="latest-heading" className="text-lg font-semibold">
               Latest event
             </h2>
-            <Link
-              href={`${issuesHref(projectId)}/${encodeURIComponent(issueId)}/events/${encodeURIComponent(latest.id)}`}
-              className="text-sm font-medium text-link hover:underline"
-            >
-              Open this event
-            </Link>
+            <span className="flex gap-4 text-sm">
+              {traceIdOf(latest.contexts) && <TraceLink traceId={traceIdOf(latest.contexts)!} className="font-medium text-link hover:underline" />}
+              <Link
+                href={`${issuesHref(projectId)}/${encodeURIComponent(issueId)}/events/${encodeURIComponent(latest.id)}`}
+                className="font-medium text-link hover:underline"
+              >
+                Open this event
+              </Link>
+            </span>
           </div>
           <EventDetails event={latest} exceptionType={exceptionType} />
           <EventAttachments projectId={projectId} eventId={latest.eventId} />

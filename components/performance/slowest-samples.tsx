@@ -5,6 +5,7 @@ import { ScrollTable, th } from '@/components/ui/scroll-table';
 import type { TransactionSample } from '@/lib/zod/performance';
 import { formatMs } from './format';
 import { RelativeTime } from './relative-time';
+import { TraceLink } from '@/components/traces/trace-link';
 
 const none = <span className="text-fg-faint">—</span>;
 
@@ -54,7 +55,7 @@ export function SlowestSamples({ samples }: { samples: TransactionSample[] }) {
                 <RelativeTime iso={s.timestamp} />
               </td>
               <td className="max-w-[10rem] truncate px-4 py-3 font-mono text-xs" title={s.traceId ?? undefined}>
-                {s.traceId ?? none}
+                {s.traceId ? <TraceLink traceId={s.traceId}>{s.traceId}</TraceLink> : none}
               </td>
               <td className="max-w-[10rem] truncate px-4 py-3 font-mono text-xs" title={s.release ?? undefined}>
                 {s.release ?? none}

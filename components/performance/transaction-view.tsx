@@ -9,6 +9,7 @@ import { formatCount, formatMs, formatPercent, formatThroughput } from './format
 import { LoadError, Skeleton } from './load-states';
 import { RangeLinks } from './range-links';
 import { SlowestSamples } from './slowest-samples';
+import { SpanGroups } from '@/components/traces/span-groups';
 import { BUCKET_NOUN, DurationChart, ThroughputChart } from './transaction-charts';
 import { VitalsCards } from './vitals-cards';
 
@@ -126,6 +127,13 @@ export function TransactionView({ projectId, name }: { projectId: string; name: 
               Slowest transactions
             </h2>
             {data.slowest.length === 0 ? <p className="text-sm text-fg-muted">None in {range}.</p> : <SlowestSamples samples={data.slowest} />}
+          </section>
+
+          <section aria-labelledby="spans-heading">
+            <h2 id="spans-heading" className="mb-3 text-lg font-semibold">
+              Where the time goes <span className="text-sm font-normal text-fg-muted">(span groups, last 7 days)</span>
+            </h2>
+            <SpanGroups projectId={projectId} name={name} />
           </section>
 
           <section aria-labelledby="vitals-heading">

@@ -1,16 +1,16 @@
-// Daily partitions of `events` and `transactions` by receipt time (UTC days), created ahead by the job queue
+// Daily partitions of `events`, `transactions`, `spans` and `logs` by receipt time (UTC days), created ahead by the job queue
 // and dropped whole by retention. Rows of a day without its partition land in the default partition and are
 // moved into the day's partition when it is created.
 import type { PoolClient } from 'pg';
 import { pool } from '@/lib/pg';
 
-export const PARTITIONED_TABLES = ['events', 'transactions'] as const;
+export const PARTITIONED_TABLES = ['events', 'transactions', 'spans', 'logs'] as const;
 export type PartitionedTable = (typeof PARTITIONED_TABLES)[number];
 
 /** Days created ahead of today, so a missed run or two never sends rows to the default partition. */
 export const PARTITION_DAYS_AHEAD = 7;
 const DAY_MS = 86_400_000;
-const NAME = /^(events|transactions)_p(\d{4})(\d{2})(\d{2})$/;
+const NAME = /^(events|transactions|spans|logs)_p(\d{4})(\d{2})(\d{2})$/;
 
 const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');
@@ -35,7 +35,7 @@ export async function listPartitions(): Promise<Partition[]> {
   });
 }
 
-/** Creates the missing daily partitions of both tables for the UTC days from `from` to `to`, inclusive. */
+/** Creates the missing daily partitions of every partitioned table for the UTC days from `from` to `to`, inclusive. */
 export async function ensurePartitions(from: Date, to: Date): Promise<string[]> {
   const existing = new Set((await listPartitions()).map((p) => p.name));
   const created: string[] = [];
@@ -56,7 +56,7 @@ export async function ensurePartitionsAhead(now: Date, backDays = 0): Promise<st
   let from = now.getTime();
   if (backDays > 0) {
     const { rows } = await pool().query<{ oldest: Date | null }>(
-      'SELECT least((SELECT min(received_at) FROM events_default), (SELECT min(received_at) FROM transactions_default)) AS oldest',
+      `SELECT least(${PARTITIONED_TABLES.map((t) => `(SELECT min(received_at) FROM ${t}_default)`).join(', ')}) AS oldest`,
     );
     const oldest = rows[0].oldest?.getTime();
     if (oldest !== undefined) from = Math.min(from, Math.max(oldest, now.getTime() - backDays * DAY_MS));

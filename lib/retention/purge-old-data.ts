@@ -25,7 +25,7 @@ export function dedupWindowDays(): number {
 export type PurgeResult = Record<Plan, { events: number; transactions: number; cutoff: string }> & { droppedPartitions: string[] };
 
 // Table names are constants, never input.
-const TABLES = { events: 'events', transactions: 'transactions' } as const;
+const TABLES = { events: 'events', transactions: 'transactions', spans: 'spans', logs: 'logs' } as const;
 
 async function purgeTable(table: keyof typeof TABLES, plan: Plan, cutoff: Date, batchSize: number, orgIds: string[] | null): Promise<number> {
   let total = 0;
@@ -67,6 +67,9 @@ export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[]
     const events = await purgeTable('events', plan, cutoff, batchSize, orgIds);
     const transactions = await purgeTable('transactions', plan, cutoff, batchSize, orgIds);
     result[plan] = { events, transactions, cutoff: cutoff.toISOString() };
+    // Spans and logs age out like transactions.
+    await purgeTable('spans', plan, cutoff, batchSize, orgIds);
+    await purgeTable('logs', plan, cutoff, batchSize, orgIds);
     // Release health ages out with the events (its rollups are small: one statement each).
     await pool().query(
       `DELETE FROM session_hourly h USING projects p, organizations o

@@ -13,6 +13,8 @@ import { resolveSentryKey } from './resolve-sentry-key';
 import { ingestSessions } from '@/lib/sessions/ingest-sessions';
 import { processCheckIn } from '@/lib/monitors/monitors';
 import { storeFeedback } from '@/lib/feedback/feedback-writer';
+import { storeSpans } from '@/lib/spans/span-writer';
+import { storeLogs } from '@/lib/logs/log-writer';
 import { refuseAttachments, storeAttachments } from '@/lib/attachments/write-attachments';
 import { LARGE_BODY_BUSY_MESSAGE, MAX_ENVELOPE_BYTES, takeLargeBodySlot } from '@/lib/ingest/large-bodies';
 import { keyShape } from '@/lib/ingest/resolve-key';
@@ -170,9 +172,14 @@ async function run(req: SentryRequest, slots: (() => void)[]): Promise<SentryRes
   for (const issue of prepared.invalidFeedback) recordOutcome(key.projectId, 'feedback', 'invalid', validationReason(issue.path));
   if (prepared.feedback.length > 0) await storeFeedback(key, prepared.feedback);
   for (const a of prepared.refusedAttachments) recordOutcome(key.projectId, 'attachment', 'invalid', a.reason);
+  for (const issue of prepared.invalidLogs) recordOutcome(key.projectId, 'log_item', 'invalid', validationReason(issue.path));
+  if (prepared.logs.length > 0) await storeLogs(key, prepared.logs);
   const outcome = await ingestUnits(key, prepared.units, { clientAddress: req.clientAddress });
   // Attachments are kept with their event: stored when it was (or is a repeat of one stored), else counted with it.
   if (outcome.kind === 'stored' || outcome.kind === 'duplicate') await storeAttachments(key, prepared.attachments);
+  // A trace's spans are kept with their transactions (a repeat of a stored envelope is not stored twice).
+  if (outcome.kind === 'stored') await storeSpans(key, prepared.spans);
+  else if (prepared.spans.length > 0) recordOutcome(key.projectId, 'span', outcome.kind === 'duplicate' ? 'accepted' : outcome.kind === 'quota_exceeded' ? 'over_quota' : outcome.kind === 'rate_limited' ? 'rate_limited' : 'invalid', outcome.kind === 'duplicate' ? 'duplicate' : outcome.kind, prepared.spans.length);
   else refuseAttachments(key, prepared.attachments, outcome.kind === 'quota_exceeded' ? 'over_quota' : outcome.kind === 'rate_limited' ? 'rate_limited' : 'invalid', outcome.kind);
   return sentryAnswer(outcome, prepared.eventId);
 }

@@ -12,6 +12,7 @@ import type { JsonObject } from './parse-envelope';
 import { parseSession, parseSessions, type SessionItem } from '@/lib/sessions/parse-sessions';
 import { parseCheckIn, type CheckIn } from '@/lib/monitors/parse-checkin';
 import { parseFeedback, parseUserReport, type FeedbackItem } from '@/lib/feedback/parse-feedback';
+import { parseLogs, type LogRow } from '@/lib/logs/parse-logs';
 
 /** One unit of our envelope format mapped from an item, not yet validated. */
 export type Mapped = { path: Path; json: JsonObject; stackless?: boolean; message?: boolean };
@@ -24,6 +25,8 @@ export type ItemType =
   | { category: Category; handling: 'check_ins'; parse: (payload: JsonObject, path: Path) => CheckIn | FieldIssue[] }
   /** User feedback (lib/feedback): stored per project; a bad item counted invalid, the rest kept. */
   | { category: Category; handling: 'feedback'; parse: (payload: JsonObject, path: Path, headerEventId: unknown) => FeedbackItem | FieldIssue[] }
+  /** Logs (lib/logs): stored per project; a bad item counted invalid, the rest kept. */
+  | { category: Category; handling: 'logs'; parse: (payload: JsonObject, path: Path) => LogRow[] | FieldIssue[] }
   /** Files sent with an event (lib/attachments): binary payloads, capped per item and per event. */
   | { category: Category; handling: 'attachment' }
   | { category: Category; handling: 'outcomes'; read: (payload: JsonObject) => ClientDiscard[] }
@@ -56,7 +59,7 @@ export const ITEM_TYPES: Record<string, ItemType> = {
   check_in: { category: 'monitor', handling: 'check_ins', parse: parseCheckIn },
   feedback: { category: 'feedback', handling: 'feedback', parse: parseFeedback },
   user_report: { category: 'feedback', handling: 'feedback', parse: (payload, path) => parseUserReport(payload, path) },
-  log: notStored('log_item'),
+  log: { category: 'log_item', handling: 'logs', parse: parseLogs },
   otel_log: notStored('log_item'),
   profile: notStored('profile'),
   profile_chunk: notStored('profile'),
@@ -83,5 +86,5 @@ export function itemTypeOf(type: string): ItemType {
 /** For the start log: which item types are stored, read, and only counted. */
 export function ingestStatusLine(): string {
   const by = (h: ItemType['handling']) => Object.keys(ITEM_TYPES).filter((t) => ITEM_TYPES[t].handling === h);
-  return `ingest: stores ${[...by('stored'), ...by('sessions'), ...by('check_ins'), ...by('feedback'), ...by('attachment')].join(', ')} items; reads ${by('outcomes').join(', ')}; counts (Stats page) but does not store yet: ${by('not_stored').join(', ')} and unknown types`;
+  return `ingest: stores ${[...by('stored'), ...by('sessions'), ...by('check_ins'), ...by('feedback'), ...by('attachment'), ...by('logs')].join(', ')} items; reads ${by('outcomes').join(', ')}; counts (Stats page) but does not store yet: ${by('not_stored').join(', ')} and unknown types`;
 }

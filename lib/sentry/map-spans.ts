@@ -33,7 +33,7 @@ function spanVitals(span: JsonObject): Vitals {
  * Browser SDKs 11 name every page-load segment "Pageload" with `sentry.segment.name.source: url`; the
  * page's path (what older SDKs used as the transaction name) groups far better.
  */
-function segmentName(span: JsonObject): unknown {
+export function segmentName(span: JsonObject): unknown {
   const path = attribute(span, 'url.path');
   if (attribute(span, 'sentry.segment.name.source') === 'url' && typeof path === 'string' && path !== '') return path;
   return span.name ?? span.description;

@@ -9,6 +9,9 @@ import { parseEnvelope, parseJsonObject, type JsonObject } from './parse-envelop
 import type { SessionItem } from '@/lib/sessions/parse-sessions';
 import type { CheckIn } from '@/lib/monitors/parse-checkin';
 import type { FeedbackItem } from '@/lib/feedback/parse-feedback';
+import { MAX_SPANS_PER_ITEM, spansOfTransaction, spansOfV2, type SpanRow } from '@/lib/spans/parse-spans';
+import { spansOf } from './map-spans';
+import type { LogRow } from '@/lib/logs/parse-logs';
 import { parseAttachment, type AttachmentItem, type RefusedAttachment } from '@/lib/attachments/parse-attachment';
 
 export type SentryEndpoint = 'envelope' | 'store';
@@ -37,10 +40,17 @@ export type PreparedItems =
       refusedAttachments: RefusedAttachment[];
       /** Bytes of everything but attachments: each of those items together stays under 1 MiB, as a bare event does. */
       otherBytes: number;
+      /** Every span of the envelope's transactions and span items (stored once their transactions are). */
+      spans: SpanRow[];
+      /** Log lines, and the log items refused with why. */
+      logs: LogRow[];
+      invalidLogs: FieldIssue[];
     }
   | { ok: false; issues: FieldIssue[]; category: Category };
 
-const NOTHING_ELSE = { unsupported: [], discards: [], sessions: [], invalidSessions: [], checkIns: [], invalidCheckIns: [], feedback: [], invalidFeedback: [], attachments: [], refusedAttachments: [] };
+const MAX_SPANS_PER_ENVELOPE = 5 * MAX_SPANS_PER_ITEM;
+
+const NOTHING_ELSE = { unsupported: [], discards: [], sessions: [], invalidSessions: [], checkIns: [], invalidCheckIns: [], feedback: [], invalidFeedback: [], attachments: [], refusedAttachments: [], spans: [], logs: [], invalidLogs: [] };
 
 const hex32 = (v: unknown) => {
   const id = eventIdOf(v);
@@ -99,6 +109,9 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
   const attachments: AttachmentItem[] = [];
   const refusedAttachments: RefusedAttachment[] = [];
   let otherBytes = 0;
+  const spans: SpanRow[] = [];
+  const logs: LogRow[] = [];
+  const invalidLogs: FieldIssue[] = [];
   let eventId = hex32(header.event_id);
   for (const [index, item] of items.entries()) {
     const type = String(item.header.type);
@@ -110,6 +123,14 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
       continue;
     }
     otherBytes += item.payload.length;
+    if (handler.handling === 'logs') {
+      const path = ['items', index];
+      const payload = parseJsonObject(item.payload.toString('utf8'));
+      const parsed = payload ? handler.parse(payload, path) : [{ path, message: 'Item payload must be a JSON object' }];
+      if (parsed.length > 0 && 'message' in parsed[0] && 'path' in parsed[0]) invalidLogs.push(parsed[0] as FieldIssue);
+      else logs.push(...(parsed as LogRow[]));
+      continue;
+    }
     if (handler.handling === 'feedback') {
       const path = ['items', index];
       const payload = parseJsonObject(item.payload.toString('utf8'));
@@ -147,6 +168,29 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
     if (Array.isArray(r)) return { ok: false, issues: r, category: handler.category };
     units.push(...r.units);
     if (type === 'event') eventId ??= hex32(r.payload.event_id);
+    if (spans.length < MAX_SPANS_PER_ENVELOPE) {
+      if (type === 'transaction') spans.push(...spansOfTransaction(r.payload));
+      else if (type === 'span') spans.push(...spansOfV2(spansOf(r.payload)?.spans ?? []));
+    }
   }
-  return { ok: true, units, eventId, envelopeHeader: header, unsupported, discards, sessions, invalidSessions, checkIns, invalidCheckIns, feedback, invalidFeedback, attachments, refusedAttachments, otherBytes };
+  return {
+    ok: true,
+    units,
+    eventId,
+    envelopeHeader: header,
+    unsupported,
+    discards,
+    sessions,
+    invalidSessions,
+    checkIns,
+    invalidCheckIns,
+    feedback,
+    invalidFeedback,
+    attachments,
+    refusedAttachments,
+    otherBytes,
+    spans: spans.slice(0, MAX_SPANS_PER_ENVELOPE),
+    logs,
+    invalidLogs,
+  };
 }

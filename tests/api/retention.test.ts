@@ -195,7 +195,7 @@ describe('daily partitions', () => {
 
     const created = await ensurePartitionsAhead(clock.now());
     const days = Array.from({ length: PARTITION_DAYS_AHEAD + 1 }, (_, i) => new Date(DAY0 + i * DAY).toISOString().slice(0, 10).replaceAll('-', ''));
-    expect(created.sort()).toEqual(days.flatMap((d) => [`events_p${d}`, `transactions_p${d}`]).sort());
+    expect(created.sort()).toEqual(days.flatMap((d) => [`events_p${d}`, `transactions_p${d}`, `spans_p${d}`, `logs_p${d}`]).sort());
     expect(await names()).toEqual(expect.arrayContaining(created));
     expect(await whereIs('events', projectId)).toEqual(['events_p20200110']);
     expect(await whereIs('transactions', projectId)).toEqual(['transactions_p20200110']);

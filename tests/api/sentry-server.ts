@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import * as envelopeRoute from '@/app/api/[projectNumber]/envelope/route';
 import * as storeRoute from '@/app/api/[projectNumber]/store/route';
+import * as otlpRoute from '@/app/api/[projectNumber]/integration/otlp/v1/[signal]/route';
 import { parseEnvelope } from '@/lib/sentry/parse-envelope';
 
 export type Received = { method: string; path: string; status: number; headers: Record<string, string>; itemTypes: string[]; text: string };
@@ -20,6 +21,17 @@ export async function startSentryServer() {
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const otlp = /^\/api\/([^/]+)\/integration\/otlp\/v1\/([a-z]+)\/?$/.exec(url.pathname);
+    if (otlp && (req.method === 'POST' || req.method === 'OPTIONS')) {
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+      const request = new Request(url, { method: req.method, headers, body: req.method === 'POST' ? body : undefined });
+      const response = await otlpRoute[req.method](request, { params: Promise.resolve({ projectNumber: otlp[1], signal: otlp[2] }) });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      received.push({ method: req.method, path: url.pathname, status: response.status, headers: Object.fromEntries(response.headers), itemTypes: [], text: '' });
+      res.writeHead(response.status, Object.fromEntries(response.headers)).end(bytes);
+      return;
+    }
     const m = /^\/api\/([^/]+)\/(envelope|store)\/?$/.exec(url.pathname);
     const handler = m ? ROUTES[m[2] as keyof typeof ROUTES][req.method as 'POST' | 'OPTIONS'] : undefined;
     if (!m || !handler) {
@@ -40,6 +52,8 @@ export async function startSentryServer() {
   return {
     received,
     host: `127.0.0.1:${port}`,
+    /** Where an OTLP/HTTP exporter of the project numbered `projectNumber` sends `signal`. */
+    otlpUrl: (projectNumber: number, signal: 'traces' | 'logs') => `http://127.0.0.1:${port}/api/${projectNumber}/integration/otlp/v1/${signal}`,
     /** The DSN with its host pointed at this server. */
     dsn(sentryDsn: string) {
       const u = new URL(sentryDsn);

@@ -1,0 +1,25 @@
+import { readCappedBody } from '@/lib/http/read-body';
+import { MAX_BODY_BYTES } from '@/lib/ingest/decode-body';
+import { handleOtlp } from '@/lib/otlp/handle-otlp';
+
+// OpenTelemetry exporters post here (OTLP/HTTP traces and logs); see lib/otlp/handle-otlp.ts.
+type Ctx = { params: Promise<{ projectNumber: string; signal: string }> };
+
+async function handler(req: Request, ctx: Ctx): Promise<Response> {
+  const { projectNumber, signal } = await ctx.params;
+  const body = req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES).catch(() => null) : Buffer.alloc(0);
+  const url = new URL(req.url);
+  const res = await handleOtlp({
+    projectNumber,
+    signal,
+    method: req.method,
+    headers: Object.fromEntries(req.headers),
+    searchParams: url.searchParams,
+    // Past the cap: a body one byte too long, answered 413 by the handler.
+    body: body ?? Buffer.alloc(MAX_BODY_BYTES + 1),
+  });
+  return new Response(res.status === 204 ? null : (res.body as BodyInit), { status: res.status, headers: res.headers });
+}
+
+export const POST = handler;
+export const OPTIONS = handler;

@@ -1,0 +1,60 @@
+// The Logs page's API (#34): a project's log lines, newest first, filtered by level, text (in the message), an
+// attribute (`key:value`) and trace, paged by cursor; the page polls the first page for its live tail.
+import { z } from 'zod';
+import { notFound, validationError } from '@/lib/errors';
+import { clampedInt } from '@/lib/http/query';
+import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
+import { pool } from '@/lib/pg';
+import { LOG_LEVELS } from './parse-logs';
+
+export const listLogsQuery = z.object({
+  level: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : []))
+    .pipe(z.array(z.enum(LOG_LEVELS, { message: `Levels are ${LOG_LEVELS.join(', ')}` })).max(6)),
+  query: z.string().trim().max(200).optional(),
+  attribute: z
+    .string()
+    .max(400)
+    .regex(/^[^:]{1,200}:.*$/, 'An attribute filter is key:value')
+    .optional(),
+  traceId: z.string().regex(/^[0-9a-f]{32}$/i, 'A trace id is 32 hex characters').optional(),
+  hours: clampedInt(24, 1, 24 * 90),
+  cursor: z.string().max(200).optional(),
+  limit: clampedInt(100, 1, 500),
+});
+
+export async function listLogs(t: ProjectTenant, q: z.infer<typeof listLogsQuery>) {
+  const { rows: own } = await pool().query('SELECT 1 FROM projects WHERE id = $1 AND org_id = $2', [t.projectId, t.orgId]);
+  if (own.length === 0) throw notFound('Project');
+  const where = ['project_id = $1', `timestamp >= now() - make_interval(hours => $2)`];
+  const args: unknown[] = [t.projectId, q.hours];
+  const arg = (v: unknown) => {
+    args.push(v);
+    return `$${args.length}`;
+  };
+  if (q.level.length) where.push(`level = ANY(${arg(q.level)})`);
+  if (q.query) where.push(`body ILIKE ${arg(`%${q.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  if (q.attribute) {
+    const i = q.attribute.indexOf(':');
+    where.push(`attributes ->> ${arg(q.attribute.slice(0, i))} = ${arg(q.attribute.slice(i + 1))}`);
+  }
+  if (q.traceId) where.push(`trace_id = ${arg(q.traceId.toLowerCase())}`);
+  if (q.cursor) {
+    const [at, id] = q.cursor.split('|');
+    if (!id || Number.isNaN(Date.parse(at))) throw validationError([{ path: ['query', 'cursor'], message: 'Not a cursor from this list' }]);
+    where.push(`(timestamp, id) < (${arg(new Date(at))}::timestamptz, ${arg(id)})`);
+  }
+  const { rows } = await pool().query(
+    `SELECT id, timestamp, level, severity_number AS "severityNumber", body, template, attributes, trace_id AS "traceId", span_id AS "spanId", environment, release
+       FROM logs WHERE ${where.join(' AND ')} ORDER BY timestamp DESC, id DESC LIMIT ${q.limit + 1}`,
+    args,
+  );
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  return {
+    logs: page.map((r) => ({ ...r, timestamp: (r.timestamp as Date).toISOString() })),
+    nextCursor: rows.length > q.limit && last ? `${(last.timestamp as Date).toISOString()}|${last.id}` : null,
+  };
+}
