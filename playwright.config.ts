@@ -21,6 +21,9 @@ const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? port + 1);
 process.env.E2E_OAUTH_URL = `http://127.0.0.1:${oauthPort}`;
 // The app's embedded PostgreSQL, on a known port: the traces spec's own server (a customer's API) queries it.
 const pgPort = Number(process.env.E2E_PG_PORT ?? port + 2);
+// A real OpenID Connect provider (oidc-provider) for the SSO spec.
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 3);
+process.env.E2E_OIDC_URL = `http://127.0.0.1:${oidcPort}`;
 process.env.E2E_PG_URL = `postgresql://postgres:postgres@localhost:${pgPort}/tracker`;
 
 export default defineConfig({
@@ -69,6 +72,12 @@ export default defineConfig({
       env: { E2E_OAUTH_PORT: String(oauthPort) },
     },
     {
+      command: 'npx tsx e2e/support/run-oidc-provider.ts',
+      url: `${process.env.E2E_OIDC_URL}/health`,
+      reuseExistingServer: false,
+      env: { E2E_OIDC_PORT: String(oidcPort), E2E_OIDC_REDIRECT_URI: `${baseURL}/api/auth/callback/oidc` },
+    },
+    {
       command: 'node --import tsx scripts/start.ts',
       url: `${baseURL}/login`,
       // The first run builds the app into .next-e2e: about four minutes on two cores.
@@ -93,6 +102,10 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: MOCK_CLIENTS.google.clientId,
         GOOGLE_CLIENT_SECRET: MOCK_CLIENTS.google.clientSecret,
         GOOGLE_ISSUER: `${process.env.E2E_OAUTH_URL}/google`,
+        OIDC_ISSUER: process.env.E2E_OIDC_URL,
+        OIDC_CLIENT_ID: 'tracker',
+        OIDC_CLIENT_SECRET: 'tracker-secret',
+        OIDC_NAME: 'Company SSO',
       },
     },
   ],

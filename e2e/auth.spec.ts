@@ -25,7 +25,7 @@ test('sign up, verify (which signs in), see the dashboard, log out', async ({ pa
   await expect(page.getByTestId('org-name')).toHaveText("Ada Lovelace's organization");
   await expect(page.getByTestId('plan-badge')).toHaveText('FREE');
   await expect(page.getByRole('heading', { name: 'Create your first project' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Issues', 'Releases', 'Performance', 'Alerts', 'Monitors', 'Stats', 'Settings', 'Team', 'Billing']);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Issues', 'Releases', 'Performance', 'Logs', 'Alerts', 'Monitors', 'Feedback', 'Stats', 'Settings', 'Team', 'Billing']);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('dashboard.png'), fullPage: true });
 

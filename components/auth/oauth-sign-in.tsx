@@ -15,7 +15,7 @@ export function OAuthSignIn({ providers, inviteToken, next }: Props) {
   const [pending, setPending] = useState<OAuthProviderId | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
   const providerParam = params.get('provider');
-  const providerName = providerParam && providerParam in PROVIDER_NAMES ? PROVIDER_NAMES[providerParam as OAuthProviderId] : null;
+  const providerName = providers.find((p) => p.id === providerParam)?.name ?? (providerParam && providerParam in PROVIDER_NAMES ? PROVIDER_NAMES[providerParam as OAuthProviderId] : null);
   const error = startError ?? signInErrorMessage(params.get('error'), providerName);
 
   if (providers.length === 0 && !error) return null;

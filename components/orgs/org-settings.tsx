@@ -15,6 +15,7 @@ import { PendingInvites } from './pending-invites';
 import { DeleteOrganization } from './delete-organization';
 import { ApiTokens } from './api-tokens';
 import { OrgPrivacy } from './org-privacy';
+import { OrgSso } from './org-sso';
 import { ActionFeedback } from '@/components/ui/action-feedback';
 
 const message = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
@@ -110,6 +111,7 @@ export function OrgSettings() {
       {can('ADMIN') && <ApiTokens />}
 
       {can('OWNER') && <OrgPrivacy />}
+      {can('OWNER') && <OrgSso />}
       {can('OWNER') && me.organization && <DeleteOrganization name={me.organization.name} />}
     </div>
   );

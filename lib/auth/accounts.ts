@@ -9,6 +9,7 @@ import type { RegisterInput } from '@/lib/zod/auth';
 import { hashPassword, verifyPassword } from './password';
 import { consumePasscode, issuePasscode, PASSCODE_TTL_MS } from './passcode';
 import { createSession } from './session';
+import { assertSsoNotRequired } from './instance-rules';
 import { enforceThrottle, forgiveThrottle, throttleRules } from './throttle';
 
 export const INVALID_PASSCODE = 'Invalid or expired passcode';
@@ -78,6 +79,7 @@ export async function verifyEmail(email: string, otp: string, address: string) {
   // A right code is no guess: it gives its hit back, so only wrong tries count toward the address's limit.
   await forgiveThrottle(rules);
   const verified = await db.user.update({ where: { id: user.id }, data: { emailVerified: clock.now() } });
+  await assertSsoNotRequired(user.id);
   // The passcode proves the inbox the account was made for: the person is signed in, not sent to log in again.
   const { cookie } = await createSession(user.id);
   return { user: verified, cookie };
@@ -107,6 +109,7 @@ export async function loginWithPassword(email: string, password: string, address
   if (!user || !ok) throw new AppError('UNAUTHORIZED', 'Invalid email or password');
   await forgiveThrottle(rules, [rules[0].key]);
   if (!user.emailVerified) throw new AppError('FORBIDDEN', 'Email not verified');
+  await assertSsoNotRequired(user.id);
   const { passwordHash: _omit, ...safe } = user;
   const { cookie } = await createSession(user.id);
   return { user: safe, cookie };

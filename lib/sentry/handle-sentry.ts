@@ -14,6 +14,10 @@ import { ingestSessions } from '@/lib/sessions/ingest-sessions';
 import { processCheckIn } from '@/lib/monitors/monitors';
 import { storeFeedback } from '@/lib/feedback/feedback-writer';
 import { storeSpans } from '@/lib/spans/span-writer';
+import type { SpanRow } from '@/lib/spans/parse-spans';
+import { transactionFilterReason, type FilterReason } from '@/lib/filters/inbound-filters';
+import type { TransactionEnvelope } from '@/lib/ingest/schemas';
+import type { IngestKey } from '@/lib/ingest/resolve-key';
 import { storeLogs } from '@/lib/logs/log-writer';
 import { refuseAttachments, storeAttachments } from '@/lib/attachments/write-attachments';
 import { LARGE_BODY_BUSY_MESSAGE, MAX_ENVELOPE_BYTES, takeLargeBodySlot } from '@/lib/ingest/large-bodies';
@@ -177,11 +181,33 @@ async function run(req: SentryRequest, slots: (() => void)[]): Promise<SentryRes
   const outcome = await ingestUnits(key, prepared.units, { clientAddress: req.clientAddress });
   // Attachments are kept with their event: stored when it was (or is a repeat of one stored), else counted with it.
   if (outcome.kind === 'stored' || outcome.kind === 'duplicate') await storeAttachments(key, prepared.attachments);
-  // A trace's spans are kept with their transactions (a repeat of a stored envelope is not stored twice).
-  if (outcome.kind === 'stored') await storeSpans(key, prepared.spans);
-  else if (prepared.spans.length > 0) recordOutcome(key.projectId, 'span', outcome.kind === 'duplicate' ? 'accepted' : outcome.kind === 'quota_exceeded' ? 'over_quota' : outcome.kind === 'rate_limited' ? 'rate_limited' : 'invalid', outcome.kind === 'duplicate' ? 'duplicate' : outcome.kind, prepared.spans.length);
+  // A trace's spans share their transaction's fate: stored with it, filtered with it (an inbound filter, or a
+  // repeat of an envelope already stored), refused with it.
+  if (outcome.kind === 'stored' || outcome.kind === 'duplicate') {
+    const kept = keptSpans(key, prepared.spans);
+    if (outcome.kind === 'stored') await storeSpans(key, kept);
+    else if (kept.length > 0) recordOutcome(key.projectId, 'span', 'filtered', 'duplicate_event_id', kept.length);
+  } else if (prepared.spans.length > 0) {
+    const [o, reason] = outcome.kind === 'quota_exceeded' ? (['over_quota', 'quota'] as const) : outcome.kind === 'rate_limited' ? (['rate_limited', 'key_rate_limit'] as const) : (['invalid', outcome.kind] as const);
+    recordOutcome(key.projectId, 'span', o, reason, prepared.spans.length);
+  }
   else refuseAttachments(key, prepared.attachments, outcome.kind === 'quota_exceeded' ? 'over_quota' : outcome.kind === 'rate_limited' ? 'rate_limited' : 'invalid', outcome.kind);
   return sentryAnswer(outcome, prepared.eventId);
+}
+
+/** The spans whose transaction an inbound filter keeps; the others are counted as filtered with its reason. */
+function keptSpans(key: IngestKey, spans: SpanRow[]): SpanRow[] {
+  const reasonOf = new Map<string, FilterReason | null>();
+  const kept: SpanRow[] = [];
+  for (const s of spans) {
+    if (!reasonOf.has(s.transaction)) {
+      reasonOf.set(s.transaction, transactionFilterReason(key.filters, { type: 'transaction', name: s.transaction, duration: 0, timestamp: s.start.getTime(), status: 'ok', environment: s.environment ?? undefined, release: s.release ?? undefined } as TransactionEnvelope));
+    }
+    const reason = reasonOf.get(s.transaction);
+    if (reason) recordOutcome(key.projectId, 'span', 'filtered', reason);
+    else kept.push(s);
+  }
+  return kept;
 }
 
 /** The Sentry endpoints' wire answer for each domain outcome. */

@@ -108,6 +108,7 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
   const invalidFeedback: FieldIssue[] = [];
   const attachments: AttachmentItem[] = [];
   const refusedAttachments: RefusedAttachment[] = [];
+  const attachmentItems: { item: (typeof items)[number]; index: number }[] = [];
   let otherBytes = 0;
   const spans: SpanRow[] = [];
   const logs: LogRow[] = [];
@@ -117,9 +118,7 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
     const type = String(item.header.type);
     const handler = itemTypeOf(type);
     if (handler.handling === 'attachment') {
-      const a = parseAttachment(item.header, item.payload, ['items', index], header.event_id);
-      if ('reason' in a) refusedAttachments.push(a);
-      else attachments.push(a);
+      attachmentItems.push({ item, index });
       continue;
     }
     otherBytes += item.payload.length;
@@ -172,6 +171,12 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
       if (type === 'transaction') spans.push(...spansOfTransaction(r.payload));
       else if (type === 'span') spans.push(...spansOfV2(spansOf(r.payload)?.spans ?? []));
     }
+  }
+  // Attachments belong to the envelope's event: its header's event_id, else the event item's own.
+  for (const { item, index } of attachmentItems) {
+    const a = parseAttachment(item.header, item.payload, ['items', index], header.event_id ?? eventId);
+    if ('reason' in a) refusedAttachments.push(a);
+    else attachments.push(a);
   }
   return {
     ok: true,

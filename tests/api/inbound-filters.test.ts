@@ -96,6 +96,9 @@ describe('inbound filters', () => {
       'error/filtered/error_message': 1,
       'error/filtered/release_version': 1,
       'transaction/filtered/health_check': 1,
+      // Each transaction's root span goes with it.
+      'span/accepted/': 1,
+      'span/filtered/health_check': 1,
     });
   });
 

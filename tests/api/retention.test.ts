@@ -264,12 +264,12 @@ describe('daily partitions', () => {
     const result = await purgeOldData();
     const after = await names();
     // Days older than 90 (PRO, the longest) are gone whole; the 31-day-old one stays for PRO.
-    for (const age of [91, 95]) for (const t of ['events', 'transactions']) {
+    for (const age of [91, 95]) for (const t of ['events', 'transactions', 'spans', 'logs']) {
       expect(result.droppedPartitions).toContain(`${t}_p${dayOf(age)}`);
       expect(after).not.toContain(`${t}_p${dayOf(age)}`);
     }
     expect(after).toContain(`events_p${dayOf(31)}`);
-    expect(after.filter((n) => n.endsWith(dayOf(89)))).toHaveLength(2);
+    expect(after.filter((n) => n.endsWith(dayOf(89)))).toHaveLength(4);
     expect(await whereIs('events', free.projectId)).toEqual([`events_p${dayOf(1)}`]);
     expect(await whereIs('transactions', free.projectId)).toEqual([`transactions_p${dayOf(1)}`]);
     expect(await whereIs('events', pro.projectId)).toEqual([`events_p${dayOf(31)}`, `events_p${dayOf(1)}`]);

@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import { AuthCard } from '@/components/auth/auth-card';
 import { ForgotPasswordForm } from '@/components/auth/forgot-password-form';
+import { PasswordGate } from '@/components/auth/password-gate';
 import { TextLink } from '@/components/ui/text-link';
 
 export const metadata: Metadata = { title: 'Reset your password' };
 
-export default function ForgotPasswordPage() {
+export default async function ForgotPasswordPage() {
   return (
     <AuthCard
       title="Reset your password"
@@ -16,7 +17,9 @@ export default function ForgotPasswordPage() {
         </>
       }
     >
-      <ForgotPasswordForm />
+      <PasswordGate>
+        <ForgotPasswordForm />
+      </PasswordGate>
     </AuthCard>
   );
 }

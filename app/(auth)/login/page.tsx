@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { AuthCard } from '@/components/auth/auth-card';
 import { LoginForm } from '@/components/auth/login-form';
 import { OAuthButtons } from '@/components/auth/oauth-buttons';
+import { PasswordGate } from '@/components/auth/password-gate';
 import { TextLink } from '@/components/ui/text-link';
 import { safeNext, withNext } from '@/lib/auth/safe-next';
 
@@ -31,7 +32,9 @@ export default async function LoginPage({ searchParams }: Props) {
           Your password is changed. Log in with the new one.
         </p>
       )}
-      <LoginForm initialEmail={typeof email === 'string' ? email : ''} next={next} />
+      <PasswordGate>
+        <LoginForm initialEmail={typeof email === 'string' ? email : ''} next={next} />
+      </PasswordGate>
       <OAuthButtons next={next} />
     </AuthCard>
   );

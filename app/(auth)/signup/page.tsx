@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { AuthCard } from '@/components/auth/auth-card';
 import { SignupForm } from '@/components/auth/signup-form';
 import { OAuthButtons } from '@/components/auth/oauth-buttons';
+import { PasswordGate } from '@/components/auth/password-gate';
 import { TextLink } from '@/components/ui/text-link';
 import { safeNext, withNext } from '@/lib/auth/safe-next';
 
@@ -21,7 +22,9 @@ export default async function SignupPage({ searchParams }: Props) {
         </>
       }
     >
-      <SignupForm next={next} />
+      <PasswordGate signup>
+        <SignupForm next={next} />
+      </PasswordGate>
       <OAuthButtons next={next} />
     </AuthCard>
   );

@@ -3,7 +3,9 @@ import { env } from '@/lib/env';
 import { logger } from '@/lib/log';
 import { oauthAdapter } from './adapter';
 import { oauthProviders, providerEmailVerified } from './providers';
-import { EMAIL_UNVERIFIED } from './sign-in-errors';
+import { EMAIL_UNVERIFIED, SIGNUP_DOMAIN } from './sign-in-errors';
+import { db } from '@/lib/db';
+import { autoJoin, signupAllowed } from '@/lib/auth/instance-rules';
 
 /** Where a successful provider callback lands: it swaps next-auth's hand-off token for our session. */
 export const COMPLETE_PATH = '/api/auth/complete';
@@ -31,10 +33,24 @@ export function authOptions(): AuthOptions {
           url.searchParams.set('provider', account.provider);
           return url.toString();
         }
+        // A new account only at an allowed domain (SIGNUP_ALLOWED_DOMAINS); existing users may always sign in.
+        const email = String((profile as { email?: unknown }).email ?? '').toLowerCase();
+        if (!signupAllowed(email) && !(await db.user.findUnique({ where: { email }, select: { id: true } }))) {
+          logger.info({ provider: account.provider }, 'oauth sign-in refused: sign-up domain not allowed');
+          const url = new URL('/login', env.appUrl);
+          url.searchParams.set('error', SIGNUP_DOMAIN);
+          return url.toString();
+        }
         return true;
       },
       async redirect() {
         return `${env.appUrl}${COMPLETE_PATH}`;
+      },
+    },
+    events: {
+      // Through the company's provider, a person at an allowed domain joins SSO_AUTO_JOIN_ORG.
+      async signIn({ user, account }) {
+        if (account?.provider === 'oidc' && user.email) await autoJoin(user.id, user.email);
       },
     },
     // Only the code and the message: next-auth's metadata can hold provider profiles and tokens.

@@ -1,7 +1,7 @@
 import GitHubProvider, { type GithubProfile } from 'next-auth/providers/github';
 import GoogleProvider, { type GoogleProfile } from 'next-auth/providers/google';
 import type { Provider } from 'next-auth/providers/index';
-import { githubSettings, googleSettings } from './provider-settings';
+import { githubSettings, googleSettings, oidcSettings } from './provider-settings';
 
 type GitHubEmail = { email: string; primary: boolean; verified: boolean };
 
@@ -59,12 +59,45 @@ export function oauthProviders(): Provider[] {
       }),
     );
   }
+  const oidc = oidcSettings();
+  if (oidc) {
+    providers.push({
+      id: 'oidc',
+      name: oidc.name,
+      type: 'oauth',
+      wellKnown: `${oidc.issuer}/.well-known/openid-configuration`,
+      clientId: oidc.clientId,
+      clientSecret: oidc.clientSecret,
+      // Authorization code flow with PKCE, state and nonce; the ID token is checked against the issuer's keys.
+      checks: ['pkce', 'state', 'nonce'],
+      idToken: true,
+      authorization: { params: { scope: 'openid email profile' } },
+      // The profile: the ID token's claims (checked, nonce included) and the userinfo endpoint's, which many
+      // providers answer instead of putting email and email_verified in the ID token.
+      userinfo: {
+        async request({ tokens, client }) {
+          // openid-client's TokenSet, whose ID token next-auth has already checked.
+          const set = tokens as unknown as { claims(): Record<string, unknown>; access_token?: string };
+          const claims = set.claims();
+          const info = set.access_token ? await client.userinfo(set.access_token) : {};
+          return { ...claims, ...info, sub: String(claims.sub) };
+        },
+      },
+      allowDangerousEmailAccountLinking: true, // guarded: the signIn callback refuses unverified emails
+      profile(profile: Record<string, unknown>) {
+        const email = typeof profile.email === 'string' ? profile.email : null;
+        const name = [profile.name, profile.preferred_username, email].find((v) => typeof v === 'string' && v !== '') as string | undefined;
+        return { id: String(profile.sub), name: name ?? 'SSO user', email, image: typeof profile.picture === 'string' ? profile.picture : null };
+      },
+    });
+  }
   return providers;
 }
 
 /** Whether the provider vouches for the email it reported (GitHub: primary+verified; Google: the `email_verified` claim). */
 export function providerEmailVerified(provider: string, profile: Record<string, unknown> | undefined): boolean {
   if (!profile || typeof profile.email !== 'string' || profile.email === '') return false;
-  if (provider === 'github' || provider === 'google') return profile.email_verified === true || profile.email_verified === 'true';
+  // GitHub (from /user/emails), Google and any OpenID Connect provider (the email_verified claim).
+  if (provider === 'github' || provider === 'google' || provider === 'oidc') return profile.email_verified === true || profile.email_verified === 'true';
   return false;
 }

@@ -1,5 +1,6 @@
 // Error codes that reach /login?error=…: next-auth's own, plus ours for an unverified provider email.
 export const EMAIL_UNVERIFIED = 'OAuthEmailUnverified';
+export const SIGNUP_DOMAIN = 'SignupDomain';
 
 const MESSAGES: Record<string, string> = {
   OAuthSignin: 'Could not start the sign-in with the provider. Please try again.',
@@ -7,6 +8,7 @@ const MESSAGES: Record<string, string> = {
   OAuthAccountNotLinked: 'This provider account is linked to a different user.',
   OAuthCreateAccount: 'Could not create your account. Please try again.',
   AccessDenied: 'The sign-in was denied.',
+  [SIGNUP_DOMAIN]: 'New accounts on this server are limited to some email domains, and yours is not one of them. Ask an administrator.',
   SessionExpired: 'The sign-in took too long. Please try again.',
 };
 

@@ -1,3 +1,4 @@
+import { assertPasswordSignIn } from '@/lib/auth/instance-rules';
 import { route } from '@/lib/http/route';
 import { verifyOtpSchema } from '@/lib/zod/auth';
 import { verifyEmail } from '@/lib/auth/accounts';
@@ -5,6 +6,7 @@ import { serializeUser } from '@/lib/auth/serialize-user';
 import { clientAddress } from '@/lib/auth/client-address';
 
 export const POST = route({ auth: 'none', body: verifyOtpSchema }, async ({ req, body }) => {
+  assertPasswordSignIn();
   const { user, cookie } = await verifyEmail(body.email, body.otp, clientAddress(req));
   return { message: 'Email verified', data: serializeUser(user), cookies: [cookie] };
 });

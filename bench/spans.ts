@@ -1,0 +1,113 @@
+// Spans (#34): `npm run bench:spans [-- --transactions 5000 --spans 20 --runs 40]`. Starts the production service
+// on a fresh embedded PostgreSQL (PRO plan, no rate limit) and sends, in 2 alternating rounds through
+// /api/<n>/envelope/, transactions as @sentry/node sends them: the same transactions with `--spans` child spans each
+// (queries with their statements, HTTP calls, middleware; data attributes) and without any. Prints transactions/s
+// and spans/s for both, the bytes each stored span takes (heap and indexes of the spans partitions over the row
+// count), and p50/p95 of the trace view's read and of a transaction's span groups.
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import pgLib from 'pg';
+import { load, rateOf, report, type RunResult } from './support/load';
+import { timeRuns } from './support/seed';
+import { api, log, runBench, startService } from './support/service';
+
+const { values: args } = parseArgs({ options: { transactions: { type: 'string', default: '5000' }, spans: { type: 'string', default: '20' }, runs: { type: 'string', default: '40' } } });
+const N = Number(args.transactions);
+const SPANS = Number(args.spans);
+const RUNS = Number(args.runs);
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/** A transaction of route `/orders/<i % 20>` with `spans` children: 60 % queries, 20 % HTTP calls, 20 % middleware. */
+function transaction(i: number, spans: number): { body: string; traceId: string } {
+  const now = Date.now() / 1000;
+  const start = now - 0.5;
+  const traceId = hex(16);
+  const root = hex(8);
+  const children = Array.from({ length: spans }, (_, k) => {
+    const kind = k % 5;
+    const s = start + k * 0.01;
+    const [op, description, data] =
+      kind < 3
+        ? ['db', `SELECT "orders"."id", "orders"."status", "orders"."total" FROM "orders" WHERE "orders"."customer_id" = $1 AND "orders"."created_at" > $2 LIMIT ${k + 10}`, { 'db.system': 'postgresql', 'db.name': 'shop', 'db.user': 'app', 'net.peer.name': 'db.internal', 'net.peer.port': 5432 }]
+        : kind === 3
+          ? ['http.client', `GET https://payments.internal/v1/customers/${i % 500}/cards`, { 'http.method': 'GET', 'http.status_code': 200, 'http.response_content_length': 1234, 'url.full': `https://payments.internal/v1/customers/${i % 500}/cards` }]
+          : ['middleware.express', `auth-${k}`, { 'express.type': 'middleware', 'express.name': `auth-${k}` }];
+    return { span_id: hex(8), parent_span_id: root, trace_id: traceId, op, description, start_timestamp: s, timestamp: s + 0.008, status: 'ok', origin: 'auto.db.otel.postgres', data };
+  });
+  const event = {
+    event_id: hex(16),
+    type: 'transaction',
+    transaction: `GET /orders/${i % 20}`,
+    start_timestamp: start,
+    timestamp: now,
+    release: 'shop@2.14.0',
+    environment: 'production',
+    platform: 'node',
+    sdk: { name: 'sentry.javascript.node', version: '11.12.0' },
+    contexts: { trace: { trace_id: traceId, span_id: root, op: 'http.server', status: 'ok', data: { 'http.method': 'GET', 'http.route': '/orders/:id', 'http.status_code': 200 } } },
+    spans: children,
+  };
+  const payload = JSON.stringify(event);
+  return { body: `${JSON.stringify({ event_id: event.event_id, sent_at: new Date().toISOString() })}\n${JSON.stringify({ type: 'transaction', length: Buffer.byteLength(payload) })}\n${payload}\n`, traceId };
+}
+
+async function main() {
+  const svc = await startService({ distDir: '.next-bench', env: { INGEST_RATE_LIMIT_PER_SECOND: '1000000' } });
+  const sql = new pgLib.Client({ connectionString: svc.dbUrl });
+  sql.on('error', () => {});
+  await sql.connect();
+  try {
+    await sql.query(`UPDATE organizations SET plan = 'PRO' WHERE id = $1`, [svc.orgId]);
+    const created = await api(svc.base, 'POST', '/api/v1/projects', { name: 'Spans bench' }, svc.cookie);
+    if (created.status !== 201) throw new Error(`create project: ${created.status}`);
+    const project = created.json.data as { id: string; number: number; keys: { publicKey: string }[] };
+    const path = `/api/${project.number}/envelope/`;
+    const headers = { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.javascript.node/11.12.0, sentry_key=${project.keys[0].publicKey}` };
+    const run = (bodies: string[]) => load(svc.port, path, headers, bodies, { connections: 64, groups: { server: svc.child.pid!, database: svc.child.pid! } });
+    log('warm-up: 500 of each');
+    await run(Array.from({ length: 500 }, (_, i) => transaction(i, SPANS).body));
+    await run(Array.from({ length: 500 }, (_, i) => transaction(i, 0).body));
+    const runs = { with: [] as RunResult[], without: [] as RunResult[] };
+    let lastTrace = '';
+    for (const round of [1, 2]) {
+      log(`round ${round}/2: ${N} transactions with ${SPANS} spans, then ${N} without`);
+      const withSpans = Array.from({ length: N }, (_, i) => transaction(i, SPANS));
+      lastTrace = withSpans.at(-1)!.traceId;
+      runs.with.push(await run(withSpans.map((t) => t.body)));
+      runs.without.push(await run(Array.from({ length: N }, (_, i) => transaction(i, 0).body)));
+    }
+    await sql.query('VACUUM ANALYZE spans');
+    const {
+      rows: [size],
+    } = await sql.query(
+      `SELECT (SELECT count(*) FROM spans)::bigint AS rows,
+              (SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent WHERE p.relname = 'spans')::bigint AS bytes`,
+    );
+
+    console.log('');
+    const trace = await timeRuns(`trace view (${SPANS + 1} spans)`, RUNS, 100, async () => {
+      const res = await fetch(`${svc.base}/api/v1/organization/traces/${lastTrace}`, { headers: { cookie: svc.cookie } });
+      if (res.status !== 200) throw new Error(`trace: ${res.status}`);
+      await res.arrayBuffer();
+    });
+    const groups = await timeRuns('span groups of one transaction (7 days)', RUNS, 100, async () => {
+      const res = await fetch(`${svc.base}/api/v1/projects/${project.id}/performance/transactions/${encodeURIComponent('GET /orders/7')}/spans`, { headers: { cookie: svc.cookie } });
+      if (res.status !== 200) throw new Error(`span groups: ${res.status}`);
+      await res.arrayBuffer();
+    });
+
+    console.log('');
+    console.log(`transactions through /api/<n>/envelope/, 64 connections, 2 alternating rounds of ${N} each:`);
+    runs.with.forEach((r, i) => report(`with ${SPANS} spans, round ${i + 1}`, r));
+    runs.without.forEach((r, i) => report(`without spans, round ${i + 1}`, r));
+    const a = rateOf(runs.with);
+    const b = rateOf(runs.without);
+    console.log(`with spans ${a.toFixed(0)} transactions/s (${(a * SPANS).toFixed(0)} spans/s), without ${b.toFixed(0)}/s: ${((a / b) * 100).toFixed(0)} %`);
+    console.log(`stored: ${Number(size.rows).toLocaleString('en-US')} spans in ${(Number(size.bytes) / 1024 / 1024).toFixed(1)} MiB = ${(Number(size.bytes) / Number(size.rows)).toFixed(0)} bytes per span (heap, TOAST and indexes)`);
+    console.log(`reads: trace view p95 ${trace.p95.toFixed(1)} ms, span groups p95 ${groups.p95.toFixed(1)} ms`);
+  } finally {
+    await sql.end();
+  }
+}
+
+runBench(main);
