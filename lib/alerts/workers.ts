@@ -1,4 +1,5 @@
 import { createElement } from 'react';
+import { countDelivery } from '@/lib/metrics/metrics';
 import type PgBoss from 'pg-boss';
 import { db } from '@/lib/db';
 import { pool } from '@/lib/pg';
@@ -75,6 +76,7 @@ function emailElement(email: EmailContent) {
 
 /** Writes the attempt's log row and, when the failure is retryable and retries remain, the next attempt's job, atomically. */
 async function recordAttempt<T extends WebhookJob | EmailJob>(queue: QueueName, job: T, channel: 'webhook' | 'email', target: string, result: DeliveryResult): Promise<void> {
+  countDelivery(channel, result.success);
   const delays = retryDelaysMs();
   const retryIn = !result.success && result.retryable && job.attempt < delays.length ? delays[job.attempt] : null;
   const boss = retryIn !== null ? await getBoss() : null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { observeHttp } from '@/lib/metrics/metrics';
 import { env } from '@/lib/env';
 import { readCookie, resolveSession, SESSION_COOKIE, type SessionContext } from '@/lib/auth/session';
 import { AppError, issuesFromZod, validationError } from '@/lib/errors';
@@ -85,6 +86,7 @@ export function route<
     let userId: string | undefined;
     let tokenId: string | undefined;
     const done = (res: Response) => {
+      observeHttp(new URL(req.url).pathname, req.method, res.status, (performance.now() - started) / 1000);
       logger.info(
         { requestId, method: req.method, path: new URL(req.url).pathname, status: res.status, ms: Math.round(performance.now() - started), userId, tokenId },
         'request',

@@ -2,6 +2,7 @@
 // statement, so a burst pays one WAL flush per batch instead of one per item. A request is answered only after
 // its batch has committed (synchronous_commit stays on: a 200 means durable). A writer (lib/ingest/event-writer.ts
 // for error events and transactions) says how a batch is written and what follows its commit.
+import { observeBatch } from '@/lib/metrics/metrics';
 import { onShutdown } from '@/lib/runtime/shutdown';
 
 export const MAX_BATCH = 100;
@@ -107,7 +108,9 @@ async function runBatch<I, O>(b: Batcher<I, O>, queued: Queued<I, O>[]): Promise
   const items = queued.map((q) => q.item);
   let outcomes: Refusal<O>[];
   try {
+    const started = performance.now();
     outcomes = await writer.write(items);
+    observeBatch(writer.name, items.length, (performance.now() - started) / 1000);
   } catch (err) {
     if (items.length === 1) {
       outcomes = [writer.refused(err)];

@@ -1,5 +1,6 @@
 // The outcome counter: ingest paths add counts in memory (no database work per item); every second the totals
 // are added to the `outcomes` rollup in one statement, so instances sum exactly. Flushed again on shutdown.
+import { countOutcome } from '@/lib/metrics/metrics';
 import { pool } from '@/lib/pg';
 import { onShutdown } from '@/lib/runtime/shutdown';
 import type { Category, Outcome } from './categories';
@@ -18,6 +19,7 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 /** Counts `quantity` items of `category` of a project as having had `outcome` (for `reason`). */
 export function recordOutcome(projectId: string, category: Category, outcome: Outcome, reason = '', quantity = 1, at = new Date()): void {
   if (quantity <= 0) return;
+  countOutcome(projectId, category, outcome, reason.slice(0, MAX_REASON), quantity);
   const key = [projectId, dayOf(at), category, outcome, reason.slice(0, MAX_REASON)].join(SEP);
   state.counts.set(key, (state.counts.get(key) ?? 0) + quantity);
   if (!state.timer) {

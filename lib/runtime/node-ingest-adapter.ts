@@ -11,6 +11,7 @@ import { MAX_BODY_BYTES } from '@/lib/ingest/decode-body';
 import { bodyCapFor, LARGE_BODY_BUSY_MESSAGE } from '@/lib/ingest/large-bodies';
 import { envelope } from '@/lib/http/envelope';
 import { addressFromSocket } from '@/lib/auth/client-address';
+import { observeHttp } from '@/lib/metrics/metrics';
 
 const PREFIX = '/api/v1/ingest/';
 const SUFFIX = '/envelope';
@@ -92,6 +93,8 @@ export function serveIngest(req: http.IncomingMessage, res: http.ServerResponse)
 }
 
 async function respondTo(req: http.IncomingMessage, res: http.ServerResponse, url: string, endpoint: string, handler: Handler): Promise<void> {
+  const started = performance.now();
+  res.once('finish', () => observeHttp(url, req.method ?? 'POST', res.statusCode, (performance.now() - started) / 1000));
   const slot = req.method === 'POST' ? bodyCapFor(endpoint, req.headers['content-length']) : { cap: 0, release: () => {} };
   if (slot === 'busy') {
     send(res, { status: 429, body: envelope(429, LARGE_BODY_BUSY_MESSAGE), headers: { ...CORS, 'retry-after': '1', connection: 'close' } }, true);

@@ -4,6 +4,7 @@ import { INGEST_MESSAGES } from '@/lib/ingest/handle-ingest';
 import { MAX_BODY_BYTES, readCappedBody } from '@/lib/http/read-body';
 import { bodyCapFor, LARGE_BODY_BUSY_MESSAGE } from '@/lib/ingest/large-bodies';
 import { handleSentry, type SentryResponse } from './handle-sentry';
+import { observeHttp } from '@/lib/metrics/metrics';
 import type { SentryEndpoint } from './prepare-items';
 
 type Ctx = { params: Promise<{ projectNumber: string }> };
@@ -20,6 +21,13 @@ function toResponse(res: SentryResponse): Response {
 /** Next.js adapter for a Sentry endpoint: reads the body (capped as lib/ingest/large-bodies.ts says), the rest is handleSentry. */
 export function sentryRoute(endpoint: SentryEndpoint) {
   return async function handler(req: Request, ctx: Ctx): Promise<Response> {
+    const started = performance.now();
+    const res = await answer(req, ctx);
+    observeHttp(new URL(req.url).pathname, req.method, res.status, (performance.now() - started) / 1000);
+    return res;
+  };
+
+  async function answer(req: Request, ctx: Ctx): Promise<Response> {
     const { projectNumber } = await ctx.params;
     const slot = req.method === 'POST' ? bodyCapFor(endpoint, req.headers.get('content-length')) : { cap: 0, release: () => {} };
     if (slot === 'busy') {
@@ -46,5 +54,5 @@ export function sentryRoute(endpoint: SentryEndpoint) {
     } finally {
       slot.release();
     }
-  };
+  }
 }

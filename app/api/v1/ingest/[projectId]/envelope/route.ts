@@ -2,12 +2,20 @@ import { handleIngest, INGEST_MESSAGES, type IngestResponse } from '@/lib/ingest
 import { MAX_BODY_BYTES, readCappedBody } from '@/lib/http/read-body';
 import { envelope } from '@/lib/http/envelope';
 import { clientAddress } from '@/lib/auth/client-address';
+import { observeHttp } from '@/lib/metrics/metrics';
 
 type Ctx = { params: Promise<{ projectId: string }> };
 const CORS = { 'access-control-allow-origin': '*' };
 
 // Thin adapter: the body is read here (capped at 1 MiB), everything else is lib/ingest/handle-ingest.ts.
 async function adapt(req: Request, ctx: Ctx): Promise<Response> {
+  const started = performance.now();
+  const res = await answer(req, ctx);
+  observeHttp(new URL(req.url).pathname, req.method, res.status, (performance.now() - started) / 1000);
+  return res;
+}
+
+async function answer(req: Request, ctx: Ctx): Promise<Response> {
   const { projectId } = await ctx.params;
   const body = req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES).catch(() => undefined) : Buffer.alloc(0);
   const res: IngestResponse =
