@@ -14,8 +14,8 @@ test('the Stats page shows what was stored, refused and skipped, with the reason
   expect((await ingest({ exception: { type: 'TypeError', stacktrace: { frames } } })).status()).toBe(400);
   const envelope = [
     JSON.stringify({}),
-    JSON.stringify({ type: 'attachment', length: 8 }),
-    'log line',
+    JSON.stringify({ type: 'profile', length: 2 }),
+    '{}',
     JSON.stringify({ type: 'client_report' }),
     JSON.stringify({ timestamp: Date.now() / 1000, discarded_events: [{ reason: 'queue_overflow', category: 'error', quantity: 4 }] }),
   ].join('\n');
@@ -33,7 +33,7 @@ test('the Stats page shows what was stored, refused and skipped, with the reason
   await expect(table.getByRole('row')).toHaveCount(5);
   await expect(table.getByRole('row', { name: /Errors Dropped by the SDK queue_overflow 4/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Errors Invalid validation: exception.value 1/ })).toBeVisible();
-  await expect(table.getByRole('row', { name: /Attachments Not stored \(unsupported\) not_stored 1/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Profiles Not stored \(unsupported\) not_stored 1/ })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Last 30 days: accepted 2, invalid 1, dropped by the sdk 4, not stored (unsupported) 1' })).toBeVisible();
   await expect(page).toHaveTitle('Stats · Stats shop · Tracker');
   await expectNoSeriousA11yViolations(page);
