@@ -44,8 +44,8 @@ function RequireSso({ data }: { data: OrgSso }) {
         <div>
           <Label htmlFor="requireSso">Require members to sign in with {data.providerName}</Label>
           <p id="requireSso-hint" className="text-xs text-fg-muted">
-            Members whose account is not linked to {data.providerName} are asked to continue with it at their next sign-in (it links their account by its verified
-            email). {data.linked ? 'Your account is linked.' : 'Your account is not linked yet: sign in with it once before turning this on.'}
+            Members then sign in with {data.providerName} only (their account is linked by its verified email the first time); passwords, passcodes and other
+            providers are refused. {data.linked ? 'Your account is linked.' : 'Your account is not linked yet: sign in with it once before turning this on.'}
           </p>
         </div>
       </div>

@@ -66,17 +66,25 @@ export async function autoJoin(userId: string, email: string): Promise<void> {
   await db.membership.upsert({ where: { orgId_userId: { orgId: org.id, userId } }, create: { orgId: org.id, userId, role: 'MEMBER' }, update: {} });
 }
 
+/** The organization of `userId` that requires single sign-on (when the server has a provider), or null. */
+export async function ssoRequiredBy(userId: string): Promise<{ orgName: string; providerName: string } | null> {
+  const sso = oidcSettings();
+  if (!sso) return null;
+  const requiring = await db.membership.findFirst({ where: { userId, organization: { requireSso: true } }, select: { organization: { select: { name: true } } } });
+  return requiring ? { orgName: requiring.organization.name, providerName: sso.name } : null;
+}
+
 /**
- * An organization may require single sign-on: its members sign in through the OpenID Connect provider. A member
- * without an account linked to it is refused a password or passcode sign-in with the way to link it (continuing
- * with the provider links the account by its verified email).
+ * An organization may require single sign-on: its members sign in through the OpenID Connect provider only. A
+ * password or passcode sign-in (and one through another provider, auth-options.ts) is refused with the way in:
+ * continuing with the provider links the account by its verified email. Linked or not, the other ways stay shut, so
+ * someone removed at the provider is out.
  */
 export async function assertSsoNotRequired(userId: string): Promise<void> {
-  const sso = oidcSettings();
-  if (!sso) return;
-  const requiring = await db.membership.findFirst({ where: { userId, organization: { requireSso: true } }, select: { organization: { select: { name: true } } } });
-  if (!requiring) return;
-  const linked = await db.account.findFirst({ where: { userId, provider: 'oidc' }, select: { id: true } });
-  if (linked) return;
-  throw new AppError('FORBIDDEN', `${requiring.organization.name} requires single sign-on: continue with ${sso.name} to link your account, then sign in with it`);
+  const required = await ssoRequiredBy(userId);
+  if (required) throw new AppError('FORBIDDEN', ssoRequiredMessage(required));
+}
+
+export function ssoRequiredMessage(r: { orgName: string; providerName: string }): string {
+  return `${r.orgName} requires single sign-on: continue with ${r.providerName} (your account is linked by its verified email)`;
 }

@@ -26,6 +26,10 @@ export async function getOrgSso(orgId: string, userId: string | null) {
 
 export async function updateOrgSso(orgId: string, userId: string | null, requireSso: boolean) {
   if (requireSso && !oidcSettings()) throw validationError([{ path: ['requireSso'], message: 'This server has no single sign-on provider: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET first' }]);
+  // The OWNER turning it on must be able to come back in through the provider.
+  if (requireSso && !(await getOrgSso(orgId, userId)).linked) {
+    throw validationError([{ path: ['requireSso'], message: `Sign in with ${oidcSettings()!.name} once first: your own account is not linked to it yet` }]);
+  }
   await db.organization.update({ where: { id: orgId }, data: { requireSso } });
   return getOrgSso(orgId, userId);
 }

@@ -1,5 +1,5 @@
 // The optional email on new feedback (#33): when the project's `notifyFeedback` setting is on, every member of its
-// organization is told of each new piece of feedback. Sent after the answer, never slowing ingest; a failure is
+// organization is told of each new piece of feedback, at most 20 pieces a project an hour. Sent after the answer, never slowing ingest; a failure is
 // logged (the feedback is stored either way).
 import { createElement } from 'react';
 import { db } from '@/lib/db';
@@ -7,9 +7,12 @@ import { sendEmail } from '@/lib/email/send-email';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/log';
 import FeedbackEmail from '@/emails/feedback-email';
+import { hitThrottle } from '@/lib/auth/throttle';
 
-/** At most this many emails per batch of feedback, so a flood of feedback is not a flood of mail. */
+/** At most this many emails per batch of feedback, and this many pieces of feedback mailed per project an hour
+ * (across instances): feedback comes in with the public DSN, so a flood of it must not be a flood of mail. */
 const MAX_EMAILS = 50;
+const MAX_NOTIFIED_PER_HOUR = 20;
 
 export function notifyNewFeedback(projectId: string, feedbackIds: string[]): void {
   void send(projectId, feedbackIds).catch((err) => logger.error({ err, projectId }, 'feedback email failed'));
@@ -24,6 +27,11 @@ async function send(projectId: string, feedbackIds: string[]): Promise<void> {
   ]);
   let sent = 0;
   for (const f of feedback) {
+    const { allowed } = await hitThrottle([{ key: `feedback-mail:${projectId}`, limit: MAX_NOTIFIED_PER_HOUR, windowMs: 3_600_000 }]);
+    if (!allowed) {
+      logger.info({ projectId }, 'feedback email skipped: more than 20 an hour for this project');
+      return;
+    }
     const props = {
       projectName: project.name,
       message: f.message,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { FieldIssue } from '@/lib/errors';
 import type { Path } from '@/lib/ingest/validate-envelope';
 import type { JsonObject } from '@/lib/sentry/parse-envelope';
+import { storableEnvelope, storableString } from '@/lib/ingest/prepare-json';
 
 export const MAX_FEEDBACK_MESSAGE = 20_000;
 
@@ -27,10 +28,10 @@ const hex32 = z
   .string()
   .transform((v) => v.replace(/-/g, '').toLowerCase())
   .pipe(z.string().regex(/^[0-9a-f]{32}$/, 'Must be 32 hex characters'));
-const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? storableString(v) : null));
 
 const feedbackContext = z.object({
-  message: z.string({ message: 'Feedback needs a message' }).trim().min(1, 'Feedback needs a message').max(MAX_FEEDBACK_MESSAGE),
+  message: z.string({ message: 'Feedback needs a message' }).trim().min(1, 'Feedback needs a message').max(MAX_FEEDBACK_MESSAGE).transform(storableString),
   contact_email: text(254),
   name: text(200),
   url: text(2048),
@@ -53,7 +54,7 @@ const userReport = z.object({
   event_id: hex32,
   name: text(200),
   email: text(254),
-  comments: z.string({ message: 'A user report needs comments' }).trim().min(1, 'A user report needs comments').max(MAX_FEEDBACK_MESSAGE),
+  comments: z.string({ message: 'A user report needs comments' }).trim().min(1, 'A user report needs comments').max(MAX_FEEDBACK_MESSAGE).transform(storableString),
 });
 
 function issuesOf(err: z.ZodError, path: Path): FieldIssue[] {
@@ -79,6 +80,8 @@ export function parseFeedback(payload: JsonObject, path: Path, headerEventId: un
   if (r.data.release) contexts.release = r.data.release;
   if (r.data.environment) contexts.environment = r.data.environment;
   if (f.replay_id) contexts.replay_id = f.replay_id;
+  // What the SDK sent beside the message is kept when it can be stored (not too deep; strings made storable).
+  const kept = storableEnvelope(contexts, true);
   return {
     eventId: r.data.event_id ?? (header.success ? header.data : randomId()),
     associatedEventId: f.associated_event_id ?? null,
@@ -87,7 +90,7 @@ export function parseFeedback(payload: JsonObject, path: Path, headerEventId: un
     email: f.contact_email,
     url: f.url,
     source: f.source === 'widget' ? 'widget' : 'api',
-    contexts: Object.keys(contexts).length ? contexts : null,
+    contexts: kept.ok && Object.keys(kept.value).length ? kept.value : null,
     createdAt: when(r.data.timestamp),
   };
 }

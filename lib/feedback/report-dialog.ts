@@ -12,6 +12,7 @@ import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { resolveSentryKey } from '@/lib/sentry/resolve-sentry-key';
 import { keyFromDsn } from '@/lib/sentry/sentry-auth';
 import { storeFeedback } from './feedback-writer';
+import { storableString } from '@/lib/ingest/prepare-json';
 import { MAX_FEEDBACK_MESSAGE, userReportItem } from './parse-feedback';
 
 export const DIALOG_BODY_CAP = 64 * 1024;
@@ -25,7 +26,7 @@ const hex32 = z
   .string({ message: 'Give the eventId of the error the report is about' })
   .transform((v) => v.replace(/-/g, '').toLowerCase())
   .pipe(z.string().regex(/^[0-9a-f]{32}$/, 'An event id is 32 hex characters'));
-const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => v || null);
+const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? storableString(v) : null));
 const params = z.object({
   dsn: z.string({ message: 'Give the dsn' }).max(500),
   eventId: hex32,
@@ -41,7 +42,7 @@ const params = z.object({
 const report = z.object({
   name: optionalText(200),
   email: z.union([z.literal(''), z.email({ message: 'Must be a valid email address' }).max(254)]).optional().transform((v) => v || null),
-  comments: z.string({ message: 'Tell us what happened' }).trim().min(1, 'Tell us what happened').max(MAX_FEEDBACK_MESSAGE),
+  comments: z.string({ message: 'Tell us what happened' }).trim().min(1, 'Tell us what happened').max(MAX_FEEDBACK_MESSAGE).transform(storableString),
 });
 
 async function keyOf(dsn: string) {

@@ -5,6 +5,8 @@
 import type { FieldIssue } from '@/lib/errors';
 import type { Path } from '@/lib/ingest/validate-envelope';
 import { isObject, type JsonObject } from '@/lib/sentry/parse-envelope';
+import { boundedAttributes } from '@/lib/ingest/bounded-attributes';
+import { storableString } from '@/lib/ingest/prepare-json';
 
 export const MAX_LOGS_PER_ITEM = 1000;
 const MAX_BODY = 8 * 1024;
@@ -40,20 +42,16 @@ export function levelOf(v: unknown, severity: number | null): LogLevel {
   return severity !== null ? levelOfSeverity(severity) : 'info';
 }
 
-/** `{ name: { type, value } }` (or plain values) → `{ name: value }`, scalars only, capped. */
+/** `{ name: { type, value } }` (or plain values) → `{ name: value }`, scalars only, capped (one pass). */
 export function flattenAttributes(bag: unknown): JsonObject | null {
-  if (!isObject(bag)) return null;
-  const out: JsonObject = {};
-  for (const [k, raw] of Object.entries(bag)) {
-    const v = isObject(raw) && 'value' in raw ? raw.value : raw;
-    if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) out[k.slice(0, 200)] = typeof v === 'string' ? v.slice(0, 2000) : v;
-  }
-  while (Object.keys(out).length > 0 && Buffer.byteLength(JSON.stringify(out)) > MAX_ATTRIBUTES_BYTES) delete out[Object.keys(out).at(-1)!];
-  return Object.keys(out).length ? out : null;
+  return boundedAttributes(bag, MAX_ATTRIBUTES_BYTES);
 }
 
+/** Dates a row may carry: 1970 to 9999 (anything else is no time at all). */
+const validTime = (ms: number) => Number.isFinite(ms) && ms >= 0 && ms < 253402300800000;
+
 export function logRow(fields: { timestampMs: number; level: unknown; severity: unknown; body: unknown; attributes: JsonObject | null; traceId: unknown; spanId: unknown }): LogRow | null {
-  if (!Number.isFinite(fields.timestampMs)) return null;
+  if (!validTime(fields.timestampMs)) return null;
   const body = typeof fields.body === 'string' ? fields.body : fields.body === undefined || fields.body === null ? '' : JSON.stringify(fields.body);
   const severity = typeof fields.severity === 'number' && Number.isInteger(fields.severity) && fields.severity >= 0 && fields.severity <= 24 ? fields.severity : null;
   const a = fields.attributes;
@@ -62,8 +60,8 @@ export function logRow(fields: { timestampMs: number; level: unknown; severity: 
     timestamp: new Date(fields.timestampMs),
     level: levelOf(fields.level, severity),
     severityNumber: severity,
-    body: body.slice(0, MAX_BODY),
-    template: typeof a?.['sentry.message.template'] === 'string' ? (a['sentry.message.template'] as string).slice(0, MAX_BODY) : null,
+    body: storableString(body.slice(0, MAX_BODY)),
+    template: typeof a?.['sentry.message.template'] === 'string' ? storableString((a['sentry.message.template'] as string).slice(0, MAX_BODY)) : null,
     attributes: a,
     traceId: hex(fields.traceId, 32),
     spanId: hex(fields.spanId, 16),

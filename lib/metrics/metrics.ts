@@ -64,8 +64,18 @@ export function routeOf(pathname: string): string {
   );
 }
 
+/** At most this many distinct route labels: paths anyone can send (404s included) cannot grow the registry. */
+const MAX_ROUTES = 300;
+const routes = new Set<string>();
+
 export function observeHttp(pathname: string, method: string, status: number, seconds: number): void {
-  state().http.observe({ route: routeOf(pathname), method, status: String(status) }, seconds);
+  let route = routeOf(pathname);
+  if (!routes.has(route)) {
+    if (routes.size >= MAX_ROUTES) route = 'other';
+    else routes.add(route);
+  }
+  const m = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'].includes(method) ? method : 'other';
+  state().http.observe({ route, method: m, status: String(status) }, seconds);
 }
 
 /** The registry's text, with the job backlog read first (`readBacklog` answers queue → waiting jobs). */

@@ -13,6 +13,7 @@ import { env } from '@/lib/env';
 import { pinnedLookup } from '@/lib/alerts/deliver-webhook';
 import { RefusedTarget, resolveWebhookTarget } from '@/lib/alerts/webhook-guard';
 import { afterRuns, settle, type RunResults } from './monitors';
+import { logger } from '@/lib/log';
 import { nextRun } from './schedule';
 
 const BODY_LIMIT = 1024 * 1024;
@@ -88,9 +89,12 @@ export async function runUptimeChecks(now = clock.now()): Promise<Map<string, Up
     Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, async () => {
       while (next < claimed.length) {
         const m = claimed[next++];
-        const r = await checkTarget({ url: m.url ?? '', timeoutMs: m.timeoutMs, expectedStatus: m.expectedStatus, keyword: m.keyword });
+        // One check that throws (a bad stored URL, a database error) must not cost the others their runs.
+        const r = await checkTarget({ url: m.url ?? '', timeoutMs: m.timeoutMs, expectedStatus: m.expectedStatus, keyword: m.keyword }).catch(
+          (err: unknown): UptimeResult => ({ ok: false, durationMs: 0, detail: `Check failed: ${err instanceof Error ? err.message : String(err)}` }),
+        );
         results.set(m.id, r);
-        await recordCheck(m.id, m.nextExpectedAt ?? now, now, r);
+        await recordCheck(m.id, m.nextExpectedAt ?? now, now, r).catch((err: unknown) => logger.error({ err, monitorId: m.id }, 'uptime check not recorded'));
       }
     }),
   );

@@ -61,7 +61,14 @@ export async function handleOtlp(req: OtlpRequest): Promise<OtlpResponse> {
   if (req.signal === 'traces') {
     const { spans, units } = mapOtlpTraces(otlp.traces);
     const outcome = await ingestUnits(key, units, { tokensTaken: 1 });
-    if (outcome.kind === 'rate_limited') return problem(429, INGEST_MESSAGES.rateLimited, { 'retry-after': '1' });
+    if (outcome.kind === 'rate_limited') {
+      recordOutcome(key.projectId, 'span', 'rate_limited', 'key_rate_limit', spans.length);
+      return problem(429, INGEST_MESSAGES.rateLimited, { 'retry-after': '1' });
+    }
+    if (outcome.kind === 'invalid') {
+      recordOutcome(key.projectId, 'span', 'invalid', 'validation', spans.length);
+      return problem(400, outcome.issues[0]?.message ?? INGEST_MESSAGES.validation);
+    }
     if (outcome.kind === 'quota_exceeded') {
       recordOutcome(key.projectId, 'span', 'over_quota', 'quota', spans.length);
       return problem(429, INGEST_MESSAGES.quota, { 'retry-after': '60' });

@@ -7,13 +7,15 @@ import type { JsonObject } from '@/lib/sentry/parse-envelope';
 import { validateUnit, type IngestUnit } from '@/lib/ingest/validate-envelope';
 import { flattenAttributes, logRow, type LogRow } from '@/lib/logs/parse-logs';
 import { spanGroup } from '@/lib/spans/normalize';
+import { storableString } from '@/lib/ingest/prepare-json';
 import type { SpanRow } from '@/lib/spans/parse-spans';
 import type { AnyValue, OtlpAttributes, OtlpResourceLogs, OtlpResourceSpans, OtlpSpan } from './decode';
 
 const MAX_SPANS = 5000;
 const KIND = { INTERNAL: 1, SERVER: 2, CLIENT: 3, PRODUCER: 4, CONSUMER: 5 } as const;
 
-const str = (v: AnyValue | undefined) => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
+const validTime = (ms: number) => Number.isFinite(ms) && ms >= 0 && ms < 253402300800000;
+const str = (v: AnyValue | undefined) => (typeof v === 'string' && v !== '' ? storableString(v.slice(0, 200)) : typeof v === 'number' ? String(v) : null);
 
 function environmentOf(resource: OtlpAttributes): string | null {
   return str(resource['deployment.environment.name']) ?? str(resource['deployment.environment']);
@@ -48,7 +50,9 @@ const statusOf = (s: OtlpSpan) => (s.statusCode === 2 ? (s.statusMessage && /^[a
 function framesOf(stack: string | null): JsonObject[] {
   if (!stack) return [];
   const frames: JsonObject[] = [];
-  for (const line of stack.split('\n')) {
+  // Bounded before any matching: 64 KiB of stack, 200 frames, lines of at most 1,000 characters.
+  for (const line of stack.slice(0, 64 * 1024).split('\n').slice(0, 200)) {
+    if (line.length > 1000) continue;
     const m = /^\s*at (?:(.+?) \()?(.+?):(\d+):(\d+)\)?\s*$/.exec(line);
     if (m) frames.push({ function: m[1] ?? '<anonymous>', filename: m[2], lineno: Number(m[3]), colno: Number(m[4]), in_app: !m[2].includes('node_modules') && !m[2].startsWith('node:') });
   }
@@ -62,28 +66,32 @@ export function mapOtlpTraces(batches: OtlpResourceSpans[]): MappedTraces {
   const units: IngestUnit[] = [];
   for (const { resource, spans: raw } of batches) {
     const byId = new Map(raw.map((s) => [s.spanId, s]));
-    const segmentOf = (s: OtlpSpan): OtlpSpan => {
+    // A service's entry span (no parent, or a SERVER or CONSUMER span) is a segment: a transaction. A child whose
+    // parent came in an earlier export batch (the batch processor sends children before their parent) stays a
+    // child of that parent's segment, never a transaction of its own.
+    const isEntry = (s: OtlpSpan) => !s.parentSpanId || s.kind === KIND.SERVER || s.kind === KIND.CONSUMER;
+    const segmentOf = (s: OtlpSpan): { id: string; name: string; entry: boolean } => {
       let cur = s;
-      for (let i = 0; i < 100 && cur.parentSpanId && byId.has(cur.parentSpanId); i++) cur = byId.get(cur.parentSpanId)!;
-      return cur;
+      for (let i = 0; i < 100 && !isEntry(cur) && cur.parentSpanId && byId.has(cur.parentSpanId); i++) cur = byId.get(cur.parentSpanId)!;
+      return isEntry(cur) ? { id: cur.spanId, name: cur.name, entry: true } : { id: cur.parentSpanId ?? cur.spanId, name: cur.name, entry: false };
     };
     const environment = environmentOf(resource);
     const release = str(resource['service.version']);
     for (const s of raw) {
       if (spans.length >= MAX_SPANS) break;
-      if (!/^[0-9a-f]{32}$/.test(s.traceId) || !/^[0-9a-f]{16}$/.test(s.spanId) || !Number.isFinite(s.startMs) || !Number.isFinite(s.endMs) || s.endMs < s.startMs) continue;
+      if (!/^[0-9a-f]{32}$/.test(s.traceId) || !/^[0-9a-f]{16}$/.test(s.spanId) || !validTime(s.startMs) || !validTime(s.endMs) || s.endMs < s.startMs) continue;
       const segment = segmentOf(s);
       const op = opOf(s);
       const description = descriptionOf(s, op);
-      const isSegment = segment === s;
+      const isSegment = segment.entry && segment.id === s.spanId;
       spans.push({
         traceId: s.traceId,
         spanId: s.spanId,
         parentSpanId: s.parentSpanId,
-        segmentId: segment.spanId,
-        transaction: segment.name.slice(0, 200) || '<unlabeled transaction>',
-        op,
-        description: description.slice(0, 2000),
+        segmentId: segment.id,
+        transaction: storableString(segment.name.slice(0, 200)) || '<unlabeled transaction>',
+        op: storableString(op.slice(0, 100)),
+        description: storableString(description.slice(0, 2000)),
         group: spanGroup(op, description),
         status: statusOf(s),
         start: new Date(s.startMs),
@@ -96,7 +104,7 @@ export function mapOtlpTraces(batches: OtlpResourceSpans[]): MappedTraces {
       if (isSegment) {
         const v = validateUnit(
           { type: 'transaction', name: s.name.slice(0, 200) || '<unlabeled transaction>', duration: s.endMs - s.startMs, timestamp: Math.round(s.endMs), status: statusOf(s), environment, release, trace_id: s.traceId },
-          { path: [], hadEscapes: false },
+          { path: [], hadEscapes: true },
         );
         if (v.ok) units.push(v.unit);
       }
@@ -122,7 +130,7 @@ export function mapOtlpTraces(batches: OtlpResourceSpans[]): MappedTraces {
           release,
         };
         const m = errorEnvelopeFromSentry(event as unknown as JsonObject);
-        const v = validateUnit(m.json, { path: [], hadEscapes: false, grouping: 'sentry', stackless: m.stackless, message: m.message });
+        const v = validateUnit(m.json, { path: [], hadEscapes: true, grouping: 'sentry', stackless: m.stackless, message: m.message });
         if (v.ok) units.push(v.unit);
       }
     }

@@ -114,9 +114,19 @@ async function purgeAttachments(plan: Plan, cutoff: Date, batchSize: number, org
       [plan, cutoff, orgIds, batchSize],
     );
     if (rows.length === 0) return;
+    let gone = rows;
     const inS3 = rows.filter((r) => r.storage === 's3');
-    if (inS3.length) await storeOf(inS3[0]).removeBytes(inS3);
-    await pool().query('DELETE FROM attachments WHERE id = ANY($1)', [rows.map((r) => r.id)]);
+    if (inS3.length) {
+      try {
+        await storeOf(inS3[0]).removeBytes(inS3);
+      } catch (err) {
+        // S3 no longer configured or unreachable: keep those rows (their objects stay findable), purge the rest.
+        logger.warn({ err: (err as Error).message, count: inS3.length }, 'attachments in S3 kept: their objects could not be deleted');
+        gone = rows.filter((r) => r.storage !== 's3');
+      }
+    }
+    await pool().query('DELETE FROM attachments WHERE id = ANY($1)', [gone.map((r) => r.id)]);
+    if (gone.length < rows.length) return;
     if (rows.length < batchSize) return;
   }
 }

@@ -179,19 +179,21 @@ async function run(req: SentryRequest, slots: (() => void)[]): Promise<SentryRes
   for (const issue of prepared.invalidLogs) recordOutcome(key.projectId, 'log_item', 'invalid', validationReason(issue.path));
   if (prepared.logs.length > 0) await storeLogs(key, prepared.logs);
   const outcome = await ingestUnits(key, prepared.units, { clientAddress: req.clientAddress });
-  // Attachments are kept with their event: stored when it was (or is a repeat of one stored), else counted with it.
-  if (outcome.kind === 'stored' || outcome.kind === 'duplicate') await storeAttachments(key, prepared.attachments);
+  // Attachments go with their event: stored with it (or alone, for an event sent before); counted with it when it
+  // was not stored: filtered, a repeat of an envelope already stored (its attachments were stored then), refused.
+  const refusal = (['quota_exceeded', 'rate_limited'] as const).includes(outcome.kind as 'quota_exceeded')
+    ? ([outcome.kind === 'quota_exceeded' ? 'over_quota' : 'rate_limited', outcome.kind === 'quota_exceeded' ? 'quota' : 'key_rate_limit'] as const)
+    : (['invalid', outcome.kind] as const);
+  if (outcome.kind === 'stored') await storeAttachments(key, prepared.attachments);
+  else if (outcome.kind === 'duplicate') refuseAttachments(key, prepared.attachments, 'filtered', 'event_not_stored');
+  else refuseAttachments(key, prepared.attachments, refusal[0], refusal[1]);
   // A trace's spans share their transaction's fate: stored with it, filtered with it (an inbound filter, or a
   // repeat of an envelope already stored), refused with it.
   if (outcome.kind === 'stored' || outcome.kind === 'duplicate') {
     const kept = keptSpans(key, prepared.spans);
     if (outcome.kind === 'stored') await storeSpans(key, kept);
     else if (kept.length > 0) recordOutcome(key.projectId, 'span', 'filtered', 'duplicate_event_id', kept.length);
-  } else if (prepared.spans.length > 0) {
-    const [o, reason] = outcome.kind === 'quota_exceeded' ? (['over_quota', 'quota'] as const) : outcome.kind === 'rate_limited' ? (['rate_limited', 'key_rate_limit'] as const) : (['invalid', outcome.kind] as const);
-    recordOutcome(key.projectId, 'span', o, reason, prepared.spans.length);
-  }
-  else refuseAttachments(key, prepared.attachments, outcome.kind === 'quota_exceeded' ? 'over_quota' : outcome.kind === 'rate_limited' ? 'rate_limited' : 'invalid', outcome.kind);
+  } else if (prepared.spans.length > 0) recordOutcome(key.projectId, 'span', refusal[0], refusal[1], prepared.spans.length);
   return sentryAnswer(outcome, prepared.eventId);
 }
 

@@ -6,6 +6,8 @@
 import { isObject, type JsonObject } from '@/lib/sentry/parse-envelope';
 import { sentryTimeToMs, transactionName } from '@/lib/sentry/map-event';
 import { spanGroup } from './normalize';
+import { boundedAttributes } from '@/lib/ingest/bounded-attributes';
+import { storableString } from '@/lib/ingest/prepare-json';
 import { segmentName } from '@/lib/sentry/map-spans';
 
 export const MAX_SPANS_PER_ITEM = 1000;
@@ -33,19 +35,12 @@ export type SpanRow = {
 };
 
 const hex = (v: unknown, n: number) => (typeof v === 'string' && new RegExp(`^[0-9a-f]{${n}}$`, 'i').test(v) ? v.toLowerCase() : null);
-const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, MAX_TEXT) : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+const text = (v: unknown) => (typeof v === 'string' ? storableString(v.slice(0, MAX_TEXT)) : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
 
-/** Span data kept as given when small, else only its scalar values (no nested objects), capped. */
-function dataOf(bag: unknown): JsonObject | null {
-  if (!isObject(bag)) return null;
-  const out: JsonObject = {};
-  for (const [k, raw] of Object.entries(bag)) {
-    const v = isObject(raw) && 'value' in raw ? raw.value : raw;
-    if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) out[k.slice(0, 200)] = typeof v === 'string' ? v.slice(0, MAX_TEXT) : v;
-  }
-  while (Object.keys(out).length > 0 && Buffer.byteLength(JSON.stringify(out)) > MAX_DATA_BYTES) delete out[Object.keys(out).at(-1)!];
-  return Object.keys(out).length ? out : null;
-}
+/** Span data: its scalar values (no nested objects), capped in one pass. */
+const dataOf = (bag: unknown): JsonObject | null => boundedAttributes(bag, MAX_DATA_BYTES);
+/** Dates a row may carry: 1970 to 9999. */
+const validTime = (ms: unknown): ms is number => typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 && ms < 253402300800000;
 
 function row(
   s: JsonObject,
@@ -55,7 +50,7 @@ function row(
   const spanId = hex(s.span_id, 16);
   const start = sentryTimeToMs(s.start_timestamp);
   const end = sentryTimeToMs(fields.end);
-  if (!spanId || typeof start !== 'number' || typeof end !== 'number' || !Number.isFinite(start) || end < start) return null;
+  if (!spanId || !validTime(start) || !validTime(end) || end < start) return null;
   const op = text(fields.op).slice(0, 100) || 'default';
   const description = text(fields.description);
   return {

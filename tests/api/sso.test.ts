@@ -67,15 +67,21 @@ describe("an organization's SSO requirement", () => {
     withOidc();
     expect((await owner.client.patch('/api/v1/organization/sso', { requireSso: 'yes' })).status).toBe(400);
     expect((await member.client.patch('/api/v1/organization/sso', { requireSso: true })).status).toBe(403);
+    // The owner must be able to come back in through the provider before shutting the other ways.
+    const unlinked = await owner.client.patch('/api/v1/organization/sso', { requireSso: true });
+    expect([unlinked.status, unlinked.body.error]).toEqual([400, [{ path: ['requireSso'], message: 'Sign in with Company SSO once first: your own account is not linked to it yet' }]]);
+    await db.account.create({ data: { userId: owner.user.id, type: 'oauth', provider: 'oidc', providerAccountId: `sub-${owner.user.id}` } });
     const on = await owner.client.patch('/api/v1/organization/sso', { requireSso: true });
     expect(on.status, on.text).toBe(200);
-    expect(on.body.data).toMatchObject({ available: true, providerName: 'Company SSO', requireSso: true, linked: false });
+    expect(on.body.data).toMatchObject({ available: true, providerName: 'Company SSO', requireSso: true, linked: true });
 
     const refused = await new TestClient().post('/api/v1/auth/login', { email: member.email, password: PASSWORD });
-    expect([refused.status, refused.body.message]).toEqual([403, `${org.name} requires single sign-on: continue with Company SSO to link your account, then sign in with it`]);
-    // Once the account is linked to the provider (what continuing with it does), password sign-in works again.
+    const message = `${org.name} requires single sign-on: continue with Company SSO (your account is linked by its verified email)`;
+    expect([refused.status, refused.body.message]).toEqual([403, message]);
+    // Linked to the provider or not, the password stays shut (someone removed at the provider is out).
     await db.account.create({ data: { userId: member.userId, type: 'oauth', provider: 'oidc', providerAccountId: `sub-${member.userId}` } });
-    expect((await new TestClient().post('/api/v1/auth/login', { email: member.email, password: PASSWORD })).status).toBe(200);
+    const still = await new TestClient().post('/api/v1/auth/login', { email: member.email, password: PASSWORD });
+    expect([still.status, still.body.message]).toEqual([403, message]);
     // Without a provider configured the requirement cannot lock anyone out.
     for (const n of ENV) delete process.env[n];
     expect((await new TestClient().post('/api/v1/auth/login', { email: owner.email, password: PASSWORD })).status).toBe(200);

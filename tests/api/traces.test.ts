@@ -113,6 +113,27 @@ describe('traces from real clients', () => {
     expect(JSON.stringify(perf.body.data)).toContain('GET /orders');
   });
 
+  it('hostile values are stored safely: NUL characters, dates past 9999, a 20,000-key attribute bag (900 KB)', async () => {
+    const s = await signUp();
+    const project = await createProject(s.client, 'Hostile');
+    const key = project.keys[0].publicKey;
+    const traceId = 'abcdef0123456789abcdef0123456789';
+    const items = [
+      { timestamp: Date.now() / 1000, level: 'info', body: 'nul \u0000 inside', trace_id: traceId, attributes: { 'a\u0000b': { type: 'string', value: 'c\u0000d' } } },
+      { timestamp: 1e13, level: 'info', body: 'from the year 318857' },
+      { timestamp: Date.now() / 1000, level: 'warn', body: 'many attributes', attributes: Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, { type: 'integer', value: i }])) },
+    ];
+    const body = [JSON.stringify({}), JSON.stringify({ type: 'log', item_count: items.length }), JSON.stringify({ items })].join('\n');
+    const t0 = performance.now();
+    const res = await s.client.post(`/api/${project.number}/envelope/?sentry_key=${key}`, body);
+    expect(res.status, res.text).toBe(200);
+    expect(performance.now() - t0).toBeLessThan(5000);
+    const logs = (await s.client.get(`/api/v1/projects/${project.id}/logs`)).body.data.logs as { body: string; attributes: Record<string, unknown> | null }[];
+    expect(logs.map((l) => l.body).sort()).toEqual(['many attributes', 'nul \uFFFD inside']);
+    expect(logs.find((l) => l.body.startsWith('nul'))!.attributes).toEqual({ 'a\uFFFDb': 'c\uFFFDd' });
+    expect(Object.keys(logs.find((l) => l.body === 'many attributes')!.attributes!).length).toBeLessThanOrEqual(200);
+  });
+
   it('bad OTLP requests: clear statuses', async () => {
     const s = await signUp();
     const project = await createProject(s.client, 'Bad');

@@ -3,9 +3,9 @@ import { env } from '@/lib/env';
 import { logger } from '@/lib/log';
 import { oauthAdapter } from './adapter';
 import { oauthProviders, providerEmailVerified } from './providers';
-import { EMAIL_UNVERIFIED, SIGNUP_DOMAIN } from './sign-in-errors';
+import { EMAIL_UNVERIFIED, SIGNUP_DOMAIN, SSO_REQUIRED } from './sign-in-errors';
 import { db } from '@/lib/db';
-import { autoJoin, signupAllowed } from '@/lib/auth/instance-rules';
+import { autoJoin, signupAllowed, ssoRequiredBy } from '@/lib/auth/instance-rules';
 
 /** Where a successful provider callback lands: it swaps next-auth's hand-off token for our session. */
 export const COMPLETE_PATH = '/api/auth/complete';
@@ -35,7 +35,15 @@ export function authOptions(): AuthOptions {
         }
         // A new account only at an allowed domain (SIGNUP_ALLOWED_DOMAINS); existing users may always sign in.
         const email = String((profile as { email?: unknown }).email ?? '').toLowerCase();
-        if (!signupAllowed(email) && !(await db.user.findUnique({ where: { email }, select: { id: true } }))) {
+        const existing = await db.user.findUnique({ where: { email }, select: { id: true } });
+        // A member of an organization that requires single sign-on comes in through the OpenID Connect provider only.
+        if (existing && account.provider !== 'oidc' && (await ssoRequiredBy(existing.id))) {
+          logger.info({ provider: account.provider }, 'oauth sign-in refused: the organization requires single sign-on');
+          const url = new URL('/login', env.appUrl);
+          url.searchParams.set('error', SSO_REQUIRED);
+          return url.toString();
+        }
+        if (!signupAllowed(email) && !existing) {
           logger.info({ provider: account.provider }, 'oauth sign-in refused: sign-up domain not allowed');
           const url = new URL('/login', env.appUrl);
           url.searchParams.set('error', SIGNUP_DOMAIN);

@@ -1,6 +1,7 @@
 // Error codes that reach /login?error=…: next-auth's own, plus ours for an unverified provider email.
 export const EMAIL_UNVERIFIED = 'OAuthEmailUnverified';
 export const SIGNUP_DOMAIN = 'SignupDomain';
+export const SSO_REQUIRED = 'SsoRequired';
 
 const MESSAGES: Record<string, string> = {
   OAuthSignin: 'Could not start the sign-in with the provider. Please try again.',
@@ -8,6 +9,7 @@ const MESSAGES: Record<string, string> = {
   OAuthAccountNotLinked: 'This provider account is linked to a different user.',
   OAuthCreateAccount: 'Could not create your account. Please try again.',
   AccessDenied: 'The sign-in was denied.',
+  [SSO_REQUIRED]: 'Your organization requires single sign-on: continue with its identity provider.',
   [SIGNUP_DOMAIN]: 'New accounts on this server are limited to some email domains, and yours is not one of them. Ask an administrator.',
   SessionExpired: 'The sign-in took too long. Please try again.',
 };
