@@ -8,11 +8,10 @@
 // environment, against the 50 ms target.
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import pgLib from 'pg';
 import { sdkEvent, sentryEnvelope } from './sentry-events';
 import { load, rateOf, report, type RunResult } from './support/load';
 import { DAY_MS, secondsSince, timeRuns } from './support/seed';
-import { api, log, runBench, startService } from './support/service';
+import { api, log, proProject, runBench, startService } from './support/service';
 
 const { values: args } = parseArgs({
   options: {
@@ -57,14 +56,8 @@ function aggregateBodies(n: number): string[] {
 
 async function main() {
   const svc = await startService({ distDir: '.next-bench', env: { INGEST_RATE_LIMIT_PER_SECOND: '1000000' } });
-  const sql = new pgLib.Client({ connectionString: svc.dbUrl });
-  sql.on('error', () => {});
-  await sql.connect();
+  const { sql, project } = await proProject(svc, 'Sessions bench');
   try {
-    await sql.query(`UPDATE organizations SET plan = 'PRO' WHERE id = $1`, [svc.orgId]);
-    const created = await api(svc.base, 'POST', '/api/v1/projects', { name: 'Sessions bench' }, svc.cookie);
-    if (created.status !== 201) throw new Error(`create project: ${created.status}`);
-    const project = created.json.data as { id: string; number: number; keys: { publicKey: string }[] };
     const path = `/api/${project.number}/envelope/`;
     const headers = { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.javascript.browser/11.0.0, sentry_key=${project.keys[0].publicKey}` };
     const run = (bodies: string[]) => load(svc.port, path, headers, bodies, { connections: CONNECTIONS, groups: { server: svc.child.pid!, database: svc.child.pid! } });

@@ -6,10 +6,9 @@
 // count), and p50/p95 of the trace view's read and of a transaction's span groups.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pgLib from 'pg';
 import { load, rateOf, report, type RunResult } from './support/load';
 import { timeRuns } from './support/seed';
-import { api, log, runBench, startService } from './support/service';
+import { log, proProject, runBench, startService } from './support/service';
 
 const { values: args } = parseArgs({ options: { transactions: { type: 'string', default: '5000' }, spans: { type: 'string', default: '20' }, runs: { type: 'string', default: '40' } } });
 const N = Number(args.transactions);
@@ -53,14 +52,8 @@ function transaction(i: number, spans: number): { body: string; traceId: string 
 
 async function main() {
   const svc = await startService({ distDir: '.next-bench', env: { INGEST_RATE_LIMIT_PER_SECOND: '1000000' } });
-  const sql = new pgLib.Client({ connectionString: svc.dbUrl });
-  sql.on('error', () => {});
-  await sql.connect();
+  const { sql, project } = await proProject(svc, 'Spans bench');
   try {
-    await sql.query(`UPDATE organizations SET plan = 'PRO' WHERE id = $1`, [svc.orgId]);
-    const created = await api(svc.base, 'POST', '/api/v1/projects', { name: 'Spans bench' }, svc.cookie);
-    if (created.status !== 201) throw new Error(`create project: ${created.status}`);
-    const project = created.json.data as { id: string; number: number; keys: { publicKey: string }[] };
     const path = `/api/${project.number}/envelope/`;
     const headers = { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.javascript.node/11.12.0, sentry_key=${project.keys[0].publicKey}` };
     const run = (bodies: string[]) => load(svc.port, path, headers, bodies, { connections: 64, groups: { server: svc.child.pid!, database: svc.child.pid! } });

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pgLib from 'pg';
 import { freePort } from '@/lib/runtime/embedded-db';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -136,6 +137,19 @@ export async function signUpBenchUser(inst: Instance) {
 export async function startService(opts: { distDir: string; env?: Record<string, string> }): Promise<Service> {
   const inst = await startInstance(opts);
   return { ...inst, ...(await signUpBenchUser(inst)) };
+}
+
+export type BenchProject = { id: string; number: number; keys: { publicKey: string }[] };
+
+/** The service's organization on PRO (no monthly quota in the way) with a new project, and a client on its database. */
+export async function proProject(svc: Service, name: string): Promise<{ sql: pgLib.Client; project: BenchProject }> {
+  const sql = new pgLib.Client({ connectionString: svc.dbUrl });
+  sql.on('error', () => {});
+  await sql.connect();
+  await sql.query(`UPDATE organizations SET plan = 'PRO' WHERE id = $1`, [svc.orgId]);
+  const created = await api(svc.base, 'POST', '/api/v1/projects', { name }, svc.cookie);
+  if (created.status !== 201) throw new Error(`create project: ${created.status}`);
+  return { sql, project: created.json.data as BenchProject };
 }
 
 /** Runs a benchmark's main: stops every process group it started at the end, on failure and on Ctrl-C. */

@@ -8,6 +8,7 @@ import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { env } from '@/lib/env';
 import { RefusedTarget, resolveWebhookTarget } from '@/lib/alerts/webhook-guard';
 import { nextRun, scheduleProblem } from './schedule';
+import { httpUrl } from '@/lib/zod/alerts';
 
 const RECENT_RUNS = 30;
 
@@ -23,18 +24,7 @@ const fields = {
   recoveryThreshold: z.number().int().min(1).max(720),
   muted: z.boolean(),
   // Uptime checks: the URL requested, how long it may take, the status it must answer (null: any 2xx), a keyword.
-  url: z
-    .string()
-    .trim()
-    .max(2048, 'URL must be at most 2048 characters')
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
-      } catch {
-        return false;
-      }
-    }, 'Must be a valid http(s) URL'),
+  url: httpUrl,
   timeoutMs: z.number().int().min(1_000, 'Timeout must be 1,000 to 30,000 ms').max(30_000, 'Timeout must be 1,000 to 30,000 ms'),
   expectedStatus: z.number().int().min(100, 'An HTTP status is 100 to 599').max(599, 'An HTTP status is 100 to 599').nullable(),
   keyword: z.string().min(1).max(200).nullable(),

@@ -27,7 +27,8 @@ const windowMinutes = z
   .max(MAX_WINDOW_MINUTES, `Window must be at most ${MAX_WINDOW_MINUTES} minutes`)
   .nullable();
 const notifyEmail = z.email({ message: 'Must be a valid email address' }).max(254, 'Must be a valid email address').nullable();
-const webhookUrl = z
+/** An http(s) URL with a host, at most 2,048 characters (webhooks, uptime checks). */
+export const httpUrl = z
   .string({ message: 'Must be a valid http(s) URL' })
   .trim()
   .max(2048, 'URL must be at most 2048 characters')
@@ -38,8 +39,8 @@ const webhookUrl = z
     } catch {
       return false;
     }
-  }, 'Must be a valid http(s) URL')
-  .nullable();
+  }, 'Must be a valid http(s) URL');
+const webhookUrl = httpUrl.nullable();
 const enabled = z.boolean({ message: 'Enabled must be a boolean' });
 // CRASH_FREE rules (#31): a release's crash-free rate (of sessions or users) below this percentage fires.
 export const CRASH_FREE_METRICS = ['sessions', 'users'] as const;
