@@ -5,11 +5,12 @@
 // OpenID provider is e2e/sso.spec.ts.)
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
+import { autoJoin } from '@/lib/auth/instance-rules';
 import { TestClient } from '../support/client';
 import { PASSWORD, signUp, uniqueEmail } from '../support/accounts';
 import { inviteAndJoin } from '../support/teams';
 
-const ENV = ['PASSWORD_SIGNIN', 'SIGNUP_ALLOWED_DOMAINS', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_NAME'];
+const ENV = ['PASSWORD_SIGNIN', 'SSO_AUTO_JOIN_ORG', 'SIGNUP_ALLOWED_DOMAINS', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_NAME'];
 afterEach(() => {
   for (const n of ENV) delete process.env[n];
 });
@@ -90,5 +91,27 @@ describe("an organization's SSO requirement", () => {
     withOidc();
     await stranger.client.patch('/api/v1/organization/sso', { requireSso: true });
     expect((await db.organization.findUniqueOrThrow({ where: { id: org.id } })).requireSso).toBe(true);
+  });
+});
+
+describe('SSO_AUTO_JOIN_ORG', () => {
+  it('a provider sign-in at an allowed domain joins the named organization as MEMBER, once; other domains do not', async () => {
+    const owner = await signUp({ name: 'Company owner' });
+    const org = (await owner.client.get('/api/v1/auth/me')).body.data.organization as { id: string; slug: string };
+    const insider = await signUp({ email: uniqueEmail('ada').replace(/@.*$/, '@corp.example') });
+    const outsider = await signUp({ email: uniqueEmail('eve').replace(/@.*$/, '@elsewhere.example') });
+    process.env.SSO_AUTO_JOIN_ORG = org.slug;
+    // Without SIGNUP_ALLOWED_DOMAINS no domain is "listed": nobody joins.
+    await autoJoin(insider.user.id, insider.email);
+    expect(await db.membership.count({ where: { orgId: org.id, userId: insider.user.id } })).toBe(0);
+    process.env.SIGNUP_ALLOWED_DOMAINS = 'corp.example';
+    await autoJoin(insider.user.id, insider.email);
+    await autoJoin(insider.user.id, insider.email);
+    await autoJoin(outsider.user.id, outsider.email);
+    expect(await db.membership.findMany({ where: { orgId: org.id }, select: { userId: true, role: true }, orderBy: { role: 'asc' } })).toEqual(
+      expect.arrayContaining([{ userId: insider.user.id, role: 'MEMBER' }]),
+    );
+    expect(await db.membership.count({ where: { orgId: org.id, userId: insider.user.id } })).toBe(1);
+    expect(await db.membership.count({ where: { orgId: org.id, userId: outsider.user.id } })).toBe(0);
   });
 });
