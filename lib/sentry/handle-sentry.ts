@@ -178,6 +178,8 @@ async function run(req: SentryRequest, slots: (() => void)[]): Promise<SentryRes
   for (const a of prepared.refusedAttachments) recordOutcome(key.projectId, 'attachment', 'invalid', a.reason);
   for (const issue of prepared.invalidLogs) recordOutcome(key.projectId, 'log_item', 'invalid', validationReason(issue.path));
   if (prepared.logs.length > 0) await storeLogs(key, prepared.logs);
+  recordOutcome(key.projectId, 'log_item', 'invalid', 'unusable_or_over_cap', prepared.unusable.logs);
+  recordOutcome(key.projectId, 'span', 'invalid', 'unusable_or_over_cap', prepared.unusable.spans);
   const outcome = await ingestUnits(key, prepared.units, { clientAddress: req.clientAddress });
   // Attachments go with their event: stored with it (or alone, for an event sent before); counted with it when it
   // was not stored: filtered, a repeat of an envelope already stored (its attachments were stored then), refused.

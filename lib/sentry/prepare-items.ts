@@ -45,12 +45,14 @@ export type PreparedItems =
       /** Log lines, and the log items refused with why. */
       logs: LogRow[];
       invalidLogs: FieldIssue[];
+      /** Spans and log lines sent but not usable (no ids or times) or past the caps: counted as invalid. */
+      unusable: { spans: number; logs: number };
     }
   | { ok: false; issues: FieldIssue[]; category: Category };
 
 const MAX_SPANS_PER_ENVELOPE = 5 * MAX_SPANS_PER_ITEM;
 
-const NOTHING_ELSE = { unsupported: [], discards: [], sessions: [], invalidSessions: [], checkIns: [], invalidCheckIns: [], feedback: [], invalidFeedback: [], attachments: [], refusedAttachments: [], spans: [], logs: [], invalidLogs: [] };
+const NOTHING_ELSE = { unsupported: [], discards: [], sessions: [], invalidSessions: [], checkIns: [], invalidCheckIns: [], feedback: [], invalidFeedback: [], attachments: [], refusedAttachments: [], spans: [], logs: [], invalidLogs: [], unusable: { spans: 0, logs: 0 } };
 
 const hex32 = (v: unknown) => {
   const id = eventIdOf(v);
@@ -111,6 +113,7 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
   const attachmentItems: { item: (typeof items)[number]; index: number }[] = [];
   let otherBytes = 0;
   const spans: SpanRow[] = [];
+  const unusable = { spans: 0, logs: 0 };
   const logs: LogRow[] = [];
   const invalidLogs: FieldIssue[] = [];
   let eventId = hex32(header.event_id);
@@ -127,7 +130,12 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
       const payload = parseJsonObject(item.payload.toString('utf8'));
       const parsed = payload ? handler.parse(payload, path) : [{ path, message: 'Item payload must be a JSON object' }];
       if (parsed.length > 0 && 'message' in parsed[0] && 'path' in parsed[0]) invalidLogs.push(parsed[0] as FieldIssue);
-      else logs.push(...(parsed as LogRow[]));
+      else {
+        logs.push(...(parsed as LogRow[]));
+        // Lines without a usable time, or past the item's cap, are counted, not lost.
+        const sent = Array.isArray(payload?.items) ? payload.items.length : 0;
+        unusable.logs += Math.max(0, sent - parsed.length);
+      }
       continue;
     }
     if (handler.handling === 'feedback') {
@@ -167,9 +175,15 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
     if (Array.isArray(r)) return { ok: false, issues: r, category: handler.category };
     units.push(...r.units);
     if (type === 'event') eventId ??= hex32(r.payload.event_id);
-    if (spans.length < MAX_SPANS_PER_ENVELOPE) {
-      if (type === 'transaction') spans.push(...spansOfTransaction(r.payload));
-      else if (type === 'span') spans.push(...spansOfV2(spansOf(r.payload)?.spans ?? []));
+    if (type === 'transaction' || type === 'span') {
+      // Every span sent is stored or counted: those without ids or times, or past the caps, as unusable.
+      const trace = r.payload.contexts && typeof r.payload.contexts === 'object' ? (r.payload.contexts as JsonObject).trace : undefined;
+      const sent =
+        type === 'transaction' ? (trace ? 1 : 0) + (Array.isArray(r.payload.spans) ? r.payload.spans.length : 0) : (spansOf(r.payload)?.spans.length ?? 0);
+      const found = spans.length < MAX_SPANS_PER_ENVELOPE ? (type === 'transaction' ? spansOfTransaction(r.payload) : spansOfV2(spansOf(r.payload)?.spans ?? [])) : [];
+      const room = Math.max(0, MAX_SPANS_PER_ENVELOPE - spans.length);
+      spans.push(...found.slice(0, room));
+      unusable.spans += Math.max(0, sent - Math.min(found.length, room));
     }
   }
   // Attachments belong to the envelope's event: its header's event_id, else the event item's own.
@@ -194,8 +208,9 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
     attachments,
     refusedAttachments,
     otherBytes,
-    spans: spans.slice(0, MAX_SPANS_PER_ENVELOPE),
+    spans,
     logs,
     invalidLogs,
+    unusable,
   };
 }

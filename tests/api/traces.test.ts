@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flushOutcomes } from '@/lib/outcomes/record-outcome';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import { startSentryServer } from './sentry-server';
@@ -132,6 +133,13 @@ describe('traces from real clients', () => {
     expect(logs.map((l) => l.body).sort()).toEqual(['many attributes', 'nul \uFFFD inside']);
     expect(logs.find((l) => l.body.startsWith('nul'))!.attributes).toEqual({ 'a\uFFFDb': 'c\uFFFDd' });
     expect(Object.keys(logs.find((l) => l.body === 'many attributes')!.attributes!).length).toBeLessThanOrEqual(200);
+    // The line dated past 9999 is counted, not lost.
+    await flushOutcomes();
+    const rows = (await s.client.get(`/api/v1/projects/${project.id}/stats`)).body.data.rows as { category: string; outcome: string; reason: string; quantity: number }[];
+    expect(rows.filter((r) => r.category === 'log_item').map((r) => [r.outcome, r.reason, r.quantity]).sort()).toEqual([
+      ['accepted', '', 2],
+      ['invalid', 'unusable_or_over_cap', 1],
+    ]);
   });
 
   it('bad OTLP requests: clear statuses', async () => {
