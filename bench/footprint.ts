@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sdkEvent, sentryEnvelope } from './sentry-events';
+import { processes } from './support/cpu';
 import { load } from './support/load';
 import { log, proProject, runBench, startService } from './support/service';
 
@@ -13,22 +14,6 @@ const { values: args } = parseArgs({ options: { rate: { type: 'string', default:
 const RATE = Number(args.rate);
 const SECONDS = Number(args.seconds);
 const TARGET_MB = 400;
-
-type Proc = { pid: number; ppid: number; pgid: number; comm: string };
-
-function processes(): Proc[] {
-  const out: Proc[] = [];
-  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.push({ pid: Number(pid), ppid: Number(f[1]), pgid: Number(f[2]), comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) });
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return out;
-}
 
 const pssMb = (pid: number) => {
   try {

@@ -5,9 +5,10 @@ import os from 'node:os';
 
 const TICK_MS = 1000 / 100; // USER_HZ is 100 on Linux.
 
-type Proc = { pid: number; comm: string; ppid: number; pgid: number; ms: number; childrenMs: number };
+export type Proc = { pid: number; comm: string; ppid: number; pgid: number; ms: number; childrenMs: number };
 
-function processes(): Proc[] {
+/** Every process on the machine with its parent, group and CPU time (Linux /proc). */
+export function processes(): Proc[] {
   const out: Proc[] = [];
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;

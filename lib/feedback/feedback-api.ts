@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db';
 import { notFound, validationError } from '@/lib/errors';
-import { clampedInt } from '@/lib/http/query';
+import { clampedInt, cursorOf, readCursor } from '@/lib/http/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { serializeAttachment } from '@/lib/attachments/attachment-api';
 import { linkPendingFeedback } from './feedback-writer';
@@ -55,13 +55,11 @@ async function serialize(t: ProjectTenant, rows: Row[]) {
 
 const include = { assignee: { select: { id: true, name: true, email: true } } } as const;
 
-/** Cursor: the last item's `createdAt|id` (newest first). */
+/** The rows after a cursor of this list (newest first). */
 function afterCursor(cursor: string | undefined): Prisma.FeedbackWhereInput {
   if (!cursor) return {};
-  const [at, id] = cursor.split('|');
-  const d = new Date(at);
-  if (!id || Number.isNaN(d.getTime())) throw validationError([{ path: ['query', 'cursor'], message: 'Not a cursor from this list' }]);
-  return { OR: [{ createdAt: { lt: d } }, { createdAt: d, id: { lt: id } }] };
+  const { at, id } = readCursor(cursor);
+  return { OR: [{ createdAt: { lt: at } }, { createdAt: at, id: { lt: id } }] };
 }
 
 export async function listFeedback(t: ProjectTenant, q: z.infer<typeof listFeedbackQuery>) {
@@ -80,7 +78,7 @@ export async function listFeedback(t: ProjectTenant, q: z.infer<typeof listFeedb
   const counts = await db.feedback.groupBy({ by: ['status'], where: { projectId: t.projectId }, _count: { _all: true } });
   return {
     feedback: await serialize(t, page),
-    nextCursor: rows.length > q.limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
+    nextCursor: rows.length > q.limit && last ? cursorOf(last.createdAt, last.id) : null,
     counts: Object.fromEntries(FEEDBACK_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?._count._all ?? 0])),
   };
 }

@@ -1,3 +1,4 @@
+import { validationError } from '@/lib/errors';
 import { z } from 'zod';
 
 /** An integer query value clamped into [min, max]; a missing or non-numeric value takes the default. */
@@ -26,4 +27,16 @@ export function pagination(page: number, limit: number, total: number) {
 /** A search's pagination when its count stopped at `cap`: `total` is then a lower bound, marked `totalCapped`. */
 export function cappedPagination(page: number, limit: number, counted: number, cap: number) {
   return counted > cap ? { ...pagination(page, limit, cap), totalCapped: true } : pagination(page, limit, counted);
+}
+
+/** A keyset cursor of a list ordered by (time, id) descending: the last row's `<ISO time>|<id>`. */
+export const cursorOf = (at: Date, id: string) => `${at.toISOString()}|${id}`;
+
+/** Reads a cursor made by cursorOf; anything else is a 400 on `cursor`. */
+export function readCursor(cursor: string): { at: Date; id: string } {
+  const i = cursor.indexOf('|');
+  const at = new Date(i < 0 ? NaN : cursor.slice(0, i));
+  const id = i < 0 ? '' : cursor.slice(i + 1);
+  if (!id || Number.isNaN(at.getTime())) throw validationError([{ path: ['query', 'cursor'], message: 'Not a cursor from this list' }]);
+  return { at, id };
 }

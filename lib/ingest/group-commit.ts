@@ -139,6 +139,15 @@ async function runBatch<I, O>(b: Batcher<I, O>, queued: Queued<I, O>[]): Promise
   void p.finally(() => b.pending.delete(p));
 }
 
+/**
+ * For writers whose rows reference their project: a foreign-key violation means the project was deleted between
+ * the key lookup and the write (the item is refused as unauthorized, expectedly); anything else fails.
+ */
+export const refusedWhenProjectGone = {
+  refused: (err: unknown): Refusal<'unauthorized'> => (pgError(err)?.code === '23503' ? 'unauthorized' : { failed: err }),
+  expected: (err: unknown) => pgError(err)?.code === '23503',
+};
+
 export function pgError(err: unknown): { code?: string; constraint?: string } | undefined {
   return typeof err === 'object' && err !== null && 'code' in err ? (err as { code?: string; constraint?: string }) : undefined;
 }

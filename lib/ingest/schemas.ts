@@ -5,6 +5,9 @@ export const MIN_TIMESTAMP_MS = 1_577_836_800_000;
 // 9999-12-31T23:59:59.999Z: later instants have no four-digit-year ISO form, which the database needs.
 export const MAX_TIMESTAMP_MS = 253_402_300_799_999;
 
+/** A time (ms) a stored row may carry: from the epoch up to MAX_TIMESTAMP_MS (spans, logs, OTLP records). */
+export const storableTimeMs = (ms: unknown): ms is number => typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 && ms <= MAX_TIMESTAMP_MS;
+
 export const timestampMs = z
   .number()
   .min(MIN_TIMESTAMP_MS, { message: `Must be milliseconds since the Unix epoch, at least ${MIN_TIMESTAMP_MS}` })

@@ -1,8 +1,8 @@
 // The Logs page's API (#34): a project's log lines, newest first, filtered by level, text (in the message), an
 // attribute (`key:value`) and trace, paged by cursor; the page polls the first page for its live tail.
 import { z } from 'zod';
-import { notFound, validationError } from '@/lib/errors';
-import { clampedInt } from '@/lib/http/query';
+import { notFound } from '@/lib/errors';
+import { clampedInt, cursorOf, readCursor } from '@/lib/http/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { pool } from '@/lib/pg';
 import { LOG_LEVELS } from './parse-logs';
@@ -42,9 +42,8 @@ export async function listLogs(t: ProjectTenant, q: z.infer<typeof listLogsQuery
   }
   if (q.traceId) where.push(`trace_id = ${arg(q.traceId.toLowerCase())}`);
   if (q.cursor) {
-    const [at, id] = q.cursor.split('|');
-    if (!id || Number.isNaN(Date.parse(at))) throw validationError([{ path: ['query', 'cursor'], message: 'Not a cursor from this list' }]);
-    where.push(`(timestamp, id) < (${arg(new Date(at))}::timestamptz, ${arg(id)})`);
+    const { at, id } = readCursor(q.cursor);
+    where.push(`(timestamp, id) < (${arg(at)}::timestamptz, ${arg(id)})`);
   }
   const { rows } = await pool().query(
     `SELECT id, timestamp, level, severity_number AS "severityNumber", body, template, attributes, trace_id AS "traceId", span_id AS "spanId", environment, release
@@ -55,6 +54,6 @@ export async function listLogs(t: ProjectTenant, q: z.infer<typeof listLogsQuery
   const last = page.at(-1);
   return {
     logs: page.map((r) => ({ ...r, timestamp: (r.timestamp as Date).toISOString() })),
-    nextCursor: rows.length > q.limit && last ? `${(last.timestamp as Date).toISOString()}|${last.id}` : null,
+    nextCursor: rows.length > q.limit && last ? cursorOf(last.timestamp as Date, last.id as string) : null,
   };
 }

@@ -1,7 +1,7 @@
 // Logs on the shared group commit (#34): one item is one request's log rows, scrubbed like events (value rules on
 // the message, key and value rules on attributes), counted as accepted log items. Not counted against the monthly
 // event quota.
-import { groupCommit, pgError, type BatchWriter } from '@/lib/ingest/group-commit';
+import { groupCommit, refusedWhenProjectGone, type BatchWriter } from '@/lib/ingest/group-commit';
 import type { IngestKey } from '@/lib/ingest/resolve-key';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { pool } from '@/lib/pg';
@@ -38,8 +38,7 @@ async function write(items: Item[]): Promise<Outcome[]> {
 const logWriter: BatchWriter<Item, Outcome> = {
   name: 'logs',
   write,
-  refused: (err) => (pgError(err)?.code === '23503' ? 'unauthorized' : { failed: err }),
-  expected: (err) => pgError(err)?.code === '23503',
+  ...refusedWhenProjectGone,
 };
 const submit = groupCommit(logWriter);
 

@@ -7,6 +7,7 @@ import type { Path } from '@/lib/ingest/validate-envelope';
 import { isObject, type JsonObject } from '@/lib/sentry/parse-envelope';
 import { boundedAttributes } from '@/lib/ingest/bounded-attributes';
 import { storableString } from '@/lib/ingest/prepare-json';
+import { storableTimeMs as validTime } from '@/lib/ingest/schemas';
 
 export const MAX_LOGS_PER_ITEM = 1000;
 const MAX_BODY = 8 * 1024;
@@ -46,9 +47,6 @@ export function levelOf(v: unknown, severity: number | null): LogLevel {
 export function flattenAttributes(bag: unknown): JsonObject | null {
   return boundedAttributes(bag, MAX_ATTRIBUTES_BYTES);
 }
-
-/** Dates a row may carry: 1970 to 9999 (anything else is no time at all). */
-const validTime = (ms: number) => Number.isFinite(ms) && ms >= 0 && ms < 253402300800000;
 
 export function logRow(fields: { timestampMs: number; level: unknown; severity: unknown; body: unknown; attributes: JsonObject | null; traceId: unknown; spanId: unknown }): LogRow | null {
   if (!validTime(fields.timestampMs)) return null;

@@ -8,13 +8,13 @@ import { validateUnit, type IngestUnit } from '@/lib/ingest/validate-envelope';
 import { flattenAttributes, logRow, type LogRow } from '@/lib/logs/parse-logs';
 import { spanGroup } from '@/lib/spans/normalize';
 import { storableString } from '@/lib/ingest/prepare-json';
+import { storableTimeMs as validTime } from '@/lib/ingest/schemas';
 import type { SpanRow } from '@/lib/spans/parse-spans';
 import type { AnyValue, OtlpAttributes, OtlpResourceLogs, OtlpResourceSpans, OtlpSpan } from './decode';
 
 const MAX_SPANS = 5000;
 const KIND = { INTERNAL: 1, SERVER: 2, CLIENT: 3, PRODUCER: 4, CONSUMER: 5 } as const;
 
-const validTime = (ms: number) => Number.isFinite(ms) && ms >= 0 && ms < 253402300800000;
 const str = (v: AnyValue | undefined) => (typeof v === 'string' && v !== '' ? storableString(v.slice(0, 200)) : typeof v === 'number' ? String(v) : null);
 
 function environmentOf(resource: OtlpAttributes): string | null {

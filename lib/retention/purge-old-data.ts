@@ -70,28 +70,18 @@ export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[]
     // Spans and logs age out like transactions.
     await purgeTable('spans', plan, cutoff, batchSize, orgIds);
     await purgeTable('logs', plan, cutoff, batchSize, orgIds);
-    // Release health ages out with the events (its rollups are small: one statement each).
-    await pool().query(
-      `DELETE FROM session_hourly h USING projects p, organizations o
-        WHERE p.id = h.project_id AND o.id = p.org_id AND o.plan = $1::plan AND h.hour < $2 AND ($3::text[] IS NULL OR o.id = ANY($3))`,
-      [plan, cutoff, orgIds],
-    );
-    await pool().query(
-      `DELETE FROM session_daily d USING projects p, organizations o
-        WHERE p.id = d.project_id AND o.id = p.org_id AND o.plan = $1::plan AND d.day < $2::date AND ($3::text[] IS NULL OR o.id = ANY($3))`,
-      [plan, cutoff.toISOString().slice(0, 10), orgIds],
-    );
-    await pool().query(
-      `DELETE FROM session_release_users u USING projects p, organizations o
-        WHERE p.id = u.project_id AND o.id = p.org_id AND o.plan = $1::plan AND u.last_day < $2::date AND ($3::text[] IS NULL OR o.id = ANY($3))`,
-      [plan, cutoff.toISOString().slice(0, 10), orgIds],
-    );
-    // Feedback and attachments age out with their events; attachment bytes in S3 go before their rows.
-    await pool().query(
-      `DELETE FROM feedback f USING projects p, organizations o
-        WHERE p.id = f.project_id AND o.id = p.org_id AND o.plan = $1::plan AND f.created_at < $2 AND ($3::text[] IS NULL OR o.id = ANY($3))`,
-      [plan, cutoff, orgIds],
-    );
+    // Release health, feedback (and attachments, below) age out with the events; the rollups are small: one
+    // statement each. Day columns compare with the cutoff's UTC day.
+    const cutoffDay = cutoff.toISOString().slice(0, 10);
+    for (const [table, column, before] of [
+      ['session_hourly', 'hour', cutoff],
+      ['session_daily', 'day', cutoffDay],
+      ['session_release_users', 'last_day', cutoffDay],
+      ['feedback', 'created_at', cutoff],
+    ] as const) {
+      await deleteProjectRowsBefore(table, column, before, plan, orgIds);
+    }
+    // Attachment bytes in S3 go before their rows.
     await purgeAttachments(plan, cutoff, batchSize, orgIds);
   }
   if (!orgIds) {
@@ -129,4 +119,13 @@ async function purgeAttachments(plan: Plan, cutoff: Date, batchSize: number, org
     if (gone.length < rows.length) return;
     if (rows.length < batchSize) return;
   }
+}
+
+/** Deletes the rows of a per-project table (named here, never from input) older than `before` in `plan`'s organizations. */
+async function deleteProjectRowsBefore(table: string, column: string, before: Date | string, plan: Plan, orgIds: string[] | null): Promise<void> {
+  await pool().query(
+    `DELETE FROM ${table} t USING projects p, organizations o
+      WHERE p.id = t.project_id AND o.id = p.org_id AND o.plan = $1::plan AND t.${column} < $2 AND ($3::text[] IS NULL OR o.id = ANY($3))`,
+    [plan, before, orgIds],
+  );
 }

@@ -3,7 +3,7 @@
 // the hourly rollup: a session counts as started once, as errored once, and as crashed or abnormal by its final
 // status, whatever the order or repetition of its updates. Aggregates add their counts directly. Users are kept per
 // release and environment (and across environments, environment ''), with the last day of a session and of a crash.
-import { groupCommit, pgError, type BatchWriter } from '@/lib/ingest/group-commit';
+import { groupCommit, refusedWhenProjectGone, type BatchWriter } from '@/lib/ingest/group-commit';
 import { pool } from '@/lib/pg';
 import type { SessionAggregate, SessionItem, SessionUpdate } from './parse-sessions';
 
@@ -121,9 +121,7 @@ async function writeSessions(rows: SessionRow[]): Promise<SessionOutcome[]> {
 const sessionWriter: BatchWriter<SessionRow, SessionOutcome> = {
   name: 'sessions',
   write: writeSessions,
-  // The project was deleted between the key lookup and the write.
-  refused: (err) => (pgError(err)?.code === '23503' ? 'unauthorized' : { failed: err }),
-  expected: (err) => pgError(err)?.code === '23503',
+  ...refusedWhenProjectGone,
 };
 
 /** Stores one session item (after its batch has committed). */

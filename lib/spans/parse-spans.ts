@@ -8,6 +8,7 @@ import { sentryTimeToMs, transactionName } from '@/lib/sentry/map-event';
 import { spanGroup } from './normalize';
 import { boundedAttributes } from '@/lib/ingest/bounded-attributes';
 import { storableString } from '@/lib/ingest/prepare-json';
+import { storableTimeMs as validTime } from '@/lib/ingest/schemas';
 import { segmentName } from '@/lib/sentry/map-spans';
 
 export const MAX_SPANS_PER_ITEM = 1000;
@@ -39,8 +40,6 @@ const text = (v: unknown) => (typeof v === 'string' ? storableString(v.slice(0, 
 
 /** Span data: its scalar values (no nested objects), capped in one pass. */
 const dataOf = (bag: unknown): JsonObject | null => boundedAttributes(bag, MAX_DATA_BYTES);
-/** Dates a row may carry: 1970 to 9999. */
-const validTime = (ms: unknown): ms is number => typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 && ms < 253402300800000;
 
 function row(
   s: JsonObject,

@@ -1,6 +1,6 @@
 // Spans on the shared group commit (#34): one item is one envelope's spans, scrubbed like events (the project's
 // value rules on descriptions, its key rules on data), written with their envelope's batch in one statement.
-import { groupCommit, pgError, type BatchWriter } from '@/lib/ingest/group-commit';
+import { groupCommit, refusedWhenProjectGone, type BatchWriter } from '@/lib/ingest/group-commit';
 import type { IngestKey } from '@/lib/ingest/resolve-key';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { pool } from '@/lib/pg';
@@ -44,8 +44,7 @@ async function write(items: Item[]): Promise<Outcome[]> {
 const spanWriter: BatchWriter<Item, Outcome> = {
   name: 'spans',
   write,
-  refused: (err) => (pgError(err)?.code === '23503' ? 'unauthorized' : { failed: err }),
-  expected: (err) => pgError(err)?.code === '23503',
+  ...refusedWhenProjectGone,
 };
 const submit = groupCommit(spanWriter);
 
