@@ -148,17 +148,38 @@ describe('traces from real clients', () => {
     const url = server.otlpUrl(project.number, 'traces');
     const post = (u: string, body: string | Buffer, headers: Record<string, string>) => fetch(u, { method: 'POST', body: typeof body === 'string' ? body : new Uint8Array(body), headers });
     const auth = { 'x-sentry-auth': `sentry sentry_key=${project.keys[0].publicKey}` };
-    for (const [u, body, headers, status] of [
-      [url, '{}', { 'content-type': 'application/json' }, 401],
-      [url, '{}', { 'content-type': 'application/json', 'x-sentry-auth': 'sentry sentry_key=nope' }, 401],
-      [url, 'not json', { 'content-type': 'application/json', ...auth }, 400],
-      [url, Buffer.from([0xff, 0xff, 0xff]), { 'content-type': 'application/x-protobuf', ...auth }, 400],
-      [url, 'x', { 'content-type': 'text/plain', ...auth }, 415],
-      [url.replace('/traces', '/metrics'), '{}', { 'content-type': 'application/json', ...auth }, 404],
-      [url, '{"resourceSpans":[]}', { 'content-type': 'application/json', ...auth }, 200],
+    for (const [u, body, headers, status, answer] of [
+      [url, '{}', { 'content-type': 'application/json' }, 401, { statusCode: 401, message: 'Missing key: send x-sentry-auth: sentry sentry_key=<public key>' }],
+      [url, '{}', { 'content-type': 'application/json', 'x-sentry-auth': 'sentry sentry_key=nope' }, 401, { statusCode: 401, message: 'Invalid ingest key for this project' }],
+      [url, 'not json', { 'content-type': 'application/json', ...auth }, 400, { statusCode: 400, message: 'Body is not valid JSON' }],
+      [url, '[1]', { 'content-type': 'application/json', ...auth }, 400, { statusCode: 400, message: 'Body must be a JSON object' }],
+      [url, 'x', { 'content-type': 'text/plain', ...auth }, 415, { statusCode: 415, message: 'Content-Type must be application/x-protobuf or application/json' }],
+      [url.replace('/traces', '/metrics'), '{}', { 'content-type': 'application/json', ...auth }, 404, { statusCode: 404, message: 'OTLP signals here are traces and logs' }],
+      [url, '{"resourceSpans":[]}', { 'content-type': 'application/json', ...auth }, 200, {}],
     ] as const) {
       const res = await post(u, body, headers);
-      expect(res.status, `${u} ${String(body)}`).toBe(status);
+      expect([res.status, await res.json()], `${u} ${String(body)}`).toEqual([status, answer]);
     }
+    // A body that is not an OTLP protobuf message: 400 with the decoder's reason.
+    const garbage = await post(url, Buffer.from([0xff, 0xff, 0xff]), { 'content-type': 'application/x-protobuf', ...auth });
+    expect(garbage.status).toBe(400);
+    expect(((await garbage.json()) as { message: string }).message).toMatch(/^Body is not an OTLP traces protobuf message: /);
+
+    // The read APIs: each bad query is 400 naming the field with its message.
+    for (const [path, query, field, message] of [
+      // The first level of the comma-separated list that is not one.
+      [`/api/v1/projects/${project.id}/logs`, { level: 'loud,info' }, ['level', 0], 'Levels are trace, debug, info, warn, error, fatal'],
+      [`/api/v1/projects/${project.id}/logs`, { attribute: 'no-colon' }, 'attribute', 'An attribute filter is key:value'],
+      [`/api/v1/projects/${project.id}/logs`, { traceId: 'xyz' }, 'traceId', 'A trace id is 32 hex characters'],
+      [`/api/v1/projects/${project.id}/logs`, { cursor: 'garbage' }, 'cursor', 'Not a cursor from this list'],
+      [`/api/v1/projects/${project.id}/attachments`, {}, 'eventId', 'Give the event id'],
+      [`/api/v1/projects/${project.id}/attachments`, { eventId: 'nope' }, 'eventId', 'An event id is 32 hex characters'],
+    ] as const) {
+      const res = await s.client.get(path, { query });
+      expect([res.status, res.body.error], `${path} ${JSON.stringify(query)}`).toEqual([400, [{ path: ['query', ...[field].flat()], message }]]);
+    }
+    // A trace id that is not one is a path that names nothing: 404, as every malformed id in a path.
+    const notATrace = await s.client.get('/api/v1/organization/traces/not-a-trace');
+    expect([notATrace.status, notATrace.body.message]).toEqual([404, 'Not found']);
   });
 });
