@@ -2,15 +2,16 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import { pool } from '@/lib/pg';
 
-function createClient() {
+/** A Prisma client over `adapter` (the primary's pool by default; lib/replica makes one over the replica's). */
+export function createClient(adapter: PrismaPg = new PrismaPg(pool())) {
   return new PrismaClient({
-    adapter: new PrismaPg(pool()),
+    adapter,
     // Secrets never leave the data layer unless a query asks for them by name.
     omit: { user: { passwordHash: true }, alertRule: { webhookSecret: true } },
   });
 }
 
-type Db = ReturnType<typeof createClient>;
+export type Db = ReturnType<typeof createClient>;
 const globalForDb = globalThis as unknown as { prismaClient?: Db };
 
 /** The one Prisma client (lazily created, so DATABASE_URL may be set at start-up). */

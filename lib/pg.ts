@@ -1,20 +1,58 @@
 import pg from 'pg';
 
-const globalForPg = globalThis as unknown as { pgPool?: pg.Pool };
+const globalForPg = globalThis as unknown as { pgPool?: pg.Pool; pgReplicaPool?: pg.Pool | null };
 
-/** The one pg pool, shared by Prisma's adapter and the raw SQL of the ingest hot path. */
+function newPool(connectionString: string, max: number): pg.Pool {
+  const p = new pg.Pool({ connectionString, max });
+  p.on('error', (err) => console.error('pg pool error', err));
+  return p;
+}
+
+function poolMax(): number {
+  return Number(process.env.PG_POOL_MAX ?? 20);
+}
+
+/** The one pg pool on the primary (DATABASE_URL), shared by Prisma's adapter and the raw SQL of the ingest hot path. */
 export function pool(): pg.Pool {
   if (!globalForPg.pgPool) {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error('DATABASE_URL is not set');
-    globalForPg.pgPool = new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_MAX ?? 20) });
-    globalForPg.pgPool.on('error', (err) => console.error('pg pool error', err));
+    globalForPg.pgPool = newPool(connectionString, poolMax());
   }
   return globalForPg.pgPool;
 }
 
+/** The pool on the read replica (DATABASE_REPLICA_URL), or null when none is configured. Only lib/replica decides when to use it. */
+export function replicaPool(): pg.Pool | null {
+  if (globalForPg.pgReplicaPool === undefined) {
+    const url = process.env.DATABASE_REPLICA_URL?.trim();
+    globalForPg.pgReplicaPool = url ? newPool(url, Number(process.env.PG_REPLICA_POOL_MAX ?? poolMax())) : null;
+  }
+  return globalForPg.pgReplicaPool;
+}
+
+/**
+ * The URL for work that needs a whole session rather than a transaction: `prisma migrate deploy` holds a
+ * session-level advisory lock. DATABASE_DIRECT_URL when DATABASE_URL goes through a transaction-mode pooler.
+ */
+export function directDatabaseUrl(): string | undefined {
+  return process.env.DATABASE_DIRECT_URL?.trim() || process.env.DATABASE_URL;
+}
+
+/**
+ * A query config with a named (server-side prepared) statement, planned once per connection, on the hot
+ * paths. Behind a transaction-mode pooler (PgBouncer before 1.21), which DATABASE_DIRECT_URL announces,
+ * consecutive transactions land on different server connections that never saw the PREPARE: the statement
+ * goes unnamed there.
+ */
+export function statement(name: string, text: string, values: unknown[]): pg.QueryConfig {
+  return process.env.DATABASE_DIRECT_URL?.trim() ? { text, values } : { name, text, values };
+}
+
 export async function closePool(): Promise<void> {
   const p = globalForPg.pgPool;
+  const r = globalForPg.pgReplicaPool;
   globalForPg.pgPool = undefined;
-  await p?.end();
+  globalForPg.pgReplicaPool = undefined;
+  await Promise.all([p?.end(), r?.end()]);
 }

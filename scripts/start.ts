@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../lib/runtime/embedded-db';
 import { migrateDeploy } from '../lib/runtime/migrate';
+import { directDatabaseUrl } from '../lib/pg';
 import { build, buildIsFresh } from '../lib/runtime/build';
 import { startServer } from '../lib/runtime/server';
 import { billingStatusLine } from '../lib/billing/billing-status';
@@ -36,7 +37,7 @@ async function main() {
     process.env.DATABASE_URL = embedded.url;
   }
   log('applying migrations');
-  migrateDeploy(process.env.DATABASE_URL!);
+  migrateDeploy(directDatabaseUrl()!);
   log(sessionSecretStatusLine());
   log(billingStatusLine());
   log(planLimitsStatusLine());

@@ -1,8 +1,11 @@
 import { pool } from '@/lib/pg';
 import { safeEqual } from '@/lib/auth/tokens';
+import { maxLagSeconds, probeReplica, replicaConfigured } from '@/lib/replica';
 
 type Probe = { ok: boolean; latencyMs?: number; error?: string };
-export type Health = { ok: boolean; database: Probe; queue: Probe & { backlog?: number } };
+/** The read replica, when DATABASE_REPLICA_URL is set: `ok` is false while reads fall back to the primary. */
+export type ReplicaHealth = { ok: boolean; lagSeconds: number | null; lagBytes: number | null; maxLagSeconds: number; error?: string };
+export type Health = { ok: boolean; database: Probe; queue: Probe & { backlog?: number }; replica?: ReplicaHealth };
 export type PublicHealth = { ok: boolean; database: { ok: boolean; latencyMs?: number } };
 
 const TIMEOUT_MS = 2000;
@@ -36,7 +39,18 @@ export async function checkHealth(): Promise<Health> {
       queue = { ok: false, error: err instanceof Error ? err.message : String(err) };
     }
   }
-  return { ok: database.ok, database, queue };
+  const health: Health = { ok: database.ok, database, queue };
+  // A replica that is down or behind only sends reads back to the primary: the service stays healthy.
+  if (replicaConfigured()) health.replica = await checkReplica();
+  return health;
+}
+
+async function checkReplica(): Promise<ReplicaHealth> {
+  const s = await probeReplica();
+  const replica: ReplicaHealth = { ok: s.usable, lagSeconds: s.lagSeconds, lagBytes: s.lagBytes, maxLagSeconds: maxLagSeconds() };
+  if (s.error) replica.error = s.error;
+  else if (!s.usable) replica.error = `replay lag ${s.lagSeconds?.toFixed(1)} s is past REPLICA_MAX_LAG_SECONDS: reads go to the primary`;
+  return replica;
 }
 
 /** What anyone may see: up or down and the round-trip time, never an error text. */

@@ -12,6 +12,7 @@ import { resolveOrgTenant, resolveProjectTenant, resolveTokenTenant, type OrgTen
 import { assertRole, type Role } from '@/lib/orgs/roles';
 import { bearerToken, resolveApiToken, type ApiTokenContext } from '@/lib/api-tokens/resolve-api-token';
 import { scopesAccepted, type TokenEndpointClass } from '@/lib/api-tokens/scopes';
+import { callerWritePosition, noteWrite, replicaConfigured, withReadContext, writePositionCookie, WRITE_POSITION_COOKIE } from '@/lib/replica';
 
 type AnySchema = z.ZodType;
 type Infer<S> = S extends AnySchema ? z.infer<S> : undefined;
@@ -118,7 +119,8 @@ export function route<
       if (tenant) assertRole(tenant.role, spec.role ?? 'MEMBER');
       const query = spec.query ? parse(spec.query, Object.fromEntries(new URL(req.url).searchParams), 'query') : undefined;
       const body = spec.body ? parse(spec.body, await readJson(req), undefined) : undefined;
-      const result = await handler({ req, params, query, body, session, tenant, requestId } as HandlerInput<P, Q, B, A, S>);
+      const input = { req, params, query, body, session, tenant, requestId } as HandlerInput<P, Q, B, A, S>;
+      const result = replicaConfigured() ? await withReplicaRouting(req, { userId, tokenId }, headers, () => handler(input)) : await handler(input);
       for (const c of result.cookies ?? []) headers.append('set-cookie', c);
       if (result.status === 204) return done(new Response(null, { status: 204, headers }));
       if (result.file) {
@@ -134,6 +136,25 @@ export function route<
       return done(Response.json({ ...body, detail: body.message }, { status: res.status, headers: res.headers }));
     }
   };
+}
+
+/**
+ * With a read replica: the handler's heavy reads wait for the caller's last write to have replayed there (else
+ * they run on the primary), and a successful write records the primary's position for the caller's next reads.
+ */
+async function withReplicaRouting(
+  req: Request,
+  caller: { userId?: string; tokenId?: string },
+  headers: Headers,
+  run: () => Promise<HandlerResult>,
+): Promise<HandlerResult> {
+  const minLsn = callerWritePosition(readCookie(req.headers.get('cookie'), WRITE_POSITION_COOKIE), caller.tokenId);
+  const result = await withReadContext(minLsn, run);
+  if ((caller.userId || caller.tokenId) && !SAFE_METHODS.has(req.method) && (result.status ?? 200) < 400) {
+    const lsn = await noteWrite(caller.tokenId);
+    if (lsn !== null && caller.userId) headers.append('set-cookie', writePositionCookie(lsn, env.secureCookies));
+  }
+  return result;
 }
 
 function resolveScope(scope: Scope, session: SessionContext, params: unknown): Promise<OrgTenant | ProjectTenant> {

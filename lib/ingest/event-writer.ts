@@ -1,6 +1,6 @@
 // The writer of error events and transactions on the shared group commit (lib/ingest/group-commit.ts): both share
 // the organization's monthly quota, so one statement (lib/ingest/event-batch-sql.ts) writes them together.
-import { pool } from '@/lib/pg';
+import { pool, statement } from '@/lib/pg';
 import { afterIngest, type IngestedError } from '@/lib/alerts/after-ingest';
 import { planLimitsJson, usageMonth } from '@/lib/quota/monthly-quota';
 import type { Level } from '@/lib/generated/prisma/enums';
@@ -127,7 +127,7 @@ async function writeBatchWithRetry(items: Item[]): Promise<Outcome[]> {
 async function ensureUsageRows(keys: UsageKey[]): Promise<void> {
   const missing = keys.filter((k) => !knownUsage.has(k.id));
   if (!missing.length) return;
-  await pool().query({ name: 'ingest-batch-ensure-usage', text: ENSURE_USAGE_SQL, values: [missing.map((k) => k.orgId), missing.map((k) => k.month)] });
+  await pool().query(statement('ingest-batch-ensure-usage', ENSURE_USAGE_SQL, [missing.map((k) => k.orgId), missing.map((k) => k.month)]));
   if (knownUsage.size >= MAX_KNOWN_USAGE) knownUsage.clear();
   for (const k of missing) knownUsage.add(k.id);
 }
@@ -188,7 +188,7 @@ function tagColumns(errors: ErrorRow[]): [number[], string[], string[]] {
 
 /** Runs the batch statement; null when a usage row was missing (nothing was written). */
 async function writeBatch(items: Item[], batch: PreparedBatch): Promise<Outcome[] | null> {
-  const { rows } = await pool().query<BatchRow>({ name: 'ingest-batch', text: BATCH_SQL, values: batch.values });
+  const { rows } = await pool().query<BatchRow>(statement('ingest-batch', BATCH_SQL, batch.values));
   const remaining = new Map<string, number>();
   const stored = new Map<number, { issueId: string; inserted: boolean; regressed: boolean }>();
   for (const r of rows) {

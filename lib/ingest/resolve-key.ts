@@ -1,4 +1,4 @@
-import { pool } from '@/lib/pg';
+import { pool, statement } from '@/lib/pg';
 import { onKeysChanged } from '@/lib/projects/key-changes';
 import { scrubPolicyOf } from '@/lib/scrubbing/policy';
 import type { ScrubPolicy } from '@/lib/scrubbing/rules';
@@ -64,17 +64,17 @@ type LoadedRow = {
 };
 
 async function loadKey(publicKey: string): Promise<KeyRow | null> {
-  const { rows } = await pool().query<LoadedRow>({
-    name: 'ingest-key-project',
-    text: `SELECT k.project_id, k.enabled, p.org_id, p.scrub_defaults, p.sensitive_fields, p.safe_fields, p.scrub_ip_addresses, o.require_scrubbing, p.grouping_version,
+  const { rows } = await pool().query<LoadedRow>(statement(
+    'ingest-key-project',
+    `SELECT k.project_id, k.enabled, p.org_id, p.scrub_defaults, p.sensitive_fields, p.safe_fields, p.scrub_ip_addresses, o.require_scrubbing, p.grouping_version,
                   p.inbound_filters, (SELECT array_agg(d.fingerprint) FROM discarded_fingerprints d WHERE d.project_id = p.id) AS discarded,
                   (SELECT json_agg(json_build_array(a.fingerprint, i.fingerprint)) FROM issue_fingerprint_aliases a JOIN issues i ON i.id = a.issue_id
                     WHERE a.project_id = p.id) AS aliases,
                   k.rate_limit_per_minute, p.spike_protection, p.created_at AS project_created_at
              FROM project_keys k JOIN projects p ON p.id = k.project_id JOIN organizations o ON o.id = p.org_id
             WHERE k.public_key = $1`,
-    values: [publicKey],
-  });
+    [publicKey],
+  ));
   const r = rows[0];
   if (!r) return null;
   const scrub = scrubPolicyOf({

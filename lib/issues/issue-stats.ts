@@ -1,6 +1,6 @@
-import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
 import { notFound } from '@/lib/errors';
+import { readDb } from '@/lib/replica';
 
 const DAY_MS = 86_400_000;
 
@@ -10,11 +10,11 @@ const DAY_MS = 86_400_000;
  * A bucket is an exact 24-hour span so the result does not depend on the session time zone.
  */
 export async function issueStats(orgId: string, projectId: string, issueId: string, days: number) {
-  const issue = await db.issue.findFirst({ where: { id: issueId, projectId, project: { orgId } }, select: { id: true } });
+  const issue = await readDb().issue.findFirst({ where: { id: issueId, projectId, project: { orgId } }, select: { id: true } });
   if (!issue) throw notFound('Issue');
   const todayStart = Math.floor(clock.nowMs() / DAY_MS) * DAY_MS;
   const start = new Date(todayStart - (days - 1) * DAY_MS);
-  const rows = await db.$queryRaw<{ date: string; count: number }[]>`
+  const rows = await readDb().$queryRaw<{ date: string; count: number }[]>`
     SELECT to_char(b.day_start AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, coalesce(sum(h.count), 0)::int AS count
     FROM (
       SELECT ${start}::timestamptz + g * interval '24 hours' AS day_start

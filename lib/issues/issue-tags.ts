@@ -1,5 +1,5 @@
-import { db } from '@/lib/db';
 import { notFound } from '@/lib/errors';
+import { readDb } from '@/lib/replica';
 
 /** Most used values shown per key. */
 export const TAG_VALUES_SHOWN = 10;
@@ -12,13 +12,13 @@ type Row = { key: string; events: number; other: number; distinct_values: number
  * beyond the per-key cap), most used keys first; and the issue's distinct users.
  */
 export async function issueTags(orgId: string, projectId: string, issueId: string) {
-  const issue = await db.issue.findFirst({
+  const issue = await readDb().issue.findFirst({
     where: { id: issueId, projectId, project: { orgId } },
     select: { id: true, userCount: { select: { users: true } } },
   });
   if (!issue) throw notFound('Issue');
   // A key's events: its kept values' counts (at most MAX_TAG_VALUES_PER_KEY rows) and its "other" bucket.
-  const rows = await db.$queryRaw<Row[]>`
+  const rows = await readDb().$queryRaw<Row[]>`
     SELECT k.key, (k.other + coalesce((SELECT sum(v.count) FROM issue_tag_values v WHERE v.issue_id = k.issue_id AND v.key = k.key), 0))::int AS events,
            k.other, k.distinct_values,
            coalesce((SELECT json_agg(json_build_object('value', v.value, 'count', v.count) ORDER BY v.count DESC, v.value)

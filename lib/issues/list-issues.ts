@@ -1,11 +1,10 @@
-import { db } from '@/lib/db';
-import { pool } from '@/lib/pg';
 import { MAX_TAG_LENGTH } from '@/lib/ingest/rollup-keys';
 import { clock } from '@/lib/clock';
 import { cappedPagination, pagination } from '@/lib/http/query';
 import type { IssueSort, ListIssuesQuery } from '@/lib/zod/issues';
 import type { SearchFilter } from './search-query';
 import { serializeIssue, serializeIssueWithAssignee, withAssignee } from './serialize';
+import { readDb, readPool } from '@/lib/replica';
 
 const HOUR_MS = 3_600_000;
 /**
@@ -30,11 +29,11 @@ export async function listIssues(orgId: string, projectId: string, userId: strin
     ? `SELECT count(*)::int AS total FROM (SELECT 1 FROM issues i WHERE ${where} LIMIT ${SEARCH_COUNT_CAP + 1}) m`
     : `SELECT count(*)::int AS total FROM issues i WHERE ${where}`;
   const [countRes, ids] = await Promise.all([
-    pool().query<{ total: number }>(countSql, params),
+    readPool().query<{ total: number }>(countSql, params),
     pageIds(projectId, q, where, params),
   ]);
   const [rows, extras] = await Promise.all([
-    ids.length ? db.issue.findMany({ where: { id: { in: ids }, projectId, project: { orgId } }, include: withAssignee }) : [],
+    ids.length ? readDb().issue.findMany({ where: { id: { in: ids }, projectId, project: { orgId } }, include: withAssignee }) : [],
     rollupsOf(ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -61,17 +60,17 @@ async function pageIds(projectId: string, q: Pick<ListIssuesQuery, 'sort' | 'lim
   const offset = (q.page - 1) * q.limit;
   if (q.sort !== 'users') {
     const sql = `SELECT i.id FROM issues i WHERE ${where} ORDER BY ${ORDER[q.sort ?? 'lastSeen']} LIMIT ${q.limit} OFFSET ${offset}`;
-    return (await pool().query<{ id: string }>(sql, params)).rows.map((r) => r.id);
+    return (await readPool().query<{ id: string }>(sql, params)).rows.map((r) => r.id);
   }
   const upTo = offset + q.limit;
-  const counted = await pool().query<{ id: string }>(
+  const counted = await readPool().query<{ id: string }>(
     `SELECT i.id FROM issue_user_counts uc JOIN issues i ON i.id = uc.issue_id
      WHERE uc.project_id = $${params.length + 1} AND ${where} ORDER BY uc.users DESC, uc.issue_id DESC LIMIT ${upTo}`,
     [...params, projectId],
   );
   const ids = counted.rows.map((r) => r.id);
   if (ids.length < upTo) {
-    const rest = await pool().query<{ id: string }>(
+    const rest = await readPool().query<{ id: string }>(
       `SELECT i.id FROM issues i WHERE ${where} AND NOT EXISTS (SELECT 1 FROM issue_user_counts uc WHERE uc.issue_id = i.id)
        ORDER BY i.id DESC LIMIT ${upTo - ids.length}`,
       params,
@@ -138,7 +137,7 @@ async function rollupsOf(issueIds: string[]): Promise<Map<string, { users: numbe
   if (issueIds.length === 0) return new Map();
   const startHour = Math.floor(clock.nowMs() / HOUR_MS) - (SPARKLINE_HOURS - 1);
   // One index range per issue (at most 24 rows each), filled into zeroed hours here.
-  const rows = await db.$queryRaw<{ id: string; users: number | null; hour: Date | null; count: number | null }[]>`
+  const rows = await readDb().$queryRaw<{ id: string; users: number | null; hour: Date | null; count: number | null }[]>`
     SELECT uc.issue_id AS id, uc.users, NULL::timestamptz AS hour, NULL::int AS count
     FROM issue_user_counts uc WHERE uc.issue_id = ANY(${issueIds}::text[])
     UNION ALL

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { notFound } from '@/lib/errors';
 import { clampedInt, cursorOf, readCursor } from '@/lib/http/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
-import { pool } from '@/lib/pg';
 import { LOG_LEVELS } from './parse-logs';
+import { readPool } from '@/lib/replica';
 
 export const listLogsQuery = z.object({
   level: z
@@ -26,7 +26,7 @@ export const listLogsQuery = z.object({
 });
 
 export async function listLogs(t: ProjectTenant, q: z.infer<typeof listLogsQuery>) {
-  const { rows: own } = await pool().query('SELECT 1 FROM projects WHERE id = $1 AND org_id = $2', [t.projectId, t.orgId]);
+  const { rows: own } = await readPool().query('SELECT 1 FROM projects WHERE id = $1 AND org_id = $2', [t.projectId, t.orgId]);
   if (own.length === 0) throw notFound('Project');
   const where = ['project_id = $1', `timestamp >= now() - make_interval(hours => $2)`];
   const args: unknown[] = [t.projectId, q.hours];
@@ -45,7 +45,7 @@ export async function listLogs(t: ProjectTenant, q: z.infer<typeof listLogsQuery
     const { at, id } = readCursor(q.cursor);
     where.push(`(timestamp, id) < (${arg(at)}::timestamptz, ${arg(id)})`);
   }
-  const { rows } = await pool().query(
+  const { rows } = await readPool().query(
     `SELECT id, timestamp, level, severity_number AS "severityNumber", body, template, attributes, trace_id AS "traceId", span_id AS "spanId", environment, release
        FROM logs WHERE ${where.join(' AND ')} ORDER BY timestamp DESC, id DESC LIMIT ${q.limit + 1}`,
     args,

@@ -1,7 +1,7 @@
 // The outcome counter: ingest paths add counts in memory (no database work per item); every second the totals
 // are added to the `outcomes` rollup in one statement, so instances sum exactly. Flushed again on shutdown.
 import { countOutcome } from '@/lib/metrics/metrics';
-import { pool } from '@/lib/pg';
+import { pool, statement } from '@/lib/pg';
 import { onShutdown } from '@/lib/runtime/shutdown';
 import type { Category, Outcome } from './categories';
 
@@ -33,10 +33,11 @@ export function recordOutcome(projectId: string, category: Category, outcome: Ou
   }
 }
 
-/** Adds the counts gathered so far to the database (one statement); concurrent callers share one flush. */
-export async function flushOutcomes(): Promise<void> {
-  if (state.flushing) await state.flushing;
-  if (state.counts.size === 0) return;
+/** Adds the counts gathered so far to the database (one statement); concurrent callers share one flush. True when it wrote. */
+export async function flushOutcomes(): Promise<boolean> {
+  const inFlight = state.flushing;
+  if (inFlight) await inFlight;
+  if (state.counts.size === 0) return inFlight !== null;
   const batch = state.counts;
   state.counts = new Map();
   const cols: [string[], string[], string[], string[], string[], number[]] = [[], [], [], [], [], []];
@@ -50,17 +51,17 @@ export async function flushOutcomes(): Promise<void> {
     cols[5].push(quantity);
   }
   state.flushing = pool()
-    .query({
-      name: 'outcomes-flush',
+    .query(statement(
+      'outcomes-flush',
       // A project deleted meanwhile has no row to count against: its counts are dropped with it.
-      text: `INSERT INTO outcomes (project_id, day, category, outcome, reason, quantity)
+      `INSERT INTO outcomes (project_id, day, category, outcome, reason, quantity)
              SELECT o.* FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::text[], $6::bigint[])
                     AS o(project_id, day, category, outcome, reason, quantity)
               WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = o.project_id)
              ORDER BY 1, 2, 3, 4, 5
              ON CONFLICT (project_id, day, category, outcome, reason) DO UPDATE SET quantity = outcomes.quantity + EXCLUDED.quantity`,
-      values: cols,
-    })
+      cols,
+    ))
     .then(
       () => undefined,
       (err) => {
@@ -73,4 +74,5 @@ export async function flushOutcomes(): Promise<void> {
       state.flushing = null;
     });
   await state.flushing;
+  return true;
 }

@@ -1,9 +1,9 @@
-import { db } from '@/lib/db';
 import { notFound } from '@/lib/errors';
 import type { Percentiles, TransactionBucket, TransactionDetail, TransactionPeriod, TransactionSample } from '@/lib/zod/performance';
 import { BUCKET_MS, periodWindow } from './transaction-period';
 import { vitalsOver } from './web-vitals';
 import { PERFORMANCE_SAMPLE_SIZE, receivedFloor } from './window';
+import { readDb } from '@/lib/replica';
 
 export const SLOWEST_SAMPLES = 10;
 
@@ -40,7 +40,7 @@ export async function transactionDetail(
   const { since, until, bucket } = periodWindow(period);
   const env = environment ?? null;
   const step = `${BUCKET_MS[bucket] / 1000} seconds`;
-  const detail = db.$queryRaw<Row[]>`
+  const detail = readDb().$queryRaw<Row[]>`
     WITH project AS MATERIALIZED (
       SELECT id FROM projects WHERE id = ${projectId} AND org_id = ${orgId}
     ), r AS MATERIALIZED (

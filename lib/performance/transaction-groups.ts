@@ -1,7 +1,7 @@
-import { db } from '@/lib/db';
 import { notFound } from '@/lib/errors';
 import type { TransactionGroup } from '@/lib/zod/performance';
 import { PERFORMANCE_SAMPLE_SIZE, performanceWindow, receivedFloor } from './window';
+import { readDb } from '@/lib/replica';
 
 export const TRANSACTION_GROUPS_LIMIT = 50;
 
@@ -27,7 +27,7 @@ type Row = {
  */
 export async function transactionGroups(orgId: string, projectId: string, days: number, environment?: string): Promise<TransactionGroup[]> {
   const { since, until } = performanceWindow(days);
-  const rows = await db.$queryRaw<Row[]>`
+  const rows = await readDb().$queryRaw<Row[]>`
     WITH project AS (
       SELECT id FROM projects WHERE id = ${projectId} AND org_id = ${orgId}
     ), sample AS (

@@ -1,8 +1,8 @@
-import { db } from '@/lib/db';
 import { notFound } from '@/lib/errors';
 import type { VitalName, VitalResult, WebVitals } from '@/lib/zod/performance';
 import { rateVital } from './rating';
 import { PERFORMANCE_SAMPLE_SIZE, performanceWindow, receivedFloor } from './window';
+import { readDb } from '@/lib/replica';
 
 type Row = {
   project_found: boolean;
@@ -36,7 +36,7 @@ export async function vitalsOver(
 ): Promise<WebVitals> {
   const name = only.name ?? null;
   const environment = only.environment ?? null;
-  const [row] = await db.$queryRaw<Row[]>`
+  const [row] = await readDb().$queryRaw<Row[]>`
     WITH sample AS (
       SELECT t.lcp, t.cls, t.fcp, t.ttfb
       FROM transactions t

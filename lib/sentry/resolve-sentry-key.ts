@@ -1,4 +1,4 @@
-import { pool } from '@/lib/pg';
+import { pool, statement } from '@/lib/pg';
 import { resolveIngestKey, type IngestKey } from '@/lib/ingest/resolve-key';
 
 type Entry = { projectId: string | null; expiresAt: number };
@@ -17,11 +17,11 @@ async function projectIdFor(projectNumber: number): Promise<string | null> {
   const now = performance.now();
   const hit = projects.get(projectNumber);
   if (hit && hit.expiresAt > now) return hit.projectId;
-  const { rows } = await pool().query<{ id: string }>({
-    name: 'sentry-project-number',
-    text: 'SELECT id FROM projects WHERE number = $1',
-    values: [projectNumber],
-  });
+  const { rows } = await pool().query<{ id: string }>(statement(
+    'sentry-project-number',
+    'SELECT id FROM projects WHERE number = $1',
+    [projectNumber],
+  ));
   const projectId = rows[0]?.id ?? null;
   if (projects.size >= MAX_ENTRIES) projects.clear();
   projects.set(projectNumber, { projectId, expiresAt: projectId ? Number.POSITIVE_INFINITY : now + MISS_TTL_MS });

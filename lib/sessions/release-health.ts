@@ -3,8 +3,8 @@
 // the release before it.
 import { z } from 'zod';
 import { clock } from '@/lib/clock';
-import { pool } from '@/lib/pg';
 import { clampedInt } from '@/lib/http/query';
+import { readPool } from '@/lib/replica';
 
 export const releaseHealthQuery = z.object({
   days: clampedInt(14, 1, 90),
@@ -43,29 +43,29 @@ export async function releaseHealth(projectId: string, q: ReleaseHealthQuery) {
   const sinceDay = since.toISOString().slice(0, 10);
   // Windows are whole UTC days, read from the daily rollup; adoption (the last 24 hours) from the hourly one.
   const [sessions, recent, users, daily, envs] = await Promise.all([
-    pool().query<{ release: string; started: number; crashed: number; abnormal: number; errored: number; last_hour: Date }>(
+    readPool().query<{ release: string; started: number; crashed: number; abnormal: number; errored: number; last_hour: Date }>(
       `SELECT release, sum(started)::int AS started, sum(crashed)::int AS crashed, sum(abnormal)::int AS abnormal, sum(errored)::int AS errored, max(last_hour) AS last_hour
          FROM session_daily WHERE project_id = $1 AND day >= $2::date AND ($3::text IS NULL OR environment = $3)
         GROUP BY release ORDER BY max(last_hour) DESC, release LIMIT ${MAX_RELEASES}`,
       [projectId, sinceDay, env],
     ),
-    pool().query<{ release: string; started: number }>(
+    readPool().query<{ release: string; started: number }>(
       `SELECT release, sum(started)::int AS started FROM session_hourly WHERE project_id = $1 AND hour >= $2 AND ($3::text IS NULL OR environment = $3) GROUP BY release`,
       [projectId, new Date(now - DAY_MS), env],
     ),
-    pool().query<{ release: string; users: number; crashed_users: number }>(
+    readPool().query<{ release: string; users: number; crashed_users: number }>(
       `SELECT release, count(*)::int AS users, (count(*) FILTER (WHERE crashed_day >= $2::date))::int AS crashed_users
          FROM session_release_users WHERE project_id = $1 AND environment = coalesce($3::text, '') AND last_day >= $2::date
         GROUP BY release`,
       [projectId, sinceDay, env],
     ),
-    pool().query<{ release: string; day: string; started: number; crashed: number }>(
+    readPool().query<{ release: string; day: string; started: number; crashed: number }>(
       `SELECT release, to_char(day, 'YYYY-MM-DD') AS day, sum(started)::int AS started, sum(crashed)::int AS crashed
          FROM session_daily WHERE project_id = $1 AND day >= $2::date AND ($3::text IS NULL OR environment = $3)
         GROUP BY 1, 2`,
       [projectId, sinceDay, env],
     ),
-    pool().query<{ environment: string }>(`SELECT DISTINCT environment FROM session_daily WHERE project_id = $1 AND day >= $2::date ORDER BY 1`, [projectId, sinceDay]),
+    readPool().query<{ environment: string }>(`SELECT DISTINCT environment FROM session_daily WHERE project_id = $1 AND day >= $2::date ORDER BY 1`, [projectId, sinceDay]),
   ]);
   const last24 = new Map(recent.rows.map((r) => [r.release, r.started]));
   const usersBy = new Map(users.rows.map((r) => [r.release, r]));
@@ -103,7 +103,7 @@ export async function releaseHealth(projectId: string, q: ReleaseHealthQuery) {
 export async function releaseHealthDetail(projectId: string, version: string, q: ReleaseHealthQuery) {
   const all = await releaseHealth(projectId, { ...q });
   const self = all.releases.find((r) => r.version === version) ?? null;
-  const { rows } = await pool().query<{ release: string }>(
+  const { rows } = await readPool().query<{ release: string }>(
     `SELECT release FROM session_hourly WHERE project_id = $1 AND release <> '' AND release <> $2
        AND ($4::text IS NULL OR environment = $4)
        GROUP BY release HAVING min(hour) < coalesce((SELECT min(hour) FROM session_hourly WHERE project_id = $1 AND release = $2), $3)
