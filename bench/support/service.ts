@@ -13,10 +13,11 @@ const children: ChildProcess[] = [];
 
 export const log = (msg: string) => console.log(`[bench] ${msg}`);
 
-export function startGroup(cmd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+/** Starts `cmd` in its own process group (as `user` when given: PostgreSQL and PgBouncer refuse to run as root). */
+export function startGroup(cmd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, user?: { uid: number; gid: number }): ChildProcess {
   const out = fs.openSync(logFile, 'a');
   // Own process group, so stopping it also stops what it started (PostgreSQL, build workers).
-  const child = spawn(cmd, args, { cwd: root, env, detached: true, stdio: ['ignore', out, out] });
+  const child = spawn(cmd, args, { cwd: root, env, detached: true, stdio: ['ignore', out, out], ...user });
   children.push(child);
   return child;
 }
