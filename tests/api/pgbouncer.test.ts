@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closePool, pool } from '@/lib/pg';
+import { getBoss, stopJobs } from '@/lib/jobs/boss';
+import { startPgBouncer } from '../support/pgbouncer';
+import { signUp } from '../support/accounts';
+import { errorEnvelope, send } from './ingest-helpers';
+import type { TestClient } from '../support/client';
+
+// DATABASE_URL through PgBouncer in transaction mode (two server connections shared by the pool's ten), with
+// DATABASE_DIRECT_URL set: the ingest hot path, the outcome counts, the stats read and the job queue all work.
+// With named statements the same traffic fails ("prepared statement … does not exist / already exists").
+
+const suiteUrl = process.env.DATABASE_URL!;
+let bouncer: Awaited<ReturnType<typeof startPgBouncer>>;
+let client: TestClient;
+let projectId: string;
+let key: string;
+
+beforeAll(async () => {
+  bouncer = await startPgBouncer(suiteUrl);
+  await closePool();
+  process.env.DATABASE_URL = bouncer.url;
+  process.env.DATABASE_DIRECT_URL = suiteUrl;
+  process.env.PG_POOL_MAX = '10';
+  ({ client } = await signUp());
+  const p = await client.post('/api/v1/projects', { name: 'Pooled' });
+  projectId = p.body.data.id;
+  key = p.body.data.keys[0].publicKey;
+});
+
+afterAll(async () => {
+  await stopJobs();
+  await closePool();
+  await bouncer?.stop();
+  process.env.DATABASE_URL = suiteUrl;
+  delete process.env.DATABASE_DIRECT_URL;
+  delete process.env.PG_POOL_MAX;
+});
+
+describe('behind PgBouncer in transaction mode', () => {
+  it('the connection really is pooled: one client connection sees different server backends', async () => {
+    const c = await pool().connect();
+    try {
+      const pids = new Set<number>();
+      for (let i = 0; i < 20 && pids.size < 2; i++) {
+        // Another connection's transaction in between takes the server connection this one had.
+        await Promise.all([c.query('SELECT pg_backend_pid() AS pid').then((r) => pids.add(r.rows[0].pid)), pool().query('SELECT pg_sleep(0.01)')]);
+      }
+      expect(pids.size).toBe(2);
+    } finally {
+      c.release();
+    }
+  });
+
+  it('300 concurrent events are each answered 200 and stored, and counted on the stats page', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => send(client, projectId, key, errorEnvelope({ exception: { ...errorEnvelope().exception, type: `E${i % 7}`, value: `pooled ${i}` } }))),
+    );
+    const bad = answers.filter((a) => a.status !== 200);
+    expect(bad.slice(0, 3).map((a) => `${a.status} ${a.text}`)).toEqual([]);
+    const { rows } = await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE project_id = $1', [projectId]);
+    expect(rows[0].n).toBe(300);
+    const stats = await client.get(`/api/v1/projects/${projectId}/stats`, { query: { days: 1 } });
+    expect(stats.status).toBe(200);
+    expect(JSON.stringify(stats.body.data)).toContain('"accepted":300');
+  });
+
+  it('the job queue starts and runs a job through the pooler', async () => {
+    const boss = await getBoss();
+    const queue = 'pgbouncer-test';
+    await boss.createQueue(queue);
+    const id = await boss.send(queue, { hello: 'pooled' });
+    let done: unknown;
+    await boss.work<{ hello: string }>(queue, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+      done = job.data;
+    });
+    for (let i = 0; i < 100 && !done; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(done).toEqual({ hello: 'pooled' });
+    expect(id).toEqual(expect.any(String));
+  });
+});
