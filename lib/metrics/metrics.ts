@@ -12,6 +12,8 @@ type State = {
   deliveries: client.Counter<'channel' | 'result'>;
   http: client.Histogram<'route' | 'method' | 'status'>;
   backlog: client.Gauge<'queue'>;
+  replicaLag: client.Gauge;
+  replicaUsable: client.Gauge;
 };
 
 const g = globalThis as unknown as { trackerMetrics?: State };
@@ -28,6 +30,8 @@ function state(): State {
     deliveries: new client.Counter({ name: 'tracker_alert_deliveries_total', help: 'Alert delivery attempts by channel and result', labelNames: ['channel', 'result'], registers: [registry] }),
     http: new client.Histogram({ name: 'tracker_http_request_duration_seconds', help: 'HTTP request latency by route', labelNames: ['route', 'method', 'status'], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry] }),
     backlog: new client.Gauge({ name: 'tracker_job_queue_backlog', help: 'Jobs waiting in each queue (read at scrape time)', labelNames: ['queue'], registers: [registry] }),
+    replicaLag: new client.Gauge({ name: 'tracker_replica_lag_seconds', help: "The read replica's replay lag at its last probe (-1: no answer)", registers: [registry] }),
+    replicaUsable: new client.Gauge({ name: 'tracker_replica_reads', help: '1 while heavy reads may go to the read replica, 0 while they fall back to the primary', registers: [registry] }),
   };
   g.trackerMetrics = s;
   return s;
@@ -76,6 +80,13 @@ export function observeHttp(pathname: string, method: string, status: number, se
   }
   const m = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'].includes(method) ? method : 'other';
   state().http.observe({ route, method: m, status: String(status) }, seconds);
+}
+
+/** The read replica's last probe (only set when DATABASE_REPLICA_URL is: otherwise the series stay at 0). */
+export function setReplicaGauges(lagSeconds: number | null, usable: boolean): void {
+  const s = state();
+  s.replicaLag.set(lagSeconds ?? -1);
+  s.replicaUsable.set(usable ? 1 : 0);
 }
 
 /** The registry's text, with the job backlog read first (`readBacklog` answers queue → waiting jobs). */

@@ -119,6 +119,19 @@ describe('read replica routing', () => {
     expect(await statusSeen(other)).toBe('IGNORED');
   });
 
+  it('/metrics carries the replica lag and whether reads go there', async () => {
+    process.env.METRICS_TOKEN = 'replica-metrics-token';
+    try {
+      await probeReplica();
+      const res = await owner.get('/metrics', { headers: { authorization: 'Bearer replica-metrics-token' } });
+      expect(res.status).toBe(200);
+      expect(res.text).toMatch(/^tracker_replica_lag_seconds 0$/m);
+      expect(res.text).toMatch(/^tracker_replica_reads 1$/m);
+    } finally {
+      delete process.env.METRICS_TOKEN;
+    }
+  });
+
   it('a replica that goes away sends reads back to the primary; the service stays healthy', async () => {
     await rp.stopReplica();
     const res = await owner.get('/api/health', { headers: { authorization: `Bearer ${TOKEN}` } });
