@@ -2,8 +2,8 @@ import pg from 'pg';
 
 const globalForPg = globalThis as unknown as { pgPool?: pg.Pool; pgReplicaPool?: pg.Pool | null };
 
-function newPool(connectionString: string, max: number): pg.Pool {
-  const p = new pg.Pool({ connectionString, max });
+function newPool(connectionString: string, max: number, extra: pg.PoolConfig = {}): pg.Pool {
+  const p = new pg.Pool({ connectionString, max, ...extra });
   p.on('error', (err) => console.error('pg pool error', err));
   return p;
 }
@@ -26,7 +26,8 @@ export function pool(): pg.Pool {
 export function replicaPool(): pg.Pool | null {
   if (globalForPg.pgReplicaPool === undefined) {
     const url = process.env.DATABASE_REPLICA_URL?.trim();
-    globalForPg.pgReplicaPool = url ? newPool(url, Number(process.env.PG_REPLICA_POOL_MAX ?? poolMax())) : null;
+    // A replica that stops answering must not hold reads (or its lag probes) waiting on a connection for long.
+    globalForPg.pgReplicaPool = url ? newPool(url, Number(process.env.PG_REPLICA_POOL_MAX ?? poolMax()), { connectionTimeoutMillis: 5000 }) : null;
   }
   return globalForPg.pgReplicaPool;
 }
