@@ -20,11 +20,11 @@ import { sdkEvent, sentryEnvelope } from './sentry-events';
 import { api, log, runBench, signUpBenchUser, startGroup, startInstance, type Instance } from './support/service';
 import { CHECK_RATE, fmt, multiInstanceChecks, send } from './support/instance-checks';
 import { pct } from './support/load';
+import { PGBOUNCER, writePgBouncerConfig } from '../tests/support/pgbouncer';
 
 const { values: args } = parseArgs({ options: { events: { type: 'string', default: '20000' } } });
 const EVENTS = Number(args.events);
 const PG_BIN = '/usr/lib/postgresql/15/bin';
-const PGBOUNCER = '/usr/sbin/pgbouncer';
 const HAPROXY = '/usr/sbin/haproxy';
 const HEALTH_TOKEN = 'topology-health-token';
 const CONNECTIONS = 32;
@@ -95,28 +95,14 @@ async function startPgBouncer(ports: { primary: number; replica: number }): Prom
   const port = await freePort();
   const dir = path.join(root, 'pgbouncer');
   fs.mkdirSync(dir);
-  fs.writeFileSync(path.join(dir, 'userlist.txt'), '"postgres" ""\n');
-  fs.writeFileSync(
-    path.join(dir, 'pgbouncer.ini'),
-    [
-      '[databases]',
-      `tracker = host=localhost port=${ports.primary} dbname=tracker`,
-      `tracker_replica = host=localhost port=${ports.replica} dbname=tracker`,
-      '[pgbouncer]',
-      'listen_addr = 127.0.0.1',
-      `listen_port = ${port}`,
-      'unix_socket_dir =',
-      'auth_type = trust',
-      `auth_file = ${path.join(dir, 'userlist.txt')}`,
-      'pool_mode = transaction',
-      'max_client_conn = 2000',
-      'default_pool_size = 40',
-      'ignore_startup_parameters = extra_float_digits,options',
-      '',
-    ].join('\n'),
+  const ini = writePgBouncerConfig(
+    dir,
+    port,
+    { tracker: `postgresql://postgres@localhost:${ports.primary}/tracker`, tracker_replica: `postgresql://postgres@localhost:${ports.replica}/tracker` },
+    40,
   );
   execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  startGroup(PGBOUNCER, [path.join(dir, 'pgbouncer.ini')], process.env, path.join(root, 'pgbouncer.log'), postgresUser());
+  startGroup(PGBOUNCER, [ini], process.env, path.join(root, 'pgbouncer.log'), postgresUser());
   await waitFor('PgBouncer', async () => (await query(`postgresql://postgres@127.0.0.1:${port}/tracker`, 'SELECT 1')).length === 1);
   return port;
 }

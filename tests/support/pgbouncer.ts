@@ -8,6 +8,38 @@ import { freePort } from '@/lib/runtime/embedded-db';
 export const PGBOUNCER = '/usr/sbin/pgbouncer';
 
 /**
+ * `pgbouncer.ini` (and its user list) in `dir` for transaction mode on 127.0.0.1:`port`, one pooled database per
+ * entry of `databases` (name → the server's URL, whose user and password PgBouncer logs in with); clients are trusted.
+ */
+export function writePgBouncerConfig(dir: string, port: number, databases: Record<string, string>, poolSize: number): string {
+  const users = new Set(Object.values(databases).map((u) => new URL(u).username));
+  fs.writeFileSync(path.join(dir, 'userlist.txt'), [...users].map((u) => `"${u}" ""\n`).join(''));
+  const file = path.join(dir, 'pgbouncer.ini');
+  fs.writeFileSync(
+    file,
+    [
+      '[databases]',
+      ...Object.entries(databases).map(([name, url]) => {
+        const u = new URL(url);
+        return `${name} = host=${u.hostname} port=${u.port} dbname=${u.pathname.slice(1)} user=${u.username}${u.password ? ` password=${u.password}` : ''}`;
+      }),
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      'unix_socket_dir =',
+      'auth_type = trust',
+      `auth_file = ${path.join(dir, 'userlist.txt')}`,
+      'pool_mode = transaction',
+      'max_client_conn = 2000',
+      `default_pool_size = ${poolSize}`,
+      'ignore_startup_parameters = extra_float_digits,options',
+      '',
+    ].join('\n'),
+  );
+  return file;
+}
+
+/**
  * Debian's PgBouncer in transaction mode in front of `databaseUrl`, with few server connections (`poolSize`) so
  * that consecutive transactions of one client connection land on different server connections, as in production.
  * Returns the URL to connect through it.
@@ -17,24 +49,7 @@ export async function startPgBouncer(databaseUrl: string, poolSize = 2): Promise
   const database = target.pathname.slice(1);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-pgbouncer-'));
   const port = await freePort();
-  fs.writeFileSync(path.join(dir, 'userlist.txt'), `"${target.username}" ""\n`);
-  fs.writeFileSync(
-    path.join(dir, 'pgbouncer.ini'),
-    [
-      '[databases]',
-      `${database} = host=${target.hostname} port=${target.port} dbname=${database} user=${target.username} password=${target.password}`,
-      '[pgbouncer]',
-      'listen_addr = 127.0.0.1',
-      `listen_port = ${port}`,
-      'unix_socket_dir =',
-      'auth_type = trust',
-      `auth_file = ${path.join(dir, 'userlist.txt')}`,
-      'pool_mode = transaction',
-      `default_pool_size = ${poolSize}`,
-      'ignore_startup_parameters = extra_float_digits,options',
-      '',
-    ].join('\n'),
-  );
+  writePgBouncerConfig(dir, port, { [database]: databaseUrl }, poolSize);
   // PgBouncer refuses to run as root.
   const asRoot = process.getuid?.() === 0;
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
