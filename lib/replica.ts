@@ -1,18 +1,20 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type pg from 'pg';
+import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { createClient, getDb, type Db } from '@/lib/db';
-import { pool, replicaPool } from '@/lib/pg';
+import { pool } from '@/lib/pg';
 
 // Read replica routing (DATABASE_REPLICA_URL). The dashboard's heavy reads (lists, charts, search,
 // performance, stats) ask readPool()/readDb(); everything else, and every write, stays on the primary.
 // A read goes to the replica only when
-//  - the replica answered its last lag probe (at most PROBE_STALE_MS ago) and is in recovery,
-//  - its replay lag is within REPLICA_MAX_LAG_SECONDS (default 10), and
+//  - the replica answered its last lag probe (recently) and is a standby,
+//  - its lag is within REPLICA_MAX_LAG_SECONDS (default 10): how long ago the primary first stood at a WAL
+//    position the replica has not replayed yet, so an idle primary is no lag and a stalled replica's grows, and
 //  - it has replayed the caller's own last write: the route wrapper keeps the primary's WAL position after
 //    each write (a cookie for a browser, this process's memory for an API token) and runs the request in a
 //    read context carrying it.
-// Otherwise the read falls back to the primary.
+// Otherwise the read runs on the primary; one request decides once, so its reads see one database. A read the
+// replica fails (it went away between probes, a recovery conflict) is run again on the primary.
 
 export type ReplicaState = {
   /** Answered the last probe, is a standby, and its lag is within the bound: reads may go there. */
@@ -25,23 +27,32 @@ export type ReplicaState = {
   error?: string;
 };
 
-type ReadContext = { minLsn: bigint | null };
+type ReadContext = { minLsn: bigint | null; target?: 'replica' | 'primary' };
+type Remembered = { lsn: bigint; expires: number };
 
-const PROBE_INTERVAL_MS = 1000;
-const PROBE_STALE_MS = 5000;
 const PROBE_TIMEOUT_MS = 2000;
+/** Past it a remembered position or cookie no longer matters: a replica within the lag bound has replayed it. */
+const MAX_REMEMBERED = 10_000;
+const MAX_SAMPLES = 3600;
+/** Never reached: a caller whose write position could not be read stays on the primary until its cookie expires. */
+const UNKNOWN_POSITION = (1n << 64n) - 1n;
 
 type ReplicaGlobals = {
+  replicaPool?: pg.Pool | null;
+  replicaDb?: Db;
+  probePools?: { primary: pg.Pool; replica: pg.Pool };
   replicaState?: ReplicaState;
   replicaTimer?: NodeJS.Timeout;
   replicaProbing?: Promise<ReplicaState>;
-  replicaDb?: Db;
+  /** The primary's WAL position each time a probe saw it move: when it first stood past a position. */
+  primarySamples?: { at: number; lsn: bigint }[];
   readContext?: AsyncLocalStorage<ReadContext>;
-  lastWrites?: Map<string, bigint>;
+  lastWrites?: Map<string, Remembered>;
 };
 // On globalThis: route bundles may load separate copies of this module.
 const g = globalThis as unknown as ReplicaGlobals;
 const readContext = (g.readContext ??= new AsyncLocalStorage<ReadContext>());
+const lastWrites = (g.lastWrites ??= new Map<string, Remembered>());
 
 export function replicaConfigured(): boolean {
   return Boolean(process.env.DATABASE_REPLICA_URL?.trim());
@@ -50,6 +61,11 @@ export function replicaConfigured(): boolean {
 export function maxLagSeconds(): number {
   const n = Number(process.env.REPLICA_MAX_LAG_SECONDS ?? 10);
   return Number.isFinite(n) && n >= 0 ? n : 10;
+}
+
+function probeIntervalMs(): number {
+  const n = Number(process.env.REPLICA_PROBE_INTERVAL_MS ?? 1000);
+  return Number.isFinite(n) && n >= 100 ? n : 1000;
 }
 
 /** `16/B374D848` → bytes. */
@@ -62,36 +78,96 @@ export function formatLsn(lsn: bigint): string {
   return `${(lsn >> 32n).toString(16).toUpperCase()}/${(lsn & 0xffffffffn).toString(16).toUpperCase()}`;
 }
 
+const maxLsn = (a: bigint | null, b: bigint | null) => (a === null ? b : b === null || a > b ? a : b);
+
+/** Errors that say the replica itself is unusable (not the query): its connection failed, it is shutting down, or recovery cancelled the read. */
+function replicaFault(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  if (e.code && /^(08|57P0|40001|53300|EC|ET|EP|EH)/.test(e.code)) return true;
+  return /connect|terminat|timeout|ECONN/i.test(e.message ?? '');
+}
+
+function faulted(err: unknown): void {
+  const message = err instanceof Error ? err.message : String(err);
+  g.replicaState = { usable: false, lagSeconds: null, lagBytes: null, replayLsn: null, checkedAt: Date.now(), error: `a read failed on the replica and ran on the primary: ${message}` };
+}
+
+/**
+ * The replica's pool. Its promise-form query (what readPool() callers and Prisma's adapter use) runs a read the
+ * replica fails again on the primary, and a fault takes reads off the replica until the next probe says otherwise.
+ */
+function replicaPool(): pg.Pool | null {
+  if (g.replicaPool !== undefined) return g.replicaPool;
+  const url = process.env.DATABASE_REPLICA_URL?.trim();
+  if (!url) return (g.replicaPool = null);
+  const p = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.PG_REPLICA_POOL_MAX ?? process.env.PG_POOL_MAX ?? 20),
+    // A replica that stops answering must not hold reads for long.
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+  });
+  p.on('error', (err) => console.error('pg replica pool error', err));
+  const query = p.query.bind(p) as (...args: unknown[]) => unknown;
+  (p as { query: unknown }).query = (...args: unknown[]) => {
+    if (typeof args[args.length - 1] === 'function') return query(...args);
+    return (query(...args) as Promise<unknown>).catch((err: unknown) => {
+      if (replicaFault(err)) faulted(err);
+      return (pool().query as (...a: unknown[]) => Promise<unknown>)(...args);
+    });
+  };
+  return (g.replicaPool = p);
+}
+
+/** One connection each to the primary and the replica for the lag probe, apart from the pools busy readers and ingest fill. */
+function probePools(): { primary: pg.Pool; replica: pg.Pool } {
+  const make = (connectionString: string) => {
+    const p = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: PROBE_TIMEOUT_MS, statement_timeout: PROBE_TIMEOUT_MS, query_timeout: PROBE_TIMEOUT_MS + 500, keepAlive: true });
+    p.on('error', () => {});
+    return p;
+  };
+  g.probePools ??= { primary: make(process.env.DATABASE_URL!), replica: make(process.env.DATABASE_REPLICA_URL!) };
+  return g.probePools;
+}
+
 function withTimeout<T>(p: Promise<T>): Promise<T> {
   return Promise.race([
     p,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS).unref()),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS + 1000).unref()),
   ]);
 }
 
-/** One lag probe: the primary's WAL position, then the replica's replay position and last replayed commit. */
+/** The lag: how long ago the primary first stood past `replayLsn` (0 when the replica has everything the probes saw). */
+function lagFrom(primaryLsn: bigint, replayLsn: bigint, now: number): number {
+  const samples = (g.primarySamples ??= []);
+  if (!samples.length || samples[samples.length - 1].lsn < primaryLsn) samples.push({ at: now, lsn: primaryLsn });
+  // Keep the last sample the replica has passed (for the comparison) and every one after it.
+  let passed = 0;
+  while (passed + 1 < samples.length && samples[passed + 1].lsn <= replayLsn) passed++;
+  samples.splice(0, Math.max(passed, samples.length - MAX_SAMPLES));
+  const ahead = samples.find((s) => s.lsn > replayLsn);
+  return ahead ? (now - ahead.at) / 1000 : 0;
+}
+
+/** One lag probe: the primary's WAL position, then the replica's replay position. */
 export async function probeReplica(): Promise<ReplicaState> {
-  const replica = replicaPool();
-  if (!replica) return { usable: false, lagSeconds: null, lagBytes: null, replayLsn: null, checkedAt: Date.now(), error: 'no replica configured' };
+  if (!replicaConfigured()) return { usable: false, lagSeconds: null, lagBytes: null, replayLsn: null, checkedAt: Date.now(), error: 'no replica configured' };
   g.replicaProbing ??= (async (): Promise<ReplicaState> => {
+    const probe = probePools();
     try {
-      const primary = await withTimeout(pool().query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn'));
+      const primary = await withTimeout(probe.primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn'));
       const { rows } = await withTimeout(
-        replica.query<{ recovery: boolean; replay: string | null; since: number | null }>(
-          `SELECT pg_is_in_recovery() AS recovery, pg_last_wal_replay_lsn()::text AS replay,
-                  extract(epoch FROM clock_timestamp() - pg_last_xact_replay_timestamp())::float8 AS since`,
-        ),
+        probe.replica.query<{ recovery: boolean; replay: string | null }>('SELECT pg_is_in_recovery() AS recovery, pg_last_wal_replay_lsn()::text AS replay'),
       );
-      const r = rows[0];
+      const now = Date.now();
       const primaryLsn = parseLsn(primary.rows[0].lsn);
-      const replayLsn = r.replay ? parseLsn(r.replay) : null;
-      if (!r.recovery || replayLsn === null || primaryLsn === null) {
-        return { usable: false, lagSeconds: null, lagBytes: null, replayLsn: null, checkedAt: Date.now(), error: 'DATABASE_REPLICA_URL is not a standby in recovery' };
+      const replayLsn = rows[0].replay ? parseLsn(rows[0].replay) : null;
+      if (!rows[0].recovery || replayLsn === null || primaryLsn === null) {
+        return { usable: false, lagSeconds: null, lagBytes: null, replayLsn: null, checkedAt: now, error: 'DATABASE_REPLICA_URL is not a standby in recovery' };
       }
+      const lagSeconds = lagFrom(primaryLsn, replayLsn, now);
       const lagBytes = primaryLsn > replayLsn ? Number(primaryLsn - replayLsn) : 0;
-      // Caught up: no lag, however long ago the last write was. Behind: the age of the last commit it replayed.
-      const lagSeconds = lagBytes === 0 ? 0 : Math.max(0, Number(r.since ?? Number.POSITIVE_INFINITY));
-      return { usable: lagSeconds <= maxLagSeconds(), lagSeconds, lagBytes, replayLsn, checkedAt: Date.now() };
+      return { usable: lagSeconds <= maxLagSeconds(), lagSeconds, lagBytes, replayLsn, checkedAt: now };
     } catch (err) {
       return { usable: false, lagSeconds: null, lagBytes: null, replayLsn: null, checkedAt: Date.now(), error: err instanceof Error ? err.message : String(err) };
     }
@@ -103,42 +179,58 @@ export async function probeReplica(): Promise<ReplicaState> {
   return g.replicaProbing;
 }
 
-/** Probes every second from the first replica read on; the timer does not keep the process alive. */
+/** Probes every REPLICA_PROBE_INTERVAL_MS from the first routed read on; the timer does not keep the process alive. */
 function ensureProbing(): void {
   if (g.replicaTimer) return;
   void probeReplica();
-  g.replicaTimer = setInterval(() => void probeReplica(), PROBE_INTERVAL_MS);
+  g.replicaTimer = setInterval(() => void probeReplica(), probeIntervalMs());
   g.replicaTimer.unref();
 }
 
-export function stopReplicaProbe(): void {
+/** Stops probing and closes the replica's pools (tests, shutdown); the next routed read starts afresh. */
+export async function closeReplica(): Promise<void> {
   if (g.replicaTimer) clearInterval(g.replicaTimer);
-  g.replicaTimer = undefined;
-  g.replicaState = undefined;
+  const pools = [g.replicaPool, g.probePools?.primary, g.probePools?.replica];
+  const db = g.replicaDb;
+  Object.assign(g, { replicaTimer: undefined, replicaState: undefined, replicaPool: undefined, replicaDb: undefined, probePools: undefined, primarySamples: undefined });
+  lastWrites.clear();
+  await db?.$disconnect().catch(() => {});
+  await Promise.all(pools.map((p) => p?.end().catch(() => {})));
 }
 
-/** The last probe's result (null before the first), for /api/health. */
+/** The last probe's result (null before the first), for /api/health and /metrics. */
 export function replicaState(): ReplicaState | null {
   return g.replicaState ?? null;
 }
 
-function replicaAllowed(): boolean {
+function replicaAllowed(atLeast: bigint | null): boolean {
   if (!replicaConfigured()) return false;
   ensureProbing();
   const s = g.replicaState;
-  if (!s?.usable || s.replayLsn === null || Date.now() - s.checkedAt > PROBE_STALE_MS) return false;
-  const minLsn = readContext.getStore()?.minLsn ?? null;
+  if (!s?.usable || s.replayLsn === null || Date.now() - s.checkedAt > Math.max(5000, 3 * probeIntervalMs())) return false;
+  const minLsn = maxLsn(readContext.getStore()?.minLsn ?? null, atLeast);
   return minLsn === null || s.replayLsn >= minLsn;
 }
 
-/** Where a heavy dashboard read runs: the replica when it may, else the primary. */
-export function readPool(): pg.Pool {
-  return replicaAllowed() ? (replicaPool() ?? pool()) : pool();
+/** Replica or primary for this read; inside a request the first read decides for all of them. */
+function useReplica(atLeast: bigint | null): boolean {
+  const ctx = readContext.getStore();
+  if (ctx?.target && atLeast === null) return ctx.target === 'replica';
+  const replica = replicaAllowed(atLeast);
+  if (ctx && atLeast === null) ctx.target = replica ? 'replica' : 'primary';
+  return replica;
+}
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+/** Where a heavy dashboard read runs: the replica when it may, else the primary. `atLeast`: a WAL position it must have replayed. */
+export function readPool(atLeast: bigint | null = null): Queryable {
+  return useReplica(atLeast) ? (replicaPool() ?? pool()) : pool();
 }
 
 /** The Prisma client for a heavy dashboard read: over the replica when it may, else the primary's. */
 export function readDb(): Db {
-  if (!replicaAllowed()) return getDb();
+  if (!useReplica(null)) return getDb();
   g.replicaDb ??= createClient(new PrismaPg(replicaPool()!));
   return g.replicaDb;
 }
@@ -148,7 +240,10 @@ export function withReadContext<T>(minLsn: bigint | null, fn: () => Promise<T>):
   return readContext.run({ minLsn }, fn);
 }
 
-/** The primary's WAL position now: after a write commits, a read that must see it waits for the replica to pass this. */
+/**
+ * The primary's WAL position now: after a write commits, a read that must see it waits for the replica to pass
+ * this. The insert position, never behind the commit record even with asynchronous commit.
+ */
 export async function primaryWalPosition(): Promise<bigint | null> {
   const { rows } = await pool().query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
   return parseLsn(rows[0].lsn);
@@ -158,31 +253,41 @@ export async function primaryWalPosition(): Promise<bigint | null> {
 // write whichever instance serves it. An API token's is kept in this process: behind a balancer another
 // instance may serve its next read from a replica up to REPLICA_MAX_LAG_SECONDS behind.
 export const WRITE_POSITION_COOKIE = 'tracker_wal';
-const MAX_REMEMBERED = 10_000;
-const lastWrites = (g.lastWrites ??= new Map<string, bigint>());
+
+/** How long a write position matters: a replica within the lag bound has replayed it by then. */
+function positionTtlSeconds(): number {
+  return Math.max(60, Math.ceil(maxLagSeconds() * 2));
+}
 
 /** The WAL position the caller's reads must have replayed: the later of its cookie and its token's last write here. */
 export function callerWritePosition(cookieValue: string | undefined, tokenId: string | undefined): bigint | null {
   const fromCookie = cookieValue ? parseLsn(cookieValue) : null;
-  const remembered = tokenId ? (lastWrites.get(tokenId) ?? null) : null;
-  if (fromCookie === null) return remembered;
-  return remembered === null || fromCookie > remembered ? fromCookie : remembered;
+  const remembered = tokenId ? lastWrites.get(tokenId) : undefined;
+  return maxLsn(fromCookie, remembered && remembered.expires > Date.now() ? remembered.lsn : null);
 }
 
-/** After a caller's write: the primary's position now, remembered for its token if it used one. */
-export async function noteWrite(tokenId: string | undefined): Promise<bigint | null> {
-  const lsn = await primaryWalPosition();
-  if (lsn !== null && tokenId) {
-    if (lastWrites.size >= MAX_REMEMBERED) lastWrites.clear();
-    lastWrites.set(tokenId, lsn);
+/**
+ * After a caller's write: the position its next reads need (never before `atLeast`, what it already needed, so
+ * answers arriving out of order cannot move it back), remembered for its token if it used one. When the primary
+ * cannot say, the caller reads from the primary until the position expires; the write itself stands.
+ */
+export async function noteWrite(tokenId: string | undefined, atLeast: bigint | null): Promise<bigint> {
+  const now = await primaryWalPosition().catch((err: unknown) => {
+    console.error('could not read the WAL position after a write: reads stay on the primary', err);
+    return UNKNOWN_POSITION;
+  });
+  const lsn = maxLsn(now, atLeast) ?? UNKNOWN_POSITION;
+  if (tokenId) {
+    lastWrites.delete(tokenId);
+    if (lastWrites.size >= MAX_REMEMBERED) lastWrites.delete(lastWrites.keys().next().value!);
+    lastWrites.set(tokenId, { lsn, expires: Date.now() + positionTtlSeconds() * 1000 });
   }
   return lsn;
 }
 
-/** The cookie a browser keeps after its write; past the lag bound reads leave the replica anyway, so it need not outlive it by much. */
+/** The cookie a browser keeps after its write. */
 export function writePositionCookie(lsn: bigint, secure: boolean): string {
-  const maxAge = Math.max(60, Math.ceil(maxLagSeconds() * 2));
-  const parts = [`${WRITE_POSITION_COOKIE}=${formatLsn(lsn)}`, 'HttpOnly', 'Path=/', 'SameSite=Lax', `Max-Age=${maxAge}`];
+  const parts = [`${WRITE_POSITION_COOKIE}=${formatLsn(lsn)}`, 'HttpOnly', 'Path=/', 'SameSite=Lax', `Max-Age=${positionTtlSeconds()}`];
   if (secure) parts.push('Secure');
   return parts.join('; ');
 }

@@ -151,8 +151,8 @@ async function withReplicaRouting(
   const minLsn = callerWritePosition(readCookie(req.headers.get('cookie'), WRITE_POSITION_COOKIE), caller.tokenId);
   const result = await withReadContext(minLsn, run);
   if ((caller.userId || caller.tokenId) && !SAFE_METHODS.has(req.method) && (result.status ?? 200) < 400) {
-    const lsn = await noteWrite(caller.tokenId);
-    if (lsn !== null && caller.userId) headers.append('set-cookie', writePositionCookie(lsn, env.secureCookies));
+    const lsn = await noteWrite(caller.tokenId, minLsn);
+    if (caller.userId) headers.append('set-cookie', writePositionCookie(lsn, env.secureCookies));
   }
   return result;
 }

@@ -1,10 +1,9 @@
 // The Stats page's numbers: per UTC day and outcome, and per (category, outcome, reason), for one project or the
 // whole organization. Reads the `outcomes` rollup only.
-import { pool, statement } from '@/lib/pg';
 import { readPool } from '@/lib/replica';
 import { clock } from '@/lib/clock';
 import { OUTCOMES, type Category, type Outcome } from './categories';
-import { flushOutcomes } from './record-outcome';
+import { flushOutcomes, lastFlushPosition } from './record-outcome';
 
 const DAY_MS = 86_400_000;
 
@@ -25,20 +24,19 @@ export type Stats = {
 const zeros = () => Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
 
 export async function readStats(scope: { orgId: string; projectId?: string }, days: number, category?: Category): Promise<Stats> {
-  // This instance's counts of the last second are added first, so a read right after sending sees them.
-  // Just written here: read on the primary. Otherwise the replica may serve it.
-  const conn = (await flushOutcomes()) ? pool() : readPool();
+  // This instance's counts of the last second are added first, so a read right after sending sees them (on a
+  // replica only once it has replayed that flush).
+  await flushOutcomes();
   const today = new Date(Math.floor(clock.now().getTime() / DAY_MS) * DAY_MS);
   const first = new Date(today.getTime() - (days - 1) * DAY_MS);
-  const { rows } = await conn.query<{ day: string; category: Category; outcome: Outcome; reason: string; quantity: string }>(statement(
-    'stats-read',
+  const { rows } = await readPool(lastFlushPosition()).query<{ day: string; category: Category; outcome: Outcome; reason: string; quantity: string }>(
     `SELECT to_char(o.day, 'YYYY-MM-DD') AS day, o.category, o.outcome, o.reason, sum(o.quantity)::text AS quantity
-             FROM outcomes o JOIN projects p ON p.id = o.project_id
-            WHERE p.org_id = $1 AND ($2::text IS NULL OR o.project_id = $2) AND o.day >= $3::date
-              AND ($4::text IS NULL OR o.category = $4)
-            GROUP BY 1, 2, 3, 4`,
+       FROM outcomes o JOIN projects p ON p.id = o.project_id
+      WHERE p.org_id = $1 AND ($2::text IS NULL OR o.project_id = $2) AND o.day >= $3::date
+        AND ($4::text IS NULL OR o.category = $4)
+      GROUP BY 1, 2, 3, 4`,
     [scope.orgId, scope.projectId ?? null, first.toISOString().slice(0, 10), category ?? null],
-  ));
+  );
   const byDay = new Map<string, StatsDay>();
   for (let t = first.getTime(); t <= today.getTime(); t += DAY_MS) {
     const date = new Date(t).toISOString().slice(0, 10);

@@ -2,16 +2,17 @@
 // are added to the `outcomes` rollup in one statement, so instances sum exactly. Flushed again on shutdown.
 import { countOutcome } from '@/lib/metrics/metrics';
 import { pool, statement } from '@/lib/pg';
+import { primaryWalPosition, replicaConfigured } from '@/lib/replica';
 import { onShutdown } from '@/lib/runtime/shutdown';
 import type { Category, Outcome } from './categories';
 
 const FLUSH_INTERVAL_MS = 1_000;
 const MAX_REASON = 100;
 
-type Counter = { timer: NodeJS.Timeout | null; counts: Map<string, number>; flushing: Promise<void> | null };
+type Counter = { timer: NodeJS.Timeout | null; counts: Map<string, number>; flushing: Promise<void> | null; flushedAt?: bigint | null };
 // On globalThis: the start script's ingest adapter and Next's server bundle load separate copies of this module.
 const g = globalThis as unknown as { trackerOutcomes?: Counter };
-const state = (g.trackerOutcomes ??= { timer: null, counts: new Map(), flushing: null });
+const state: Counter = (g.trackerOutcomes ??= { timer: null, counts: new Map(), flushing: null });
 
 const SEP = '\u0001';
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -33,11 +34,15 @@ export function recordOutcome(projectId: string, category: Category, outcome: Ou
   }
 }
 
-/** Adds the counts gathered so far to the database (one statement); concurrent callers share one flush. True when it wrote. */
-export async function flushOutcomes(): Promise<boolean> {
-  const inFlight = state.flushing;
-  if (inFlight) await inFlight;
-  if (state.counts.size === 0) return inFlight !== null;
+/** The primary's WAL position after this instance's last flush (with a read replica), for reads that must include it. */
+export function lastFlushPosition(): bigint | null {
+  return state.flushedAt ?? null;
+}
+
+/** Adds the counts gathered so far to the database (one statement); concurrent callers share one flush. */
+export async function flushOutcomes(): Promise<void> {
+  if (state.flushing) await state.flushing;
+  if (state.counts.size === 0) return;
   const batch = state.counts;
   state.counts = new Map();
   const cols: [string[], string[], string[], string[], string[], number[]] = [[], [], [], [], [], []];
@@ -63,7 +68,10 @@ export async function flushOutcomes(): Promise<boolean> {
       cols,
     ))
     .then(
-      () => undefined,
+      async () => {
+        // With a read replica, the Stats page reads only a replica that has replayed this instance's last flush.
+        if (replicaConfigured()) state.flushedAt = await primaryWalPosition().catch(() => null);
+      },
       (err) => {
         // Put the counts back: the next flush tries again.
         for (const [key, quantity] of batch) state.counts.set(key, (state.counts.get(key) ?? 0) + quantity);
@@ -74,5 +82,4 @@ export async function flushOutcomes(): Promise<boolean> {
       state.flushing = null;
     });
   await state.flushing;
-  return true;
 }

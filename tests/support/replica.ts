@@ -27,24 +27,29 @@ export async function startReplicatedPostgres(database: string): Promise<Replica
   fs.chmodSync(root, 0o755);
   const primaryDir = path.join(root, 'primary');
   const replicaDir = path.join(root, 'replica');
-  const port = await freePort();
-  let primary = await startEmbeddedPostgres({ dir: primaryDir, database, port });
-  migrateDeploy(primary.url);
-  await primary.stop();
-
-  fs.cpSync(primaryDir, replicaDir, { recursive: true, preserveTimestamps: true });
-  if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres:postgres', replicaDir]);
-  fs.chmodSync(replicaDir, 0o700);
-  const url = new URL(primary.url);
-  fs.writeFileSync(path.join(replicaDir, 'standby.signal'), '');
-  fs.appendFileSync(
-    path.join(replicaDir, 'postgresql.auto.conf'),
-    `primary_conninfo = 'host=localhost port=${port} user=${url.username} password=${url.password} application_name=replica'\n`,
-  );
-
-  primary = await startEmbeddedPostgres({ dir: primaryDir, database, port });
+  let primary = await startEmbeddedPostgres({ dir: primaryDir, database });
+  let standby: ChildProcess;
   const replicaPort = await freePort();
-  const standby = await startStandby(replicaDir, replicaPort, primarySettings(primaryDir));
+  try {
+    migrateDeploy(primary.url);
+    await primary.stop();
+    fs.cpSync(primaryDir, replicaDir, { recursive: true, preserveTimestamps: true });
+    if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres:postgres', replicaDir]);
+    fs.chmodSync(replicaDir, 0o700);
+    // Restarted (on whatever port is free now), then the copy streams from it.
+    primary = await startEmbeddedPostgres({ dir: primaryDir, database });
+    const url = new URL(primary.url);
+    fs.writeFileSync(path.join(replicaDir, 'standby.signal'), '');
+    fs.appendFileSync(
+      path.join(replicaDir, 'postgresql.auto.conf'),
+      `primary_conninfo = 'host=localhost port=${url.port} user=${url.username} password=${url.password} application_name=replica'\n`,
+    );
+    standby = await startStandby(replicaDir, replicaPort, primarySettings(primaryDir));
+  } catch (err) {
+    await primary.stop().catch(() => {});
+    fs.rmSync(root, { recursive: true, force: true });
+    throw err;
+  }
   const replicaUrl = new URL(primary.url);
   replicaUrl.port = String(replicaPort);
 
