@@ -1,4 +1,5 @@
-import { Button, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Text } from '@react-email/text';
 import { EmailLayout } from './layout';
 
 export type InviteEmailProps = { inviterName: string; orgName: string; role: string; url: string };

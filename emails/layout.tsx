@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { Body, Container, Head, Heading, Html, Preview, Text } from '@react-email/components';
+import { Body } from '@react-email/body';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Html } from '@react-email/html';
+import { Preview } from '@react-email/preview';
+import { Text } from '@react-email/text';
 
 export function EmailLayout({ preview, heading, children }: { preview: string; heading: string; children: ReactNode }) {
   return (

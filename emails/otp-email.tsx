@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { EmailLayout } from './layout';
 
 export type OtpEmailProps = { name: string; otp: string };

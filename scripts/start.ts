@@ -2,6 +2,7 @@
 // Without DATABASE_URL it runs an embedded PostgreSQL with its data under .data/postgres.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../lib/runtime/embedded-db';
 import { migrateDeploy } from '../lib/runtime/migrate';
 import { directDatabaseUrl } from '../lib/pg';
@@ -14,6 +15,11 @@ import { enabledProviders } from '../lib/auth/oauth/provider-settings';
 import { sessionSecretStatusLine } from '../lib/auth/session-secret';
 import { ingestStatusLine } from '../lib/sentry/item-types';
 
+// `npm start` sizes this process's heap with the NODE_OPTIONS of scripts/node-options.env (`node --env-file`); what
+// it starts (a build, the migrations) runs without those limits. A NODE_OPTIONS of the user's own is left as it is.
+const nodeOptions = process.env.NODE_OPTIONS;
+if (nodeOptions !== undefined && nodeOptions === defaultNodeOptions()) delete process.env.NODE_OPTIONS;
+
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -24,6 +30,19 @@ process.env.MAIL_OUTBOX_DIR ??= path.join(dataDir, 'outbox');
 
 const log = (msg: string) => console.log(`[tracker] ${msg}`);
 
+// The embedded PostgreSQL is sized for the box `npm start` usually runs on (#36); EMBEDDED_PG_SETTINGS
+// (`name=value`, separated by spaces or commas) overrides any of these, e.g. `shared_buffers=512MB`.
+const SMALL_BOX_POSTGRES = ['shared_buffers=16MB', 'wal_buffers=4MB', 'max_connections=100', 'maintenance_work_mem=16MB', 'autovacuum_max_workers=2', 'huge_pages=off'];
+
+function pgSettings(value: string | undefined): string[] {
+  return (value ?? '').split(/[\s,]+/).filter((s) => {
+    if (!s) return false;
+    if (/^[A-Za-z_][A-Za-z0-9_.]*=\S+$/.test(s)) return true;
+    log(`EMBEDDED_PG_SETTINGS: ignoring "${s}" (expected name=value)`);
+    return false;
+  });
+}
+
 async function main() {
   let embedded: EmbeddedDb | undefined;
   if (!process.env.DATABASE_URL) {
@@ -33,6 +52,7 @@ async function main() {
       database: 'tracker',
       port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
       onLog: (line) => process.env.DEBUG_POSTGRES && console.log(`[postgres] ${line}`),
+      settings: [...SMALL_BOX_POSTGRES, ...pgSettings(process.env.EMBEDDED_PG_SETTINGS)],
     });
     process.env.DATABASE_URL = embedded.url;
   }
@@ -56,6 +76,11 @@ async function main() {
     build();
   }
 
+  // tsx turns Node's source maps on for the whole process: every module loaded after this point with a
+  // sourceMappingURL (Next's route chunks, its own dist files) would keep its parsed map, sources included, on the
+  // heap (about 50 MB). `next start` runs without them; so does production here, unless asked with
+  // NODE_OPTIONS=--enable-source-maps. The lib modules loaded above keep theirs.
+  if (!dev && !wantsSourceMaps()) process.setSourceMapsEnabled(false);
   const server = await startServer({ dev, port, host });
   log(`serving ${dev ? '(dev)' : '(production)'} on http://localhost:${port}`);
 
@@ -85,6 +110,19 @@ async function main() {
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     for (const l of process.listeners(sig)) process.off(sig, l);
     process.on(sig, () => void stop(sig));
+  }
+}
+
+function wantsSourceMaps(): boolean {
+  return [...process.execArgv, ...(nodeOptions ?? '').split(/\s+/)].includes('--enable-source-maps');
+}
+
+function defaultNodeOptions(): string | undefined {
+  try {
+    const file = fs.readFileSync(fileURLToPath(new URL('node-options.env', import.meta.url)), 'utf8');
+    return /^NODE_OPTIONS="([^"]*)"/m.exec(file)?.[1];
+  } catch {
+    return undefined;
   }
 }
 

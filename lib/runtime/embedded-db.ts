@@ -41,6 +41,8 @@ export async function startEmbeddedPostgres(opts: {
   port?: number;
   persistent?: boolean;
   onLog?: (line: string) => void;
+  /** Server settings (`name=value`) applied after the defaults below, so they win. */
+  settings?: string[];
 }): Promise<EmbeddedDb> {
   const dir = path.resolve(opts.dir);
   const port = await freePort(opts.port);
@@ -60,6 +62,7 @@ export async function startEmbeddedPostgres(opts: {
       '-c', 'max_connections=200',
       '-c', 'shared_buffers=256MB',
       '-c', 'synchronous_commit=on',
+      ...(opts.settings ?? []).flatMap((setting) => ['-c', setting]),
     ],
   });
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {

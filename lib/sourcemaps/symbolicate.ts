@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { TraceMap, originalPositionFor, sourceContentFor } from '@jridgewell/trace-mapping';
 import { pool } from '@/lib/pg';
 import { logger } from '@/lib/log';
@@ -15,8 +16,9 @@ type LoadedMap = { map: TraceMap; lines: Map<string, string[] | null>; scopes: M
 type Lookup = { fileId: string | null; until: number };
 type Resolved = { loaded: LoadedMap; source: string; line: number; column: number; name: string | null };
 
-// Parsed maps, bounded by the memory their decoded mappings and text take (checkSourceMap's estimate).
-const CACHE_BYTES = Number(process.env.SOURCEMAP_CACHE_BYTES ?? 256 * 1024 * 1024);
+// Parsed maps, bounded by the memory their decoded mappings and text take (checkSourceMap's estimate): by default
+// a quarter of the V8 heap's limit (about 130 MiB under `npm start`'s 512 MB old space), at most 256 MiB.
+const CACHE_BYTES = Number(process.env.SOURCEMAP_CACHE_BYTES ?? Math.min(256 * 1024 * 1024, Math.floor(v8.getHeapStatistics().heap_size_limit / 4)));
 const FOUND_TTL_MS = 5 * 60_000;
 // An event arriving before its map is stored as it came; the map is looked for again after this.
 const MISSING_TTL_MS = 30_000;
