@@ -110,12 +110,26 @@ export async function startInstance(opts: { distDir: string; env?: Record<string
   log(`starting the service on ${base} (DATA_DIR ${dataDir}; builds ${opts.distDir} on first run, log in ${logFile})`);
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = startGroup(process.execPath, [...nodeArgs, '--import', 'tsx', 'scripts/start.ts'], env, logFile);
+  const start = npmStart();
+  const child = startGroup(process.execPath, [...nodeArgs, ...start.args], { ...env, ...start.env }, logFile);
   const tStart = performance.now();
   await waitForHttp(`${base}/api/v1/auth/me`, child, READY_TIMEOUT_MS, logFile);
   log(`service ready after ${((performance.now() - tStart) / 1000).toFixed(0)} s`);
   const dbUrl = opts.databaseUrl ?? `postgresql://postgres:postgres@localhost:${pgPort}/tracker`;
   return { base, port, pgPort, dataDir, logFile, child, dbUrl };
+}
+
+/**
+ * The environment and node arguments of `npm start` (package.json: `NAME=${NAME:-default} … node <args>`), so a
+ * bench runs the server as users do.
+ */
+function npmStart(): { env: Record<string, string>; args: string[] } {
+  const start: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
+  const words = start.split(/\s+/);
+  const env: Record<string, string> = {};
+  for (let m; (m = /^([A-Z_][A-Z0-9_]*)=\$\{\1:-([^}]*)\}$/.exec(words[0])); words.shift()) env[m[1]] = process.env[m[1]] || m[2];
+  if (words[0] !== 'node') throw new Error(`package.json's start script is not [NAME=\${NAME:-default}…] node …: ${start}`);
+  return { env, args: words.slice(1) };
 }
 
 /** Registers, verifies (passcode from the instance's outbox) and logs in a bench user. */
