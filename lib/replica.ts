@@ -122,7 +122,8 @@ function replicaPool(): pg.Pool | null {
 /** One connection each to the primary and the replica for the lag probe, apart from the pools busy readers and ingest fill. */
 function probePools(): { primary: pg.Pool; replica: pg.Pool } {
   const make = (connectionString: string) => {
-    const p = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: PROBE_TIMEOUT_MS, statement_timeout: PROBE_TIMEOUT_MS, query_timeout: PROBE_TIMEOUT_MS + 500, keepAlive: true });
+    // query_timeout is the client's own: a statement_timeout would be a startup parameter, which PgBouncer refuses.
+    const p = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: PROBE_TIMEOUT_MS, query_timeout: PROBE_TIMEOUT_MS, keepAlive: true });
     p.on('error', () => {});
     return p;
   };
