@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePool, pool } from '@/lib/pg';
 import { getBoss, stopJobs } from '@/lib/jobs/boss';
+import { closeReplica, probeReplica } from '@/lib/replica';
 import { startPgBouncer } from '../support/pgbouncer';
 import { signUp } from '../support/accounts';
 import { errorEnvelope, send } from './ingest-helpers';
@@ -63,6 +64,17 @@ describe('behind PgBouncer in transaction mode', () => {
     const stats = await client.get(`/api/v1/projects/${projectId}/stats`, { query: { days: 1 } });
     expect(stats.status).toBe(200);
     expect(JSON.stringify(stats.body.data)).toContain('"accepted":300');
+  });
+
+  it("the replica's lag probe connects through the pooler (no startup parameter PgBouncer refuses)", async () => {
+    // The pooled primary stands in for a replica: the probe gets through and finds it is no standby.
+    process.env.DATABASE_REPLICA_URL = bouncer.url;
+    try {
+      expect(await probeReplica()).toMatchObject({ usable: false, error: 'DATABASE_REPLICA_URL is not a standby in recovery' });
+    } finally {
+      await closeReplica();
+      delete process.env.DATABASE_REPLICA_URL;
+    }
   });
 
   it('the job queue starts and runs a job through the pooler', async () => {
