@@ -3,6 +3,7 @@ import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { createClient, getDb, type Db } from '@/lib/db';
 import { pool } from '@/lib/pg';
+import { withTimeout } from '@/lib/runtime/timeout';
 
 // Read replica routing (DATABASE_REPLICA_URL). The dashboard's heavy reads (lists, charts, search,
 // performance, stats) ask readPool()/readDb(); everything else, and every write, stays on the primary.
@@ -87,9 +88,15 @@ function replicaFault(err: unknown): boolean {
   return /connect|terminat|timeout|ECONN/i.test(e.message ?? '');
 }
 
+/** A state in which reads stay off the replica, and why. */
+function unusable(error: string): ReplicaState {
+  return { usable: false, lagSeconds: null, lagBytes: null, replayLsn: null, checkedAt: Date.now(), error };
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 function faulted(err: unknown): void {
-  const message = err instanceof Error ? err.message : String(err);
-  g.replicaState = { usable: false, lagSeconds: null, lagBytes: null, replayLsn: null, checkedAt: Date.now(), error: `a read failed on the replica and ran on the primary: ${message}` };
+  g.replicaState = unusable(`a read failed on the replica and ran on the primary: ${messageOf(err)}`);
 }
 
 /**
@@ -131,13 +138,6 @@ function probePools(): { primary: pg.Pool; replica: pg.Pool } {
   return g.probePools;
 }
 
-function withTimeout<T>(p: Promise<T>): Promise<T> {
-  return Promise.race([
-    p,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS + 1000).unref()),
-  ]);
-}
-
 /** The lag: how long ago the primary first stood past `replayLsn` (0 when the replica has everything the probes saw). */
 function lagFrom(primaryLsn: bigint, replayLsn: bigint, now: number): number {
   const samples = (g.primarySamples ??= []);
@@ -152,25 +152,27 @@ function lagFrom(primaryLsn: bigint, replayLsn: bigint, now: number): number {
 
 /** One lag probe: the primary's WAL position, then the replica's replay position. */
 export async function probeReplica(): Promise<ReplicaState> {
-  if (!replicaConfigured()) return { usable: false, lagSeconds: null, lagBytes: null, replayLsn: null, checkedAt: Date.now(), error: 'no replica configured' };
+  if (!replicaConfigured()) return unusable('no replica configured');
   g.replicaProbing ??= (async (): Promise<ReplicaState> => {
     const probe = probePools();
     try {
-      const primary = await withTimeout(probe.primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn'));
+      // A second past the pools' own timeouts: waiting for the probe connection counts too.
+      const primary = await withTimeout(probe.primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn'), PROBE_TIMEOUT_MS + 1000);
       const { rows } = await withTimeout(
         probe.replica.query<{ recovery: boolean; replay: string | null }>('SELECT pg_is_in_recovery() AS recovery, pg_last_wal_replay_lsn()::text AS replay'),
+        PROBE_TIMEOUT_MS + 1000,
       );
       const now = Date.now();
       const primaryLsn = parseLsn(primary.rows[0].lsn);
       const replayLsn = rows[0].replay ? parseLsn(rows[0].replay) : null;
       if (!rows[0].recovery || replayLsn === null || primaryLsn === null) {
-        return { usable: false, lagSeconds: null, lagBytes: null, replayLsn: null, checkedAt: now, error: 'DATABASE_REPLICA_URL is not a standby in recovery' };
+        return unusable('DATABASE_REPLICA_URL is not a standby in recovery');
       }
       const lagSeconds = lagFrom(primaryLsn, replayLsn, now);
       const lagBytes = primaryLsn > replayLsn ? Number(primaryLsn - replayLsn) : 0;
       return { usable: lagSeconds <= maxLagSeconds(), lagSeconds, lagBytes, replayLsn, checkedAt: now };
     } catch (err) {
-      return { usable: false, lagSeconds: null, lagBytes: null, replayLsn: null, checkedAt: Date.now(), error: err instanceof Error ? err.message : String(err) };
+      return unusable(messageOf(err));
     }
   })()
     .then((state) => (g.replicaState = state))

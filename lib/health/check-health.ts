@@ -1,6 +1,7 @@
 import { pool } from '@/lib/pg';
 import { safeEqual } from '@/lib/auth/tokens';
 import { maxLagSeconds, probeReplica, replicaConfigured } from '@/lib/replica';
+import { withTimeout } from '@/lib/runtime/timeout';
 
 type Probe = { ok: boolean; latencyMs?: number; error?: string };
 /** The read replica, when DATABASE_REPLICA_URL is set: `ok` is false while reads fall back to the primary. */
@@ -10,16 +11,12 @@ export type PublicHealth = { ok: boolean; database: { ok: boolean; latencyMs?: n
 
 const TIMEOUT_MS = 2000;
 
-function withTimeout<T>(p: Promise<T>): Promise<T> {
-  return Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${TIMEOUT_MS} ms`)), TIMEOUT_MS).unref())]);
-}
-
 /** Database round trip and the job queue's backlog (jobs waiting to run). Unhealthy when the database is not reachable. */
 export async function checkHealth(): Promise<Health> {
   const started = performance.now();
   let database: Probe;
   try {
-    await withTimeout(pool().query('SELECT 1'));
+    await withTimeout(pool().query('SELECT 1'), TIMEOUT_MS);
     database = { ok: true, latencyMs: Math.round(performance.now() - started) };
   } catch (err) {
     database = { ok: false, error: err instanceof Error ? err.message : String(err) };
@@ -33,6 +30,7 @@ export async function checkHealth(): Promise<Health> {
           `SELECT CASE WHEN to_regclass('pgboss.job') IS NULL THEN NULL
                   ELSE (SELECT count(*) FROM pgboss.job WHERE state IN ('created', 'retry'))::text END AS backlog`,
         ),
+        TIMEOUT_MS,
       );
       queue = rows[0].backlog === null ? { ok: false, error: 'job queue not started yet' } : { ok: true, backlog: Number(rows[0].backlog) };
     } catch (err) {
