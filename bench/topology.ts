@@ -21,6 +21,7 @@ import { api, log, runBench, signUpBenchUser, startGroup, startInstance, type In
 import { CHECK_RATE, fmt, multiInstanceChecks, send } from './support/instance-checks';
 import { pct } from './support/load';
 import { PGBOUNCER, writePgBouncerConfig } from '../tests/support/pgbouncer';
+import { postgresUser } from '../tests/support/postgres-user';
 
 const { values: args } = parseArgs({ options: { events: { type: 'string', default: '20000' } } });
 const EVENTS = Number(args.events);
@@ -33,11 +34,6 @@ const READERS = 4;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-topology-'));
 fs.chmodSync(root, 0o755);
 const instances: Instance[] = [];
-
-function postgresUser(): { uid: number; gid: number } {
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }));
-  return { uid: id('-u'), gid: id('-g') };
-}
 
 /** Runs a PostgreSQL tool as the `postgres` user; throws with its output when it fails. */
 function asPostgres(cmd: string, argv: string[]): void {
@@ -73,9 +69,10 @@ function startPostgres(dir: string, port: number): void {
 async function startCluster(): Promise<{ primary: number; replica: number }> {
   const primaryDir = path.join(root, 'primary');
   const replicaDir = path.join(root, 'replica');
+  const { uid, gid } = postgresUser();
   for (const dir of [primaryDir, replicaDir]) {
     fs.mkdirSync(dir, { mode: 0o700 });
-    fs.chownSync(dir, postgresUser().uid, postgresUser().gid);
+    fs.chownSync(dir, uid, gid);
   }
   asPostgres(`${PG_BIN}/initdb`, ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C']);
   const primary = await freePort();

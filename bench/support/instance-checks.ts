@@ -3,6 +3,7 @@
 // monthly quota is exact, and every alert fires once (NEW_ISSUE per issue, ERROR_RATE once).
 import http from 'node:http';
 import pg from 'pg';
+import { load } from './load';
 import { freePort } from '@/lib/runtime/embedded-db';
 import { monthOf } from '@/lib/clock';
 import { api } from './service';
@@ -16,7 +17,7 @@ const QUOTA_SENT = 300;
 const DISTINCT_ISSUES = 30;
 const ERROR_RATE_THRESHOLD = 50;
 
-/** POSTs each body once over `concurrency` keep-alive connections; counts the answers (and tells `onAnswer` each one). */
+/** POSTs each body once over `concurrency` keep-alive connections (bench/support/load.ts); the answers by status. */
 export async function send(
   port: number,
   path: string,
@@ -24,32 +25,8 @@ export async function send(
   concurrency: number,
   opts: { headers?: Record<string, string>; onAnswer?: (index: number, status: number | string) => void } = {},
 ): Promise<Map<number | string, number>> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const counts = new Map<number | string, number>();
-  let i = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (i < bodies.length) {
-        const index = i++;
-        const body = bodies[index];
-        const status = await new Promise<number | string>((resolve) => {
-          const req = http.request(
-            { host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', ...opts.headers, 'content-length': Buffer.byteLength(body) } },
-            (res) => {
-              res.resume();
-              res.on('end', () => resolve(res.statusCode ?? 0));
-            },
-          );
-          req.on('error', (e) => resolve((e as NodeJS.ErrnoException).code ?? 'error'));
-          req.end(body);
-        });
-        counts.set(status, (counts.get(status) ?? 0) + 1);
-        opts.onAnswer?.(index, status);
-      }
-    }),
-  );
-  agent.destroy();
-  return counts;
+  const r = await load(port, path, opts.headers ?? {}, bodies, { connections: concurrency, onAnswer: opts.onAnswer });
+  return new Map<number | string, number>([...(r.accepted ? [[200, r.accepted] as const] : []), ...r.errors]);
 }
 
 export const fmt = (m: Map<number | string, number>) => [...m].sort().map(([k, v]) => `${v} × ${k}`).join(', ');

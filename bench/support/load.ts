@@ -15,9 +15,9 @@ export async function load(
   pathName: string,
   headers: Record<string, string>,
   bodies: string[],
-  opts: { connections: number; groups?: CpuGroups },
+  opts: { connections: number; groups?: CpuGroups; onAnswer?: (index: number, status: number | string) => void },
 ): Promise<RunResult> {
-  const { connections, groups } = opts;
+  const { connections, groups, onAnswer } = opts;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   const errors = new Map<number | string, number>();
@@ -40,12 +40,13 @@ export async function load(
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (next < bodies.length) {
-        const body = bodies[next++];
+        const index = next++;
         const s = performance.now();
-        const status = await one(body);
+        const status = await one(bodies[index]);
         latencies.push(performance.now() - s);
         if (status === 200) accepted++;
         else errors.set(status, (errors.get(status) ?? 0) + 1);
+        onAnswer?.(index, status);
       }
     }),
   );

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '@/lib/runtime/embedded-db';
+import { asPostgresUser } from './postgres-user';
 
 export const PGBOUNCER = '/usr/sbin/pgbouncer';
 
@@ -53,10 +54,7 @@ export async function startPgBouncer(databaseUrl: string, poolSize = 2): Promise
   // PgBouncer refuses to run as root.
   const asRoot = process.getuid?.() === 0;
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  const ids = asRoot
-    ? { uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })) }
-    : {};
-  const child: ChildProcess = spawn(PGBOUNCER, [path.join(dir, 'pgbouncer.ini')], { ...ids, stdio: 'ignore' });
+  const child: ChildProcess = spawn(PGBOUNCER, [path.join(dir, 'pgbouncer.ini')], { ...asPostgresUser(), stdio: 'ignore' });
   const url = `postgresql://${target.username}@127.0.0.1:${port}/${database}`;
   const deadline = Date.now() + 15_000;
   for (;;) {

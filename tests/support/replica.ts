@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, freePort } from '@/lib/runtime/embedded-db';
 import { migrateDeploy } from '@/lib/runtime/migrate';
+import { asPostgresUser } from './postgres-user';
 
 export type ReplicatedPostgres = {
   primaryUrl: string;
@@ -92,12 +93,8 @@ function primarySettings(dir: string): string[] {
 }
 
 async function startStandby(dir: string, port: number, settings: string[]): Promise<ChildProcess> {
-  const ids =
-    process.getuid?.() === 0
-      ? { uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })) }
-      : {};
   const child = spawn(await postgresBinary(), ['-D', dir, '-p', String(port), ...settings], {
-    ...ids,
+    ...asPostgresUser(),
     env: { ...process.env, LC_MESSAGES: 'C' },
   });
   return new Promise((resolve, reject) => {
