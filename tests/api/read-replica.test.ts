@@ -94,6 +94,15 @@ describe('read replica routing', () => {
     expect(one.body.data.status).toBe('RESOLVED');
   });
 
+  it.each([
+    ['not a position', 'tracker_wal=garbage', 'UNRESOLVED'],
+    ['an escape that does not decode', 'tracker_wal=%E0%A4', 'UNRESOLVED'],
+    ['a position no replica has reached', 'tracker_wal=FFFFFFFF/FFFFFFFF', 'RESOLVED'],
+  ])('a tracker_wal cookie that is %s: 200, and the read goes where it says', async (_label, cookie, status) => {
+    // The replica is still paused before the write above: UNRESOLVED there, RESOLVED on the primary.
+    expect(await statusSeen(other, { cookie: `${other.cookie}; ${cookie}` })).toBe(status);
+  });
+
   it('an API token reads its own write on this instance', async () => {
     const { token } = await createToken(owner, ['write']);
     const ci = new TokenClient(token);
