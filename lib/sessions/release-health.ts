@@ -15,7 +15,8 @@ export type ReleaseHealthQuery = z.infer<typeof releaseHealthQuery>;
 const DAY_MS = 86_400_000;
 const MAX_RELEASES = 200;
 
-type Totals = { started: number; crashed: number; abnormal: number; errored: number; users: number; crashedUsers: number };
+// `withError`: every session that had an error, crashed and abnormal ones included (what the rollups count).
+type Totals = { started: number; crashed: number; abnormal: number; withError: number; users: number; crashedUsers: number };
 
 const rate = (bad: number, all: number) => (all > 0 ? Math.round((1 - bad / all) * 10_000) / 10_000 : null);
 
@@ -25,7 +26,8 @@ function healthOf(t: Totals) {
     users: t.users,
     crashed: t.crashed,
     abnormal: t.abnormal,
-    errored: t.errored,
+    /** Sessions that had an error but neither crashed nor ended abnormally: Sentry's three are exclusive. */
+    errored: Math.max(0, t.withError - t.crashed - t.abnormal),
     /** 1 − crashed / sessions (null without sessions). */
     crashFreeSessions: rate(t.crashed, t.started),
     /** 1 − users with a crashed session / users (null without users). */
@@ -86,7 +88,7 @@ export async function releaseHealth(projectId: string, q: ReleaseHealthQuery) {
       return {
         // Sessions without a release are counted under null ("no release").
         version: r.release === '' ? null : r.release,
-        ...healthOf({ started: r.started, crashed: r.crashed, abnormal: r.abnormal, errored: r.errored, users: u?.users ?? 0, crashedUsers: u?.crashed_users ?? 0 }),
+        ...healthOf({ started: r.started, crashed: r.crashed, abnormal: r.abnormal, withError: r.errored, users: u?.users ?? 0, crashedUsers: u?.crashed_users ?? 0 }),
         /** This release's share of the project's sessions in the last 24 hours. */
         adoption: total24 > 0 ? Math.round(((last24.get(r.release) ?? 0) / total24) * 10_000) / 10_000 : null,
         lastSessionAt: r.last_hour.toISOString(),
