@@ -1,6 +1,7 @@
 // Stores an envelope's attachments (#33) in the configured store, after the per-event cap: what an event already
 // has plus what comes now may not pass ATTACHMENTS_PER_EVENT_MAX_BYTES (the rest is refused as too_large). Each is
-// counted in the outcomes; none counts against the monthly event quota.
+// counted in the outcomes; none counts against the monthly event quota. Their file name and content type go through
+// the one scrubber; their bytes are stored as sent.
 import crypto from 'node:crypto';
 import type { IngestKey } from '@/lib/ingest/resolve-key';
 import { pool } from '@/lib/pg';
@@ -8,6 +9,7 @@ import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import type { Outcome } from '@/lib/outcomes/categories';
 import { ATTACHMENTS_PER_EVENT_MAX_BYTES, type AttachmentItem } from './parse-attachment';
 import { attachmentStore, type NewAttachment } from './store';
+import { scrubItem } from '@/lib/scrubbing/scrub-item';
 
 export async function storeAttachments(key: IngestKey, items: AttachmentItem[]): Promise<{ stored: number; tooLarge: number }> {
   if (items.length === 0) return { stored: 0, tooLarge: 0 };
@@ -27,6 +29,7 @@ export async function storeAttachments(key: IngestKey, items: AttachmentItem[]):
       continue;
     }
     used.set(item.eventId, total);
+    scrubItem('attachment', item, key.scrub);
     keep.push({ id: crypto.randomUUID(), projectId: key.projectId, ...item });
   }
   if (keep.length > 0) {

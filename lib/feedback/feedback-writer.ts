@@ -1,11 +1,11 @@
-// Stores feedback items (#33): scrubbed like events (the project's value rules on the message and URL), one row per
-// feedback id (a repeat is stored once), linked to the issue of the event it is about when that event is already
-// stored (else when the feedback is read: linkPendingFeedback). Counted as accepted user feedback; not counted
-// against the monthly event quota (as Sentry).
+// Stores feedback items (#33): scrubbed like events (the one scrubber: message, URL, name and email as free text, the
+// scope's contexts and tags as a key/value map), one row per feedback id (a repeat is stored once), linked to the
+// issue of the event it is about when that event is already stored (else when the feedback is read:
+// linkPendingFeedback). Counted as accepted user feedback; not counted against the monthly event quota (as Sentry).
 import type { IngestKey } from '@/lib/ingest/resolve-key';
 import { pool } from '@/lib/pg';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
-import { scrubString } from '@/lib/scrubbing/rules';
+import { scrubItem } from '@/lib/scrubbing/scrub-item';
 import { notifyNewFeedback } from './feedback-email';
 import type { FeedbackItem } from './parse-feedback';
 
@@ -15,7 +15,7 @@ const ISSUE_OF_EVENT = `(SELECT e.issue_id FROM event_ids x JOIN events e ON e.p
 
 export async function storeFeedback(key: IngestKey, items: FeedbackItem[]): Promise<void> {
   if (items.length === 0) return;
-  const scrub = (s: string | null) => (s === null ? null : scrubString(s, key.scrub));
+  for (const i of items) scrubItem('feedback', i, key.scrub);
   const { rows } = await pool().query<{ id: string }>(
     `WITH f AS (
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[], $9::timestamptz[])
@@ -32,10 +32,10 @@ export async function storeFeedback(key: IngestKey, items: FeedbackItem[]): Prom
     [
       items.map((i) => i.eventId),
       items.map((i) => i.associatedEventId),
-      items.map((i) => scrub(i.message)),
+      items.map((i) => i.message),
       items.map((i) => i.name),
       items.map((i) => i.email),
-      items.map((i) => scrub(i.url)),
+      items.map((i) => i.url),
       items.map((i) => i.source),
       items.map((i) => (i.contexts ? JSON.stringify(i.contexts) : null)),
       items.map((i) => i.createdAt),

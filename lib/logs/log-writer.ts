@@ -5,8 +5,7 @@ import { groupCommit, refusedWhenProjectGone, type BatchWriter } from '@/lib/ing
 import type { IngestKey } from '@/lib/ingest/resolve-key';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { pool } from '@/lib/pg';
-import { scrubString } from '@/lib/scrubbing/rules';
-import { scrubTree } from '@/lib/scrubbing/scrub-event';
+import { scrubItem } from '@/lib/scrubbing/scrub-item';
 import type { LogRow } from './parse-logs';
 
 type Item = { projectId: string; logs: LogRow[] };
@@ -44,10 +43,6 @@ const submit = groupCommit(logWriter);
 
 export async function storeLogs(key: IngestKey, logs: LogRow[]): Promise<void> {
   if (logs.length === 0) return;
-  for (const l of logs) {
-    l.body = scrubString(l.body, key.scrub);
-    if (l.template) l.template = scrubString(l.template, key.scrub);
-    if (l.attributes) l.attributes = scrubTree(l.attributes as never, key.scrub) as LogRow['attributes'];
-  }
+  for (const l of logs) scrubItem('log', l, key.scrub);
   if ((await submit({ projectId: key.projectId, logs })) === 'stored') recordOutcome(key.projectId, 'log_item', 'accepted', '', logs.length);
 }

@@ -1,11 +1,10 @@
-// Spans on the shared group commit (#34): one item is one envelope's spans, scrubbed like events (the project's
-// value rules on descriptions, its key rules on data), written with their envelope's batch in one statement.
+// Spans on the shared group commit (#34): one item is one envelope's spans, scrubbed like events (the one scrubber:
+// description and segment name as free text, data as a key/value map), written with their envelope's batch in one statement.
 import { groupCommit, refusedWhenProjectGone, type BatchWriter } from '@/lib/ingest/group-commit';
 import type { IngestKey } from '@/lib/ingest/resolve-key';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { pool } from '@/lib/pg';
-import { scrubString } from '@/lib/scrubbing/rules';
-import { scrubTree } from '@/lib/scrubbing/scrub-event';
+import { scrubItem } from '@/lib/scrubbing/scrub-item';
 import type { SpanRow } from './parse-spans';
 import { spanGroup } from './normalize';
 
@@ -52,9 +51,8 @@ const submit = groupCommit(spanWriter);
 export async function storeSpans(key: IngestKey, spans: SpanRow[]): Promise<void> {
   if (spans.length === 0) return;
   for (const s of spans) {
-    s.description = scrubString(s.description, key.scrub);
+    scrubItem('span', s, key.scrub);
     s.group = spanGroup(s.op, s.description);
-    if (s.data) s.data = scrubTree(s.data as never, key.scrub) as SpanRow['data'];
   }
   if ((await submit({ projectId: key.projectId, spans })) === 'stored') recordOutcome(key.projectId, 'span', 'accepted', '', spans.length);
 }
