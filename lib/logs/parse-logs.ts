@@ -68,6 +68,16 @@ export function logRow(fields: { timestampMs: number; level: unknown; severity: 
   };
 }
 
+/**
+ * The span a log line was written in: `span_id`, else the `sentry.trace.parent_span_id` attribute, the only place
+ * @sentry/node 11 puts the active span (Relay reads both).
+ */
+function spanIdOf(l: JsonObject): unknown {
+  if (hex(l.span_id, 16)) return l.span_id;
+  const a = isObject(l.attributes) ? l.attributes['sentry.trace.parent_span_id'] : undefined;
+  return isObject(a) ? a.value : a;
+}
+
 /** A Sentry `log` item. */
 export function parseLogs(payload: JsonObject, path: Path): LogRow[] | FieldIssue[] {
   if (!Array.isArray(payload.items)) return [{ path: [...path, 'items'], message: 'A log item is { items: [...] }' }];
@@ -75,7 +85,7 @@ export function parseLogs(payload: JsonObject, path: Path): LogRow[] | FieldIssu
   for (const l of payload.items.slice(0, MAX_LOGS_PER_ITEM)) {
     if (!isObject(l)) continue;
     const ts = typeof l.timestamp === 'number' ? l.timestamp * 1000 : typeof l.timestamp === 'string' ? Date.parse(l.timestamp) : NaN;
-    const r = logRow({ timestampMs: ts, level: l.level, severity: l.severity_number, body: l.body, attributes: flattenAttributes(l.attributes), traceId: l.trace_id, spanId: l.span_id });
+    const r = logRow({ timestampMs: ts, level: l.level, severity: l.severity_number, body: l.body, attributes: flattenAttributes(l.attributes), traceId: l.trace_id, spanId: spanIdOf(l) });
     if (r) rows.push(r);
   }
   return rows;
