@@ -5,7 +5,8 @@ export type GroupingFrame = { filename: string; lineno: number; colno?: number; 
 
 /**
  * Which rules group a project's Sentry events. 1: the rules until #28. 2: messages (captureMessage with a stack,
- * synthetic exceptions) by their template and in-app frames; non-JavaScript frames by their source line. A
+ * synthetic exceptions) by their template and in-app frames' files and functions; exceptions' non-JavaScript frames
+ * by their source line. A
  * project keeps the version it was created with, so stored issues are never silently regrouped.
  */
 export type GroupingVersion = 1 | 2;
@@ -38,12 +39,14 @@ export function normalizeFilename(filename: string): string {
   return dir + base;
 }
 
-/** The contract's default: SHA-256 of the exception type and each frame's normalised file and function (line and column only without a function). */
+/** The contract's key of one frame: its normalised file and function (line and column only without a function). */
+function contractFrameKey(f: GroupingFrame): unknown[] {
+  return f.function ? [normalizeFilename(f.filename), f.function] : [normalizeFilename(f.filename), f.lineno, f.colno ?? null];
+}
+
+/** The contract's default: SHA-256 of the exception type and each frame's contract key. */
 export function defaultFingerprint(exception: { type: string; frames: GroupingFrame[] }): string {
-  const frames = exception.frames.map((fr) =>
-    fr.function ? [normalizeFilename(fr.filename), fr.function] : [normalizeFilename(fr.filename), fr.lineno, fr.colno ?? null],
-  );
-  return sha256(JSON.stringify([exception.type, frames]));
+  return sha256(JSON.stringify([exception.type, exception.frames.map(contractFrameKey)]));
 }
 
 /**
@@ -71,7 +74,7 @@ function frameKeyV2(f: GroupingFrame, eventPlatform: string | undefined): unknow
   const platform = f.platform ?? eventPlatform;
   const line = f.context_line ? sourceLine(f.context_line) : '';
   if (line !== '' && platform !== undefined && !JAVASCRIPT_PLATFORMS.has(platform)) return [normalizeFilename(f.filename), f.function ?? null, line];
-  return f.function ? [normalizeFilename(f.filename), f.function] : [normalizeFilename(f.filename), f.lineno, f.colno ?? null];
+  return contractFrameKey(f);
 }
 
 const ownFrames = (frames: GroupingFrame[]) => (frames.some((f) => f.in_app === true) ? frames.filter((f) => f.in_app === true) : frames);
@@ -83,12 +86,13 @@ export function inAppFingerprintV2(exception: { type: string; frames: GroupingFr
 
 /**
  * Version 2: a message sent with a stack (sentry-ruby attaches the thread's, @sentry/node a synthetic exception):
- * its template, logger and in-app frames, so the same message from the same place is one issue and two
- * messages from one method are two.
+ * its template, logger and in-app frames by the contract's key, so the same message from the same place is one
+ * issue and two messages from one method are two. Source lines stay out: a message has no throw to pin, and its
+ * callers' lines (sentry-ruby's thread stack) would split one message by the call sites that reached it.
  */
-export function messageStackFingerprint(message: { template?: string; text: string; logger?: string; frames: GroupingFrame[]; platform?: string }): string {
+export function messageStackFingerprint(message: { template?: string; text: string; logger?: string; frames: GroupingFrame[] }): string {
   const template = message.template ?? normaliseMessage(message.text);
-  return sha256(JSON.stringify(['message-stack', template, message.logger ?? null, ownFrames(message.frames).map((f) => frameKeyV2(f, message.platform))]));
+  return sha256(JSON.stringify(['message-stack', template, message.logger ?? null, ownFrames(message.frames).map(contractFrameKey)]));
 }
 
 /**

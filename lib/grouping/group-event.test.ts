@@ -108,6 +108,22 @@ describe('grouping version 2: messages with a stack, and source lines of non-Jav
     ['@sentry/node synthetic: two messages from one function → two issues', nodeSynthetic('Disk almost full'), nodeSynthetic('Queue stuck'), true, false, 'Disk almost full'],
     ['@sentry/node synthetic: one message from two places → two issues', nodeSynthetic('Disk almost full', 'a'), nodeSynthetic('Disk almost full', 'b'), true, false, 'Disk almost full'],
     [
+      'sentry-ruby: one message from one method reached from two call sites (other lines, other source lines) → one issue',
+      sdkMessage('Disk almost full', [...rubyFrames(), { filename: 'app/jobs/disk.rb', function: 'check', lineno: 16, in_app: true, context_line: 'report if free < 1', platform: 'ruby' }]),
+      sdkMessage('Disk almost full', [...rubyFrames(), { filename: 'app/jobs/disk.rb', function: 'check', lineno: 17, in_app: true, context_line: 'report if free < 10', platform: 'ruby' }]),
+      true,
+      true,
+      'Disk almost full',
+    ],
+    [
+      'a message: a calling frame without a function keeps its line and column (the contract) → two issues',
+      sdkMessage('Disk almost full', [...rubyFrames(), { filename: 'app/boot.rb', lineno: 3, in_app: true }]),
+      sdkMessage('Disk almost full', [...rubyFrames(), { filename: 'app/boot.rb', lineno: 4, in_app: true }]),
+      true,
+      false,
+      'Disk almost full',
+    ],
+    [
       'logentry with params: grouped by the template, titled by the formatted text',
       sdkMessage('Payment p_1 failed', rubyFrames(), { logentry: { message: 'Payment %s failed', params: ['p_1'], formatted: 'Payment p_1 failed' } }),
       sdkMessage('Payment p_2 failed', rubyFrames(), { logentry: { message: 'Payment %s failed', params: ['p_2'], formatted: 'Payment p_2 failed' } }),

@@ -1,5 +1,6 @@
 // #43, fidelity with the real SDKs: a log line @sentry/node 11 writes inside a span is stored with that span (the
-// SDK names it only in the `sentry.trace.parent_span_id` attribute).
+// SDK names it only in the `sentry.trace.parent_span_id` attribute); Debian's sentry-ruby sending one message from
+// one method reached from two call sites is one issue (the callers' lines do not split it).
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -46,5 +47,22 @@ describe('@sentry/node 11: a log line written inside a span', () => {
 
     const logs = (await client.get(`/api/v1/projects/${p.id}/logs`, { query: { traceId } })).body.data.logs as { body: string; traceId: string; spanId: string | null }[];
     expect(logs.map((l) => [l.body, l.traceId, l.spanId])).toEqual([['Exported 42 rows', traceId, spanId]]);
+  });
+});
+
+describe('sentry-ruby: one message from one method, reached from two call sites', () => {
+  it('is one issue with both events, its culprit the method that sent it', async () => {
+    const { client, project: p, dsn } = await project('Ruby messages');
+    const before = server.received.length;
+    await program('ruby', 'message-call-sites.rb', dsn);
+    // The two events' stacks differ in the callers' lines and source lines (the program's two call sites).
+    const sent = server.received.slice(before).filter((r) => r.itemTypes.includes('event'));
+    expect(sent).toHaveLength(2);
+    const callers = sent.map((r) => /"function":"check_disk","lineno":(\d+)/.exec(r.text)?.[1]);
+    expect(new Set(callers).size).toBe(2);
+
+    const issues = (await client.get(`/api/v1/projects/${p.id}/issues`)).body.data.issues as { title: string; eventCount: number; culprit: string }[];
+    expect(issues.map((i) => [i.title, i.eventCount])).toEqual([['Disk almost full', 2]]);
+    expect(issues[0].culprit).toMatch(/nightly_report/);
   });
 });
