@@ -7,7 +7,8 @@ import { AppError, notFound, validationError } from '@/lib/errors';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { env } from '@/lib/env';
 import { RefusedTarget, resolveWebhookTarget } from '@/lib/alerts/webhook-guard';
-import { nextRun, scheduleProblem } from './schedule';
+import { nextRun, saneDate, scheduleProblem, type Schedule } from './schedule';
+import { checkinMargin, failureThreshold, maxRuntime, monitorTimezone, recoveryThreshold } from '@/lib/zod/monitors';
 import { httpUrl } from '@/lib/zod/alerts';
 
 const RECENT_RUNS = 30;
@@ -17,11 +18,11 @@ export const monitorParams = z.object({ projectId: z.string().min(1), monitorId:
 const fields = {
   scheduleType: z.enum(['crontab', 'interval'], { message: 'Schedule type must be crontab or interval' }),
   schedule: z.string().trim().min(1, 'Schedule is required').max(100),
-  timezone: z.string().trim().min(1).max(64),
-  checkinMargin: z.number().int().min(0).max(40_320),
-  maxRuntime: z.number().int().min(1).max(40_320),
-  failureIssueThreshold: z.number().int().min(1).max(720),
-  recoveryThreshold: z.number().int().min(1).max(720),
+  timezone: monitorTimezone,
+  checkinMargin,
+  maxRuntime,
+  failureIssueThreshold: failureThreshold,
+  recoveryThreshold,
   muted: z.boolean(),
   // Uptime checks: the URL requested, how long it may take, the status it must answer (null: any 2xx), a keyword.
   url: httpUrl,
@@ -77,6 +78,9 @@ type CheckinRow = {
   detail: string | null;
 };
 
+// A row stored before dates were bounded may hold one past year 9999 (or one the driver cannot read): shown as null.
+const iso = (d: Date | null) => saneDate(d)?.toISOString() ?? null;
+
 function serialize(m: MonitorRow, runs: CheckinRow[]) {
   return {
     id: m.id,
@@ -91,20 +95,20 @@ function serialize(m: MonitorRow, runs: CheckinRow[]) {
     kind: m.kind,
     ...(m.kind === 'uptime' ? { url: m.url, timeoutMs: m.timeoutMs, expectedStatus: m.expectedStatus, keyword: m.keyword } : {}),
     /** When its current incident began (failures past the threshold), or null. */
-    incidentSince: m.incidentSince?.toISOString() ?? null,
+    incidentSince: iso(m.incidentSince),
     status: m.status,
     muted: m.muted,
-    nextExpectedAt: m.nextExpectedAt?.toISOString() ?? null,
-    lastCheckinAt: m.lastCheckinAt?.toISOString() ?? null,
+    nextExpectedAt: iso(m.nextExpectedAt),
+    lastCheckinAt: iso(m.lastCheckinAt),
     issueId: m.issueId,
     runs: runs.map((r) => ({
       id: r.id,
       status: r.status,
       durationMs: r.durationMs,
       environment: r.environment,
-      expectedAt: r.expectedAt?.toISOString() ?? null,
-      startedAt: r.startedAt.toISOString(),
-      finishedAt: r.finishedAt?.toISOString() ?? null,
+      expectedAt: iso(r.expectedAt),
+      startedAt: iso(r.startedAt),
+      finishedAt: iso(r.finishedAt),
       detail: r.detail,
     })),
   };
@@ -131,14 +135,19 @@ async function checkUptimeUrl(url: string): Promise<void> {
 }
 
 export async function createMonitor(t: ProjectTenant, input: z.infer<typeof createMonitorSchema>) {
-  const problem = scheduleProblem(input);
-  if (problem) throw validationError([{ path: ['schedule'], message: problem }]);
+  checkSchedule(input);
   if (input.kind === 'uptime') await checkUptimeUrl(input.url!);
   else if (input.url) throw validationError([{ path: ['url'], message: 'Only uptime checks have a URL' }]);
   if (await db.monitor.findUnique({ where: { projectId_slug: { projectId: t.projectId, slug: input.slug } } })) throw new AppError('CONFLICT', `A monitor ${input.slug} exists in this project`);
   // An uptime check runs at once, then on its interval.
   const m = await db.monitor.create({ data: { projectId: t.projectId, ...input, nextExpectedAt: input.kind === 'uptime' ? clock.now() : nextRun(input, clock.now()) } });
   return withRuns(m);
+}
+
+/** A schedule with a next run within year 9999, in an IANA time zone; else a 400 naming the field. */
+function checkSchedule(s: Schedule): void {
+  const problem = scheduleProblem(s, clock.now());
+  if (problem) throw validationError([{ path: [problem.field], message: problem.message }]);
 }
 
 async function monitorOf(t: ProjectTenant, id: string) {
@@ -150,14 +159,14 @@ async function monitorOf(t: ProjectTenant, id: string) {
 export async function updateMonitor(t: ProjectTenant, id: string, input: z.infer<typeof updateMonitorSchema>) {
   const m = await monitorOf(t, id);
   const merged = { scheduleType: input.scheduleType ?? m.scheduleType, schedule: input.schedule ?? m.schedule, timezone: input.timezone ?? m.timezone };
-  const problem = scheduleProblem(merged);
-  if (problem) throw validationError([{ path: ['schedule'], message: problem }]);
+  const rescheduled = merged.schedule !== m.schedule || merged.scheduleType !== m.scheduleType || merged.timezone !== m.timezone;
+  // Muting or a new margin leaves the schedule as it is, even one stored before schedules were checked.
+  if (rescheduled) checkSchedule(merged);
   if (m.kind === 'uptime' && merged.scheduleType !== 'interval') throw validationError([{ path: ['scheduleType'], message: 'An uptime check runs on an interval' }]);
   if (input.url !== undefined) {
     if (m.kind !== 'uptime') throw validationError([{ path: ['url'], message: 'Only uptime checks have a URL' }]);
     await checkUptimeUrl(input.url);
   }
-  const rescheduled = merged.schedule !== m.schedule || merged.scheduleType !== m.scheduleType || merged.timezone !== m.timezone;
   const updated = await db.monitor.update({ where: { id: m.id }, data: { ...input, ...(rescheduled ? { nextExpectedAt: nextRun(merged, clock.now()) } : {}) } });
   return withRuns(updated);
 }

@@ -13,7 +13,7 @@ import { logger } from '@/lib/log';
 import { statusChange } from '@/lib/issues/update-issue-status';
 import type { CheckIn } from './parse-checkin';
 import { fireMonitorAlerts } from '@/lib/alerts/monitor-alerts';
-import { nextRun } from './schedule';
+import { LATEST_DATE, nextRun, saneDate } from './schedule';
 
 type MonitorRow = NonNullable<Awaited<ReturnType<typeof db.monitor.findFirst>>>;
 /** A failed run past the threshold; `opened` when it began the monitor's incident (the one that alerts). */
@@ -88,19 +88,19 @@ async function applyRun(tx: Tx, monitor: MonitorRow, c: CheckIn, now: Date): Pro
   if (existing && existing.monitorId !== monitor.id) return { failures: [], recoveries: [] };
   if (c.status === 'in_progress') {
     if (!existing) {
-      await tx.monitorCheckin.create({ data: { id: c.id, monitorId: monitor.id, status: 'in_progress', environment: c.environment, expectedAt: monitor.nextExpectedAt, startedAt: now } });
+      await tx.monitorCheckin.create({ data: { id: c.id, monitorId: monitor.id, status: 'in_progress', environment: c.environment, expectedAt: saneDate(monitor.nextExpectedAt), startedAt: now } });
     }
     await tx.monitor.update({ where: { id: monitor.id }, data: { lastCheckinAt: now, ...advance(monitor, now) } });
     return { failures: [], recoveries: [] };
   }
   // A finished run: the one that started (in_progress), or a run reported only at its end.
   if (existing && existing.status !== 'in_progress') return { failures: [], recoveries: [] };
-  const durationMs = c.durationMs ?? (existing ? now.getTime() - existing.startedAt.getTime() : null);
+  const durationMs = c.durationMs ?? (existing ? runtimeMs(existing.startedAt, now) : null);
   if (existing) {
     await tx.monitorCheckin.update({ where: { id: c.id }, data: { status: c.status, durationMs, finishedAt: now, environment: c.environment ?? existing.environment } });
   } else {
     await tx.monitorCheckin.create({
-      data: { id: c.id, monitorId: monitor.id, status: c.status, durationMs, environment: c.environment, expectedAt: monitor.nextExpectedAt, startedAt: now, finishedAt: now },
+      data: { id: c.id, monitorId: monitor.id, status: c.status, durationMs, environment: c.environment, expectedAt: saneDate(monitor.nextExpectedAt), startedAt: now, finishedAt: now },
     });
   }
   return settle(tx, monitor, c.status, now, existing ? {} : advance(monitor, now));
@@ -109,11 +109,16 @@ async function applyRun(tx: Tx, monitor: MonitorRow, c: CheckIn, now: Date): Pro
 /** A run that came (at `now`): the next expected run is the first one after it. */
 function advance(monitor: MonitorRow, now: Date) {
   if (monitor.scheduleType === 'unscheduled') return {};
-  const due = monitor.nextExpectedAt;
+  // One stored before dates were bounded (past year 9999) is recomputed.
+  const due = saneDate(monitor.nextExpectedAt);
   // A run within the margin before its time, or after it, answers that expected run.
   const answered = due && now.getTime() >= due.getTime() - monitor.checkinMargin * 60_000;
   return answered || !due ? { nextExpectedAt: nextRun(monitor, now) } : {};
 }
+
+/** How long a run took, within the 32-bit milliseconds a check-in stores (a run past max_runtime may end later). */
+const MAX_DURATION_MS = 2_147_483_647;
+const runtimeMs = (startedAt: Date, end: Date) => Math.min(Math.max(end.getTime() - startedAt.getTime(), 0), MAX_DURATION_MS);
 
 /**
  * Counts a finished run (ok, or a failure) on the monitor, with its row locked, and says what follows: an issue event,
@@ -220,9 +225,15 @@ export async function detectMonitorFailures(now = clock.now()): Promise<{ missed
   const failures: Failure[] = [];
   await db.$transaction(async (tx) => {
     const due = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM monitors WHERE kind = 'cron' AND next_expected_at + make_interval(mins => checkin_margin) <= ${now} ORDER BY id FOR UPDATE SKIP LOCKED`;
+      SELECT id FROM monitors WHERE kind = 'cron' AND (next_expected_at + make_interval(mins => checkin_margin) <= ${now} OR next_expected_at > ${LATEST_DATE})
+       ORDER BY id FOR UPDATE SKIP LOCKED`;
     for (const { id } of due) {
       let monitor = await tx.monitor.findUniqueOrThrow({ where: { id } });
+      // A next run stored before dates were bounded (past year 9999) is recomputed, not counted as missed.
+      if (!saneDate(monitor.nextExpectedAt)) {
+        await tx.monitor.update({ where: { id }, data: { nextExpectedAt: nextRun(monitor, now) } });
+        continue;
+      }
       for (let i = 0; i < MAX_MISSED_PER_RUN && monitor.nextExpectedAt && monitor.nextExpectedAt.getTime() + monitor.checkinMargin * 60_000 <= now.getTime(); i++) {
         const expected = monitor.nextExpectedAt;
         await tx.monitorCheckin.create({ data: { id: crypto.randomUUID().replace(/-/g, ''), monitorId: id, status: 'missed', expectedAt: expected, startedAt: expected, finishedAt: expected } });
@@ -241,7 +252,7 @@ export async function detectMonitorFailures(now = clock.now()): Promise<{ missed
        ORDER BY c.monitor_id, c.id FOR UPDATE OF c, m SKIP LOCKED`;
     for (const c of running) {
       const monitor = await tx.monitor.findUniqueOrThrow({ where: { id: c.monitor_id } });
-      await tx.monitorCheckin.update({ where: { id: c.id }, data: { status: 'timeout', finishedAt: now, durationMs: now.getTime() - c.started_at.getTime() } });
+      await tx.monitorCheckin.update({ where: { id: c.id }, data: { status: 'timeout', finishedAt: now, durationMs: runtimeMs(c.started_at, now) } });
       const r = await settle(tx, monitor, 'timeout', now, {});
       failures.push(...r.failures);
       timedOut++;

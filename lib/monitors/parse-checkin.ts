@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { FieldIssue } from '@/lib/errors';
 import type { Path } from '@/lib/ingest/validate-envelope';
 import type { JsonObject } from '@/lib/sentry/parse-envelope';
-import { scheduleProblem } from './schedule';
+import { controlCharacterIssues } from '@/lib/zod/control-characters';
+import { checkinDuration, checkinMargin, failureThreshold, maxRuntime, monitorTimezone, recoveryThreshold } from '@/lib/zod/monitors';
+import { INTERVAL_UNITS, MESSAGES, scheduleProblem } from './schedule';
 
 export const CHECKIN_STATUSES = ['in_progress', 'ok', 'error'] as const;
 const slug = z
@@ -14,22 +16,30 @@ const slug = z
   .regex(/^[a-zA-Z0-9_-]+$/, 'A monitor slug is letters, digits, - and _');
 
 const configSchema = z.object({
-  schedule: z.union([
-    z.object({ type: z.literal('crontab'), value: z.string().min(1).max(100) }),
-    z.object({ type: z.literal('interval'), value: z.number().int().positive().max(1_000_000), unit: z.enum(['minute', 'hour', 'day', 'week', 'month', 'year']) }),
-  ]),
-  checkin_margin: z.number().int().min(0).max(40_320).nullish(),
-  max_runtime: z.number().int().min(1).max(40_320).nullish(),
-  timezone: z.string().min(1).max(64).nullish(),
-  failure_issue_threshold: z.number().int().min(1).max(720).nullish(),
-  recovery_threshold: z.number().int().min(1).max(720).nullish(),
+  schedule: z.discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.literal('crontab'), value: z.string().min(1, 'Schedule is required').max(100) }),
+      z.object({
+        type: z.literal('interval'),
+        value: z.number({ message: MESSAGES.interval }).int(MESSAGES.interval).positive(MESSAGES.interval).max(1_000_000, MESSAGES.intervalRange),
+        unit: z.enum(INTERVAL_UNITS, { message: MESSAGES.interval }),
+      }),
+    ],
+    { message: 'A schedule is { type: "crontab", value } or { type: "interval", value, unit }' },
+  ),
+  checkin_margin: checkinMargin.nullish(),
+  max_runtime: maxRuntime.nullish(),
+  timezone: monitorTimezone.nullish(),
+  failure_issue_threshold: failureThreshold.nullish(),
+  recovery_threshold: recoveryThreshold.nullish(),
 });
 
 const checkInSchema = z.object({
   check_in_id: z.string().min(1).max(64),
   monitor_slug: slug,
-  status: z.enum(CHECKIN_STATUSES),
-  duration: z.number().min(0).max(365 * 86_400).nullish(),
+  status: z.enum(CHECKIN_STATUSES, { message: 'Status must be in_progress, ok or error' }),
+  duration: checkinDuration.nullish(),
   environment: z.string().max(64).nullish(),
   monitor_config: configSchema.nullish(),
 });
@@ -63,9 +73,12 @@ export function parseCheckIn(payload: JsonObject, path: Path): CheckIn | FieldIs
   const r = checkInSchema.safeParse(payload);
   if (!r.success) return r.error.issues.map((i) => ({ path: [...path, ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))], message: i.message }));
   const c = r.data;
+  // What is stored (the id, the environment, the schedule) holds no NUL or other control character.
+  const control = controlCharacterIssues(c, [...path]);
+  if (control.length > 0) return control;
   const config = c.monitor_config ? configOf(c.monitor_config) : null;
   const problem = config ? scheduleProblem(config) : null;
-  if (problem) return [{ path: [...path, 'monitor_config', 'schedule'], message: problem }];
+  if (problem) return [{ path: [...path, 'monitor_config', problem.field], message: problem.message }];
   return {
     id: c.check_in_id.toLowerCase(),
     slug: c.monitor_slug,

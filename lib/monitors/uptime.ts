@@ -14,7 +14,7 @@ import { pinnedLookup } from '@/lib/alerts/deliver-webhook';
 import { RefusedTarget, resolveWebhookTarget } from '@/lib/alerts/webhook-guard';
 import { afterRuns, settle, type RunResults } from './monitors';
 import { logger } from '@/lib/log';
-import { nextRun } from './schedule';
+import { LATEST_DATE, nextRun, saneDate } from './schedule';
 
 const BODY_LIMIT = 1024 * 1024;
 /** Checks run at once per minute job, so a slow target cannot hold the others back for long. */
@@ -74,7 +74,7 @@ export async function checkTarget(t: UptimeTarget): Promise<UptimeResult> {
 export async function runUptimeChecks(now = clock.now()): Promise<Map<string, UptimeResult>> {
   const claimed = await db.$transaction(async (tx) => {
     const due = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM monitors WHERE kind = 'uptime' AND next_expected_at <= ${now} ORDER BY id FOR UPDATE SKIP LOCKED`;
+      SELECT id FROM monitors WHERE kind = 'uptime' AND (next_expected_at <= ${now} OR next_expected_at > ${LATEST_DATE}) ORDER BY id FOR UPDATE SKIP LOCKED`;
     const monitors = [];
     for (const { id } of due) {
       const m = await tx.monitor.findUniqueOrThrow({ where: { id } });
@@ -94,7 +94,7 @@ export async function runUptimeChecks(now = clock.now()): Promise<Map<string, Up
           (err: unknown): UptimeResult => ({ ok: false, durationMs: 0, detail: `Check failed: ${err instanceof Error ? err.message : String(err)}` }),
         );
         results.set(m.id, r);
-        await recordCheck(m.id, m.nextExpectedAt ?? now, now, r).catch((err: unknown) => logger.error({ err, monitorId: m.id }, 'uptime check not recorded'));
+        await recordCheck(m.id, saneDate(m.nextExpectedAt) ?? now, now, r).catch((err: unknown) => logger.error({ err, monitorId: m.id }, 'uptime check not recorded'));
       }
     }),
   );

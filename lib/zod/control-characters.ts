@@ -27,3 +27,11 @@ export function controlCharacterIssues(value: unknown, path: (string | number)[]
   }
   return out;
 }
+
+/**
+ * For a public route outside the route wrapper (ingest adapters, the HTTP check-in): the control characters in its
+ * path segments and query, named as the wrapper names them (`params.<name>`, `query.<name>`).
+ */
+export function requestControlCharacterIssues(params: Record<string, unknown>, searchParams: URLSearchParams): FieldIssue[] {
+  return [...controlCharacterIssues(params, ['params']), ...controlCharacterIssues(Object.fromEntries(searchParams), ['query'])];
+}
