@@ -31,6 +31,37 @@ export type OtlpLog = {
 export type OtlpResourceSpans = { resource: OtlpAttributes; spans: OtlpSpan[] };
 export type OtlpResourceLogs = { resource: OtlpAttributes; logs: OtlpLog[] };
 
+/**
+ * AnyValue levels (arrays and key/value lists) a body or attribute may nest; an item that nests deeper is dropped and
+ * counted. Not MAX_JSON_DEPTH: protobufjs refuses messages nested past 100 levels (protoc's limit) and a key/value
+ * list level costs three (AnyValue, KeyValueList, KeyValue), so 24 keeps the deepest path (a span event's attribute,
+ * six levels down) decodable up to the limit, in JSON and protobuf alike.
+ */
+export const MAX_ANY_VALUE_DEPTH = 24;
+
+/**
+ * AnyValue is the one recursive OTLP message, and protobufjs decodes it recursively: past MAX_ANY_VALUE_DEPTH + 1
+ * levels its bytes are skipped (an empty AnyValue), so decoding stays shallow and the walker below still sees a
+ * list at the limit, and drops its item.
+ */
+function limitAnyValueDepth(type: protobuf.Type): void {
+  type.setup();
+  const decode = type.decode.bind(type) as (reader: protobuf.Reader | Uint8Array, length?: number, ...rest: unknown[]) => protobuf.Message;
+  let level = 0;
+  type.decode = ((reader: protobuf.Reader | Uint8Array, length?: number, ...rest: unknown[]) => {
+    if (level > MAX_ANY_VALUE_DEPTH && length !== undefined && reader instanceof protobuf.Reader) {
+      reader.skip(length);
+      return type.create();
+    }
+    level++;
+    try {
+      return decode(reader, length, ...rest);
+    } finally {
+      level--;
+    }
+  }) as typeof type.decode;
+}
+
 let root: protobuf.Root | undefined;
 function types() {
   if (!root) {
@@ -39,6 +70,8 @@ function types() {
     // Imports name files from the root of the definitions (`opentelemetry/proto/common/v1/common.proto`).
     r.resolvePath = (_origin, target) => (path.isAbsolute(target) ? target : path.join(dir, target));
     root = r.loadSync(['opentelemetry/proto/collector/trace/v1/trace_service.proto', 'opentelemetry/proto/collector/logs/v1/logs_service.proto']);
+    root.resolveAll();
+    limitAnyValueDepth(root.lookupType('opentelemetry.proto.common.v1.AnyValue'));
   }
   return {
     traces: root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest'),
@@ -66,7 +99,10 @@ function nanosToMs(v: unknown): number {
   return Number(BigInt(s) / 1000n) / 1000;
 }
 
-function anyValue(v: unknown): AnyValue {
+/** Set when a value of the item being read nests past MAX_ANY_VALUE_DEPTH. */
+type Depth = { tooDeep: boolean };
+
+function anyValue(v: unknown, depth: number, seen: Depth): AnyValue {
   if (!isObj(v)) return null;
   const s = field(v, 'stringValue');
   if (s !== undefined) return String(s);
@@ -77,29 +113,37 @@ function anyValue(v: unknown): AnyValue {
   const d = field(v, 'doubleValue');
   if (d !== undefined) return Number(d);
   const a = field(v, 'arrayValue');
-  if (isObj(a)) return arr(a.values).map(anyValue);
   const kv = field(v, 'kvlistValue');
-  if (isObj(kv)) return attributes(kv.values) as { [k: string]: AnyValue };
+  if ((isObj(a) || isObj(kv)) && depth >= MAX_ANY_VALUE_DEPTH) {
+    seen.tooDeep = true;
+    return null;
+  }
+  if (isObj(a)) return arr(a.values).map((x) => anyValue(x, depth + 1, seen));
+  if (isObj(kv)) return attributes(kv.values, seen, depth + 1) as { [k: string]: AnyValue };
   const bytes = field(v, 'bytesValue');
   if (bytes !== undefined) return bytes instanceof Uint8Array ? Buffer.from(bytes).toString('base64') : String(bytes);
   return null;
 }
 
-function attributes(list: unknown): OtlpAttributes {
+function attributes(list: unknown, seen: Depth, depth = 0): OtlpAttributes {
   const out: OtlpAttributes = {};
-  for (const kv of arr(list)) if (isObj(kv) && typeof kv.key === 'string') out[kv.key] = anyValue(kv.value);
+  for (const kv of arr(list)) if (isObj(kv) && typeof kv.key === 'string') out[kv.key] = anyValue(kv.value, depth, seen);
   return out;
 }
 
-function spansOf(request: Obj): OtlpResourceSpans[] {
-  return arr(field(request, 'resourceSpans')).filter(isObj).map((rs) => ({
-    resource: attributes(isObj(rs.resource) ? rs.resource.attributes : undefined),
-    spans: arr(field(rs, 'scopeSpans'))
-      .filter(isObj)
-      .flatMap((ss) => arr(ss.spans).filter(isObj))
-      .map((s): OtlpSpan => {
+/** The spans of a request, and how many were dropped because a value of theirs (or their resource's) nests too deep. */
+function spansOf(request: Obj): { batches: OtlpResourceSpans[]; tooDeep: number } {
+  let tooDeep = 0;
+  const batches = arr(field(request, 'resourceSpans'))
+    .filter(isObj)
+    .map((rs) => {
+      const resourceDepth: Depth = { tooDeep: false };
+      const resource = attributes(isObj(rs.resource) ? rs.resource.attributes : undefined, resourceDepth);
+      const spans: OtlpSpan[] = [];
+      for (const s of arr(field(rs, 'scopeSpans')).filter(isObj).flatMap((ss) => arr(ss.spans).filter(isObj))) {
+        const seen: Depth = { tooDeep: resourceDepth.tooDeep };
         const status = isObj(s.status) ? s.status : {};
-        return {
+        const span: OtlpSpan = {
           traceId: idOf(field(s, 'traceId')) ?? '',
           spanId: idOf(field(s, 'spanId')) ?? '',
           parentSpanId: idOf(field(s, 'parentSpanId')),
@@ -109,39 +153,52 @@ function spansOf(request: Obj): OtlpResourceSpans[] {
           endMs: nanosToMs(field(s, 'endTimeUnixNano')),
           statusCode: Number(status.code ?? 0) || 0,
           statusMessage: typeof status.message === 'string' && status.message ? status.message : null,
-          attributes: attributes(s.attributes),
+          attributes: attributes(s.attributes, seen),
           events: arr(s.events)
             .filter(isObj)
-            .map((e) => ({ name: String(e.name ?? ''), timeMs: nanosToMs(field(e, 'timeUnixNano')), attributes: attributes(e.attributes) })),
+            .map((e) => ({ name: String(e.name ?? ''), timeMs: nanosToMs(field(e, 'timeUnixNano')), attributes: attributes(e.attributes, seen) })),
         };
-      }),
-  }));
+        if (seen.tooDeep) tooDeep++;
+        else spans.push(span);
+      }
+      return { resource, spans };
+    });
+  return { batches, tooDeep };
 }
 
-function logsOf(request: Obj): OtlpResourceLogs[] {
-  return arr(field(request, 'resourceLogs')).filter(isObj).map((rl) => ({
-    resource: attributes(isObj(rl.resource) ? rl.resource.attributes : undefined),
-    logs: arr(field(rl, 'scopeLogs'))
-      .filter(isObj)
-      .flatMap((sl) => arr(field(sl, 'logRecords')).filter(isObj))
-      .map((l): OtlpLog => {
+/** The log records of a request, and how many were dropped because a value of theirs (or their resource's) nests too deep. */
+function logsOf(request: Obj): { batches: OtlpResourceLogs[]; tooDeep: number } {
+  let tooDeep = 0;
+  const batches = arr(field(request, 'resourceLogs'))
+    .filter(isObj)
+    .map((rl) => {
+      const resourceDepth: Depth = { tooDeep: false };
+      const resource = attributes(isObj(rl.resource) ? rl.resource.attributes : undefined, resourceDepth);
+      const logs: OtlpLog[] = [];
+      for (const l of arr(field(rl, 'scopeLogs')).filter(isObj).flatMap((sl) => arr(field(sl, 'logRecords')).filter(isObj))) {
+        const seen: Depth = { tooDeep: resourceDepth.tooDeep };
         const time = nanosToMs(field(l, 'timeUnixNano'));
         const severity = field(l, 'severityNumber');
-        return {
+        const log: OtlpLog = {
           timeMs: Number.isFinite(time) && time > 0 ? time : nanosToMs(field(l, 'observedTimeUnixNano')),
           severityNumber: typeof severity === 'number' ? severity : null,
           severityText: typeof field(l, 'severityText') === 'string' && field(l, 'severityText') ? String(field(l, 'severityText')) : null,
-          body: anyValue(l.body),
-          attributes: attributes(l.attributes),
+          body: anyValue(l.body, 0, seen),
+          attributes: attributes(l.attributes, seen),
           traceId: idOf(field(l, 'traceId')),
           spanId: idOf(field(l, 'spanId')),
         };
-      }),
-  }));
+        if (seen.tooDeep) tooDeep++;
+        else logs.push(log);
+      }
+      return { resource, logs };
+    });
+  return { batches, tooDeep };
 }
 
 export type OtlpKind = 'traces' | 'logs';
-export type Decoded = { ok: true; traces: OtlpResourceSpans[]; logs: OtlpResourceLogs[] } | { ok: false; message: string };
+/** `tooDeep`: the spans or log records left out because a value of theirs nests past MAX_ANY_VALUE_DEPTH. */
+export type Decoded = { ok: true; traces: OtlpResourceSpans[]; logs: OtlpResourceLogs[]; tooDeep: number } | { ok: false; message: string };
 
 /** An OTLP/HTTP request body (`application/x-protobuf` or `application/json`) of `kind`. */
 export function decodeOtlp(kind: OtlpKind, body: Buffer, contentType: string | undefined): Decoded {
@@ -164,5 +221,10 @@ export function decodeOtlp(kind: OtlpKind, body: Buffer, contentType: string | u
   } else {
     return { ok: false, message: 'Content-Type must be application/x-protobuf or application/json' };
   }
-  return kind === 'traces' ? { ok: true, traces: spansOf(request), logs: [] } : { ok: true, traces: [], logs: logsOf(request) };
+  if (kind === 'traces') {
+    const { batches, tooDeep } = spansOf(request);
+    return { ok: true, traces: batches, logs: [], tooDeep };
+  }
+  const { batches, tooDeep } = logsOf(request);
+  return { ok: true, traces: [], logs: batches, tooDeep };
 }

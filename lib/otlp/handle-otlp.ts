@@ -58,6 +58,8 @@ export async function handleOtlp(req: OtlpRequest): Promise<OtlpResponse> {
     recordOutcome(key.projectId, category, 'invalid', validationReason([]));
     return problem(contentType && !/json|protobuf/.test(contentType) ? 415 : 400, otlp.message);
   }
+  // Spans and log records nesting past the depth limit are left out, the rest stored: counted, never a 500.
+  recordOutcome(key.projectId, category, 'invalid', 'too_deep', otlp.tooDeep);
   if (req.signal === 'traces') {
     const { spans, units } = mapOtlpTraces(otlp.traces);
     const outcome = await ingestUnits(key, units, { tokensTaken: 1 });
