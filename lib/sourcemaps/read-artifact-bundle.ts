@@ -101,7 +101,8 @@ async function inflateEntries(zip: Buffer, entries: ZipEntry[]): Promise<Map<str
 /**
  * An artifact bundle as `sentry-cli sourcemaps upload` builds it: a zip (after an 8-byte `SYSB` header)
  * with `manifest.json` naming each file's type, URL, debug ID and source map. Minified files and maps
- * are kept; a hostile map or archive refuses the whole bundle with its reason. Memory and CPU are bounded by
+ * are kept; a map that cannot be used or a hostile archive refuses the whole bundle with its reason (sentry-cli then
+ * fails and prints it), so a broken build never passes CI with maps that will not resolve. Memory and CPU are bounded by
  * MAX_INFLATED_BYTES, counted while inflating.
  */
 export async function readArtifactBundle(bytes: Uint8Array): Promise<BundleRead> {
@@ -131,22 +132,15 @@ export async function readArtifactBundle(bytes: Uint8Array): Promise<BundleRead>
     if (!content || typeof entry.url !== 'string') return { ok: false, reason: `The manifest names ${path}, which the bundle lacks` };
     const headers = (typeof entry.headers === 'object' && entry.headers !== null ? entry.headers : {}) as Record<string, unknown>;
     const headerId = typeof headers['debug-id'] === 'string' ? normalizeDebugId(headers['debug-id']) : null;
-    let problem: string | null = null;
-    const namedMap = /\.map$/i.test(entry.url.replace(/[?#].*$/, ''));
-    if (type === 'source_map') {
+    // A map sentry-cli could not parse comes labelled minified_source: checked as the map it is.
+    const isMap = type === 'source_map' || /\.map$/i.test(entry.url.replace(/[?#].*$/, ''));
+    if (isMap) {
       const check = await checkSourceMap(content);
-      if (!check.ok) return { ok: false, reason: `${entry.url}: ${check.reason}` };
-    } else if (namedMap) {
-      // A map sentry-cli could not parse comes labelled minified_source: kept as the map it is, with why it
-      // cannot be used, so the release's artifacts and the events that needed it say so.
-      const check = await checkSourceMap(content);
-      problem = check.ok ? null : check.reason;
+      if (!check.ok) return { ok: false, reason: `${entry.url}: not a valid source map (${check.reason})` };
     }
-    const isMap = type === 'source_map' || namedMap;
     out.push({
       url: tildeUrl(entry.url),
       type: isMap ? 'source_map' : type,
-      problem,
       debugId: headerId,
       sourcemapUrl: typeof headers.sourcemap === 'string' ? headers.sourcemap : null,
       content,

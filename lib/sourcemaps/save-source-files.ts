@@ -8,8 +8,6 @@ export type SourceFileInput = {
   debugId: string | null;
   sourcemapUrl: string | null;
   content: Buffer;
-  /** Why it cannot be used (a map that does not parse), shown with the release's artifacts. */
-  problem?: string | null;
 };
 
 /**
@@ -22,7 +20,7 @@ export async function saveSourceFiles(projectId: string, releaseId: string | nul
       if (f.debugId) await tx.sourceFile.deleteMany({ where: { projectId, debugId: f.debugId, type: f.type } });
       if (releaseId) await tx.sourceFile.deleteMany({ where: { projectId, releaseId, url: f.url } });
       const row = await tx.sourceFile.create({
-        data: { projectId, releaseId, url: f.url, type: f.type, debugId: f.debugId, sourcemapUrl: f.sourcemapUrl, size: f.content.length, problem: f.problem ?? null },
+        data: { projectId, releaseId, url: f.url, type: f.type, debugId: f.debugId, sourcemapUrl: f.sourcemapUrl, size: f.content.length },
       });
       await sourceFileStore.put(row.id, f.content, tx);
     }

@@ -220,7 +220,7 @@ describe('hostile input', () => {
     const second = await assemble();
     expect(second.status).toBe(200);
     expect(second.body.state).toBe('error');
-    expect(second.body.detail).toMatch(/^~\/a\.js\.map: Source map mappings/);
+    expect(second.body.detail).toMatch(/^~\/a\.js\.map: not a valid source map \(Source map mappings/);
   });
 
   it('a stored map that cannot be used is ignored at ingest (200, frames as they came, saying why)', async () => {
