@@ -23,7 +23,7 @@ import { refuseAttachments, storeAttachments } from '@/lib/attachments/write-att
 import { LARGE_BODY_BUSY_MESSAGE, MAX_ENVELOPE_BYTES, takeLargeBodySlot } from '@/lib/ingest/large-bodies';
 import { keyShape } from '@/lib/ingest/resolve-key';
 import { keyFromDsn, sentryKeyFrom } from './sentry-auth';
-import { validationReason } from '@/lib/outcomes/categories';
+import { validationReason, type Category } from '@/lib/outcomes/categories';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 
 export type SentryRequest = {
@@ -164,39 +164,61 @@ async function run(req: SentryRequest, slots: (() => void)[]): Promise<SentryRes
     recordOutcome(key.projectId, prepared.units[0]?.kind ?? 'unknown', 'invalid', 'too_large');
     return answer(413, INGEST_MESSAGES.tooLarge);
   }
-  for (const category of prepared.unsupported) recordOutcome(key.projectId, category, 'unsupported', 'not_stored');
-  for (const d of prepared.discards) recordOutcome(key.projectId, d.category, 'client_discard', d.reason, d.quantity);
-  for (const issue of prepared.invalidSessions) recordOutcome(key.projectId, 'session', 'invalid', validationReason(issue.path));
-  if (prepared.sessions.length > 0) await ingestSessions(key, prepared.sessions);
-  for (const issue of prepared.invalidCheckIns) recordOutcome(key.projectId, 'monitor', 'invalid', validationReason(issue.path));
-  for (const c of prepared.checkIns) {
-    const done = await processCheckIn(key, c);
-    recordOutcome(key.projectId, 'monitor', done === 'stored' ? 'accepted' : 'invalid', done === 'stored' ? '' : 'unknown_monitor');
-  }
-  for (const issue of prepared.invalidFeedback) recordOutcome(key.projectId, 'feedback', 'invalid', validationReason(issue.path));
-  if (prepared.feedback.length > 0) await storeFeedback(key, prepared.feedback);
-  for (const a of prepared.refusedAttachments) recordOutcome(key.projectId, 'attachment', 'invalid', a.reason);
-  for (const issue of prepared.invalidLogs) recordOutcome(key.projectId, 'log_item', 'invalid', validationReason(issue.path));
-  if (prepared.logs.length > 0) await storeLogs(key, prepared.logs);
-  recordOutcome(key.projectId, 'log_item', 'invalid', 'unusable_or_over_cap', prepared.unusable.logs);
-  recordOutcome(key.projectId, 'span', 'invalid', 'unusable_or_over_cap', prepared.unusable.spans);
+  const { projectId } = key;
+  for (const category of prepared.unsupported) recordOutcome(projectId, category, 'unsupported', 'not_stored');
+  for (const d of prepared.discards) recordOutcome(projectId, d.category, 'client_discard', d.reason, d.quantity);
+  for (const u of prepared.invalidUnits) recordOutcome(projectId, u.category, 'invalid', validationReason(u.issues[0]?.path ?? []));
+  for (const category of prepared.failed) recordOutcome(projectId, category, 'invalid', PROCESSING_ERROR);
+  // The events first: a failure there is a 500 the SDK retries whole, before any sibling was stored twice.
   const outcome = await ingestUnits(key, prepared.units, { clientAddress: req.clientAddress });
   // Attachments go with their event: stored with it (or alone, for an event sent before); counted with it when it
   // was not stored: filtered, a repeat of an envelope already stored (its attachments were stored then), refused.
   const refusal = (['quota_exceeded', 'rate_limited'] as const).includes(outcome.kind as 'quota_exceeded')
     ? ([outcome.kind === 'quota_exceeded' ? 'over_quota' : 'rate_limited', outcome.kind === 'quota_exceeded' ? 'quota' : 'key_rate_limit'] as const)
     : (['invalid', outcome.kind] as const);
-  if (outcome.kind === 'stored') await storeAttachments(key, prepared.attachments);
+  const eventRefused = prepared.invalidUnits.some((u) => u.category === 'error') && !prepared.units.some((u) => u.kind === 'error');
+  if (eventRefused) refuseAttachments(key, prepared.attachments, 'invalid', 'event_invalid');
+  else if (outcome.kind === 'stored') await isolated(key, 'attachment', prepared.attachments.length, () => storeAttachments(key, prepared.attachments));
   else if (outcome.kind === 'duplicate') refuseAttachments(key, prepared.attachments, 'filtered', 'event_not_stored');
   else refuseAttachments(key, prepared.attachments, refusal[0], refusal[1]);
   // A trace's spans share their transaction's fate: stored with it, filtered with it (an inbound filter, or a
   // repeat of an envelope already stored), refused with it.
   if (outcome.kind === 'stored' || outcome.kind === 'duplicate') {
     const kept = keptSpans(key, prepared.spans);
-    if (outcome.kind === 'stored') await storeSpans(key, kept);
-    else if (kept.length > 0) recordOutcome(key.projectId, 'span', 'filtered', 'duplicate_event_id', kept.length);
-  } else if (prepared.spans.length > 0) recordOutcome(key.projectId, 'span', refusal[0], refusal[1], prepared.spans.length);
+    if (outcome.kind === 'stored') await isolated(key, 'span', kept.length, () => storeSpans(key, kept));
+    else if (kept.length > 0) recordOutcome(projectId, 'span', 'filtered', 'duplicate_event_id', kept.length);
+  } else if (prepared.spans.length > 0) recordOutcome(projectId, 'span', refusal[0], refusal[1], prepared.spans.length);
+  // The other kinds do not share the events' fate: each is stored, or counted with why, on its own.
+  for (const issue of prepared.invalidSessions) recordOutcome(projectId, 'session', 'invalid', validationReason(issue.path));
+  if (prepared.sessions.length > 0) await isolated(key, 'session', prepared.sessions.length, () => ingestSessions(key, prepared.sessions));
+  for (const issue of prepared.invalidCheckIns) recordOutcome(projectId, 'monitor', 'invalid', validationReason(issue.path));
+  for (const c of prepared.checkIns) {
+    await isolated(key, 'monitor', 1, async () => {
+      const done = await processCheckIn(key, c);
+      recordOutcome(projectId, 'monitor', done === 'stored' ? 'accepted' : 'invalid', done === 'stored' ? '' : 'unknown_monitor');
+    });
+  }
+  for (const issue of prepared.invalidFeedback) recordOutcome(projectId, 'feedback', 'invalid', validationReason(issue.path));
+  if (prepared.feedback.length > 0) await isolated(key, 'feedback', prepared.feedback.length, () => storeFeedback(key, prepared.feedback));
+  for (const a of prepared.refusedAttachments) recordOutcome(projectId, 'attachment', 'invalid', a.reason);
+  for (const issue of prepared.invalidLogs) recordOutcome(projectId, 'log_item', 'invalid', validationReason(issue.path));
+  if (prepared.logs.length > 0) await isolated(key, 'log_item', prepared.logs.length, () => storeLogs(key, prepared.logs));
+  recordOutcome(projectId, 'log_item', 'invalid', 'unusable_or_over_cap', prepared.unusable.logs);
+  recordOutcome(projectId, 'span', 'invalid', 'unusable_or_over_cap', prepared.unusable.spans);
   return sentryAnswer(outcome, prepared.eventId);
+}
+
+/** The reason an item is counted invalid when storing it failed unexpectedly (the error is logged). */
+const PROCESSING_ERROR = 'processing_error';
+
+/** One kind's items stored apart from their siblings: a failure is logged and counted as invalid, never the envelope's. */
+async function isolated(key: IngestKey, category: Category, quantity: number, store: () => Promise<unknown>): Promise<void> {
+  try {
+    await store();
+  } catch (err) {
+    logger.error({ err, category, projectId: key.projectId }, 'storing an envelope item failed; its siblings are kept');
+    recordOutcome(key.projectId, category, 'invalid', PROCESSING_ERROR, quantity);
+  }
 }
 
 /** The spans whose transaction an inbound filter keeps; the others are counted as filtered with its reason. */

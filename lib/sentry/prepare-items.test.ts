@@ -233,7 +233,8 @@ describe('malformed input → issues with a path, never a throw', () => {
     ['timestamp before 2020 (milliseconds sent as seconds would be far in the future instead)', envelope({}, [{ header: { type: 'event' }, payload: { ...sentryError, timestamp: 1000 } }]), ['items', 0, 'timestamp']],
     ['unknown level', envelope({}, [{ header: { type: 'event' }, payload: { ...sentryError, level: 'loud' } }]), ['items', 0, 'level']],
     ['bad event id', envelope({}, [{ header: { type: 'event' }, payload: { ...sentryError, event_id: 'xyz' } }]), ['items', 0, 'event_id']],
-    ['second item invalid', envelope({}, [{ header: { type: 'event' }, payload: sentryError }, { header: { type: 'transaction' }, payload: { transaction: 'x', timestamp: T } }]), ['items', 1, 'duration']],
+    ['both items invalid', envelope({}, [{ header: { type: 'event' }, payload: { ...sentryError, level: 'loud' } }, { header: { type: 'transaction' }, payload: { transaction: 'x', timestamp: T } }]), ['items', 0, 'level']],
+    ['an invalid event with its attachment', envelope({}, [{ header: { type: 'event' }, payload: { ...sentryError, level: 'loud' } }, { header: { type: 'attachment', filename: 'a.txt' }, payload: 'hi', length: true }]), ['items', 0, 'level']],
     ['span payload of another shape', envelope({}, [{ header: { type: 'span' }, payload: { version: 2 } }]), ['items', 0]],
     ['segment span without end', envelope({}, [{ header: { type: 'span' }, payload: { version: 2, items: [{ trace_id: 't', name: 'n', start_timestamp: T, is_segment: true }] } }]), ['items', 0, 'items', 0, 'duration']],
     ['store body not JSON', Buffer.from('{"exception":'), []],
@@ -243,9 +244,14 @@ describe('malformed input → issues with a path, never a throw', () => {
     if (!r.ok) expect(r.issues[0].path).toEqual(path);
   });
 
-  it('nothing is kept when a later item is invalid (validation runs before any store)', () => {
-    const r = prepareItems('envelope', envelope({}, [{ header: { type: 'event' }, payload: sentryError }, { header: { type: 'event' }, payload: { ...sentryError, timestamp: 'soon' } }]));
-    expect(r).toEqual({ ok: false, issues: [{ path: ['items', 1, 'timestamp'], message: expect.any(String) }], category: 'error' });
+  it('an invalid item is refused alone, with why; its siblings are kept', () => {
+    const r = ok(prepareItems('envelope', envelope({}, [{ header: { type: 'event' }, payload: sentryError }, { header: { type: 'transaction' }, payload: { transaction: 'x', timestamp: T } }])));
+    expect(r.units.map((u) => u.kind)).toEqual(['error']);
+    expect(r.invalidUnits).toEqual([{ category: 'transaction', issues: [{ path: ['items', 1, 'duration'], message: expect.any(String) }] }]);
+    const withSession = ok(prepareItems('envelope', envelope({}, [{ header: { type: 'event' }, payload: { ...sentryError, timestamp: 'soon' } }, { header: { type: 'session' }, payload: { sid: 's', status: 'ok', started: '2026-01-01T00:00:00Z', attrs: { release: 'r@1' } } }])));
+    expect(withSession.units).toEqual([]);
+    expect(withSession.invalidUnits).toEqual([{ category: 'error', issues: [{ path: ['items', 0, 'timestamp'], message: expect.any(String) }] }]);
+    expect(withSession.sessions).toHaveLength(1);
   });
 
   it('property: random bytes and mutated envelopes never throw; failures always carry a path array and a message', () => {

@@ -47,12 +47,16 @@ export type PreparedItems =
       invalidLogs: FieldIssue[];
       /** Spans and log lines sent but not usable (no ids or times) or past the caps: counted as invalid. */
       unusable: { spans: number; logs: number };
+      /** Events and transactions refused with why, while the envelope's other items are kept. */
+      invalidUnits: { category: Category; issues: FieldIssue[] }[];
+      /** Items whose parsing failed unexpectedly: counted as invalid (processing_error), never the envelope's end. */
+      failed: Category[];
     }
   | { ok: false; issues: FieldIssue[]; category: Category };
 
 const MAX_SPANS_PER_ENVELOPE = 5 * MAX_SPANS_PER_ITEM;
 
-const NOTHING_ELSE = { unsupported: [], discards: [], sessions: [], invalidSessions: [], checkIns: [], invalidCheckIns: [], feedback: [], invalidFeedback: [], attachments: [], refusedAttachments: [], spans: [], logs: [], invalidLogs: [], unusable: { spans: 0, logs: 0 } };
+const NOTHING_ELSE = { unsupported: [], discards: [], sessions: [], invalidSessions: [], checkIns: [], invalidCheckIns: [], feedback: [], invalidFeedback: [], attachments: [], refusedAttachments: [], spans: [], logs: [], invalidLogs: [], unusable: { spans: 0, logs: 0 }, invalidUnits: [], failed: [] };
 
 const hex32 = (v: unknown) => {
   const id = eventIdOf(v);
@@ -86,7 +90,9 @@ function unitsOf(
 
 /**
  * Parses a Sentry envelope (or, for /store/, one bare event) and maps every ingestible item into our
- * envelope format, validating each once, all of them before anything is stored. Never throws on any input.
+ * envelope format, validating each once, all of them before anything is stored. Each item stands alone: one that
+ * fails is refused with why and its siblings are kept; only an envelope holding nothing but refused events and
+ * transactions (and their attachments) is refused whole. Never throws on any input.
  */
 export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedItems {
   if (endpoint === 'store') {
@@ -116,75 +122,88 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
   const unusable = { spans: 0, logs: 0 };
   const logs: LogRow[] = [];
   const invalidLogs: FieldIssue[] = [];
+  const invalidUnits: { category: Category; issues: FieldIssue[] }[] = [];
+  const failed: Category[] = [];
   let eventId = hex32(header.event_id);
   for (const [index, item] of items.entries()) {
     const type = String(item.header.type);
     const handler = itemTypeOf(type);
-    if (handler.handling === 'attachment') {
-      attachmentItems.push({ item, index });
-      continue;
-    }
-    otherBytes += item.payload.length;
-    if (handler.handling === 'logs') {
-      const path = ['items', index];
-      const payload = parseJsonObject(item.payload.toString('utf8'));
-      const parsed = payload ? handler.parse(payload, path) : [{ path, message: 'Item payload must be a JSON object' }];
-      if (parsed.length > 0 && 'message' in parsed[0] && 'path' in parsed[0]) invalidLogs.push(parsed[0] as FieldIssue);
-      else {
-        logs.push(...(parsed as LogRow[]));
-        // Lines without a usable time, or past the item's cap, are counted, not lost.
-        const sent = Array.isArray(payload?.items) ? payload.items.length : 0;
-        unusable.logs += Math.max(0, sent - parsed.length);
+    try {
+      if (handler.handling === 'attachment') {
+        attachmentItems.push({ item, index });
+        continue;
       }
-      continue;
+      otherBytes += item.payload.length;
+      if (handler.handling === 'logs') {
+        const path = ['items', index];
+        const payload = parseJsonObject(item.payload.toString('utf8'));
+        const parsed = payload ? handler.parse(payload, path) : [{ path, message: 'Item payload must be a JSON object' }];
+        if (parsed.length > 0 && 'message' in parsed[0] && 'path' in parsed[0]) invalidLogs.push(parsed[0] as FieldIssue);
+        else {
+          logs.push(...(parsed as LogRow[]));
+          // Lines without a usable time, or past the item's cap, are counted, not lost.
+          const sent = Array.isArray(payload?.items) ? payload.items.length : 0;
+          unusable.logs += Math.max(0, sent - parsed.length);
+        }
+        continue;
+      }
+      if (handler.handling === 'feedback') {
+        const path = ['items', index];
+        const payload = parseJsonObject(item.payload.toString('utf8'));
+        const parsed = payload ? handler.parse(payload, path, header.event_id) : [{ path, message: 'Item payload must be a JSON object' }];
+        if (Array.isArray(parsed)) invalidFeedback.push(parsed[0]);
+        else feedback.push(parsed);
+        continue;
+      }
+      if (handler.handling === 'outcomes') {
+        const payload = parseJsonObject(item.payload.toString('utf8'));
+        if (payload) discards.push(...handler.read(payload));
+        continue;
+      }
+      if (handler.handling === 'not_stored') {
+        unsupported.push(handler.category);
+        continue;
+      }
+      if (handler.handling === 'sessions') {
+        const path = ['items', index];
+        const payload = parseJsonObject(item.payload.toString('utf8'));
+        const parsed = payload ? handler.parse(payload, path) : [{ path, message: 'Item payload must be a JSON object' }];
+        if (parsed.length > 0 && 'message' in parsed[0]) invalidSessions.push((parsed as FieldIssue[])[0]);
+        else sessions.push(...(parsed as SessionItem[]));
+        continue;
+      }
+      if (handler.handling === 'check_ins') {
+        const path = ['items', index];
+        const payload = parseJsonObject(item.payload.toString('utf8'));
+        const parsed = payload ? handler.parse(payload, path) : [{ path, message: 'Item payload must be a JSON object' }];
+        if (Array.isArray(parsed)) invalidCheckIns.push(parsed[0]);
+        else checkIns.push(parsed);
+        continue;
+      }
+      const r = unitsOf(() => handler, item.payload.toString('utf8'), ['items', index], header.event_id);
+      if (Array.isArray(r)) {
+        invalidUnits.push({ category: handler.category, issues: r });
+        continue;
+      }
+      units.push(...r.units);
+      if (type === 'event') eventId ??= hex32(r.payload.event_id);
+      if (type === 'transaction' || type === 'span') {
+        // Every span sent is stored or counted: those without ids or times, or past the caps, as unusable.
+        const trace = r.payload.contexts && typeof r.payload.contexts === 'object' ? (r.payload.contexts as JsonObject).trace : undefined;
+        const sent =
+          type === 'transaction' ? (trace ? 1 : 0) + (Array.isArray(r.payload.spans) ? r.payload.spans.length : 0) : (spansOf(r.payload)?.spans.length ?? 0);
+        const found = spans.length < MAX_SPANS_PER_ENVELOPE ? (type === 'transaction' ? spansOfTransaction(r.payload) : spansOfV2(spansOf(r.payload)?.spans ?? [])) : [];
+        const room = Math.max(0, MAX_SPANS_PER_ENVELOPE - spans.length);
+        spans.push(...found.slice(0, room));
+        unusable.spans += Math.max(0, sent - Math.min(found.length, room));
+      }
+    } catch {
+      failed.push(handler.category);
     }
-    if (handler.handling === 'feedback') {
-      const path = ['items', index];
-      const payload = parseJsonObject(item.payload.toString('utf8'));
-      const parsed = payload ? handler.parse(payload, path, header.event_id) : [{ path, message: 'Item payload must be a JSON object' }];
-      if (Array.isArray(parsed)) invalidFeedback.push(parsed[0]);
-      else feedback.push(parsed);
-      continue;
-    }
-    if (handler.handling === 'outcomes') {
-      const payload = parseJsonObject(item.payload.toString('utf8'));
-      if (payload) discards.push(...handler.read(payload));
-      continue;
-    }
-    if (handler.handling === 'not_stored') {
-      unsupported.push(handler.category);
-      continue;
-    }
-    if (handler.handling === 'sessions') {
-      const path = ['items', index];
-      const payload = parseJsonObject(item.payload.toString('utf8'));
-      const parsed = payload ? handler.parse(payload, path) : [{ path, message: 'Item payload must be a JSON object' }];
-      if (parsed.length > 0 && 'message' in parsed[0]) invalidSessions.push((parsed as FieldIssue[])[0]);
-      else sessions.push(...(parsed as SessionItem[]));
-      continue;
-    }
-    if (handler.handling === 'check_ins') {
-      const path = ['items', index];
-      const payload = parseJsonObject(item.payload.toString('utf8'));
-      const parsed = payload ? handler.parse(payload, path) : [{ path, message: 'Item payload must be a JSON object' }];
-      if (Array.isArray(parsed)) invalidCheckIns.push(parsed[0]);
-      else checkIns.push(parsed);
-      continue;
-    }
-    const r = unitsOf(() => handler, item.payload.toString('utf8'), ['items', index], header.event_id);
-    if (Array.isArray(r)) return { ok: false, issues: r, category: handler.category };
-    units.push(...r.units);
-    if (type === 'event') eventId ??= hex32(r.payload.event_id);
-    if (type === 'transaction' || type === 'span') {
-      // Every span sent is stored or counted: those without ids or times, or past the caps, as unusable.
-      const trace = r.payload.contexts && typeof r.payload.contexts === 'object' ? (r.payload.contexts as JsonObject).trace : undefined;
-      const sent =
-        type === 'transaction' ? (trace ? 1 : 0) + (Array.isArray(r.payload.spans) ? r.payload.spans.length : 0) : (spansOf(r.payload)?.spans.length ?? 0);
-      const found = spans.length < MAX_SPANS_PER_ENVELOPE ? (type === 'transaction' ? spansOfTransaction(r.payload) : spansOfV2(spansOf(r.payload)?.spans ?? [])) : [];
-      const room = Math.max(0, MAX_SPANS_PER_ENVELOPE - spans.length);
-      spans.push(...found.slice(0, room));
-      unusable.spans += Math.max(0, sent - Math.min(found.length, room));
-    }
+  }
+  // Nothing but refused events and transactions (and their attachments): the envelope's answer says why.
+  if (invalidUnits.length > 0 && invalidUnits.length + attachmentItems.length === items.length) {
+    return { ok: false, issues: invalidUnits.flatMap((u) => u.issues), category: invalidUnits[0].category };
   }
   // Attachments belong to the envelope's event: its header's event_id, else the event item's own.
   for (const { item, index } of attachmentItems) {
@@ -212,5 +231,7 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
     logs,
     invalidLogs,
     unusable,
+    invalidUnits,
+    failed,
   };
 }
