@@ -5,6 +5,7 @@ import type { ScrubPolicy } from '@/lib/scrubbing/rules';
 import type { GroupingVersion } from '@/lib/grouping/fingerprint';
 import { filtersOf, type InboundFilters } from '@/lib/filters/inbound-filters';
 import { defaultShape, perMinuteShape, type BucketShape } from '@/lib/quota/rate-limit';
+import { hasControlCharacters } from '@/lib/zod/control-characters';
 
 /**
  * An authenticated key, with what ingest needs of its project: the scrubbing policy and grouping rules in force,
@@ -119,7 +120,8 @@ async function keyRow(publicKey: string): Promise<KeyRow | null> {
 
 /** The enabled key `publicKey` if it belongs to project `projectId`, else null. Cached briefly. */
 export async function resolveIngestKey(publicKey: string, projectId: string): Promise<IngestKey | null> {
-  if (publicKey.length === 0 || publicKey.length > MAX_KEY_LENGTH) return null;
+  // No key holds a control character, and a NUL cannot be sent to PostgreSQL (a DSN's user part is %-decoded).
+  if (publicKey.length === 0 || publicKey.length > MAX_KEY_LENGTH || hasControlCharacters(publicKey)) return null;
   const row = await keyRow(publicKey);
   if (!row || !row.enabled || row.projectId !== projectId) return null;
   const { enabled: _enabled, ...key } = row;

@@ -6,6 +6,7 @@ import { bodyCapFor, LARGE_BODY_BUSY_MESSAGE } from '@/lib/ingest/large-bodies';
 import { handleSentry, type SentryResponse } from './handle-sentry';
 import { observeHttp } from '@/lib/metrics/metrics';
 import type { SentryEndpoint } from './prepare-items';
+import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
 
 type Ctx = { params: Promise<{ projectNumber: string }> };
 const CORS = { 'access-control-allow-origin': '*' };
@@ -29,6 +30,12 @@ export function sentryRoute(endpoint: SentryEndpoint) {
 
   async function answer(req: Request, ctx: Ctx): Promise<Response> {
     const { projectNumber } = await ctx.params;
+    // A NUL in the key or the path would reach PostgreSQL: refused before anything is read or looked up.
+    const control = requestControlCharacterIssues({ projectNumber }, new URL(req.url).searchParams);
+    if (control.length > 0) {
+      await req.body?.cancel().catch(() => {});
+      return toResponse({ status: 400, body: envelope(400, INGEST_MESSAGES.validation, undefined, control), headers: CORS });
+    }
     const slot = req.method === 'POST' ? bodyCapFor(endpoint, req.headers.get('content-length')) : { cap: 0, release: () => {} };
     if (slot === 'busy') {
       await req.body?.cancel().catch(() => {});

@@ -3,6 +3,7 @@ import { MAX_BODY_BYTES, readCappedBody } from '@/lib/http/read-body';
 import { envelope } from '@/lib/http/envelope';
 import { clientAddress } from '@/lib/auth/client-address';
 import { observeHttp } from '@/lib/metrics/metrics';
+import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
 
 type Ctx = { params: Promise<{ projectId: string }> };
 const CORS = { 'access-control-allow-origin': '*' };
@@ -17,6 +18,12 @@ async function adapt(req: Request, ctx: Ctx): Promise<Response> {
 
 async function answer(req: Request, ctx: Ctx): Promise<Response> {
   const { projectId } = await ctx.params;
+  // A NUL in the key or the path would reach PostgreSQL: refused before the body is read.
+  const control = requestControlCharacterIssues({ projectId }, new URL(req.url).searchParams);
+  if (control.length > 0) {
+    await req.body?.cancel().catch(() => {});
+    return toResponse({ status: 400, body: envelope(400, INGEST_MESSAGES.validation, undefined, control), headers: CORS });
+  }
   const body = req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES).catch(() => undefined) : Buffer.alloc(0);
   const res: IngestResponse =
     body === null
@@ -24,6 +31,10 @@ async function answer(req: Request, ctx: Ctx): Promise<Response> {
       : body === undefined
         ? { status: 400, body: envelope(400, 'Could not read the request body'), headers: CORS }
         : await handleIngest({ projectId, method: req.method, headers: Object.fromEntries(req.headers), searchParams: new URL(req.url).searchParams, body, clientAddress: clientAddress(req) });
+  return toResponse(res);
+}
+
+function toResponse(res: IngestResponse): Response {
   const headers = new Headers(res.headers);
   if (res.body === null) return new Response(null, { status: res.status, headers });
   headers.set('content-type', 'application/json; charset=utf-8');

@@ -1,12 +1,20 @@
 import { readCappedBody } from '@/lib/http/read-body';
 import { MAX_BODY_BYTES } from '@/lib/ingest/decode-body';
 import { handleOtlp } from '@/lib/otlp/handle-otlp';
+import { envelope } from '@/lib/http/envelope';
+import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
 
 // OpenTelemetry exporters post here (OTLP/HTTP traces and logs); see lib/otlp/handle-otlp.ts.
 type Ctx = { params: Promise<{ projectNumber: string; signal: string }> };
 
 async function handler(req: Request, ctx: Ctx): Promise<Response> {
   const { projectNumber, signal } = await ctx.params;
+  // A NUL in the key or the path would reach PostgreSQL: refused before the body is read.
+  const control = requestControlCharacterIssues({ projectNumber, signal }, new URL(req.url).searchParams);
+  if (control.length > 0) {
+    await req.body?.cancel().catch(() => {});
+    return Response.json(envelope(400, 'Validation error', undefined, control), { status: 400, headers: { 'access-control-allow-origin': '*' } });
+  }
   const body = req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES).catch(() => null) : Buffer.alloc(0);
   const url = new URL(req.url);
   const res = await handleOtlp({
