@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { decodeBody, MAX_BODY_BYTES, readZstdFrames, ZSTD_MAX_WINDOW } from './decode-body';
+import { brotliWindow, decodeBody, MAX_BODY_BYTES, MAX_WINDOW, readZstdFrames } from './decode-body';
 
 const MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
 const le = (n: number, bytes: number) => {
@@ -97,17 +97,28 @@ describe('decodeBody', () => {
     expect(readZstdFrames(tenMiB)?.maxWindow).toBe(10 * 1024 * 1024);
     expect(await decodeBody(tenMiB, 'zstd')).toEqual({ ok: false, reason: 'too_large' });
     expect(await decodeBody(tenMiB, 'zstd', 10 * 1024 * 1024)).toEqual({ ok: true, body: Buffer.from('ok') });
-    expect(ZSTD_MAX_WINDOW).toBe(8 * 1024 * 1024);
+    expect(MAX_WINDOW).toBe(8 * 1024 * 1024);
   });
+
+  const br = (input: Buffer, lgwin: number) => zlib.brotliCompressSync(input, { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: lgwin, [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
 
   it.each([
     ['gzip', zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024))],
     ['deflate', zlib.deflateSync(Buffer.alloc(64 * 1024 * 1024))],
-    ['br', zlib.brotliCompressSync(Buffer.alloc(64 * 1024 * 1024), { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 24, [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })],
-  ])('%s inflating to 64 MiB → too_large, with memory flat', async (encoding, body) => {
+    ['br (4 MiB window)', br(Buffer.alloc(64 * 1024 * 1024), 22)],
+    ['br (16 MiB window)', br(Buffer.alloc(64 * 1024 * 1024), 24)],
+  ])('%s inflating to 64 MiB → too_large, with memory flat', async (name, body) => {
     const before = process.memoryUsage().rss;
-    expect(await decodeBody(body, encoding)).toEqual({ ok: false, reason: 'too_large' });
+    expect(await decodeBody(body, name.split(' ')[0])).toEqual({ ok: false, reason: 'too_large' });
     expect(process.memoryUsage().rss - before).toBeLessThan(50 * 1024 * 1024);
+  });
+
+  it('br: the window each stream header declares (RFC 7932 §9.1); above 8 MiB refused before decoding, unless the cap is larger', async () => {
+    expect([10, 16, 17, 18, 22, 23, 24].map((lgwin) => brotliWindow(br(Buffer.from('{}'), lgwin)))).toEqual([10, 16, 17, 18, 22, 23, 24].map((w) => 2 ** w - 16));
+    expect(brotliWindow(Buffer.alloc(0))).toBeNull();
+    expect(await decodeBody(br(Buffer.from('{"a":1}'), 23), 'br')).toEqual({ ok: true, body: Buffer.from('{"a":1}') });
+    expect(await decodeBody(br(Buffer.from('{"a":1}'), 24), 'br')).toEqual({ ok: false, reason: 'too_large' });
+    expect(await decodeBody(br(Buffer.from('{"a":1}'), 24), 'br', 16 * 1024 * 1024)).toEqual({ ok: true, body: Buffer.from('{"a":1}') });
   });
 
   it('br in large-window mode (a window up to 1 GiB) is refused by node as corrupt', async () => {

@@ -4,8 +4,8 @@ import { Decompress as ZstdStream } from 'fzstd';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-// gzip and deflate keep a 32 KiB window; node's brotli decoder refuses large-window streams, so its window is at
-// most 16 MiB; maxOutputLength stops each while inflating. None of them sizes a buffer from what the body declares.
+// gzip and deflate keep a 32 KiB window, brotli the window its stream declares (node refuses large-window streams,
+// so at most 16 MiB); maxOutputLength stops each while inflating.
 const gunzip = promisify(zlib.gunzip);
 const inflate = promisify(zlib.inflate);
 const brotli = promisify(zlib.brotliDecompress);
@@ -16,10 +16,11 @@ export type DecodedBody = { ok: true; body: Buffer } | { ok: false; reason: 'too
 export const SUPPORTED_ENCODINGS = 'gzip, deflate, br or zstd';
 
 /**
- * The largest zstd window taken when the output cap is smaller: RFC 8878 §3.1.1.1.2 asks decoders to support 8 MiB,
- * and the zstd CLI streams with a 2 MiB (level 3) to 8 MiB (level 19) window whatever the input's size.
+ * The largest zstd or brotli window taken when the output cap is smaller: RFC 8878 §3.1.1.1.2 asks zstd decoders to
+ * support 8 MiB, the zstd CLI streams with a 2 MiB (level 3) to 8 MiB (level 19) window whatever the input's size,
+ * and brotli libraries default to 4 MiB. A decoder fills its whole window before it stops at the cap.
  */
-export const ZSTD_MAX_WINDOW = 8 * 1024 * 1024;
+export const MAX_WINDOW = 8 * 1024 * 1024;
 /** What all of a body's zstd frames may make fzstd allocate for their windows, one after another. */
 const ZSTD_WINDOW_BUDGET_FRAMES = 4;
 
@@ -97,6 +98,18 @@ export function readZstdFrames(raw: Uint8Array): ZstdFrames | null {
   return out;
 }
 
+/** The window a brotli stream declares (RFC 7932 §9.1: WBITS, the window is 2^WBITS - 16), or null for none or the large-window escape. */
+export function brotliWindow(raw: Uint8Array): number | null {
+  if (raw.length === 0) return null;
+  const b = raw[0];
+  if ((b & 1) === 0) return 2 ** 16 - 16;
+  const n = (b >> 1) & 7;
+  if (n !== 0) return 2 ** (17 + n) - 16;
+  const m = (b >> 4) & 7;
+  if (m === 1) return null;
+  return 2 ** (m === 0 ? 17 : 8 + m) - 16;
+}
+
 class TooLarge extends Error {}
 
 /**
@@ -107,7 +120,7 @@ class TooLarge extends Error {}
 function unzstd(raw: Buffer, cap: number): Buffer {
   const frames = readZstdFrames(raw);
   if (!frames) throw new Error('not zstd frames');
-  const windowCap = Math.max(cap, ZSTD_MAX_WINDOW);
+  const windowCap = Math.max(cap, MAX_WINDOW);
   if (frames.declaredContent > cap || frames.maxWindow > windowCap || frames.totalWindow > ZSTD_WINDOW_BUDGET_FRAMES * windowCap) throw new TooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -134,6 +147,8 @@ export async function decodeBody(raw: Buffer, contentEncoding: string | undefine
       case 'deflate':
         return { ok: true, body: await inflate(raw, { maxOutputLength: cap }) };
       case 'br':
+        // The window is allocated before the first byte out: refused above what the cap allows, as zstd's.
+        if ((brotliWindow(raw) ?? 0) > Math.max(cap, MAX_WINDOW)) return { ok: false, reason: 'too_large' };
         return { ok: true, body: await brotli(raw, { maxOutputLength: cap }) };
       case 'zstd':
         return { ok: true, body: unzstd(raw, cap) };
