@@ -5,12 +5,17 @@ export type GroupingFrame = { filename: string; lineno: number; colno?: number; 
 
 /**
  * Which rules group a project's Sentry events. 1: the rules until #28. 2: messages (captureMessage with a stack,
- * synthetic exceptions) by their template and in-app frames' files and functions; exceptions' non-JavaScript frames
- * by their source line. A
- * project keeps the version it was created with, so stored issues are never silently regrouped.
+ * synthetic exceptions) by their template and in-app frames; non-JavaScript frames by their source line. 3 (#43): as
+ * 2, but a message's frames by the contract's key (file and function), never their source lines. A project keeps
+ * the version it was created with, so stored issues are never silently regrouped.
  */
-export type GroupingVersion = 1 | 2;
-export const LATEST_GROUPING_VERSION: GroupingVersion = 2;
+export type GroupingVersion = 1 | 2 | 3;
+export const LATEST_GROUPING_VERSION: GroupingVersion = 3;
+
+/** The version a stored project number stands for (the column's default was 2 before version 3 existed). */
+export function groupingVersionOf(stored: number): GroupingVersion {
+  return stored === 1 || stored === 2 ? stored : 3;
+}
 export type GroupingException = { type: string; value: string; frames: GroupingFrame[] };
 
 export const DEFAULT_FINGERPRINT_MARKER = '{{ default }}';
@@ -85,14 +90,19 @@ export function inAppFingerprintV2(exception: { type: string; frames: GroupingFr
 }
 
 /**
- * Version 2: a message sent with a stack (sentry-ruby attaches the thread's, @sentry/node a synthetic exception):
- * its template, logger and in-app frames by the contract's key, so the same message from the same place is one
- * issue and two messages from one method are two. Source lines stay out: a message has no throw to pin, and its
- * callers' lines (sentry-ruby's thread stack) would split one message by the call sites that reached it.
+ * Versions 2 and 3: a message sent with a stack (sentry-ruby attaches the thread's, @sentry/node a synthetic
+ * exception): its template, logger and in-app frames, so the same message from the same place is one issue and two
+ * messages from one method are two. Version 3 keys the frames by the contract's key: a message has no throw to pin,
+ * and its callers' source lines (sentry-ruby's thread stack) split one message by the call sites that reached it,
+ * as version 2 still does for the projects created with it.
  */
-export function messageStackFingerprint(message: { template?: string; text: string; logger?: string; frames: GroupingFrame[] }): string {
+export function messageStackFingerprint(
+  message: { template?: string; text: string; logger?: string; frames: GroupingFrame[]; platform?: string },
+  version: 2 | 3,
+): string {
   const template = message.template ?? normaliseMessage(message.text);
-  return sha256(JSON.stringify(['message-stack', template, message.logger ?? null, ownFrames(message.frames).map(contractFrameKey)]));
+  const key = version === 3 ? contractFrameKey : (f: GroupingFrame) => frameKeyV2(f, message.platform);
+  return sha256(JSON.stringify(['message-stack', template, message.logger ?? null, ownFrames(message.frames).map(key)]));
 }
 
 /**

@@ -11,8 +11,10 @@ const lib = (fn: string, file = '/usr/lib/python3/dist-packages/requests/api.py'
 
 const sentry = (e: Record<string, unknown>, stackless = false) => groupingOf({ envelope: envelope(e), grouping: 'sentry', stackless, message: stackless });
 const native = (e: Record<string, unknown>) => groupingOf({ envelope: envelope(e), grouping: 'native', stackless: false, message: false });
-/** Grouping version 2 (projects created since #28). `message`: no exception, or only a synthetic one. */
+/** Grouping version 2 (projects created from #28 to #43). `message`: no exception, or only a synthetic one. */
 const v2 = (e: Record<string, unknown>, message = false) => groupingOf({ envelope: envelope(e), grouping: 'sentry', stackless: false, message }, 2);
+/** Grouping version 3 (projects created since #43). */
+const v3 = (e: Record<string, unknown>, message = false) => groupingOf({ envelope: envelope(e), grouping: 'sentry', stackless: false, message }, 3);
 
 describe('native envelopes: the contract hash, exactly as before', () => {
   it('type + every frame, in_app ignored, title and culprit from frame 0', () => {
@@ -88,7 +90,7 @@ describe('Sentry events without a stack (captureMessage, logging)', () => {
   });
 });
 
-describe('grouping version 2: messages with a stack, and source lines of non-JavaScript frames', () => {
+describe('grouping version 3 (2 but for call sites): messages with a stack, and source lines of non-JavaScript frames', () => {
   const sdkMessage = (text: string, frames: Record<string, unknown>[], extra: Record<string, unknown> = {}) => ({ ...exc(frames, 'Error', text), ...extra });
   const rubyFrames = (line = 'Sentry.capture_message(msg)') => [
     { filename: '/usr/lib/ruby/vendor_ruby/sentry/hub.rb', function: 'capture_message', lineno: 120, in_app: false, context_line: 'event = ...' },
@@ -149,8 +151,8 @@ describe('grouping version 2: messages with a stack, and source lines of non-Jav
       'TypeError: boom',
     ],
   ])('%s', (_name, a, b, isMessage, same, title) => {
-    const ga = v2(a, isMessage as boolean);
-    const gb = v2(b, isMessage as boolean);
+    const ga = v3(a, isMessage as boolean);
+    const gb = v3(b, isMessage as boolean);
     expect(ga.title).toBe(title);
     if (same) expect(ga.fingerprint).toBe(gb.fingerprint);
     else expect(ga.fingerprint).not.toBe(gb.fingerprint);
@@ -166,6 +168,14 @@ describe('grouping version 2: messages with a stack, and source lines of non-Jav
   });
 
   it('the culprit is the innermost in-app frame of the message’s stack', () => {
-    expect(v2(sdkMessage('x', rubyFrames()), true).culprit).toBe('app/jobs/report.rb in perform');
+    expect(v3(sdkMessage('x', rubyFrames()), true).culprit).toBe('app/jobs/report.rb in perform');
+  });
+
+  it('version 2 keeps its keys (stored issues never regroup): only the call sites differ from version 3', () => {
+    const site = (lineno: number, line: string) => sdkMessage('Disk almost full', [...rubyFrames(), { filename: 'app/jobs/disk.rb', function: 'check', lineno, in_app: true, context_line: line, platform: 'ruby' }]);
+    expect(v2(site(16, 'report if free < 1'), true).fingerprint).not.toBe(v2(site(17, 'report if free < 10'), true).fingerprint);
+    expect(v3(site(16, 'report if free < 1'), true).fingerprint).toBe(v3(site(17, 'report if free < 10'), true).fingerprint);
+    const exception = exc(rubyFrames('raise KeyError(k)'));
+    expect(v3(exception)).toEqual(v2(exception));
   });
 });

@@ -43,7 +43,7 @@ export function groupingOf(u: Pick<ErrorUnit, 'envelope' | 'grouping' | 'stackle
   const culpritFrames = culpritCandidates(frames);
   if (version >= 2 && u.message) {
     const text = env.logentry?.formatted ?? exc.value;
-    const def = messageStackFingerprint({ template: env.logentry?.message, text, logger: env.logger, frames });
+    const def = messageStackFingerprint({ template: env.logentry?.message, text, logger: env.logger, frames, platform: env.platform }, version === 2 ? 2 : 3);
     return { fingerprint: withCustomParts(def, env.fingerprint), title: messageTitle(text), culprit: issueCulprit(culpritFrames) };
   }
   const def = version >= 2 ? inAppFingerprintV2({ type: exc.type, frames }, env.platform) : inAppFingerprint({ type: exc.type, frames });

@@ -2,7 +2,7 @@ import { pool, statement } from '@/lib/pg';
 import { onKeysChanged } from '@/lib/projects/key-changes';
 import { scrubPolicyOf } from '@/lib/scrubbing/policy';
 import type { ScrubPolicy } from '@/lib/scrubbing/rules';
-import type { GroupingVersion } from '@/lib/grouping/fingerprint';
+import { groupingVersionOf, type GroupingVersion } from '@/lib/grouping/fingerprint';
 import { filtersOf, type InboundFilters } from '@/lib/filters/inbound-filters';
 import { defaultShape, perMinuteShape, type BucketShape } from '@/lib/quota/rate-limit';
 import { hasControlCharacters } from '@/lib/zod/control-characters';
@@ -90,7 +90,7 @@ async function loadKey(publicKey: string): Promise<KeyRow | null> {
     orgId: r.org_id,
     enabled: r.enabled,
     scrub,
-    groupingVersion: r.grouping_version === 1 ? 1 : 2,
+    groupingVersion: groupingVersionOf(r.grouping_version),
     filters: filtersOf(r.inbound_filters),
     discarded: new Set(r.discarded ?? []),
     aliases: new Map(r.aliases ?? []),

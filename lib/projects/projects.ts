@@ -5,6 +5,7 @@ import { limitsOf } from '@/lib/billing/plans';
 import { slugify, uniqueSlug } from '@/lib/orgs/slug';
 import type { CreateProjectInput, UpdateProjectInput } from '@/lib/zod/projects';
 import { keysChanged } from './key-changes';
+import { LATEST_GROUPING_VERSION } from '@/lib/grouping/fingerprint';
 
 const withKeys = { keys: { orderBy: { createdAt: 'asc' as const } } };
 
@@ -36,7 +37,8 @@ export async function createProject(orgId: string, input: CreateProjectInput) {
       (await tx.project.findMany({ where: { orgId, slug: { startsWith: prefix } }, select: { slug: true } })).map((p) => p.slug),
     );
     return tx.project.create({
-      data: { orgId, name: input.name, slug, platform: input.platform, keys: { create: { label: 'Default', publicKey: newPublicKey() } } },
+      // The newest grouping rules; the column's default stays what older installs stored (lib/grouping/fingerprint.ts).
+      data: { orgId, name: input.name, slug, platform: input.platform, groupingVersion: LATEST_GROUPING_VERSION, keys: { create: { label: 'Default', publicKey: newPublicKey() } } },
       include: withKeys,
     });
   });

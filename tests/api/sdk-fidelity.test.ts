@@ -1,10 +1,13 @@
 // #43, fidelity with the real SDKs: a log line @sentry/node 11 writes inside a span is stored with that span (the
 // SDK names it only in the `sentry.trace.parent_span_id` attribute); Debian's sentry-ruby sending one message from
-// one method reached from two call sites is one issue (the callers' lines do not split it).
+// one method reached from two call sites is one issue (the callers' lines do not split it) in projects created with
+// grouping version 3; those created with version 2 keep its keys.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetIngestKey } from '@/lib/ingest/resolve-key';
+import { pool } from '@/lib/pg';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import { startSentryServer } from './sentry-server';
@@ -64,5 +67,17 @@ describe('sentry-ruby: one message from one method, reached from two call sites'
     const issues = (await client.get(`/api/v1/projects/${p.id}/issues`)).body.data.issues as { title: string; eventCount: number; culprit: string }[];
     expect(issues.map((i) => [i.title, i.eventCount])).toEqual([['Disk almost full', 2]]);
     expect(issues[0].culprit).toMatch(/nightly_report/);
+  });
+
+  it('a project created with grouping version 2 keeps its keys: stored issues are never regrouped', async () => {
+    const { client, project: p, dsn } = await project('Ruby messages, version 2');
+    await pool().query(`UPDATE projects SET grouping_version = 2 WHERE id = $1`, [p.id]);
+    forgetIngestKey(p.keys[0].publicKey);
+    await program('ruby', 'message-call-sites.rb', dsn);
+    const issues = (await client.get(`/api/v1/projects/${p.id}/issues`)).body.data.issues as { title: string; eventCount: number }[];
+    expect(issues.map((i) => [i.title, i.eventCount])).toEqual([
+      ['Disk almost full', 1],
+      ['Disk almost full', 1],
+    ]);
   });
 });
