@@ -39,9 +39,9 @@ const peakRssMiB = () => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync('/proc/sel
 /** How far this process's RSS peaked above where it was (after a full GC) while `run` ran: the handlers run in-process. */
 async function peakGrowthMiB<T>(run: () => Promise<T>): Promise<{ result: T; grownMiB: number }> {
   gc();
-  const before = process.memoryUsage().rss / MiB;
   // Writing 5 resets the peak (VmHWM) to the current RSS (Linux 4.0+).
   fs.writeFileSync('/proc/self/clear_refs', '5');
+  const before = process.memoryUsage().rss / MiB;
   const result = await run();
   return { result, grownMiB: peakRssMiB() - before };
 }
