@@ -16,4 +16,10 @@ describe('boundedAttributes', () => {
     expect(boundedAttributes('nope', 1024)).toBeNull();
     expect(boundedAttributes({}, 1024)).toBeNull();
   });
+
+  it('a value nested 30,000 deep, bare or as { type, value }, is left out without being walked (#43)', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 30_000; i++) deep = i % 2 ? [deep] : { a: deep };
+    expect(boundedAttributes({ bare: deep, typed: { type: 'object', value: deep }, kept: 'x' }, 1024)).toEqual({ kept: 'x' });
+  });
 });
