@@ -6,7 +6,7 @@ import type { FieldIssue } from '@/lib/errors';
 import type { Path } from '@/lib/ingest/validate-envelope';
 import { isObject, type JsonObject } from '@/lib/sentry/parse-envelope';
 import { boundedAttributes } from '@/lib/ingest/bounded-attributes';
-import { storableString } from '@/lib/ingest/prepare-json';
+import { storableString, tooDeepKey } from '@/lib/ingest/prepare-json';
 import { storableTimeMs as validTime } from '@/lib/ingest/schemas';
 
 export const MAX_LOGS_PER_ITEM = 1000;
@@ -50,6 +50,8 @@ export function flattenAttributes(bag: unknown): JsonObject | null {
 
 export function logRow(fields: { timestampMs: number; level: unknown; severity: unknown; body: unknown; attributes: JsonObject | null; traceId: unknown; spanId: unknown }): LogRow | null {
   if (!validTime(fields.timestampMs)) return null;
+  // A structured body is kept as JSON text; one nested past the depth limit is unusable (and counted), not a throw.
+  if (typeof fields.body === 'object' && fields.body !== null && tooDeepKey({ body: fields.body }) !== null) return null;
   const body = typeof fields.body === 'string' ? fields.body : fields.body === undefined || fields.body === null ? '' : JSON.stringify(fields.body);
   const severity = typeof fields.severity === 'number' && Number.isInteger(fields.severity) && fields.severity >= 0 && fields.severity <= 24 ? fields.severity : null;
   const a = fields.attributes;

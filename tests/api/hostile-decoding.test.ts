@@ -7,6 +7,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { flushOutcomes } from '@/lib/outcomes/record-outcome';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import type { TestClient } from '../support/client';
@@ -185,5 +186,22 @@ describe(`event contexts and breadcrumb data nested ${DEEP.toLocaleString('en')}
     const body = `{"exception":{"type":"E","value":"v","stacktrace":{"frames":[{"filename":"a.js","lineno":1}]}},${field}}`;
     const res = await post(s.client, s.project, 'native', body, { 'content-type': 'application/json' });
     expect([res.status, res.body.message]).toEqual([200, 'Event received successfully']);
+  });
+});
+
+describe(`a Sentry log line whose body is nested ${DEEP.toLocaleString('en')} deep`, () => {
+  it('is left out and counted as unusable; the lines beside it are stored', async () => {
+    const s = await setup();
+    const line = (body: string) => `{"timestamp":${T},"level":"info","body":${body}}`;
+    const item = `{"items":[${line('"first sibling"')},${line(nested(DEEP))},${line('"last sibling"')}]}`;
+    const res = await post(s.client, s.project, 'sentry', `{}\n{"type":"log","item_count":3}\n${item}\n`, {});
+    expect(res.status, res.text).toBe(200);
+    expect(await logBodies(s.client, s.project)).toEqual(['first sibling', 'last sibling']);
+    await flushOutcomes();
+    const rows = (await s.client.get(`/api/v1/projects/${s.project.id}/stats`)).body.data.rows as { category: string; outcome: string; reason: string; quantity: number }[];
+    expect(rows.filter((r) => r.category === 'log_item').map((r) => [r.outcome, r.reason, r.quantity]).sort()).toEqual([
+      ['accepted', '', 2],
+      ['invalid', 'unusable_or_over_cap', 1],
+    ]);
   });
 });
