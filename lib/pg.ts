@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { logger } from './log';
 
 const globalForPg = globalThis as unknown as { pgPool?: pg.Pool };
 
@@ -8,7 +9,7 @@ export function pool(): pg.Pool {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error('DATABASE_URL is not set');
     globalForPg.pgPool = new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_MAX ?? 20) });
-    globalForPg.pgPool.on('error', (err) => console.error('pg pool error', err));
+    globalForPg.pgPool.on('error', (err) => logger.error({ err }, 'pg pool error'));
   }
   return globalForPg.pgPool;
 }
@@ -29,6 +30,33 @@ export function directDatabaseUrl(): string | undefined {
  */
 export function statement(name: string, text: string, values: unknown[]): pg.QueryConfig {
   return process.env.DATABASE_DIRECT_URL?.trim() ? { text, values } : { name, text, values };
+}
+
+/**
+ * Runs fn inside BEGIN … COMMIT on one client of the pool (the primary's unless given), rolls back and rethrows
+ * on any error, and always releases the client: destroyed when even ROLLBACK failed, so a broken session never
+ * goes back to the pool.
+ */
+export async function withPgTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>, options: { pool?: pg.Pool } = {}): Promise<T> {
+  const client = await (options.pool ?? pool()).connect();
+  let broken: Error | undefined;
+  // A session that dies between two statements emits 'error' on the checked-out client: unheard, it would crash the process.
+  const onError = (err: Error) => void (broken = err);
+  client.on('error', onError);
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
+      broken = rollbackErr instanceof Error ? rollbackErr : new Error(String(rollbackErr));
+    });
+    throw err;
+  } finally {
+    client.off('error', onError);
+    client.release(broken);
+  }
 }
 
 export async function closePool(): Promise<void> {

@@ -5,7 +5,7 @@
 import { clock } from '@/lib/clock';
 import { getBoss, jobDb, notifyWorkers } from '@/lib/jobs/boss';
 import { QUEUES } from '@/lib/jobs/queues';
-import { pool } from '@/lib/pg';
+import { pool, withPgTransaction } from '@/lib/pg';
 import { env } from '@/lib/env';
 import type { WebhookFormat } from '@/lib/zod/alerts';
 import { deliveriesOf, type EmailJob, type WebhookJob } from './delivery-jobs';
@@ -75,17 +75,13 @@ export async function evaluateCrashFreeRules(now = clock.now()): Promise<{ ruleI
 
 async function fire(rule: Rule, state: 'breached' | 'recovered', worst: Worst | null, now: Date): Promise<boolean> {
   const boss = await getBoss();
-  const client = await pool().connect();
-  try {
-    await client.query('BEGIN');
-    const claimed = await client.query(
+  const claimed = await withPgTransaction(async (client) => {
+    const updated = await client.query(
       `UPDATE alert_rules SET breached = $2, last_triggered_at = $3 WHERE id = $1 AND breached = $4 AND enabled RETURNING id`,
       [rule.id, state === 'breached', now, state !== 'breached'],
     );
-    if (claimed.rowCount === 0) {
-      await client.query('ROLLBACK');
-      return false;
-    }
+    // Not claimed (fired elsewhere, or disabled): nothing was written, so committing equals rolling back.
+    if (updated.rowCount === 0) return false;
     const body: CrashFreeWebhookBody = {
       type: 'crash_free',
       state,
@@ -104,14 +100,10 @@ async function fire(rule: Rule, state: 'breached' | 'recovered', worst: Worst | 
     if (d.webhook) jobs.push({ name: QUEUES.alertWebhook, data: d.webhook });
     if (d.email) jobs.push({ name: QUEUES.alertEmail, data: d.email });
     if (jobs.length) await boss.insert(jobs, { db: jobDb(client) });
-    await client.query('COMMIT');
-    if (rule.webhook_url) notifyWorkers(QUEUES.alertWebhook);
-    if (rule.notify_email) notifyWorkers(QUEUES.alertEmail);
     return true;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
+  if (!claimed) return false;
+  if (rule.webhook_url) notifyWorkers(QUEUES.alertWebhook);
+  if (rule.notify_email) notifyWorkers(QUEUES.alertEmail);
+  return true;
 }

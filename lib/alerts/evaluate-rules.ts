@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { clock } from '@/lib/clock';
-import { pool } from '@/lib/pg';
+import { pool, withPgTransaction } from '@/lib/pg';
 import { getBoss, jobDb, notifyWorkers } from '@/lib/jobs/boss';
 import { QUEUES } from '@/lib/jobs/queues';
 import type { IngestedError } from './after-ingest';
@@ -61,10 +61,7 @@ async function rulesAtThreshold(projectId: string, rules: CachedRule[], now: Dat
  */
 async function fireAndEnqueue(projectId: string, now: Date, newIssues: IssueRules, regressions: IssueRules, dueRates: RateCandidate[]): Promise<void> {
   const boss = await getBoss();
-  const client = await pool().connect();
-  let enqueued = { webhook: 0, email: 0 };
-  try {
-    await client.query('BEGIN');
+  const { enqueued, firedRate } = await withPgTransaction(async (client) => {
     const webhooks: WebhookJob[] = [];
     const emails: EmailJob[] = [];
     const triggeredAt = now.toISOString();
@@ -102,15 +99,9 @@ async function fireAndEnqueue(projectId: string, now: Date, newIssues: IssueRule
       ...emails.map((data) => ({ name: QUEUES.alertEmail, data })),
     ];
     if (jobs.length) await boss.insert(jobs, { db: jobDb(client) });
-    await client.query('COMMIT');
-    enqueued = { webhook: webhooks.length, email: emails.length };
-    for (const c of dueRates) if (firedRate.some((f) => f.id === c.rule.id)) c.rule.lastTriggeredAt = now;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+    return { enqueued: { webhook: webhooks.length, email: emails.length }, firedRate };
+  });
+  for (const c of dueRates) if (firedRate.some((f) => f.id === c.rule.id)) c.rule.lastTriggeredAt = now;
   if (enqueued.webhook) notifyWorkers(QUEUES.alertWebhook);
   if (enqueued.email) notifyWorkers(QUEUES.alertEmail);
 }

@@ -6,7 +6,7 @@ import { clock } from '@/lib/clock';
 import { env } from '@/lib/env';
 import { getBoss, jobDb, notifyWorkers } from '@/lib/jobs/boss';
 import { QUEUES } from '@/lib/jobs/queues';
-import { pool } from '@/lib/pg';
+import { pool, withPgTransaction } from '@/lib/pg';
 import type { WebhookFormat } from '@/lib/zod/alerts';
 import { deliveriesOf, type EmailJob, type WebhookJob } from './delivery-jobs';
 import { issueUrl, monitorEmail, type MonitorWebhookBody } from './payloads';
@@ -44,18 +44,10 @@ export async function fireMonitorAlerts(m: MonitorInfo, state: 'failing' | 'reco
     if (d.email) jobs.push({ name: QUEUES.alertEmail, data: d.email });
   }
   const boss = await getBoss();
-  const client = await pool().connect();
-  try {
-    await client.query('BEGIN');
+  await withPgTransaction(async (client) => {
     await client.query(`UPDATE alert_rules SET last_triggered_at = $2 WHERE id = ANY($1)`, [rules.map((r) => r.id), now]);
     if (jobs.length) await boss.insert(jobs, { db: jobDb(client) });
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
   if (rules.some((r) => r.webhook_url)) notifyWorkers(QUEUES.alertWebhook);
   if (rules.some((r) => r.notify_email)) notifyWorkers(QUEUES.alertEmail);
   return rules.length;

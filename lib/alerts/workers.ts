@@ -2,7 +2,8 @@ import { createElement } from 'react';
 import { countDelivery } from '@/lib/metrics/metrics';
 import type PgBoss from 'pg-boss';
 import { db } from '@/lib/db';
-import { pool } from '@/lib/pg';
+import { withPgTransaction } from '@/lib/pg';
+import { logger } from '@/lib/log';
 import { sendEmail } from '@/lib/email/send-email';
 import { getBoss, jobDb, work } from '@/lib/jobs/boss';
 import { QUEUES, type QueueName } from '@/lib/jobs/queues';
@@ -31,7 +32,7 @@ async function each<T extends object>(queue: QueueName, jobs: PgBoss.Job<T>[], r
       try {
         await run(job.data);
       } catch (err) {
-        console.error(`[alerts] ${queue} job ${job.id} failed`, err);
+        logger.error({ err, queue, jobId: job.id }, '[alerts] job failed');
         await boss.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) }).catch(() => {});
       }
     }),
@@ -80,9 +81,7 @@ async function recordAttempt<T extends WebhookJob | EmailJob>(queue: QueueName, 
   const delays = retryDelaysMs();
   const retryIn = !result.success && result.retryable && job.attempt < delays.length ? delays[job.attempt] : null;
   const boss = retryIn !== null ? await getBoss() : null;
-  const client = await pool().connect();
-  try {
-    await client.query('BEGIN');
+  await withPgTransaction(async (client) => {
     const inserted = await client.query(
       `INSERT INTO alert_logs (rule_id, channel, target, success, error, triggered_at)
        SELECT id, $2, $3, $4, $5, $6 FROM alert_rules WHERE id = $1`,
@@ -92,11 +91,5 @@ async function recordAttempt<T extends WebhookJob | EmailJob>(queue: QueueName, 
       const startAfter = new Date(Date.now() + retryIn).toISOString();
       await boss.insert([{ name: queue, data: { ...job, attempt: job.attempt + 1 }, startAfter }], { db: jobDb(client) });
     }
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

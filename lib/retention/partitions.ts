@@ -2,7 +2,7 @@
 // and dropped whole by retention. Rows of a day without its partition land in the default partition and are
 // moved into the day's partition when it is created.
 import type { PoolClient } from 'pg';
-import { pool } from '@/lib/pg';
+import { pool, withPgTransaction } from '@/lib/pg';
 
 export const PARTITIONED_TABLES = ['events', 'transactions', 'spans', 'logs'] as const;
 export type PartitionedTable = (typeof PARTITIONED_TABLES)[number];
@@ -78,16 +78,11 @@ async function createPartition(table: PartitionedTable, day: number): Promise<bo
   const name = partitionName(table, day);
   const from = new Date(day).toISOString();
   const to = new Date(day + DAY_MS).toISOString();
-  const client = await pool().connect();
-  try {
-    await client.query('BEGIN');
+  return withPgTransaction(async (client) => {
     // Several instances may run the job at once: one creates, the others find it made.
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`partition:${name}`]);
     const { rows } = await client.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [name]);
-    if (rows[0].found) {
-      await client.query('COMMIT');
-      return false;
-    }
+    if (rows[0].found) return false;
     await lockReferencedTables(client);
     // Names and bounds come from this module (a table constant and a date), never from input.
     await client.query(`CREATE TABLE ${name} (LIKE ${table} INCLUDING DEFAULTS)`);
@@ -99,33 +94,19 @@ async function createPartition(table: PartitionedTable, day: number): Promise<bo
     );
     await client.query(`ALTER TABLE ${table} ATTACH PARTITION ${name} FOR VALUES FROM ('${from}') TO ('${to}')`);
     await client.query(`ALTER TABLE ${name} DROP CONSTRAINT ${name}_range`);
-    await client.query('COMMIT');
     return true;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Detaches and drops every daily partition that ends at or before `cutoff` (and starts at or after `notBefore`); returns their names. */
 export async function dropPartitionsBefore(cutoff: Date, notBefore = new Date(0)): Promise<string[]> {
   const expired = (await listPartitions()).filter((p) => p.to.getTime() <= cutoff.getTime() && p.from.getTime() >= notBefore.getTime());
   for (const p of expired) {
-    const client = await pool().connect();
-    try {
-      await client.query('BEGIN');
+    await withPgTransaction(async (client) => {
       await lockReferencedTables(client);
       await client.query(`ALTER TABLE ${p.table} DETACH PARTITION ${p.name}`);
       await client.query(`DROP TABLE ${p.name}`);
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
   return expired.map((p) => p.name);
 }

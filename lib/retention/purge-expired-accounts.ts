@@ -1,4 +1,4 @@
-import { pool } from '@/lib/pg';
+import { pool, withPgTransaction } from '@/lib/pg';
 import { clock } from '@/lib/clock';
 import { logger } from '@/lib/log';
 import { PENDING_ACCOUNT_TTL_MS } from '@/lib/auth/accounts';
@@ -10,9 +10,7 @@ import { PENDING_ACCOUNT_TTL_MS } from '@/lib/auth/accounts';
  */
 export async function purgeExpiredAccounts(opts: { orgIds?: string[] } = {}): Promise<{ pendingAccounts: number; resetLinks: number; throttleCounters: number }> {
   const now = clock.now();
-  const client = await pool().connect();
-  try {
-    await client.query('BEGIN');
+  const rows = await withPgTransaction(async (client) => {
     const { rows } = await client.query<{ org_id: string | null }>(
       `DELETE FROM users u WHERE u.email_verified IS NULL AND u.created_at <= $1
          AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.user_id = u.id)
@@ -30,17 +28,12 @@ export async function purgeExpiredAccounts(opts: { orgIds?: string[] } = {}): Pr
         [orgIds],
       );
     }
-    await client.query('COMMIT');
-    // The database's own time: a counter or link is only dropped once it has really ended.
-    const resets = await pool().query('DELETE FROM password_resets WHERE expires_at <= now()');
-    const throttles = await pool().query('DELETE FROM throttle_counters WHERE window_ends_at <= now()');
-    const result = { pendingAccounts: rows.length, resetLinks: resets.rowCount ?? 0, throttleCounters: throttles.rowCount ?? 0 };
-    logger.info({ retention: result }, 'retention: removed expired sign-ups, reset links and throttle counters');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+    return rows;
+  });
+  // The database's own time: a counter or link is only dropped once it has really ended.
+  const resets = await pool().query('DELETE FROM password_resets WHERE expires_at <= now()');
+  const throttles = await pool().query('DELETE FROM throttle_counters WHERE window_ends_at <= now()');
+  const result = { pendingAccounts: rows.length, resetLinks: resets.rowCount ?? 0, throttleCounters: throttles.rowCount ?? 0 };
+  logger.info({ retention: result }, 'retention: removed expired sign-ups, reset links and throttle counters');
+  return result;
 }
