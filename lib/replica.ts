@@ -4,6 +4,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { createClient, getDb, type Db } from '@/lib/db';
 import { pool } from '@/lib/pg';
 import { withTimeout } from '@/lib/runtime/timeout';
+import { logger } from '@/lib/log';
 
 // Read replica routing (DATABASE_REPLICA_URL). The dashboard's heavy reads (lists, charts, search,
 // performance, stats) ask readPool()/readDb(); everything else, and every write, stays on the primary.
@@ -114,7 +115,7 @@ function replicaPool(): pg.Pool | null {
     connectionTimeoutMillis: 5000,
     keepAlive: true,
   });
-  p.on('error', (err) => console.error('pg replica pool error', err));
+  p.on('error', (err) => logger.error({ err }, 'pg replica pool error'));
   const query = p.query.bind(p) as (...args: unknown[]) => unknown;
   (p as { query: unknown }).query = (...args: unknown[]) => {
     if (typeof args[args.length - 1] === 'function') return query(...args);
@@ -276,7 +277,7 @@ export function callerWritePosition(cookieValue: string | undefined, tokenId: st
  */
 export async function noteWrite(tokenId: string | undefined, atLeast: bigint | null): Promise<bigint> {
   const now = await primaryWalPosition().catch((err: unknown) => {
-    console.error('could not read the WAL position after a write: reads stay on the primary', err);
+    logger.warn({ err }, 'could not read the WAL position after a write: reads stay on the primary');
     return UNKNOWN_POSITION;
   });
   const lsn = maxLsn(now, atLeast) ?? UNKNOWN_POSITION;

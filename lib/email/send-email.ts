@@ -50,5 +50,6 @@ export async function sendEmail(msg: EmailMessage): Promise<void> {
   const tmp = path.join(dir, `.${name}.tmp`);
   await fs.writeFile(tmp, JSON.stringify(record, null, 2));
   await fs.rename(tmp, path.join(dir, name));
+  // A plain line a person reads in the server's output (README: "logged"); pino would wrap it in JSON and is silent under test.
   console.log(`[outbox] ${msg.template} email to ${msg.to}: "${msg.subject}" (${path.join(env.mailOutboxDir, name)})`);
 }

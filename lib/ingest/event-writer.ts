@@ -7,6 +7,7 @@ import type { Level } from '@/lib/generated/prisma/enums';
 import type { RollupKeys } from './rollup-keys';
 import { groupCommit, pgError, type BatchWriter, type Refusal } from './group-commit';
 import { BATCH_SQL, ENSURE_USAGE_SQL, EVENT_COLUMNS, TRANSACTION_COLUMNS, type ErrorRow, type TransactionRow } from './event-batch-sql';
+import { logger } from '@/lib/log';
 
 export type StoredEventInput = {
   orgId: string;
@@ -99,7 +100,7 @@ function refused(err: unknown): Refusal<Outcome> {
   if (code === '23503') return { kind: 'unauthorized' };
   // A data exception means input slipped past validation: the client's fault, but worth a log line.
   if (code?.startsWith('22') || code === '54001') {
-    console.error('ingest: envelope passed validation but was refused by the database', err);
+    logger.error({ err }, 'ingest: envelope passed validation but was refused by the database');
     return { kind: 'unstorable' };
   }
   return { failed: err };

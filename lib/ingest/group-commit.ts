@@ -4,6 +4,7 @@
 // for error events and transactions) says how a batch is written and what follows its commit.
 import { observeBatch } from '@/lib/metrics/metrics';
 import { onShutdown } from '@/lib/runtime/shutdown';
+import { logger } from '@/lib/log';
 
 export const MAX_BATCH = 100;
 const MAX_IN_FLIGHT = 3;
@@ -134,7 +135,7 @@ async function runBatch<I, O>(b: Batcher<I, O>, queued: Queued<I, O>[]): Promise
     answer();
     return;
   }
-  const p = after.catch((err) => console.error(`${writer.name}: after-commit work failed`, err)).finally(answer);
+  const p = after.catch((err) => logger.error({ err, writer: writer.name }, 'ingest: after-commit work failed')).finally(answer);
   b.pending.add(p);
   void p.finally(() => b.pending.delete(p));
 }

@@ -8,6 +8,7 @@ import { ingestUnits, type IngestOutcome } from './ingest-units';
 import { validationReason } from '@/lib/outcomes/categories';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { envelopeKind } from './schemas';
+import { logger } from '@/lib/log';
 
 export type IngestRequest = {
   projectId: string;
@@ -56,7 +57,7 @@ export async function handleIngest(req: IngestRequest): Promise<IngestResponse> 
   try {
     return await ingest(req);
   } catch (err) {
-    console.error('ingest failed', err);
+    logger.error({ err }, 'ingest failed');
     return answer(500, 'Internal server error');
   }
 }

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { pool } from '@/lib/pg';
 import { QUEUE_OPTIONS, type QueueName } from './queues';
+import { logger } from '@/lib/log';
 
 type JobsState = { starting?: Promise<PgBoss>; boss?: PgBoss; workers: Map<QueueName, string[]> };
 // On globalThis: instrumentation and route bundles may load separate copies of this module.
@@ -17,7 +18,7 @@ export function jobDb(conn: pg.Pool | pg.PoolClient): PgBoss.Db {
 export function getBoss(): Promise<PgBoss> {
   state.starting ??= (async () => {
     const boss = new PgBoss({ db: jobDb(pool()), schema: 'pgboss', migrate: true, supervise: true, schedule: true });
-    boss.on('error', (err) => console.error('[jobs] pg-boss error', err));
+    boss.on('error', (err) => logger.error({ err }, '[jobs] pg-boss error'));
     await boss.start();
     for (const [name, options] of Object.entries(QUEUE_OPTIONS)) await boss.createQueue(name, { name, ...options });
     state.boss = boss;

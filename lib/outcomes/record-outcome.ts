@@ -5,6 +5,7 @@ import { pool, statement } from '@/lib/pg';
 import { primaryWalPosition, replicaConfigured } from '@/lib/replica';
 import { onShutdown } from '@/lib/runtime/shutdown';
 import type { Category, Outcome } from './categories';
+import { logger } from '@/lib/log';
 
 const FLUSH_INTERVAL_MS = 1_000;
 const MAX_REASON = 100;
@@ -24,7 +25,7 @@ export function recordOutcome(projectId: string, category: Category, outcome: Ou
   const key = [projectId, dayOf(at), category, outcome, reason.slice(0, MAX_REASON)].join(SEP);
   state.counts.set(key, (state.counts.get(key) ?? 0) + quantity);
   if (!state.timer) {
-    state.timer = setInterval(() => void flushOutcomes().catch((err) => console.error('outcomes flush failed', err)), FLUSH_INTERVAL_MS);
+    state.timer = setInterval(() => void flushOutcomes().catch((err) => logger.error({ err }, 'outcomes flush failed')), FLUSH_INTERVAL_MS);
     state.timer.unref();
     onShutdown(async () => {
       if (state.timer) clearInterval(state.timer);

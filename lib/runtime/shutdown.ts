@@ -1,4 +1,5 @@
 import { closePool } from '@/lib/pg';
+import { logger } from '@/lib/log';
 
 type Hook = () => Promise<void>;
 // On globalThis: the start script and Next's server bundle load separate copies of this module.
@@ -11,6 +12,6 @@ export function onShutdown(hook: Hook): void {
 }
 
 export async function shutdownBackground(): Promise<void> {
-  for (const hook of [...hooks].reverse()) await hook().catch((e) => console.error('shutdown hook failed', e));
+  for (const hook of [...hooks].reverse()) await hook().catch((err) => logger.error({ err }, 'shutdown hook failed'));
   await closePool();
 }
