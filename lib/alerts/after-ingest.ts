@@ -21,6 +21,7 @@ export async function afterIngest(events: IngestedError[]): Promise<void> {
     await evaluateRules(events);
   } catch (err) {
     // Alerting must never fail an event that is already stored.
+    // console, not the logger, while tests/api/alerts-delivery.test.ts spies on console.error (#44).
     console.error('[alerts] rule evaluation failed', err);
   }
 }
