@@ -11,7 +11,6 @@ import { RuleTypePicker } from './rule-form/rule-type-picker';
 import { bindField } from './rule-form/rule-values';
 import { useRuleForm } from './rule-form/use-rule-form';
 
-export { WEBHOOK_FORMAT_LABELS } from './rule-form/notify-fields';
 
 type Props = {
   rule?: AlertRule;

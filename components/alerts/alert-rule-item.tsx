@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import type { AlertRule } from '@/lib/swr/use-alerts';
-import { WEBHOOK_FORMAT_LABELS } from './alert-rule-form';
+import { WEBHOOK_FORMAT_LABELS } from './rule-form/notify-fields';
 import { AlertLog } from './alert-log';
 import { EnabledSwitch } from './enabled-switch';
 

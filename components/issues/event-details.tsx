@@ -2,16 +2,16 @@ import type { TrackedEvent } from '@/lib/swr/use-events';
 import { Card } from '@/components/ui/card';
 import { readEvent } from './event-shape';
 import { StackTrace } from './stack-trace';
-import { BreadcrumbsPanel } from './event-details/breadcrumbs-panel';
-import { ContextsPanel } from './event-details/contexts-panel';
-import { EventSummaryPanel } from './event-details/event-summary-panel';
-import { ExtraPanel } from './event-details/extra-panel';
-import { LogMessagePanel } from './event-details/log-message-panel';
-import { ModulesPanel } from './event-details/modules-panel';
-import { RequestPanel } from './event-details/request-panel';
-import { SdkPanel } from './event-details/sdk-panel';
-import { TagsPanel } from './event-details/tags-panel';
-import { UserPanel } from './event-details/user-panel';
+import { BreadcrumbsPanel } from './event-panels/breadcrumbs-panel';
+import { ContextsPanel } from './event-panels/contexts-panel';
+import { EventSummaryPanel } from './event-panels/event-summary-panel';
+import { ExtraPanel } from './event-panels/extra-panel';
+import { LogMessagePanel } from './event-panels/log-message-panel';
+import { ModulesPanel } from './event-panels/modules-panel';
+import { RequestPanel } from './event-panels/request-panel';
+import { SdkPanel } from './event-panels/sdk-panel';
+import { TagsPanel } from './event-panels/tags-panel';
+import { UserPanel } from './event-panels/user-panel';
 
 /** Everything one event carries: stack trace (and its chain), log message, contexts, breadcrumbs, tags, user, request, extra, SDK. */
 export function EventDetails({ event, exceptionType }: { event: TrackedEvent; exceptionType?: string }) {
