@@ -6,7 +6,7 @@ export async function register(): Promise<void> {
   const { startAccountWorkers } = await import('./lib/auth/password-reset');
   const { startMinuteJob } = await import('./lib/jobs/minute-job');
   const { stopJobs } = await import('./lib/jobs/boss');
-  const { onShutdown } = await import('./lib/runtime/shutdown');
+  const { onShutdown } = await import('./lib/shutdown');
   try {
     await startAlertWorkers();
     await startAccountWorkers();

@@ -71,9 +71,9 @@ async function main() {
     migrateDeploy(pgServer.url);
     process.env.DATABASE_URL = pgServer.url;
     const { pool, closePool } = await import('@/lib/pg');
-    const { serveIngest } = await import('@/lib/runtime/node-ingest-adapter');
-    const { handleOtlp } = await import('@/lib/otlp/handle-otlp');
-    const { MAX_BODY_BYTES } = await import('@/lib/ingest/decode-body');
+    const { serveIngest } = await import('@/lib/ingest/protocols/node-adapter');
+    const { handleOtlp } = await import('@/lib/ingest/protocols/otlp/handle-otlp');
+    const { MAX_BODY_BYTES } = await import('@/lib/envelope/decode-body');
     const { flushOutcomes } = await import('@/lib/outcomes/record-outcome');
     const { rows: [org] } = await pool().query<{ id: string }>(`INSERT INTO organizations (name, slug, plan) VALUES ('Decoding', 'decoding', 'PRO') RETURNING id`);
     const { rows: [project] } = await pool().query<{ id: string; number: number }>(`INSERT INTO projects (org_id, name, slug) VALUES ($1, 'Hostile', 'hostile') RETURNING id, number`, [org.id]);

@@ -54,7 +54,7 @@ async function main() {
     process.env.DATABASE_URL = pgServer.url;
     process.env.INGEST_RATE_LIMIT_PER_SECOND = String(RATE);
     const { pool, closePool } = await import('@/lib/pg');
-    const { serveIngest } = await import('@/lib/runtime/node-ingest-adapter');
+    const { serveIngest } = await import('@/lib/ingest/protocols/node-adapter');
     const { rows: [org] } = await pool().query<{ id: string }>(`INSERT INTO organizations (name, slug, plan) VALUES ('Abuse', 'abuse', 'PRO') RETURNING id`);
     server = http.createServer((req, res) => {
       if (!serveIngest(req, res)) res.writeHead(404).end();

@@ -5,9 +5,9 @@
 // bench:ingest's small envelopes through the domain entry point (validation, grouping, the batch statement)
 // in one turn of the event loop, and prints the median and p95 wall time per batch and per event, and the
 // PostgreSQL CPU per event. `--explain` prints the last batch's plan with actual times (timing slows every batch).
-import { DEFAULT_FILTERS } from '@/lib/filters/inbound-filters';
-import { LATEST_GROUPING_VERSION } from '@/lib/grouping/fingerprint';
-import { DEFAULT_PRIVACY, scrubPolicyOf } from '@/lib/scrubbing/policy';
+import { DEFAULT_FILTERS } from '@/lib/ingest/enrich/inbound-filters';
+import { LATEST_GROUPING_VERSION } from '@/lib/ingest/enrich/grouping/fingerprint';
+import { DEFAULT_PRIVACY, scrubPolicyOf } from '@/lib/ingest/enrich/scrubbing/policy';
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -44,8 +44,8 @@ async function main() {
       }
     }
     // Imported after startBenchDatabase set DATABASE_URL, so the pool connects to the bench database.
-    const { ingestUnits } = await import('@/lib/ingest/ingest-units');
-    const { validateUnit } = await import('@/lib/ingest/validate-envelope');
+    const { ingestUnits } = await import('@/lib/ingest/items/events/ingest-units');
+    const { validateUnit } = await import('@/lib/envelope/validate-envelope');
     const { pool } = await import('@/lib/pg');
     let plans: string[] = [];
     if (EXPLAIN) pool().on('connect', (c) => c.on('notice', (n) => plans.push(n.message ?? '')));

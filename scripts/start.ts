@@ -13,7 +13,7 @@ import { planLimitsStatusLine } from '../lib/billing/plans';
 import { emailTransport } from '../lib/email/send-email';
 import { enabledProviders } from '../lib/auth/oauth/provider-settings';
 import { sessionSecretStatusLine } from '../lib/auth/session-secret';
-import { ingestStatusLine } from '../lib/sentry/item-types';
+import { ingestStatusLine } from '../lib/ingest/protocols/sentry/item-types';
 
 // `npm start` sizes this process's heap with the NODE_OPTIONS of scripts/node-options.env (`node --env-file`); what
 // it starts (a build, the migrations) runs without those limits. A NODE_OPTIONS of the user's own is left as it is.
@@ -96,9 +96,9 @@ async function main() {
     force.unref();
     // Stop accepting; every request in flight (ingest waits for its batch to commit) is answered first.
     await server.close().catch(() => {});
-    const { drainBatches } = await import('../lib/ingest/group-commit');
+    const { drainBatches } = await import('../lib/ingest/store/group-commit');
     await drainBatches().catch((e) => console.error(e));
-    const { shutdownBackground } = await import('../lib/runtime/shutdown');
+    const { shutdownBackground } = await import('../lib/shutdown');
     await shutdownBackground().catch((e) => console.error(e));
     if (embedded) await Promise.race([embedded.stop(), postgresGone()]).catch(() => {});
     log('stopped');

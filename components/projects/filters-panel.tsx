@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/swr/fetcher';
 import { undiscardIssue, updateProjectFilters, useProjectFilters, type ProjectFilters } from '@/lib/swr/use-filters';
-import { updateInboundFiltersSchema } from '@/lib/filters/inbound-filters';
+import { updateInboundFiltersSchema } from '@/lib/ingest/enrich/inbound-filters';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';

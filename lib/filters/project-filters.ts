@@ -1,12 +1,12 @@
 // A project's inbound filters and discarded fingerprints: read and changed from its settings. Ingest reads both
-// with the key (lib/ingest/resolve-key.ts); a change drops this instance's cached keys of the project at once.
+// with the key (lib/ingest/admit/resolve-key.ts); a change drops this instance's cached keys of the project at once.
 import { z } from 'zod';
 import { db } from '@/lib/db';
 import { AppError, notFound } from '@/lib/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
-import { keysChanged } from '@/lib/projects/key-changes';
-import { filtersOf, updateInboundFiltersSchema } from './inbound-filters';
+import { keysChanged } from '@/lib/key-changes';
+import { filtersOf, updateInboundFiltersSchema } from '@/lib/ingest/enrich/inbound-filters';
 
 /** How many fingerprints a project may discard (each is checked on every event, from memory). */
 export const MAX_DISCARDED = 1_000;

@@ -1,4 +1,4 @@
-export { MAX_BODY_BYTES } from '@/lib/ingest/decode-body';
+export { MAX_BODY_BYTES } from '@/lib/envelope/decode-body';
 
 /**
  * Reads a request body, or returns null as soon as it is known to exceed `cap` bytes: from Content-Length

@@ -1,4 +1,4 @@
-import { MAX_TAG_LENGTH } from '@/lib/ingest/rollup-keys';
+import { MAX_TAG_LENGTH } from '@/lib/envelope/schemas';
 import { clock } from '@/lib/clock';
 import { cappedPagination, pagination } from '@/lib/http/query';
 import type { IssueSort, ListIssuesQuery } from '@/lib/zod/issues';
@@ -120,7 +120,7 @@ export function searchWhere(orgId: string, projectId: string, userId: string | n
       case 'tag':
         return tag(f.key, f.value, f.wildcard);
       case 'user': {
-        // The users rollup keys on the user id, else the email, else the IP (lib/ingest/rollup-keys): try each.
+        // The users rollup keys on the user id, else the email, else the IP (lib/ingest/store/rollup-keys): try each.
         const keys = [`id:${f.value}`, `email:${f.value.toLowerCase()}`, `ip:${f.value}`].map((k) => k.slice(0, MAX_TAG_LENGTH));
         return `EXISTS (SELECT 1 FROM issue_users u WHERE u.issue_id = i.id AND u.user_hash = ANY (SELECT md5(k)::uuid FROM unnest(${p(keys)}::text[]) k))`;
       }

@@ -1,6 +1,6 @@
 // Merge (#30): issues the grouping split go into one. Their events, counts, rollups, comments and activity move to
 // the target, and each merged fingerprint becomes an alias of the target, so ingest sends its later events there
-// (lib/ingest/resolve-key.ts reads the aliases with the key). A batch that computed its fingerprints before the
+// (lib/ingest/admit/resolve-key.ts reads the aliases with the key). A batch that computed its fingerprints before the
 // aliases reached its instance (at once on this one, within the key cache's 5 s on others) may recreate a merged
 // issue: the sweep (every minute, and 10 s after a merge) merges such leftovers into their alias's target.
 // Unmerge is not offered: events do not remember the fingerprint they came with.
@@ -10,7 +10,7 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import { clock } from '@/lib/clock';
 import { notFound, validationError } from '@/lib/errors';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
-import { keysChanged } from '@/lib/projects/key-changes';
+import { keysChanged } from '@/lib/key-changes';
 import { lockIssues } from './update-issue-status';
 import { serializeIssue } from './serialize';
 

@@ -1,6 +1,6 @@
 import { db } from '@/lib/db';
 import { badRequest, notFound } from '@/lib/errors';
-import { keysChanged } from '@/lib/projects/key-changes';
+import { keysChanged } from '@/lib/key-changes';
 
 /**
  * Irreversible: the organization with its projects (and their issues, events, keys, rules), usage,

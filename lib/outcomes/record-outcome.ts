@@ -3,7 +3,7 @@
 import { countOutcome } from '@/lib/metrics/metrics';
 import { pool, statement } from '@/lib/pg';
 import { primaryWalPosition, replicaConfigured } from '@/lib/replica';
-import { onShutdown } from '@/lib/runtime/shutdown';
+import { onShutdown } from '@/lib/shutdown';
 import type { Category, Outcome } from './categories';
 import { logger } from '@/lib/log';
 

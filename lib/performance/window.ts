@@ -1,5 +1,5 @@
 import { clock } from '@/lib/clock';
-import { MAX_FUTURE_SKEW_MS } from '@/lib/ingest/ingest-units';
+import { MAX_FUTURE_SKEW_MS } from '@/lib/ingest/items/events/ingest-units';
 
 const DAY_MS = 86_400_000;
 

@@ -1,8 +1,8 @@
-// A project's privacy settings and its organization's lock. Ingest reads them with the key (lib/ingest/resolve-key.ts);
+// A project's privacy settings and its organization's lock. Ingest reads them with the key (lib/ingest/admit/resolve-key.ts);
 // a change drops this instance's cached keys of the project at once, so it applies to events received after it.
 import { db } from '@/lib/db';
 import { AppError, notFound } from '@/lib/errors';
-import { keysChanged } from '@/lib/projects/key-changes';
+import { keysChanged } from '@/lib/key-changes';
 import type { UpdateProjectPrivacyInput } from '@/lib/zod/privacy';
 
 export const ORG_LOCK_MESSAGE =

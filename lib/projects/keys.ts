@@ -1,6 +1,6 @@
 import { db } from '@/lib/db';
 import { notFound } from '@/lib/errors';
-import { keysChanged } from './key-changes';
+import { keysChanged } from '@/lib/key-changes';
 import { getProject, newPublicKey } from './projects';
 
 const withProjectNumber = { project: { select: { number: true } } } as const;

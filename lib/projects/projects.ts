@@ -4,8 +4,8 @@ import { AppError, notFound } from '@/lib/errors';
 import { limitsOf } from '@/lib/billing/plans';
 import { slugify, uniqueSlug } from '@/lib/orgs/slug';
 import type { CreateProjectInput, UpdateProjectInput } from '@/lib/zod/projects';
-import { keysChanged } from './key-changes';
-import { LATEST_GROUPING_VERSION } from '@/lib/grouping/fingerprint';
+import { keysChanged } from '@/lib/key-changes';
+import { LATEST_GROUPING_VERSION } from '@/lib/ingest/enrich/grouping/fingerprint';
 
 const withKeys = { keys: { orderBy: { createdAt: 'asc' as const } } };
 
@@ -37,7 +37,7 @@ export async function createProject(orgId: string, input: CreateProjectInput) {
       (await tx.project.findMany({ where: { orgId, slug: { startsWith: prefix } }, select: { slug: true } })).map((p) => p.slug),
     );
     return tx.project.create({
-      // The newest grouping rules; the column's default stays what older installs stored (lib/grouping/fingerprint.ts).
+      // The newest grouping rules; the column's default stays what older installs stored (lib/ingest/enrich/grouping/fingerprint.ts).
       data: { orgId, name: input.name, slug, platform: input.platform, groupingVersion: LATEST_GROUPING_VERSION, keys: { create: { label: 'Default', publicKey: newPublicKey() } } },
       include: withKeys,
     });

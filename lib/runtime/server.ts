@@ -1,6 +1,6 @@
 import http from 'node:http';
 import next from 'next';
-import { serveIngest } from './node-ingest-adapter';
+import { serveIngest } from '@/lib/ingest/protocols/node-adapter';
 import { stampClientAddress } from '@/lib/auth/client-address';
 
 export type RunningServer = { server: http.Server; close: () => Promise<void> };

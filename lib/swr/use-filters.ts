@@ -1,7 +1,7 @@
 'use client';
 
 import useSWR, { mutate } from 'swr';
-import type { InboundFilters } from '@/lib/filters/inbound-filters';
+import type { InboundFilters } from '@/lib/ingest/enrich/inbound-filters';
 import { api, fetcher } from './fetcher';
 import { projectPath } from './use-projects';
 

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import * as Sentry from '@sentry/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as download from '@/app/api/v1/projects/[projectId]/attachments/[attachmentId]/route';
-import { ATTACHMENT_MAX_BYTES } from '@/lib/attachments/parse-attachment';
+import { ATTACHMENT_MAX_BYTES } from '@/lib/ingest/items/attachments/parse-attachment';
 import { flushOutcomes } from '@/lib/outcomes/record-outcome';
 import { outboxFor, signUp } from '../support/accounts';
 import { waitUntil } from '../support/wait';

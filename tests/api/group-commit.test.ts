@@ -9,9 +9,9 @@ import { pool } from '@/lib/pg';
 import { clock, monthOf } from '@/lib/clock';
 import { monthlyEventLimit } from '@/lib/billing/plans';
 import * as alerts from '@/lib/alerts/after-ingest';
-import { handleIngest, type IngestResponse } from '@/lib/ingest/handle-ingest';
-import { MAX_BATCH } from '@/lib/ingest/group-commit';
-import { submitErrorEvent } from '@/lib/ingest/event-writer';
+import { handleIngest, type IngestResponse } from '@/lib/ingest/protocols/native';
+import { MAX_BATCH } from '@/lib/ingest/store/group-commit';
+import { submitErrorEvent } from '@/lib/ingest/store/event-writer';
 import { errorEnvelope, transactionEnvelope } from './ingest-helpers';
 
 const FREE_LIMIT = monthlyEventLimit('FREE');

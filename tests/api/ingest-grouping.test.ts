@@ -3,7 +3,7 @@ import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import type { TestClient } from '../support/client';
 import { db } from '@/lib/db';
-import { defaultFingerprint } from '@/lib/grouping/fingerprint';
+import { defaultFingerprint } from '@/lib/ingest/enrich/grouping/fingerprint';
 import { errorEnvelope, send } from './ingest-helpers';
 
 let client: TestClient;

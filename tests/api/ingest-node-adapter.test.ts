@@ -10,7 +10,7 @@ import { TestClient } from '../support/client';
 import { db } from '@/lib/db';
 import { clock, monthOf } from '@/lib/clock';
 import { monthlyEventLimit } from '@/lib/billing/plans';
-import { ingestProjectId, sentryTarget, serveIngest } from '@/lib/runtime/node-ingest-adapter';
+import { ingestProjectId, sentryTarget, serveIngest } from '@/lib/ingest/protocols/node-adapter';
 import { errorEnvelope, ingestPath, send, transactionEnvelope } from './ingest-helpers';
 import { ACCEPTED_ERROR_CASES, ERROR_VALIDATION_CASES, keyCases, MALFORMED_BODY_CASES, TRANSACTION_VALIDATION_CASES } from './ingest-cases';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts';
 import { createProject, setPlan } from '../support/fixtures';
 import { db } from '@/lib/db';
-import { handleIngest } from '@/lib/ingest/handle-ingest';
+import { handleIngest } from '@/lib/ingest/protocols/native';
 
 // An oracle for the spec's envelope rules, written independently of the zod schemas it checks.
 const MIN_TS = 1_577_836_800_000;

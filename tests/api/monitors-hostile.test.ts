@@ -6,8 +6,8 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
-import { detectMonitorFailures } from '@/lib/monitors/monitors';
-import { parseCheckIn } from '@/lib/monitors/parse-checkin';
+import { detectMonitorFailures } from '@/lib/ingest/items/check-ins/monitors';
+import { parseCheckIn } from '@/lib/ingest/items/check-ins/parse-checkin';
 import { signUp } from '../support/accounts';
 import type { TestClient } from '../support/client';
 import { createProject } from '../support/fixtures';

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { clock, monthOf } from '@/lib/clock';
 import { monthlyEventLimit } from '@/lib/billing/plans';
-import { reserveIngestTokens } from '@/lib/quota/rate-limit';
+import { reserveIngestTokens } from '@/lib/ingest/admit/rate-limit';
 import { signUp } from '../support/accounts';
 import { createProject, setPlan } from '../support/fixtures';
 import type { TestClient } from '../support/client';

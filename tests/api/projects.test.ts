@@ -3,7 +3,7 @@ import { signUp } from '../support/accounts';
 import { createProject, setPlan } from '../support/fixtures';
 import { TestClient } from '../support/client';
 import { db } from '@/lib/db';
-import { onKeysChanged } from '@/lib/projects/key-changes';
+import { onKeysChanged } from '@/lib/key-changes';
 import { errorEnvelope, send } from './ingest-helpers';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
-import { createIngestLimiter } from '@/lib/quota/rate-limit';
+import { createIngestLimiter } from '@/lib/ingest/admit/rate-limit';
 import { db } from '@/lib/db';
 
 const previous = process.env.INGEST_RATE_LIMIT_PER_SECOND;

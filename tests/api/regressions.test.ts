@@ -10,8 +10,8 @@ import { errorEnvelope, send } from './ingest-helpers';
 import { db } from '@/lib/db';
 import { pool } from '@/lib/pg';
 import * as alerts from '@/lib/alerts/after-ingest';
-import { handleIngest } from '@/lib/ingest/handle-ingest';
-import { MAX_BATCH } from '@/lib/ingest/group-commit';
+import { handleIngest } from '@/lib/ingest/protocols/native';
+import { MAX_BATCH } from '@/lib/ingest/store/group-commit';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -7,7 +7,7 @@ import { purgeExpiredAccounts } from '@/lib/retention/purge-expired-accounts';
 import { TestClient } from '../support/client';
 import { uniqueEmail, PASSWORD } from '../support/accounts';
 import { dropPartitionsBefore, ensurePartitions, ensurePartitionsAhead, listPartitions, PARTITION_DAYS_AHEAD } from '@/lib/retention/partitions';
-import { handleIngest } from '@/lib/ingest/handle-ingest';
+import { handleIngest } from '@/lib/ingest/protocols/native';
 import { errorEnvelope, transactionEnvelope } from './ingest-helpers';
 import { stopJobs } from '@/lib/jobs/boss';
 import { pool } from '@/lib/pg';

@@ -7,8 +7,8 @@ import { createProject, setPlan } from '../support/fixtures';
 import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
 import { pool } from '@/lib/pg';
-import { handleIngest, type IngestResponse } from '@/lib/ingest/handle-ingest';
-import { MAX_TAG_KEYS_PER_ISSUE, MAX_TAG_VALUES_PER_KEY } from '@/lib/ingest/rollup-keys';
+import { handleIngest, type IngestResponse } from '@/lib/ingest/protocols/native';
+import { MAX_TAG_KEYS_PER_ISSUE, MAX_TAG_VALUES_PER_KEY } from '@/lib/ingest/store/rollup-keys';
 import { errorEnvelope, transactionEnvelope } from './ingest-helpers';
 
 type Account = Awaited<ReturnType<typeof signUp>>;

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetIngestKey } from '@/lib/ingest/resolve-key';
+import { forgetIngestKey } from '@/lib/ingest/admit/resolve-key';
 import { pool } from '@/lib/pg';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';

@@ -1,6 +1,6 @@
 import * as Sentry from '@sentry/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reserveIngestTokens } from '@/lib/quota/rate-limit';
+import { reserveIngestTokens } from '@/lib/ingest/admit/rate-limit';
 import { db } from '@/lib/db';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import * as envelopeRoute from '@/app/api/[projectNumber]/envelope/route';
 import * as storeRoute from '@/app/api/[projectNumber]/store/route';
 import * as otlpRoute from '@/app/api/[projectNumber]/integration/otlp/v1/[signal]/route';
-import { parseEnvelope } from '@/lib/sentry/parse-envelope';
+import { parseEnvelope } from '@/lib/envelope/parse-envelope';
 
 export type Received = { method: string; path: string; status: number; headers: Record<string, string>; itemTypes: string[]; text: string };
 

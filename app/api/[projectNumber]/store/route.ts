@@ -1,6 +1,6 @@
-import { sentryRoute } from '@/lib/sentry/next-route';
+import { sentryRoute } from '@/lib/ingest/protocols/sentry/next-route';
 
-// Sentry SDKs post here (DSN `<scheme>://<publicKey>@<host>/<number>`); see lib/sentry/handle-sentry.ts.
+// Sentry SDKs post here (DSN `<scheme>://<publicKey>@<host>/<number>`); see lib/ingest/protocols/sentry/handle-sentry.ts.
 const handler = sentryRoute('store');
 export const POST = handler;
 export const OPTIONS = handler;

@@ -1,9 +1,9 @@
 import { readCappedBody } from '@/lib/http/read-body';
-import { DIALOG_BODY_CAP, reportDialog } from '@/lib/feedback/report-dialog';
+import { DIALOG_BODY_CAP, reportDialog } from '@/lib/ingest/protocols/report-dialog';
 import { envelope } from '@/lib/http/envelope';
 import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
 
-// Sentry.showReportDialog(): the dialog's script (GET) and its report (POST); see lib/feedback/report-dialog.ts.
+// Sentry.showReportDialog(): the dialog's script (GET) and its report (POST); see lib/ingest/protocols/report-dialog.ts.
 async function handler(req: Request): Promise<Response> {
   // The dsn, event id, name and email of the query are looked up or stored: no control character in them.
   const control = requestControlCharacterIssues({}, new URL(req.url).searchParams);

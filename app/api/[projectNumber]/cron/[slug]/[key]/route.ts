@@ -1,6 +1,6 @@
-import { handleHttpCheckIn } from '@/lib/monitors/handle-http-checkin';
+import { handleHttpCheckIn } from '@/lib/ingest/protocols/http-checkin';
 
-// Sentry's plain HTTP check-in (GET or POST ?status=…); see lib/monitors/handle-http-checkin.ts.
+// Sentry's plain HTTP check-in (GET or POST ?status=…); see lib/ingest/protocols/http-checkin.ts.
 type Ctx = { params: Promise<{ projectNumber: string; slug: string; key: string }> };
 const CORS = { 'access-control-allow-origin': '*' };
 

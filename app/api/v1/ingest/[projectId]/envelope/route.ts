@@ -1,4 +1,4 @@
-import { handleIngest, INGEST_MESSAGES, type IngestResponse } from '@/lib/ingest/handle-ingest';
+import { handleIngest, INGEST_MESSAGES, type IngestResponse } from '@/lib/ingest/protocols/native';
 import { MAX_BODY_BYTES, readCappedBody } from '@/lib/http/read-body';
 import { envelope } from '@/lib/http/envelope';
 import { clientAddress } from '@/lib/auth/client-address';
@@ -8,7 +8,7 @@ import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
 type Ctx = { params: Promise<{ projectId: string }> };
 const CORS = { 'access-control-allow-origin': '*' };
 
-// Thin adapter: the body is read here (capped at 1 MiB), everything else is lib/ingest/handle-ingest.ts.
+// Thin adapter: the body is read here (capped at 1 MiB), everything else is lib/ingest/protocols/native.ts.
 async function adapt(req: Request, ctx: Ctx): Promise<Response> {
   const started = performance.now();
   const res = await answer(req, ctx);

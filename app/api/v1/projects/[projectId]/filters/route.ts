@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { updateInboundFiltersSchema } from '@/lib/filters/inbound-filters';
+import { updateInboundFiltersSchema } from '@/lib/ingest/enrich/inbound-filters';
 import { getProjectFilters, updateProjectFilters } from '@/lib/filters/project-filters';
 import { projectParams } from '@/lib/zod/projects';
 

@@ -1,10 +1,10 @@
 import { readCappedBody } from '@/lib/http/read-body';
-import { MAX_BODY_BYTES } from '@/lib/ingest/decode-body';
-import { handleOtlp } from '@/lib/otlp/handle-otlp';
+import { MAX_BODY_BYTES } from '@/lib/envelope/decode-body';
+import { handleOtlp } from '@/lib/ingest/protocols/otlp/handle-otlp';
 import { envelope } from '@/lib/http/envelope';
 import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
 
-// OpenTelemetry exporters post here (OTLP/HTTP traces and logs); see lib/otlp/handle-otlp.ts.
+// OpenTelemetry exporters post here (OTLP/HTTP traces and logs); see lib/ingest/protocols/otlp/handle-otlp.ts.
 type Ctx = { params: Promise<{ projectNumber: string; signal: string }> };
 
 async function handler(req: Request, ctx: Ctx): Promise<Response> {

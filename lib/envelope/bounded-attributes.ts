@@ -1,0 +1,32 @@
+// Attribute bags from SDKs (span data, log attributes, OTLP attributes) as what we store: scalar values only
+// (`{ type, value }` unwrapped), names and strings cut short, at most MAX_KEYS keys and MAX_BYTES of JSON, built in
+// one pass (a bag of 40,000 keys costs one walk, not one re-serialisation per key), strings made storable.
+import type { JsonObject } from '@/lib/envelope/parse-envelope';
+import { storableString } from './prepare-json';
+
+const MAX_KEYS = 200;
+const MAX_NAME = 200;
+const MAX_STRING = 2000;
+
+export function boundedAttributes(bag: unknown, maxBytes: number): JsonObject | null {
+  if (typeof bag !== 'object' || bag === null || Array.isArray(bag)) return null;
+  const out: JsonObject = {};
+  let bytes = 2;
+  let keys = 0;
+  for (const name in bag) {
+    if (!Object.hasOwn(bag, name)) continue;
+    if (keys >= MAX_KEYS) break;
+    const raw = (bag as Record<string, unknown>)[name];
+    const v = typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'value' in raw ? (raw as { value: unknown }).value : raw;
+    if (!(v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) continue;
+    if (typeof v === 'number' && !Number.isFinite(v)) continue;
+    const key = storableString(name.slice(0, MAX_NAME));
+    const value = typeof v === 'string' ? storableString(v.slice(0, MAX_STRING)) : v;
+    const cost = Buffer.byteLength(JSON.stringify(key)) + Buffer.byteLength(JSON.stringify(value)) + 2;
+    if (bytes + cost > maxBytes) break;
+    out[key] = value;
+    bytes += cost;
+    keys++;
+  }
+  return keys > 0 ? out : null;
+}

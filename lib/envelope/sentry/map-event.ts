@@ -1,0 +1,402 @@
+import { CAPS } from '@/lib/envelope/schemas';
+import { formatMessage } from '@/lib/envelope/message';
+import { contextsFromUserAgent, userAgentOf } from '@/lib/envelope/user-agent';
+import { isObject, type JsonObject } from '@/lib/envelope/parse-envelope';
+
+// Sentry payloads are mapped leniently into our envelope shapes; lib/envelope/schemas.ts then decides
+// (anything the mapping cannot make sense of is passed through so that validation names it).
+
+const MAX_BREADCRUMBS = 100;
+const MAX_TRANSACTION_NAME = 200;
+const VITALS = ['lcp', 'cls', 'fcp', 'ttfb'] as const;
+export type Vitals = Partial<Record<(typeof VITALS)[number], number>>;
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const scalarString = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
+
+/** Drops undefined members so the stored JSON carries only what was sent. */
+function compact<T extends JsonObject>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+const ISO_WITHOUT_ZONE = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+/** Sentry timestamps: seconds since the epoch (number or numeric string) or RFC 3339 (UTC when no zone). */
+export function sentryTimeToMs(v: unknown): unknown {
+  if (typeof v === 'number') return Math.round(v * 1000);
+  if (typeof v !== 'string') return v;
+  const trimmed = v.trim();
+  if (trimmed !== '' && Number.isFinite(Number(trimmed))) return Math.round(Number(trimmed) * 1000);
+  const ms = Date.parse(ISO_WITHOUT_ZONE.test(trimmed) ? `${trimmed}Z` : trimmed);
+  return Number.isNaN(ms) ? v : ms;
+}
+
+/** Sentry sends string maps as objects or as `[[key, value], …]` pairs; values are coerced to strings. */
+export function stringMap(v: unknown): Record<string, string> | undefined {
+  const entries: [unknown, unknown][] = Array.isArray(v)
+    ? v.filter((p): p is unknown[] => Array.isArray(p) && p.length >= 2).map((p) => [p[0], p[1]])
+    : isObject(v)
+      ? Object.entries(v)
+      : [];
+  const out: [string, string][] = [];
+  for (const [k, val] of entries) {
+    const key = scalarString(k);
+    if (key === undefined || val === null || val === undefined) continue;
+    out.push([key, scalarString(val) ?? JSON.stringify(val)]);
+  }
+  return out.length > 0 ? Object.fromEntries(out) : undefined;
+}
+
+const LEVELS: Record<string, string> = { fatal: 'fatal', critical: 'fatal', error: 'error', warning: 'warning', warn: 'warning', info: 'info', log: 'info', debug: 'debug' };
+
+function level(v: unknown): unknown {
+  if (v === undefined || v === null) return undefined;
+  return typeof v === 'string' ? (LEVELS[v.toLowerCase()] ?? v) : v;
+}
+
+const MAX_FRAMES = 250;
+const MAX_EXTRA_BYTES = CAPS.extraBytes;
+
+const lines = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((l): l is string => typeof l === 'string') : undefined);
+const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
+const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined);
+
+type Frame = { filename: string; lineno: number; function?: string; colno?: number };
+
+/**
+ * A URL's filename without its query string and fragment (`https://shop.example/app.js?v=3#x` →
+ * `https://shop.example/app.js`), as Sentry shows frames: a page opened with different query strings is one
+ * file, so its errors are one issue with one culprit. `abs_path` keeps what was sent.
+ */
+export function withoutQuery(filename: string): string {
+  return filename.includes('://') || filename.startsWith('/') ? filename.replace(/[?#].*$/s, '') : filename;
+}
+function frame(f: JsonObject): Frame | null {
+  const lineno = f.lineno;
+  if (typeof lineno !== 'number' || !Number.isSafeInteger(lineno) || lineno < 1) return null;
+  const fn = str(f.function);
+  const sentName = str(f.filename) || str(f.abs_path) || str(f.module) || '<unknown>';
+  const filename = withoutQuery(sentName);
+  return compact({
+    filename,
+    lineno,
+    function: fn && fn !== '?' ? fn : undefined,
+    colno: int(f.colno),
+    // The URL as sent, query string included, when only the filename carried it (the browser SDK sends no abs_path).
+    abs_path: str(f.abs_path) ?? (filename !== sentName ? sentName : undefined),
+    module: str(f.module),
+    in_app: bool(f.in_app),
+    platform: str(f.platform),
+    context_line: str(f.context_line),
+    pre_context: lines(f.pre_context),
+    post_context: lines(f.post_context),
+  });
+}
+
+function framesOf(stacktrace: unknown): JsonObject[] {
+  return isObject(stacktrace) && Array.isArray(stacktrace.frames) ? stacktrace.frames.filter(isObject) : [];
+}
+
+/** Sentry frames are outermost first; ours are innermost first. The innermost MAX_FRAMES are kept. */
+function ourFrames(stacktrace: unknown): Frame[] {
+  return framesOf(stacktrace)
+    .slice(-MAX_FRAMES)
+    .map(frame)
+    .filter((f): f is Frame => f !== null)
+    .reverse();
+}
+
+/** Sentry lists `exception.values` oldest first (the last one was thrown); older SDKs send a bare array. */
+function exceptionsOf(event: JsonObject): JsonObject[] {
+  const exc = event.exception;
+  const values = Array.isArray(exc) ? exc : isObject(exc) && Array.isArray(exc.values) ? exc.values : [];
+  return values.filter(isObject);
+}
+
+function mechanism(v: unknown): JsonObject | undefined {
+  if (!isObject(v)) return undefined;
+  return compact({
+    type: str(v.type) ?? 'generic',
+    handled: bool(v.handled),
+    synthetic: bool(v.synthetic),
+    description: str(v.description),
+    source: str(v.source),
+    exception_id: int(v.exception_id),
+    parent_id: int(v.parent_id),
+  });
+}
+
+/** The chain below the thrown exception: its cause first, then the cause's cause… */
+function causes(values: JsonObject[]): JsonObject[] | undefined {
+  const older = values.slice(0, -1).reverse().slice(0, CAPS.chain);
+  if (older.length === 0) return undefined;
+  return older.map((e) => {
+    const frames = ourFrames(e.stacktrace);
+    return compact({
+      type: scalarString(e.type) ?? 'Error',
+      value: scalarString(e.value) ?? '',
+      module: str(e.module),
+      mechanism: mechanism(e.mechanism),
+      stacktrace: frames.length > 0 ? { frames } : undefined,
+    });
+  });
+}
+
+const paramOf = (v: unknown) => (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : JSON.stringify(v));
+
+type Logentry = { message: string; params?: unknown[]; formatted?: string };
+/** `logentry` (or the older `message` interface): the template, its params and the formatted text. */
+function logentryOf(event: JsonObject): Logentry | undefined {
+  for (const m of [event.logentry, event.message]) {
+    if (!isObject(m)) continue;
+    const template = str(m.message) ?? str(m.formatted);
+    if (template === undefined) continue;
+    const params = Array.isArray(m.params) ? m.params.slice(0, CAPS.params).map(paramOf) : undefined;
+    const formatted = str(m.formatted) ?? formatMessage(template, params);
+    return compact({ message: template, params: params && params.length > 0 ? params : undefined, formatted });
+  }
+  return undefined;
+}
+
+function messageText(event: JsonObject): string | undefined {
+  const entry = logentryOf(event);
+  if (entry) return entry.formatted ?? entry.message;
+  return str(event.message) ?? str(event.logentry);
+}
+
+/** The crashed (else current, else first) thread's stack; sentry-go sends `threads` as a bare array. */
+function threadStacktrace(event: JsonObject): unknown {
+  const list = Array.isArray(event.threads) ? event.threads : isObject(event.threads) && Array.isArray(event.threads.values) ? event.threads.values : [];
+  const threads = list.filter(isObject);
+  return (threads.find((t) => t.crashed === true) ?? threads.find((t) => t.current === true) ?? threads[0])?.stacktrace;
+}
+
+function breadcrumbs(v: unknown): unknown {
+  const list = Array.isArray(v) ? v : isObject(v) && Array.isArray(v.values) ? v.values : undefined;
+  if (!list) return undefined;
+  return list
+    .filter(isObject)
+    .slice(-MAX_BREADCRUMBS)
+    .map((b) =>
+      compact({
+        type: str(b.type) ?? 'default',
+        category: str(b.category),
+        level: str(b.level),
+        message: scalarString(b.message),
+        timestamp: b.timestamp === undefined ? undefined : sentryTimeToMs(b.timestamp),
+        data: isObject(b.data) ? b.data : undefined,
+      }),
+    );
+}
+
+const isScalar = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+
+/** A context's flat scalar fields (nested objects are dropped), at most CAPS.contextKeys of them. */
+function contextBag(v: unknown, nameVersion = false): JsonObject | undefined {
+  if (!isObject(v)) return undefined;
+  const entries = Object.entries(v).filter(([k, val]) => isScalar(val) && k !== 'type');
+  const out = Object.fromEntries(entries.slice(0, CAPS.contextKeys));
+  if (nameVersion) {
+    for (const k of ['name', 'version']) if (k in out) out[k] = out[k] === null ? undefined : String(out[k]);
+  }
+  const compacted = compact(out);
+  return Object.keys(compacted).length > 0 ? compacted : undefined;
+}
+
+const CONTEXTS = ['runtime', 'device', 'app', 'trace', 'culture'] as const;
+function contexts(v: unknown, request?: unknown) {
+  const ua = userAgentOf(request);
+  if (!isObject(v) && !ua) return undefined;
+  const sent = isObject(v) ? v : {};
+  const out: JsonObject = { browser: contextBag(sent.browser, true), os: contextBag(sent.os, true) };
+  for (const c of CONTEXTS) out[c] = contextBag(sent[c]);
+  // What the SDK did not say, read off the User-Agent it sent (the browser SDK sends only the header).
+  if (ua && (!out.browser || !out.os || !out.device)) {
+    // Copies: the parsed contexts are shared by every event with this User-Agent (scrubbing may change an event's).
+    const derived = contextsFromUserAgent(ua);
+    out.browser ??= derived.browser && { ...derived.browser };
+    out.os ??= derived.os && { ...derived.os };
+    out.device ??= derived.device && { ...derived.device };
+  }
+  const compacted = compact(out);
+  return Object.keys(compacted).length > 0 ? compacted : undefined;
+}
+
+/** `user`, with the address of `request.env.REMOTE_ADDR` (Python's WSGI integration) when it names none. */
+function user(v: unknown, request: unknown) {
+  const u = isObject(v) ? v : {};
+  const env = isObject(request) && isObject(request.env) ? request.env : {};
+  const out = compact({
+    id: scalarString(u.id),
+    email: scalarString(u.email),
+    username: scalarString(u.username),
+    ip_address: str(u.ip_address) ?? str(env.REMOTE_ADDR),
+  });
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** `a=1&b=2`, whether sent as a string, an object or `[[key, value], …]` pairs. */
+function queryString(v: unknown): string | undefined {
+  if (typeof v === 'string') return v.startsWith('?') ? v.slice(1) : v;
+  const pairs = stringMap(v);
+  return pairs ? new URLSearchParams(pairs).toString() : undefined;
+}
+
+/** Cookies as a map, whether sent as one `Cookie` header string or as pairs. */
+function cookies(v: unknown): Record<string, string> | undefined {
+  if (typeof v !== 'string') return stringMap(v);
+  const out: Record<string, string> = {};
+  for (const part of v.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function request(v: unknown) {
+  if (!isObject(v)) return undefined;
+  const out = compact({
+    url: str(v.url),
+    method: str(v.method),
+    headers: stringMap(v.headers),
+    query_string: queryString(v.query_string),
+    cookies: cookies(v.cookies),
+    data: v.data === null ? undefined : v.data,
+  });
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function sdk(v: unknown) {
+  if (!isObject(v)) return undefined;
+  const out = compact({ name: str(v.name), version: str(v.version) });
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** `extra` keys in order while they fit in MAX_EXTRA_BYTES; the rest are dropped. */
+function extra(v: unknown): JsonObject | undefined {
+  if (!isObject(v)) return undefined;
+  const out: JsonObject = {};
+  let bytes = 2;
+  for (const [k, val] of Object.entries(v)) {
+    if (val === undefined) continue;
+    const size = Buffer.byteLength(JSON.stringify(k)) + Buffer.byteLength(JSON.stringify(val)) + 2;
+    if (bytes + size > MAX_EXTRA_BYTES) continue;
+    bytes += size;
+    out[k] = val;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function modules(v: unknown): Record<string, string> | undefined {
+  if (!isObject(v)) return undefined;
+  const entries = Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries.slice(0, CAPS.modules)) : undefined;
+}
+
+function fingerprint(v: unknown): unknown {
+  if (!Array.isArray(v)) return v ?? undefined;
+  const parts = v.map(scalarString).filter((p): p is string => p !== undefined);
+  return parts.length > 0 ? parts : undefined;
+}
+
+/** Sentry event ids are 32 hex digits, sometimes sent as a dashed UUID. */
+export function eventIdOf(v: unknown): unknown {
+  return typeof v === 'string' ? v.replace(/-/g, '') : (v ?? undefined);
+}
+
+const orUndefined = (v: unknown) => (v === null ? undefined : v);
+
+/** `message`: a message rather than an exception: no exception, or only a synthetic one (an SDK's `captureMessage` with a stack). */
+export type MappedEvent = { json: JsonObject; stackless: boolean; message: boolean };
+
+/**
+ * A Sentry error or message event → our error envelope (unvalidated), with every field an engineer reads.
+ * `stackless`: neither an exception nor a stack trace (captureMessage, logging): grouped by its message.
+ */
+export function errorEnvelopeFromSentry(event: JsonObject, fallbackEventId?: unknown): MappedEvent {
+  const values = exceptionsOf(event);
+  const exc = values.at(-1);
+  const log = logentryOf(event);
+  const type = exc ? (scalarString(exc.type) ?? 'Error') : 'Message';
+  const value = exc ? (scalarString(exc.value) ?? '') : (messageText(event) ?? '<unlabeled event>');
+  const stack = (exc && framesOf(exc.stacktrace).length > 0 ? exc.stacktrace : undefined) ?? event.stacktrace ?? threadStacktrace(event);
+  const frames = ourFrames(stack);
+  const stackless = !exc && frames.length === 0;
+  const message = !exc || (isObject(exc.mechanism) && exc.mechanism.synthetic === true);
+  // The envelope needs one frame; a stackless event's stays out of storage (see lib/ingest/items/events/ingest-units).
+  if (frames.length === 0) frames.push({ filename: str(event.culprit) || str(event.transaction) || str(event.logger) || '<unknown>', lineno: 1 });
+  const json = compact({
+    exception: compact({
+      type,
+      value,
+      stacktrace: { frames },
+      module: exc ? str(exc.module) : undefined,
+      mechanism: exc ? mechanism(exc.mechanism) : undefined,
+      causes: causes(values),
+    }),
+    level: level(event.level),
+    timestamp: event.timestamp === undefined || event.timestamp === null ? undefined : sentryTimeToMs(event.timestamp),
+    environment: scalarString(event.environment) ?? orUndefined(event.environment),
+    release: scalarString(event.release) ?? orUndefined(event.release),
+    user: user(event.user, event.request),
+    breadcrumbs: breadcrumbs(event.breadcrumbs),
+    tags: stringMap(event.tags),
+    request: request(event.request),
+    contexts: contexts(event.contexts, event.request),
+    event_id: eventIdOf(event.event_id ?? fallbackEventId),
+    fingerprint: fingerprint(event.fingerprint),
+    logentry: log,
+    platform: str(event.platform),
+    logger: str(event.logger),
+    server_name: str(event.server_name),
+    transaction: str(event.transaction),
+    sdk: sdk(event.sdk),
+    extra: extra(event.extra),
+    modules: modules(event.modules),
+    debug_meta: isObject(event.debug_meta) ? event.debug_meta : undefined,
+  });
+  return { json, stackless, message };
+}
+
+export function transactionName(v: unknown): string {
+  const name = scalarString(v) || '<unlabeled transaction>';
+  return name.length > MAX_TRANSACTION_NAME ? name.slice(0, MAX_TRANSACTION_NAME) : name;
+}
+
+/** Span and transaction times are seconds; our duration is milliseconds. */
+export function durationMs(start: unknown, end: unknown): unknown {
+  const s = sentryTimeToMs(start);
+  const e = sentryTimeToMs(end);
+  return typeof s === 'number' && typeof e === 'number' ? e - s : undefined;
+}
+
+export function vitalsFrom(read: (vital: (typeof VITALS)[number]) => unknown): Vitals {
+  const out: Vitals = {};
+  for (const v of VITALS) {
+    const value = read(v);
+    if (typeof value === 'number') out[v] = value;
+  }
+  return out;
+}
+
+/** A Sentry `transaction` event → our transaction envelope (unvalidated). */
+export function transactionEnvelopeFromSentry(event: JsonObject): JsonObject {
+  const trace = isObject(event.contexts) && isObject(event.contexts.trace) ? event.contexts.trace : {};
+  const measurements = isObject(event.measurements) ? event.measurements : {};
+  const vitals = vitalsFrom((v) => {
+    const m = measurements[v];
+    return isObject(m) ? m.value : undefined;
+  });
+  return compact({
+    type: 'transaction',
+    name: transactionName(event.transaction),
+    duration: durationMs(event.start_timestamp, event.timestamp),
+    timestamp: sentryTimeToMs(event.timestamp),
+    status: str(trace.status),
+    vitals: Object.keys(vitals).length > 0 ? vitals : undefined,
+    environment: scalarString(event.environment),
+    release: scalarString(event.release),
+    trace_id: str(trace.trace_id),
+  });
+}

@@ -1,0 +1,211 @@
+// The domain entry point of ingest: validated items of an already authenticated (and rate-limited) request
+// in, one domain outcome out. Each HTTP adapter maps the outcome to its own wire answer.
+import { clock } from '@/lib/clock';
+import type { FieldIssue } from '@/lib/errors';
+import type { Level } from '@/lib/generated/prisma/enums';
+import { reserveIngestTokens } from '@/lib/ingest/admit/rate-limit';
+import { groupingOf } from '@/lib/ingest/enrich/grouping/group-event';
+import { noteReleases, type ReleaseSighting } from '@/lib/releases/note-release';
+import { symbolicateUnits } from '@/lib/sourcemaps/symbolicate';
+import { formatMessage } from '@/lib/envelope/message';
+import { scrubErrorEnvelope, scrubTransactionEnvelope } from '@/lib/ingest/enrich/scrubbing/scrub-event';
+import { recordOutcome } from '@/lib/outcomes/record-outcome';
+import { errorFilterReason, transactionFilterReason, type FilterReason } from '@/lib/ingest/enrich/inbound-filters';
+import { spikeAllows } from '@/lib/ingest/admit/spike-protection';
+import { forgetIngestKey, keyShape, type IngestKey } from '@/lib/ingest/admit/resolve-key';
+import { rollupKeysOf } from '@/lib/ingest/store/rollup-keys';
+import type { ErrorEnvelope } from '@/lib/envelope/schemas';
+import type { ErrorUnit, IngestUnit, TransactionUnit } from '@/lib/envelope/validate-envelope';
+import { submitErrorEvent, submitTransaction, type ErrorOutcome, type StoredEventInput, type StoredTransactionInput, type TransactionOutcome } from '@/lib/ingest/store/event-writer';
+
+export type IngestOutcome =
+  | { kind: 'stored'; count: number }
+  | { kind: 'duplicate' }
+  | { kind: 'invalid'; issues: FieldIssue[] }
+  | { kind: 'rate_limited' }
+  | { kind: 'quota_exceeded' }
+  | { kind: 'unauthorized' };
+
+/** Occurrence times further ahead of the receipt than this (clock skew) are stored as the receipt time. */
+export const MAX_FUTURE_SKEW_MS = 60_000;
+
+export type IngestContext = {
+  /** Rate-limit tokens taken before the body was read. */
+  tokensTaken?: number;
+  /** The sender's address, for `user.ip_address: "{{auto}}"` (unless the project drops IP addresses). */
+  clientAddress?: string;
+};
+
+/**
+ * Stores the units of one request. Every row takes a rate-limit token: `tokensTaken` were taken before the
+ * body was read, the rest are taken here, all or none (nothing is stored when they are not there).
+ * Every unit is scrubbed (the project's privacy settings) before anything else reads it.
+ */
+export async function ingestUnits(key: IngestKey, units: IngestUnit[], ctx: IngestContext = {}): Promise<IngestOutcome> {
+  const tokensTaken = ctx.tokensTaken ?? 1;
+  if (units.length > tokensTaken && !(await reserveIngestTokens(key.publicKey, units.length - tokensTaken, keyShape(key)))) {
+    for (const u of units) recordOutcome(key.projectId, u.kind, 'rate_limited', 'key_rate_limit');
+    return { kind: 'rate_limited' };
+  }
+  const receivedAt = clock.now();
+  for (const u of units) {
+    if (u.kind === 'error') scrubErrorEnvelope(u.envelope, key.scrub, ctx.clientAddress);
+    else scrubTransactionEnvelope(u.envelope, key.scrub);
+  }
+  // Minified JavaScript frames become original ones before grouping, so a new build keeps its issues.
+  await symbolicateUnits(key.projectId, units);
+  const sightings: ReleaseSighting[] = [];
+  // Inbound filters and discarded fingerprints drop an event before the quota; the Stats page counts it.
+  const filtered = units.map((u): FilterReason | null => (u.kind === 'error' ? errorFilterReason(key.filters, u.envelope) : transactionFilterReason(key.filters, u.envelope)));
+  const rows = units.map((u, i) => (u.kind === 'error' && !filtered[i] ? errorRow(key, u, receivedAt) : null));
+  // A merged issue's fingerprint sends its events to the issue it went into.
+  for (const r of rows) if (r) r.fingerprint = key.aliases.get(r.fingerprint) ?? r.fingerprint;
+  // Spike protection takes the errors that would count against the quota, all or none.
+  const quotaErrors = rows.filter((r) => r !== null && !key.discarded.has(r.fingerprint)).length;
+  const allowed = spikeAllows(key, quotaErrors);
+  const spiking = allowed !== true && !(await allowed);
+  const outcomes = await Promise.all(
+    units.map((u, i): Promise<ErrorOutcome | TransactionOutcome | Filtered | Spiked> => {
+      const reason = filtered[i];
+      if (reason) return Promise.resolve({ kind: 'filtered', reason });
+      if (u.kind !== 'error') return submitTransaction(transactionRow(key, u, receivedAt));
+      const row = rows[i]!;
+      if (key.discarded.has(row.fingerprint)) return Promise.resolve({ kind: 'filtered', reason: 'discarded_hash' });
+      if (spiking) return Promise.resolve({ kind: 'spiked' });
+      return submitErrorEvent(row).then((o) => {
+        if (o.kind === 'stored' && row.release) sightings.push({ projectId: row.projectId, version: row.release, at: row.timestamp });
+        return o;
+      });
+    }),
+  );
+  // Outside the batch statement; a map lookup unless the release is new or was last written a minute ago.
+  if (sightings.length > 0) await noteReleases(sightings);
+  countOutcomes(key, units, outcomes);
+  return combine(key, units, outcomes);
+}
+
+const OUTCOME_OF = {
+  stored: ['accepted', ''],
+  duplicate: ['filtered', 'duplicate_event_id'],
+  quota_exceeded: ['over_quota', 'usage_exceeded'],
+  unstorable: ['invalid', 'unstorable_value'],
+} as const;
+
+type Filtered = { kind: 'filtered'; reason: FilterReason };
+type Spiked = { kind: 'spiked' };
+
+/** What happened to each unit, for the Stats page (lib/outcomes). */
+function countOutcomes(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutcome | TransactionOutcome | Filtered | Spiked)[]): void {
+  for (const [i, o] of outcomes.entries()) {
+    if (o.kind === 'unauthorized') continue;
+    if (o.kind === 'spiked') {
+      recordOutcome(key.projectId, units[i].kind, 'rate_limited', 'spike_protection');
+      continue;
+    }
+    if (o.kind === 'filtered') {
+      recordOutcome(key.projectId, units[i].kind, 'filtered', o.reason);
+      continue;
+    }
+    const [outcome, reason] = OUTCOME_OF[o.kind];
+    recordOutcome(key.projectId, units[i].kind, outcome, reason);
+  }
+}
+
+function combine(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutcome | TransactionOutcome | Filtered | Spiked)[]): IngestOutcome {
+  const issues: FieldIssue[] = [];
+  let stored = 0;
+  // Errors over the spike cap are refused as a rate limit (the SDK backs off), whatever else was stored.
+  if (outcomes.some((o) => o.kind === 'spiked')) return { kind: 'rate_limited' };
+  for (const [i, o] of outcomes.entries()) {
+    if (o.kind === 'unauthorized') {
+      // The project was deleted after the key lookup.
+      forgetIngestKey(key.publicKey);
+      return { kind: 'unauthorized' };
+    }
+    if (o.kind === 'quota_exceeded') return { kind: 'quota_exceeded' };
+    if (o.kind === 'unstorable') issues.push({ path: units[i].path, message: 'Envelope contains values that cannot be stored' });
+    if (o.kind === 'stored') stored++;
+  }
+  if (issues.length > 0) return { kind: 'invalid', issues };
+  return stored === 0 && units.length > 0 ? { kind: 'duplicate' } : { kind: 'stored', count: stored };
+}
+
+/** An occurrence time: the envelope's, or the receipt time when it is missing or too far ahead. */
+export function occurredAt(timestampMs: number | undefined, receivedAt: Date): Date {
+  if (timestampMs === undefined || timestampMs > receivedAt.getTime() + MAX_FUTURE_SKEW_MS) return receivedAt;
+  return new Date(timestampMs);
+}
+
+const LEVELS: Record<ErrorEnvelope['level'], Level> = { fatal: 'FATAL', error: 'ERROR', warning: 'WARNING', info: 'INFO', debug: 'DEBUG' };
+const jsonOrNull = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
+
+function compact<T extends Record<string, unknown>>(o: T): Partial<T> | undefined {
+  const out = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** Fields beyond the spec, kept in the event's `details` column. */
+function detailsOf(env: ErrorEnvelope, stackless: boolean) {
+  const log = env.logentry;
+  const exc = env.exception;
+  return compact({
+    exception: stackless ? undefined : compact({ type: exc.type, module: exc.module, mechanism: exc.mechanism }),
+    platform: env.platform,
+    logger: env.logger,
+    serverName: env.server_name,
+    transaction: env.transaction,
+    sdk: env.sdk,
+    logentry: log ? { message: log.message, params: log.params, formatted: log.formatted ?? formatMessage(log.message, log.params) } : undefined,
+    causes: exc.causes,
+    extra: env.extra,
+    modules: env.modules,
+  });
+}
+
+function errorRow(key: IngestKey, u: ErrorUnit, receivedAt: Date): StoredEventInput {
+  const env = u.envelope;
+  const exc = env.exception;
+  const g = groupingOf(u, key.groupingVersion);
+  return {
+    orgId: key.orgId,
+    projectId: key.projectId,
+    fingerprint: g.fingerprint,
+    title: g.title,
+    culprit: g.culprit,
+    level: LEVELS[env.level],
+    message: exc.value,
+    eventId: env.event_id ?? null,
+    timestamp: occurredAt(env.timestamp, receivedAt),
+    receivedAt,
+    environment: env.environment ?? null,
+    release: env.release ?? null,
+    json: {
+      // An event without a stack has none to show (its mapping's placeholder frame only satisfied the envelope's shape).
+      stacktrace: u.stackless ? null : JSON.stringify({ frames: exc.stacktrace.frames }),
+      contexts: jsonOrNull(env.contexts),
+      tags: jsonOrNull(env.tags),
+      userContext: jsonOrNull(env.user),
+      request: jsonOrNull(env.request),
+      breadcrumbs: jsonOrNull(env.breadcrumbs),
+      details: jsonOrNull(detailsOf(env, u.stackless)),
+    },
+    rollup: rollupKeysOf({ tags: env.tags, environment: env.environment, release: env.release, user: env.user }),
+  };
+}
+
+function transactionRow(key: IngestKey, u: TransactionUnit, receivedAt: Date): StoredTransactionInput {
+  const t = u.envelope;
+  return {
+    orgId: key.orgId,
+    projectId: key.projectId,
+    name: t.name,
+    duration: t.duration,
+    status: t.status,
+    vitals: t.vitals ?? {},
+    timestamp: occurredAt(t.timestamp, receivedAt),
+    receivedAt,
+    environment: t.environment ?? null,
+    release: t.release ?? null,
+    traceId: t.trace_id ?? null,
+  };
+}

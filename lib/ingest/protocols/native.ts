@@ -1,0 +1,118 @@
+import { envelope, type Envelope } from '@/lib/http/envelope';
+import type { FieldIssue } from '@/lib/errors';
+import { reserveIngestTokens } from '@/lib/ingest/admit/rate-limit';
+import { decodeBody, MAX_BODY_BYTES, SUPPORTED_ENCODINGS } from '@/lib/envelope/decode-body';
+import { ingestKeyFrom, keyShape, resolveIngestKey } from '@/lib/ingest/admit/resolve-key';
+import { validateUnit } from '@/lib/envelope/validate-envelope';
+import { ingestUnits, type IngestOutcome } from '@/lib/ingest/items/events/ingest-units';
+import { validationReason } from '@/lib/outcomes/categories';
+import { recordOutcome } from '@/lib/outcomes/record-outcome';
+import { envelopeKind } from '@/lib/envelope/schemas';
+import { logger } from '@/lib/log';
+
+export type IngestRequest = {
+  projectId: string;
+  method: string;
+  /** Header names in lower case. */
+  headers: Record<string, string | undefined>;
+  searchParams: URLSearchParams;
+  body: Buffer;
+  /** The sender's address (TRUSTED_PROXIES applied), for `user.ip_address: "{{auto}}"`. */
+  clientAddress?: string;
+};
+
+export type IngestResponse = { status: number; body: Envelope | null; headers: Record<string, string> };
+
+const CORS = { 'access-control-allow-origin': '*' } as const;
+const PREFLIGHT = {
+  ...CORS,
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'Content-Type, X-Ingest-Auth',
+  'access-control-max-age': '86400',
+} as const;
+const MAX_REPORTED_ISSUES = 100;
+
+export const INGEST_MESSAGES = {
+  ok: 'Event received successfully',
+  missingKey: 'Missing ingest key: send X-Ingest-Auth: ingest_key=<key> or ?ingest_key=<key>',
+  invalidKey: 'Invalid ingest key for this project',
+  rateLimited: 'Rate limit exceeded',
+  quota: 'Monthly event quota exceeded',
+  tooLarge: 'Request body too large (limit 1 MiB)',
+  validation: 'Validation error',
+} as const;
+
+function answer(status: number, message: string, extra: { error?: FieldIssue[]; headers?: Record<string, string> } = {}): IngestResponse {
+  return { status, body: envelope(status, message, undefined, extra.error), headers: { ...CORS, ...extra.headers } };
+}
+
+const invalid = (issues: FieldIssue[]) => answer(400, INGEST_MESSAGES.validation, { error: issues.slice(0, MAX_REPORTED_ISSUES) });
+
+/**
+ * The native ingest endpoint without any HTTP framework: plain request data in, status, envelope and headers
+ * out. The domain work is ingestUnits; this maps its outcome to the wire (nativeAnswer).
+ * Checks run in the contract's order: key (401) → rate limit (429) → validation (400) → quota (429) → store → 200.
+ */
+export async function handleIngest(req: IngestRequest): Promise<IngestResponse> {
+  try {
+    return await ingest(req);
+  } catch (err) {
+    logger.error({ err }, 'ingest failed');
+    return answer(500, 'Internal server error');
+  }
+}
+
+async function ingest(req: IngestRequest): Promise<IngestResponse> {
+  if (req.method === 'OPTIONS') return { status: 204, body: null, headers: { ...PREFLIGHT } };
+  if (req.method !== 'POST') return answer(405, 'Method not allowed', { headers: { allow: 'POST, OPTIONS' } });
+  if (req.body.length > MAX_BODY_BYTES) return answer(413, INGEST_MESSAGES.tooLarge);
+
+  const publicKey = ingestKeyFrom(req.headers['x-ingest-auth'], req.searchParams.get('ingest_key'));
+  if (!publicKey) return answer(401, INGEST_MESSAGES.missingKey);
+  const key = await resolveIngestKey(publicKey, req.projectId);
+  if (!key) return answer(401, INGEST_MESSAGES.invalidKey);
+
+  if (!(await reserveIngestTokens(key.publicKey, 1, keyShape(key)))) {
+    // Refused before the body is read: what it held is not known.
+    recordOutcome(key.projectId, 'unknown', 'rate_limited', 'key_rate_limit');
+    return answer(429, INGEST_MESSAGES.rateLimited, { headers: { 'retry-after': '1' } });
+  }
+
+  const refused = (reason: string, res: IngestResponse, category: 'error' | 'transaction' | 'unknown' = 'unknown') => {
+    recordOutcome(key.projectId, category, 'invalid', reason);
+    return res;
+  };
+  const decoded = await decodeBody(req.body, req.headers['content-encoding']);
+  if (!decoded.ok) {
+    if (decoded.reason === 'too_large') return refused('too_large', answer(413, INGEST_MESSAGES.tooLarge));
+    if (decoded.reason === 'unsupported_encoding') return refused('unsupported_encoding', answer(415, `Unsupported Content-Encoding (use ${SUPPORTED_ENCODINGS})`));
+    return refused('invalid_compression', invalid([{ path: [], message: 'Body is not valid compressed data' }]));
+  }
+  const text = decoded.body.toString('utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return refused('invalid_json', invalid([{ path: [], message: 'Malformed JSON body' }]));
+  }
+  const validated = validateUnit(json, { hadEscapes: text.includes('\\u') });
+  if (!validated.ok) return refused(validationReason(validated.issues[0]?.path ?? []), invalid(validated.issues), envelopeKind(json));
+  return nativeAnswer(await ingestUnits(key, [validated.unit], { clientAddress: req.clientAddress }));
+}
+
+/** The native endpoint's wire answer for each domain outcome (both HTTP adapters serve this). */
+export function nativeAnswer(outcome: IngestOutcome): IngestResponse {
+  switch (outcome.kind) {
+    case 'stored':
+    case 'duplicate':
+      return answer(200, INGEST_MESSAGES.ok);
+    case 'invalid':
+      return invalid(outcome.issues);
+    case 'rate_limited':
+      return answer(429, INGEST_MESSAGES.rateLimited, { headers: { 'retry-after': '1' } });
+    case 'quota_exceeded':
+      return answer(429, INGEST_MESSAGES.quota);
+    case 'unauthorized':
+      return answer(401, INGEST_MESSAGES.invalidKey);
+  }
+}

@@ -1,0 +1,174 @@
+// The ingest endpoints (ours and Sentry's) on plain node:http, beside Next's router in the same process: no Request/Response
+// objects, no routing table, the body read straight from the socket with the same caps (1 MiB; Sentry envelopes with
+// attachments up to 10 MiB, a few at a time: lib/ingest/protocols/large-bodies.ts).
+import fs from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import { handleIngest, INGEST_MESSAGES } from '@/lib/ingest/protocols/native';
+import { handleSentry } from '@/lib/ingest/protocols/sentry/handle-sentry';
+import type { SentryEndpoint } from '@/lib/ingest/protocols/sentry/prepare-items';
+import { MAX_BODY_BYTES } from '@/lib/envelope/decode-body';
+import { bodyCapFor, LARGE_BODY_BUSY_MESSAGE } from '@/lib/ingest/protocols/large-bodies';
+import { envelope } from '@/lib/http/envelope';
+import { addressFromSocket } from '@/lib/auth/client-address';
+import { observeHttp } from '@/lib/metrics/metrics';
+
+const PREFIX = '/api/v1/ingest/';
+const SUFFIX = '/envelope';
+const NO_PARAMS = new URLSearchParams();
+const CORS = { 'access-control-allow-origin': '*' } as const;
+
+/** The project id of an ingest URL (`/api/v1/ingest/<projectId>/envelope[?query]`), or null for any other path. */
+export function ingestProjectId(url: string): string | null {
+  if (!url.startsWith(PREFIX)) return null;
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (!path.endsWith(SUFFIX)) return null;
+  const segment = path.slice(PREFIX.length, path.length - SUFFIX.length);
+  if (segment.length === 0 || segment.includes('/')) return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+let staticApiSegments: Set<string> | undefined;
+// Next matches a static folder under app/api before [projectNumber]: those paths are not Sentry's.
+function isStaticApiSegment(segment: string): boolean {
+  if (!staticApiSegments) {
+    let names: string[] = [];
+    try {
+      names = fs.readdirSync(path.join(process.cwd(), 'app', 'api')).filter((n) => !n.startsWith('[') && !n.startsWith('('));
+    } catch {
+      names = ['auth', 'health', 'v1', 'webhooks'];
+    }
+    staticApiSegments = new Set(names);
+  }
+  return staticApiSegments.has(segment);
+}
+
+const SENTRY_PATH = /^\/api\/([^/]+)\/(envelope|store)\/?$/;
+
+/** The Sentry endpoint of a URL (`/api/<projectNumber>/envelope/` or `/store/`), or null. */
+export function sentryTarget(url: string): { projectNumber: string; endpoint: SentryEndpoint } | null {
+  const q = url.indexOf('?');
+  const m = SENTRY_PATH.exec(q < 0 ? url : url.slice(0, q));
+  if (!m || isStaticApiSegment(m[1])) return null;
+  try {
+    return { projectNumber: decodeURIComponent(m[1]), endpoint: m[2] as SentryEndpoint };
+  } catch {
+    return null;
+  }
+}
+
+type Answer = { status: number; body: unknown; headers: Record<string, string> };
+type Handler = (body: Buffer, searchParams: URLSearchParams, largeBody: boolean) => Promise<Answer>;
+
+/**
+ * Serves POST and OPTIONS of the ingest endpoints (ours and Sentry's); returns false (and touches nothing)
+ * for any other request, which the caller hands to Next.
+ */
+export function serveIngest(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  if (req.method !== 'POST' && req.method !== 'OPTIONS') return false;
+  const url = req.url ?? '';
+  const method = req.method;
+  const headers = req.headers as Record<string, string | undefined>;
+  const clientAddress = addressFromSocket(req.headers, req.socket.remoteAddress);
+  let handler: Handler | null = null;
+  let endpoint = 'native';
+  const projectId = url.startsWith(PREFIX) ? ingestProjectId(url) : null;
+  if (projectId !== null) {
+    handler = (body, searchParams) => handleIngest({ projectId, method, headers, searchParams, body, clientAddress });
+  } else {
+    const sentry = sentryTarget(url);
+    if (sentry) {
+      endpoint = sentry.endpoint;
+      handler = (body, searchParams, largeBody) => handleSentry({ ...sentry, method, headers, searchParams, body, clientAddress, largeBody });
+    }
+  }
+  if (!handler) return false;
+  void respondTo(req, res, url, endpoint, handler);
+  return true;
+}
+
+async function respondTo(req: http.IncomingMessage, res: http.ServerResponse, url: string, endpoint: string, handler: Handler): Promise<void> {
+  const started = performance.now();
+  res.once('finish', () => observeHttp(url, req.method ?? 'POST', res.statusCode, (performance.now() - started) / 1000));
+  const slot = req.method === 'POST' ? bodyCapFor(endpoint, req.headers['content-length']) : { cap: 0, release: () => {} };
+  if (slot === 'busy') {
+    send(res, { status: 429, body: envelope(429, LARGE_BODY_BUSY_MESSAGE), headers: { ...CORS, 'retry-after': '1', connection: 'close' } }, true);
+    return;
+  }
+  try {
+    const body = req.method === 'POST' ? await readCappedBody(req, slot.cap) : Buffer.alloc(0);
+    if (body === null) {
+      // The rest of the body is not read: close the connection after answering instead of draining it.
+      send(res, { status: 413, body: envelope(413, INGEST_MESSAGES.tooLarge), headers: { ...CORS, connection: 'close' } }, true);
+      return;
+    }
+    const q = url.indexOf('?');
+    send(res, await handler(body, q < 0 ? NO_PARAMS : new URLSearchParams(url.slice(q + 1)), slot.cap > MAX_BODY_BYTES), false);
+  } catch {
+    if (!res.headersSent) send(res, { status: 400, body: envelope(400, 'Could not read the request body'), headers: { ...CORS } }, true);
+  } finally {
+    slot.release();
+  }
+}
+
+function send(res: http.ServerResponse, result: Answer, closeAfter: boolean): void {
+  if (res.destroyed) return;
+  if (result.body === null) {
+    res.writeHead(result.status, result.headers);
+    res.end();
+  } else {
+    const json = JSON.stringify(result.body);
+    res.writeHead(result.status, {
+      ...result.headers,
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-length': Buffer.byteLength(json),
+    });
+    res.end(json);
+  }
+  if (closeAfter) res.once('finish', () => res.req.destroy());
+}
+
+/**
+ * The body, or null as soon as it is known to exceed `cap` bytes: from Content-Length before reading, else
+ * while streaming (a chunked or lying client cannot make us buffer more).
+ */
+function readCappedBody(req: http.IncomingMessage, cap: number): Promise<Buffer | null> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > cap) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > cap) {
+        cleanup();
+        req.pause();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    };
+    const onError = (err: Error) => {
+      cleanup();
+      reject(err);
+    };
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}

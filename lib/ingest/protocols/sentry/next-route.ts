@@ -1,0 +1,65 @@
+import { envelope } from '@/lib/http/envelope';
+import { clientAddress } from '@/lib/auth/client-address';
+import { INGEST_MESSAGES } from '@/lib/ingest/protocols/native';
+import { MAX_BODY_BYTES, readCappedBody } from '@/lib/http/read-body';
+import { bodyCapFor, LARGE_BODY_BUSY_MESSAGE } from '@/lib/ingest/protocols/large-bodies';
+import { handleSentry, type SentryResponse } from './handle-sentry';
+import { observeHttp } from '@/lib/metrics/metrics';
+import type { SentryEndpoint } from './prepare-items';
+import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
+
+type Ctx = { params: Promise<{ projectNumber: string }> };
+const CORS = { 'access-control-allow-origin': '*' };
+
+function toResponse(res: SentryResponse): Response {
+  const headers = new Headers(res.headers);
+  if (res.body === null) return new Response(null, { status: res.status, headers });
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(res.body), { status: res.status, headers });
+}
+
+/** Next.js adapter for a Sentry endpoint: reads the body (capped as lib/ingest/protocols/large-bodies.ts says), the rest is handleSentry. */
+export function sentryRoute(endpoint: SentryEndpoint) {
+  return async function handler(req: Request, ctx: Ctx): Promise<Response> {
+    const started = performance.now();
+    const res = await answer(req, ctx);
+    observeHttp(new URL(req.url).pathname, req.method, res.status, (performance.now() - started) / 1000);
+    return res;
+  };
+
+  async function answer(req: Request, ctx: Ctx): Promise<Response> {
+    const { projectNumber } = await ctx.params;
+    // A NUL in the key or the path would reach PostgreSQL: refused before anything is read or looked up.
+    const control = requestControlCharacterIssues({ projectNumber }, new URL(req.url).searchParams);
+    if (control.length > 0) {
+      await req.body?.cancel().catch(() => {});
+      return toResponse({ status: 400, body: envelope(400, INGEST_MESSAGES.validation, undefined, control), headers: CORS });
+    }
+    const slot = req.method === 'POST' ? bodyCapFor(endpoint, req.headers.get('content-length')) : { cap: 0, release: () => {} };
+    if (slot === 'busy') {
+      await req.body?.cancel().catch(() => {});
+      return toResponse({ status: 429, body: envelope(429, LARGE_BODY_BUSY_MESSAGE), headers: { ...CORS, 'retry-after': '1' } });
+    }
+    try {
+      const body = req.method === 'POST' ? await readCappedBody(req, slot.cap).catch(() => undefined) : Buffer.alloc(0);
+      if (body === null) return toResponse({ status: 413, body: envelope(413, INGEST_MESSAGES.tooLarge), headers: CORS });
+      if (body === undefined) return toResponse({ status: 400, body: envelope(400, 'Could not read the request body'), headers: CORS });
+      const url = new URL(req.url);
+      return toResponse(
+        await handleSentry({
+          projectNumber,
+          endpoint,
+          method: req.method,
+          headers: Object.fromEntries(req.headers),
+          searchParams: url.searchParams,
+          body,
+          clientAddress: clientAddress(req),
+          largeBody: slot.cap > MAX_BODY_BYTES,
+        }),
+      );
+    } finally {
+      slot.release();
+    }
+  }
+}
