@@ -23,10 +23,10 @@ const segments = (n: number, tag: string) =>
   })}\n`;
 const transactions = (n: number, tag: string) =>
   `{}\n${Array.from({ length: n }, (_, i) => `{"type":"transaction"}\n${JSON.stringify({ type: 'transaction', transaction: `/t/${tag}/${i}`, start_timestamp: T, timestamp: T + 0.02 })}`).join('\n')}\n`;
-const events = (n: number, offset: number) => `{}\n${Array.from({ length: n }, (_, i) => `{"type":"event"}\n${JSON.stringify(sdkEvent(offset + i, 1, 'c').sentry)}`).join('\n')}\n`;
+const events = (n: number, offset: number) => `{}\n${Array.from({ length: n }, (_, i) => `{"type":"event"}\n${JSON.stringify(sdkEvent({ i: offset + i, n: 1, idPrefix: 'c' }).sentry)}`).join('\n')}\n`;
 
 const SHAPES: { name: string; body: (round: number) => string }[] = [
-  { name: '1 event per envelope (an SDK)', body: (r) => sentryEnvelope(sdkEvent(r, 1, 'd').sentry) },
+  { name: '1 event per envelope (an SDK)', body: (r) => sentryEnvelope(sdkEvent({ i: r, n: 1, idPrefix: 'd' }).sentry) },
   { name: '5,000 segment spans in one item', body: (r) => segments(5000, `s${r}`) },
   { name: '40 segment spans in one item', body: (r) => segments(40, `f${r}`) },
   { name: '100 transaction items', body: (r) => transactions(100, `${r}`) },

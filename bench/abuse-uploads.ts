@@ -69,9 +69,9 @@ let started: Service | undefined;
 
 async function main() {
   const svc = (started = await startService({ distDir: '.next-bench' }));
-  const project = (await api(svc.base, 'POST', '/api/v1/projects', { name: 'Uploads' }, svc.cookie)).json.data as { id: string; slug: string; keys: { publicKey: string }[] };
-  const token = (await api(svc.base, 'POST', '/api/v1/organization/tokens', { name: 'bench', scopes: ['releases'] }, svc.cookie)).json.data.token as string;
-  const slug = (await api(svc.base, 'GET', '/api/v1/auth/me', undefined, svc.cookie)).json.data.organization.slug as string;
+  const project = (await api({ base: svc.base, method: 'POST', path: '/api/v1/projects', body: { name: 'Uploads' }, cookie: svc.cookie })).json.data as { id: string; slug: string; keys: { publicKey: string }[] };
+  const token = (await api({ base: svc.base, method: 'POST', path: '/api/v1/organization/tokens', body: { name: 'bench', scopes: ['releases'] }, cookie: svc.cookie })).json.data.token as string;
+  const slug = (await api({ base: svc.base, method: 'GET', path: '/api/v1/auth/me', cookie: svc.cookie })).json.data.organization.slug as string;
   const bearer = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   // Warm the routes the attacks use.
   await fetch(`${svc.base}/api/health`);
@@ -115,7 +115,7 @@ async function main() {
   rows.push(['bundle inflating to 2 GiB', `${b.result.status} ${b.result.text.slice(0, 80)}`, b]);
 
   // 3. Ten 16 MB maps of empty lines, then events whose frames use them.
-  await api(svc.base, 'POST', `/api/v1/projects/${project.id}/releases`, { version: 'degenerate' }, svc.cookie);
+  await api({ base: svc.base, method: 'POST', path: `/api/v1/projects/${project.id}/releases`, body: { version: 'degenerate' }, cookie: svc.cookie });
   const degenerate = JSON.stringify({ version: 3, sources: ['a.js'], names: [], mappings: ';'.repeat(16 * MB - 100) });
   const c = await during(svc, async () => {
     const statuses: number[] = [];

@@ -42,7 +42,11 @@ function pss(groupId: number, dataDir: string): { server: number; postgres: numb
     const below = new Set([postmaster.pid]);
     for (let changed = true; changed; ) {
       changed = false;
-      for (const p of procs) if (!below.has(p.pid) && below.has(p.ppid)) (below.add(p.pid), (changed = true));
+      for (const p of procs) {
+        if (below.has(p.pid) || !below.has(p.ppid)) continue;
+        below.add(p.pid);
+        changed = true;
+      }
     }
     for (const pid of below) out.postgres += pssMb(pid);
   }
@@ -67,8 +71,8 @@ async function main() {
     const t0 = Date.now();
     for (let s = 0; s < SECONDS; s++) {
       const started = Date.now();
-      const bodies = Array.from({ length: RATE }, (_, i) => sentryEnvelope(sdkEvent(s * RATE + i, SECONDS * RATE, `f${s}`).sentry));
-      const r = await load(svc.port, path, headers, bodies, { connections: 32 });
+      const bodies = Array.from({ length: RATE }, (_, i) => sentryEnvelope(sdkEvent({ i: s * RATE + i, n: SECONDS * RATE, idPrefix: `f${s}` }).sentry));
+      const r = await load({ port: svc.port, pathName: path, headers, bodies, opts: { connections: 32 } });
       accepted += r.accepted;
       const now = pss(svc.child.pid!, svc.dataDir);
       if (now.server + now.postgres > peak.total) peak = { ...now, total: now.server + now.postgres };

@@ -74,7 +74,7 @@ async function main() {
         if (outcomes.some((o) => o.kind !== 'stored')) throw new Error(`not stored: ${JSON.stringify(outcomes.find((o) => o.kind !== 'stored'))}`);
         if (b >= WARMUP_BATCHES) times.push(ms);
       }
-      const cpu = cpuPerRequest(cpuBefore!, sampleCpu([group]), { server: group, database: group }, BATCHES * size);
+      const cpu = cpuPerRequest({ before: cpuBefore!, after: sampleCpu([group]), groups: { server: group, database: group }, requests: BATCHES * size });
       times.sort((x, y) => x - y);
       const p50 = quantile(times, 0.5);
       const p95 = quantile(times, 0.95);

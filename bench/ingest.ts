@@ -50,7 +50,7 @@ async function uploadMap(base: string, projectId: string, version: string, cooki
 }
 
 const load = (port: number, pathName: string, headers: Record<string, string>, bodies: string[], groups?: CpuGroups) =>
-  loadRun(port, pathName, headers, bodies, { connections: CONNECTIONS, groups });
+  loadRun({ port, pathName, headers, bodies, opts: { connections: CONNECTIONS, groups } });
 
 let started: Service | undefined;
 
@@ -68,7 +68,7 @@ async function main() {
     await sql.connect();
     await sql.query(`UPDATE organizations SET plan = 'PRO' WHERE id = $1`, [orgId]);
 
-    const project = await api(base, 'POST', '/api/v1/projects', { name: 'Bench shop' }, cookie);
+    const project = await api({ base, method: 'POST', path: '/api/v1/projects', body: { name: 'Bench shop' }, cookie });
     if (project.status !== 201) throw new Error(`create project: ${project.status}`);
     const projectId = project.json.data.id as string;
     const publicKey = project.json.data.keys[0].publicKey as string;
@@ -81,7 +81,7 @@ async function main() {
           i % 2 === 0
             ? { name: `New issue ${i}`, type: 'NEW_ISSUE', webhookUrl: `http://127.0.0.1:${receiverPort}/hook/${i}` }
             : { name: `Error rate ${i}`, type: 'ERROR_RATE', threshold: 1000, windowMinutes: 5, webhookUrl: `http://127.0.0.1:${receiverPort}/hook/${i}` };
-        const res = await api(base, 'POST', `/api/v1/projects/${projectId}/alerts`, rule, cookie);
+        const res = await api({ base, method: 'POST', path: `/api/v1/projects/${projectId}/alerts`, body: rule, cookie });
         if (res.status !== 201) throw new Error(`create alert rule: ${res.status} ${JSON.stringify(res.json)}`);
       }
       log(`created ${RULES} enabled alert rules (webhooks to 127.0.0.1:${receiverPort})`);
@@ -91,8 +91,8 @@ async function main() {
     const headers = { 'x-ingest-auth': `ingest_key=${publicKey}` };
     const bodies = envelopes(WARMUP + TOTAL);
     const plainPort = await freePort();
-    const plain = startGroup(path.join(root, 'node_modules/.bin/tsx'), ['bench/plain-server.ts'], { ...process.env, PORT: String(plainPort), DATABASE_URL: dbUrl }, logFile);
-    await waitForHttp(`http://127.0.0.1:${plainPort}/`, plain, 60_000, logFile);
+    const plain = startGroup({ cmd: path.join(root, 'node_modules/.bin/tsx'), args: ['bench/plain-server.ts'], env: { ...process.env, PORT: String(plainPort), DATABASE_URL: dbUrl }, logFile });
+    await waitForHttp({ url: `http://127.0.0.1:${plainPort}/`, child: plain, timeoutMs: 60_000, logFile });
     log(`warm-up: ${WARMUP} envelopes to each server`);
     await load(port, ingestPath, headers, bodies.slice(0, WARMUP));
     await load(plainPort, ingestPath, headers, bodies.slice(0, WARMUP));
@@ -121,8 +121,8 @@ async function main() {
     log(`symbolicated sample frame: ${topFrame.filename} in ${topFrame.function}`);
 
     // The same realistic SDK events through both paths: native first, then as Sentry envelopes.
-    const sdkEvents = Array.from({ length: WARMUP + TOTAL }, (_, i) => sdkEvent(i, WARMUP + TOTAL, 'a'));
-    const sentryEvents = Array.from({ length: WARMUP + TOTAL }, (_, i) => sdkEvent(i, WARMUP + TOTAL, 'b'));
+    const sdkEvents = Array.from({ length: WARMUP + TOTAL }, (_, i) => sdkEvent({ i, n: WARMUP + TOTAL, idPrefix: 'a' }));
+    const sentryEvents = Array.from({ length: WARMUP + TOTAL }, (_, i) => sdkEvent({ i, n: WARMUP + TOTAL, idPrefix: 'b' }));
     const nativeBodies = sdkEvents.map((e) => JSON.stringify(e.native));
     const sentryBodies = sentryEvents.map((e) => sentryEnvelope(e.sentry));
     const sizes = sentryEvents.map((e) => Buffer.byteLength(JSON.stringify(e.sentry))).sort((x, y) => x - y);
@@ -136,13 +136,13 @@ async function main() {
 
     // Scrubbing's cost (#26): the same kind of Sentry envelopes to a second project with scrubbing off, in
     // alternating runs with the first (scrubbing on, the default), each run with fresh event ids.
-    const unscrubbed = await api(base, 'POST', '/api/v1/projects', { name: 'Bench shop (scrubbing off)' }, cookie);
+    const unscrubbed = await api({ base, method: 'POST', path: '/api/v1/projects', body: { name: 'Bench shop (scrubbing off)' }, cookie });
     if (unscrubbed.status !== 201) throw new Error(`create project: ${unscrubbed.status}`);
-    const off = await api(base, 'PATCH', `/api/v1/projects/${unscrubbed.json.data.id}/privacy`, { scrubDefaults: false }, cookie);
+    const off = await api({ base, method: 'PATCH', path: `/api/v1/projects/${unscrubbed.json.data.id}/privacy`, body: { scrubDefaults: false }, cookie });
     if (off.status !== 200) throw new Error(`privacy settings: ${off.status}`);
     const offPath = `/api/${unscrubbed.json.data.number}/envelope/`;
     const offHeaders = { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.python/1.40.0, sentry_key=${unscrubbed.json.data.keys[0].publicKey}` };
-    const freshBodies = (prefix: string, n = TOTAL) => Array.from({ length: n }, (_, i) => sentryEnvelope(sdkEvent(i, n, prefix).sentry));
+    const freshBodies = (prefix: string, n = TOTAL) => Array.from({ length: n }, (_, i) => sentryEnvelope(sdkEvent({ i, n, idPrefix: prefix }).sentry));
     await load(port, offPath, offHeaders, freshBodies('c', WARMUP));
     const scrubRuns = { on: [sentrySdk], off: [] as RunResult[] };
     scrubRuns.off.push(await load(port, offPath, offHeaders, freshBodies('d')));

@@ -77,20 +77,20 @@ async function main() {
     };
     const before = await scans();
 
-    const groups = await transactionGroups(org.id, project.id, 7);
-    const vitals = await webVitals(org.id, project.id, 7);
+    const groups = await transactionGroups({ orgId: org.id, projectId: project.id, days: 7 });
+    const vitals = await webVitals({ orgId: org.id, projectId: project.id, days: 7 });
     console.log(`transactions (days=7): ${groups.length} groups, top: ${JSON.stringify(groups[0])}`);
     console.log(`vitals (days=7): ${JSON.stringify(vitals)}`);
 
     const results = [
-      await time('GET performance/transactions 7d', () => transactionGroups(org.id, project.id, 7)),
-      await time('GET performance/transactions 30d', () => transactionGroups(org.id, project.id, 30)),
-      await time('GET performance/vitals 7d', () => webVitals(org.id, project.id, 7)),
-      await time('GET performance/vitals 30d', () => webVitals(org.id, project.id, 30)),
-      await time('GET transactions/:name 1h', () => transactionDetail(org.id, project.id, '/route-7', '1h', undefined)),
-      await time('GET transactions/:name 24h', () => transactionDetail(org.id, project.id, '/route-7', '24h', undefined)),
-      await time('GET transactions/:name 7d', () => transactionDetail(org.id, project.id, '/route-7', '7d', undefined)),
-      await time('GET transactions/:name 30d', () => transactionDetail(org.id, project.id, '/route-7', '30d', undefined)),
+      await time('GET performance/transactions 7d', () => transactionGroups({ orgId: org.id, projectId: project.id, days: 7 })),
+      await time('GET performance/transactions 30d', () => transactionGroups({ orgId: org.id, projectId: project.id, days: 30 })),
+      await time('GET performance/vitals 7d', () => webVitals({ orgId: org.id, projectId: project.id, days: 7 })),
+      await time('GET performance/vitals 30d', () => webVitals({ orgId: org.id, projectId: project.id, days: 30 })),
+      await time('GET transactions/:name 1h', () => transactionDetail({ orgId: org.id, projectId: project.id, name: '/route-7', period: '1h', environment: undefined })),
+      await time('GET transactions/:name 24h', () => transactionDetail({ orgId: org.id, projectId: project.id, name: '/route-7', period: '24h', environment: undefined })),
+      await time('GET transactions/:name 7d', () => transactionDetail({ orgId: org.id, projectId: project.id, name: '/route-7', period: '7d', environment: undefined })),
+      await time('GET transactions/:name 30d', () => transactionDetail({ orgId: org.id, projectId: project.id, name: '/route-7', period: '30d', environment: undefined })),
     ];
     const { rows: plan } = await sql.query(
       `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT timestamp, duration, status FROM transactions

@@ -25,7 +25,7 @@ const DAYS = 30;
 const TARGET_MS = 50;
 const DROP_TARGET_MS = 1_000;
 
-const time = async (label: string, fn: () => Promise<unknown>) => (await timeRuns(label, RUNS, TARGET_MS, fn)).ok;
+const time = async (label: string, fn: () => Promise<unknown>) => (await timeRuns({ label, runs: RUNS, targetMs: TARGET_MS, fn })).ok;
 
 async function main() {
   const pg = await startBenchDatabase('tracker-bench-scale-');
@@ -131,14 +131,14 @@ async function main() {
     console.log(`big issue: ${(await sql.query(`SELECT event_count FROM issues WHERE id = $1`, [big])).rows[0].event_count.toLocaleString('en-US')} events\n`);
 
     const results = [
-      await time('issue list (page 1, 25)', () => listIssues(org.id, project.id, 'bench-user', { page: 1, limit: 25 })),
-      await time('issue detail (big issue + 10 events)', () => getIssue(org.id, project.id, big)),
-      await time('issue chart (big issue, 30 days)', () => issueStats(org.id, project.id, big, 30)),
+      await time('issue list (page 1, 25)', () => listIssues({ orgId: org.id, projectId: project.id, userId: 'bench-user', q: { page: 1, limit: 25 } })),
+      await time('issue detail (big issue + 10 events)', () => getIssue({ orgId: org.id, projectId: project.id, issueId: big })),
+      await time('issue chart (big issue, 30 days)', () => issueStats({ orgId: org.id, projectId: project.id, issueId: big, days: 30 })),
       await time('issue tags (big issue)', () => issueTags(org.id, project.id, big)),
-      await time('event list page 1 (limit 50)', () => listEvents(org.id, project.id, big, { page: 1, limit: 50 })),
-      await time('event list page 100 (limit 50)', () => listEvents(org.id, project.id, big, { page: 100, limit: 50 })),
-      await time('performance transactions (7 days)', () => transactionGroups(org.id, project.id, 7)),
-      await time('performance vitals (7 days)', () => webVitals(org.id, project.id, 7)),
+      await time('event list page 1 (limit 50)', () => listEvents({ orgId: org.id, projectId: project.id, issueId: big, q: { page: 1, limit: 50 } })),
+      await time('event list page 100 (limit 50)', () => listEvents({ orgId: org.id, projectId: project.id, issueId: big, q: { page: 100, limit: 50 } })),
+      await time('performance transactions (7 days)', () => transactionGroups({ orgId: org.id, projectId: project.id, days: 7 })),
+      await time('performance vitals (7 days)', () => webVitals({ orgId: org.id, projectId: project.id, days: 7 })),
       await time('usage', () => getUsage(org.id)),
     ];
 

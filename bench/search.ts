@@ -31,10 +31,10 @@ async function main() {
   sql.on('error', () => {});
   await sql.connect();
   try {
-    const created = await api(svc.base, 'POST', '/api/v1/projects', { name: 'Search bench' }, svc.cookie);
+    const created = await api({ base: svc.base, method: 'POST', path: '/api/v1/projects', body: { name: 'Search bench' }, cookie: svc.cookie });
     if (created.status !== 201) throw new Error(`create project: ${created.status}`);
     const projectId = created.json.data.id as string;
-    const me = await api(svc.base, 'GET', '/api/v1/auth/me', undefined, svc.cookie);
+    const me = await api({ base: svc.base, method: 'GET', path: '/api/v1/auth/me', cookie: svc.cookie });
     const userId = me.json.data.id as string;
     const now = Date.now();
     const firstDay = Math.floor(now / DAY_MS) * DAY_MS - (DAYS - 1) * DAY_MS;
@@ -129,7 +129,7 @@ async function main() {
     const results = [];
     for (const [label, params] of cases) {
       const total = await list(params)();
-      results.push(await timeRuns(`${label} [${total.toLocaleString('en-US')}]`, RUNS, TARGET_MS, list(params)));
+      results.push(await timeRuns({ label: `${label} [${total.toLocaleString('en-US')}]`, runs: RUNS, targetMs: TARGET_MS, fn: list(params) }));
     }
     console.log(results.every((r) => r.ok) ? '\nall targets met' : '\nsome targets missed');
   } finally {

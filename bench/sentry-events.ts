@@ -22,7 +22,7 @@ function frameOf(g: number, f: number, inApp: boolean) {
 }
 
 /** Event `i` of `n`: 50 groups, 4–20 frames (outermost first, as Sentry sends them), 15 breadcrumbs. */
-export function sdkEvent(i: number, n: number, idPrefix: string, fingerprints = 50): SdkEvent {
+export function sdkEvent({ i, n, idPrefix, fingerprints = 50 }: { i: number; n: number; idPrefix: string; fingerprints?: number }): SdkEvent {
   const g = i % fingerprints;
   const nowSec = Date.now() / 1000;
   const frameCount = 4 + (i % 17);

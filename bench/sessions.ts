@@ -60,16 +60,16 @@ async function main() {
   try {
     const path = `/api/${project.number}/envelope/`;
     const headers = { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.javascript.browser/11.0.0, sentry_key=${project.keys[0].publicKey}` };
-    const run = (bodies: string[]) => load(svc.port, path, headers, bodies, { connections: CONNECTIONS, groups: { server: svc.child.pid!, database: svc.child.pid! } });
+    const run = (bodies: string[]) => load({ port: svc.port, pathName: path, headers, bodies, opts: { connections: CONNECTIONS, groups: { server: svc.child.pid!, database: svc.child.pid! } } });
 
     log('warm-up: 500 of each');
-    await run(Array.from({ length: 500 }, (_, i) => sentryEnvelope(sdkEvent(i, 500, 'w').sentry)));
+    await run(Array.from({ length: 500 }, (_, i) => sentryEnvelope(sdkEvent({ i, n: 500, idPrefix: 'w' }).sentry)));
     await run(sessionBodies(250, 'w'));
     await run(aggregateBodies(500));
     const runs = { errors: [] as RunResult[], sessions: [] as RunResult[], aggregates: [] as RunResult[] };
     for (const round of [1, 2]) {
       log(`round ${round}/2: ${N} error events, ${N} session updates (${N / 2} page loads), ${N} aggregate envelopes`);
-      runs.errors.push(await run(Array.from({ length: N }, (_, i) => sentryEnvelope(sdkEvent(i, N, `e${round}`).sentry))));
+      runs.errors.push(await run(Array.from({ length: N }, (_, i) => sentryEnvelope(sdkEvent({ i, n: N, idPrefix: `e${round}` }).sentry))));
       runs.sessions.push(await run(sessionBodies(N / 2, `s${round}`)));
       runs.aggregates.push(await run(aggregateBodies(N)));
     }
@@ -80,7 +80,7 @@ async function main() {
     // 10 million sessions over 90 days: release r is adopted over 12 days from day r·90/releases, in two
     // environments; hour h of a day gets its share of the day's sessions; 1 in 5 sessions is a distinct user that day,
     // the same users returning on the release's next days.
-    const other = await api(svc.base, 'POST', '/api/v1/projects', { name: 'Release health at scale' }, svc.cookie);
+    const other = await api({ base: svc.base, method: 'POST', path: '/api/v1/projects', body: { name: 'Release health at scale' }, cookie: svc.cookie });
     if (other.status !== 201) throw new Error(`create project: ${other.status}`);
     const scaleId = other.json.data.id as string;
     const firstDay = Math.floor(Date.now() / DAY_MS) * DAY_MS - (DAYS - 1) * DAY_MS;
@@ -140,7 +140,7 @@ async function main() {
       ['90 days', { days: '90' }],
     ];
     const reads = [];
-    for (const [label, q] of cases) reads.push(await timeRuns(`${label} [${await read(q)()} releases]`, RUNS, TARGET_MS, read(q)));
+    for (const [label, q] of cases) reads.push(await timeRuns({ label: `${label} [${await read(q)()} releases]`, runs: RUNS, targetMs: TARGET_MS, fn: read(q) }));
 
     console.log('');
     console.log(`ingest through /api/<n>/envelope/, ${CONNECTIONS} connections, 2 alternating rounds of ${N} each:`);

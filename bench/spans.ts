@@ -56,7 +56,7 @@ async function main() {
   try {
     const path = `/api/${project.number}/envelope/`;
     const headers = { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.javascript.node/11.12.0, sentry_key=${project.keys[0].publicKey}` };
-    const run = (bodies: string[]) => load(svc.port, path, headers, bodies, { connections: 64, groups: { server: svc.child.pid!, database: svc.child.pid! } });
+    const run = (bodies: string[]) => load({ port: svc.port, pathName: path, headers, bodies, opts: { connections: 64, groups: { server: svc.child.pid!, database: svc.child.pid! } } });
     log('warm-up: 500 of each');
     await run(Array.from({ length: 500 }, (_, i) => transaction(i, SPANS).body));
     await run(Array.from({ length: 500 }, (_, i) => transaction(i, 0).body));
@@ -78,16 +78,16 @@ async function main() {
     );
 
     console.log('');
-    const trace = await timeRuns(`trace view (${SPANS + 1} spans)`, RUNS, 100, async () => {
+    const trace = await timeRuns({ label: `trace view (${SPANS + 1} spans)`, runs: RUNS, targetMs: 100, fn: async () => {
       const res = await fetch(`${svc.base}/api/v1/organization/traces/${lastTrace}`, { headers: { cookie: svc.cookie } });
       if (res.status !== 200) throw new Error(`trace: ${res.status}`);
       await res.arrayBuffer();
-    });
-    const groups = await timeRuns('span groups of one transaction (7 days)', RUNS, 100, async () => {
+    } });
+    const groups = await timeRuns({ label: 'span groups of one transaction (7 days)', runs: RUNS, targetMs: 100, fn: async () => {
       const res = await fetch(`${svc.base}/api/v1/projects/${project.id}/performance/transactions/${encodeURIComponent('GET /orders/7')}/spans`, { headers: { cookie: svc.cookie } });
       if (res.status !== 200) throw new Error(`span groups: ${res.status}`);
       await res.arrayBuffer();
-    });
+    } });
 
     console.log('');
     console.log(`transactions through /api/<n>/envelope/, 64 connections, 2 alternating rounds of ${N} each:`);

@@ -62,7 +62,7 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string, valu
 
 function startPostgres(dir: string, port: number): void {
   const settings = ['listen_addresses=localhost', 'unix_socket_directories=', 'max_connections=300', 'shared_buffers=256MB', 'wal_level=replica', 'max_wal_senders=5'];
-  startGroup(`${PG_BIN}/postgres`, ['-D', dir, '-p', String(port), ...settings.flatMap((s) => ['-c', s])], process.env, path.join(root, `postgres-${port}.log`), postgresUser());
+  startGroup({ cmd: `${PG_BIN}/postgres`, args: ['-D', dir, '-p', String(port), ...settings.flatMap((s) => ['-c', s])], env: process.env, logFile: path.join(root, `postgres-${port}.log`), user: postgresUser() });
 }
 
 /** PostgreSQL 15 primary and a streaming replica of it; returns their ports. */
@@ -92,14 +92,10 @@ async function startPgBouncer(ports: { primary: number; replica: number }): Prom
   const port = await freePort();
   const dir = path.join(root, 'pgbouncer');
   fs.mkdirSync(dir);
-  const ini = writePgBouncerConfig(
-    dir,
-    port,
-    { tracker: `postgresql://postgres@localhost:${ports.primary}/tracker`, tracker_replica: `postgresql://postgres@localhost:${ports.replica}/tracker` },
-    40,
+  const ini = writePgBouncerConfig({ dir, port, databases: { tracker: `postgresql://postgres@localhost:${ports.primary}/tracker`, tracker_replica: `postgresql://postgres@localhost:${ports.replica}/tracker` }, poolSize: 40 }
   );
   execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  startGroup(PGBOUNCER, [ini], process.env, path.join(root, 'pgbouncer.log'), postgresUser());
+  startGroup({ cmd: PGBOUNCER, args: [ini], env: process.env, logFile: path.join(root, 'pgbouncer.log'), user: postgresUser() });
   await waitFor('PgBouncer', async () => (await query(`postgresql://postgres@127.0.0.1:${port}/tracker`, 'SELECT 1')).length === 1);
   return port;
 }
@@ -137,7 +133,7 @@ async function startHaproxy(upstreams: number[]): Promise<{ port: number; statsP
       '',
     ].join('\n'),
   );
-  startGroup(HAPROXY, ['-f', cfg, '-db'], process.env, path.join(root, 'haproxy.log'));
+  startGroup({ cmd: HAPROXY, args: ['-f', cfg, '-db'], env: process.env, logFile: path.join(root, 'haproxy.log') });
   await waitFor('HAProxy with every instance up', async () => (await serverStates(statsPort)).every(([, s]) => s === 'UP'));
   return { port, statsPort };
 }
@@ -184,13 +180,13 @@ async function main() {
   // 2. Ingest with dashboard reads, one instance killed a third of the way in.
   const user = await signUpBenchUser(instances[0]);
   await query(primaryUrl, `UPDATE organizations SET plan = 'PRO' WHERE id = $1`, [user.orgId]);
-  const created = await api(base, 'POST', '/api/v1/projects', { name: 'Topology' }, user.cookie);
+  const created = await api({ base, method: 'POST', path: '/api/v1/projects', body: { name: 'Topology' }, cookie: user.cookie });
   const project = created.json.data as { id: string; number: number; keys: { publicKey: string }[] };
   await query(primaryUrl, `UPDATE projects SET spike_protection = false WHERE id = $1`, [project.id]);
   await query(primaryUrl, `UPDATE project_keys SET rate_limit_per_minute = 100000000 WHERE project_id = $1`, [project.id]);
   const headers = { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.python/2.0.0, sentry_key=${project.keys[0].publicKey}` };
   const envelopePath = `/api/${project.number}/envelope/`;
-  const events = Array.from({ length: EVENTS }, (_, i) => sdkEvent(i, EVENTS, 'a1'));
+  const events = Array.from({ length: EVENTS }, (_, i) => sdkEvent({ i, n: EVENTS, idPrefix: 'a1' }));
   const bodies = events.map((e) => sentryEnvelope(e.sentry));
   const answered200: string[] = [];
   const victim = instances[2];
@@ -235,7 +231,7 @@ async function main() {
   log(`${EVENTS} realistic events through HAProxy (${CONNECTIONS} connections) with ${READERS} dashboard readers; instance 3 is killed after ${Math.round(EVENTS / 3)}`);
   const t0 = performance.now();
   let answered = 0;
-  const counts = await send(lb.port, envelopePath, bodies, CONNECTIONS, {
+  const counts = await send({ port: lb.port, path: envelopePath, bodies, concurrency: CONNECTIONS, opts: {
     headers,
     onAnswer: (i, status) => {
       if (status === 200) answered200.push(events[i].sentry.event_id as string);
@@ -244,7 +240,7 @@ async function main() {
         process.kill(-victim.child.pid!, 'SIGKILL');
       }
     },
-  });
+  } });
   const seconds = (performance.now() - t0) / 1000;
   loading = false;
   await Promise.all([...readers, lagWatch]);
@@ -265,9 +261,9 @@ async function main() {
 
   // 3. One instance alone, same events (new ids), same run.
   const alone = instances[0];
-  const soloEvents = Array.from({ length: EVENTS }, (_, i) => sentryEnvelope(sdkEvent(i, EVENTS, 'b2').sentry));
+  const soloEvents = Array.from({ length: EVENTS }, (_, i) => sentryEnvelope(sdkEvent({ i, n: EVENTS, idPrefix: 'b2' }).sentry));
   const s0 = performance.now();
-  const solo = await send(alone.port, envelopePath, soloEvents, CONNECTIONS, { headers });
+  const solo = await send({ port: alone.port, path: envelopePath, bodies: soloEvents, concurrency: CONNECTIONS, opts: { headers } });
   const soloSeconds = (performance.now() - s0) / 1000;
 
   readLatencies.sort((a, b) => a - b);

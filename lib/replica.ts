@@ -217,7 +217,7 @@ function replicaAllowed(atLeast: bigint | null): boolean {
 }
 
 /** Replica or primary for this read; inside a request the first read decides for all of them. */
-function useReplica(atLeast: bigint | null): boolean {
+function mayReadReplica(atLeast: bigint | null): boolean {
   const ctx = readContext.getStore();
   if (ctx?.target && atLeast === null) return ctx.target === 'replica';
   const replica = replicaAllowed(atLeast);
@@ -229,12 +229,12 @@ type Queryable = Pick<pg.Pool, 'query'>;
 
 /** Where a heavy dashboard read runs: the replica when it may, else the primary. `atLeast`: a WAL position it must have replayed. */
 export function readPool(atLeast: bigint | null = null): Queryable {
-  return useReplica(atLeast) ? (replicaPool() ?? pool()) : pool();
+  return mayReadReplica(atLeast) ? (replicaPool() ?? pool()) : pool();
 }
 
 /** The Prisma client for a heavy dashboard read: over the replica when it may, else the primary's. */
 export function readDb(): Db {
-  if (!useReplica(null)) return getDb();
+  if (!mayReadReplica(null)) return getDb();
   g.replicaDb ??= createClient(new PrismaPg(replicaPool()!));
   return g.replicaDb;
 }

@@ -1,4 +1,4 @@
-// `npm test`: every suite (unit + API on a fresh PostgreSQL, the browser library, Playwright in Chromium),
+// `npm test`: every suite (typecheck, lint, unit + API on a fresh PostgreSQL, the browser library, Playwright in Chromium),
 // then one plain summary line `N passed, N failed` summed over all of them. Exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +16,7 @@ function run(cmd: string, args: string[], cwd: string, env: Record<string, strin
   return res.status ?? 1;
 }
 
-function readJson(file: string): any | undefined {
+function readJson<T>(file: string): T | undefined {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
@@ -25,13 +25,13 @@ function readJson(file: string): any | undefined {
 }
 
 function vitestCounts(file: string): Counts | undefined {
-  const j = readJson(file);
+  const j = readJson<{ numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number }>(file);
   if (!j) return undefined;
   return { passed: j.numPassedTests ?? 0, failed: j.numFailedTests ?? 0, skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0) };
 }
 
 function playwrightCounts(file: string): Counts | undefined {
-  const j = readJson(file);
+  const j = readJson<{ stats?: { expected?: number; flaky?: number; unexpected?: number; skipped?: number } }>(file);
   if (!j?.stats) return undefined;
   return { passed: (j.stats.expected ?? 0) + (j.stats.flaky ?? 0), failed: j.stats.unexpected ?? 0, skipped: j.stats.skipped ?? 0 };
 }
@@ -42,6 +42,13 @@ const suites: { name: string; run: () => { code: number; counts: Counts | undefi
     name: 'typecheck (tsc)',
     run: () => {
       const code = run(path.join(root, 'node_modules', '.bin', 'tsc'), ['--noEmit'], root);
+      return { code, counts: { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 } };
+    },
+  },
+  {
+    name: 'lint (eslint)',
+    run: () => {
+      const code = run(path.join(root, 'node_modules', '.bin', 'eslint'), ['.', '--max-warnings', '0'], root);
       return { code, counts: { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 } };
     },
   },

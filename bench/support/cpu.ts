@@ -51,7 +51,7 @@ export function sampleCpu(groups: number[]): CpuSample {
  * CPU microseconds per request between two samples: the server's own processes (`server` group, without
  * PostgreSQL), the database (PostgreSQL in `database` group) and the whole machine (others' work included).
  */
-export function cpuPerRequest(before: CpuSample, after: CpuSample, groups: { server: number; database: number }, requests: number) {
+export function cpuPerRequest({ before, after, groups, requests }: { before: CpuSample; after: CpuSample; groups: { server: number; database: number }; requests: number }) {
   const per = (ms: number) => (ms * 1000) / requests;
   const d = (id: number) => {
     const a = after.groups.get(id) ?? { postgres: 0, other: 0 };

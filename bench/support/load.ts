@@ -10,12 +10,7 @@ export type RunResult = { accepted: number; errors: Map<number | string, number>
 /** Where CPU time is counted during a run: the answering server's process group and the database's. */
 export type CpuGroups = { server: number; database: number };
 
-export async function load(
-  port: number,
-  pathName: string,
-  headers: Record<string, string>,
-  bodies: string[],
-  opts: { connections: number; groups?: CpuGroups; onAnswer?: (index: number, status: number | string) => void },
+export async function load({ port, pathName, headers, bodies, opts }: { port: number; pathName: string; headers: Record<string, string>; bodies: string[]; opts: { connections: number; groups?: CpuGroups; onAnswer?: (index: number, status: number | string) => void } }
 ): Promise<RunResult> {
   const { connections, groups, onAnswer } = opts;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -51,7 +46,7 @@ export async function load(
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
-  const cpu = groups && cpuBefore && cpuPerRequest(cpuBefore, sampleCpu([groups.server, groups.database]), groups, bodies.length);
+  const cpu = groups && cpuBefore && cpuPerRequest({ before: cpuBefore, after: sampleCpu([groups.server, groups.database]), groups, requests: bodies.length });
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return { accepted, errors, latencies, seconds, cpu };

@@ -15,7 +15,7 @@ export const quantile = (xs: number[], q: number) => {
 export const secondsSince = (t0: number) => ((performance.now() - t0) / 1000).toFixed(1);
 
 /** Runs `fn` 3 times to warm up, then `runs` times; prints p50/p95 against the p95 target and says whether it was met. */
-export async function timeRuns(label: string, runs: number, targetMs: number, fn: () => Promise<unknown>): Promise<{ ok: boolean; p50: number; p95: number }> {
+export async function timeRuns({ label, runs, targetMs, fn }: { label: string; runs: number; targetMs: number; fn: () => Promise<unknown> }): Promise<{ ok: boolean; p50: number; p95: number }> {
   for (let i = 0; i < 3; i++) await fn();
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {

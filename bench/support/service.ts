@@ -14,7 +14,7 @@ const children: ChildProcess[] = [];
 export const log = (msg: string) => console.log(`[bench] ${msg}`);
 
 /** Starts `cmd` in its own process group (as `user` when given: PostgreSQL and PgBouncer refuse to run as root). */
-export function startGroup(cmd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string, user?: { uid: number; gid: number }): ChildProcess {
+export function startGroup({ cmd, args, env, logFile, user }: { cmd: string; args: string[]; env: NodeJS.ProcessEnv; logFile: string; user?: { uid: number; gid: number } }): ChildProcess {
   const out = fs.openSync(logFile, 'a');
   // Own process group, so stopping it also stops what it started (PostgreSQL, build workers).
   const child = spawn(cmd, args, { cwd: root, env, detached: true, stdio: ['ignore', out, out], ...user });
@@ -45,7 +45,7 @@ export async function stopAll(): Promise<void> {
   for (const c of children.reverse()) await stopGroup(c);
 }
 
-export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number, logFile: string): Promise<void> {
+export async function waitForHttp({ url, child, timeoutMs, logFile }: { url: string; child: ChildProcess; timeoutMs: number; logFile: string }): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}`);
@@ -60,7 +60,7 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs: n
   throw new Error(`server not ready after ${timeoutMs / 1000} s; see ${logFile}`);
 }
 
-export async function api(base: string, method: string, p: string, body?: unknown, cookie?: string) {
+export async function api({ base, method, path: p, body, cookie }: { base: string; method: string; path: string; body?: unknown; cookie?: string }) {
   const res = await fetch(base + p, {
     method,
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
@@ -111,9 +111,9 @@ export async function startInstance(opts: { distDir: string; env?: Record<string
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const start = npmStart();
-  const child = startGroup(process.execPath, [...nodeArgs, ...start.args], { ...env, ...start.env }, logFile);
+  const child = startGroup({ cmd: process.execPath, args: [...nodeArgs, ...start.args], env: { ...env, ...start.env }, logFile });
   const tStart = performance.now();
-  await waitForHttp(`${base}/api/v1/auth/me`, child, READY_TIMEOUT_MS, logFile);
+  await waitForHttp({ url: `${base}/api/v1/auth/me`, child, timeoutMs: READY_TIMEOUT_MS, logFile });
   log(`service ready after ${((performance.now() - tStart) / 1000).toFixed(0)} s`);
   const dbUrl = opts.databaseUrl ?? `postgresql://postgres:postgres@localhost:${pgPort}/tracker`;
   return { base, port, pgPort, dataDir, logFile, child, dbUrl };
@@ -137,14 +137,14 @@ export async function signUpBenchUser(inst: Instance) {
   const { base, dataDir } = inst;
   const email = `bench-${Date.now()}@example.com`;
   const password = 'bench-password-123';
-  const reg = await api(base, 'POST', '/api/v1/auth/register', { name: 'Bench', email, password });
+  const reg = await api({ base, method: 'POST', path: '/api/v1/auth/register', body: { name: 'Bench', email, password } });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);
-  const ver = await api(base, 'POST', '/api/v1/auth/verify-otp', { email, otp: latestOtp(path.join(dataDir, 'outbox'), email) });
+  const ver = await api({ base, method: 'POST', path: '/api/v1/auth/verify-otp', body: { email, otp: latestOtp(path.join(dataDir, 'outbox'), email) } });
   if (ver.status !== 200) throw new Error(`verify: ${ver.status}`);
-  const login = await api(base, 'POST', '/api/v1/auth/login', { email, password });
+  const login = await api({ base, method: 'POST', path: '/api/v1/auth/login', body: { email, password } });
   const cookie = login.setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('session='));
   if (login.status !== 200 || !cookie) throw new Error(`login: ${login.status}`);
-  const me = await api(base, 'GET', '/api/v1/auth/me', undefined, cookie);
+  const me = await api({ base, method: 'GET', path: '/api/v1/auth/me', cookie });
   return { email, password, cookie, orgId: me.json.data.organization.id as string };
 }
 
@@ -162,7 +162,7 @@ export async function proProject(svc: Service, name: string): Promise<{ sql: pgL
   sql.on('error', () => {});
   await sql.connect();
   await sql.query(`UPDATE organizations SET plan = 'PRO' WHERE id = $1`, [svc.orgId]);
-  const created = await api(svc.base, 'POST', '/api/v1/projects', { name }, svc.cookie);
+  const created = await api({ base: svc.base, method: 'POST', path: '/api/v1/projects', body: { name }, cookie: svc.cookie });
   if (created.status !== 201) throw new Error(`create project: ${created.status}`);
   return { sql, project: created.json.data as BenchProject };
 }

@@ -10,6 +10,14 @@ import { NEXT_COOKIE } from '@/lib/auth/safe-next';
 
 type Props = { providers: { id: OAuthProviderId; name: string }[]; inviteToken?: string; next?: string };
 
+/** Cookies the completion route reads once the provider has signed the user in. */
+function rememberForCompletion(inviteToken: string | undefined, next: string | undefined) {
+  // The completion route accepts this invite…
+  if (inviteToken) document.cookie = `invite_token=${encodeURIComponent(inviteToken)}; Path=/; Max-Age=900; SameSite=Lax`;
+  // …and returns to this page (checked again there); an old value must not outlive this sign-in.
+  document.cookie = next ? `${NEXT_COOKIE}=${encodeURIComponent(next)}; Path=/; Max-Age=900; SameSite=Lax` : `${NEXT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
 export function OAuthSignIn({ providers, inviteToken, next }: Props) {
   const params = useSearchParams();
   const [pending, setPending] = useState<OAuthProviderId | null>(null);
@@ -24,10 +32,7 @@ export function OAuthSignIn({ providers, inviteToken, next }: Props) {
     setPending(id);
     setStartError(null);
     try {
-      // The completion route accepts this invite once the provider has signed the user in.
-      if (inviteToken) document.cookie = `invite_token=${encodeURIComponent(inviteToken)}; Path=/; Max-Age=900; SameSite=Lax`;
-      // …and returns to this page (checked again there); an old value must not outlive this sign-in.
-      document.cookie = next ? `${NEXT_COOKIE}=${encodeURIComponent(next)}; Path=/; Max-Age=900; SameSite=Lax` : `${NEXT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+      rememberForCompletion(inviteToken, next);
       // next-auth fetches its CSRF token, then sends the browser to the provider.
       await signIn(id);
     } catch {

@@ -6,6 +6,7 @@ import { useMe } from '@/lib/swr/use-me';
 import { switchOrganization } from '@/lib/swr/use-team';
 import { cn } from '@/components/ui/cn';
 import { titleCase } from '@/components/issues/badges';
+import { enterDashboard } from '@/components/dashboard/enter-dashboard';
 
 /** The active organization; a disclosure lists the others the user belongs to, with their role in each. */
 export function OrgSwitcher({ fallbackName }: { fallbackName: string }) {
@@ -35,7 +36,7 @@ export function OrgSwitcher({ fallbackName }: { fallbackName: string }) {
     try {
       await switchOrganization(orgId);
       // Everything on screen belongs to the old organization: start over from the dashboard.
-      window.location.assign('/');
+      enterDashboard();
     } catch {
       setError('Could not switch organization');
     }

@@ -16,7 +16,7 @@ export function Pagination({ page, pages, total, totalCapped, noun, nounOne, hre
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-fg-muted">
       <p>
-        Page {Math.min(page, last)} of {last} · {pluralAtLeast(total, totalCapped, nounOne ?? noun.replace(/s$/, ''), noun)}
+        Page {Math.min(page, last)} of {last} · {pluralAtLeast({ count: total, atLeast: totalCapped, singular: nounOne ?? noun.replace(/s$/, ''), pluralForm: noun })}
       </p>
       <div className="flex gap-2">
         <Link href={hrefFor(page - 1)} className={linkClass(page <= 1)} aria-disabled={page <= 1} tabIndex={page <= 1 ? -1 : undefined} rel="prev">

@@ -15,15 +15,16 @@ export function ProjectSwitcher() {
   const canCreate = useRole().can('ADMIN');
   const currentId = useCurrentProjectId();
   const pathname = usePathname();
-  const [open, setOpen] = useState(false);
+  // Open on the page it was opened on: navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
 
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    const onClick = (e: MouseEvent) => root.current && !root.current.contains(e.target as Node) && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenOn(null);
+    const onClick = (e: MouseEvent) => root.current && !root.current.contains(e.target as Node) && setOpenOn(null);
     document.addEventListener('keydown', onKey);
     document.addEventListener('mousedown', onClick);
     return () => {
@@ -44,7 +45,7 @@ export function ProjectSwitcher() {
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpenOn(open ? null : pathname)}
         className="flex max-w-full min-w-0 items-center gap-1.5 rounded-md sm:max-w-48 px-2 py-1 text-sm font-medium hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-focus"
         data-testid="project-switcher"
       >

@@ -6,12 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { useApiForm } from '@/components/auth/use-api-form';
+import { enterDashboard } from '@/components/dashboard/enter-dashboard';
 
 type Props = { token: string; email: string; accountExists: boolean; signedInAs: { name: string; email: string } | null };
 
 const invitePath = (token: string) => `/api/v1/invites/${encodeURIComponent(token)}`;
-// A full load: the dashboard's server layout reads the new active organization.
-const enterDashboard = () => window.location.assign('/');
 
 /** Accept as the signed-in user, log in with the invited email and accept, or sign up from the link. */
 export function InviteAccept({ token, email, accountExists, signedInAs }: Props) {

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useEvent, useEventNeighbours, type TrackedEvent } from '@/lib/swr/use-events';
 import { useIssue } from '@/lib/swr/use-issues';
 import { ErrorState, LoadingState, isNotFound } from '@/components/dashboard/states';
@@ -13,6 +13,7 @@ import { EventDetails } from './event-details';
 import { EventAttachments } from '@/components/feedback/event-attachments';
 import { TraceLink, traceIdOf } from '@/components/traces/trace-link';
 import { exceptionTypeOf, issuesHref } from './issue-detail';
+import { useOrigin } from '@/components/ui/use-origin';
 
 const eventHref = (projectId: string, issueId: string, eventId: string) =>
   `${issuesHref(projectId)}/${encodeURIComponent(issueId)}/events/${encodeURIComponent(eventId)}`;
@@ -76,8 +77,7 @@ function StepLink({ to, label, rel, testId, projectId, issueId }: { to: string |
 function EventToolbar({ projectId, issueId, event }: { projectId: string; issueId: string; event: TrackedEvent }) {
   const nav = useEventNeighbours(projectId, issueId, event.id);
   const [showRaw, setShowRaw] = useState(false);
-  const [origin, setOrigin] = useState('');
-  useEffect(() => setOrigin(window.location.origin), []);
+  const origin = useOrigin();
   // What the event API answers, as it answers it.
   const raw = JSON.stringify(event, null, 2);
   const permalink = `${origin}${eventHref(projectId, issueId, event.id)}`;

@@ -118,7 +118,7 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
     setActionError(undefined);
     try {
       if (action === 'NEXT_RELEASE') await resolveInNextRelease(projectId, issue.id);
-      else await setIssueStatus(projectId, issue.id, action);
+      else await setIssueStatus({ projectId, issueId: issue.id, status: action });
       // The toast is the visible (and politely announced) confirmation; Undo puts the old status back.
       toast.show({
         message: action === 'NEXT_RELEASE' ? 'Issue resolved until an event of a newer release arrives' : ACTIONS[action].done,
@@ -126,7 +126,7 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
           // The buttons wait for the undo, so the next action starts from the status it restored.
           setPending(before);
           try {
-            await setIssueStatus(projectId, issue.id, before);
+            await setIssueStatus({ projectId, issueId: issue.id, status: before });
           } catch (err) {
             toast.show({ tone: 'error', message: err instanceof ApiError ? err.summary() : 'Could not undo. Try again.' });
           } finally {
@@ -145,7 +145,7 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
     setPending('IGNORED');
     setActionError(undefined);
     try {
-      await setIssueStatus(projectId, issue.id, 'IGNORED', ignore);
+      await setIssueStatus({ projectId, issueId: issue.id, status: 'IGNORED', ignore });
       toast.show({ message: `Issue ignored ${label}` });
     } catch (err) {
       setActionError(failureOf(err));
@@ -246,7 +246,7 @@ function EventsList({ projectId, issueId }: { projectId: string; issueId: string
   const pathname = usePathname();
   const params = useSearchParams();
   const page = Math.max(1, Math.trunc(Number(params.get('eventsPage'))) || 1);
-  const { list, error, isLoading } = useEvents(projectId, issueId, page);
+  const { list, error, isLoading } = useEvents({ projectId, issueId, page });
   const hrefFor = (p: number) => {
     const q = new URLSearchParams(params.toString());
     if (p > 1) q.set('eventsPage', String(p));

@@ -37,7 +37,7 @@ async function restore(projectId: string, previous: Map<string, IssueStatusValue
   const byStatus = new Map<IssueStatusValue, string[]>();
   for (const [id, s] of previous) byStatus.set(s, [...(byStatus.get(s) ?? []), id]);
   for (const [s, ids] of byStatus) {
-    if (ids.length === 1) await setIssueStatus(projectId, ids[0], s);
+    if (ids.length === 1) await setIssueStatus({ projectId, issueId: ids[0], status: s });
     else await bulkSetIssueStatus(projectId, ids, s);
   }
 }
@@ -55,15 +55,18 @@ export function IssueList({ projectId }: { projectId: string }) {
   const [busy, setBusy] = useState(false);
   const rows = useRef<(HTMLTableRowElement | null)[]>([]);
 
-  const issues = useMemo(() => (problem ? [] : (list?.issues ?? [])), [list, problem]);
+  const refused = problem !== undefined;
+  const issues = useMemo(() => (refused ? [] : (list?.issues ?? [])), [list, refused]);
+  // New filters start over; a shorter list pulls the cursor back onto it (both during render, not in an effect).
   const filterKey = JSON.stringify(q.filters);
-  useEffect(() => {
+  const [listedFor, setListedFor] = useState(filterKey);
+  if (filterKey !== listedFor) {
+    setListedFor(filterKey);
     setCursor(0);
     setChecked(new Set());
-  }, [filterKey]);
-  useEffect(() => {
-    setCursor((c) => Math.min(c, Math.max(0, issues.length - 1)));
-  }, [issues.length]);
+  }
+  const lastRow = Math.max(0, issues.length - 1);
+  if (cursor > lastRow) setCursor(lastRow);
 
   const apply = useCallback(
     async (ids: string[], next: IssueStatusValue) => {
@@ -72,7 +75,7 @@ export function IssueList({ projectId }: { projectId: string }) {
       for (const i of issues) if (ids.includes(i.id) && i.status !== next) previous.set(i.id, i.status);
       setBusy(true);
       try {
-        if (ids.length === 1) await setIssueStatus(projectId, ids[0], next);
+        if (ids.length === 1) await setIssueStatus({ projectId, issueId: ids[0], status: next });
         else await bulkSetIssueStatus(projectId, ids, next);
         setChecked(new Set());
         toast.show({

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 
@@ -9,8 +9,12 @@ export type QueryProblem = { message: string; position?: number };
 /** The search text; Enter (or Search) applies it. A query the API refused shows its reason under the box. */
 export function IssueSearchBox({ query, problem, onSearch }: { query: string; problem?: QueryProblem; onSearch: (q: string) => void }) {
   const [text, setText] = useState(query);
-  // The URL is the source of truth: back/forward and filter picks rewrite the box.
-  useEffect(() => setText(query), [query]);
+  // The URL is the source of truth: back/forward and filter picks rewrite the box (during render, not in an effect).
+  const [shown, setShown] = useState(query);
+  if (query !== shown) {
+    setShown(query);
+    setText(query);
+  }
 
   function submit(e: FormEvent) {
     e.preventDefault();

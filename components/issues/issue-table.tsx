@@ -47,7 +47,7 @@ export function IssueTable({ issues, total, totalCapped, hrefOf, cursor, checked
       <div className="flex min-h-12 flex-wrap items-center gap-2 border-b border-line bg-surface-muted px-4 py-2" aria-label="Bulk actions" role="toolbar">
         <input type="checkbox" aria-label="Select all issues on this page" className="size-4 accent-fg" checked={allChecked} onChange={onToggleAll} />
         <span className="mr-2 text-sm text-fg-secondary" data-testid="checked-count">
-          {checked.size > 0 ? `${checked.size} selected` : pluralAtLeast(total, totalCapped, 'issue')}
+          {checked.size > 0 ? `${checked.size} selected` : pluralAtLeast({ count: total, atLeast: totalCapped, singular: 'issue' })}
         </span>
         {checked.size > 0 &&
           (['RESOLVED', 'IGNORED', 'UNRESOLVED'] as const).map((s) => (

@@ -139,7 +139,7 @@ function CommentBody({ projectId, issueId, comment }: { projectId: string; issue
     setBusy(true);
     setError(undefined);
     try {
-      await editComment(projectId, issueId, comment.id, body);
+      await editComment({ projectId, issueId, commentId: comment.id, body });
       setEditing(false);
     } catch (err) {
       setError(failure(err));

@@ -5,6 +5,7 @@ import { api, ApiError } from '@/lib/swr/fetcher';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { enterDashboard } from '@/components/dashboard/enter-dashboard';
 
 /** OWNER only: typing the organization's name arms the button; everything in it is deleted. */
 export function DeleteOrganization({ name }: { name: string }) {
@@ -17,7 +18,7 @@ export function DeleteOrganization({ name }: { name: string }) {
     setError(undefined);
     try {
       await api('/api/v1/organization', { method: 'DELETE' });
-      window.location.assign('/');
+      enterDashboard();
     } catch (err) {
       setError(err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
       setPending(false);

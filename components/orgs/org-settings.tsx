@@ -17,6 +17,7 @@ import { ApiTokens } from './api-tokens';
 import { OrgPrivacy } from './org-privacy';
 import { OrgSso } from './org-sso';
 import { ActionFeedback } from '@/components/ui/action-feedback';
+import { enterDashboard } from '@/components/dashboard/enter-dashboard';
 
 const message = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
 
@@ -100,7 +101,7 @@ export function OrgSettings() {
             run(async () => {
               if (!window.confirm(`Leave ${me.organization?.name}?`)) return;
               await leaveOrganization();
-              window.location.assign('/');
+              enterDashboard();
             }, 'You left the organization')
           }
         >

@@ -51,7 +51,7 @@ export function TransactionView({ projectId, name }: { projectId: string; name: 
   const searchParams = useSearchParams();
   const period = parsePeriod(searchParams.get('period'));
   const environment = searchParams.get('environment') || undefined;
-  const { data, error, mutate, isLoading } = useTransaction(projectId, name, period, environment);
+  const { data, error, mutate, isLoading } = useTransaction({ projectId, name, period, environment });
   const range = `the last ${PERIOD_LABELS[period]}`;
   const spansDays = period !== '1h' && period !== '24h';
   const listHref = `/projects/${encodeURIComponent(projectId)}/performance`;

@@ -1,7 +1,6 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
 import { useProject } from '@/lib/swr/use-projects';
 import { useFirstIssue } from '@/lib/swr/use-first-issue';
 import { buttonClasses } from '@/components/ui/button';
@@ -11,13 +10,13 @@ import { CodeBlock } from './copy-button';
 import { DsnField, SENTRY_DSN_HINT } from './dsn-field';
 import { browserSnippet, curlSnippet, fetchSnippet } from './snippets';
 import { platformOf } from '@/lib/projects/platforms';
+import { useOrigin } from '@/components/ui/use-origin';
 
 /** The project's DSN and the snippets that send its first event. */
 export function ProjectSetup({ projectId }: { projectId: string }) {
   const { project, error, isLoading } = useProject(projectId);
   const { issue: firstIssue } = useFirstIssue(projectId);
-  const [origin, setOrigin] = useState('');
-  useEffect(() => setOrigin(window.location.origin), []);
+  const origin = useOrigin();
 
   if (error) return <ErrorState error={error} title="Could not load the project" />;
   if (isLoading || !project || !origin) return <LoadingState label="Loading project" />;

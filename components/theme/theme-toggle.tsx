@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { cn } from '@/components/ui/cn';
 import { THEME_KEY } from './theme-script';
 
@@ -19,21 +19,26 @@ function apply(theme: Theme) {
   }
 }
 
+// The choice is the <html data-theme> the theme script set before the first paint; the server renders 'system'.
+function chosenTheme(): Theme {
+  const t = document.documentElement.dataset.theme;
+  return t === 'light' || t === 'dark' ? t : 'system';
+}
+function onThemeChange(changed: () => void) {
+  const observer = new MutationObserver(changed);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+
 /** Cycles system → dark → light; the current choice is in the label, not the icon alone. */
 export function ThemeToggle({ className }: { className?: string }) {
-  const [theme, setTheme] = useState<Theme>('system');
-  useEffect(() => {
-    const t = document.documentElement.dataset.theme;
-    setTheme(t === 'light' || t === 'dark' ? t : 'system');
-  }, []);
+  const theme = useSyncExternalStore(onThemeChange, chosenTheme, () => 'system' as const);
 
   return (
     <button
       type="button"
       onClick={() => {
-        const next = NEXT[theme];
-        apply(next);
-        setTheme(next);
+        apply(NEXT[theme]);
       }}
       aria-label={`Theme: ${LABEL[theme]}. Switch to ${LABEL[NEXT[theme]]}`}
       title={`Theme: ${LABEL[theme]}`}

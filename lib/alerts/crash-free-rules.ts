@@ -95,7 +95,7 @@ async function fire(rule: Rule, state: 'breached' | 'recovered', worst: Worst | 
       releasesUrl: `${env.appUrl}/projects/${encodeURIComponent(rule.project_id)}/releases`,
     };
     const triggeredAt = now.toISOString();
-    const d = deliveriesOf(rule, body, crashFreeEmail(body, rule.name), triggeredAt);
+    const d = deliveriesOf({ rule, body, email: crashFreeEmail(body, rule.name), triggeredAt });
     const jobs: { name: string; data: WebhookJob | EmailJob }[] = [];
     if (d.webhook) jobs.push({ name: QUEUES.alertWebhook, data: d.webhook });
     if (d.email) jobs.push({ name: QUEUES.alertEmail, data: d.email });

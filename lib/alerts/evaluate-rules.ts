@@ -66,7 +66,7 @@ async function fireAndEnqueue(projectId: string, now: Date, newIssues: IssueRule
     const emails: EmailJob[] = [];
     const triggeredAt = now.toISOString();
     const add = (rule: FiredRule, body: WebhookBody, email: EmailContent) => {
-      const d = deliveriesOf(rule, body, email, triggeredAt);
+      const d = deliveriesOf({ rule, body, email, triggeredAt });
       if (d.webhook) webhooks.push(d.webhook);
       if (d.email) emails.push(d.email);
     };
@@ -90,7 +90,7 @@ async function fireAndEnqueue(projectId: string, now: Date, newIssues: IssueRule
       }
       for (const rule of firedRate) {
         const count = await windowCount(client, projectId, rule.window_minutes, now);
-        const body = errorRateBody(projectName, projectId, count, rule.threshold, rule.window_minutes);
+        const body = errorRateBody({ projectName, projectId, count, threshold: rule.threshold, windowMinutes: rule.window_minutes });
         add(rule, body, errorRateEmail(body, rule.name));
       }
     }

@@ -39,7 +39,7 @@ export async function fireMonitorAlerts(m: MonitorInfo, state: 'failing' | 'reco
       monitorsUrl: `${env.appUrl}/projects/${encodeURIComponent(m.projectId)}/monitors`,
       issueUrl: m.issueId ? issueUrl(m.projectId, m.issueId) : null,
     };
-    const d = deliveriesOf(rule, body, monitorEmail(body, rule.name), triggeredAt);
+    const d = deliveriesOf({ rule, body, email: monitorEmail(body, rule.name), triggeredAt });
     if (d.webhook) jobs.push({ name: QUEUES.alertWebhook, data: d.webhook });
     if (d.email) jobs.push({ name: QUEUES.alertEmail, data: d.email });
   }

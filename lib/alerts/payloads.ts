@@ -98,7 +98,7 @@ export function regressionBody(projectName: string, issue: IssueSnapshot): Regre
   return { type: 'regression', projectName, issue: { ...fields, regressedAt: issue.regressedAt?.toISOString() ?? null }, issueUrl };
 }
 
-export function errorRateBody(projectName: string, projectId: string, count: number, threshold: number, windowMinutes: number): ErrorRateWebhookBody {
+export function errorRateBody({ projectName, projectId, count, threshold, windowMinutes }: { projectName: string; projectId: string; count: number; threshold: number; windowMinutes: number }): ErrorRateWebhookBody {
   return { type: 'error_rate', projectName, count, threshold, windowMinutes, issuesUrl: issuesUrl(projectId) };
 }
 

@@ -29,7 +29,7 @@ export async function createAlertRule(projectId: string, input: CreateAlertInput
 }
 
 /** Applies any subset of fields; the merged rule must pass the same checks as a new one. */
-export async function updateAlertRule(orgId: string, projectId: string, ruleId: string, input: UpdateAlertInput) {
+export async function updateAlertRule({ orgId, projectId, ruleId, input }: { orgId: string; projectId: string; ruleId: string; input: UpdateAlertInput }) {
   const current = await getRule(orgId, projectId, ruleId);
   const merged: AlertRuleShape = normalizeRule({
     name: input.name ?? current.name,

@@ -25,7 +25,7 @@ export function pagination(page: number, limit: number, total: number) {
 }
 
 /** A search's pagination when its count stopped at `cap`: `total` is then a lower bound, marked `totalCapped`. */
-export function cappedPagination(page: number, limit: number, counted: number, cap: number) {
+export function cappedPagination({ page, limit, counted, cap }: { page: number; limit: number; counted: number; cap: number }) {
   return counted > cap ? { ...pagination(page, limit, cap), totalCapped: true } : pagination(page, limit, counted);
 }
 

@@ -87,7 +87,7 @@ export function route<
     let userId: string | undefined;
     let tokenId: string | undefined;
     const done = (res: Response) => {
-      observeHttp(new URL(req.url).pathname, req.method, res.status, (performance.now() - started) / 1000);
+      observeHttp({ pathname: new URL(req.url).pathname, method: req.method, status: res.status, seconds: (performance.now() - started) / 1000 });
       logger.info(
         { requestId, method: req.method, path: new URL(req.url).pathname, status: res.status, ms: Math.round(performance.now() - started), userId, tokenId },
         'request',
@@ -112,7 +112,7 @@ export function route<
       const tenant = !spec.scope
         ? null
         : token
-          ? await resolveTokenTenant(token.tokenId, token.orgId, token.role, spec.scope === 'project' ? projectIdOf(params) : undefined)
+          ? await resolveTokenTenant({ tokenId: token.tokenId, orgId: token.orgId, role: token.role, projectId: spec.scope === 'project' ? projectIdOf(params) : undefined })
           : session
             ? await resolveScope(spec.scope, session, params)
             : null;
@@ -128,7 +128,7 @@ export function route<
         return done(new Response(result.file.body as BodyInit, { status: result.status ?? 200, headers }));
       }
       if (result.bare) return done(Response.json(result.data ?? null, { status: result.status ?? 200, headers }));
-      return done(respond(result.status ?? 200, result.message, result.data, undefined, headers));
+      return done(respond({ statusCode: result.status ?? 200, message: result.message, data: result.data, headers }));
     } catch (err) {
       const res = errorToResponse(err, headers, requestId);
       if (!spec.sentryErrors) return done(res);

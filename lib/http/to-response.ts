@@ -22,14 +22,14 @@ export function errorToResponse(err: unknown, extraHeaders?: HeadersInit, reques
   if (err instanceof AppError) {
     const headers = new Headers(extraHeaders);
     for (const [k, v] of Object.entries(err.headers ?? {})) headers.set(k, v);
-    return respond(errorStatus[err.code], err.message, undefined, err.issues, headers);
+    return respond({ statusCode: errorStatus[err.code], message: err.message, error: err.issues, headers });
   }
   if (err instanceof z.ZodError) {
-    return respond(400, 'Validation error', undefined, issuesFromZod(err), extraHeaders);
+    return respond({ statusCode: 400, message: 'Validation error', error: issuesFromZod(err), headers: extraHeaders });
   }
   const code = prismaErrorCode(err);
-  if (code === 'P2002') return respond(409, 'Already exists', undefined, undefined, extraHeaders);
-  if (code === 'P2025') return respond(404, 'Not found', undefined, undefined, extraHeaders);
+  if (code === 'P2002') return respond({ statusCode: 409, message: 'Already exists', headers: extraHeaders });
+  if (code === 'P2025') return respond({ statusCode: 404, message: 'Not found', headers: extraHeaders });
   logger.error({ requestId, err }, 'unhandled error');
-  return respond(500, 'Internal server error', undefined, undefined, extraHeaders);
+  return respond({ statusCode: 500, message: 'Internal server error', headers: extraHeaders });
 }

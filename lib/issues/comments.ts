@@ -41,7 +41,7 @@ async function ownComment(t: ProjectTenant, issueId: string, commentId: string) 
   return comment;
 }
 
-export async function editComment(t: ProjectTenant, issueId: string, commentId: string, body: string) {
+export async function editComment({ t, issueId, commentId, body }: { t: ProjectTenant; issueId: string; commentId: string; body: string }) {
   await ownComment(t, issueId, commentId);
   return serializeComment(await db.issueComment.update({ where: { id: commentId }, data: { body }, include: withAuthor }));
 }

@@ -22,8 +22,8 @@ export const SPARKLINE_HOURS = 24;
  * occurrence over the last 24 hours, oldest first). Tag, environment, release and user filters read the rollups
  * written with each event (issue_tag_values, issue_users), never the events.
  */
-export async function listIssues(orgId: string, projectId: string, userId: string | null, q: ListIssuesQuery) {
-  const { where, params } = searchWhere(orgId, projectId, userId, q, clock.nowMs());
+export async function listIssues({ orgId, projectId, userId, q }: { orgId: string; projectId: string; userId: string | null; q: ListIssuesQuery }) {
+  const { where, params } = searchWhere({ orgId, projectId, userId, q, nowMs: clock.nowMs() });
   const searching = (q.query?.length ?? 0) > 0;
   const countSql = searching
     ? `SELECT count(*)::int AS total FROM (SELECT 1 FROM issues i WHERE ${where} LIMIT ${SEARCH_COUNT_CAP + 1}) m`
@@ -41,7 +41,7 @@ export async function listIssues(orgId: string, projectId: string, userId: strin
   return {
     // An issue deleted between the two reads is left out of the page.
     issues: ids.filter((id) => byId.has(id)).map((id) => ({ ...serialize(byId.get(id)!), ...extras.get(id)! })),
-    pagination: searching ? cappedPagination(q.page, q.limit, countRes.rows[0].total, SEARCH_COUNT_CAP) : pagination(q.page, q.limit, countRes.rows[0].total),
+    pagination: searching ? cappedPagination({ page: q.page, limit: q.limit, counted: countRes.rows[0].total, cap: SEARCH_COUNT_CAP }) : pagination(q.page, q.limit, countRes.rows[0].total),
   };
 }
 
@@ -86,7 +86,7 @@ const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const likeWildcard = (s: string) => s.split('*').map(likeLiteral).join('%');
 
 /** The WHERE clause (tenant scope first) and its parameters; every value is a parameter, never spliced in. */
-export function searchWhere(orgId: string, projectId: string, userId: string | null, q: Pick<ListIssuesQuery, 'status' | 'level' | 'assignee' | 'query' | 'environment'>, nowMs: number) {
+export function searchWhere({ orgId, projectId, userId, q, nowMs }: { orgId: string; projectId: string; userId: string | null; q: Pick<ListIssuesQuery, 'status' | 'level' | 'assignee' | 'query' | 'environment'>; nowMs: number }) {
   const params: unknown[] = [];
   const p = (v: unknown) => `$${params.push(v)}`;
   const conds = [`i.project_id = ${p(projectId)}`, `EXISTS (SELECT 1 FROM projects pr WHERE pr.id = i.project_id AND pr.org_id = ${p(orgId)})`];

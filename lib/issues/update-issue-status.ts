@@ -37,7 +37,7 @@ async function latestRelease(tx: Tx, projectId: string) {
  * both are in the activity. 404 for an issue outside the project/org. `resolveIn: nextRelease` records
  * the project's latest release: only an event of a newer one reopens the issue.
  */
-export async function updateIssueStatus(t: ProjectTenant, issueId: string, status: IssueStatusValue, resolveIn?: ResolveIn, ignore?: IgnoreCondition) {
+export async function updateIssueStatus({ t, issueId, status, resolveIn, ignore }: { t: ProjectTenant; issueId: string; status: IssueStatusValue; resolveIn?: ResolveIn; ignore?: IgnoreCondition }) {
   const issue = await db.$transaction(async (tx) => {
     const [current] = await lockIssues(tx, t, [issueId]);
     if (!current) throw notFound('Issue');

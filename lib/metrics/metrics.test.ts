@@ -18,7 +18,7 @@ describe('routeOf: one series per route, not per resource', () => {
 describe('observeHttp', () => {
   it('folds routes past the cap into "other", so paths anyone sends cannot grow the registry', async () => {
     const { observeHttp, metricsText } = await import('./metrics');
-    for (let i = 0; i < 1000; i++) observeHttp(`/api/v1/projects/word${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26) % 26)}x/issues`, 'GET', 404, 0.001);
+    for (let i = 0; i < 1000; i++) observeHttp({ pathname: `/api/v1/projects/word${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26) % 26)}x/issues`, method: 'GET', status: 404, seconds: 0.001 });
     const { body } = await metricsText(async () => ({}));
     const series = body.split('\n').filter((l) => l.startsWith('tracker_http_request_duration_seconds_count'));
     expect(series.length).toBeLessThanOrEqual(301);

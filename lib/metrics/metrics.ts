@@ -37,7 +37,7 @@ function state(): State {
   return s;
 }
 
-export function countOutcome(project: string, category: string, outcome: string, reason: string, quantity: number): void {
+export function countOutcome({ project, category, outcome, reason, quantity }: { project: string; category: string; outcome: string; reason: string; quantity: number }): void {
   state().outcomes.inc({ project, category, outcome, reason }, quantity);
 }
 
@@ -72,7 +72,7 @@ export function routeOf(pathname: string): string {
 const MAX_ROUTES = 300;
 const routes = new Set<string>();
 
-export function observeHttp(pathname: string, method: string, status: number, seconds: number): void {
+export function observeHttp({ pathname, method, status, seconds }: { pathname: string; method: string; status: number; seconds: number }): void {
   let route = routeOf(pathname);
   if (!routes.has(route)) {
     if (routes.size >= MAX_ROUTES) route = 'other';

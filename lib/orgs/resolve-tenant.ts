@@ -30,7 +30,7 @@ export async function resolveProjectTenant(userId: string, orgId: string | null,
 }
 
 /** An API token acts in its own organization as an ADMIN at most (never an OWNER-only action). */
-export async function resolveTokenTenant(tokenId: string, orgId: string, role: Role, projectId: string | undefined): Promise<OrgTenant | ProjectTenant> {
+export async function resolveTokenTenant({ tokenId, orgId, role, projectId }: { tokenId: string; orgId: string; role: Role; projectId: string | undefined }): Promise<OrgTenant | ProjectTenant> {
   const tenant: OrgTenant = { orgId, userId: null, role, tokenId };
   if (projectId === undefined) return tenant;
   const project = await db.project.findFirst({ where: { id: projectId, orgId }, select: { id: true } });

@@ -19,9 +19,9 @@ const SEP = '\u0001';
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Counts `quantity` items of `category` of a project as having had `outcome` (for `reason`). */
-export function recordOutcome(projectId: string, category: Category, outcome: Outcome, reason = '', quantity = 1, at = new Date()): void {
+export function recordOutcome({ projectId, category, outcome, reason = '', quantity = 1, at = new Date() }: { projectId: string; category: Category; outcome: Outcome; reason?: string; quantity?: number; at?: Date }): void {
   if (quantity <= 0) return;
-  countOutcome(projectId, category, outcome, reason.slice(0, MAX_REASON), quantity);
+  countOutcome({ project: projectId, category, outcome, reason: reason.slice(0, MAX_REASON), quantity });
   const key = [projectId, dayOf(at), category, outcome, reason.slice(0, MAX_REASON)].join(SEP);
   state.counts.set(key, (state.counts.get(key) ?? 0) + quantity);
   if (!state.timer) {

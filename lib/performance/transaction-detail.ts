@@ -30,12 +30,7 @@ const iso = (ts: string) => new Date(ts).toISOString();
  * recent 5,000), and the slowest few, whose other columns are then read for those rows alone. A project outside
  * the organization finds no row: 404.
  */
-export async function transactionDetail(
-  orgId: string,
-  projectId: string,
-  name: string,
-  period: TransactionPeriod,
-  environment: string | undefined,
+export async function transactionDetail({ orgId, projectId, name, period, environment }: { orgId: string; projectId: string; name: string; period: TransactionPeriod; environment: string | undefined }
 ): Promise<TransactionDetail> {
   const { since, until, bucket } = periodWindow(period);
   const env = environment ?? null;
@@ -83,7 +78,7 @@ export async function transactionDetail(
       (SELECT coalesce(json_agg(json_build_object('start', b.start, 'count', coalesce(p.count, 0), 'failures', coalesce(p.failures, 0), 'pcts', p.pcts) ORDER BY b.start), '[]')
          FROM buckets b LEFT JOIN per_bucket p ON p.bucket = b.start) AS series,
       (SELECT coalesce(json_agg(s ORDER BY s.duration DESC, s.timestamp DESC, s.id), '[]') FROM slow s) AS slowest`;
-  const [[row], vitals] = await Promise.all([detail, vitalsOver(orgId, projectId, { since, until }, { name, environment })]);
+  const [[row], vitals] = await Promise.all([detail, vitalsOver({ orgId, projectId, window: { since, until }, only: { name, environment } })]);
   if (!row?.project_found) throw notFound('Project');
   const minutes = (until.getTime() - since.getTime()) / 60_000;
   return {

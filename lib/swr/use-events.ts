@@ -11,7 +11,7 @@ export type { EventNeighbours };
 
 const eventPath = (projectId: string, issueId: string, eventId: string) => `${issuePath(projectId, issueId)}/events/${encodeURIComponent(eventId)}`;
 
-export function useEvents(projectId: string, issueId: string, page: number, limit = 10) {
+export function useEvents({ projectId, issueId, page, limit = 10 }: { projectId: string; issueId: string; page: number; limit?: number }) {
   const { data, error, isLoading } = useSWR<{ events: TrackedEvent[]; pagination: Pagination }>(
     `${issuePath(projectId, issueId)}/events?page=${page}&limit=${limit}`,
     fetcher,

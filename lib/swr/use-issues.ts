@@ -75,7 +75,7 @@ export function useIssueStats(projectId: string, issueId: string, days = 14) {
 /** Every cached issue list and issue of the project: a status change can move an issue between filtered pages. */
 const refreshIssues = (projectId: string) => mutate((key) => typeof key === 'string' && key.startsWith(issuesPath(projectId)));
 
-export async function setIssueStatus(projectId: string, issueId: string, status: IssueStatusValue, ignore?: IgnoreCondition) {
+export async function setIssueStatus({ projectId, issueId, status, ignore }: { projectId: string; issueId: string; status: IssueStatusValue; ignore?: IgnoreCondition }) {
   await api(issuePath(projectId, issueId), { method: 'PATCH', body: ignore ? { status, ignore } : { status } });
   await refreshIssues(projectId);
 }
@@ -108,7 +108,7 @@ export async function addComment(projectId: string, issueId: string, body: strin
   await refreshIssues(projectId);
 }
 
-export async function editComment(projectId: string, issueId: string, commentId: string, body: string) {
+export async function editComment({ projectId, issueId, commentId, body }: { projectId: string; issueId: string; commentId: string; body: string }) {
   await api(`${issuePath(projectId, issueId)}/comments/${encodeURIComponent(commentId)}`, { method: 'PATCH', body: { body } });
   await refreshIssues(projectId);
 }

@@ -51,7 +51,7 @@ export function transactionHref(projectId: string, name: string, period?: Transa
 }
 
 /** One transaction over a range: counts, failure rate, throughput, percentiles over time, slowest samples, vitals. */
-export function useTransaction(projectId: string, name: string, period: TransactionPeriod, environment?: string) {
+export function useTransaction({ projectId, name, period, environment }: { projectId: string; name: string; period: TransactionPeriod; environment?: string }) {
   const params = new URLSearchParams({ period });
   if (environment) params.set('environment', environment);
   return useSWR<TransactionDetail, ApiError>(`${base(projectId)}/transactions/${encodeURIComponent(name)}?${params}`, fetcher, { keepPreviousData: true });

@@ -23,7 +23,7 @@ async function setup(name = 'Checkout') {
   const key = project.keys[0].publicKey;
   /** One error event through the real ingest route; `group` picks the issue (fingerprint). */
   const ingest = async (group = 'a') => {
-    const res = await send(account.client, project.id, key, errorEnvelope({ fingerprint: [group] }));
+    const res = await send({ client: account.client, projectId: project.id, key, body: errorEnvelope({ fingerprint: [group] }) });
     if (res.status !== 200) throw new Error(`ingest failed: ${res.status} ${res.text}`);
   };
   const rule = async (body: Record<string, unknown>) => {

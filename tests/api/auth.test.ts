@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TestClient } from '../support/client';
 import { latestOtp, outboxFor, PASSWORD, signUp, uniqueEmail } from '../support/accounts';
 import { clock } from '@/lib/clock';

@@ -16,7 +16,7 @@ describe('another organization', () => {
     const ci = new TokenClient((await createToken(owner.client, ['releases'])).token);
     expect((await ci.post(`/api/0/organizations/${orgSlug}/releases/`, { version: 'r1', projects: [project.slug] })).status).toBe(201);
     const monitor = (await owner.client.post(`/api/v1/projects/${project.id}/monitors`, { slug: 'nightly', scheduleType: 'crontab', schedule: '0 3 * * *' })).body.data;
-    await send(owner.client, project.id, project.keys[0].publicKey, errorEnvelope());
+    await send({ client: owner.client, projectId: project.id, key: project.keys[0].publicKey, body: errorEnvelope() });
     const [issue] = (await owner.client.get(`/api/v1/projects/${project.id}/issues`)).body.data.issues;
     expect((await owner.client.post(`/api/v1/projects/${project.id}/issues/${issue.id}/discard`)).status).toBe(200);
     const fingerprint = (await db.discardedFingerprint.findFirstOrThrow({ where: { projectId: project.id } })).fingerprint;

@@ -50,7 +50,7 @@ describe('native envelope with the optional detail fields', () => {
 
   it('are stored and answered beside the spec fields (frames innermost first, spec frame fields unchanged)', async () => {
     const { client, project, key } = await setup();
-    expect((await send(client, project.id, key, full)).status).toBe(200);
+    expect((await send({ client, projectId: project.id, key, body: full })).status).toBe(200);
     const { issue, event } = await onlyEvent(client, project.id);
     expect(Object.keys(event)).toEqual([...SPEC_FIELDS, ...DETAIL_FIELDS]);
     expect(issue.title).toBe('TypeError: x is undefined');
@@ -70,8 +70,8 @@ describe('native envelope with the optional detail fields', () => {
   it('the native grouping ignores in_app: same hash as the envelope without the detail fields', async () => {
     const { client, project, key } = await setup();
     const plain = errorEnvelope({ exception: { type: 'TypeError', value: 'other text', stacktrace: { frames: frames.map(({ filename, lineno, colno, function: fn }) => ({ filename, lineno, colno, function: fn })) } } });
-    expect((await send(client, project.id, key, full)).status).toBe(200);
-    expect((await send(client, project.id, key, plain)).status).toBe(200);
+    expect((await send({ client, projectId: project.id, key, body: full })).status).toBe(200);
+    expect((await send({ client, projectId: project.id, key, body: plain })).status).toBe(200);
     const issues = (await client.get(`/api/v1/projects/${project.id}/issues`)).body.data.issues;
     expect(issues.map((i: { eventCount: number }) => i.eventCount)).toEqual([2]);
   });
@@ -85,7 +85,7 @@ describe('native envelope with the optional detail fields', () => {
     ['extra over 16 KiB', { extra: { big: 'x'.repeat(20_000) } }, 'extra'],
   ])('a detail field of the wrong type or size (%s) is dropped: 200, and null in the API', async (_name, patch, field) => {
     const { client, project, key } = await setup();
-    const res = await send(client, project.id, key, errorEnvelope(patch));
+    const res = await send({ client, projectId: project.id, key, body: errorEnvelope(patch) });
     expect([res.status, res.body]).toEqual([200, { statusCode: 200, status: 'success', message: 'Event received successfully' }]);
     const { event } = await onlyEvent(client, project.id);
     expect(event[field]).toBeNull();

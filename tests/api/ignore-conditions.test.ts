@@ -16,7 +16,7 @@ async function ignoredIssue(ignore: Record<string, number>) {
   clock.set(Date.parse('2026-11-20T10:00:00Z'));
   const s = await signUp();
   const project = await createProject(s.client, 'Ignore shop');
-  const event = (user?: string) => send(s.client, project.id, project.keys[0].publicKey, errorEnvelope({ timestamp: clock.now().getTime(), ...(user ? { user: { id: user } } : {}) }));
+  const event = (user?: string) => send({ client: s.client, projectId: project.id, key: project.keys[0].publicKey, body: errorEnvelope({ timestamp: clock.now().getTime(), ...(user ? { user: { id: user } } : {}) }) });
   expect((await event('u0')).status).toBe(200);
   const [issue] = (await s.client.get(`/api/v1/projects/${project.id}/issues`)).body.data.issues;
   const res = await s.client.patch(`/api/v1/projects/${project.id}/issues/${issue.id}`, { status: 'IGNORED', ignore });
@@ -97,7 +97,7 @@ describe('ignore with a condition', () => {
     clock.set(Date.parse('2026-11-20T10:00:00Z'));
     const s = await signUp();
     const project = await createProject(s.client, 'Bad ignore');
-    await send(s.client, project.id, project.keys[0].publicKey, errorEnvelope());
+    await send({ client: s.client, projectId: project.id, key: project.keys[0].publicKey, body: errorEnvelope() });
     const [issue] = (await s.client.get(`/api/v1/projects/${project.id}/issues`)).body.data.issues;
     const res = await s.client.patch(`/api/v1/projects/${project.id}/issues/${issue.id}`, body);
     expect(res.status).toBe(400);

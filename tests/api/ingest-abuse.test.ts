@@ -76,8 +76,8 @@ describe('#15b: timestamps far in the future are clamped to the receipt time', (
     const { client, project, key } = await setup();
     const now = new Date('2026-03-01T12:00:00.000Z');
     clock.set(now);
-    expect((await send(client, project.id, key, errorEnvelope({ timestamp: FAR_FUTURE_MS }))).status).toBe(200);
-    expect((await send(client, project.id, key, transactionEnvelope({ timestamp: FAR_FUTURE_MS }))).status).toBe(200);
+    expect((await send({ client, projectId: project.id, key, body: errorEnvelope({ timestamp: FAR_FUTURE_MS }) })).status).toBe(200);
+    expect((await send({ client, projectId: project.id, key, body: transactionEnvelope({ timestamp: FAR_FUTURE_MS }) })).status).toBe(200);
     const ev = await db.event.findFirstOrThrow({ where: { projectId: project.id } });
     expect(ev.timestamp.toISOString()).toBe(now.toISOString());
     const issue = await db.issue.findFirstOrThrow({ where: { projectId: project.id } });
@@ -90,10 +90,10 @@ describe('#15b: timestamps far in the future are clamped to the receipt time', (
     const { client, project, key } = await setup();
     const now = new Date('2026-03-01T12:00:00.000Z');
     clock.set(now);
-    expect((await send(client, project.id, key, errorEnvelope({ timestamp: now.getTime() + 30_000 }))).status).toBe(200);
+    expect((await send({ client, projectId: project.id, key, body: errorEnvelope({ timestamp: now.getTime() + 30_000 }) })).status).toBe(200);
     const ev = await db.event.findFirstOrThrow({ where: { projectId: project.id } });
     expect(ev.timestamp.getTime()).toBe(now.getTime() + 30_000);
-    const low = await send(client, project.id, key, errorEnvelope({ timestamp: 1_577_836_799_999 }));
+    const low = await send({ client, projectId: project.id, key, body: errorEnvelope({ timestamp: 1_577_836_799_999 }) });
     expect(low.status).toBe(400);
     expect(low.body.error[0].path).toEqual(['timestamp']);
   });
@@ -142,9 +142,9 @@ describe('#15c: deep nesting in a Sentry event → 400 with the field, never a 5
   it('a native envelope nested 100,000 deep: tags are refused by their type (400), an unknown key is ignored (200)', async () => {
     const { client, project, key } = await setup();
     const deepTags = JSON.stringify(errorEnvelope()).replace(/}$/, `,"tags":{"k":${nestedObject(100_000)}}}`);
-    const res = await send(client, project.id, key, deepTags, { headers: { 'content-type': 'application/json' } });
+    const res = await send({ client, projectId: project.id, key, body: deepTags, opts: { headers: { 'content-type': 'application/json' } } });
     expect([res.status, res.body.error]).toEqual([400, [{ path: ['tags', 'k'], message: expect.any(String) }]]);
     const deepUnknown = JSON.stringify(errorEnvelope()).replace(/}$/, `,"whatever":${nestedArray(100_000)}}`);
-    expect((await send(client, project.id, key, deepUnknown, { headers: { 'content-type': 'application/json' } })).status).toBe(200);
+    expect((await send({ client, projectId: project.id, key, body: deepUnknown, opts: { headers: { 'content-type': 'application/json' } } })).status).toBe(200);
   });
 });

@@ -130,16 +130,16 @@ export type KeyCaseContext = {
 export function keyCases(c: KeyCaseContext): [string, () => ReturnType<typeof send>, string][] {
   const body = errorEnvelope();
   return [
-    ['no key', () => send(c.anonymous, c.projectId, null, body), 'Missing ingest key'],
-    ['empty query key', () => send(c.anonymous, c.projectId, null, body, { query: { ingest_key: '' } }), 'Missing ingest key'],
-    ['malformed header', () => send(c.anonymous, c.projectId, null, body, { headers: { 'x-ingest-auth': c.key } }), 'Missing ingest key'],
-    ['wrong key', () => send(c.anonymous, c.projectId, 'f'.repeat(32), body), 'Invalid ingest key'],
-    ['very long key', () => send(c.anonymous, c.projectId, 'f'.repeat(5000), body), 'Invalid ingest key'],
-    ['another project’s key', () => send(c.anonymous, c.projectId, c.otherProjectKey, body), 'Invalid ingest key'],
-    ['own key on another project', () => send(c.anonymous, c.otherProjectId, c.key, body), 'Invalid ingest key'],
-    ['disabled key', () => send(c.anonymous, c.projectId, c.disabledKey, body), 'Invalid ingest key'],
-    ['deleted key', () => send(c.anonymous, c.projectId, c.deletedKey, body), 'Invalid ingest key'],
-    ['session cookie only', () => send(c.withSessionOnly, c.projectId, null, body), 'Missing ingest key'],
-    ['unknown project', () => send(c.anonymous, 'no-such-project', c.key, body), 'Invalid ingest key'],
+    ['no key', () => send({ client: c.anonymous, projectId: c.projectId, key: null, body }), 'Missing ingest key'],
+    ['empty query key', () => send({ client: c.anonymous, projectId: c.projectId, key: null, body, opts: { query: { ingest_key: '' } } }), 'Missing ingest key'],
+    ['malformed header', () => send({ client: c.anonymous, projectId: c.projectId, key: null, body, opts: { headers: { 'x-ingest-auth': c.key } } }), 'Missing ingest key'],
+    ['wrong key', () => send({ client: c.anonymous, projectId: c.projectId, key: 'f'.repeat(32), body }), 'Invalid ingest key'],
+    ['very long key', () => send({ client: c.anonymous, projectId: c.projectId, key: 'f'.repeat(5000), body }), 'Invalid ingest key'],
+    ['another project’s key', () => send({ client: c.anonymous, projectId: c.projectId, key: c.otherProjectKey, body }), 'Invalid ingest key'],
+    ['own key on another project', () => send({ client: c.anonymous, projectId: c.otherProjectId, key: c.key, body }), 'Invalid ingest key'],
+    ['disabled key', () => send({ client: c.anonymous, projectId: c.projectId, key: c.disabledKey, body }), 'Invalid ingest key'],
+    ['deleted key', () => send({ client: c.anonymous, projectId: c.projectId, key: c.deletedKey, body }), 'Invalid ingest key'],
+    ['session cookie only', () => send({ client: c.withSessionOnly, projectId: c.projectId, key: null, body }), 'Missing ingest key'],
+    ['unknown project', () => send({ client: c.anonymous, projectId: 'no-such-project', key: c.key, body }), 'Invalid ingest key'],
   ];
 }

@@ -23,7 +23,7 @@ const envelope = (type: string, value: string, frames: Frame[], extra: Record<st
   errorEnvelope({ exception: { type, value, stacktrace: { frames } }, ...extra });
 
 async function ingest(body: unknown) {
-  const res = await send(client, projectId, key, body);
+  const res = await send({ client, projectId, key, body });
   expect(res.status, res.text).toBe(200);
 }
 
@@ -123,7 +123,7 @@ describe('grouping', () => {
 
   it('a repeated event_id is answered 200 but stored and counted once', async () => {
     const id = 'c0ffee00c0ffee00c0ffee00c0ffee00';
-    const results = await Promise.all([1, 2, 3].map(() => send(client, projectId, key, envelope('TypeError', 'x', frames, { event_id: id }))));
+    const results = await Promise.all([1, 2, 3].map(() => send({ client, projectId, key, body: envelope('TypeError', 'x', frames, { event_id: id }) })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(results[1].body).toEqual({ statusCode: 200, status: 'success', message: 'Event received successfully' });
     await ingest(envelope('TypeError', 'x', frames, { event_id: id.toUpperCase() }));
@@ -136,7 +136,7 @@ describe('grouping', () => {
     // The same event_id in another project is another event.
     const other = await signUp();
     const p2 = await createProject(other.client);
-    expect((await send(other.client, p2.id, p2.keys[0].publicKey, envelope('TypeError', 'x', frames, { event_id: id }))).status).toBe(200);
+    expect((await send({ client: other.client, projectId: p2.id, key: p2.keys[0].publicKey, body: envelope('TypeError', 'x', frames, { event_id: id }) })).status).toBe(200);
     expect(await db.event.count({ where: { projectId: p2.id } })).toBe(1);
   });
 

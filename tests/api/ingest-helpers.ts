@@ -26,12 +26,7 @@ export function transactionEnvelope(overrides: Record<string, unknown> = {}) {
 }
 
 /** POSTs an envelope with the key in X-Ingest-Auth (or as given) through the real route handler. */
-export function send(
-  client: TestClient,
-  projectId: string,
-  key: string | null,
-  body: unknown,
-  opts: { headers?: Record<string, string>; query?: Record<string, string>; gzip?: boolean } = {},
+export function send({ client, projectId, key, body, opts = {} }: { client: TestClient; projectId: string; key: string | null; body: unknown; opts?: { headers?: Record<string, string>; query?: Record<string, string>; gzip?: boolean } }
 ) {
   const headers: Record<string, string> = { ...(key ? { 'x-ingest-auth': `ingest_key=${key}` } : {}), ...opts.headers };
   let payload: unknown = body;

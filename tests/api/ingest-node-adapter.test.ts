@@ -83,7 +83,7 @@ describe('node adapter: routing', () => {
 describe('node adapter: validation (the route’s case tables)', () => {
   it.each(ERROR_VALIDATION_CASES)('error envelope: %s → 400 at the exact path', async (_name, body, path) => {
     const before = await eventCount();
-    const res = await send(http1, projectId, key, body);
+    const res = await send({ client: http1, projectId, key, body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path, message: anyMessage }] });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -92,13 +92,13 @@ describe('node adapter: validation (the route’s case tables)', () => {
   });
 
   it.each(MALFORMED_BODY_CASES)('%s → 400 with path []', async (_name, raw) => {
-    const res = await send(http1, projectId, key, raw);
+    const res = await send({ client: http1, projectId, key, body: raw });
     expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path: [], message: anyMessage }] });
   });
 
   it.each(ACCEPTED_ERROR_CASES)('accepts %s', async (_name, body) => {
     const before = await eventCount();
-    const res = await send(http1, projectId, key, body);
+    const res = await send({ client: http1, projectId, key, body });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(ok);
     expect(await eventCount()).toBe(before + 1);
@@ -106,7 +106,7 @@ describe('node adapter: validation (the route’s case tables)', () => {
 
   it.each(TRANSACTION_VALIDATION_CASES)('transaction: %s → 400 at the exact path', async (_name, body, path) => {
     const before = await txCount();
-    const res = await send(http1, projectId, key, body);
+    const res = await send({ client: http1, projectId, key, body });
     expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path, message: anyMessage }] });
     expect(await txCount()).toBe(before);
   });
@@ -114,15 +114,15 @@ describe('node adapter: validation (the route’s case tables)', () => {
 
 describe('node adapter: keys', () => {
   it('accepts the key in X-Ingest-Auth or in ?ingest_key=; 401 for every case of the route’s table', async () => {
-    expect((await send(http1, projectId, key, errorEnvelope())).status).toBe(200);
-    expect((await send(http1, projectId, null, errorEnvelope(), { query: { ingest_key: key } })).status).toBe(200);
+    expect((await send({ client: http1, projectId, key, body: errorEnvelope() })).status).toBe(200);
+    expect((await send({ client: http1, projectId, key: null, body: errorEnvelope(), opts: { query: { ingest_key: key } } })).status).toBe(200);
 
     const other = await signUp();
     const otherProject = await createProject(other.client);
     const disabled = (await owner.post(`/api/v1/projects/${projectId}/keys`, { label: 'CI' })).body.data;
     const deleted = (await owner.post(`/api/v1/projects/${projectId}/keys`, { label: 'Old' })).body.data;
-    expect((await send(http1, projectId, disabled.publicKey, errorEnvelope())).status).toBe(200);
-    expect((await send(http1, projectId, deleted.publicKey, errorEnvelope())).status).toBe(200);
+    expect((await send({ client: http1, projectId, key: disabled.publicKey, body: errorEnvelope() })).status).toBe(200);
+    expect((await send({ client: http1, projectId, key: deleted.publicKey, body: errorEnvelope() })).status).toBe(200);
     expect((await owner.patch(`/api/v1/projects/${projectId}/keys/${disabled.id}`, { enabled: false })).status).toBe(200);
     expect((await owner.delete(`/api/v1/projects/${projectId}/keys/${deleted.id}`)).status).toBe(200);
 
@@ -164,16 +164,16 @@ describe('node adapter: CORS, size and encoding', () => {
 
   it('413 above 1 MiB, plain and after gzip inflation; a gzip body within the limit is accepted', async () => {
     const big = JSON.stringify(errorEnvelope({ padding: 'x'.repeat(1024 * 1024) }));
-    const plain = await send(http1, projectId, key, big);
+    const plain = await send({ client: http1, projectId, key, body: big });
     expect(plain.status).toBe(413);
     expect(plain.body).toEqual({ statusCode: 413, status: 'failed', message: expect.stringMatching(/too large/) });
     expect(plain.headers.get('access-control-allow-origin')).toBe('*');
-    expect((await send(http1, projectId, key, big, { gzip: true })).status).toBe(413);
+    expect((await send({ client: http1, projectId, key, body: big, opts: { gzip: true } })).status).toBe(413);
 
     const justUnder = JSON.stringify(errorEnvelope({ padding: 'x'.repeat(1024 * 1024 - 1000) }));
-    expect((await send(http1, projectId, key, justUnder)).status).toBe(200);
+    expect((await send({ client: http1, projectId, key, body: justUnder })).status).toBe(200);
     const before = await eventCount();
-    expect((await send(http1, projectId, key, errorEnvelope(), { gzip: true })).body).toEqual(ok);
+    expect((await send({ client: http1, projectId, key, body: errorEnvelope(), opts: { gzip: true } })).body).toEqual(ok);
     expect(await eventCount()).toBe(before + 1);
   });
 
@@ -220,7 +220,7 @@ describe('node adapter: quota', () => {
     const levels = ['error', 'fatal', 'warning', 'info', 'debug'];
     const results = await Promise.all(
       Array.from({ length: N }, (_, i) =>
-        send(http1, p.id, p.keys[0].publicKey, i % 7 === 3 ? transactionEnvelope() : errorEnvelope({ level: levels[i % 5], exception: { type: `E${i % 4}`, value: `#${i}`, stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] } } })),
+        send({ client: http1, projectId: p.id, key: p.keys[0].publicKey, body: i % 7 === 3 ? transactionEnvelope() : errorEnvelope({ level: levels[i % 5], exception: { type: `E${i % 4}`, value: `#${i}`, stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] } } }) }),
       ),
     );
     const errors = results.filter((_, i) => i % 7 !== 3);

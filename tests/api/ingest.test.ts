@@ -39,7 +39,7 @@ describe('ingest: error envelope validation (one rule per row)', () => {
 
   it.each(cases)('%s → 400 at the exact path', async (_name, body, path) => {
     const before = await eventCount();
-    const res = await send(client, projectId, key, body);
+    const res = await send({ client, projectId, key, body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path, message: anyMessage }] });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -47,20 +47,20 @@ describe('ingest: error envelope validation (one rule per row)', () => {
   });
 
   it.each(MALFORMED_BODY_CASES)('%s → 400 with path []', async (_name, raw) => {
-    const res = await send(client, projectId, key, raw);
+    const res = await send({ client, projectId, key, body: raw });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path: [], message: anyMessage }] });
   });
 
   it('reports every invalid field at once', async () => {
-    const res = await send(client, projectId, key, mutate(mutate(base, ['level'], 'loud'), ['tags'], { a: 1 }));
+    const res = await send({ client, projectId, key, body: mutate(mutate(base, ['level'], 'loud'), ['tags'], { a: 1 }) });
     expect(res.status).toBe(400);
     expect(res.body.error.map((e: { path: unknown }) => e.path)).toEqual([['level'], ['tags', 'a']]);
   });
 
   it.each(ACCEPTED_ERROR_CASES)('accepts %s', async (_name, body) => {
     const before = await eventCount();
-    const res = await send(client, projectId, key, body);
+    const res = await send({ client, projectId, key, body });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(ok);
     expect(await eventCount()).toBe(before + 1);
@@ -73,17 +73,17 @@ describe('ingest: transaction envelope validation (one rule per row)', () => {
 
   it.each(cases)('%s → 400 at the exact path', async (_name, body, path) => {
     const before = await txCount();
-    const res = await send(client, projectId, key, body);
+    const res = await send({ client, projectId, key, body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path, message: anyMessage }] });
     expect(await txCount()).toBe(before);
   });
 
   it('stores a valid transaction with its vitals; status defaults to ok; name of 200 characters and duration 0 are fine', async () => {
-    const res = await send(client, projectId, key, base);
+    const res = await send({ client, projectId, key, body: base });
     expect(res.body).toEqual(ok);
     const name = 'n'.repeat(200);
-    expect((await send(client, projectId, key, transactionEnvelope({ name, duration: 0 }))).status).toBe(200);
+    expect((await send({ client, projectId, key, body: transactionEnvelope({ name, duration: 0 }) })).status).toBe(200);
     const rows = await db.transaction.findMany({ where: { projectId }, orderBy: { receivedAt: 'asc' } });
     expect(rows.at(-2)).toMatchObject({ name: '/checkout', duration: 123.4, status: 'ok', lcp: 1200, cls: 0.05, fcp: 800, ttfb: 120 });
     expect(rows.at(-2)!.timestamp.toISOString()).toBe('2023-11-14T22:13:20.000Z');
@@ -104,7 +104,7 @@ describe('ingest: stored event', () => {
       breadcrumbs: [{ type: 'click', message: 'button#buy', timestamp: 1_699_999_999_000, data: { x: 1 } }],
       event_id: 'ABCDEF0123456789abcdef01234567aa',
     });
-    const res = await send(client, projectId, key, envelope);
+    const res = await send({ client, projectId, key, body: envelope });
     expect(res.body).toEqual(ok);
     const ev = await db.event.findFirstOrThrow({ where: { projectId, eventId: 'abcdef0123456789abcdef01234567aa' } });
     expect(ev).toMatchObject({
@@ -127,7 +127,7 @@ describe('ingest: stored event', () => {
 
   it('uses the receipt time when the envelope has no timestamp; nulls for absent optional fields', async () => {
     const t0 = Date.now();
-    const res = await send(client, projectId, key, mutate(errorEnvelope({ event_id: 'f'.repeat(32) }), ['timestamp'], DELETE));
+    const res = await send({ client, projectId, key, body: mutate(errorEnvelope({ event_id: 'f'.repeat(32) }), ['timestamp'], DELETE) });
     expect(res.status).toBe(200);
     const ev = await db.event.findFirstOrThrow({ where: { projectId, eventId: 'f'.repeat(32) } });
     expect(ev.timestamp.getTime()).toBe(ev.receivedAt.getTime());
@@ -137,7 +137,7 @@ describe('ingest: stored event', () => {
 
   it('replaces NUL characters and unpaired surrogates instead of failing', async () => {
     const raw = JSON.stringify(errorEnvelope({ event_id: 'e'.repeat(32), tags: { 'k\u0000': 'v\ud800' } })).replace('Cannot', 'Can\\u0000not');
-    const res = await send(client, projectId, key, raw);
+    const res = await send({ client, projectId, key, body: raw });
     expect(res.status).toBe(200);
     const ev = await db.event.findFirstOrThrow({ where: { projectId, eventId: 'e'.repeat(32) } });
     expect(ev.message.startsWith('Can\uFFFDnot')).toBe(true);
@@ -147,8 +147,8 @@ describe('ingest: stored event', () => {
 
 describe('ingest: authentication', () => {
   it('accepts the key in X-Ingest-Auth or in ?ingest_key=', async () => {
-    expect((await send(client, projectId, key, errorEnvelope())).status).toBe(200);
-    expect((await send(client, projectId, null, errorEnvelope(), { query: { ingest_key: key } })).status).toBe(200);
+    expect((await send({ client, projectId, key, body: errorEnvelope() })).status).toBe(200);
+    expect((await send({ client, projectId, key: null, body: errorEnvelope(), opts: { query: { ingest_key: key } } })).status).toBe(200);
   });
 
   it('401: no key, wrong key, another project’s key, disabled key, deleted key, session cookie only', async () => {
@@ -165,8 +165,8 @@ describe('ingest: authentication', () => {
     const extra2 = await client.post(`/api/v1/projects/${projectId}/keys`, { label: 'Old' });
     const deletedKey = extra2.body.data;
     // Warm the cache with both keys first, so the test also shows that disabling/deleting invalidates it.
-    expect((await send(client, projectId, disabledKey.publicKey, errorEnvelope())).status).toBe(200);
-    expect((await send(client, projectId, deletedKey.publicKey, errorEnvelope())).status).toBe(200);
+    expect((await send({ client, projectId, key: disabledKey.publicKey, body: errorEnvelope() })).status).toBe(200);
+    expect((await send({ client, projectId, key: deletedKey.publicKey, body: errorEnvelope() })).status).toBe(200);
     expect((await client.patch(`/api/v1/projects/${projectId}/keys/${disabledKey.id}`, { enabled: false })).status).toBe(200);
     expect((await client.delete(`/api/v1/projects/${projectId}/keys/${deletedKey.id}`)).status).toBe(200);
 
@@ -195,16 +195,16 @@ describe('ingest: authentication', () => {
   });
 
   it('checks the key before validation: an invalid body without a key is 401, not 400', async () => {
-    const res = await send(new TestClient(), projectId, null, '{not json');
+    const res = await send({ client: new TestClient(), projectId, key: null, body: '{not json' });
     expect(res.status).toBe(401);
   });
 
   it('a deleted project’s key stops working at once', async () => {
     const s = await signUp();
     const p = await createProject(s.client);
-    expect((await send(s.client, p.id, p.keys[0].publicKey, errorEnvelope())).status).toBe(200);
+    expect((await send({ client: s.client, projectId: p.id, key: p.keys[0].publicKey, body: errorEnvelope() })).status).toBe(200);
     expect((await s.client.delete(`/api/v1/projects/${p.id}`)).status).toBe(200);
-    expect((await send(s.client, p.id, p.keys[0].publicKey, errorEnvelope())).status).toBe(401);
+    expect((await send({ client: s.client, projectId: p.id, key: p.keys[0].publicKey, body: errorEnvelope() })).status).toBe(401);
   });
 });
 
@@ -223,9 +223,9 @@ describe('ingest: CORS, size and encoding', () => {
 
   it('every POST answer carries Access-Control-Allow-Origin: *', async () => {
     for (const res of [
-      await send(client, projectId, key, errorEnvelope(), { headers: { origin: 'https://shop.example.org' } }),
-      await send(client, projectId, key, {}, { headers: { origin: 'https://shop.example.org' } }),
-      await send(client, projectId, 'nope', errorEnvelope()),
+      await send({ client, projectId, key, body: errorEnvelope(), opts: { headers: { origin: 'https://shop.example.org' } } }),
+      await send({ client, projectId, key, body: {}, opts: { headers: { origin: 'https://shop.example.org' } } }),
+      await send({ client, projectId, key: 'nope', body: errorEnvelope() }),
     ]) {
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
     }
@@ -233,21 +233,21 @@ describe('ingest: CORS, size and encoding', () => {
 
   it('413 above 1 MiB, plain and after gzip inflation; a gzip body within the limit is accepted', async () => {
     const big = JSON.stringify(errorEnvelope({ padding: 'x'.repeat(1024 * 1024) }));
-    const plain = await send(client, projectId, key, big);
+    const plain = await send({ client, projectId, key, body: big });
     expect(plain.status).toBe(413);
     expect(plain.body).toEqual({ statusCode: 413, status: 'failed', message: expect.stringMatching(/too large/) });
     expect(plain.headers.get('access-control-allow-origin')).toBe('*');
 
-    const bomb = await send(client, projectId, key, big, { gzip: true });
+    const bomb = await send({ client, projectId, key, body: big, opts: { gzip: true } });
     expect(gzipSync(big).length).toBeLessThan(1024 * 1024);
     expect(bomb.status).toBe(413);
 
     const justUnder = JSON.stringify(errorEnvelope({ padding: 'x'.repeat(1024 * 1024 - 1000) }));
     expect(Buffer.byteLength(justUnder)).toBeLessThanOrEqual(1024 * 1024);
-    expect((await send(client, projectId, key, justUnder)).status).toBe(200);
+    expect((await send({ client, projectId, key, body: justUnder })).status).toBe(200);
 
     const before = await eventCount();
-    const gz = await send(client, projectId, key, errorEnvelope({ event_id: '1'.repeat(32) }), { gzip: true });
+    const gz = await send({ client, projectId, key, body: errorEnvelope({ event_id: '1'.repeat(32) }), opts: { gzip: true } });
     expect(gz.body).toEqual(ok);
     expect(await eventCount()).toBe(before + 1);
   });
@@ -298,18 +298,18 @@ describe('ingest: rate limit', () => {
       const p = await createProject(s.client);
       const k = p.keys[0].publicKey;
       const statuses = [];
-      for (let i = 0; i < 22; i++) statuses.push((await send(s.client, p.id, k, i % 2 ? errorEnvelope() : transactionEnvelope())).status);
+      for (let i = 0; i < 22; i++) statuses.push((await send({ client: s.client, projectId: p.id, key: k, body: i % 2 ? errorEnvelope() : transactionEnvelope() })).status);
       expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
       expect(statuses.slice(20)).toEqual([429, 429]);
-      const limited = await send(s.client, p.id, k, errorEnvelope());
+      const limited = await send({ client: s.client, projectId: p.id, key: k, body: errorEnvelope() });
       expect(limited.body).toEqual({ statusCode: 429, status: 'failed', message: 'Rate limit exceeded' });
       // Rate limit comes before validation.
-      expect((await send(s.client, p.id, k, {})).status).toBe(429);
+      expect((await send({ client: s.client, projectId: p.id, key: k, body: {} })).status).toBe(429);
       // A wrong key is still 401 (key check first).
-      expect((await send(s.client, p.id, 'f'.repeat(32), errorEnvelope())).status).toBe(401);
-      expect((await send(client, projectId, key, errorEnvelope())).status).toBe(200);
+      expect((await send({ client: s.client, projectId: p.id, key: 'f'.repeat(32), body: errorEnvelope() })).status).toBe(401);
+      expect((await send({ client, projectId, key, body: errorEnvelope() })).status).toBe(200);
       await new Promise((r) => setTimeout(r, 600));
-      expect((await send(s.client, p.id, k, errorEnvelope())).status).toBe(200);
+      expect((await send({ client: s.client, projectId: p.id, key: k, body: errorEnvelope() })).status).toBe(200);
       expect(await db.event.count({ where: { projectId: p.id } })).toBe(11);
     } finally {
       if (previous === undefined) delete process.env.INGEST_RATE_LIMIT_PER_SECOND;

@@ -330,7 +330,7 @@ describe('deleting the organization', () => {
     expect((await owner.client.delete('/api/v1/organization')).status).toBe(200);
     expect(await db.organization.findUnique({ where: { id: owner.orgId } })).toBeNull();
     expect(await db.project.count({ where: { id: project.id } })).toBe(0);
-    expect((await send(owner.client, project.id, project.keys[0].publicKey, errorEnvelope())).status).toBe(401);
+    expect((await send({ client: owner.client, projectId: project.id, key: project.keys[0].publicKey, body: errorEnvelope() })).status).toBe(401);
     expect((await owner.client.get('/api/v1/auth/me')).body.data).toMatchObject({ organization: null, organizations: [] });
     // A member who also had an organization of their own is back in it.
     expect((await other.client.get('/api/v1/auth/me')).body.data.organization.id).toBe(other.orgId);

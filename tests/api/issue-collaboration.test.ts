@@ -130,7 +130,7 @@ describe('activity timeline', () => {
   it('first seen, status changes with who, assignment, comments and a regression from ingest, in order', async () => {
     const t = await team();
     const key = t.project.keys[0].publicKey;
-    expect((await send(t.owner.client, t.project.id, key, errorEnvelope())).status).toBe(200);
+    expect((await send({ client: t.owner.client, projectId: t.project.id, key, body: errorEnvelope() })).status).toBe(200);
     const issue = await db.issue.findFirstOrThrow({ where: { projectId: t.project.id, title: { startsWith: 'TypeError: Cannot' } } });
     const path = `/api/v1/projects/${t.project.id}/issues/${issue.id}`;
 
@@ -138,7 +138,7 @@ describe('activity timeline', () => {
     await t.member.client.post(`${path}/comments`, { body: 'On it' });
     await t.member.client.patch(path, { status: 'RESOLVED' });
     await t.member.client.patch(path, { status: 'RESOLVED' });
-    expect((await send(t.owner.client, t.project.id, key, errorEnvelope())).status).toBe(200);
+    expect((await send({ client: t.owner.client, projectId: t.project.id, key, body: errorEnvelope() })).status).toBe(200);
 
     const timeline = await activityOf(t.owner.client, path);
     const summary = timeline.map((a: { type: string; actor: { name: string } | null; fromStatus?: string; toStatus?: string; assignee?: { name: string } | null }) =>

@@ -72,7 +72,7 @@ beforeAll(async () => {
         ...(e.release ? { release: e.release } : {}),
         ...(e.user ? { user: e.user } : {}),
       });
-      const res = await send(owner, projectId, key, body);
+      const res = await send({ client: owner, projectId, key, body });
       expect(res.status).toBe(200);
     }
     const issue = await db.issue.findFirstOrThrow({ where: { projectId, title: `${type}: ${value}` } });

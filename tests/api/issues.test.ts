@@ -310,7 +310,7 @@ describe('GET issue stats', () => {
     const seedEvents = async (type: string, timestamps: number[]) => {
       for (const timestamp of timestamps) {
         const exception = { ...errorEnvelope().exception, type };
-        expect((await send(client, project.id, key, errorEnvelope({ exception, timestamp }))).status).toBe(200);
+        expect((await send({ client, projectId: project.id, key, body: errorEnvelope({ exception, timestamp }) })).status).toBe(200);
       }
       return db.issue.findFirstOrThrow({ where: { projectId: project.id, title: { startsWith: `${type}:` } } });
     };

@@ -35,7 +35,7 @@ describe('merge', () => {
     await setPlan(s.orgId, 'PRO');
     const project = await createProject(s.client, `Merge ${round}`);
     const key = project.keys[0].publicKey;
-    const ingest = (kind: string, i: number) => send(s.client, project.id, key, eventOf(kind, i % 7, i % 3));
+    const ingest = (kind: string, i: number) => send({ client: s.client, projectId: project.id, key, body: eventOf(kind, i % 7, i % 3) });
     let sent = 0;
     for (const kind of kinds) for (let i = 0; i < 5 + round; i++) expect((await ingest(kind, sent++)).status).toBe(200);
     const issues = (await s.client.get(`/api/v1/projects/${project.id}/issues`)).body.data.issues as { id: string; title: string; eventCount: number }[];
@@ -76,8 +76,8 @@ describe('merge', () => {
   ])('%s: refused, nothing changed', async (_label, body, status) => {
     const s = await signUp();
     const project = await createProject(s.client, 'Merge refused');
-    await send(s.client, project.id, project.keys[0].publicKey, eventOf('Alpha', 1, 1));
-    await send(s.client, project.id, project.keys[0].publicKey, eventOf('Beta', 1, 1));
+    await send({ client: s.client, projectId: project.id, key: project.keys[0].publicKey, body: eventOf('Alpha', 1, 1) });
+    await send({ client: s.client, projectId: project.id, key: project.keys[0].publicKey, body: eventOf('Beta', 1, 1) });
     const ids = ((await s.client.get(`/api/v1/projects/${project.id}/issues`)).body.data.issues as { id: string }[]).map((i) => i.id);
     expect((await s.client.post(`/api/v1/projects/${project.id}/issues/merge`, body(ids))).status).toBe(status);
     expect(await db.issue.count({ where: { projectId: project.id } })).toBe(2);

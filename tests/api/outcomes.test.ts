@@ -48,11 +48,11 @@ describe('outcomes: what happened to every item', () => {
   it('accepted, duplicate, invalid, unsupported item types and client reports, counted exactly', async () => {
     const s = await setup();
     // Accepted: 2 native errors, 1 native transaction, 1 Sentry event.
-    expect((await send(s.client, s.project.id, s.key, errorEnvelope({ fingerprint: ['a'] }))).status).toBe(200);
-    expect((await send(s.client, s.project.id, s.key, errorEnvelope({ fingerprint: ['b'], event_id: 'a'.repeat(32) }))).status).toBe(200);
+    expect((await send({ client: s.client, projectId: s.project.id, key: s.key, body: errorEnvelope({ fingerprint: ['a'] }) })).status).toBe(200);
+    expect((await send({ client: s.client, projectId: s.project.id, key: s.key, body: errorEnvelope({ fingerprint: ['b'], event_id: 'a'.repeat(32) }) })).status).toBe(200);
     // The same event_id again: answered 200, stored once, counted as filtered.
-    expect((await send(s.client, s.project.id, s.key, errorEnvelope({ fingerprint: ['b'], event_id: 'a'.repeat(32) }))).status).toBe(200);
-    expect((await send(s.client, s.project.id, s.key, transactionEnvelope({ timestamp: Date.now() - 1000 }))).status).toBe(200);
+    expect((await send({ client: s.client, projectId: s.project.id, key: s.key, body: errorEnvelope({ fingerprint: ['b'], event_id: 'a'.repeat(32) }) })).status).toBe(200);
+    expect((await send({ client: s.client, projectId: s.project.id, key: s.key, body: transactionEnvelope({ timestamp: Date.now() - 1000 }) })).status).toBe(200);
     const mixed = s.envelope([
       { type: 'event', payload: sentryEvent('b'.repeat(32)) },
       { type: 'session', payload: { sid: 's1', status: 'ok', started: new Date().toISOString(), attrs: { release: 'a@1' } } },
@@ -78,8 +78,8 @@ describe('outcomes: what happened to every item', () => {
     // Invalid: a native error without exception.value, a body that is not JSON, a Sentry transaction without duration.
     const noValue = errorEnvelope();
     delete (noValue.exception as { value?: string }).value;
-    expect((await send(s.client, s.project.id, s.key, noValue)).status).toBe(400);
-    expect((await send(s.client, s.project.id, s.key, '{not json')).status).toBe(400);
+    expect((await send({ client: s.client, projectId: s.project.id, key: s.key, body: noValue })).status).toBe(400);
+    expect((await send({ client: s.client, projectId: s.project.id, key: s.key, body: '{not json' })).status).toBe(400);
     expect((await s.postEnvelope(s.envelope([{ type: 'transaction', payload: { transaction: 'x', timestamp: T } }]))).status).toBe(400);
 
     const res = await s.stats();
@@ -115,7 +115,7 @@ describe('outcomes: what happened to every item', () => {
     });
     await setPlan(s.orgId, 'PRO');
     const other = await createProject(s.client, 'Second');
-    expect((await send(s.client, other.id, other.keys[0].publicKey, errorEnvelope())).status).toBe(200);
+    expect((await send({ client: s.client, projectId: other.id, key: other.keys[0].publicKey, body: errorEnvelope() })).status).toBe(200);
     const org = (await s.client.get('/api/v1/organization/stats', { query: { days: '7' } })).body.data;
     expect(org.series).toHaveLength(7);
     expect(org.totals.accepted).toBe(7);
@@ -127,7 +127,7 @@ describe('outcomes: what happened to every item', () => {
     try {
       while (await reserveIngestTokens(s.key));
       const refused = [];
-      for (let i = 0; i < 3; i++) refused.push((await send(s.client, s.project.id, s.key, errorEnvelope())).status);
+      for (let i = 0; i < 3; i++) refused.push((await send({ client: s.client, projectId: s.project.id, key: s.key, body: errorEnvelope() })).status);
       expect(refused).toEqual([429, 429, 429]);
     } finally {
       delete process.env.INGEST_RATE_LIMIT_PER_SECOND;
@@ -140,7 +140,7 @@ describe('outcomes: what happened to every item', () => {
       create: { orgId: s.orgId, month, used: monthlyEventLimit('FREE'), errors: monthlyEventLimit('FREE') },
       update: { used: monthlyEventLimit('FREE') },
     });
-    expect((await send(s.client, s.project.id, s.key, errorEnvelope())).status).toBe(429);
+    expect((await send({ client: s.client, projectId: s.project.id, key: s.key, body: errorEnvelope() })).status).toBe(429);
     expect((await s.postEnvelope(s.envelope([{ type: 'event', payload: sentryEvent('d'.repeat(32)) }]))).status).toBe(429);
     expect(table((await s.stats()).data)).toEqual({ 'unknown/rate_limited/key_rate_limit': 3, 'error/over_quota/usage_exceeded': 2 });
   });

@@ -26,7 +26,7 @@ async function withProject() {
   const ingest = async (rows: Sent[]) => {
     for (const r of rows) {
       const { lcp, at, ...rest } = r;
-      const res = await send(account.client, project.id, key, transactionEnvelope({ ...rest, timestamp: at, ...(lcp === undefined ? {} : { vitals: { lcp } }) }));
+      const res = await send({ client: account.client, projectId: project.id, key, body: transactionEnvelope({ ...rest, timestamp: at, ...(lcp === undefined ? {} : { vitals: { lcp } }) }) });
       expect(res.status, res.text).toBe(200);
     }
   };
@@ -230,7 +230,7 @@ describe('GET performance/transactions/:name', () => {
 
   it('native envelope: environment, release and trace_id of the wrong type or shape are dropped, the transaction kept', async () => {
     const { client, project, key, detail } = await withProject();
-    const res = await send(client, project.id, key, transactionEnvelope({ name: NAME, timestamp: NOW - MINUTE, environment: 7, release: ['x'], trace_id: 'not-hex' }));
+    const res = await send({ client, projectId: project.id, key, body: transactionEnvelope({ name: NAME, timestamp: NOW - MINUTE, environment: 7, release: ['x'], trace_id: 'not-hex' }) });
     expect(res.status, res.text).toBe(200);
     const got = await detail(NAME);
     expect(got.body.data.slowest).toEqual([

@@ -258,7 +258,7 @@ describe('performance per environment', () => {
     ];
     for (const [i, t] of sent.entries()) {
       const { lcp, ...rest } = t;
-      const res = await send(client, project.id, key, transactionEnvelope({ ...rest, timestamp: NOW - (i + 1) * HOUR, ...(lcp ? { vitals: { lcp } } : {}) }));
+      const res = await send({ client, projectId: project.id, key, body: transactionEnvelope({ ...rest, timestamp: NOW - (i + 1) * HOUR, ...(lcp ? { vitals: { lcp } } : {}) }) });
       expect(res.status).toBe(200);
     }
     for (const env of ['production', 'staging', 'nowhere']) {

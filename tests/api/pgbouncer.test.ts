@@ -55,7 +55,7 @@ describe('behind PgBouncer in transaction mode', () => {
 
   it('300 concurrent events are each answered 200 and stored, and counted on the stats page', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 300 }, (_, i) => send(client, projectId, key, errorEnvelope({ exception: { ...errorEnvelope().exception, type: `E${i % 7}`, value: `pooled ${i}` } }))),
+      Array.from({ length: 300 }, (_, i) => send({ client, projectId, key, body: errorEnvelope({ exception: { ...errorEnvelope().exception, type: `E${i % 7}`, value: `pooled ${i}` } }) })),
     );
     const bad = answers.filter((a) => a.status !== 200);
     expect(bad.slice(0, 3).map((a) => `${a.status} ${a.text}`)).toEqual([]);

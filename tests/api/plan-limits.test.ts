@@ -28,7 +28,7 @@ describe('PLAN_LIMITS=off (self-hosted, no billing)', () => {
     for (const name of ['Web', 'API', 'Worker']) projects.push(await createProject(s.client, name));
     expect(projects).toHaveLength(3);
     for (let i = 0; i < 3; i++) {
-      const res = await send(s.client, projects[i].id, projects[i].keys[0].publicKey, errorEnvelope({ fingerprint: [`f${i}`] }));
+      const res = await send({ client: s.client, projectId: projects[i].id, key: projects[i].keys[0].publicKey, body: errorEnvelope({ fingerprint: [`f${i}`] }) });
       expect(res.status).toBe(200);
     }
     const usage = (await s.client.get('/api/v1/usage')).body.data;
@@ -44,7 +44,7 @@ describe('plans apply by default, as the spec says', () => {
     const first = await createProject(s.client, 'Only');
     const second = await s.client.post('/api/v1/projects', { name: 'Second' });
     expect([second.status, second.body.message]).toEqual([400, 'Project limit reached for the FREE plan']);
-    const res = await send(s.client, first.id, first.keys[0].publicKey, errorEnvelope());
+    const res = await send({ client: s.client, projectId: first.id, key: first.keys[0].publicKey, body: errorEnvelope() });
     expect([res.status, res.body.message]).toEqual([429, 'Monthly event quota exceeded']);
     const usage = (await s.client.get('/api/v1/usage')).body.data;
     expect(usage.limit).toBe(10_000);

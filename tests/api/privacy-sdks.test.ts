@@ -30,7 +30,7 @@ async function sendWith(sdk: Sdk, secrets: Secrets, scrubbing: boolean) {
   if (!scrubbing) expect((await client.patch(`/api/v1/projects/${project.id}/privacy`, { scrubDefaults: false })).status).toBe(200);
   const dsn = server.dsn((project.keys[0] as (typeof project.keys)[0] & { sentryDsn: string }).sentryDsn);
   const before = server.received.length;
-  await runSdkProgram(sdk, DIR, [dsn, JSON.stringify(secrets)], goBinary);
+  await runSdkProgram({ sdk, dir: DIR, args: [dsn, JSON.stringify(secrets)], goBinary });
   const requests = server.received.slice(before);
   expect(requests.map((r) => r.status)).toContain(200);
   // Which secrets the SDK really sent (SDKs filter some themselves, differently).

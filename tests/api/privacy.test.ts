@@ -93,7 +93,7 @@ describe('scrubbing at ingest, on by default', () => {
       [on, onSecrets],
       [off, offSecrets],
     ] as const) {
-      expect((await send(p.client, p.project.id, p.key, nativeWithSecrets(s))).status).toBe(200);
+      expect((await send({ client: p.client, projectId: p.project.id, key: p.key, body: nativeWithSecrets(s) })).status).toBe(200);
       expect((await storeSentry(p.client, p.project, p.key, sentryWithSecrets(s))).status).toBe(200);
     }
     await hook.waitFor(4);
@@ -109,7 +109,7 @@ describe('scrubbing at ingest, on by default', () => {
   it('the event API shows [Filtered] where a secret was, with its key kept', async () => {
     const p = await setup('Shop');
     const s = makeSecrets();
-    await send(p.client, p.project.id, p.key, nativeWithSecrets(s));
+    await send({ client: p.client, projectId: p.project.id, key: p.key, body: nativeWithSecrets(s) });
     await storeSentry(p.client, p.project, p.key, sentryWithSecrets(s));
     const { issues, events: evs } = await events(p.client, p.project.id);
     expect(issues.map((i) => i.title).sort()).toEqual([`PaymentError: charge failed for card ${F}`, `ValueError: aws key ${F} rejected`]);
@@ -141,7 +141,7 @@ describe('scrubbing at ingest, on by default', () => {
     const p = await setup('Cards');
     for (let i = 0; i < 3; i++) {
       const s = makeSecrets();
-      const res = await send(p.client, p.project.id, p.key, errorEnvelope({ exception: { type: 'PaymentError', value: `declined: ${s.card}`, stacktrace: { frames: [{ filename: 'pay.js', lineno: 1 }] } } }));
+      const res = await send({ client: p.client, projectId: p.project.id, key: p.key, body: errorEnvelope({ exception: { type: 'PaymentError', value: `declined: ${s.card}`, stacktrace: { frames: [{ filename: 'pay.js', lineno: 1 }] } } }) });
       expect(res.status).toBe(200);
     }
     const issues = (await p.client.get(`/api/v1/projects/${p.project.id}/issues`)).body.data.issues;
@@ -155,7 +155,7 @@ describe('scrubbing at ingest, on by default', () => {
     const body = { ...sentryWithSecrets(makeSecrets()), user: { id: 'u1', ip_address: '{{auto}}' } };
     p.client.address = '203.0.113.8';
     await storeSentry(p.client, p.project, p.key, body);
-    await send(p.client, p.project.id, p.key, errorEnvelope({ user: { id: 'u2', ip_address: '198.51.100.9' }, fingerprint: ['ip'] }));
+    await send({ client: p.client, projectId: p.project.id, key: p.key, body: errorEnvelope({ user: { id: 'u2', ip_address: '198.51.100.9' }, fingerprint: ['ip'] }) });
     const { events: evs } = await events(p.client, p.project.id);
     expect(evs.map((e) => e.userContext).sort((a, b) => a.id.localeCompare(b.id))).toEqual([{ id: 'u1' }, { id: 'u2' }]);
     expect(await sweepForSecrets(['203.0.113.8', '198.51.100.9', '198.51.100.23'])).toEqual([]);
@@ -163,7 +163,7 @@ describe('scrubbing at ingest, on by default', () => {
 
   it('additional sensitive fields and safe fields apply to events received after the change', async () => {
     const p = await setup('Custom fields');
-    const ingest = (fp: string) => send(p.client, p.project.id, p.key, errorEnvelope({ fingerprint: [fp], extra: { tax_id: 'DE123', csrf_token: 'c1' } }));
+    const ingest = (fp: string) => send({ client: p.client, projectId: p.project.id, key: p.key, body: errorEnvelope({ fingerprint: [fp], extra: { tax_id: 'DE123', csrf_token: 'c1' } }) });
     await ingest('before');
     const res = await p.client.patch(`/api/v1/projects/${p.project.id}/privacy`, { sensitiveFields: ['Tax ID'], safeFields: ['csrf_token'] });
     expect(res.status).toBe(200);
@@ -240,7 +240,7 @@ describe('privacy settings API', () => {
     expect(read).toMatchObject({ scrubDefaults: false, orgRequiresScrubbing: true, scrubbingActive: true });
 
     const s = makeSecrets();
-    await send(p.client, p.project.id, p.key, errorEnvelope({ extra: { password: s.password } }));
+    await send({ client: p.client, projectId: p.project.id, key: p.key, body: errorEnvelope({ extra: { password: s.password } }) });
     expect(await sweepForSecrets([s.password])).toEqual([]);
 
     const refused = await p.client.patch(`/api/v1/projects/${p.project.id}/privacy`, { scrubDefaults: false });

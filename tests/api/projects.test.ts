@@ -149,11 +149,11 @@ describe('keys', () => {
     const { client } = await signUp();
     const p = await createProject(client);
     const key = p.keys[0];
-    expect((await send(client, p.id, key.publicKey, errorEnvelope())).status).toBe(200);
+    expect((await send({ client, projectId: p.id, key: key.publicKey, body: errorEnvelope() })).status).toBe(200);
     await client.patch(`/api/v1/projects/${p.id}/keys/${key.id}`, { enabled: false });
-    expect((await send(client, p.id, key.publicKey, errorEnvelope())).status).toBe(401);
+    expect((await send({ client, projectId: p.id, key: key.publicKey, body: errorEnvelope() })).status).toBe(401);
     await client.patch(`/api/v1/projects/${p.id}/keys/${key.id}`, { enabled: true });
-    expect((await send(client, p.id, key.publicKey, errorEnvelope())).status).toBe(200);
+    expect((await send({ client, projectId: p.id, key: key.publicKey, body: errorEnvelope() })).status).toBe(200);
   });
 
   const bad: [string, unknown, (string | number)[]][] = [

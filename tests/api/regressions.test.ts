@@ -27,7 +27,7 @@ async function setup(name = 'Checkout') {
   const issuesPath = `/api/v1/projects/${project.id}/issues`;
   /** One error event through the real ingest route (fingerprint `group`), optionally of a release. */
   const ingest = async (group = 'a', release?: string) => {
-    const res = await send(account.client, project.id, key, errorEnvelope({ fingerprint: [group], ...(release ? { release } : {}) }));
+    const res = await send({ client: account.client, projectId: project.id, key, body: errorEnvelope({ fingerprint: [group], ...(release ? { release } : {}) }) });
     if (res.status !== 200) throw new Error(`ingest failed: ${res.status} ${res.text}`);
   };
   /** Many events at once, in-process, so they share batches (and fill several when there are more than MAX_BATCH). */

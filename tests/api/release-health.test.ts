@@ -171,7 +171,7 @@ describe('aggregates from real server SDKs', () => {
     const t = await setup();
     const server = await startSentryServer();
     try {
-      await runSdkProgram(sdk, DIR, [server.dsn((t.project.keys[0] as { sentryDsn?: string }).sentryDsn!)]);
+      await runSdkProgram({ sdk, dir: DIR, args: [server.dsn((t.project.keys[0] as { sentryDsn?: string }).sentryDsn!)] });
       const r = (await t.health()).releases.find((x: { version: string }) => x.version === version);
       // Aggregates carry no user: no users, so no crash-free users rate.
       expect(r).toMatchObject({ ...expected, abnormal: 0, users: 0, crashFreeUsers: null, adoption: 1 });

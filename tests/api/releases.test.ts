@@ -32,10 +32,10 @@ const event = (release: string | undefined, type: string, timestamp: number) =>
 describe('releases from events', () => {
   it('the first event naming a version creates its release; first/last event times follow the events', async () => {
     const t0 = Date.UTC(2026, 10, 1, 12);
-    const first = await send(owner, projectId, key, event('web@1.0.0', 'AError', t0));
+    const first = await send({ client: owner, projectId, key, body: event('web@1.0.0', 'AError', t0) });
     expect(first.status, first.text).toBe(200);
     forgetReleases();
-    expect((await send(owner, projectId, key, event('web@1.0.0', 'AError', t0 + 60_000))).status).toBe(200);
+    expect((await send({ client: owner, projectId, key, body: event('web@1.0.0', 'AError', t0 + 60_000) })).status).toBe(200);
     const row = await db.release.findUniqueOrThrow({ where: { projectId_version: { projectId, version: 'web@1.0.0' } } });
     expect(row.firstEventAt?.getTime()).toBe(t0);
     expect(row.lastEventAt?.getTime()).toBe(t0 + 60_000);
@@ -46,7 +46,7 @@ describe('releases from events', () => {
 
   it('a version longer than 200 characters creates no release; the event is stored', async () => {
     const long = 'v'.repeat(5000);
-    const res = await send(owner, projectId, key, event(long, 'LongError', Date.UTC(2026, 10, 5)));
+    const res = await send({ client: owner, projectId, key, body: event(long, 'LongError', Date.UTC(2026, 10, 5)) });
     expect(res.status).toBe(200);
     expect(await db.release.count({ where: { projectId, version: long } })).toBe(0);
     expect(await db.event.count({ where: { projectId, release: long } })).toBe(1);
@@ -54,17 +54,17 @@ describe('releases from events', () => {
 
   it('a release seen again within the minute is not written again (per-process cache)', async () => {
     const t0 = Date.UTC(2026, 10, 2, 12);
-    await send(owner, projectId, key, event('web@cache', 'CError', t0));
-    await send(owner, projectId, key, event('web@cache', 'CError', t0 + 5_000));
+    await send({ client: owner, projectId, key, body: event('web@cache', 'CError', t0) });
+    await send({ client: owner, projectId, key, body: event('web@cache', 'CError', t0 + 5_000) });
     const row = await db.release.findUniqueOrThrow({ where: { projectId_version: { projectId, version: 'web@cache' } } });
     expect(row.lastEventAt?.getTime()).toBe(t0);
   });
 
   it('issue detail says first seen in / last seen in; the release lists the issues first seen in it', async () => {
     const t0 = Date.UTC(2026, 10, 3, 12);
-    await send(owner, projectId, key, event('web@2.0.0', 'BError', t0));
-    await send(owner, projectId, key, event('web@2.1.0', 'BError', t0 + 1000));
-    await send(owner, projectId, key, event('web@2.1.0', 'NewIn21Error', t0 + 2000));
+    await send({ client: owner, projectId, key, body: event('web@2.0.0', 'BError', t0) });
+    await send({ client: owner, projectId, key, body: event('web@2.1.0', 'BError', t0 + 1000) });
+    await send({ client: owner, projectId, key, body: event('web@2.1.0', 'NewIn21Error', t0 + 2000) });
     const issues = await db.issue.findMany({ where: { projectId, title: { startsWith: 'BError' } } });
     expect(issues).toHaveLength(1);
     const detail = await owner.get(`/api/v1/projects/${projectId}/issues/${issues[0].id}`);
@@ -117,7 +117,7 @@ describe('releases API', () => {
     await owner.post(rel(), { version: 'gone-1' });
     expect((await owner.delete(rel('/gone-1'))).status).toBe(200);
     expect(await db.release.count({ where: { projectId, version: 'gone-1' } })).toBe(0);
-    await send(owner, projectId, key, event('gone-1', 'GoneError', Date.UTC(2026, 10, 4)));
+    await send({ client: owner, projectId, key, body: event('gone-1', 'GoneError', Date.UTC(2026, 10, 4)) });
     expect(await db.release.count({ where: { projectId, version: 'gone-1' } })).toBe(1);
   });
 

@@ -60,12 +60,12 @@ function minifiedFrames(text: string, url: string): Frame[] {
 }
 
 async function sendError(frames: Frame[], extra: Record<string, unknown>) {
-  const res = await send(owner, project.id, project.keys[0].publicKey, {
+  const res = await send({ client: owner, projectId: project.id, key: project.keys[0].publicKey, body: {
     exception: { type: 'TypeError', value: "Cannot read properties of undefined (reading 'value')", stacktrace: { frames } },
     level: 'error',
     timestamp: Date.now(),
     ...extra,
-  });
+  } });
   expect(res.status, res.text).toBe(200);
   const event = await db.event.findFirstOrThrow({ where: { projectId: project.id }, orderBy: { receivedAt: 'desc' } });
   return { event, frames: (event.stacktrace as { frames: Frame[] }).frames };

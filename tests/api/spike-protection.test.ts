@@ -24,12 +24,12 @@ describe('a rate limit per key', () => {
     const res = await s.client.patch(`/api/v1/projects/${project.id}/keys/${key.id}`, { rateLimitPerMinute: 5 });
     expect([res.status, res.body.data.rateLimitPerMinute]).toEqual([200, 5]);
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await send(s.client, project.id, key.publicKey, errorEnvelope())).status);
+    for (let i = 0; i < 8; i++) statuses.push((await send({ client: s.client, projectId: project.id, key: key.publicKey, body: errorEnvelope() })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
     expect(await statsOf(s.client, project.id)).toEqual({ 'error/accepted/': 5, 'unknown/rate_limited/key_rate_limit': 3 });
     // Back to the server's default.
     expect((await s.client.patch(`/api/v1/projects/${project.id}/keys/${key.id}`, { rateLimitPerMinute: null })).body.data.rateLimitPerMinute).toBeNull();
-    expect((await send(s.client, project.id, key.publicKey, errorEnvelope())).status).toBe(200);
+    expect((await send({ client: s.client, projectId: project.id, key: key.publicKey, body: errorEnvelope() })).status).toBe(200);
   });
 
   it.each([
@@ -65,7 +65,7 @@ describe('spike protection', () => {
     process.env.SPIKE_PROTECTION_MIN_PER_MINUTE = '20';
     const s = await projectWithBaseline(2); // cap = max(20, 10 × 2) = 20 a minute
     const statuses: number[] = [];
-    for (let i = 0; i < 100; i++) statuses.push((await send(s.client, s.project.id, s.project.keys[0].publicKey, errorEnvelope())).status);
+    for (let i = 0; i < 100; i++) statuses.push((await send({ client: s.client, projectId: s.project.id, key: s.project.keys[0].publicKey, body: errorEnvelope() })).status);
     const accepted = statuses.filter((x) => x === 200).length;
     // A minute's worth (20) plus what refilled at 20 a minute while the burst was sent.
     expect(accepted).toBeGreaterThanOrEqual(20);
@@ -83,9 +83,9 @@ describe('spike protection', () => {
     process.env.SPIKE_PROTECTION_MIN_PER_MINUTE = '5';
     const s = await projectWithBaseline(0);
     expect((await s.client.patch(`/api/v1/projects/${s.project.id}/filters`, { spikeProtection: false })).body.data.spikeProtection).toBe(false);
-    for (let i = 0; i < 12; i++) expect((await send(s.client, s.project.id, s.project.keys[0].publicKey, errorEnvelope())).status).toBe(200);
+    for (let i = 0; i < 12; i++) expect((await send({ client: s.client, projectId: s.project.id, key: s.project.keys[0].publicKey, body: errorEnvelope() })).status).toBe(200);
     const young = await signUp();
     const p = await createProject(young.client, 'New shop');
-    for (let i = 0; i < 12; i++) expect((await send(young.client, p.id, p.keys[0].publicKey, errorEnvelope())).status).toBe(200);
+    for (let i = 0; i < 12; i++) expect((await send({ client: young.client, projectId: p.id, key: p.keys[0].publicKey, body: errorEnvelope() })).status).toBe(200);
   });
 });

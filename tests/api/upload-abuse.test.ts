@@ -124,10 +124,10 @@ describe('uploads with memory and CPU bounded by construction', () => {
     form.append('file', new Blob([json]), 'cached.js.map');
     expect((await postForm(ci, `/api/v1/projects/${project.id}/releases/cache-1/files`, form)).status).toBe(201);
     const before = mapCacheStats().bytes;
-    const res = await send(owner, project.id, project.keys[0].publicKey, {
+    const res = await send({ client: owner, projectId: project.id, key: project.keys[0].publicKey, body: {
       exception: { type: 'Error', value: 'x', stacktrace: { frames: [{ filename: 'https://x.example/static/cached.js', abs_path: 'https://x.example/static/cached.js', lineno: 1, colno: 1 }] } },
       release: 'cache-1',
-    });
+    } });
     expect(res.status).toBe(200);
     const counted = mapCacheStats().bytes - before;
     // 20,000 lines and 400,000 segments at their estimated sizes, plus the text: far more than the JSON's ~2 MB.

@@ -12,7 +12,7 @@ export const PGBOUNCER = '/usr/sbin/pgbouncer';
  * `pgbouncer.ini` (and its user list) in `dir` for transaction mode on 127.0.0.1:`port`, one pooled database per
  * entry of `databases` (name → the server's URL, whose user and password PgBouncer logs in with); clients are trusted.
  */
-export function writePgBouncerConfig(dir: string, port: number, databases: Record<string, string>, poolSize: number): string {
+export function writePgBouncerConfig({ dir, port, databases, poolSize }: { dir: string; port: number; databases: Record<string, string>; poolSize: number }): string {
   const users = new Set(Object.values(databases).map((u) => new URL(u).username));
   fs.writeFileSync(path.join(dir, 'userlist.txt'), [...users].map((u) => `"${u}" ""\n`).join(''));
   const file = path.join(dir, 'pgbouncer.ini');
@@ -50,7 +50,7 @@ export async function startPgBouncer(databaseUrl: string, poolSize = 2): Promise
   const database = target.pathname.slice(1);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-pgbouncer-'));
   const port = await freePort();
-  writePgBouncerConfig(dir, port, { [database]: databaseUrl }, poolSize);
+  writePgBouncerConfig({ dir, port, databases: { [database]: databaseUrl }, poolSize });
   // PgBouncer refuses to run as root.
   const asRoot = process.getuid?.() === 0;
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);

@@ -21,7 +21,7 @@ export async function buildGoProgram(dir: string): Promise<string> {
 }
 
 /** Runs the program of `sdk` in `dir` with `args`; its last line of output must be `sent`. */
-export async function runSdkProgram(sdk: Sdk, dir: string, args: string[], goBinary?: string): Promise<void> {
+export async function runSdkProgram({ sdk, dir, args, goBinary }: { sdk: Sdk; dir: string; args: string[]; goBinary?: string }): Promise<void> {
   const [cmd, argv] =
     sdk === '@sentry/node'
       ? [process.execPath, [path.join(dir, 'app.mjs'), ...args]]

@@ -208,14 +208,13 @@ export function instrumentXhr(buf: BreadcrumbBuffer, ignore: UrlFilter): Uninsta
     try {
       const info = this.__trk;
       if (info && !ignore(info.url)) {
-        const xhr = this;
         const onEnd = () => {
           try {
-            xhr.removeEventListener('loadend', onEnd);
+            this.removeEventListener('loadend', onEnd);
             buf.add({
               type: 'xhr',
               message: info.method + ' ' + info.url,
-              data: { method: info.method, url: info.url, status: xhr.status },
+              data: { method: info.method, url: info.url, status: this.status },
             });
           } catch {
             /* ignore */

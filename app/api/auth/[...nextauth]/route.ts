@@ -13,7 +13,7 @@ const MAX_AUTH_FORM = 16 * 1024;
 async function handler(req: NextRequest, ctx: Context) {
   if (req.method === 'POST') {
     const body = await readCappedBody(req, MAX_AUTH_FORM).catch(() => null);
-    if (body === null) return respond(413, 'Request body too large');
+    if (body === null) return respond({ statusCode: 413, message: 'Request body too large' });
     req = new NextRequest(req.url, { method: req.method, headers: req.headers, body: new Uint8Array(body) });
   }
   return NextAuth(req as never, ctx as never, authOptions());

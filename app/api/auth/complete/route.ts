@@ -11,7 +11,7 @@ import { NEXT_COOKIE, safeNext } from '@/lib/auth/safe-next';
 // swap it for our session cookie, drop next-auth's cookies and go to the page sign-in started from.
 export async function GET(req: NextRequest) {
   // With no provider enabled there is no sign-in to complete: nothing here may mint a session.
-  if (enabledProviders().length === 0) return respond(404, 'Not found');
+  if (enabledProviders().length === 0) return respond({ statusCode: 404, message: 'Not found' });
   const token = await getToken({ req, secret: env.sessionSecret, secureCookie: env.secureCookies });
   const session = token?.sub ? await startOAuthSession(token.sub) : null;
   // Sign-in started from an invite page: join that organization, or go back to the page to say why not.

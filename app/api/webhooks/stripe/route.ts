@@ -17,7 +17,7 @@ export async function POST(req: Request): Promise<Response> {
     const raw = await readCappedBody(req, MAX_STRIPE_BODY);
     if (raw === null) throw new AppError('PAYLOAD_TOO_LARGE', 'Request body too large');
     const outcome = await receiveStripeEvent(raw.toString('utf8'), req.headers.get('stripe-signature'));
-    res = respond(200, outcome.message, undefined, undefined, headers);
+    res = respond({ statusCode: 200, message: outcome.message, headers });
   } catch (err) {
     res = errorToResponse(err, headers, requestId);
   }

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { AppError, notFound } from '@/lib/errors';
+import { notFound } from '@/lib/errors';
 import { readMultipart } from '@/lib/http/multipart';
 import { orgSlugParams } from '@/lib/sourcemaps/schemas';
 import { assertOrgSlug } from '@/lib/sourcemaps/assemble-artifact-bundle';

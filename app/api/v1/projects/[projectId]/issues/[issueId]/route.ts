@@ -5,12 +5,12 @@ import { updateIssueStatus } from '@/lib/issues/update-issue-status';
 import { getIssueQuery, issueParams, updateIssueSchema } from '@/lib/zod/issues';
 
 export const GET = route({ auth: 'session', scope: 'project', params: issueParams, query: getIssueQuery }, async ({ tenant, params, query }) => {
-  const data = await getIssue(tenant.orgId, tenant.projectId, params.issueId, query.expand === 'assignee');
+  const data = await getIssue({ orgId: tenant.orgId, projectId: tenant.projectId, issueId: params.issueId, expandAssignee: query.expand === 'assignee' });
   return { message: 'Issue fetched', data };
 });
 
 export const PATCH = route({ auth: 'session', scope: 'project', params: issueParams, body: updateIssueSchema }, async ({ tenant, params, body }) => {
-  const data = await updateIssueStatus(tenant, params.issueId, body.status, body.resolveIn, body.ignore);
+  const data = await updateIssueStatus({ t: tenant, issueId: params.issueId, status: body.status, resolveIn: body.resolveIn, ignore: body.ignore });
   return { message: 'Issue updated', data };
 });
 

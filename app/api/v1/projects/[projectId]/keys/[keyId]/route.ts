@@ -4,7 +4,7 @@ import { serializeKey } from '@/lib/projects/serialize';
 import { keyParams, updateKeySchema } from '@/lib/zod/projects';
 
 export const PATCH = route({ auth: 'session', scope: 'project', role: 'ADMIN', params: keyParams, body: updateKeySchema }, async ({ tenant, params, body }) => {
-  const key = await updateKey(tenant.orgId, params.projectId, params.keyId, body);
+  const key = await updateKey({ orgId: tenant.orgId, projectId: params.projectId, keyId: params.keyId, input: body });
   return { message: 'Key updated', data: serializeKey(key, key.project.number) };
 });
 

@@ -1,5 +1,4 @@
 import { route } from '@/lib/http/route';
-import { AppError } from '@/lib/errors';
 import { readMultipart } from '@/lib/http/multipart';
 import { releaseParams } from '@/lib/releases/schemas';
 import { listSourceFiles, MAX_FILE_UPLOAD_BYTES, uploadSourceFile } from '@/lib/sourcemaps/upload-source-file';
