@@ -44,7 +44,8 @@ async function main() {
       }
     }
     // Imported after startBenchDatabase set DATABASE_URL, so the pool connects to the bench database.
-    const { ingestUnits } = await import('@/lib/ingest/items/events/ingest-units');
+    const { events } = await import('@/lib/ingest/items/events');
+    const { newStoreContext } = await import('@/lib/ingest/items/kind');
     const { validateUnit } = await import('@/lib/envelope/validate-envelope');
     const { pool } = await import('@/lib/pg');
     let plans: string[] = [];
@@ -69,7 +70,13 @@ async function main() {
         const batch = units.slice(b * size, (b + 1) * size);
         const t0 = performance.now();
         // One request per unit, all in the same turn of the event loop: they join one batch.
-        const outcomes = await Promise.all(batch.map((u) => ingestUnits(key, [u], { tokensTaken: 1 })));
+        const outcomes = await Promise.all(
+          batch.map(async (u) => {
+            const ctx = newStoreContext({ tokensTaken: 1 });
+            await events.store(key, [u], ctx);
+            return ctx.outcome;
+          }),
+        );
         const ms = performance.now() - t0;
         if (outcomes.some((o) => o.kind !== 'stored')) throw new Error(`not stored: ${JSON.stringify(outcomes.find((o) => o.kind !== 'stored'))}`);
         if (b >= WARMUP_BATCHES) times.push(ms);

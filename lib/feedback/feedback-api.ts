@@ -7,7 +7,7 @@ import { notFound, validationError } from '@/lib/errors';
 import { clampedInt, cursorOf, readCursor } from '@/lib/http/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { serializeAttachment } from '@/lib/attachments/attachment-api';
-import { linkPendingFeedback } from '@/lib/ingest/items/feedback/feedback-writer';
+import { linkPendingFeedback } from '@/lib/ingest/items/feedback';
 
 export const FEEDBACK_STATUSES = ['new', 'resolved', 'spam'] as const;
 

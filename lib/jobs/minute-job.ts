@@ -3,7 +3,7 @@
 import { evaluateCrashFreeRules } from '@/lib/alerts/crash-free-rules';
 import { reviveIgnoredIssues } from '@/lib/issues/ignore-conditions';
 import { sweepMergedFingerprints } from '@/lib/issues/merge-issues';
-import { detectMonitorFailures } from '@/lib/ingest/items/check-ins/monitors';
+import { detectMonitorFailures } from '@/lib/ingest/items/check-ins';
 import { runUptimeChecks } from '@/lib/monitors/uptime';
 import { getBoss, work } from './boss';
 import { QUEUES } from './queues';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { notFound } from '@/lib/errors';
 import { clampedInt, cursorOf, readCursor } from '@/lib/http/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
-import { LOG_LEVELS } from '@/lib/ingest/items/logs/parse-logs';
+import { LOG_LEVELS } from '@/lib/ingest/items/logs';
 import { readPool } from '@/lib/replica';
 
 export const listLogsQuery = z.object({

@@ -7,8 +7,8 @@ import { AppError, notFound, validationError } from '@/lib/errors';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { env } from '@/lib/env';
 import { RefusedTarget, resolveWebhookTarget } from '@/lib/alerts/webhook-guard';
-import { nextRun, saneDate, scheduleProblem, type Schedule } from '@/lib/ingest/items/check-ins/schedule';
-import { checkinMargin, failureThreshold, maxRuntime, monitorTimezone, recoveryThreshold } from '@/lib/ingest/items/check-ins/monitor-schemas';
+import { nextRun, saneDate, scheduleProblem, type Schedule } from '@/lib/ingest/items/check-ins';
+import { checkinMargin, failureThreshold, maxRuntime, monitorTimezone, recoveryThreshold } from '@/lib/ingest/items/check-ins';
 import { httpUrl } from '@/lib/zod/alerts';
 
 const RECENT_RUNS = 30;

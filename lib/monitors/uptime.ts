@@ -12,9 +12,9 @@ import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { pinnedLookup } from '@/lib/alerts/deliver-webhook';
 import { RefusedTarget, resolveWebhookTarget } from '@/lib/alerts/webhook-guard';
-import { afterRuns, settle, type RunResults } from '@/lib/ingest/items/check-ins/monitors';
+import { afterRuns, settle, type RunResults } from '@/lib/ingest/items/check-ins';
 import { logger } from '@/lib/log';
-import { LATEST_DATE, nextRun, saneDate } from '@/lib/ingest/items/check-ins/schedule';
+import { LATEST_DATE, nextRun, saneDate } from '@/lib/ingest/items/check-ins';
 
 const BODY_LIMIT = 1024 * 1024;
 /** Checks run at once per minute job, so a slow target cannot hold the others back for long. */

@@ -1,5 +1,5 @@
 import { clock } from '@/lib/clock';
-import { MAX_FUTURE_SKEW_MS } from '@/lib/ingest/items/events/ingest-units';
+import { MAX_FUTURE_SKEW_MS } from '@/lib/ingest/items/events';
 
 const DAY_MS = 86_400_000;
 

@@ -9,8 +9,7 @@ import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { reserveIngestTokens } from '@/lib/ingest/admit/rate-limit';
 import { resolveSentryKey } from '@/lib/ingest/admit/resolve-sentry-key';
 import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
-import { processCheckIn } from '@/lib/ingest/items/check-ins/monitors';
-import { parseCheckIn } from '@/lib/ingest/items/check-ins/parse-checkin';
+import { parseCheckIn, processCheckIn } from '@/lib/ingest/items/check-ins';
 
 export type HttpCheckIn = { projectNumber: string; slug: string; publicKey: string; searchParams: URLSearchParams };
 export type HttpCheckInAnswer = { status: number; body: Envelope };
@@ -24,7 +23,7 @@ const SOURCE: Record<string, (string | number)[]> = {
   environment: ['query', 'environment'],
 };
 
-const answer = (status: number, message: string, data?: unknown, error?: FieldIssue[]): HttpCheckInAnswer => ({ status, body: envelope(status, message, data, error) });
+const answer = (status: number, message: string, data?: unknown, error?: FieldIssue[]): HttpCheckInAnswer => ({ status, body: envelope({ statusCode: status, message, data, error }) });
 
 export async function handleHttpCheckIn(req: HttpCheckIn): Promise<HttpCheckInAnswer> {
   // Before the key lookup: a NUL cannot be sent to PostgreSQL, and no key, slug or environment holds one.
@@ -46,14 +45,14 @@ export async function handleHttpCheckIn(req: HttpCheckIn): Promise<HttpCheckInAn
     [],
   );
   if (Array.isArray(parsed)) {
-    recordOutcome(key.projectId, 'monitor', 'invalid', `validation: ${parsed[0].path.join('.')}`);
+    recordOutcome({ projectId: key.projectId, category: 'monitor', outcome: 'invalid', reason: `validation: ${parsed[0].path.join('.')}` });
     return answer(400, 'Validation error', undefined, parsed.map((i) => ({ ...i, path: [...(SOURCE[String(i.path[0])] ?? i.path.slice(0, 1)), ...i.path.slice(1)] })));
   }
   const done = await processCheckIn(key, parsed, { placeholder: false });
   if (done !== 'stored') {
-    recordOutcome(key.projectId, 'monitor', 'invalid', 'unknown_monitor');
+    recordOutcome({ projectId: key.projectId, category: 'monitor', outcome: 'invalid', reason: 'unknown_monitor' });
     return answer(404, `No monitor ${req.slug} in this project: create it in the dashboard or send monitor_config from an SDK first`);
   }
-  recordOutcome(key.projectId, 'monitor', 'accepted', '');
+  recordOutcome({ projectId: key.projectId, category: 'monitor', outcome: 'accepted', reason: '' });
   return answer(202, 'Check-in accepted', { id: parsed.id });
 }

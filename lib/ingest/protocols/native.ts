@@ -4,11 +4,13 @@ import { reserveIngestTokens } from '@/lib/ingest/admit/rate-limit';
 import { decodeBody, MAX_BODY_BYTES, SUPPORTED_ENCODINGS } from '@/lib/envelope/decode-body';
 import { ingestKeyFrom, keyShape, resolveIngestKey } from '@/lib/ingest/admit/resolve-key';
 import { validateUnit } from '@/lib/envelope/validate-envelope';
-import { ingestUnits, type IngestOutcome } from '@/lib/ingest/items/events/ingest-units';
+import { events, type IngestOutcome } from '@/lib/ingest/items/events';
+import { batchOf, storeItems } from '@/lib/ingest/items/store-items';
 import { validationReason } from '@/lib/outcomes/categories';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { envelopeKind } from '@/lib/envelope/schemas';
 import { logger } from '@/lib/log';
+import { CORS, preflight } from './cors';
 
 export type IngestRequest = {
   projectId: string;
@@ -23,13 +25,7 @@ export type IngestRequest = {
 
 export type IngestResponse = { status: number; body: Envelope | null; headers: Record<string, string> };
 
-const CORS = { 'access-control-allow-origin': '*' } as const;
-const PREFLIGHT = {
-  ...CORS,
-  'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-allow-headers': 'Content-Type, X-Ingest-Auth',
-  'access-control-max-age': '86400',
-} as const;
+const PREFLIGHT = preflight('Content-Type, X-Ingest-Auth');
 const MAX_REPORTED_ISSUES = 100;
 
 export const INGEST_MESSAGES = {
@@ -43,14 +39,14 @@ export const INGEST_MESSAGES = {
 } as const;
 
 function answer(status: number, message: string, extra: { error?: FieldIssue[]; headers?: Record<string, string> } = {}): IngestResponse {
-  return { status, body: envelope(status, message, undefined, extra.error), headers: { ...CORS, ...extra.headers } };
+  return { status, body: envelope({ statusCode: status, message, data: undefined, error: extra.error }), headers: { ...CORS, ...extra.headers } };
 }
 
 const invalid = (issues: FieldIssue[]) => answer(400, INGEST_MESSAGES.validation, { error: issues.slice(0, MAX_REPORTED_ISSUES) });
 
 /**
  * The native ingest endpoint without any HTTP framework: plain request data in, status, envelope and headers
- * out. The domain work is ingestUnits; this maps its outcome to the wire (nativeAnswer).
+ * out. The domain work is storeItems (the events kind); this maps its outcome to the wire (nativeAnswer).
  * Checks run in the contract's order: key (401) → rate limit (429) → validation (400) → quota (429) → store → 200.
  */
 export async function handleIngest(req: IngestRequest): Promise<IngestResponse> {
@@ -74,12 +70,12 @@ async function ingest(req: IngestRequest): Promise<IngestResponse> {
 
   if (!(await reserveIngestTokens(key.publicKey, 1, keyShape(key)))) {
     // Refused before the body is read: what it held is not known.
-    recordOutcome(key.projectId, 'unknown', 'rate_limited', 'key_rate_limit');
+    recordOutcome({ projectId: key.projectId, category: 'unknown', outcome: 'rate_limited', reason: 'key_rate_limit' });
     return answer(429, INGEST_MESSAGES.rateLimited, { headers: { 'retry-after': '1' } });
   }
 
   const refused = (reason: string, res: IngestResponse, category: 'error' | 'transaction' | 'unknown' = 'unknown') => {
-    recordOutcome(key.projectId, category, 'invalid', reason);
+    recordOutcome({ projectId: key.projectId, category, outcome: 'invalid', reason });
     return res;
   };
   const decoded = await decodeBody(req.body, req.headers['content-encoding']);
@@ -97,7 +93,7 @@ async function ingest(req: IngestRequest): Promise<IngestResponse> {
   }
   const validated = validateUnit(json, { hadEscapes: text.includes('\\u') });
   if (!validated.ok) return refused(validationReason(validated.issues[0]?.path ?? []), invalid(validated.issues), envelopeKind(json));
-  return nativeAnswer(await ingestUnits(key, [validated.unit], { clientAddress: req.clientAddress }));
+  return nativeAnswer(await storeItems(key, batchOf(events, [validated.unit]), { clientAddress: req.clientAddress }));
 }
 
 /** The native endpoint's wire answer for each domain outcome (both HTTP adapters serve this). */

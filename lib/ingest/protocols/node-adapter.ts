@@ -12,11 +12,11 @@ import { bodyCapFor, LARGE_BODY_BUSY_MESSAGE } from '@/lib/ingest/protocols/larg
 import { envelope } from '@/lib/http/envelope';
 import { addressFromSocket } from '@/lib/auth/client-address';
 import { observeHttp } from '@/lib/metrics/metrics';
+import { CORS } from './cors';
 
 const PREFIX = '/api/v1/ingest/';
 const SUFFIX = '/envelope';
 const NO_PARAMS = new URLSearchParams();
-const CORS = { 'access-control-allow-origin': '*' } as const;
 
 /** The project id of an ingest URL (`/api/v1/ingest/<projectId>/envelope[?query]`), or null for any other path. */
 export function ingestProjectId(url: string): string | null {
@@ -94,23 +94,23 @@ export function serveIngest(req: http.IncomingMessage, res: http.ServerResponse)
 
 async function respondTo(req: http.IncomingMessage, res: http.ServerResponse, url: string, endpoint: string, handler: Handler): Promise<void> {
   const started = performance.now();
-  res.once('finish', () => observeHttp(url, req.method ?? 'POST', res.statusCode, (performance.now() - started) / 1000));
+  res.once('finish', () => observeHttp({ pathname: url, method: req.method ?? 'POST', status: res.statusCode, seconds: (performance.now() - started) / 1000 }));
   const slot = req.method === 'POST' ? bodyCapFor(endpoint, req.headers['content-length']) : { cap: 0, release: () => {} };
   if (slot === 'busy') {
-    send(res, { status: 429, body: envelope(429, LARGE_BODY_BUSY_MESSAGE), headers: { ...CORS, 'retry-after': '1', connection: 'close' } }, true);
+    send(res, { status: 429, body: envelope({ statusCode: 429, message: LARGE_BODY_BUSY_MESSAGE }), headers: { ...CORS, 'retry-after': '1', connection: 'close' } }, true);
     return;
   }
   try {
     const body = req.method === 'POST' ? await readCappedBody(req, slot.cap) : Buffer.alloc(0);
     if (body === null) {
       // The rest of the body is not read: close the connection after answering instead of draining it.
-      send(res, { status: 413, body: envelope(413, INGEST_MESSAGES.tooLarge), headers: { ...CORS, connection: 'close' } }, true);
+      send(res, { status: 413, body: envelope({ statusCode: 413, message: INGEST_MESSAGES.tooLarge }), headers: { ...CORS, connection: 'close' } }, true);
       return;
     }
     const q = url.indexOf('?');
     send(res, await handler(body, q < 0 ? NO_PARAMS : new URLSearchParams(url.slice(q + 1)), slot.cap > MAX_BODY_BYTES), false);
   } catch {
-    if (!res.headersSent) send(res, { status: 400, body: envelope(400, 'Could not read the request body'), headers: { ...CORS } }, true);
+    if (!res.headersSent) send(res, { status: 400, body: envelope({ statusCode: 400, message: 'Could not read the request body' }), headers: { ...CORS } }, true);
   } finally {
     slot.release();
   }

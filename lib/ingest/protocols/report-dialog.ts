@@ -11,12 +11,13 @@ import { reserveIngestTokens } from '@/lib/ingest/admit/rate-limit';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { resolveSentryKey } from '@/lib/ingest/admit/resolve-sentry-key';
 import { keyFromDsn } from '@/lib/envelope/sentry-auth';
-import { storeFeedback } from '@/lib/ingest/items/feedback/feedback-writer';
 import { storableString } from '@/lib/envelope/prepare-json';
-import { MAX_FEEDBACK_MESSAGE, userReportItem } from '@/lib/ingest/items/feedback/parse-feedback';
+import { feedback, MAX_FEEDBACK_MESSAGE, userReportItem } from '@/lib/ingest/items/feedback';
+import { newStoreContext } from '@/lib/ingest/items/kind';
+import { preflight } from './cors';
 
 export const DIALOG_BODY_CAP = 64 * 1024;
-const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'Content-Type', 'cache-control': 'no-store' };
+const CORS = { ...preflight('Content-Type', 'GET, POST, OPTIONS'), 'cache-control': 'no-store' };
 
 type Answer = { status: number; body: string; headers: Record<string, string> };
 const json = (status: number, value: unknown): Answer => ({ status, body: JSON.stringify(value), headers: { ...CORS, 'content-type': 'application/json; charset=utf-8' } });
@@ -77,10 +78,10 @@ export async function reportDialog(method: string, url: URL, readBody: () => Pro
   }
   const r = report.safeParse(fields);
   if (!r.success) {
-    recordOutcome(key.projectId, 'feedback', 'invalid', 'validation');
+    recordOutcome({ projectId: key.projectId, category: 'feedback', outcome: 'invalid', reason: 'validation' });
     return problem(400, 'Validation failed', issuesFromZod(r.error));
   }
-  await storeFeedback(key, [userReportItem({ event_id: p.data.eventId, ...r.data }, 'crash_report_dialog')]);
+  await feedback.store(key, [userReportItem({ event_id: p.data.eventId, ...r.data }, 'crash_report_dialog')], newStoreContext());
   return json(200, {});
 }
 

@@ -1,9 +1,9 @@
-// What the one scrubber (./scrub-item.ts) reads of each item kind: the fields that hold free text and those that
-// hold key/value maps, as paths into the item as its writer stores it (`a.b[].c` walks the array `b`).
-// Identifiers are left as they are, as Relay leaves them (its `pii = "false"` fields): ids, release, environment,
-// level, status, op, platform, monitor slugs and session ids are what the data is joined and grouped by, and a
-// build number that happens to pass Luhn's check must not become "[Filtered]". Cron check-ins hold nothing else
-// (slug, status, environment, schedule), so they have no entry.
+// How an item kind tells the one scrubber (./scrub-item.ts) what to read: the fields that hold free text, source
+// lines, key/value maps and cookies, as paths into the row its writer stores (`a.b[].c` walks the array `b`). Each
+// kind declares its own beside its parser (lib/ingest/items/<kind>/index.ts). Identifiers are left as they are, as
+// Relay leaves them (its `pii = "false"` fields): ids, release, environment, level, status, op, platform, monitor
+// slugs and session ids are what the data is joined and grouped by, and a build number that happens to pass Luhn's
+// check must not become "[Filtered]".
 
 /** How each field is scrubbed. */
 export type ItemFields = {
@@ -17,58 +17,14 @@ export type ItemFields = {
   cookies?: readonly string[];
 };
 
-/** The fields of a stack frame, under `prefix` (`exception.stacktrace.frames[]`). */
-function frameFields(prefix: string): { text: string[]; code: string[] } {
-  return {
-    text: ['filename', 'abs_path', 'function', 'module'].map((f) => `${prefix}.${f}`),
-    code: ['context_line', 'pre_context[]', 'post_context[]'].map((f) => `${prefix}.${f}`),
-  };
+/** The same declaration for a row that holds the declared one under `prefix` (`envelope`). */
+export function fieldsUnder(prefix: string, fields: ItemFields): ItemFields {
+  const under = (paths: readonly string[] | undefined) => paths?.map((p) => `${prefix}.${p}`);
+  return { text: under(fields.text), code: under(fields.code), map: under(fields.map), cookies: under(fields.cookies) };
 }
-const thrown = frameFields('exception.stacktrace.frames[]');
-const causes = frameFields('exception.causes[].stacktrace.frames[]');
 
-export const ITEM_FIELDS = {
-  /** An error event in our envelope shape (lib/envelope/schemas.ts ErrorEnvelope), after validation. */
-  error: {
-    text: [
-      'exception.type',
-      'exception.value',
-      'exception.module',
-      'exception.mechanism.description',
-      ...thrown.text,
-      'exception.causes[].type',
-      'exception.causes[].value',
-      'exception.causes[].module',
-      'exception.causes[].mechanism.description',
-      ...causes.text,
-      'logentry.message',
-      'logentry.formatted',
-      'breadcrumbs[].message',
-      'fingerprint[]',
-      'transaction',
-      'server_name',
-      'request.url',
-      'request.query_string',
-      'user.id',
-      'user.email',
-      'user.username',
-    ],
-    code: [...thrown.code, ...causes.code],
-    map: ['logentry.params', 'breadcrumbs[].data', 'tags', 'request.headers', 'request.data', 'contexts', 'extra'],
-    cookies: ['request.cookies'],
-  },
-  /** A transaction in our envelope shape (TransactionEnvelope): its name may be a URL with a token in it. */
-  transaction: { text: ['name'] },
-  /** A span row (lib/ingest/items/spans/parse-spans.ts SpanRow): `transaction` is its segment's name, scrubbed as that is. */
-  span: { text: ['description', 'transaction'], map: ['data'] },
-  /** A log row (lib/ingest/items/logs/parse-logs.ts LogRow). */
-  log: { text: ['body', 'template'], map: ['attributes'] },
-  /** User feedback (lib/ingest/items/feedback/parse-feedback.ts FeedbackItem): `contexts` holds the scope's contexts and tags. */
-  feedback: { text: ['message', 'url', 'name', 'email'], map: ['contexts'] },
-  /** An attachment's metadata; its bytes are stored as sent. */
-  attachment: { text: ['filename', 'contentType'] },
-  /** A session update or aggregate: its distinct id is the user's id (an email, a name), scrubbed as an event's is. */
-  session: { text: ['did'] },
-} as const satisfies Record<string, ItemFields>;
-
-export type ScrubbedKind = keyof typeof ITEM_FIELDS;
+/** Two declarations as one (a row shaped like either). */
+export function mergeFields(a: ItemFields, b: ItemFields): ItemFields {
+  const both = (x?: readonly string[], y?: readonly string[]) => [...(x ?? []), ...(y ?? [])];
+  return { text: both(a.text, b.text), code: both(a.code, b.code), map: both(a.map, b.map), cookies: both(a.cookies, b.cookies) };
+}

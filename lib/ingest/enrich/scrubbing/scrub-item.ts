@@ -1,8 +1,8 @@
 // The one scrubber (#43): every item kind declares which of its fields hold free text and which hold key/value
-// maps (./item-fields.ts), and scrubItem applies the project's rules to exactly those fields. A kind that stores a
-// new field declares it there, so no writer scrubs field by field and none can forget one.
+// maps (./item-fields.ts), and scrubItem applies the project's rules to exactly those fields. It runs when a kind
+// stores (lib/ingest/items/kind.ts defineKind), so no writer scrubs field by field and none can forget a field.
 import { FILTERED, keyIsSafe, keyIsSensitive, scrubString, type ScrubPolicy } from './rules';
-import { ITEM_FIELDS, type ItemFields, type ScrubbedKind } from './item-fields';
+import type { ItemFields } from './item-fields';
 
 /**
  * A free-form value (headers, tags, extra, contexts, attributes, breadcrumb data): every key is checked against the
@@ -72,20 +72,19 @@ function update(node: unknown, steps: readonly Step[], at: number, apply: (v: un
 }
 
 type Compiled = { rule: Rule; steps: Step[] }[];
-const compiled = new Map<ScrubbedKind, Compiled>();
+const compiled = new WeakMap<ItemFields, Compiled>();
 
-function compile(kind: ScrubbedKind): Compiled {
-  let c = compiled.get(kind);
+function compile(fields: ItemFields): Compiled {
+  let c = compiled.get(fields);
   if (!c) {
-    const fields: ItemFields = ITEM_FIELDS[kind];
     c = (Object.keys(fields) as Rule[]).flatMap((rule) => (fields[rule] ?? []).map((path) => ({ rule, steps: parseFieldPath(path) })));
-    compiled.set(kind, c);
+    compiled.set(fields, c);
   }
   return c;
 }
 
-/** `item` of `kind` with the project's rules applied to every field its declaration names (in place; also returned). */
-export function scrubItem<T extends object>(kind: ScrubbedKind, item: T, policy: ScrubPolicy): T {
-  for (const { rule, steps } of compile(kind)) update(item, steps, 0, (v) => APPLY[rule](v, policy));
+/** `item` with the project's rules applied to every field `fields` names (in place; also returned). */
+export function scrubItem<T extends object>(item: T, fields: ItemFields, policy: ScrubPolicy): T {
+  for (const { rule, steps } of compile(fields)) update(item, steps, 0, (v) => APPLY[rule](v, policy));
   return item;
 }

@@ -1,7 +1,7 @@
 // Stores an envelope's attachments (#33) in the configured store, after the per-event cap: what an event already
 // has plus what comes now may not pass ATTACHMENTS_PER_EVENT_MAX_BYTES (the rest is refused as too_large). Each is
-// counted in the outcomes; none counts against the monthly event quota. Their file name and content type go through
-// the one scrubber; their bytes are stored as sent.
+// counted in the outcomes; none counts against the monthly event quota. Their file name and content type are scrubbed
+// by the attachments kind's declaration (./index.ts); their bytes are stored as sent.
 import crypto from 'node:crypto';
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { pool } from '@/lib/pg';
@@ -9,7 +9,6 @@ import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import type { Outcome } from '@/lib/outcomes/categories';
 import { ATTACHMENTS_PER_EVENT_MAX_BYTES, type AttachmentItem } from './parse-attachment';
 import { attachmentStore, type NewAttachment } from '@/lib/attachments/store';
-import { scrubItem } from '@/lib/ingest/enrich/scrubbing/scrub-item';
 
 export async function storeAttachments(key: IngestKey, items: AttachmentItem[]): Promise<{ stored: number; tooLarge: number }> {
   if (items.length === 0) return { stored: 0, tooLarge: 0 };
@@ -25,21 +24,20 @@ export async function storeAttachments(key: IngestKey, items: AttachmentItem[]):
     const total = (used.get(item.eventId) ?? 0) + item.data.length;
     if (total > ATTACHMENTS_PER_EVENT_MAX_BYTES) {
       tooLarge++;
-      recordOutcome(key.projectId, 'attachment', 'invalid', 'too_large');
+      recordOutcome({ projectId: key.projectId, category: 'attachment', outcome: 'invalid', reason: 'too_large' });
       continue;
     }
     used.set(item.eventId, total);
-    scrubItem('attachment', item, key.scrub);
     keep.push({ id: crypto.randomUUID(), projectId: key.projectId, ...item });
   }
   if (keep.length > 0) {
     await attachmentStore().save(keep);
-    for (let i = 0; i < keep.length; i++) recordOutcome(key.projectId, 'attachment', 'accepted', '');
+    for (let i = 0; i < keep.length; i++) recordOutcome({ projectId: key.projectId, category: 'attachment', outcome: 'accepted', reason: '' });
   }
   return { stored: keep.length, tooLarge };
 }
 
 /** Attachments that came with an event the envelope's answer refused: counted with the event's outcome. */
 export function refuseAttachments(key: IngestKey, items: AttachmentItem[], outcome: Outcome, reason: string): void {
-  for (let i = 0; i < items.length; i++) recordOutcome(key.projectId, 'attachment', outcome, reason);
+  for (let i = 0; i < items.length; i++) recordOutcome({ projectId: key.projectId, category: 'attachment', outcome, reason });
 }

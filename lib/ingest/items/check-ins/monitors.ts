@@ -6,7 +6,8 @@ import crypto from 'node:crypto';
 import { clock } from '@/lib/clock';
 import { db, type Tx } from '@/lib/db';
 import { withCustomParts } from '@/lib/ingest/enrich/grouping/fingerprint';
-import { ingestUnits } from '@/lib/ingest/items/events/ingest-units';
+import { events } from '@/lib/ingest/items/events';
+import { newStoreContext } from '@/lib/ingest/items/kind';
 import { resolveIngestKey, type IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { validateUnit } from '@/lib/envelope/validate-envelope';
 import { logger } from '@/lib/log';
@@ -190,7 +191,10 @@ async function recordFailure(key: IngestKey | null, f: Failure): Promise<string 
   };
   const v = validateUnit(envelope, { path: [], hadEscapes: false, grouping: 'native' });
   if (!v.ok) return f.monitor.issueId;
-  const outcome = await ingestUnits(k, [v.unit]);
+  // Through the events kind, as any event is: scrubbed (a failing site's answer is in the detail), grouped, stored.
+  const ctx = newStoreContext();
+  await events.store(k, [v.unit], ctx);
+  const { outcome } = ctx;
   if (outcome.kind !== 'stored') {
     logger.warn({ monitorId: f.monitor.id, outcome: outcome.kind }, 'monitor failure not stored');
     return f.monitor.issueId;

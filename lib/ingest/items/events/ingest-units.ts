@@ -8,7 +8,7 @@ import { groupingOf } from '@/lib/ingest/enrich/grouping/group-event';
 import { noteReleases, type ReleaseSighting } from '@/lib/releases/note-release';
 import { symbolicateUnits } from '@/lib/sourcemaps/symbolicate';
 import { formatMessage } from '@/lib/envelope/message';
-import { scrubErrorEnvelope, scrubTransactionEnvelope } from '@/lib/ingest/enrich/scrubbing/scrub-event';
+import { decideIpAddress } from '@/lib/ingest/enrich/scrubbing/ip-address';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { errorFilterReason, transactionFilterReason, type FilterReason } from '@/lib/ingest/enrich/inbound-filters';
 import { spikeAllows } from '@/lib/ingest/admit/spike-protection';
@@ -39,19 +39,16 @@ export type IngestContext = {
 /**
  * Stores the units of one request. Every row takes a rate-limit token: `tokensTaken` were taken before the
  * body was read, the rest are taken here, all or none (nothing is stored when they are not there).
- * Every unit is scrubbed (the project's privacy settings) before anything else reads it.
+ * The units come scrubbed (the events kind's store, ./index.ts): only the IP address is decided here.
  */
 export async function ingestUnits(key: IngestKey, units: IngestUnit[], ctx: IngestContext = {}): Promise<IngestOutcome> {
   const tokensTaken = ctx.tokensTaken ?? 1;
   if (units.length > tokensTaken && !(await reserveIngestTokens(key.publicKey, units.length - tokensTaken, keyShape(key)))) {
-    for (const u of units) recordOutcome(key.projectId, u.kind, 'rate_limited', 'key_rate_limit');
+    for (const u of units) recordOutcome({ projectId: key.projectId, category: u.kind, outcome: 'rate_limited', reason: 'key_rate_limit' });
     return { kind: 'rate_limited' };
   }
   const receivedAt = clock.now();
-  for (const u of units) {
-    if (u.kind === 'error') scrubErrorEnvelope(u.envelope, key.scrub, ctx.clientAddress);
-    else scrubTransactionEnvelope(u.envelope, key.scrub);
-  }
+  for (const u of units) if (u.kind === 'error') decideIpAddress(u.envelope.user, key.scrub, ctx.clientAddress);
   // Minified JavaScript frames become original ones before grouping, so a new build keeps its issues.
   await symbolicateUnits(key.projectId, units);
   const sightings: ReleaseSighting[] = [];
@@ -99,15 +96,15 @@ function countOutcomes(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutc
   for (const [i, o] of outcomes.entries()) {
     if (o.kind === 'unauthorized') continue;
     if (o.kind === 'spiked') {
-      recordOutcome(key.projectId, units[i].kind, 'rate_limited', 'spike_protection');
+      recordOutcome({ projectId: key.projectId, category: units[i].kind, outcome: 'rate_limited', reason: 'spike_protection' });
       continue;
     }
     if (o.kind === 'filtered') {
-      recordOutcome(key.projectId, units[i].kind, 'filtered', o.reason);
+      recordOutcome({ projectId: key.projectId, category: units[i].kind, outcome: 'filtered', reason: o.reason });
       continue;
     }
     const [outcome, reason] = OUTCOME_OF[o.kind];
-    recordOutcome(key.projectId, units[i].kind, outcome, reason);
+    recordOutcome({ projectId: key.projectId, category: units[i].kind, outcome, reason });
   }
 }
 

@@ -1,11 +1,10 @@
-// Stores feedback items (#33): scrubbed like events (the one scrubber: message, URL, name and email as free text, the
-// scope's contexts and tags as a key/value map), one row per feedback id (a repeat is stored once), linked to the
-// issue of the event it is about when that event is already stored (else when the feedback is read:
-// linkPendingFeedback). Counted as accepted user feedback; not counted against the monthly event quota (as Sentry).
+// Stores feedback items (#33), scrubbed by the feedback kind's declaration (./index.ts): one row per feedback id (a
+// repeat is stored once), linked to the issue of the event it is about when that event is already stored (else when
+// the feedback is read: linkPendingFeedback). Counted as accepted user feedback; not counted against the monthly
+// event quota (as Sentry).
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { pool } from '@/lib/pg';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
-import { scrubItem } from '@/lib/ingest/enrich/scrubbing/scrub-item';
 import { notifyNewFeedback } from './feedback-email';
 import type { FeedbackItem } from './parse-feedback';
 
@@ -15,7 +14,6 @@ const ISSUE_OF_EVENT = `(SELECT e.issue_id FROM event_ids x JOIN events e ON e.p
 
 export async function storeFeedback(key: IngestKey, items: FeedbackItem[]): Promise<void> {
   if (items.length === 0) return;
-  for (const i of items) scrubItem('feedback', i, key.scrub);
   const { rows } = await pool().query<{ id: string }>(
     `WITH f AS (
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[], $9::timestamptz[])
@@ -42,7 +40,7 @@ export async function storeFeedback(key: IngestKey, items: FeedbackItem[]): Prom
       key.projectId,
     ],
   );
-  for (let i = 0; i < items.length; i++) recordOutcome(key.projectId, 'feedback', 'accepted', '');
+  for (let i = 0; i < items.length; i++) recordOutcome({ projectId: key.projectId, category: 'feedback', outcome: 'accepted', reason: '' });
   if (rows.length > 0) notifyNewFeedback(key.projectId, rows.map((r) => r.id));
 }
 

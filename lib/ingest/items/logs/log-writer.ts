@@ -5,7 +5,6 @@ import { groupCommit, refusedWhenProjectGone, type BatchWriter } from '@/lib/ing
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { pool } from '@/lib/pg';
-import { scrubItem } from '@/lib/ingest/enrich/scrubbing/scrub-item';
 import type { LogRow } from './parse-logs';
 
 type Item = { projectId: string; logs: LogRow[] };
@@ -43,6 +42,5 @@ const submit = groupCommit(logWriter);
 
 export async function storeLogs(key: IngestKey, logs: LogRow[]): Promise<void> {
   if (logs.length === 0) return;
-  for (const l of logs) scrubItem('log', l, key.scrub);
-  if ((await submit({ projectId: key.projectId, logs })) === 'stored') recordOutcome(key.projectId, 'log_item', 'accepted', '', logs.length);
+  if ((await submit({ projectId: key.projectId, logs })) === 'stored') recordOutcome({ projectId: key.projectId, category: 'log_item', outcome: 'accepted', reason: '', quantity: logs.length });
 }

@@ -1,23 +1,20 @@
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { forgetIngestKey } from '@/lib/ingest/admit/resolve-key';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
-import { scrubItem } from '@/lib/ingest/enrich/scrubbing/scrub-item';
 import type { SessionItem } from './parse-sessions';
 import { submitSession } from './session-writer';
 
 /**
  * Stores an envelope's session items for release health: not rate-limited per item and not counted against the
  * monthly event quota (as Sentry, which meters sessions apart), each counted on the Stats page as an accepted session.
- * The distinct id goes through the one scrubber first, as an event's user id does.
  */
 export async function ingestSessions(key: IngestKey, items: SessionItem[]): Promise<void> {
-  for (const item of items) scrubItem('session', item, key.scrub);
   const outcomes = await Promise.all(items.map((item) => submitSession({ projectId: key.projectId, item })));
   for (const o of outcomes) {
     if (o === 'unauthorized') {
       forgetIngestKey(key.publicKey);
       continue;
     }
-    recordOutcome(key.projectId, 'session', 'accepted', '');
+    recordOutcome({ projectId: key.projectId, category: 'session', outcome: 'accepted', reason: '' });
   }
 }

@@ -1,10 +1,9 @@
-// Spans on the shared group commit (#34): one item is one envelope's spans, scrubbed like events (the one scrubber:
-// description and segment name as free text, data as a key/value map), written with their envelope's batch in one statement.
+// Spans on the shared group commit (#34): one item is one envelope's spans, scrubbed by the spans kind's declaration
+// (./index.ts), written with their envelope's batch in one statement.
 import { groupCommit, refusedWhenProjectGone, type BatchWriter } from '@/lib/ingest/store/group-commit';
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { pool } from '@/lib/pg';
-import { scrubItem } from '@/lib/ingest/enrich/scrubbing/scrub-item';
 import type { SpanRow } from './parse-spans';
 import { spanGroup } from './normalize';
 
@@ -51,8 +50,8 @@ const submit = groupCommit(spanWriter);
 export async function storeSpans(key: IngestKey, spans: SpanRow[]): Promise<void> {
   if (spans.length === 0) return;
   for (const s of spans) {
-    scrubItem('span', s, key.scrub);
+    // Grouped again: the description the group was made of may have been scrubbed since.
     s.group = spanGroup(s.op, s.description);
   }
-  if ((await submit({ projectId: key.projectId, spans })) === 'stored') recordOutcome(key.projectId, 'span', 'accepted', '', spans.length);
+  if ((await submit({ projectId: key.projectId, spans })) === 'stored') recordOutcome({ projectId: key.projectId, category: 'span', outcome: 'accepted', reason: '', quantity: spans.length });
 }

@@ -5,33 +5,38 @@
 // Export…ServiceResponse (protobuf or JSON as asked).
 import { decodeBody, MAX_BODY_BYTES } from '@/lib/envelope/decode-body';
 import { INGEST_MESSAGES } from '@/lib/ingest/protocols/native';
-import { ingestUnits } from '@/lib/ingest/items/events/ingest-units';
 import { keyShape } from '@/lib/ingest/admit/resolve-key';
-import { storeLogs } from '@/lib/ingest/items/logs/log-writer';
 import { validationReason } from '@/lib/outcomes/categories';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { reserveIngestTokens } from '@/lib/ingest/admit/rate-limit';
 import { resolveSentryKey } from '@/lib/ingest/admit/resolve-sentry-key';
 import { sentryKeyFrom } from '@/lib/envelope/sentry-auth';
-import { storeSpans } from '@/lib/ingest/items/spans/span-writer';
 import { decodeOtlp } from '@/lib/envelope/otlp/decode';
+import { events } from '@/lib/ingest/items/events';
+import type { ItemKind } from '@/lib/ingest/items/kind';
+import { logs } from '@/lib/ingest/items/logs';
+import { spans } from '@/lib/ingest/items/spans';
+import { batchOf, storeItems, type Batch } from '@/lib/ingest/items/store-items';
 import { mapOtlpLogs, mapOtlpTraces } from './map-otlp';
+import { preflight } from '../cors';
 
 export type OtlpRequest = { projectNumber: string; signal: string; method: string; headers: Record<string, string | undefined>; searchParams: URLSearchParams; body: Buffer };
 export type OtlpResponse = { status: number; body: string | Uint8Array; headers: Record<string, string> };
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-allow-headers': 'Content-Type, Content-Encoding, X-Sentry-Auth',
-  'access-control-max-age': '86400',
-};
+const CORS = preflight('Content-Type, Content-Encoding, X-Sentry-Auth');
 
 const problem = (status: number, message: string, extra: Record<string, string> = {}): OtlpResponse => ({
   status,
   body: JSON.stringify({ statusCode: status, message }),
   headers: { ...CORS, 'content-type': 'application/json; charset=utf-8', ...extra },
 });
+
+/** A trace's transactions (its local roots) and every span, stored as the events and spans kinds store them. */
+function tracesBatch({ units, spans: rows }: ReturnType<typeof mapOtlpTraces>): Batch {
+  const batch = batchOf(events, units);
+  if (rows.length > 0) batch.rows.set(spans as ItemKind, rows);
+  return batch;
+}
 
 export async function handleOtlp(req: OtlpRequest): Promise<OtlpResponse> {
   if (req.method === 'OPTIONS') return { status: 204, body: '', headers: CORS };
@@ -43,43 +48,29 @@ export async function handleOtlp(req: OtlpRequest): Promise<OtlpResponse> {
   if (!key) return problem(401, INGEST_MESSAGES.invalidKey);
   const category = req.signal === 'traces' ? 'span' : 'log_item';
   if (!(await reserveIngestTokens(key.publicKey, 1, keyShape(key)))) {
-    recordOutcome(key.projectId, category, 'rate_limited', 'key_rate_limit');
+    recordOutcome({ projectId: key.projectId, category, outcome: 'rate_limited', reason: 'key_rate_limit' });
     return problem(429, INGEST_MESSAGES.rateLimited, { 'retry-after': '1' });
   }
   if (req.body.length > MAX_BODY_BYTES) return problem(413, INGEST_MESSAGES.tooLarge);
   const decoded = await decodeBody(req.body, req.headers['content-encoding']);
   if (!decoded.ok) {
-    recordOutcome(key.projectId, category, 'invalid', decoded.reason === 'too_large' ? 'too_large' : decoded.reason);
+    recordOutcome({ projectId: key.projectId, category, outcome: 'invalid', reason: decoded.reason === 'too_large' ? 'too_large' : decoded.reason });
     return decoded.reason === 'too_large' ? problem(413, INGEST_MESSAGES.tooLarge) : problem(decoded.reason === 'unsupported_encoding' ? 415 : 400, 'Body could not be decoded');
   }
   const contentType = req.headers['content-type'];
   const otlp = decodeOtlp(req.signal, decoded.body, contentType);
   if (!otlp.ok) {
-    recordOutcome(key.projectId, category, 'invalid', validationReason([]));
+    recordOutcome({ projectId: key.projectId, category, outcome: 'invalid', reason: validationReason([]) });
     return problem(contentType && !/json|protobuf/.test(contentType) ? 415 : 400, otlp.message);
   }
   // Spans and log records nesting past the depth limit are left out, the rest stored: counted, never a 500.
-  recordOutcome(key.projectId, category, 'invalid', 'too_deep', otlp.tooDeep);
-  if (req.signal === 'traces') {
-    const { spans, units } = mapOtlpTraces(otlp.traces);
-    const outcome = await ingestUnits(key, units, { tokensTaken: 1 });
-    if (outcome.kind === 'rate_limited') {
-      recordOutcome(key.projectId, 'span', 'rate_limited', 'key_rate_limit', spans.length);
-      return problem(429, INGEST_MESSAGES.rateLimited, { 'retry-after': '1' });
-    }
-    if (outcome.kind === 'invalid') {
-      recordOutcome(key.projectId, 'span', 'invalid', 'validation', spans.length);
-      return problem(400, outcome.issues[0]?.message ?? INGEST_MESSAGES.validation);
-    }
-    if (outcome.kind === 'quota_exceeded') {
-      recordOutcome(key.projectId, 'span', 'over_quota', 'quota', spans.length);
-      return problem(429, INGEST_MESSAGES.quota, { 'retry-after': '60' });
-    }
-    if (outcome.kind === 'unauthorized') return problem(401, INGEST_MESSAGES.invalidKey);
-    await storeSpans(key, spans);
-  } else {
-    await storeLogs(key, mapOtlpLogs(otlp.logs));
-  }
+  recordOutcome({ projectId: key.projectId, category, outcome: 'invalid', reason: 'too_deep', quantity: otlp.tooDeep });
+  const batch = req.signal === 'traces' ? tracesBatch(mapOtlpTraces(otlp.traces)) : batchOf(logs, mapOtlpLogs(otlp.logs));
+  const outcome = await storeItems(key, batch, { tokensTaken: 1 });
+  if (outcome.kind === 'rate_limited') return problem(429, INGEST_MESSAGES.rateLimited, { 'retry-after': '1' });
+  if (outcome.kind === 'invalid') return problem(400, outcome.issues[0]?.message ?? INGEST_MESSAGES.validation);
+  if (outcome.kind === 'quota_exceeded') return problem(429, INGEST_MESSAGES.quota, { 'retry-after': '60' });
+  if (outcome.kind === 'unauthorized') return problem(401, INGEST_MESSAGES.invalidKey);
   // The empty Export…ServiceResponse: zero bytes in protobuf, {} in JSON.
   return contentType?.includes('protobuf')
     ? { status: 200, body: new Uint8Array(0), headers: { ...CORS, 'content-type': 'application/x-protobuf' } }

@@ -5,11 +5,11 @@
 import { errorEnvelopeFromSentry } from '@/lib/envelope/sentry/map-event';
 import type { JsonObject } from '@/lib/envelope/parse-envelope';
 import { validateUnit, type IngestUnit } from '@/lib/envelope/validate-envelope';
-import { flattenAttributes, logRow, type LogRow } from '@/lib/ingest/items/logs/parse-logs';
-import { spanGroup } from '@/lib/ingest/items/spans/normalize';
+import { flattenAttributes, logRow, type LogRow } from '@/lib/ingest/items/logs';
+import { spanGroup } from '@/lib/ingest/items/spans';
 import { storableString } from '@/lib/envelope/prepare-json';
 import { storableTimeMs as validTime } from '@/lib/envelope/schemas';
-import type { SpanRow } from '@/lib/ingest/items/spans/parse-spans';
+import type { SpanRow } from '@/lib/ingest/items/spans';
 import type { AnyValue, OtlpAttributes, OtlpResourceLogs, OtlpResourceSpans, OtlpSpan } from '@/lib/envelope/otlp/decode';
 
 const MAX_SPANS = 5000;

@@ -7,9 +7,9 @@ import { handleSentry, type SentryResponse } from './handle-sentry';
 import { observeHttp } from '@/lib/metrics/metrics';
 import type { SentryEndpoint } from './prepare-items';
 import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
+import { CORS } from '../cors';
 
 type Ctx = { params: Promise<{ projectNumber: string }> };
-const CORS = { 'access-control-allow-origin': '*' };
 
 function toResponse(res: SentryResponse): Response {
   const headers = new Headers(res.headers);
@@ -24,7 +24,7 @@ export function sentryRoute(endpoint: SentryEndpoint) {
   return async function handler(req: Request, ctx: Ctx): Promise<Response> {
     const started = performance.now();
     const res = await answer(req, ctx);
-    observeHttp(new URL(req.url).pathname, req.method, res.status, (performance.now() - started) / 1000);
+    observeHttp({ pathname: new URL(req.url).pathname, method: req.method, status: res.status, seconds: (performance.now() - started) / 1000 });
     return res;
   };
 
@@ -34,17 +34,17 @@ export function sentryRoute(endpoint: SentryEndpoint) {
     const control = requestControlCharacterIssues({ projectNumber }, new URL(req.url).searchParams);
     if (control.length > 0) {
       await req.body?.cancel().catch(() => {});
-      return toResponse({ status: 400, body: envelope(400, INGEST_MESSAGES.validation, undefined, control), headers: CORS });
+      return toResponse({ status: 400, body: envelope({ statusCode: 400, message: INGEST_MESSAGES.validation, data: undefined, error: control }), headers: CORS });
     }
     const slot = req.method === 'POST' ? bodyCapFor(endpoint, req.headers.get('content-length')) : { cap: 0, release: () => {} };
     if (slot === 'busy') {
       await req.body?.cancel().catch(() => {});
-      return toResponse({ status: 429, body: envelope(429, LARGE_BODY_BUSY_MESSAGE), headers: { ...CORS, 'retry-after': '1' } });
+      return toResponse({ status: 429, body: envelope({ statusCode: 429, message: LARGE_BODY_BUSY_MESSAGE }), headers: { ...CORS, 'retry-after': '1' } });
     }
     try {
       const body = req.method === 'POST' ? await readCappedBody(req, slot.cap).catch(() => undefined) : Buffer.alloc(0);
-      if (body === null) return toResponse({ status: 413, body: envelope(413, INGEST_MESSAGES.tooLarge), headers: CORS });
-      if (body === undefined) return toResponse({ status: 400, body: envelope(400, 'Could not read the request body'), headers: CORS });
+      if (body === null) return toResponse({ status: 413, body: envelope({ statusCode: 413, message: INGEST_MESSAGES.tooLarge }), headers: CORS });
+      if (body === undefined) return toResponse({ status: 400, body: envelope({ statusCode: 400, message: 'Could not read the request body' }), headers: CORS });
       const url = new URL(req.url);
       return toResponse(
         await handleSentry({

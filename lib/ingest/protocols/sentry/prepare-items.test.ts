@@ -2,6 +2,9 @@ import { gzipSync, deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeBody } from '@/lib/envelope/decode-body';
+import { events } from '@/lib/ingest/items/events';
+import type { ItemKind } from '@/lib/ingest/items/kind';
+import { sessions } from '@/lib/ingest/items/sessions';
 import { prepareItems } from './prepare-items';
 
 const EVENT_ID = '9ec79c33ec9942ab8353589fcb2e04dc';
@@ -247,11 +250,12 @@ describe('malformed input → issues with a path, never a throw', () => {
   it('an invalid item is refused alone, with why; its siblings are kept', () => {
     const r = ok(prepareItems('envelope', envelope({}, [{ header: { type: 'event' }, payload: sentryError }, { header: { type: 'transaction' }, payload: { transaction: 'x', timestamp: T } }])));
     expect(r.units.map((u) => u.kind)).toEqual(['error']);
-    expect(r.invalidUnits).toEqual([{ category: 'transaction', issues: [{ path: ['items', 1, 'duration'], message: expect.any(String) }] }]);
+    expect(r.batch.refused).toEqual([{ category: 'transaction', reason: 'validation: duration', quantity: 1 }]);
+    expect(r.batch.issues.get(events as ItemKind)).toEqual([{ path: ['items', 1, 'duration'], message: expect.any(String) }]);
     const withSession = ok(prepareItems('envelope', envelope({}, [{ header: { type: 'event' }, payload: { ...sentryError, timestamp: 'soon' } }, { header: { type: 'session' }, payload: { sid: 's', status: 'ok', started: '2026-01-01T00:00:00Z', attrs: { release: 'r@1' } } }])));
     expect(withSession.units).toEqual([]);
-    expect(withSession.invalidUnits).toEqual([{ category: 'error', issues: [{ path: ['items', 0, 'timestamp'], message: expect.any(String) }] }]);
-    expect(withSession.sessions).toHaveLength(1);
+    expect(withSession.batch.refused).toEqual([{ category: 'error', reason: 'validation: timestamp', quantity: 1 }]);
+    expect(withSession.batch.rows.get(sessions as ItemKind)).toHaveLength(1);
   });
 
   it('property: random bytes and mutated envelopes never throw; failures always carry a path array and a message', () => {

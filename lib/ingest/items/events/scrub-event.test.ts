@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema, transactionEnvelopeSchema } from '@/lib/envelope/schemas';
-import { DEFAULT_PRIVACY, scrubPolicyOf, type PrivacySettings } from './policy';
-import { FILTERED as F } from './rules';
-import { scrubErrorEnvelope, scrubTransactionEnvelope } from './scrub-event';
+import type { ErrorEnvelope, TransactionEnvelope } from '@/lib/envelope/schemas';
+import { decideIpAddress } from '@/lib/ingest/enrich/scrubbing/ip-address';
+import { DEFAULT_PRIVACY, scrubPolicyOf, type PrivacySettings } from '@/lib/ingest/enrich/scrubbing/policy';
+import { FILTERED as F, type ScrubPolicy } from '@/lib/ingest/enrich/scrubbing/rules';
+import { scrubItem } from '@/lib/ingest/enrich/scrubbing/scrub-item';
+import { ERROR_FIELDS, TRANSACTION_FIELDS } from './fields';
+
+/** What the events kind does to an error before storing it: the declared fields scrubbed, the IP address decided. */
+function scrubErrorEnvelope(env: ErrorEnvelope, p: ScrubPolicy, clientAddress: string | undefined): ErrorEnvelope {
+  scrubItem(env, ERROR_FIELDS, p);
+  decideIpAddress(env.user, p, clientAddress);
+  return env;
+}
+const scrubTransactionEnvelope = (t: TransactionEnvelope, p: ScrubPolicy) => scrubItem(t, TRANSACTION_FIELDS, p);
 
 const policy = (s: Partial<PrivacySettings> = {}) => scrubPolicyOf({ ...DEFAULT_PRIVACY, ...s });
 

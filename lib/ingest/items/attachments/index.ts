@@ -1,0 +1,26 @@
+// Files sent with an event or a piece of feedback (#33, #44): `attachment` items, keyed by the envelope's event
+// (its header's event_id, else the event item's), capped per item and per event, and stored with their event's
+// fate: with it (or alone, for an event sent before), counted with it when it was not stored (filtered, a repeat of
+// an envelope already stored, refused, or itself invalid).
+import { defineKind } from '../kind';
+import { refusalOf } from '../events';
+import { parseAttachment, type AttachmentItem } from './parse-attachment';
+import { refuseAttachments, storeAttachments } from './write-attachments';
+
+export { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_EVENT_MAX_BYTES, safeFilename, type AttachmentItem } from './parse-attachment';
+
+export const attachments = defineKind<AttachmentItem>({
+  name: 'attachments',
+  itemTypes: { attachment: 'attachment' },
+  fields: { text: ['filename', 'contentType'] },
+  parse(item, _type, ctx) {
+    const a = parseAttachment(item.header, item.payload, ctx.path, ctx.envelopeEventId());
+    return 'reason' in a ? { items: [], refused: [a.reason] } : { items: [a] };
+  },
+  async store(key, items, { outcome, eventRefused }) {
+    if (eventRefused) refuseAttachments(key, items, 'invalid', 'event_invalid');
+    else if (outcome.kind === 'stored') await storeAttachments(key, items);
+    else if (outcome.kind === 'duplicate') refuseAttachments(key, items, 'filtered', 'event_not_stored');
+    else refuseAttachments(key, items, ...refusalOf(outcome));
+  },
+});
