@@ -1,6 +1,7 @@
 // The seam between ingest and alerting. Ingest calls afterIngest once per stored error event, after its
 // commit and before answering. It must stay cheap when no rule can fire and must never throw.
 import { evaluateRules } from './evaluate-rules';
+import { logger } from '@/lib/log';
 
 export type IngestedError = {
   projectId: string;
@@ -21,8 +22,6 @@ export async function afterIngest(events: IngestedError[]): Promise<void> {
     await evaluateRules(events);
   } catch (err) {
     // Alerting must never fail an event that is already stored.
-    // console, not the logger, while tests/api/alerts-delivery.test.ts spies on console.error (#44).
-    // eslint-disable-next-line no-console -- kept while the test spies on console.error, as said above
-    console.error('[alerts] rule evaluation failed', err);
+    logger.error({ err }, '[alerts] rule evaluation failed');
   }
 }

@@ -118,7 +118,7 @@ async function recordCheck(monitorId: string, expectedAt: Date, at: Date, r: Upt
         finishedAt: new Date(at.getTime() + r.durationMs),
       },
     });
-    return settle(tx, monitor, r.ok ? 'ok' : 'error', at, { lastCheckinAt: at }, r.detail);
+    return settle(tx, monitor, { status: r.ok ? 'ok' : 'error', at, extra: { lastCheckinAt: at }, detail: r.detail });
   });
   if (outcome) await afterRuns(null, outcome.failures, outcome.recoveries);
 }

@@ -11,6 +11,7 @@ import { pool } from '@/lib/pg';
 import { startAlertWorkers } from '@/lib/alerts/workers';
 import { afterIngest } from '@/lib/alerts/after-ingest';
 import { stopJobs } from '@/lib/jobs/boss';
+import { logger } from '@/lib/log';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -162,11 +163,11 @@ describe('the ingest seam', () => {
     await s.rule({ name: 'r', webhookUrl: 'https://example.com/hook' });
     // Rules cached first, so the failure hits the firing transaction.
     await afterIngest([{ projectId: s.project.id, issueId: 'x', isNewIssue: false, receivedAt: new Date() }]);
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => {});
     const connect = vi.spyOn(pool(), 'connect').mockRejectedValue(new Error('database unavailable') as never);
     try {
       await expect(afterIngest([{ projectId: s.project.id, issueId: 'x', isNewIssue: true, receivedAt: new Date() }])).resolves.toBeUndefined();
-      expect(error).toHaveBeenCalledWith('[alerts] rule evaluation failed', expect.any(Error));
+      expect(error).toHaveBeenCalledWith({ err: expect.any(Error) }, '[alerts] rule evaluation failed');
     } finally {
       connect.mockRestore();
       error.mockRestore();

@@ -13,6 +13,7 @@ import { handleIngest, type IngestResponse } from '@/lib/ingest/protocols/native
 import { MAX_BATCH } from '@/lib/ingest/store/group-commit';
 import { submitErrorEvent } from '@/lib/ingest/store/event-writer';
 import { errorEnvelope, transactionEnvelope } from './ingest-helpers';
+import { logger } from '@/lib/log';
 
 const FREE_LIMIT = monthlyEventLimit('FREE');
 
@@ -136,7 +137,7 @@ describe('group commit', () => {
     expect((await a.ingest(error(0))).status).toBe(200);
     const issue = await db.issue.findFirstOrThrow({ where: { projectId: a.projectId } });
     const racing = 'd'.repeat(32);
-    const logged = vi.spyOn(console, 'error');
+    const logged = vi.spyOn(logger, 'warn');
     // Another writer (as a batch of another month would) holds the issue row and an uncommitted event.
     const other = await pool().connect();
     try {

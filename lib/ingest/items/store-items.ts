@@ -35,7 +35,7 @@ export function batchOf<T>(kind: ItemKind<T>, rows: T[]): Batch {
 }
 
 /** Adds what `kind` parsed of one item, its items counted under `category`. */
-export function addParsed(batch: Batch, kind: ItemKind, category: Category, parsed: Parsed<unknown>): void {
+export function addParsed(batch: Batch, { kind, category, parsed }: { kind: ItemKind; category: Category; parsed: Parsed<unknown> }): void {
   if (parsed.items.length > 0) batch.rows.set(kind, [...(batch.rows.get(kind) ?? []), ...parsed.items]);
   for (const issue of parsed.invalid ?? []) batch.refused.push({ category, reason: validationReason(issue.path), quantity: 1 });
   if (parsed.invalid?.length) batch.issues.set(kind, [...(batch.issues.get(kind) ?? []), ...parsed.invalid]);

@@ -58,7 +58,7 @@ async function keyOf(dsn: string) {
 }
 
 /** GET, POST and OPTIONS of /api/embed/error-page/. */
-export async function reportDialog(method: string, url: URL, readBody: () => Promise<Buffer | null>, contentType: string | null): Promise<Answer> {
+export async function reportDialog({ method, url, readBody, contentType }: { method: string; url: URL; readBody: () => Promise<Buffer | null>; contentType: string | null }): Promise<Answer> {
   if (method === 'OPTIONS') return { status: 204, body: '', headers: CORS };
   const p = params.safeParse(Object.fromEntries(url.searchParams));
   if (!p.success) return problem(400, 'Validation failed', issuesFromZod(p.error));

@@ -117,8 +117,7 @@ async function runBatch<I, O>(b: Batcher<I, O>, queued: Queued<I, O>[]): Promise
       outcomes = [writer.refused(err)];
     } else {
       // One bad item (or a project deleted meanwhile) must not fail its neighbours: each becomes a batch of one.
-      // console, not the logger, while tests/api/group-commit.test.ts spies on console.error (#44).
-      if (!writer.expected(err)) console.error(`ingest: ${writer.name} batch failed, storing its items one by one`, err);
+      if (!writer.expected(err)) logger.warn({ err, writer: writer.name }, 'ingest: a batch failed, storing its items one by one');
       outcomes = [];
       for (const item of items) outcomes.push(await writer.write([item]).then((o) => o[0], (e: unknown) => writer.refused(e)));
     }

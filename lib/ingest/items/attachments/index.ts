@@ -14,13 +14,16 @@ export const attachments = defineKind<AttachmentItem>({
   itemTypes: { attachment: 'attachment' },
   fields: { text: ['filename', 'contentType'] },
   parse(item, _type, ctx) {
-    const a = parseAttachment(item.header, item.payload, ctx.path, ctx.envelopeEventId());
+    const a = parseAttachment({ header: item.header, payload: item.payload, path: ctx.path, envelopeEventId: ctx.envelopeEventId() });
     return 'reason' in a ? { items: [], refused: [a.reason] } : { items: [a] };
   },
   async store(key, items, { outcome, eventRefused }) {
-    if (eventRefused) refuseAttachments(key, items, 'invalid', 'event_invalid');
+    if (eventRefused) refuseAttachments(key, items, { outcome: 'invalid', reason: 'event_invalid' });
     else if (outcome.kind === 'stored') await storeAttachments(key, items);
-    else if (outcome.kind === 'duplicate') refuseAttachments(key, items, 'filtered', 'event_not_stored');
-    else refuseAttachments(key, items, ...refusalOf(outcome));
+    else if (outcome.kind === 'duplicate') refuseAttachments(key, items, { outcome: 'filtered', reason: 'event_not_stored' });
+    else {
+      const [refused, reason] = refusalOf(outcome);
+      refuseAttachments(key, items, { outcome: refused, reason });
+    }
   },
 });

@@ -30,7 +30,7 @@ const CONTENT_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
  * `eventId`: the envelope header's event_id, else the id of the event the envelope carries (SDKs put it in the
  * header; a hand-made envelope may not).
  */
-export function parseAttachment(header: JsonObject, payload: Buffer, path: Path, envelopeEventId: unknown): AttachmentItem | RefusedAttachment {
+export function parseAttachment({ header, payload, path, envelopeEventId }: { header: JsonObject; payload: Buffer; path: Path; envelopeEventId: unknown }): AttachmentItem | RefusedAttachment {
   const eventId = hex32(envelopeEventId);
   if (!eventId) return { path, reason: 'missing_event_id' };
   const filename = safeFilename(header.filename);

@@ -38,6 +38,6 @@ export async function storeAttachments(key: IngestKey, items: AttachmentItem[]):
 }
 
 /** Attachments that came with an event the envelope's answer refused: counted with the event's outcome. */
-export function refuseAttachments(key: IngestKey, items: AttachmentItem[], outcome: Outcome, reason: string): void {
-  for (let i = 0; i < items.length; i++) recordOutcome({ projectId: key.projectId, category: 'attachment', outcome, reason });
+export function refuseAttachments(key: IngestKey, items: AttachmentItem[], { outcome, reason }: { outcome: Outcome; reason: string }): void {
+  recordOutcome({ projectId: key.projectId, category: 'attachment', outcome, reason, quantity: items.length });
 }

@@ -104,7 +104,7 @@ async function applyRun(tx: Tx, monitor: MonitorRow, c: CheckIn, now: Date): Pro
       data: { id: c.id, monitorId: monitor.id, status: c.status, durationMs, environment: c.environment, expectedAt: saneDate(monitor.nextExpectedAt), startedAt: now, finishedAt: now },
     });
   }
-  return settle(tx, monitor, c.status, now, existing ? {} : advance(monitor, now));
+  return settle(tx, monitor, { status: c.status, at: now, extra: existing ? {} : advance(monitor, now) });
 }
 
 /** A run that came (at `now`): the next expected run is the first one after it. */
@@ -125,7 +125,8 @@ const runtimeMs = (startedAt: Date, end: Date) => Math.min(Math.max(end.getTime(
  * Counts a finished run (ok, or a failure) on the monitor, with its row locked, and says what follows: an issue event,
  * and whether an incident began (failures reached the threshold) or ended (good runs reached the recovery threshold).
  */
-export async function settle(tx: Tx, monitor: MonitorRow, status: 'ok' | 'error' | 'missed' | 'timeout', at: Date, extra: object, detail: string | null = null): Promise<RunResults> {
+export async function settle(tx: Tx, monitor: MonitorRow, run: { status: 'ok' | 'error' | 'missed' | 'timeout'; at: Date; extra: object; detail?: string | null }): Promise<RunResults> {
+  const { status, at, extra, detail = null } = run;
   const failures: Failure[] = [];
   const recoveries: Recovery[] = [];
   if (status === 'ok') {
@@ -241,7 +242,7 @@ export async function detectMonitorFailures(now = clock.now()): Promise<{ missed
       for (let i = 0; i < MAX_MISSED_PER_RUN && monitor.nextExpectedAt && monitor.nextExpectedAt.getTime() + monitor.checkinMargin * 60_000 <= now.getTime(); i++) {
         const expected = monitor.nextExpectedAt;
         await tx.monitorCheckin.create({ data: { id: crypto.randomUUID().replace(/-/g, ''), monitorId: id, status: 'missed', expectedAt: expected, startedAt: expected, finishedAt: expected } });
-        const r = await settle(tx, monitor, 'missed', expected, { nextExpectedAt: nextRun(monitor, expected) });
+        const r = await settle(tx, monitor, { status: 'missed', at: expected, extra: { nextExpectedAt: nextRun(monitor, expected) } });
         failures.push(...r.failures);
         missed++;
         monitor = await tx.monitor.findUniqueOrThrow({ where: { id } });
@@ -257,7 +258,7 @@ export async function detectMonitorFailures(now = clock.now()): Promise<{ missed
     for (const c of running) {
       const monitor = await tx.monitor.findUniqueOrThrow({ where: { id: c.monitor_id } });
       await tx.monitorCheckin.update({ where: { id: c.id }, data: { status: 'timeout', finishedAt: now, durationMs: runtimeMs(c.started_at, now) } });
-      const r = await settle(tx, monitor, 'timeout', now, {});
+      const r = await settle(tx, monitor, { status: 'timeout', at: now, extra: {} });
       failures.push(...r.failures);
       timedOut++;
     }

@@ -78,7 +78,7 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
       }
       if (kind === (events as ItemKind) && r.items.length === 0 && (r.invalid?.length || r.refused?.length)) refusedEvents.add(index);
       if (r.eventId) eventId ??= r.eventId;
-      addParsed(batch, kind, category, r);
+      addParsed(batch, { kind, category, parsed: r });
     }
   }
   // Nothing but refused events and transactions (and their attachments): the envelope's answer says why.
