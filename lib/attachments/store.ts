@@ -2,6 +2,7 @@
 // bucket when ATTACHMENTS_S3_BUCKET is set. Ingest and the download route talk only to this interface; each row
 // remembers its store, so attachments written before a switch stay readable.
 import { pool } from '@/lib/pg';
+// Raw SQL: a writer: rows and their bytes go in one statement (bytea arrays).
 import { s3Store } from './s3-store';
 
 export type NewAttachment = {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Tx } from '@/lib/db';
 import { db } from '@/lib/db';
 import { pool } from '@/lib/pg';
+// Raw SQL: an attempt is counted and checked in one conditional UPDATE, atomic under concurrent guesses.
 import { clock } from '@/lib/clock';
 import { env } from '@/lib/env';
 import { safeEqual } from './tokens';

@@ -1,4 +1,5 @@
 import { pool } from '@/lib/pg';
+// Raw SQL: every rule's counter is upserted in one statement (unnest), on every unauthenticated request.
 import { clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 

@@ -1,4 +1,5 @@
 import { pool } from '@/lib/pg';
+// Raw SQL: the probe asks the pool itself, under a timeout, so it reports the pool and not a client above it.
 import { safeEqual } from '@/lib/auth/tokens';
 import { maxLagSeconds, probeReplica, replicaConfigured } from '@/lib/replica';
 import { withTimeout } from '@/lib/runtime/timeout';

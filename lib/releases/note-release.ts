@@ -1,4 +1,5 @@
 import { pool } from '@/lib/pg';
+// Raw SQL: the releases a batch saw are upserted in one statement (unnest) beside the ingest batch.
 import { logger } from '@/lib/log';
 
 // Per process: when each (project, version) was last written, so the hot path writes a release at most once a minute.

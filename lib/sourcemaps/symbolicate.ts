@@ -1,6 +1,7 @@
 import v8 from 'node:v8';
 import { TraceMap, originalPositionFor, sourceContentFor } from '@jridgewell/trace-mapping';
 import { pool } from '@/lib/pg';
+// Raw SQL: called on the ingest hot path for every JavaScript event (lookups cached).
 import { logger } from '@/lib/log';
 import { CAPS, cut, type Frame } from '@/lib/envelope/schemas';
 import type { IngestUnit } from '@/lib/envelope/validate-envelope';

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { pool } from '@/lib/pg';
+// Raw SQL: a writer: chunks go in one statement as bytea arrays (unnest).
 import { badRequest } from '@/lib/errors';
 
 /** What sentry-cli is told (GET chunk-upload): it splits a bundle into chunks of this size and sends a few per request. */

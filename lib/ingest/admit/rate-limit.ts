@@ -1,5 +1,6 @@
 import { env } from '@/lib/env';
 import { pool } from '@/lib/pg';
+// Raw SQL: the token bucket is refilled and taken in one atomic statement, on the ingest hot path.
 
 // Per-key token bucket held in PostgreSQL, so the limit is global across instances: refills at
 // INGEST_RATE_LIMIT_PER_SECOND tokens per second up to a burst of ten times that. Each instance leases half

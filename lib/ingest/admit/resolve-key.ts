@@ -1,4 +1,5 @@
 import { pool, statement } from '@/lib/pg';
+// Raw SQL: the ingest hot path (one cached statement), where the stack allows pg.
 import { onKeysChanged } from '@/lib/key-changes';
 import { scrubPolicyOf } from '@/lib/ingest/enrich/scrubbing/policy';
 import type { ScrubPolicy } from '@/lib/ingest/enrich/scrubbing/rules';

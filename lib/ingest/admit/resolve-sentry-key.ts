@@ -1,4 +1,5 @@
 import { pool, statement } from '@/lib/pg';
+// Raw SQL: the ingest hot path (one cached statement), where the stack allows pg.
 import { resolveIngestKey, type IngestKey } from '@/lib/ingest/admit/resolve-key';
 
 type Entry = { projectId: string | null; expiresAt: number };

@@ -9,6 +9,7 @@ import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/log';
 import { pool } from '@/lib/pg';
+// Raw SQL: the ingest hot path; the notification is claimed by one conditional UPDATE.
 import { sendEmail } from '@/lib/email/send-email';
 import SpikeEmail from '@/emails/spike-email';
 import { perMinuteShape, reserveIngestTokens } from './rate-limit';

@@ -1,8 +1,8 @@
 import { handleHttpCheckIn } from '@/lib/ingest/protocols/http-checkin';
+import { CORS } from '@/lib/ingest/protocols/cors';
 
 // Sentry's plain HTTP check-in (GET or POST ?status=…); see lib/ingest/protocols/http-checkin.ts.
 type Ctx = { params: Promise<{ projectNumber: string; slug: string; key: string }> };
-const CORS = { 'access-control-allow-origin': '*' };
 
 async function handle(req: Request, ctx: Ctx): Promise<Response> {
   const { projectNumber, slug, key } = await ctx.params;

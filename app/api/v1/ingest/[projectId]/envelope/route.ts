@@ -4,9 +4,9 @@ import { envelope } from '@/lib/http/envelope';
 import { clientAddress } from '@/lib/auth/client-address';
 import { observeHttp } from '@/lib/metrics/metrics';
 import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
+import { CORS } from '@/lib/ingest/protocols/cors';
 
 type Ctx = { params: Promise<{ projectId: string }> };
-const CORS = { 'access-control-allow-origin': '*' };
 
 // Thin adapter: the body is read here (capped at 1 MiB), everything else is lib/ingest/protocols/native.ts.
 async function adapt(req: Request, ctx: Ctx): Promise<Response> {
