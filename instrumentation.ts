@@ -13,7 +13,9 @@ export async function register(): Promise<void> {
     await startRetentionJob();
     await startMinuteJob();
     onShutdown(stopJobs);
-    console.log('[jobs] alert delivery, password-reset email workers, the daily retention purge and the minute job (ignore conditions, merge sweep, crash-free alerts, monitors) started');
+    console.log(
+      '[jobs] alert delivery, password-reset email workers, the daily retention purge and the minute job (ignore conditions, merge sweep, crash-free alerts, monitors) started',
+    );
   } catch (err) {
     // The site keeps serving; deliveries already enqueued wait in PostgreSQL until workers run again.
     console.error('[jobs] could not start the alert workers', err);

@@ -18,5 +18,7 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Dashboard pages only: not the API, the metrics, the SDK bundle, Next's assets, the icons, the sign-in and invite pages or files with an extension.
-  matcher: ['/((?!api/|api$|metrics$|sdk/|_next/|icon|apple-icon|login|signup|verify|forgot-password|reset-password|invite/|.*\\.[^/]+$).*)'],
+  matcher: [
+    '/((?!api/|api$|metrics$|sdk/|_next/|icon|apple-icon|login|signup|verify|forgot-password|reset-password|invite/|.*\\.[^/]+$).*)',
+  ],
 };

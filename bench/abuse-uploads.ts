@@ -49,19 +49,36 @@ async function during<T>(svc: Service, attack: () => Promise<T>): Promise<{ resu
   const before = serverRssMiB(svc.child.pid!);
   const sampler = new Worker(SAMPLER, { eval: true, workerData: { base: svc.base, pid: svc.child.pid! } });
   await new Promise((resolve) => sampler.once('message', resolve));
-  const done = new Promise<{ peak: number; slowest: number; checks: number }>((resolve) => sampler.once('message', resolve));
+  const done = new Promise<{ peak: number; slowest: number; checks: number }>((resolve) =>
+    sampler.once('message', resolve),
+  );
   try {
     const result = await attack();
     sampler.postMessage('stop');
     const s = await done;
-    return { result, beforeMiB: before, peakMiB: Math.max(before, s.peak), slowestHealthMs: s.slowest, healthChecks: s.checks };
+    return {
+      result,
+      beforeMiB: before,
+      peakMiB: Math.max(before, s.peak),
+      slowestHealthMs: s.slowest,
+      healthChecks: s.checks,
+    };
   } finally {
     await sampler.terminate();
   }
 }
 
-async function postForm(svc: Service, path: string, form: FormData, token: string): Promise<{ status: number; text: string }> {
-  const res = await fetch(svc.base + path, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+async function postForm(
+  svc: Service,
+  path: string,
+  form: FormData,
+  token: string,
+): Promise<{ status: number; text: string }> {
+  const res = await fetch(svc.base + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   return { status: res.status, text: await res.text() };
 }
 
@@ -69,9 +86,26 @@ let started: Service | undefined;
 
 async function main() {
   const svc = (started = await startService({ distDir: '.next-bench' }));
-  const project = (await api({ base: svc.base, method: 'POST', path: '/api/v1/projects', body: { name: 'Uploads' }, cookie: svc.cookie })).json.data as { id: string; slug: string; keys: { publicKey: string }[] };
-  const token = (await api({ base: svc.base, method: 'POST', path: '/api/v1/organization/tokens', body: { name: 'bench', scopes: ['releases'] }, cookie: svc.cookie })).json.data.token as string;
-  const slug = (await api({ base: svc.base, method: 'GET', path: '/api/v1/auth/me', cookie: svc.cookie })).json.data.organization.slug as string;
+  const project = (
+    await api({
+      base: svc.base,
+      method: 'POST',
+      path: '/api/v1/projects',
+      body: { name: 'Uploads' },
+      cookie: svc.cookie,
+    })
+  ).json.data as { id: string; slug: string; keys: { publicKey: string }[] };
+  const token = (
+    await api({
+      base: svc.base,
+      method: 'POST',
+      path: '/api/v1/organization/tokens',
+      body: { name: 'bench', scopes: ['releases'] },
+      cookie: svc.cookie,
+    })
+  ).json.data.token as string;
+  const slug = (await api({ base: svc.base, method: 'GET', path: '/api/v1/auth/me', cookie: svc.cookie })).json.data
+    .organization.slug as string;
   const bearer = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   // Warm the routes the attacks use.
   await fetch(`${svc.base}/api/health`);
@@ -115,7 +149,13 @@ async function main() {
   rows.push(['bundle inflating to 2 GiB', `${b.result.status} ${b.result.text.slice(0, 80)}`, b]);
 
   // 3. Ten 16 MB maps of empty lines, then events whose frames use them.
-  await api({ base: svc.base, method: 'POST', path: `/api/v1/projects/${project.id}/releases`, body: { version: 'degenerate' }, cookie: svc.cookie });
+  await api({
+    base: svc.base,
+    method: 'POST',
+    path: `/api/v1/projects/${project.id}/releases`,
+    body: { version: 'degenerate' },
+    cookie: svc.cookie,
+  });
   const degenerate = JSON.stringify({ version: 3, sources: ['a.js'], names: [], mappings: ';'.repeat(16 * MB - 100) });
   const c = await during(svc, async () => {
     const statuses: number[] = [];
@@ -123,14 +163,24 @@ async function main() {
       const form = new FormData();
       form.append('url', `~/static/m${i}.js.map`);
       form.append('file', new Blob([degenerate]), `m${i}.js.map`);
-      statuses.push((await postForm(svc, `/api/v1/projects/${project.id}/releases/degenerate/files`, form, token)).status);
+      statuses.push(
+        (await postForm(svc, `/api/v1/projects/${project.id}/releases/degenerate/files`, form, token)).status,
+      );
     }
     for (let i = 0; i < 10; i++) {
-      const frame = { filename: `https://x.example/static/m${i}.js`, abs_path: `https://x.example/static/m${i}.js`, lineno: 100_000, colno: 1 };
+      const frame = {
+        filename: `https://x.example/static/m${i}.js`,
+        abs_path: `https://x.example/static/m${i}.js`,
+        lineno: 100_000,
+        colno: 1,
+      };
       const res = await fetch(`${svc.base}/api/v1/ingest/${project.id}/envelope`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-ingest-auth': `ingest_key=${project.keys[0].publicKey}` },
-        body: JSON.stringify({ exception: { type: 'Error', value: `e${i}`, stacktrace: { frames: [frame] } }, release: 'degenerate' }),
+        body: JSON.stringify({
+          exception: { type: 'Error', value: `e${i}`, stacktrace: { frames: [frame] } },
+          release: 'degenerate',
+        }),
       });
       statuses.push(res.status);
     }
@@ -139,7 +189,9 @@ async function main() {
   rows.push(['ten 16 MB degenerate maps + events', String(c.result.status), c]);
 
   console.log('');
-  console.log(`${'attack'.padEnd(36)} ${'RSS before'.padStart(11)} ${'peak above it'.padStart(14)} ${'slowest /api/health'.padStart(20)}   answer`);
+  console.log(
+    `${'attack'.padEnd(36)} ${'RSS before'.padStart(11)} ${'peak above it'.padStart(14)} ${'slowest /api/health'.padStart(20)}   answer`,
+  );
   let worstRss = 0;
   let worstHealth = 0;
   for (const [label, answer, s] of rows) {
@@ -149,8 +201,12 @@ async function main() {
       `${label.padEnd(36)} ${`${s.beforeMiB.toFixed(0)} MiB`.padStart(11)} ${`${(s.peakMiB - s.beforeMiB).toFixed(0)} MiB`.padStart(14)} ${`${s.slowestHealthMs.toFixed(0)} ms`.padStart(20)}   ${answer} (${s.healthChecks} health checks)`,
     );
   }
-  console.log(`worst RSS above the server's own before the attack: ${worstRss.toFixed(0)} MiB (target < 100 MiB): ${worstRss < 100 ? 'MET' : 'NOT MET'}`);
-  console.log(`slowest /api/health during an attack: ${worstHealth.toFixed(0)} ms (target < 100 ms): ${worstHealth < 100 ? 'MET' : 'NOT MET'}`);
+  console.log(
+    `worst RSS above the server's own before the attack: ${worstRss.toFixed(0)} MiB (target < 100 MiB): ${worstRss < 100 ? 'MET' : 'NOT MET'}`,
+  );
+  console.log(
+    `slowest /api/health during an attack: ${worstHealth.toFixed(0)} ms (target < 100 ms): ${worstHealth < 100 ? 'MET' : 'NOT MET'}`,
+  );
 }
 
 runBench(main, () => started && fs.rmSync(started.dataDir, { recursive: true, force: true }));

@@ -28,9 +28,20 @@ function postHuge(svc: Service, method: string, path: string, headers: Record<st
       clearInterval(sampler);
       clearTimeout(timer);
       req.destroy();
-      resolve({ status, sentMiB: sent / (1024 * 1024), peakMiB: Math.max(peak, serverRssMiB(svc.child.pid!)), seconds: (performance.now() - started) / 1000 });
+      resolve({
+        status,
+        sentMiB: sent / (1024 * 1024),
+        peakMiB: Math.max(peak, serverRssMiB(svc.child.pid!)),
+        seconds: (performance.now() - started) / 1000,
+      });
     };
-    const req = http.request({ host: '127.0.0.1', port: svc.port, method, path, headers: { 'content-type': 'application/json', ...headers } });
+    const req = http.request({
+      host: '127.0.0.1',
+      port: svc.port,
+      method,
+      path,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
     req.on('response', (res) => {
       res.resume();
       finish(res.statusCode ?? 0);
@@ -74,18 +85,29 @@ async function main() {
     ['create project (signed in)', 'POST', '/api/v1/projects', { cookie: svc.cookie }],
     ['rename project (signed in)', 'PATCH', `/api/v1/projects/${project.data.id}`, { cookie: svc.cookie }],
     ['Stripe webhook', 'POST', '/api/webhooks/stripe', { 'stripe-signature': 't=1,v1=00' }],
-    ['next-auth sign-in form', 'POST', '/api/auth/signin/github', { 'content-type': 'application/x-www-form-urlencoded' }],
+    [
+      'next-auth sign-in form',
+      'POST',
+      '/api/auth/signin/github',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+    ],
   ];
 
   // Warm every route once so first-compile memory is not counted against the cap.
   for (const [, method, path, headers] of routes) {
-    await fetch(svc.base + path, { method, headers: { 'content-type': 'application/json', ...headers }, body: '{}' }).then((r) => r.arrayBuffer());
+    await fetch(svc.base + path, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: '{}',
+    }).then((r) => r.arrayBuffer());
   }
   const idle = await settle(svc, 2000);
   log(`server RSS at idle: ${idle.toFixed(0)} MiB`);
 
   console.log('');
-  console.log(`${'route'.padEnd(28)} ${'answer'.padStart(8)} ${'sent'.padStart(10)} ${'peak RSS'.padStart(10)} ${'above idle'.padStart(11)} ${'after 3 s'.padStart(10)}`);
+  console.log(
+    `${'route'.padEnd(28)} ${'answer'.padStart(8)} ${'sent'.padStart(10)} ${'peak RSS'.padStart(10)} ${'above idle'.padStart(11)} ${'after 3 s'.padStart(10)}`,
+  );
   let worstAbove = 0;
   let worstAfter = 0;
   for (const [label, method, path, headers] of routes) {
@@ -99,8 +121,12 @@ async function main() {
         `${`${(r.peakMiB - idle).toFixed(0)} MiB`.padStart(11)} ${`${after.toFixed(0)} MiB`.padStart(10)}   (RSS before ${before.toFixed(0)} MiB, ${r.seconds.toFixed(1)} s)`,
     );
   }
-  console.log(`worst peak above idle: ${worstAbove.toFixed(0)} MiB (target < 100 MiB): ${worstAbove < 100 ? 'MET' : 'NOT MET'}`);
-  console.log(`worst RSS 3 s later above idle: ${worstAfter.toFixed(0)} MiB (target: back near idle, < 50 MiB): ${worstAfter < 50 ? 'MET' : 'NOT MET'}`);
+  console.log(
+    `worst peak above idle: ${worstAbove.toFixed(0)} MiB (target < 100 MiB): ${worstAbove < 100 ? 'MET' : 'NOT MET'}`,
+  );
+  console.log(
+    `worst RSS 3 s later above idle: ${worstAfter.toFixed(0)} MiB (target: back near idle, < 50 MiB): ${worstAfter < 50 ? 'MET' : 'NOT MET'}`,
+  );
 
   console.log('');
   const statuses = await Promise.all(
@@ -114,7 +140,9 @@ async function main() {
   );
   const count = (s: number) => statuses.filter((x) => x === s).length;
   const checked = count(401);
-  console.log(`${BURST} parallel wrong logins for one account from one address: ${checked} × 401 (password checked), ${count(429)} × 429, other ${BURST - checked - count(429)}`);
+  console.log(
+    `${BURST} parallel wrong logins for one account from one address: ${checked} × 401 (password checked), ${count(429)} × 429, other ${BURST - checked - count(429)}`,
+  );
   console.log(`target (401s <= the per-email-and-address limit of 5): ${checked <= 5 ? 'MET' : 'NOT MET'}`);
 }
 

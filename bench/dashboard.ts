@@ -29,7 +29,11 @@ const median = (xs: number[]) => {
 function report(label: string, runs: number[]) {
   const med = median(runs);
   console.log(
-    `${label.padEnd(48)} median ${med.toFixed(0).padStart(5)} ms   min ${Math.min(...runs).toFixed(0).padStart(5)} ms   max ${Math.max(...runs).toFixed(0).padStart(5)} ms   ${med < TARGET_MS ? 'OK' : 'OVER'} (target < ${TARGET_MS} ms)`,
+    `${label.padEnd(48)} median ${med.toFixed(0).padStart(5)} ms   min ${Math.min(...runs)
+      .toFixed(0)
+      .padStart(5)} ms   max ${Math.max(...runs)
+      .toFixed(0)
+      .padStart(5)} ms   ${med < TARGET_MS ? 'OK' : 'OVER'} (target < ${TARGET_MS} ms)`,
   );
 }
 
@@ -38,7 +42,11 @@ async function waitForPasscode(outbox: string, email: string): Promise<string> {
     if (fs.existsSync(outbox)) {
       for (const f of fs.readdirSync(outbox).sort().reverse()) {
         if (!f.endsWith('.json')) continue;
-        const m = JSON.parse(fs.readFileSync(path.join(outbox, f), 'utf8')) as { to: string; template: string; data: { otp?: string } };
+        const m = JSON.parse(fs.readFileSync(path.join(outbox, f), 'utf8')) as {
+          to: string;
+          template: string;
+          data: { otp?: string };
+        };
         if (m.to === email && m.template === 'otp' && m.data.otp) return m.data.otp;
       }
     }
@@ -57,12 +65,21 @@ async function main() {
   // Always the embedded database, so the seed below knows where it is.
   const env = { ...process.env };
   delete env.DATABASE_URL;
-  console.log(`starting the app on ${base} (data in ${dir}; the first run builds into .next-bench-dash, a few minutes)`);
+  console.log(
+    `starting the app on ${base} (data in ${dir}; the first run builds into .next-bench-dash, a few minutes)`,
+  );
   // Its own process group, so stopping it also stops what it started.
   const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...env, PORT: String(port), DATA_DIR: dir, NEXT_DIST_DIR: '.next-bench-dash', APP_URL: base, EMBEDDED_PG_PORT: String(pgPort) },
+    env: {
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dir,
+      NEXT_DIST_DIR: '.next-bench-dash',
+      APP_URL: base,
+      EMBEDDED_PG_PORT: String(pgPort),
+    },
   });
   let output = '';
   const ready = new Promise<void>((resolve, reject) => {
@@ -85,14 +102,26 @@ async function main() {
 
   let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
   try {
-    await Promise.race([ready, new Promise((_, reject) => setTimeout(() => reject(new Error('server not ready in 15 minutes')), 15 * 60_000))]);
+    await Promise.race([
+      ready,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('server not ready in 15 minutes')), 15 * 60_000)),
+    ]);
 
     const email = `bench-${Date.now()}@example.com`;
     const password = 'bench password 123';
     const post = (p: string, body: unknown, cookie?: string) =>
-      fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
-    if ((await post('/api/v1/auth/register', { name: 'Bench', email, password })).status !== 201) throw new Error('register failed');
-    if ((await post('/api/v1/auth/verify-otp', { email, otp: await waitForPasscode(path.join(dir, 'outbox'), email) })).status !== 200) throw new Error('verify failed');
+      fetch(`${base}${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      });
+    if ((await post('/api/v1/auth/register', { name: 'Bench', email, password })).status !== 201)
+      throw new Error('register failed');
+    if (
+      (await post('/api/v1/auth/verify-otp', { email, otp: await waitForPasscode(path.join(dir, 'outbox'), email) }))
+        .status !== 200
+    )
+      throw new Error('verify failed');
     const login = await post('/api/v1/auth/login', { email, password });
     const session = /session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
     if (!session) throw new Error(`login failed: ${login.status}`);
@@ -112,9 +141,16 @@ async function main() {
        FROM generate_series(1, $2::int) AS i`,
       [projectId, ISSUES],
     );
-    const { rows: [top] } = await sql.query(`SELECT id FROM issues WHERE project_id = $1 ORDER BY last_seen DESC LIMIT 1`, [projectId]);
+    const {
+      rows: [top],
+    } = await sql.query(`SELECT id FROM issues WHERE project_id = $1 ORDER BY last_seen DESC LIMIT 1`, [projectId]);
     const stacktrace = JSON.stringify({
-      frames: Array.from({ length: 12 }, (_, f) => ({ filename: `https://app.example/static/js/module-${f}.js`, function: `fn${f}`, lineno: 10 + f, colno: 3 })),
+      frames: Array.from({ length: 12 }, (_, f) => ({
+        filename: `https://app.example/static/js/module-${f}.js`,
+        function: `fn${f}`,
+        lineno: 10 + f,
+        colno: 3,
+      })),
     });
     await sql.query(
       `INSERT INTO events (issue_id, project_id, level, message, stacktrace, tags, breadcrumbs, timestamp)
@@ -133,11 +169,18 @@ async function main() {
       [projectId, TRANSACTIONS, TX_NAME],
     );
     await sql.query('ANALYZE issues; ANALYZE events; ANALYZE transactions');
-    const { rows: [{ n }] } = await sql.query(`SELECT count(*)::int AS n FROM issues WHERE project_id = $1`, [projectId]);
-    console.log(`seeded ${n.toLocaleString('en-US')} issues, 50 events and ${TRANSACTIONS.toLocaleString('en-US')} transactions in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const {
+      rows: [{ n }],
+    } = await sql.query(`SELECT count(*)::int AS n FROM issues WHERE project_id = $1`, [projectId]);
+    console.log(
+      `seeded ${n.toLocaleString('en-US')} issues, 50 events and ${TRANSACTIONS.toLocaleString('en-US')} transactions in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
     await sql.end();
 
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu'],
+    });
     const context = await browser.newContext();
     await context.addCookies([{ name: 'session', value: session, url: base }]);
     const page = await context.newPage();
@@ -153,7 +196,8 @@ async function main() {
       await page.goto(url, { waitUntil: 'commit' });
       // Polled on every animation frame inside the page: the in-page clock starts at navigation start.
       const handle = await page.waitForFunction(
-        (sels: string[]) => sels.every((s) => (document.querySelector(s)?.getBoundingClientRect().height ?? 0) > 0) && performance.now(),
+        (sels: string[]) =>
+          sels.every((s) => (document.querySelector(s)?.getBoundingClientRect().height ?? 0) > 0) && performance.now(),
         selectors,
         { polling: 'raf', timeout: 30_000 },
       );
@@ -191,7 +235,9 @@ async function main() {
     await coldPage.locator('[data-testid="issue-row"]').first().waitFor({ state: 'visible' });
     const coldList = performance.now() - t0;
 
-    console.log(`\n${ISSUES.toLocaleString('en-US')} issues, ${RUNS} runs each, Chromium headless, production build on localhost`);
+    console.log(
+      `\n${ISSUES.toLocaleString('en-US')} issues, ${RUNS} runs each, Chromium headless, production build on localhost`,
+    );
     report('issue list: first row visible (navigation)', listRuns);
     report('issue detail: title + stack trace (navigation)', detailRuns);
     report('transaction page: figures + chart (navigation)', txRuns);

@@ -10,7 +10,9 @@ import { processes } from './support/cpu';
 import { load } from './support/load';
 import { log, proProject, runBench, startService } from './support/service';
 
-const { values: args } = parseArgs({ options: { rate: { type: 'string', default: '1000' }, seconds: { type: 'string', default: '30' } } });
+const { values: args } = parseArgs({
+  options: { rate: { type: 'string', default: '1000' }, seconds: { type: 'string', default: '30' } },
+});
 const RATE = Number(args.rate);
 const SECONDS = Number(args.seconds);
 const TARGET_MB = 400;
@@ -40,7 +42,7 @@ function pss(groupId: number, dataDir: string): { server: number; postgres: numb
   });
   if (postmaster) {
     const below = new Set([postmaster.pid]);
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const p of procs) {
         if (below.has(p.pid) || !below.has(p.ppid)) continue;
@@ -64,14 +66,18 @@ async function main() {
     await new Promise((r) => setTimeout(r, 20_000));
     const idle = pss(svc.child.pid!, svc.dataDir);
     const path = `/api/${project.number}/envelope/`;
-    const headers = { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.python/1.40.0, sentry_key=${project.keys[0].publicKey}` };
+    const headers = {
+      'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.python/1.40.0, sentry_key=${project.keys[0].publicKey}`,
+    };
     log(`${RATE} realistic events a second for ${SECONDS} s`);
     let peak = { server: 0, postgres: 0, total: 0 };
     let accepted = 0;
     const t0 = Date.now();
     for (let s = 0; s < SECONDS; s++) {
       const started = Date.now();
-      const bodies = Array.from({ length: RATE }, (_, i) => sentryEnvelope(sdkEvent({ i: s * RATE + i, n: SECONDS * RATE, idPrefix: `f${s}` }).sentry));
+      const bodies = Array.from({ length: RATE }, (_, i) =>
+        sentryEnvelope(sdkEvent({ i: s * RATE + i, n: SECONDS * RATE, idPrefix: `f${s}` }).sentry),
+      );
       const r = await load({ port: svc.port, pathName: path, headers, bodies, opts: { connections: 32 } });
       accepted += r.accepted;
       const now = pss(svc.child.pid!, svc.dataDir);
@@ -81,8 +87,12 @@ async function main() {
     }
     const rate = accepted / ((Date.now() - t0) / 1000);
     console.log('');
-    console.log(`idle:       server ${mb(idle.server)} + PostgreSQL ${mb(idle.postgres)} = ${mb(idle.server + idle.postgres)}`);
-    console.log(`under load: server ${mb(peak.server)} + PostgreSQL ${mb(peak.postgres)} = ${mb(peak.total)} at ${rate.toFixed(0)} accepted events/s (asked ${RATE}/s)`);
+    console.log(
+      `idle:       server ${mb(idle.server)} + PostgreSQL ${mb(idle.postgres)} = ${mb(idle.server + idle.postgres)}`,
+    );
+    console.log(
+      `under load: server ${mb(peak.server)} + PostgreSQL ${mb(peak.postgres)} = ${mb(peak.total)} at ${rate.toFixed(0)} accepted events/s (asked ${RATE}/s)`,
+    );
     console.log(`target: under ${TARGET_MB} MB under load: ${peak.total < TARGET_MB ? 'MET' : 'NOT MET'}`);
   } finally {
     await sql.end();

@@ -35,11 +35,22 @@ async function main() {
   try {
     const sql = new pg.Client({ connectionString: db.url });
     await sql.connect();
-    const { rows: [org] } = await sql.query(`INSERT INTO organizations (name, slug, plan) VALUES ('Bench', 'bench', 'PRO') RETURNING id`);
-    const { rows: [project] } = await sql.query(`INSERT INTO projects (org_id, name, slug) VALUES ($1, 'Bench', 'bench') RETURNING id`, [org.id]);
+    const {
+      rows: [org],
+    } = await sql.query(`INSERT INTO organizations (name, slug, plan) VALUES ('Bench', 'bench', 'PRO') RETURNING id`);
+    const {
+      rows: [project],
+    } = await sql.query(`INSERT INTO projects (org_id, name, slug) VALUES ($1, 'Bench', 'bench') RETURNING id`, [
+      org.id,
+    ]);
     if (EXPLAIN) {
       // Every statement's plan with actual times, sent to the client as a notice (printed for the last batch).
-      for (const q of [`session_preload_libraries = 'auto_explain'`, 'auto_explain.log_min_duration = 0', 'auto_explain.log_analyze = on', `auto_explain.log_level = 'notice'`]) {
+      for (const q of [
+        `session_preload_libraries = 'auto_explain'`,
+        'auto_explain.log_min_duration = 0',
+        'auto_explain.log_analyze = on',
+        `auto_explain.log_level = 'notice'`,
+      ]) {
         await sql.query(`ALTER DATABASE tracker_bench SET ${q}`);
       }
     }
@@ -50,11 +61,25 @@ async function main() {
     const { pool } = await import('@/lib/pg');
     let plans: string[] = [];
     if (EXPLAIN) pool().on('connect', (c) => c.on('notice', (n) => plans.push(n.message ?? '')));
-    const key = { publicKey: 'bench', projectId: project.id as string, orgId: org.id as string, scrub: scrubPolicyOf(DEFAULT_PRIVACY), groupingVersion: LATEST_GROUPING_VERSION, filters: DEFAULT_FILTERS, discarded: new Set<string>(), aliases: new Map<string, string>(), rateLimitPerMinute: null, spikeProtection: false, projectCreatedAt: new Date() };
+    const key = {
+      publicKey: 'bench',
+      projectId: project.id as string,
+      orgId: org.id as string,
+      scrub: scrubPolicyOf(DEFAULT_PRIVACY),
+      groupingVersion: LATEST_GROUPING_VERSION,
+      filters: DEFAULT_FILTERS,
+      discarded: new Set<string>(),
+      aliases: new Map<string, string>(),
+      rateLimitPerMinute: null,
+      spikeProtection: false,
+      projectCreatedAt: new Date(),
+    };
     // The embedded PostgreSQL runs in this process's group: its CPU and this process's are counted apart.
     const group = ownProcessGroup();
 
-    console.log(`batch statement, ${BATCHES} batches per size after ${WARMUP_BATCHES} warm-up batches (50 fingerprints, 5 tags, 5 breadcrumbs per event)`);
+    console.log(
+      `batch statement, ${BATCHES} batches per size after ${WARMUP_BATCHES} warm-up batches (50 fingerprints, 5 tags, 5 breadcrumbs per event)`,
+    );
     for (const size of SIZES) {
       const bodies = envelopes((BATCHES + WARMUP_BATCHES) * size);
       const units = bodies.map((b) => {
@@ -78,10 +103,16 @@ async function main() {
           }),
         );
         const ms = performance.now() - t0;
-        if (outcomes.some((o) => o.kind !== 'stored')) throw new Error(`not stored: ${JSON.stringify(outcomes.find((o) => o.kind !== 'stored'))}`);
+        if (outcomes.some((o) => o.kind !== 'stored'))
+          throw new Error(`not stored: ${JSON.stringify(outcomes.find((o) => o.kind !== 'stored'))}`);
         if (b >= WARMUP_BATCHES) times.push(ms);
       }
-      const cpu = cpuPerRequest({ before: cpuBefore!, after: sampleCpu([group]), groups: { server: group, database: group }, requests: BATCHES * size });
+      const cpu = cpuPerRequest({
+        before: cpuBefore!,
+        after: sampleCpu([group]),
+        groups: { server: group, database: group },
+        requests: BATCHES * size,
+      });
       times.sort((x, y) => x - y);
       const p50 = quantile(times, 0.5);
       const p95 = quantile(times, 0.95);
@@ -90,7 +121,8 @@ async function main() {
           `per event ${((p50 * 1000) / size).toFixed(0).padStart(5)} µs (p50); CPU per event: node ${cpu.serverUs.toFixed(0)} µs, PostgreSQL ${cpu.postgresUs.toFixed(0)} µs`,
       );
     }
-    if (EXPLAIN) console.log(plans.filter((p) => p.includes('CTE lk')).at(-1) ?? 'no plan of the batch statement received');
+    if (EXPLAIN)
+      console.log(plans.filter((p) => p.includes('CTE lk')).at(-1) ?? 'no plan of the batch statement received');
     await sql.end();
     await pool().end();
   } finally {

@@ -36,16 +36,30 @@ const WARMUP = 500;
  */
 function benchSourceMap(): string {
   const LINES = 2500;
-  const source = Array.from({ length: LINES }, (_, i) => `function handler${i}(event) { return process(event.items[${i}]); }`).join('\n');
+  const source = Array.from(
+    { length: LINES },
+    (_, i) => `function handler${i}(event) { return process(event.items[${i}]); }`,
+  ).join('\n');
   const mappings = ['AAAA', ...Array.from({ length: LINES - 1 }, () => 'AACA')].join(';');
-  return JSON.stringify({ version: 3, file: 'main.3f9a1c2b.js', sources: ['../src/app.js'], sourcesContent: [source], names: [], mappings });
+  return JSON.stringify({
+    version: 3,
+    file: 'main.3f9a1c2b.js',
+    sources: ['../src/app.js'],
+    sourcesContent: [source],
+    names: [],
+    mappings,
+  });
 }
 
 async function uploadMap(base: string, projectId: string, version: string, cookie: string): Promise<void> {
   const form = new FormData();
   form.set('url', '~/static/js/main.3f9a1c2b.js.map');
   form.set('file', new Blob([benchSourceMap()]), 'main.3f9a1c2b.js.map');
-  const res = await fetch(`${base}/api/v1/projects/${projectId}/releases/${encodeURIComponent(version)}/files`, { method: 'POST', headers: { cookie }, body: form });
+  const res = await fetch(`${base}/api/v1/projects/${projectId}/releases/${encodeURIComponent(version)}/files`, {
+    method: 'POST',
+    headers: { cookie },
+    body: form,
+  });
   if (res.status !== 201) throw new Error(`source map upload: ${res.status} ${await res.text()}`);
 }
 
@@ -62,7 +76,10 @@ async function main() {
     req.on('end', () => res.end('ok'));
   });
   try {
-    const svc = (started = await startService({ distDir: '.next-bench', env: { INGEST_RATE_LIMIT_PER_SECOND: '1000000', WEBHOOK_ALLOW_PRIVATE: 'true' } }));
+    const svc = (started = await startService({
+      distDir: '.next-bench',
+      env: { INGEST_RATE_LIMIT_PER_SECOND: '1000000', WEBHOOK_ALLOW_PRIVATE: 'true' },
+    }));
     const { base, port, cookie, orgId, dbUrl, logFile } = svc;
     const sql = new pg.Client({ connectionString: dbUrl });
     await sql.connect();
@@ -80,8 +97,20 @@ async function main() {
         const rule =
           i % 2 === 0
             ? { name: `New issue ${i}`, type: 'NEW_ISSUE', webhookUrl: `http://127.0.0.1:${receiverPort}/hook/${i}` }
-            : { name: `Error rate ${i}`, type: 'ERROR_RATE', threshold: 1000, windowMinutes: 5, webhookUrl: `http://127.0.0.1:${receiverPort}/hook/${i}` };
-        const res = await api({ base, method: 'POST', path: `/api/v1/projects/${projectId}/alerts`, body: rule, cookie });
+            : {
+                name: `Error rate ${i}`,
+                type: 'ERROR_RATE',
+                threshold: 1000,
+                windowMinutes: 5,
+                webhookUrl: `http://127.0.0.1:${receiverPort}/hook/${i}`,
+              };
+        const res = await api({
+          base,
+          method: 'POST',
+          path: `/api/v1/projects/${projectId}/alerts`,
+          body: rule,
+          cookie,
+        });
         if (res.status !== 201) throw new Error(`create alert rule: ${res.status} ${JSON.stringify(res.json)}`);
       }
       log(`created ${RULES} enabled alert rules (webhooks to 127.0.0.1:${receiverPort})`);
@@ -91,21 +120,33 @@ async function main() {
     const headers = { 'x-ingest-auth': `ingest_key=${publicKey}` };
     const bodies = envelopes(WARMUP + TOTAL);
     const plainPort = await freePort();
-    const plain = startGroup({ cmd: path.join(root, 'node_modules/.bin/tsx'), args: ['bench/plain-server.ts'], env: { ...process.env, PORT: String(plainPort), DATABASE_URL: dbUrl }, logFile });
+    const plain = startGroup({
+      cmd: path.join(root, 'node_modules/.bin/tsx'),
+      args: ['bench/plain-server.ts'],
+      env: { ...process.env, PORT: String(plainPort), DATABASE_URL: dbUrl },
+      logFile,
+    });
     await waitForHttp({ url: `http://127.0.0.1:${plainPort}/`, child: plain, timeoutMs: 60_000, logFile });
     log(`warm-up: ${WARMUP} envelopes to each server`);
     await load(port, ingestPath, headers, bodies.slice(0, WARMUP));
     await load(plainPort, ingestPath, headers, bodies.slice(0, WARMUP));
-    const loadBefore = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+    const loadBefore = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ');
     const trackerCpu = { server: svc.child.pid!, database: svc.child.pid! };
     const plainCpu = { server: plain.pid!, database: svc.child.pid! };
     const rounds: { tracker: RunResult; plain: RunResult }[] = [];
     for (let r = 1; r <= ROUNDS; r++) {
-      log(`round ${r}/${ROUNDS}: ${TOTAL} envelopes (${FINGERPRINTS} fingerprints, 5 breadcrumbs each) over ${CONNECTIONS} keep-alive connections to the tracker, then to the plain server`);
+      log(
+        `round ${r}/${ROUNDS}: ${TOTAL} envelopes (${FINGERPRINTS} fingerprints, 5 breadcrumbs each) over ${CONNECTIONS} keep-alive connections to the tracker, then to the plain server`,
+      );
       const tracker = await load(port, ingestPath, headers, bodies.slice(WARMUP), trackerCpu);
       rounds.push({ tracker, plain: await load(plainPort, ingestPath, headers, bodies.slice(WARMUP), plainCpu) });
     }
-    const { rows: [counts] } = await sql.query(
+    const {
+      rows: [counts],
+    } = await sql.query(
       `SELECT (SELECT count(*) FROM events WHERE project_id = $1)::int AS events, (SELECT count(*) FROM issues WHERE project_id = $1)::int AS issues,
               (SELECT coalesce(sum(event_count), 0) FROM issues WHERE project_id = $1)::int AS grouped`,
       [projectId],
@@ -116,33 +157,60 @@ async function main() {
     const mapped = envelopes(WARMUP + TOTAL);
     await load(port, ingestPath, headers, mapped.slice(0, WARMUP));
     const symbolicated = await load(port, ingestPath, headers, mapped.slice(WARMUP), trackerCpu);
-    const { rows: [sample] } = await sql.query(`SELECT stacktrace FROM events WHERE project_id = $1 ORDER BY received_at DESC LIMIT 1`, [projectId]);
+    const {
+      rows: [sample],
+    } = await sql.query(`SELECT stacktrace FROM events WHERE project_id = $1 ORDER BY received_at DESC LIMIT 1`, [
+      projectId,
+    ]);
     const topFrame = (sample.stacktrace as { frames: { filename: string; function?: string }[] }).frames[0];
     log(`symbolicated sample frame: ${topFrame.filename} in ${topFrame.function}`);
 
     // The same realistic SDK events through both paths: native first, then as Sentry envelopes.
-    const sdkEvents = Array.from({ length: WARMUP + TOTAL }, (_, i) => sdkEvent({ i, n: WARMUP + TOTAL, idPrefix: 'a' }));
-    const sentryEvents = Array.from({ length: WARMUP + TOTAL }, (_, i) => sdkEvent({ i, n: WARMUP + TOTAL, idPrefix: 'b' }));
+    const sdkEvents = Array.from({ length: WARMUP + TOTAL }, (_, i) =>
+      sdkEvent({ i, n: WARMUP + TOTAL, idPrefix: 'a' }),
+    );
+    const sentryEvents = Array.from({ length: WARMUP + TOTAL }, (_, i) =>
+      sdkEvent({ i, n: WARMUP + TOTAL, idPrefix: 'b' }),
+    );
     const nativeBodies = sdkEvents.map((e) => JSON.stringify(e.native));
     const sentryBodies = sentryEvents.map((e) => sentryEnvelope(e.sentry));
     const sizes = sentryEvents.map((e) => Buffer.byteLength(JSON.stringify(e.sentry))).sort((x, y) => x - y);
-    log(`SDK events: ${(sizes[0] / 1024).toFixed(1)}–${(sizes.at(-1)! / 1024).toFixed(1)} KB (median ${(sizes[sizes.length >> 1] / 1024).toFixed(1)} KB)`);
+    log(
+      `SDK events: ${(sizes[0] / 1024).toFixed(1)}–${(sizes.at(-1)! / 1024).toFixed(1)} KB (median ${(sizes[sizes.length >> 1] / 1024).toFixed(1)} KB)`,
+    );
     await load(port, ingestPath, headers, nativeBodies.slice(0, WARMUP));
     const nativeSdk = await load(port, ingestPath, headers, nativeBodies.slice(WARMUP), trackerCpu);
     const sentryPath = `/api/${project.json.data.number}/envelope/`;
-    const sentryHeaders = { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.python/1.40.0, sentry_key=${publicKey}` };
+    const sentryHeaders = {
+      'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.python/1.40.0, sentry_key=${publicKey}`,
+    };
     await load(port, sentryPath, sentryHeaders, sentryBodies.slice(0, WARMUP));
     const sentrySdk = await load(port, sentryPath, sentryHeaders, sentryBodies.slice(WARMUP), trackerCpu);
 
     // Scrubbing's cost (#26): the same kind of Sentry envelopes to a second project with scrubbing off, in
     // alternating runs with the first (scrubbing on, the default), each run with fresh event ids.
-    const unscrubbed = await api({ base, method: 'POST', path: '/api/v1/projects', body: { name: 'Bench shop (scrubbing off)' }, cookie });
+    const unscrubbed = await api({
+      base,
+      method: 'POST',
+      path: '/api/v1/projects',
+      body: { name: 'Bench shop (scrubbing off)' },
+      cookie,
+    });
     if (unscrubbed.status !== 201) throw new Error(`create project: ${unscrubbed.status}`);
-    const off = await api({ base, method: 'PATCH', path: `/api/v1/projects/${unscrubbed.json.data.id}/privacy`, body: { scrubDefaults: false }, cookie });
+    const off = await api({
+      base,
+      method: 'PATCH',
+      path: `/api/v1/projects/${unscrubbed.json.data.id}/privacy`,
+      body: { scrubDefaults: false },
+      cookie,
+    });
     if (off.status !== 200) throw new Error(`privacy settings: ${off.status}`);
     const offPath = `/api/${unscrubbed.json.data.number}/envelope/`;
-    const offHeaders = { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.python/1.40.0, sentry_key=${unscrubbed.json.data.keys[0].publicKey}` };
-    const freshBodies = (prefix: string, n = TOTAL) => Array.from({ length: n }, (_, i) => sentryEnvelope(sdkEvent({ i, n, idPrefix: prefix }).sentry));
+    const offHeaders = {
+      'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.python/1.40.0, sentry_key=${unscrubbed.json.data.keys[0].publicKey}`,
+    };
+    const freshBodies = (prefix: string, n = TOTAL) =>
+      Array.from({ length: n }, (_, i) => sentryEnvelope(sdkEvent({ i, n, idPrefix: prefix }).sentry));
     await load(port, offPath, offHeaders, freshBodies('c', WARMUP));
     const scrubRuns = { on: [sentrySdk], off: [] as RunResult[] };
     scrubRuns.off.push(await load(port, offPath, offHeaders, freshBodies('d')));
@@ -155,7 +223,9 @@ async function main() {
 
     console.log('');
     console.log(`load average (1/5/15 min) before: ${loadBefore}`);
-    console.log(`ingest benchmark: ${TOTAL} envelopes, ${CONNECTIONS} connections, ${os.cpus().length} CPUs, alert rules: ${RULES}`);
+    console.log(
+      `ingest benchmark: ${TOTAL} envelopes, ${CONNECTIONS} connections, ${os.cpus().length} CPUs, alert rules: ${RULES}`,
+    );
     const ratios = rounds.map((r, i) => {
       console.log(`round ${i + 1}:`);
       const a = report('tracker (full ingest)', r.tracker);
@@ -164,12 +234,18 @@ async function main() {
     });
     const middle = [...ratios].sort((x, y) => x.ratio - y.ratio)[ratios.length >> 1];
     const { tracker } = middle.r;
-    console.log(`ratio tracker / plain per round: ${ratios.map((x) => `${(x.ratio * 100).toFixed(0)} %`).join(', ')} (median ${(middle.ratio * 100).toFixed(0)} %)`);
+    console.log(
+      `ratio tracker / plain per round: ${ratios.map((x) => `${(x.ratio * 100).toFixed(0)} %`).join(', ')} (median ${(middle.ratio * 100).toFixed(0)} %)`,
+    );
     const m = report('tracker (symbolicated, warm)', symbolicated);
     const b = report('plain node:http + pg INSERT', lastPlain);
-    console.log(`ratio symbolicated / plain (the plain run after it): ${((m / b) * 100).toFixed(0)} % (target >= 50 %); frame 0 became ${topFrame.filename} in ${topFrame.function}`);
+    console.log(
+      `ratio symbolicated / plain (the plain run after it): ${((m / b) * 100).toFixed(0)} % (target >= 50 %); frame 0 became ${topFrame.filename} in ${topFrame.function}`,
+    );
     console.log('');
-    console.log(`realistic SDK events (${(sizes[0] / 1024).toFixed(1)}–${(sizes.at(-1)! / 1024).toFixed(1)} KB: frames with context lines, 15 breadcrumbs, contexts, modules):`);
+    console.log(
+      `realistic SDK events (${(sizes[0] / 1024).toFixed(1)}–${(sizes.at(-1)! / 1024).toFixed(1)} KB: frames with context lines, 15 breadcrumbs, contexts, modules):`,
+    );
     const n = report('native envelope', nativeSdk);
     const s = report('Sentry envelope', sentrySdk);
     console.log(`ratio Sentry / native: ${((s / n) * 100).toFixed(0)} % (target >= 80 %)`);
@@ -179,17 +255,28 @@ async function main() {
     console.log(
       `Sentry envelopes, scrubbing on / off (2 alternating runs each): ${scrubOn.toFixed(0)}/s / ${scrubOff.toFixed(0)}/s = ${((scrubOn / scrubOff) * 100).toFixed(0)} % (target >= 90 %)`,
     );
-    console.log(`stored: ${counts.events} events in ${counts.issues} issues (sum of eventCount ${counts.grouped}) incl. ${WARMUP} warm-up`);
+    console.log(
+      `stored: ${counts.events} events in ${counts.issues} issues (sum of eventCount ${counts.grouped}) incl. ${WARMUP} warm-up`,
+    );
     if (RULES > 0) console.log(`webhook deliveries received so far: ${receiverHits}`);
     const p99 = pct(tracker.latencies, 99);
     const ok = middle.ratio >= 0.9 && rounds.every((r) => r.tracker.errors.size === 0) && p99 < 50;
-    console.log(`target (native >= 0.9 × plain accepted/s in the median round, zero errors, p99 < 50 ms): ${ok ? 'MET' : 'NOT MET'}`);
+    console.log(
+      `target (native >= 0.9 × plain accepted/s in the median round, zero errors, p99 < 50 ms): ${ok ? 'MET' : 'NOT MET'}`,
+    );
     const sentryOk = s >= 0.8 * n && sentrySdk.errors.size === 0 && nativeSdk.errors.size === 0;
     console.log(`target (Sentry >= 0.8 × native on the same events, zero errors): ${sentryOk ? 'MET' : 'NOT MET'}`);
-    console.log(`target (scrubbing costs at most 10 % of the Sentry-envelope rate, zero errors): ${scrubOn >= 0.9 * scrubOff && scrubErrors === 0 ? 'MET' : 'NOT MET'}`);
+    console.log(
+      `target (scrubbing costs at most 10 % of the Sentry-envelope rate, zero errors): ${scrubOn >= 0.9 * scrubOff && scrubErrors === 0 ? 'MET' : 'NOT MET'}`,
+    );
     const mapOk = m >= 0.5 * b && symbolicated.errors.size === 0 && topFrame.filename === 'src/app.js';
     console.log(`target (symbolicated >= 0.5 × plain, zero errors, frames resolved): ${mapOk ? 'MET' : 'NOT MET'}`);
-    console.log(`load average (1/5/15 min) at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
+    console.log(
+      `load average (1/5/15 min) at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' / ')}`,
+    );
   } finally {
     receiver.close();
   }

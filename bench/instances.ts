@@ -16,10 +16,13 @@ function startProxy(upstreams: number[], port: number): Promise<http.Server> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
   const server = http.createServer((req, res) => {
     const upstream = upstreams[next++ % upstreams.length];
-    const out = http.request({ host: '127.0.0.1', port: upstream, method: req.method, path: req.url, headers: req.headers, agent }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const out = http.request(
+      { host: '127.0.0.1', port: upstream, method: req.method, path: req.url, headers: req.headers, agent },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     out.on('error', () => {
       res.writeHead(502);
       res.end();

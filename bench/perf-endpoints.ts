@@ -28,7 +28,11 @@ async function time(label: string, fn: () => Promise<unknown>): Promise<number> 
   }
   const med = median(runs);
   console.log(
-    `${label.padEnd(34)} median ${med.toFixed(1).padStart(6)} ms   min ${Math.min(...runs).toFixed(1).padStart(6)} ms   max ${Math.max(...runs).toFixed(1).padStart(6)} ms   ${med < TARGET_MS ? 'OK' : 'OVER'} (target < ${TARGET_MS} ms)`,
+    `${label.padEnd(34)} median ${med.toFixed(1).padStart(6)} ms   min ${Math.min(...runs)
+      .toFixed(1)
+      .padStart(6)} ms   max ${Math.max(...runs)
+      .toFixed(1)
+      .padStart(6)} ms   ${med < TARGET_MS ? 'OK' : 'OVER'} (target < ${TARGET_MS} ms)`,
   );
   return med;
 }
@@ -46,8 +50,14 @@ async function main() {
     const sql = new pgLib.Client({ connectionString: pg.url });
     await sql.connect();
 
-    const { rows: [org] } = await sql.query(`INSERT INTO organizations (name, slug, plan) VALUES ('Bench', 'bench', 'PRO') RETURNING id`);
-    const { rows: [project] } = await sql.query(`INSERT INTO projects (org_id, name, slug) VALUES ($1, 'Bench', 'bench') RETURNING id`, [org.id]);
+    const {
+      rows: [org],
+    } = await sql.query(`INSERT INTO organizations (name, slug, plan) VALUES ('Bench', 'bench', 'PRO') RETURNING id`);
+    const {
+      rows: [project],
+    } = await sql.query(`INSERT INTO projects (org_id, name, slug) VALUES ($1, 'Bench', 'bench') RETURNING id`, [
+      org.id,
+    ]);
 
     // Newest first, evenly over 30 days; durations and vitals spread deterministically; every 4th row has no vitals.
     let t0 = performance.now();
@@ -62,7 +72,9 @@ async function main() {
        FROM generate_series(1, $2::bigint) AS i`,
       [project.id, ROWS, NAMES, DAYS],
     );
-    console.log(`seeded ${ROWS.toLocaleString('en-US')} transactions (${NAMES} names, ${DAYS} days) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${ROWS.toLocaleString('en-US')} transactions (${NAMES} names, ${DAYS} days) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
     t0 = performance.now();
     await sql.query('VACUUM ANALYZE transactions');
     console.log(`vacuum analyze in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -83,14 +95,50 @@ async function main() {
     console.log(`vitals (days=7): ${JSON.stringify(vitals)}`);
 
     const results = [
-      await time('GET performance/transactions 7d', () => transactionGroups({ orgId: org.id, projectId: project.id, days: 7 })),
-      await time('GET performance/transactions 30d', () => transactionGroups({ orgId: org.id, projectId: project.id, days: 30 })),
+      await time('GET performance/transactions 7d', () =>
+        transactionGroups({ orgId: org.id, projectId: project.id, days: 7 }),
+      ),
+      await time('GET performance/transactions 30d', () =>
+        transactionGroups({ orgId: org.id, projectId: project.id, days: 30 }),
+      ),
       await time('GET performance/vitals 7d', () => webVitals({ orgId: org.id, projectId: project.id, days: 7 })),
       await time('GET performance/vitals 30d', () => webVitals({ orgId: org.id, projectId: project.id, days: 30 })),
-      await time('GET transactions/:name 1h', () => transactionDetail({ orgId: org.id, projectId: project.id, name: '/route-7', period: '1h', environment: undefined })),
-      await time('GET transactions/:name 24h', () => transactionDetail({ orgId: org.id, projectId: project.id, name: '/route-7', period: '24h', environment: undefined })),
-      await time('GET transactions/:name 7d', () => transactionDetail({ orgId: org.id, projectId: project.id, name: '/route-7', period: '7d', environment: undefined })),
-      await time('GET transactions/:name 30d', () => transactionDetail({ orgId: org.id, projectId: project.id, name: '/route-7', period: '30d', environment: undefined })),
+      await time('GET transactions/:name 1h', () =>
+        transactionDetail({
+          orgId: org.id,
+          projectId: project.id,
+          name: '/route-7',
+          period: '1h',
+          environment: undefined,
+        }),
+      ),
+      await time('GET transactions/:name 24h', () =>
+        transactionDetail({
+          orgId: org.id,
+          projectId: project.id,
+          name: '/route-7',
+          period: '24h',
+          environment: undefined,
+        }),
+      ),
+      await time('GET transactions/:name 7d', () =>
+        transactionDetail({
+          orgId: org.id,
+          projectId: project.id,
+          name: '/route-7',
+          period: '7d',
+          environment: undefined,
+        }),
+      ),
+      await time('GET transactions/:name 30d', () =>
+        transactionDetail({
+          orgId: org.id,
+          projectId: project.id,
+          name: '/route-7',
+          period: '30d',
+          environment: undefined,
+        }),
+      ),
     ];
     const { rows: plan } = await sql.query(
       `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) SELECT timestamp, duration, status FROM transactions
@@ -104,8 +152,12 @@ async function main() {
        ORDER BY t.project_id, t.timestamp DESC LIMIT 5000`,
       [project.id],
     );
-    console.log(`plan of one name's 30-day vitals sample:\n${vitalsPlan.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`);
-    console.log(`plan of the transaction page's 7-day range scan (one name of ${NAMES}):\n${plan.map((r) => `  ${r["QUERY PLAN"]}`).join("\n")}`);
+    console.log(
+      `plan of one name's 30-day vitals sample:\n${vitalsPlan.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`,
+    );
+    console.log(
+      `plan of the transaction page's 7-day range scan (one name of ${NAMES}):\n${plan.map((r) => `  ${r['QUERY PLAN']}`).join('\n')}`,
+    );
     // Backends flush their statistics when they exit, so close the pool before reading the scan counts.
     await getDb().$disconnect();
     await closePool();
@@ -113,7 +165,9 @@ async function main() {
     const after = await scans();
     const deltas = Object.keys(after).map((k) => `${k} +${after[k] - (before[k] ?? 0)}`);
     console.log(`scans of transactions during the ${8 * (WARMUP + RUNS) + 2} calls: ${deltas.join(', ')}`);
-    console.log('(the timestamp-only index is probed by the planner for its range estimates, not scanned by the executor)');
+    console.log(
+      '(the timestamp-only index is probed by the planner for its range estimates, not scanned by the executor)',
+    );
     await sql.end();
     if (results.some((m) => m >= TARGET_MS)) process.exitCode = 1;
   } finally {

@@ -19,7 +19,11 @@ async function main() {
     req.on('end', () => {
       const projectId = req.url?.split('/')[4] ?? '';
       pool
-        .query({ name: 'plain-insert', text: 'INSERT INTO bench_plain_events (project_id, payload) VALUES ($1, $2::jsonb)', values: [projectId, Buffer.concat(chunks).toString('utf8')] })
+        .query({
+          name: 'plain-insert',
+          text: 'INSERT INTO bench_plain_events (project_id, payload) VALUES ($1, $2::jsonb)',
+          values: [projectId, Buffer.concat(chunks).toString('utf8')],
+        })
         .then(() => {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end('{"statusCode":200,"status":"success","message":"Event received successfully"}');

@@ -25,7 +25,8 @@ const DAYS = 30;
 const TARGET_MS = 50;
 const DROP_TARGET_MS = 1_000;
 
-const time = async (label: string, fn: () => Promise<unknown>) => (await timeRuns({ label, runs: RUNS, targetMs: TARGET_MS, fn })).ok;
+const time = async (label: string, fn: () => Promise<unknown>) =>
+  (await timeRuns({ label, runs: RUNS, targetMs: TARGET_MS, fn })).ok;
 
 async function main() {
   const pg = await startBenchDatabase('tracker-bench-scale-');
@@ -51,8 +52,14 @@ async function main() {
     const firstDay = Math.floor(now / DAY_MS) * DAY_MS - (DAYS - 1) * DAY_MS;
     await ensurePartitions(new Date(firstDay), new Date(now + 7 * DAY_MS));
 
-    const { rows: [org] } = await sql.query(`INSERT INTO organizations (name, slug, plan) VALUES ('Bench', 'bench', 'PRO') RETURNING id`);
-    const { rows: [project] } = await sql.query(`INSERT INTO projects (org_id, name, slug) VALUES ($1, 'Bench', 'bench') RETURNING id`, [org.id]);
+    const {
+      rows: [org],
+    } = await sql.query(`INSERT INTO organizations (name, slug, plan) VALUES ('Bench', 'bench', 'PRO') RETURNING id`);
+    const {
+      rows: [project],
+    } = await sql.query(`INSERT INTO projects (org_id, name, slug) VALUES ($1, 'Bench', 'bench') RETURNING id`, [
+      org.id,
+    ]);
     const { rows: issueRows } = await sql.query<{ id: string }>(
       `INSERT INTO issues (project_id, fingerprint, title, culprit, first_seen, last_seen)
        SELECT $1, 'fp-' || g, 'TypeError: failure ' || g, 'app.js in fn' || g, now(), now() FROM generate_series(0, $2::int - 1) g
@@ -101,9 +108,14 @@ async function main() {
     await seedHourlyRollup(sql);
     await sql.query(`INSERT INTO project_minute_counts (project_id, minute, count)
       SELECT project_id, date_bin('1 minute', received_at, ${epoch}), count(*)::int FROM events WHERE received_at > now() - interval '1 day' GROUP BY 1, 2`);
-    await sql.query(`INSERT INTO issue_users (issue_id, user_hash)
-      SELECT i.id, md5('id:u' || u)::uuid FROM issues i, generate_series(0, CASE WHEN i.id = $1 THEN 1999 ELSE 19 END) u`, [big]);
-    await sql.query(`INSERT INTO issue_user_counts (issue_id, project_id, users) SELECT u.issue_id, i.project_id, count(*)::int FROM issue_users u JOIN issues i ON i.id = u.issue_id GROUP BY 1, 2`);
+    await sql.query(
+      `INSERT INTO issue_users (issue_id, user_hash)
+      SELECT i.id, md5('id:u' || u)::uuid FROM issues i, generate_series(0, CASE WHEN i.id = $1 THEN 1999 ELSE 19 END) u`,
+      [big],
+    );
+    await sql.query(
+      `INSERT INTO issue_user_counts (issue_id, project_id, users) SELECT u.issue_id, i.project_id, count(*)::int FROM issue_users u JOIN issues i ON i.id = u.issue_id GROUP BY 1, 2`,
+    );
     await sql.query(`INSERT INTO issue_tag_values (issue_id, key, value, count)
       SELECT i.id, t.key, t.value, greatest(1, i.event_count / t.n)
       FROM issues i, (SELECT 'browser' AS key, b AS value, 3 AS n FROM unnest(ARRAY['Chrome','Firefox','Safari']) b
@@ -112,43 +124,69 @@ async function main() {
                       UNION ALL SELECT 'environment', 'production', 1) t`);
     await sql.query(`INSERT INTO issue_tag_keys (issue_id, key, distinct_values, other)
       SELECT issue_id, key, count(*)::int, 0 FROM issue_tag_values GROUP BY 1, 2`);
-    await sql.query(`INSERT INTO monthly_usage (org_id, month, used, errors, transactions) VALUES ($1, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'), $2, $2, $3)`,
-      [org.id, Math.min(EVENTS, 2_000_000_000), TRANSACTIONS]);
+    await sql.query(
+      `INSERT INTO monthly_usage (org_id, month, used, errors, transactions) VALUES ($1, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'), $2, $2, $3)`,
+      [org.id, Math.min(EVENTS, 2_000_000_000), TRANSACTIONS],
+    );
     console.log(`rollups in ${secondsSince(t0)} s`);
     t0 = performance.now();
     await sql.query('VACUUM ANALYZE');
     console.log(`vacuum analyze in ${secondsSince(t0)} s`);
 
-    const { rows: [size] } = await sql.query<{ bytes: string; n: string }>(
+    const {
+      rows: [size],
+    } = await sql.query<{ bytes: string; n: string }>(
       `SELECT (SELECT sum(pg_total_relation_size(inhrelid)) FROM pg_inherits WHERE inhparent = 'events'::regclass) AS bytes,
               (SELECT count(*) FROM events) AS n`,
     );
-    const { rows: [rollupSize] } = await sql.query<{ bytes: string }>(
+    const {
+      rows: [rollupSize],
+    } = await sql.query<{ bytes: string }>(
       `SELECT sum(pg_total_relation_size(c))::bigint AS bytes FROM unnest(ARRAY['issue_hourly_counts','project_minute_counts','issue_tag_keys',
          'issue_tag_values','issue_users','issue_user_counts']::regclass[]) c`,
     );
-    console.log(`\n${Number(size.n).toLocaleString('en-US')} events in ${(Number(size.bytes) / 2 ** 20).toFixed(0)} MiB (heap, TOAST and indexes): ${(Number(size.bytes) / Number(size.n)).toFixed(0)} bytes per stored event; rollups ${(Number(rollupSize.bytes) / 2 ** 20).toFixed(1)} MiB`);
-    console.log(`big issue: ${(await sql.query(`SELECT event_count FROM issues WHERE id = $1`, [big])).rows[0].event_count.toLocaleString('en-US')} events\n`);
+    console.log(
+      `\n${Number(size.n).toLocaleString('en-US')} events in ${(Number(size.bytes) / 2 ** 20).toFixed(0)} MiB (heap, TOAST and indexes): ${(Number(size.bytes) / Number(size.n)).toFixed(0)} bytes per stored event; rollups ${(Number(rollupSize.bytes) / 2 ** 20).toFixed(1)} MiB`,
+    );
+    console.log(
+      `big issue: ${(await sql.query(`SELECT event_count FROM issues WHERE id = $1`, [big])).rows[0].event_count.toLocaleString('en-US')} events\n`,
+    );
 
     const results = [
-      await time('issue list (page 1, 25)', () => listIssues({ orgId: org.id, projectId: project.id, userId: 'bench-user', q: { page: 1, limit: 25 } })),
-      await time('issue detail (big issue + 10 events)', () => getIssue({ orgId: org.id, projectId: project.id, issueId: big })),
-      await time('issue chart (big issue, 30 days)', () => issueStats({ orgId: org.id, projectId: project.id, issueId: big, days: 30 })),
+      await time('issue list (page 1, 25)', () =>
+        listIssues({ orgId: org.id, projectId: project.id, userId: 'bench-user', q: { page: 1, limit: 25 } }),
+      ),
+      await time('issue detail (big issue + 10 events)', () =>
+        getIssue({ orgId: org.id, projectId: project.id, issueId: big }),
+      ),
+      await time('issue chart (big issue, 30 days)', () =>
+        issueStats({ orgId: org.id, projectId: project.id, issueId: big, days: 30 }),
+      ),
       await time('issue tags (big issue)', () => issueTags(org.id, project.id, big)),
-      await time('event list page 1 (limit 50)', () => listEvents({ orgId: org.id, projectId: project.id, issueId: big, q: { page: 1, limit: 50 } })),
-      await time('event list page 100 (limit 50)', () => listEvents({ orgId: org.id, projectId: project.id, issueId: big, q: { page: 100, limit: 50 } })),
-      await time('performance transactions (7 days)', () => transactionGroups({ orgId: org.id, projectId: project.id, days: 7 })),
+      await time('event list page 1 (limit 50)', () =>
+        listEvents({ orgId: org.id, projectId: project.id, issueId: big, q: { page: 1, limit: 50 } }),
+      ),
+      await time('event list page 100 (limit 50)', () =>
+        listEvents({ orgId: org.id, projectId: project.id, issueId: big, q: { page: 100, limit: 50 } }),
+      ),
+      await time('performance transactions (7 days)', () =>
+        transactionGroups({ orgId: org.id, projectId: project.id, days: 7 }),
+      ),
       await time('performance vitals (7 days)', () => webVitals({ orgId: org.id, projectId: project.id, days: 7 })),
       await time('usage', () => getUsage(org.id)),
     ];
 
     // Retention of a day: the oldest day's partitions of both tables, detached and dropped.
     const oldest = (await listPartitions())[0];
-    const { rows: [dayRows] } = await sql.query<{ n: string }>(`SELECT count(*) AS n FROM ${oldest.name}`);
+    const {
+      rows: [dayRows],
+    } = await sql.query<{ n: string }>(`SELECT count(*) AS n FROM ${oldest.name}`);
     t0 = performance.now();
     const dropped = await dropPartitionsBefore(oldest.to);
     const dropMs = performance.now() - t0;
-    console.log(`\ndrop a day (${dropped.join(', ')}; ${Number(dayRows.n).toLocaleString('en-US')} events): ${dropMs.toFixed(0)} ms   ${dropMs < DROP_TARGET_MS ? 'OK' : 'OVER'} (target < ${DROP_TARGET_MS} ms)`);
+    console.log(
+      `\ndrop a day (${dropped.join(', ')}; ${Number(dayRows.n).toLocaleString('en-US')} events): ${dropMs.toFixed(0)} ms   ${dropMs < DROP_TARGET_MS ? 'OK' : 'OVER'} (target < ${DROP_TARGET_MS} ms)`,
+    );
     console.log(results.every(Boolean) && dropMs < DROP_TARGET_MS ? 'all targets met' : 'some targets missed');
 
     await sql.end();

@@ -31,7 +31,13 @@ async function main() {
   sql.on('error', () => {});
   await sql.connect();
   try {
-    const created = await api({ base: svc.base, method: 'POST', path: '/api/v1/projects', body: { name: 'Search bench' }, cookie: svc.cookie });
+    const created = await api({
+      base: svc.base,
+      method: 'POST',
+      path: '/api/v1/projects',
+      body: { name: 'Search bench' },
+      cookie: svc.cookie,
+    });
     if (created.status !== 201) throw new Error(`create project: ${created.status}`);
     const projectId = created.json.data.id as string;
     const me = await api({ base: svc.base, method: 'GET', path: '/api/v1/auth/me', cookie: svc.cookie });
@@ -100,7 +106,9 @@ async function main() {
        ON CONFLICT DO NOTHING`,
       [projectId],
     );
-    await sql.query(`INSERT INTO issue_user_counts (issue_id, project_id, users) SELECT u.issue_id, i.project_id, count(*)::int FROM issue_users u JOIN issues i ON i.id = u.issue_id GROUP BY 1, 2`);
+    await sql.query(
+      `INSERT INTO issue_user_counts (issue_id, project_id, users) SELECT u.issue_id, i.project_id, count(*)::int FROM issue_users u JOIN issues i ON i.id = u.issue_id GROUP BY 1, 2`,
+    );
     console.log(`rollups in ${secondsSince(t0)} s`);
     t0 = performance.now();
     await sql.query('VACUUM ANALYZE');
@@ -108,7 +116,9 @@ async function main() {
 
     const list = (params: Record<string, string>) => async () => {
       const q = new URLSearchParams({ limit: '25', expand: 'assignee', ...params });
-      const res = await fetch(`${svc.base}/api/v1/projects/${projectId}/issues?${q}`, { headers: { cookie: svc.cookie } });
+      const res = await fetch(`${svc.base}/api/v1/projects/${projectId}/issues?${q}`, {
+        headers: { cookie: svc.cookie },
+      });
       const body = (await res.json()) as { data?: { pagination: { total: number } } };
       if (res.status !== 200 || !body.data) throw new Error(`${q}: ${res.status} ${JSON.stringify(body)}`);
       return body.data.pagination.total;
@@ -124,12 +134,22 @@ async function main() {
       ['url:*checkout*', { query: 'url:*checkout*' }],
       ['user:u4242', { query: 'user:u4242' }],
       ['firstSeen:-24h level:error', { query: 'firstSeen:-24h level:error' }],
-      ['assigned:me is:unresolved (environment=staging)', { query: 'assigned:me is:unresolved', environment: 'staging' }],
+      [
+        'assigned:me is:unresolved (environment=staging)',
+        { query: 'assigned:me is:unresolved', environment: 'staging' },
+      ],
     ];
     const results = [];
     for (const [label, params] of cases) {
       const total = await list(params)();
-      results.push(await timeRuns({ label: `${label} [${total.toLocaleString('en-US')}]`, runs: RUNS, targetMs: TARGET_MS, fn: list(params) }));
+      results.push(
+        await timeRuns({
+          label: `${label} [${total.toLocaleString('en-US')}]`,
+          runs: RUNS,
+          targetMs: TARGET_MS,
+          fn: list(params),
+        }),
+      );
     }
     console.log(results.every((r) => r.ok) ? '\nall targets met' : '\nsome targets missed');
   } finally {

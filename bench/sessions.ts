@@ -30,17 +30,46 @@ const CONNECTIONS = 64;
 const TARGET_MS = 50;
 
 const envelope = (items: { type: string; payload: unknown }[]) =>
-  [JSON.stringify({ sent_at: new Date().toISOString(), sdk: { name: 'sentry.javascript.browser', version: '11.0.0' } }), ...items.flatMap((i) => [JSON.stringify({ type: i.type }), JSON.stringify(i.payload)])].join('\n') + '\n';
+  [
+    JSON.stringify({
+      sent_at: new Date().toISOString(),
+      sdk: { name: 'sentry.javascript.browser', version: '11.0.0' },
+    }),
+    ...items.flatMap((i) => [JSON.stringify({ type: i.type }), JSON.stringify(i.payload)]),
+  ].join('\n') + '\n';
 
 /** A browser page load's two session envelopes (init, then how it ended), for `n` page loads: 2n bodies. */
 function sessionBodies(n: number, prefix: string): string[] {
   const bodies: string[] = [];
   for (let i = 0; i < n; i++) {
     const started = new Date(Date.now() - 60_000).toISOString();
-    const base = { sid: `${prefix}${i.toString(16).padStart(28, '0')}`, did: `user-${i % 5000}`, started, attrs: { release: `web@1.${i % 5}.0`, environment: 'production', user_agent: 'Mozilla/5.0 Chrome/131.0' } };
-    bodies.push(envelope([{ type: 'session', payload: { ...base, init: true, status: 'ok', errors: 0, timestamp: started, duration: 0 } }]));
+    const base = {
+      sid: `${prefix}${i.toString(16).padStart(28, '0')}`,
+      did: `user-${i % 5000}`,
+      started,
+      attrs: { release: `web@1.${i % 5}.0`, environment: 'production', user_agent: 'Mozilla/5.0 Chrome/131.0' },
+    };
+    bodies.push(
+      envelope([
+        { type: 'session', payload: { ...base, init: true, status: 'ok', errors: 0, timestamp: started, duration: 0 } },
+      ]),
+    );
     const status = i % 50 === 0 ? 'crashed' : i % 10 === 0 ? 'errored' : 'exited';
-    bodies.push(envelope([{ type: 'session', payload: { ...base, init: false, status: status === 'errored' ? 'exited' : status, errors: status === 'exited' ? 0 : 1, timestamp: new Date().toISOString(), duration: 42.5 } }]));
+    bodies.push(
+      envelope([
+        {
+          type: 'session',
+          payload: {
+            ...base,
+            init: false,
+            status: status === 'errored' ? 'exited' : status,
+            errors: status === 'exited' ? 0 : 1,
+            timestamp: new Date().toISOString(),
+            duration: 42.5,
+          },
+        },
+      ]),
+    );
   }
   return bodies;
 }
@@ -49,8 +78,15 @@ function sessionBodies(n: number, prefix: string): string[] {
 function aggregateBodies(n: number): string[] {
   return Array.from({ length: n }, (_, i) => {
     const minute = Math.floor(Date.now() / 60_000) * 60_000;
-    const aggregates = [0, 1, 2].map((m) => ({ started: new Date(minute - m * 60_000).toISOString(), exited: 20 + (i % 7), errored: i % 3, crashed: i % 11 === 0 ? 1 : 0 }));
-    return envelope([{ type: 'sessions', payload: { attrs: { release: `api@2.${i % 4}.0`, environment: 'production' }, aggregates } }]);
+    const aggregates = [0, 1, 2].map((m) => ({
+      started: new Date(minute - m * 60_000).toISOString(),
+      exited: 20 + (i % 7),
+      errored: i % 3,
+      crashed: i % 11 === 0 ? 1 : 0,
+    }));
+    return envelope([
+      { type: 'sessions', payload: { attrs: { release: `api@2.${i % 4}.0`, environment: 'production' }, aggregates } },
+    ]);
   });
 }
 
@@ -59,8 +95,17 @@ async function main() {
   const { sql, project } = await proProject(svc, 'Sessions bench');
   try {
     const path = `/api/${project.number}/envelope/`;
-    const headers = { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.javascript.browser/11.0.0, sentry_key=${project.keys[0].publicKey}` };
-    const run = (bodies: string[]) => load({ port: svc.port, pathName: path, headers, bodies, opts: { connections: CONNECTIONS, groups: { server: svc.child.pid!, database: svc.child.pid! } } });
+    const headers = {
+      'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.javascript.browser/11.0.0, sentry_key=${project.keys[0].publicKey}`,
+    };
+    const run = (bodies: string[]) =>
+      load({
+        port: svc.port,
+        pathName: path,
+        headers,
+        bodies,
+        opts: { connections: CONNECTIONS, groups: { server: svc.child.pid!, database: svc.child.pid! } },
+      });
 
     log('warm-up: 500 of each');
     await run(Array.from({ length: 500 }, (_, i) => sentryEnvelope(sdkEvent({ i, n: 500, idPrefix: 'w' }).sentry)));
@@ -69,18 +114,31 @@ async function main() {
     const runs = { errors: [] as RunResult[], sessions: [] as RunResult[], aggregates: [] as RunResult[] };
     for (const round of [1, 2]) {
       log(`round ${round}/2: ${N} error events, ${N} session updates (${N / 2} page loads), ${N} aggregate envelopes`);
-      runs.errors.push(await run(Array.from({ length: N }, (_, i) => sentryEnvelope(sdkEvent({ i, n: N, idPrefix: `e${round}` }).sentry))));
+      runs.errors.push(
+        await run(
+          Array.from({ length: N }, (_, i) => sentryEnvelope(sdkEvent({ i, n: N, idPrefix: `e${round}` }).sentry)),
+        ),
+      );
       runs.sessions.push(await run(sessionBodies(N / 2, `s${round}`)));
       runs.aggregates.push(await run(aggregateBodies(N)));
     }
     const {
       rows: [stored],
-    } = await sql.query(`SELECT coalesce(sum(started), 0)::int AS started, coalesce(sum(crashed), 0)::int AS crashed FROM session_hourly WHERE project_id = $1`, [project.id]);
+    } = await sql.query(
+      `SELECT coalesce(sum(started), 0)::int AS started, coalesce(sum(crashed), 0)::int AS crashed FROM session_hourly WHERE project_id = $1`,
+      [project.id],
+    );
 
     // 10 million sessions over 90 days: release r is adopted over 12 days from day r·90/releases, in two
     // environments; hour h of a day gets its share of the day's sessions; 1 in 5 sessions is a distinct user that day,
     // the same users returning on the release's next days.
-    const other = await api({ base: svc.base, method: 'POST', path: '/api/v1/projects', body: { name: 'Release health at scale' }, cookie: svc.cookie });
+    const other = await api({
+      base: svc.base,
+      method: 'POST',
+      path: '/api/v1/projects',
+      body: { name: 'Release health at scale' },
+      cookie: svc.cookie,
+    });
     if (other.status !== 201) throw new Error(`create project: ${other.status}`);
     const scaleId = other.json.data.id as string;
     const firstDay = Math.floor(Date.now() / DAY_MS) * DAY_MS - (DAYS - 1) * DAY_MS;
@@ -107,8 +165,13 @@ async function main() {
     );
     const {
       rows: [seeded],
-    } = await sql.query(`SELECT sum(started)::bigint AS n, count(*)::int AS rows FROM session_hourly WHERE project_id = $1`, [scaleId]);
-    console.log(`seeded ${Number(seeded.n).toLocaleString('en-US')} sessions as ${seeded.rows.toLocaleString('en-US')} hourly rows in ${secondsSince(t0)} s`);
+    } = await sql.query(
+      `SELECT sum(started)::bigint AS n, count(*)::int AS rows FROM session_hourly WHERE project_id = $1`,
+      [scaleId],
+    );
+    console.log(
+      `seeded ${Number(seeded.n).toLocaleString('en-US')} sessions as ${seeded.rows.toLocaleString('en-US')} hourly rows in ${secondsSince(t0)} s`,
+    );
     t0 = performance.now();
     await sql.query(
       `INSERT INTO session_release_users (project_id, release, environment, user_hash, last_day, crashed_day)
@@ -123,15 +186,20 @@ async function main() {
     const {
       rows: [users],
     } = await sql.query(`SELECT count(*)::int AS n FROM session_release_users WHERE project_id = $1`, [scaleId]);
-    console.log(`seeded ${users.n.toLocaleString('en-US')} users per release and environment (1 in 5 sessions a distinct user that day) in ${secondsSince(t0)} s`);
+    console.log(
+      `seeded ${users.n.toLocaleString('en-US')} users per release and environment (1 in 5 sessions a distinct user that day) in ${secondsSince(t0)} s`,
+    );
     t0 = performance.now();
     await sql.query('VACUUM ANALYZE session_hourly, session_daily, session_release_users');
     console.log(`vacuum analyze in ${secondsSince(t0)} s\n`);
 
     const read = (query: Record<string, string>) => async () => {
-      const res = await fetch(`${svc.base}/api/v1/projects/${scaleId}/release-health?${new URLSearchParams(query)}`, { headers: { cookie: svc.cookie } });
+      const res = await fetch(`${svc.base}/api/v1/projects/${scaleId}/release-health?${new URLSearchParams(query)}`, {
+        headers: { cookie: svc.cookie },
+      });
       const body = (await res.json()) as { data?: { releases: unknown[] } };
-      if (res.status !== 200 || !body.data) throw new Error(`release-health ${JSON.stringify(query)}: ${res.status} ${JSON.stringify(body)}`);
+      if (res.status !== 200 || !body.data)
+        throw new Error(`release-health ${JSON.stringify(query)}: ${res.status} ${JSON.stringify(body)}`);
       return body.data.releases.length;
     };
     const cases: [string, Record<string, string>][] = [
@@ -140,7 +208,15 @@ async function main() {
       ['90 days', { days: '90' }],
     ];
     const reads = [];
-    for (const [label, q] of cases) reads.push(await timeRuns({ label: `${label} [${await read(q)()} releases]`, runs: RUNS, targetMs: TARGET_MS, fn: read(q) }));
+    for (const [label, q] of cases)
+      reads.push(
+        await timeRuns({
+          label: `${label} [${await read(q)()} releases]`,
+          runs: RUNS,
+          targetMs: TARGET_MS,
+          fn: read(q),
+        }),
+      );
 
     console.log('');
     console.log(`ingest through /api/<n>/envelope/, ${CONNECTIONS} connections, 2 alternating rounds of ${N} each:`);

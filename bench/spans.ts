@@ -10,7 +10,13 @@ import { load, rateOf, report, type RunResult } from './support/load';
 import { timeRuns } from './support/seed';
 import { log, proProject, runBench, startService } from './support/service';
 
-const { values: args } = parseArgs({ options: { transactions: { type: 'string', default: '5000' }, spans: { type: 'string', default: '20' }, runs: { type: 'string', default: '40' } } });
+const { values: args } = parseArgs({
+  options: {
+    transactions: { type: 'string', default: '5000' },
+    spans: { type: 'string', default: '20' },
+    runs: { type: 'string', default: '40' },
+  },
+});
 const N = Number(args.transactions);
 const SPANS = Number(args.spans);
 const RUNS = Number(args.runs);
@@ -27,11 +33,41 @@ function transaction(i: number, spans: number): { body: string; traceId: string 
     const s = start + k * 0.01;
     const [op, description, data] =
       kind < 3
-        ? ['db', `SELECT "orders"."id", "orders"."status", "orders"."total" FROM "orders" WHERE "orders"."customer_id" = $1 AND "orders"."created_at" > $2 LIMIT ${k + 10}`, { 'db.system': 'postgresql', 'db.name': 'shop', 'db.user': 'app', 'net.peer.name': 'db.internal', 'net.peer.port': 5432 }]
+        ? [
+            'db',
+            `SELECT "orders"."id", "orders"."status", "orders"."total" FROM "orders" WHERE "orders"."customer_id" = $1 AND "orders"."created_at" > $2 LIMIT ${k + 10}`,
+            {
+              'db.system': 'postgresql',
+              'db.name': 'shop',
+              'db.user': 'app',
+              'net.peer.name': 'db.internal',
+              'net.peer.port': 5432,
+            },
+          ]
         : kind === 3
-          ? ['http.client', `GET https://payments.internal/v1/customers/${i % 500}/cards`, { 'http.method': 'GET', 'http.status_code': 200, 'http.response_content_length': 1234, 'url.full': `https://payments.internal/v1/customers/${i % 500}/cards` }]
+          ? [
+              'http.client',
+              `GET https://payments.internal/v1/customers/${i % 500}/cards`,
+              {
+                'http.method': 'GET',
+                'http.status_code': 200,
+                'http.response_content_length': 1234,
+                'url.full': `https://payments.internal/v1/customers/${i % 500}/cards`,
+              },
+            ]
           : ['middleware.express', `auth-${k}`, { 'express.type': 'middleware', 'express.name': `auth-${k}` }];
-    return { span_id: hex(8), parent_span_id: root, trace_id: traceId, op, description, start_timestamp: s, timestamp: s + 0.008, status: 'ok', origin: 'auto.db.otel.postgres', data };
+    return {
+      span_id: hex(8),
+      parent_span_id: root,
+      trace_id: traceId,
+      op,
+      description,
+      start_timestamp: s,
+      timestamp: s + 0.008,
+      status: 'ok',
+      origin: 'auto.db.otel.postgres',
+      data,
+    };
   });
   const event = {
     event_id: hex(16),
@@ -43,11 +79,22 @@ function transaction(i: number, spans: number): { body: string; traceId: string 
     environment: 'production',
     platform: 'node',
     sdk: { name: 'sentry.javascript.node', version: '11.12.0' },
-    contexts: { trace: { trace_id: traceId, span_id: root, op: 'http.server', status: 'ok', data: { 'http.method': 'GET', 'http.route': '/orders/:id', 'http.status_code': 200 } } },
+    contexts: {
+      trace: {
+        trace_id: traceId,
+        span_id: root,
+        op: 'http.server',
+        status: 'ok',
+        data: { 'http.method': 'GET', 'http.route': '/orders/:id', 'http.status_code': 200 },
+      },
+    },
     spans: children,
   };
   const payload = JSON.stringify(event);
-  return { body: `${JSON.stringify({ event_id: event.event_id, sent_at: new Date().toISOString() })}\n${JSON.stringify({ type: 'transaction', length: Buffer.byteLength(payload) })}\n${payload}\n`, traceId };
+  return {
+    body: `${JSON.stringify({ event_id: event.event_id, sent_at: new Date().toISOString() })}\n${JSON.stringify({ type: 'transaction', length: Buffer.byteLength(payload) })}\n${payload}\n`,
+    traceId,
+  };
 }
 
 async function main() {
@@ -55,8 +102,17 @@ async function main() {
   const { sql, project } = await proProject(svc, 'Spans bench');
   try {
     const path = `/api/${project.number}/envelope/`;
-    const headers = { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.javascript.node/11.12.0, sentry_key=${project.keys[0].publicKey}` };
-    const run = (bodies: string[]) => load({ port: svc.port, pathName: path, headers, bodies, opts: { connections: 64, groups: { server: svc.child.pid!, database: svc.child.pid! } } });
+    const headers = {
+      'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.javascript.node/11.12.0, sentry_key=${project.keys[0].publicKey}`,
+    };
+    const run = (bodies: string[]) =>
+      load({
+        port: svc.port,
+        pathName: path,
+        headers,
+        bodies,
+        opts: { connections: 64, groups: { server: svc.child.pid!, database: svc.child.pid! } },
+      });
     log('warm-up: 500 of each');
     await run(Array.from({ length: 500 }, (_, i) => transaction(i, SPANS).body));
     await run(Array.from({ length: 500 }, (_, i) => transaction(i, 0).body));
@@ -78,16 +134,31 @@ async function main() {
     );
 
     console.log('');
-    const trace = await timeRuns({ label: `trace view (${SPANS + 1} spans)`, runs: RUNS, targetMs: 100, fn: async () => {
-      const res = await fetch(`${svc.base}/api/v1/organization/traces/${lastTrace}`, { headers: { cookie: svc.cookie } });
-      if (res.status !== 200) throw new Error(`trace: ${res.status}`);
-      await res.arrayBuffer();
-    } });
-    const groups = await timeRuns({ label: 'span groups of one transaction (7 days)', runs: RUNS, targetMs: 100, fn: async () => {
-      const res = await fetch(`${svc.base}/api/v1/projects/${project.id}/performance/transactions/${encodeURIComponent('GET /orders/7')}/spans`, { headers: { cookie: svc.cookie } });
-      if (res.status !== 200) throw new Error(`span groups: ${res.status}`);
-      await res.arrayBuffer();
-    } });
+    const trace = await timeRuns({
+      label: `trace view (${SPANS + 1} spans)`,
+      runs: RUNS,
+      targetMs: 100,
+      fn: async () => {
+        const res = await fetch(`${svc.base}/api/v1/organization/traces/${lastTrace}`, {
+          headers: { cookie: svc.cookie },
+        });
+        if (res.status !== 200) throw new Error(`trace: ${res.status}`);
+        await res.arrayBuffer();
+      },
+    });
+    const groups = await timeRuns({
+      label: 'span groups of one transaction (7 days)',
+      runs: RUNS,
+      targetMs: 100,
+      fn: async () => {
+        const res = await fetch(
+          `${svc.base}/api/v1/projects/${project.id}/performance/transactions/${encodeURIComponent('GET /orders/7')}/spans`,
+          { headers: { cookie: svc.cookie } },
+        );
+        if (res.status !== 200) throw new Error(`span groups: ${res.status}`);
+        await res.arrayBuffer();
+      },
+    });
 
     console.log('');
     console.log(`transactions through /api/<n>/envelope/, 64 connections, 2 alternating rounds of ${N} each:`);
@@ -95,8 +166,12 @@ async function main() {
     runs.without.forEach((r, i) => report(`without spans, round ${i + 1}`, r));
     const a = rateOf(runs.with);
     const b = rateOf(runs.without);
-    console.log(`with spans ${a.toFixed(0)} transactions/s (${(a * SPANS).toFixed(0)} spans/s), without ${b.toFixed(0)}/s: ${((a / b) * 100).toFixed(0)} %`);
-    console.log(`stored: ${Number(size.rows).toLocaleString('en-US')} spans in ${(Number(size.bytes) / 1024 / 1024).toFixed(1)} MiB = ${(Number(size.bytes) / Number(size.rows)).toFixed(0)} bytes per span (heap, TOAST and indexes)`);
+    console.log(
+      `with spans ${a.toFixed(0)} transactions/s (${(a * SPANS).toFixed(0)} spans/s), without ${b.toFixed(0)}/s: ${((a / b) * 100).toFixed(0)} %`,
+    );
+    console.log(
+      `stored: ${Number(size.rows).toLocaleString('en-US')} spans in ${(Number(size.bytes) / 1024 / 1024).toFixed(1)} MiB = ${(Number(size.bytes) / Number(size.rows)).toFixed(0)} bytes per span (heap, TOAST and indexes)`,
+    );
     console.log(`reads: trace view p95 ${trace.p95.toFixed(1)} ms, span groups p95 ${groups.p95.toFixed(1)} ms`);
   } finally {
     await sql.end();

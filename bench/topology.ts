@@ -61,8 +61,21 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string, valu
 }
 
 function startPostgres(dir: string, port: number): void {
-  const settings = ['listen_addresses=localhost', 'unix_socket_directories=', 'max_connections=300', 'shared_buffers=256MB', 'wal_level=replica', 'max_wal_senders=5'];
-  startGroup({ cmd: `${PG_BIN}/postgres`, args: ['-D', dir, '-p', String(port), ...settings.flatMap((s) => ['-c', s])], env: process.env, logFile: path.join(root, `postgres-${port}.log`), user: postgresUser() });
+  const settings = [
+    'listen_addresses=localhost',
+    'unix_socket_directories=',
+    'max_connections=300',
+    'shared_buffers=256MB',
+    'wal_level=replica',
+    'max_wal_senders=5',
+  ];
+  startGroup({
+    cmd: `${PG_BIN}/postgres`,
+    args: ['-D', dir, '-p', String(port), ...settings.flatMap((s) => ['-c', s])],
+    env: process.env,
+    logFile: path.join(root, `postgres-${port}.log`),
+    user: postgresUser(),
+  });
 }
 
 /** PostgreSQL 15 primary and a streaming replica of it; returns their ports. */
@@ -80,10 +93,33 @@ async function startCluster(): Promise<{ primary: number; replica: number }> {
   const direct = `postgresql://postgres@localhost:${primary}/postgres`;
   await waitFor('primary', async () => (await query(direct, 'SELECT 1')).length === 1);
   await query(direct, 'CREATE DATABASE tracker');
-  asPostgres(`${PG_BIN}/pg_basebackup`, ['-h', 'localhost', '-p', String(primary), '-U', 'postgres', '-D', replicaDir, '-R', '-X', 'stream', '-c', 'fast']);
+  asPostgres(`${PG_BIN}/pg_basebackup`, [
+    '-h',
+    'localhost',
+    '-p',
+    String(primary),
+    '-U',
+    'postgres',
+    '-D',
+    replicaDir,
+    '-R',
+    '-X',
+    'stream',
+    '-c',
+    'fast',
+  ]);
   const replica = await freePort();
   startPostgres(replicaDir, replica);
-  await waitFor('replica', async () => (await query<{ r: boolean }>(`postgresql://postgres@localhost:${replica}/tracker`, 'SELECT pg_is_in_recovery() AS r'))[0].r);
+  await waitFor(
+    'replica',
+    async () =>
+      (
+        await query<{ r: boolean }>(
+          `postgresql://postgres@localhost:${replica}/tracker`,
+          'SELECT pg_is_in_recovery() AS r',
+        )
+      )[0].r,
+  );
   return { primary, replica };
 }
 
@@ -92,11 +128,27 @@ async function startPgBouncer(ports: { primary: number; replica: number }): Prom
   const port = await freePort();
   const dir = path.join(root, 'pgbouncer');
   fs.mkdirSync(dir);
-  const ini = writePgBouncerConfig({ dir, port, databases: { tracker: `postgresql://postgres@localhost:${ports.primary}/tracker`, tracker_replica: `postgresql://postgres@localhost:${ports.replica}/tracker` }, poolSize: 40 }
-  );
+  const ini = writePgBouncerConfig({
+    dir,
+    port,
+    databases: {
+      tracker: `postgresql://postgres@localhost:${ports.primary}/tracker`,
+      tracker_replica: `postgresql://postgres@localhost:${ports.replica}/tracker`,
+    },
+    poolSize: 40,
+  });
   execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  startGroup({ cmd: PGBOUNCER, args: [ini], env: process.env, logFile: path.join(root, 'pgbouncer.log'), user: postgresUser() });
-  await waitFor('PgBouncer', async () => (await query(`postgresql://postgres@127.0.0.1:${port}/tracker`, 'SELECT 1')).length === 1);
+  startGroup({
+    cmd: PGBOUNCER,
+    args: [ini],
+    env: process.env,
+    logFile: path.join(root, 'pgbouncer.log'),
+    user: postgresUser(),
+  });
+  await waitFor(
+    'PgBouncer',
+    async () => (await query(`postgresql://postgres@127.0.0.1:${port}/tracker`, 'SELECT 1')).length === 1,
+  );
   return port;
 }
 
@@ -134,7 +186,9 @@ async function startHaproxy(upstreams: number[]): Promise<{ port: number; statsP
     ].join('\n'),
   );
   startGroup({ cmd: HAPROXY, args: ['-f', cfg, '-db'], env: process.env, logFile: path.join(root, 'haproxy.log') });
-  await waitFor('HAProxy with every instance up', async () => (await serverStates(statsPort)).every(([, s]) => s === 'UP'));
+  await waitFor('HAProxy with every instance up', async () =>
+    (await serverStates(statsPort)).every(([, s]) => s === 'UP'),
+  );
   return { port, statsPort };
 }
 
@@ -156,7 +210,9 @@ async function main() {
   const bouncer = await startPgBouncer(ports);
   const primaryUrl = `postgresql://postgres@localhost:${ports.primary}/tracker`;
   const replicaUrl = `postgresql://postgres@localhost:${ports.replica}/tracker`;
-  log(`PostgreSQL 15 primary :${ports.primary}, streaming replica :${ports.replica}, PgBouncer (transaction mode) :${bouncer}`);
+  log(
+    `PostgreSQL 15 primary :${ports.primary}, streaming replica :${ports.replica}, PgBouncer (transaction mode) :${bouncer}`,
+  );
 
   const env = {
     DATABASE_DIRECT_URL: primaryUrl,
@@ -180,11 +236,21 @@ async function main() {
   // 2. Ingest with dashboard reads, one instance killed a third of the way in.
   const user = await signUpBenchUser(instances[0]);
   await query(primaryUrl, `UPDATE organizations SET plan = 'PRO' WHERE id = $1`, [user.orgId]);
-  const created = await api({ base, method: 'POST', path: '/api/v1/projects', body: { name: 'Topology' }, cookie: user.cookie });
+  const created = await api({
+    base,
+    method: 'POST',
+    path: '/api/v1/projects',
+    body: { name: 'Topology' },
+    cookie: user.cookie,
+  });
   const project = created.json.data as { id: string; number: number; keys: { publicKey: string }[] };
   await query(primaryUrl, `UPDATE projects SET spike_protection = false WHERE id = $1`, [project.id]);
-  await query(primaryUrl, `UPDATE project_keys SET rate_limit_per_minute = 100000000 WHERE project_id = $1`, [project.id]);
-  const headers = { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.python/2.0.0, sentry_key=${project.keys[0].publicKey}` };
+  await query(primaryUrl, `UPDATE project_keys SET rate_limit_per_minute = 100000000 WHERE project_id = $1`, [
+    project.id,
+  ]);
+  const headers = {
+    'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.python/2.0.0, sentry_key=${project.keys[0].publicKey}`,
+  };
   const envelopePath = `/api/${project.number}/envelope/`;
   const events = Array.from({ length: EVENTS }, (_, i) => sdkEvent({ i, n: EVENTS, idPrefix: 'a1' }));
   const bodies = events.map((e) => sentryEnvelope(e.sentry));
@@ -192,7 +258,12 @@ async function main() {
   const victim = instances[2];
   let killedAt = 0;
   let outAfterMs: number | null = null;
-  const replicaBefore = (await query<{ n: string }>(replicaUrl, `SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = 'tracker'`))[0].n;
+  const replicaBefore = (
+    await query<{ n: string }>(
+      replicaUrl,
+      `SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = 'tracker'`,
+    )
+  )[0].n;
 
   let loading = true;
   const readLatencies: number[] = [];
@@ -218,7 +289,9 @@ async function main() {
   let maxLag = 0;
   const lagWatch = (async () => {
     while (loading) {
-      const detail = await fetch(`${base}/api/health`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } }).then((r) => r.json()).catch(() => null);
+      const detail = await fetch(`${base}/api/health`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } })
+        .then((r) => r.json())
+        .catch(() => null);
       maxLag = Math.max(maxLag, detail?.data?.replica?.lagSeconds ?? 0);
       if (killedAt && outAfterMs === null) {
         const states = await serverStates(lb.statsPort).catch(() => []);
@@ -228,63 +301,98 @@ async function main() {
     }
   })();
 
-  log(`${EVENTS} realistic events through HAProxy (${CONNECTIONS} connections) with ${READERS} dashboard readers; instance 3 is killed after ${Math.round(EVENTS / 3)}`);
+  log(
+    `${EVENTS} realistic events through HAProxy (${CONNECTIONS} connections) with ${READERS} dashboard readers; instance 3 is killed after ${Math.round(EVENTS / 3)}`,
+  );
   const t0 = performance.now();
   let answered = 0;
-  const counts = await send({ port: lb.port, path: envelopePath, bodies, concurrency: CONNECTIONS, opts: {
-    headers,
-    onAnswer: (i, status) => {
-      if (status === 200) answered200.push(events[i].sentry.event_id as string);
-      if (++answered === Math.round(EVENTS / 3)) {
-        killedAt = Date.now();
-        process.kill(-victim.child.pid!, 'SIGKILL');
-      }
+  const counts = await send({
+    port: lb.port,
+    path: envelopePath,
+    bodies,
+    concurrency: CONNECTIONS,
+    opts: {
+      headers,
+      onAnswer: (i, status) => {
+        if (status === 200) answered200.push(events[i].sentry.event_id as string);
+        if (++answered === Math.round(EVENTS / 3)) {
+          killedAt = Date.now();
+          process.kill(-victim.child.pid!, 'SIGKILL');
+        }
+      },
     },
-  } });
+  });
   const seconds = (performance.now() - t0) / 1000;
   loading = false;
   await Promise.all([...readers, lagWatch]);
-  const replicaAfter = (await query<{ n: string }>(replicaUrl, `SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = 'tracker'`))[0].n;
+  const replicaAfter = (
+    await query<{ n: string }>(
+      replicaUrl,
+      `SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = 'tracker'`,
+    )
+  )[0].n;
 
   // Every event answered 200 must be stored (batches commit before the answer).
   const stored = new Set(
-    (await query<{ event_id: string }>(primaryUrl, `SELECT event_id FROM events WHERE project_id = $1`, [project.id])).map((r) => r.event_id.replaceAll('-', '')),
+    (
+      await query<{ event_id: string }>(primaryUrl, `SELECT event_id FROM events WHERE project_id = $1`, [project.id])
+    ).map((r) => r.event_id.replaceAll('-', '')),
   );
   const lost = answered200.filter((id) => !stored.has(id.replaceAll('-', ''))).length;
 
   // The same reads with nothing else going on (two instances left).
   const quietLatencies: number[] = [];
-  await Promise.all(Array.from({ length: READERS }, async (_, r) => {
-    for (let k = r; k < 200; k += READERS) await read(k, quietLatencies);
-  }));
+  await Promise.all(
+    Array.from({ length: READERS }, async (_, r) => {
+      for (let k = r; k < 200; k += READERS) await read(k, quietLatencies);
+    }),
+  );
   quietLatencies.sort((a, b) => a - b);
 
   // 3. One instance alone, same events (new ids), same run.
   const alone = instances[0];
-  const soloEvents = Array.from({ length: EVENTS }, (_, i) => sentryEnvelope(sdkEvent({ i, n: EVENTS, idPrefix: 'b2' }).sentry));
+  const soloEvents = Array.from({ length: EVENTS }, (_, i) =>
+    sentryEnvelope(sdkEvent({ i, n: EVENTS, idPrefix: 'b2' }).sentry),
+  );
   const s0 = performance.now();
-  const solo = await send({ port: alone.port, path: envelopePath, bodies: soloEvents, concurrency: CONNECTIONS, opts: { headers } });
+  const solo = await send({
+    port: alone.port,
+    path: envelopePath,
+    bodies: soloEvents,
+    concurrency: CONNECTIONS,
+    opts: { headers },
+  });
   const soloSeconds = (performance.now() - s0) / 1000;
 
   readLatencies.sort((a, b) => a - b);
   const accepted = counts.get(200) ?? 0;
   console.log('');
   for (const line of checks.lines) console.log(line);
-  console.log(`ingest through HAProxy (3 instances, one killed): ${fmt(counts)} in ${seconds.toFixed(1)} s = ${(accepted / seconds).toFixed(0)} accepted/s`);
-  console.log(`  answered 200: ${answered200.length}; stored: ${answered200.length - lost}; lost: ${lost}: ${lost === 0 ? 'MET' : 'NOT MET'}`);
-  console.log(`  instance 3 killed after ${Math.round(EVENTS / 3)} answers; HAProxy marked it DOWN ${outAfterMs === null ? 'never (within the run)' : `after ${(outAfterMs / 1000).toFixed(1)} s`}`);
+  console.log(
+    `ingest through HAProxy (3 instances, one killed): ${fmt(counts)} in ${seconds.toFixed(1)} s = ${(accepted / seconds).toFixed(0)} accepted/s`,
+  );
+  console.log(
+    `  answered 200: ${answered200.length}; stored: ${answered200.length - lost}; lost: ${lost}: ${lost === 0 ? 'MET' : 'NOT MET'}`,
+  );
+  console.log(
+    `  instance 3 killed after ${Math.round(EVENTS / 3)} answers; HAProxy marked it DOWN ${outAfterMs === null ? 'never (within the run)' : `after ${(outAfterMs / 1000).toFixed(1)} s`}`,
+  );
   console.log(
     `dashboard reads during ingest: ${readLatencies.length} ok (errors: ${[...readErrors].map(([k, v]) => `${v} × ${k}`).join(', ') || 'none'}), ` +
       `p50 ${pct(readLatencies, 50).toFixed(1)} ms, p95 ${pct(readLatencies, 95).toFixed(1)} ms`,
   );
-  console.log(`  the same reads afterwards, without ingest: p50 ${pct(quietLatencies, 50).toFixed(1)} ms, p95 ${pct(quietLatencies, 95).toFixed(1)} ms (${quietLatencies.length} ok)`);
+  console.log(
+    `  the same reads afterwards, without ingest: p50 ${pct(quietLatencies, 50).toFixed(1)} ms, p95 ${pct(quietLatencies, 95).toFixed(1)} ms (${quietLatencies.length} ok)`,
+  );
   const replicaTransactions = Number(replicaAfter) - Number(replicaBefore);
   console.log(
     `  replica committed ${replicaTransactions} transactions meanwhile (each read is 1–4 of them, plus about 3 lag probes a second); highest replay lag seen ${maxLag.toFixed(2)} s: ` +
       `reads served by the replica ${replicaTransactions >= readLatencies.length ? 'MET' : 'NOT MET'}`,
   );
   const soloAccepted = solo.get(200) ?? 0;
-  console.log(`one instance alone, same run: ${(soloAccepted / soloSeconds).toFixed(0)} accepted/s (${fmt(solo)}); through HAProxy: ${((accepted / seconds) / (soloAccepted / soloSeconds)).toFixed(2)} × that`);
+  console.log(
+    `one instance alone, same run: ${(soloAccepted / soloSeconds).toFixed(0)} accepted/s (${fmt(solo)}); through HAProxy: ${(accepted / seconds / (soloAccepted / soloSeconds)).toFixed(2)} × that`,
+  );
   console.log(`(2 cores: the three instances, both PostgreSQL servers, PgBouncer, HAProxy and this load share them)`);
 }
 

@@ -7,11 +7,17 @@ import { startWebhookReceiver } from './support/webhook-receiver';
 const screen = (name: string) => path.join('test-results', 'screens', `${name}.png`);
 
 async function ingest(request: APIRequestContext, projectId: string, key: string, envelope: object) {
-  const res = await request.post(`/api/v1/ingest/${projectId}/envelope`, { headers: { 'X-Ingest-Auth': `ingest_key=${key}` }, data: envelope });
+  const res = await request.post(`/api/v1/ingest/${projectId}/envelope`, {
+    headers: { 'X-Ingest-Auth': `ingest_key=${key}` },
+    data: envelope,
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
-test('alert rule: API validation messages in the form, webhook delivery in the log, pause, delete', async ({ page, request }) => {
+test('alert rule: API validation messages in the form, webhook delivery in the log, pause, delete', async ({
+  page,
+  request,
+}) => {
   const receiver = await startWebhookReceiver();
   try {
     const { project, key } = await signInWithProject(page, request, 'Storefront');
@@ -59,7 +65,9 @@ test('alert rule: API validation messages in the form, webhook delivery in the l
       const shown = await form.getByRole('alert').allTextContents();
       expect(shown.sort()).toEqual([...new Set(apiMessages)].sort());
     }
-    expect(await page.request.get(`/api/v1/projects/${project.id}/alerts`).then((r) => r.json())).toMatchObject({ data: [] });
+    expect(await page.request.get(`/api/v1/projects/${project.id}/alerts`).then((r) => r.json())).toMatchObject({
+      data: [],
+    });
     await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: screen('alerts-form-errors'), fullPage: true });
@@ -76,7 +84,13 @@ test('alert rule: API validation messages in the form, webhook delivery in the l
     await expect(rule.getByText(receiver.url)).toBeVisible();
 
     await ingest(request, project.id, key, {
-      exception: { type: 'TypeError', value: 'Cannot read properties of undefined', stacktrace: { frames: [{ filename: 'https://shop.example/app.js', function: 'checkout', lineno: 42, colno: 7 }] } },
+      exception: {
+        type: 'TypeError',
+        value: 'Cannot read properties of undefined',
+        stacktrace: {
+          frames: [{ filename: 'https://shop.example/app.js', function: 'checkout', lineno: 42, colno: 7 }],
+        },
+      },
     });
 
     await rule.getByRole('button', { name: 'Delivery log' }).click();
@@ -91,7 +105,13 @@ test('alert rule: API validation messages in the form, webhook delivery in the l
     expect(hook.body).toMatchObject({
       type: 'new_issue',
       projectName: 'Storefront',
-      issue: { title: 'TypeError: Cannot read properties of undefined', level: 'ERROR', status: 'UNRESOLVED', eventCount: 1, projectId: project.id },
+      issue: {
+        title: 'TypeError: Cannot read properties of undefined',
+        level: 'ERROR',
+        status: 'UNRESOLVED',
+        eventCount: 1,
+        projectId: project.id,
+      },
     });
     expect((hook.body as { issueUrl: string }).issueUrl).toMatch(new RegExp(`/projects/${project.id}/issues/[^/]+$`));
     expect(receiver.signatureValid(hook, secret)).toBe(true);
@@ -109,7 +129,14 @@ test('alert rule: API validation messages in the form, webhook delivery in the l
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     await expect(rule.getByText('Paused')).toBeVisible();
     await expect
-      .poll(async () => ((await page.request.get(`/api/v1/projects/${project.id}/alerts`).then((r) => r.json())) as { data: { enabled: boolean }[] }).data[0].enabled)
+      .poll(
+        async () =>
+          (
+            (await page.request.get(`/api/v1/projects/${project.id}/alerts`).then((r) => r.json())) as {
+              data: { enabled: boolean }[];
+            }
+          ).data[0].enabled,
+      )
       .toBe(false);
     await page.reload();
     await expect(rule.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
@@ -141,7 +168,9 @@ test('alert rule: API validation messages in the form, webhook delivery in the l
     await renamed.getByRole('button', { name: 'Delete Renamed rule' }).click();
     await dialog.getByRole('button', { name: 'Delete rule' }).click();
     await expect(page.getByRole('heading', { name: 'No alert rules yet' })).toBeVisible();
-    expect(await page.request.get(`/api/v1/projects/${project.id}/alerts`).then((r) => r.json())).toMatchObject({ data: [] });
+    expect(await page.request.get(`/api/v1/projects/${project.id}/alerts`).then((r) => r.json())).toMatchObject({
+      data: [],
+    });
   } finally {
     await receiver.close();
   }
@@ -164,19 +193,56 @@ test('performance: transactions table and web vitals cards from ingested transac
     { duration: 500, vitals: { lcp: 2400, fcp: 2500, ttfb: 2000 } },
   ];
   for (const [i, t] of checkout.entries()) {
-    await ingest(request, project.id, key, { type: 'transaction', name: '/checkout', duration: t.duration, timestamp: now - 60_000 * (i + 1), vitals: t.vitals });
+    await ingest(request, project.id, key, {
+      type: 'transaction',
+      name: '/checkout',
+      duration: t.duration,
+      timestamp: now - 60_000 * (i + 1),
+      vitals: t.vitals,
+    });
   }
-  await ingest(request, project.id, key, { type: 'transaction', name: '/about', duration: 50, timestamp: now - 30_000 });
-  await ingest(request, project.id, key, { type: 'transaction', name: '/about', duration: 150, timestamp: now - 40_000 });
+  await ingest(request, project.id, key, {
+    type: 'transaction',
+    name: '/about',
+    duration: 50,
+    timestamp: now - 30_000,
+  });
+  await ingest(request, project.id, key, {
+    type: 'transaction',
+    name: '/about',
+    duration: 150,
+    timestamp: now - 40_000,
+  });
   // Three days old: inside the 7-day window, outside the 24-hour one.
-  await ingest(request, project.id, key, { type: 'transaction', name: '/old', duration: 999, timestamp: now - 3 * 86_400_000 });
+  await ingest(request, project.id, key, {
+    type: 'transaction',
+    name: '/old',
+    duration: 999,
+    timestamp: now - 3 * 86_400_000,
+  });
 
   await page.reload();
   const table = page.getByRole('table');
   const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
   // Per minute over 7 days (a trickle reads <0.01), failure rate (all ok), then the spec's percentiles.
-  await expect(row('/checkout').getByRole('cell')).toHaveText(['5', '<0.01', '0%', '300 ms', '400 ms', '480 ms', /ago|just now/]);
-  await expect(row('/about').getByRole('cell')).toHaveText(['2', '<0.01', '0%', '100 ms', '125 ms', '145 ms', /ago|just now/]);
+  await expect(row('/checkout').getByRole('cell')).toHaveText([
+    '5',
+    '<0.01',
+    '0%',
+    '300 ms',
+    '400 ms',
+    '480 ms',
+    /ago|just now/,
+  ]);
+  await expect(row('/about').getByRole('cell')).toHaveText([
+    '2',
+    '<0.01',
+    '0%',
+    '100 ms',
+    '125 ms',
+    '145 ms',
+    /ago|just now/,
+  ]);
   await expect(row('/old').getByRole('cell').first()).toHaveText('1');
   await expect(row('/old')).toContainText('3 days ago');
   // Sorted by count.

@@ -3,7 +3,12 @@ import { latestPasscode, latestResetLink } from './support/outbox';
 import { PASSWORD, registerUser, uniqueEmail } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
-test('sign up, verify (which signs in), see the dashboard, log out', async ({ page, context, playwright, baseURL }, testInfo) => {
+test('sign up, verify (which signs in), see the dashboard, log out', async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}, testInfo) => {
   const email = uniqueEmail('signup');
 
   await page.goto('/signup');
@@ -25,7 +30,19 @@ test('sign up, verify (which signs in), see the dashboard, log out', async ({ pa
   await expect(page.getByTestId('org-name')).toHaveText("Ada Lovelace's organization");
   await expect(page.getByTestId('plan-badge')).toHaveText('FREE');
   await expect(page.getByRole('heading', { name: 'Create your first project' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Issues', 'Releases', 'Performance', 'Logs', 'Alerts', 'Monitors', 'Feedback', 'Stats', 'Settings', 'Team', 'Billing']);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+    'Issues',
+    'Releases',
+    'Performance',
+    'Logs',
+    'Alerts',
+    'Monitors',
+    'Feedback',
+    'Stats',
+    'Settings',
+    'Team',
+    'Billing',
+  ]);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('dashboard.png'), fullPage: true });
 
@@ -74,7 +91,9 @@ test('a wrong password shows the error, and repeated failures are refused', asyn
 
   await expect(async () => {
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.locator('main form').getByRole('alert')).toHaveText(/Too many failed login attempts/, { timeout: 2_000 });
+    await expect(page.locator('main form').getByRole('alert')).toHaveText(/Too many failed login attempts/, {
+      timeout: 2_000,
+    });
   }).toPass({ timeout: 30_000 });
 });
 

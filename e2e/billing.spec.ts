@@ -7,10 +7,15 @@ const screen = (name: string) => path.join('test-results', 'screens', `${name}.p
 
 const frames = [{ filename: 'app.js', function: 'main', lineno: 1 }];
 
-test('billing without Stripe: FREE plan, the month’s usage after N events, and the not-configured message', async ({ page, request }) => {
+test('billing without Stripe: FREE plan, the month’s usage after N events, and the not-configured message', async ({
+  page,
+  request,
+}) => {
   // A name of its own: concurrent sign-ups with one name race for the same organization slug.
   const user = await registerUser(request, { name: 'Billing Owner', verify: true });
-  expect((await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
+  expect(
+    (await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status(),
+  ).toBe(200);
   const created = await page.request.post('/api/v1/projects', { data: { name: 'Billing probe' } });
   const project = ((await created.json()) as { data: { id: string; keys: { publicKey: string }[] } }).data;
   const send = async (envelope: object) => {
@@ -45,28 +50,43 @@ test('billing without Stripe: FREE plan, the month’s usage after N events, and
 
   const notice = page.getByTestId('billing-not-configured');
   await expect(notice).toContainText('Billing is not configured on this server.');
-  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET']) await expect(notice).toContainText(name);
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'])
+    await expect(notice).toContainText(name);
   await expect(page.getByRole('button', { name: 'Upgrade to PRO' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Manage billing' })).toHaveCount(0);
   const checkout = await page.request.post('/api/v1/billing/checkout');
   expect(checkout.status()).toBe(503);
-  expect(await checkout.json()).toMatchObject({ statusCode: 503, status: 'failed', message: 'Billing is not configured' });
+  expect(await checkout.json()).toMatchObject({
+    statusCode: 503,
+    status: 'failed',
+    message: 'Billing is not configured',
+  });
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: screen('billing'), fullPage: true });
 
   // The pages Stripe Checkout returns to.
   await page.goto('/settings/billing?checkout=cancelled');
-  await expect(page.getByRole('status').filter({ hasText: 'Checkout cancelled.' })).toContainText('Nothing was charged');
+  await expect(page.getByRole('status').filter({ hasText: 'Checkout cancelled.' })).toContainText(
+    'Nothing was charged',
+  );
   await page.goto('/settings/billing?checkout=success');
-  await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toContainText('switches to PRO as soon as Stripe confirms');
+  await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toContainText(
+    'switches to PRO as soon as Stripe confirms',
+  );
   await expect(page.getByTestId('billing-plan')).toHaveText('FREE');
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: screen('billing-checkout-success'), fullPage: true });
 });
 
-test('billing buttons when Stripe is configured (billing answers stubbed in the browser): Upgrade goes to Checkout, Manage billing errors are shown', async ({ page, request, baseURL }) => {
+test('billing buttons when Stripe is configured (billing answers stubbed in the browser): Upgrade goes to Checkout, Manage billing errors are shown', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const user = await registerUser(request, { name: 'Stubbed Billing', verify: true });
-  expect((await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
+  expect(
+    (await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status(),
+  ).toBe(200);
   // The server has no Stripe keys: only these three answers are stubbed, usage is the real one.
   const envelope = (statusCode: number, message: string, data?: unknown) => ({
     status: statusCode,
@@ -74,20 +94,33 @@ test('billing buttons when Stripe is configured (billing answers stubbed in the 
     body: JSON.stringify({ statusCode, status: statusCode < 400 ? 'success' : 'failed', message, data }),
   });
   await page.route('**/api/v1/billing', (route) =>
-    route.fulfill(envelope(200, 'Success', { plan: 'FREE', configured: true, hasCustomer: true, limits: { monthlyEvents: 10_000, projects: 1 } })),
+    route.fulfill(
+      envelope(200, 'Success', {
+        plan: 'FREE',
+        configured: true,
+        hasCustomer: true,
+        limits: { monthlyEvents: 10_000, projects: 1 },
+      }),
+    ),
   );
-  await page.route('**/api/v1/billing/portal', (route) => route.fulfill(envelope(503, 'The payment provider could not be reached; try again')));
+  await page.route('**/api/v1/billing/portal', (route) =>
+    route.fulfill(envelope(503, 'The payment provider could not be reached; try again')),
+  );
   const checkoutRequests: string[] = [];
   await page.route('**/api/v1/billing/checkout', (route) => {
     checkoutRequests.push(route.request().method());
-    return route.fulfill(envelope(200, 'Checkout session created', { url: `${baseURL}/settings/billing?checkout=cancelled` }));
+    return route.fulfill(
+      envelope(200, 'Checkout session created', { url: `${baseURL}/settings/billing?checkout=cancelled` }),
+    );
   });
 
   await page.goto('/settings/billing');
   await expect(page.getByTestId('billing-plan')).toHaveText('FREE');
   await expect(page.getByTestId('billing-not-configured')).toHaveCount(0);
   await page.getByRole('button', { name: 'Manage billing' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'The payment provider could not be reached; try again' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The payment provider could not be reached; try again' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Manage billing' })).toBeEnabled();
   await expectNoSeriousA11yViolations(page);
 

@@ -29,14 +29,24 @@ const envelope = (i: number) =>
   JSON.stringify({
     event_id: eventId(i),
     level: ['error', 'warning', 'info'][i % 3],
-    exception: { type: 'BurstError', value: `burst-${i}`, stacktrace: { frames: [{ filename: 'burst.js', lineno: 1 + (i % 10), function: `f${i % 10}` }] } },
+    exception: {
+      type: 'BurstError',
+      value: `burst-${i}`,
+      stacktrace: { frames: [{ filename: 'burst.js', lineno: 1 + (i % 10), function: `f${i % 10}` }] },
+    },
     breadcrumbs: [{ type: 'click', message: 'button#buy' }],
   });
 
 type BurstResult = { ok: Set<number>; refused: Map<number, number>; unanswered: number[] };
 
 /** Sends envelopes `ids` from CONCURRENCY keep-alive connections; `onOk` sees the running count of 200s. */
-async function burst(port: number, projectId: string, key: string, ids: number[], onOk?: (n: number) => void): Promise<BurstResult> {
+async function burst(
+  port: number,
+  projectId: string,
+  key: string,
+  ids: number[],
+  onOk?: (n: number) => void,
+): Promise<BurstResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const result: BurstResult = { ok: new Set(), refused: new Map(), unanswered: [] };
   let next = 0;
@@ -50,7 +60,11 @@ async function burst(port: number, projectId: string, key: string, ids: number[]
           path: `/api/v1/ingest/${projectId}/envelope`,
           method: 'POST',
           agent,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-ingest-auth': `ingest_key=${key}` },
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'x-ingest-auth': `ingest_key=${key}`,
+          },
         },
         (res) => {
           res.resume();
@@ -82,7 +96,9 @@ async function storedMessages(dataDir: string, projectId: string): Promise<Set<s
   const client = new pg.Client({ connectionString: databaseUrl(dataDir) });
   await client.connect();
   try {
-    const { rows } = await client.query<{ message: string }>('SELECT message FROM events WHERE project_id = $1', [projectId]);
+    const { rows } = await client.query<{ message: string }>('SELECT message FROM events WHERE project_id = $1', [
+      projectId,
+    ]);
     return new Set(rows.map((r) => r.message));
   } finally {
     await client.end();
@@ -133,7 +149,9 @@ test('SIGTERM during a burst: every envelope answered 200 is stored, nothing els
     // Graceful: whatever was stored was answered (no request was cut off after its commit).
     expect(stored.size).toBe(sent.ok.size);
     expect(await usedOn(second, account.cookie)).toBe(sent.ok.size);
-    console.log(`[durability] SIGTERM: ${sent.ok.size} × 200, ${stored.size} stored, ${sent.unanswered.length} unanswered, refused ${JSON.stringify([...sent.refused])}`);
+    console.log(
+      `[durability] SIGTERM: ${sent.ok.size} × 200, ${stored.size} stored, ${sent.unanswered.length} unanswered, refused ${JSON.stringify([...sent.refused])}`,
+    );
   } finally {
     await disposeServer(first, false);
     await disposeServer(second, false);
@@ -176,7 +194,9 @@ test('kill -9 of the process group during a burst: after a restart every 200 is 
     expect(answered200.size).toBe(TOTAL);
     expect(await usedOn(second, account.cookie)).toBe(answered200.size);
     expect((await storedMessages(dataDir, account.projectId)).size).toBe(TOTAL);
-    console.log(`[durability] kill -9: ${sent.ok.size} × 200 before the kill, ${usedAfterCrash} stored, ${sent.unanswered.length} resent`);
+    console.log(
+      `[durability] kill -9: ${sent.ok.size} × 200 before the kill, ${usedAfterCrash} stored, ${sent.unanswered.length} resent`,
+    );
   } finally {
     await disposeServer(first, false);
     await disposeServer(second, false);

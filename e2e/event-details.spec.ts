@@ -23,7 +23,14 @@ const appFrame = (fn: string, lineno: number, line: string) => ({
   context_line: line,
   post_context: ['', '', 'def other():', '    return None'],
 });
-const libFrame = (fn: string, lineno: number) => ({ filename: 'requests/sessions.py', abs_path: '/usr/lib/python3/dist-packages/requests/sessions.py', module: 'requests.sessions', function: fn, lineno, in_app: false });
+const libFrame = (fn: string, lineno: number) => ({
+  filename: 'requests/sessions.py',
+  abs_path: '/usr/lib/python3/dist-packages/requests/sessions.py',
+  module: 'requests.sessions',
+  function: fn,
+  lineno,
+  in_app: false,
+});
 
 // Sentry frames are outermost first.
 const chainedError = {
@@ -35,42 +42,81 @@ const chainedError = {
   server_name: 'worker-1',
   transaction: 'tasks.send_invoices',
   sdk: { name: 'sentry.python', version: '1.9.10' },
-  contexts: { runtime: { name: 'CPython', version: '3.11.2' }, os: { name: 'Linux', version: '6.1' }, device: { arch: 'x86_64' } },
+  contexts: {
+    runtime: { name: 'CPython', version: '3.11.2' },
+    os: { name: 'Linux', version: '6.1' },
+    device: { arch: 'x86_64' },
+  },
   extra: { invoice: { id: 'inv_42', lines: 3 } },
   modules: { requests: '2.28.1', django: '4.2' },
   exception: {
     values: [
-      { type: 'ValueError', value: "invalid literal for int() with base 10: '12,50'", stacktrace: { frames: [appFrame('parse_amount', 12, '    return int(text)')] } },
+      {
+        type: 'ValueError',
+        value: "invalid literal for int() with base 10: '12,50'",
+        stacktrace: { frames: [appFrame('parse_amount', 12, '    return int(text)')] },
+      },
       {
         type: 'RuntimeError',
         value: 'could not load invoice',
         mechanism: { type: 'generic', handled: false },
-        stacktrace: { frames: [appFrame('main', 40, '    run()'), libFrame('send', 700), libFrame('request', 580), appFrame('load_invoice', 20, '        raise RuntimeError("could not load invoice") from err')] },
+        stacktrace: {
+          frames: [
+            appFrame('main', 40, '    run()'),
+            libFrame('send', 700),
+            libFrame('request', 580),
+            appFrame('load_invoice', 20, '        raise RuntimeError("could not load invoice") from err'),
+          ],
+        },
       },
     ],
   },
 };
-const logMessage = { event_id: 'f'.repeat(32), timestamp: T, platform: 'python', level: 'error', logger: 'billing.payments', logentry: { message: 'Payment %s failed for user %d', params: ['p_123', 7] } };
+const logMessage = {
+  event_id: 'f'.repeat(32),
+  timestamp: T,
+  platform: 'python',
+  level: 'error',
+  logger: 'billing.payments',
+  logentry: { message: 'Payment %s failed for user %d', params: ['p_123', 7] },
+};
 
 async function seed(page: Page, request: APIRequestContext, scheme: Scheme) {
   const user = await registerUser(request, { name: `Details ${scheme} owner`, verify: true });
-  expect((await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
-  const created = await page.request.post('/api/v1/projects', { data: { name: `Billing ${scheme}`, platform: 'python' } });
+  expect(
+    (await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status(),
+  ).toBe(200);
+  const created = await page.request.post('/api/v1/projects', {
+    data: { name: `Billing ${scheme}`, platform: 'python' },
+  });
   expect(created.status()).toBe(201);
-  const project = ((await created.json()) as { data: { id: string; number: number; keys: { publicKey: string }[] } }).data;
+  const project = ((await created.json()) as { data: { id: string; number: number; keys: { publicKey: string }[] } })
+    .data;
   for (const event of [chainedError, logMessage]) {
-    const res = await request.post(`/api/${project.number}/store/?sentry_key=${project.keys[0].publicKey}`, { data: event });
+    const res = await request.post(`/api/${project.number}/store/?sentry_key=${project.keys[0].publicKey}`, {
+      data: event,
+    });
     expect(res.status(), await res.text()).toBe(200);
   }
-  const issues = ((await (await page.request.get(`/api/v1/projects/${project.id}/issues`)).json()) as { data: { issues: { id: string; title: string }[] } }).data.issues;
+  const issues = (
+    (await (await page.request.get(`/api/v1/projects/${project.id}/issues`)).json()) as {
+      data: { issues: { id: string; title: string }[] };
+    }
+  ).data.issues;
   const eventPath = async (title: string) => {
     const issue = issues.find((i) => i.title === title)!;
-    const events = ((await (await page.request.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events`)).json()) as { data: { events: { id: string }[] } }).data.events;
+    const events = (
+      (await (await page.request.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events`)).json()) as {
+        data: { events: { id: string }[] };
+      }
+    ).data.events;
     return `/projects/${project.id}/issues/${issue.id}/events/${events[0].id}`;
   };
-  return { errorPath: await eventPath('RuntimeError: could not load invoice'), messagePath: await eventPath('Payment p_123 failed for user 7') };
+  return {
+    errorPath: await eventPath('RuntimeError: could not load invoice'),
+    messagePath: await eventPath('Payment p_123 failed for user 7'),
+  };
 }
-
 
 async function atBothWidths(page: Page, check: () => Promise<void>) {
   for (const viewport of [DESKTOP, PHONE]) {
@@ -82,7 +128,10 @@ async function atBothWidths(page: Page, check: () => Promise<void>) {
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`Sentry event page (${scheme}): context lines, folded library frames, exception chain, contexts, extra, SDK; log message page`, async ({ page, request }) => {
+  test(`Sentry event page (${scheme}): context lines, folded library frames, exception chain, contexts, extra, SDK; log message page`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: scheme });
     const { errorPath, messagePath } = await seed(page, request, scheme);
@@ -90,7 +139,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.goto(errorPath);
     const throwSite = page.getByTestId('frame-throw-site');
     await expect(throwSite.getByTestId('frame-function')).toHaveText('load_invoice');
-    await expect(throwSite.getByTestId('context-line-current')).toContainText('raise RuntimeError("could not load invoice") from err');
+    await expect(throwSite.getByTestId('context-line-current')).toContainText(
+      'raise RuntimeError("could not load invoice") from err',
+    );
     await expect(throwSite.getByTestId('context-line-current')).toContainText('20');
     await expect(throwSite.getByTestId('context-lines')).toContainText('def load_invoice(text):');
     await expect(page.getByText('unhandled', { exact: true })).toBeVisible();
@@ -114,12 +165,17 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(contexts).toContainText('CPython');
     await expect(contexts).toContainText('x86_64');
     await expect(page.getByTestId('extra')).toContainText('"inv_42"');
-    const sdk = page.getByRole('region', { name: 'SDK' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'SDK', exact: true }) }));
+    const sdk = page
+      .getByRole('region', { name: 'SDK' })
+      .or(page.locator('section', { has: page.getByRole('heading', { name: 'SDK', exact: true }) }));
     await expect(sdk).toContainText('sentry.python 1.9.10');
     await expect(sdk).toContainText('worker-1');
     await atBothWidths(page, async () => {
       await expect(throwSite).toBeVisible();
-      await page.screenshot({ path: path.join('test-results', 'screens', `${scheme}-sentry-event-${page.viewportSize()!.width}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join('test-results', 'screens', `${scheme}-sentry-event-${page.viewportSize()!.width}.png`),
+        fullPage: true,
+      });
     });
 
     await page.goto(messagePath);

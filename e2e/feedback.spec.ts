@@ -26,7 +26,10 @@ document.getElementById('fail').addEventListener('click', function () {
 </script>
 </body></html>`;
 
-test('the feedback widget with a screenshot and the crash-report dialog, in the inbox; attachments never run', async ({ page, browser }) => {
+test('the feedback widget with a screenshot and the crash-report dialog, in the inbox; attachments never run', async ({
+  page,
+  browser,
+}) => {
   const request = page.request;
   await registerUser(request, { name: `Feedback owner ${Date.now()}`, verify: true });
   const created = await request.post('/api/v1/projects', { data: { name: 'Feedback shop' } });
@@ -44,7 +47,9 @@ test('the feedback widget with a screenshot and the crash-report dialog, in the 
     await visitor.getByLabel('Description').fill('The pay button does nothing on the second try');
     await visitor.getByRole('button', { name: 'Add a screenshot' }).click();
     await expect(visitor.getByRole('button', { name: 'Remove screenshot' })).toBeVisible({ timeout: 15_000 });
-    const sent = visitor.waitForRequest((r) => r.url().includes(`/api/${project.number}/envelope/`) && (r.postData() ?? '').includes('"type":"feedback"'));
+    const sent = visitor.waitForRequest(
+      (r) => r.url().includes(`/api/${project.number}/envelope/`) && (r.postData() ?? '').includes('"type":"feedback"'),
+    );
     await visitor.getByRole('button', { name: 'Send Bug Report' }).click();
     await sent;
 
@@ -57,8 +62,14 @@ test('the feedback widget with a screenshot and the crash-report dialog, in the 
     await expect(visitor.getByText('Your feedback has been sent. Thank you!')).toBeVisible();
     await context.close();
 
-    type Entry = { message: string; source: string; issueId: string | null; attachments: { filename: string; contentType: string; inlineUrl: string | null }[] };
-    const inbox = async () => ((await (await request.get(`/api/v1/projects/${project.id}/feedback`)).json()).data.feedback as Entry[]);
+    type Entry = {
+      message: string;
+      source: string;
+      issueId: string | null;
+      attachments: { filename: string; contentType: string; inlineUrl: string | null }[];
+    };
+    const inbox = async () =>
+      (await (await request.get(`/api/v1/projects/${project.id}/feedback`)).json()).data.feedback as Entry[];
     await expect.poll(async () => (await inbox()).length, { timeout: 15_000 }).toBe(2);
     const entries = await inbox();
     const widget = entries.find((f) => f.source === 'widget')!;
@@ -67,7 +78,11 @@ test('the feedback widget with a screenshot and the crash-report dialog, in the 
     expect(widget.attachments[0]).toMatchObject({ contentType: 'image/png' });
     const dialog = entries.find((f) => f.source === 'crash_report_dialog')!;
     expect(dialog.message).toBe('I clicked Pay and the form froze');
-    await expect.poll(async () => (await inbox()).find((f) => f.source === 'crash_report_dialog')?.issueId ?? null, { timeout: 15_000 }).not.toBeNull();
+    await expect
+      .poll(async () => (await inbox()).find((f) => f.source === 'crash_report_dialog')?.issueId ?? null, {
+        timeout: 15_000,
+      })
+      .not.toBeNull();
 
     await page.goto(`/projects/${project.id}/feedback`);
     const card = page.getByTestId('feedback').filter({ hasText: 'The pay button does nothing' });
@@ -81,8 +96,18 @@ test('the feedback widget with a screenshot and the crash-report dialog, in the 
     // HTML and SVG attachments whose scripts would set parent.pwned: framed, embedded and opened in our origin.
     const eventId = '0123456789abcdef0123456789abcdef';
     const items = [
-      { type: 'attachment', filename: 'page.html', content_type: 'text/html', payload: '<script>parent.pwned = "html"; window.pwned = "html"</script>' },
-      { type: 'attachment', filename: 'image.svg', content_type: 'image/svg+xml', payload: '<svg xmlns="http://www.w3.org/2000/svg"><script>parent.pwned = "svg"</script></svg>' },
+      {
+        type: 'attachment',
+        filename: 'page.html',
+        content_type: 'text/html',
+        payload: '<script>parent.pwned = "html"; window.pwned = "html"</script>',
+      },
+      {
+        type: 'attachment',
+        filename: 'image.svg',
+        content_type: 'image/svg+xml',
+        payload: '<svg xmlns="http://www.w3.org/2000/svg"><script>parent.pwned = "svg"</script></svg>',
+      },
     ];
     const body = [
       JSON.stringify({ event_id: eventId }),
@@ -90,25 +115,35 @@ test('the feedback widget with a screenshot and the crash-report dialog, in the 
       JSON.stringify({ event_id: eventId, message: 'with active files', level: 'error' }),
       ...items.flatMap(({ payload, ...h }) => [JSON.stringify({ ...h, length: Buffer.byteLength(payload) }), payload]),
     ].join('\n');
-    expect((await request.post(`/api/${project.number}/envelope/?sentry_key=${project.keys[0].publicKey}`, { data: body })).status()).toBe(200);
-    const files = (await (await request.get(`/api/v1/projects/${project.id}/attachments?eventId=${eventId}`)).json()).data as { filename: string; url: string }[];
+    expect(
+      (
+        await request.post(`/api/${project.number}/envelope/?sentry_key=${project.keys[0].publicKey}`, { data: body })
+      ).status(),
+    ).toBe(200);
+    const files = (await (await request.get(`/api/v1/projects/${project.id}/attachments?eventId=${eventId}`)).json())
+      .data as { filename: string; url: string }[];
     expect(files.map((f) => f.filename)).toEqual(['page.html', 'image.svg']);
-    await page.evaluate((urls) => {
-      for (const u of urls) {
-        const frame = document.createElement('iframe');
-        frame.src = `${u}?inline=1`;
-        document.body.appendChild(frame);
-        const object = document.createElement('object');
-        object.data = u;
-        document.body.appendChild(object);
-      }
-    }, files.map((f) => f.url));
+    await page.evaluate(
+      (urls) => {
+        for (const u of urls) {
+          const frame = document.createElement('iframe');
+          frame.src = `${u}?inline=1`;
+          document.body.appendChild(frame);
+          const object = document.createElement('object');
+          object.data = u;
+          document.body.appendChild(object);
+        }
+      },
+      files.map((f) => f.url),
+    );
     for (const f of files) {
       const tab = await page.context().newPage();
       const download = tab.waitForEvent('download');
       await tab.goto(f.url).catch(() => {});
       expect((await download).suggestedFilename()).toBe(f.filename);
-      expect(await tab.evaluate(() => (window as unknown as { pwned?: string }).pwned ?? null).catch(() => null)).toBeNull();
+      expect(
+        await tab.evaluate(() => (window as unknown as { pwned?: string }).pwned ?? null).catch(() => null),
+      ).toBeNull();
       await tab.close();
     }
     await page.waitForTimeout(1000);

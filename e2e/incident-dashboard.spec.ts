@@ -28,7 +28,9 @@ function consoleErrors(page: Page): string[] {
 /** A verified user signed in through `api` (its own cookie jar), with one project. */
 async function ownerWithProject(api: APIRequestContext, name: string) {
   const user = await registerUser(api, { name: `${name} owner`, verify: true });
-  expect((await api.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
+  expect(
+    (await api.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status(),
+  ).toBe(200);
   const res = await api.post('/api/v1/projects', { data: { name } });
   expect(res.status(), await res.text()).toBe(201);
   const data = ((await res.json()) as { data: { id: string; name: string; keys: { publicKey: string }[] } }).data;
@@ -36,18 +38,34 @@ async function ownerWithProject(api: APIRequestContext, name: string) {
 }
 
 async function send(api: APIRequestContext, project: Project, body: Record<string, unknown>) {
-  const res = await api.post(`/api/v1/ingest/${project.id}/envelope`, { headers: { 'X-Ingest-Auth': `ingest_key=${project.publicKey}` }, data: body });
+  const res = await api.post(`/api/v1/ingest/${project.id}/envelope`, {
+    headers: { 'X-Ingest-Auth': `ingest_key=${project.publicKey}` },
+    data: body,
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
-const frame = (fn: string, lineno: number, filename = 'app/checkout.js') => ({ filename, function: fn, lineno, colno: 3 });
+const frame = (fn: string, lineno: number, filename = 'app/checkout.js') => ({
+  filename,
+  function: fn,
+  lineno,
+  colno: 3,
+});
 const error = (value: string, extra: Record<string, unknown> = {}) => ({
-  exception: { type: 'TypeError', value, stacktrace: { frames: [frame('applyCoupon', 42), frame('submitOrder', 118), frame('onClick', 9)] } },
+  exception: {
+    type: 'TypeError',
+    value,
+    stacktrace: { frames: [frame('applyCoupon', 42), frame('submitOrder', 118), frame('onClick', 9)] },
+  },
   ...extra,
 });
 
 async function issuesOf(api: APIRequestContext, projectId: string) {
-  return ((await (await api.get(`/api/v1/projects/${projectId}/issues`)).json()) as { data: { issues: { id: string; title: string; status: string }[] } }).data.issues;
+  return (
+    (await (await api.get(`/api/v1/projects/${projectId}/issues`)).json()) as {
+      data: { issues: { id: string; title: string; status: string }[] };
+    }
+  ).data.issues;
 }
 
 async function logInOnPage(page: Page, email: string) {
@@ -57,7 +75,11 @@ async function logInOnPage(page: Page, email: string) {
 }
 
 test.describe('flows that keep their place', () => {
-  test('an issue link opened signed out returns to the issue after logging in', async ({ page, playwright, baseURL }) => {
+  test('an issue link opened signed out returns to the issue after logging in', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const api = await playwright.request.newContext({ baseURL });
     const { user, project } = await ownerWithProject(api, 'Deep link shop');
     await send(api, project, error('deep link'));
@@ -82,7 +104,9 @@ test.describe('flows that keep their place', () => {
     await api.dispose();
   });
 
-  test('sign-up from a deep link: passcode, then a login form with the email filled in, then the page', async ({ page }) => {
+  test('sign-up from a deep link: passcode, then a login form with the email filled in, then the page', async ({
+    page,
+  }) => {
     const email = uniqueEmail('deeplink');
     await page.goto('/settings/billing');
     await expect(page).toHaveURL('/login?next=%2Fsettings%2Fbilling');
@@ -110,7 +134,13 @@ test.describe('flows that keep their place', () => {
     expect((await context.cookies()).find((c) => c.name === 'login_next')).toBeUndefined();
   });
 
-  const UNSAFE = ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/\t/evil.example'];
+  const UNSAFE = [
+    '//evil.example/x',
+    '/\\evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    '/\t/evil.example',
+  ];
   for (const next of UNSAFE) {
     test(`an unsafe next ${JSON.stringify(next)} lands on the dashboard home`, async ({ page, request }) => {
       const user = await registerUser(request, { verify: true });
@@ -124,11 +154,19 @@ test.describe('flows that keep their place', () => {
 async function setIdentity(context: BrowserContext) {
   const id = String(Math.floor(Math.random() * 2 ** 30) + 1);
   await context.addCookies([
-    { name: IDENTITY_COOKIE, value: encodeIdentity({ id, email: uniqueEmail('oauth-next'), name: 'Octo Next', verified: true }), url: process.env.E2E_OAUTH_URL! },
+    {
+      name: IDENTITY_COOKIE,
+      value: encodeIdentity({ id, email: uniqueEmail('oauth-next'), name: 'Octo Next', verified: true }),
+      url: process.env.E2E_OAUTH_URL!,
+    },
   ]);
 }
 
-test('onboarding turns into "First event received" and the usage meter counts it, without a reload', async ({ page, playwright, baseURL }) => {
+test('onboarding turns into "First event received" and the usage meter counts it, without a reload', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const errors = consoleErrors(page);
   const api = await playwright.request.newContext({ baseURL });
   const { user, project } = await ownerWithProject(api, 'Live onboarding');
@@ -143,9 +181,14 @@ test('onboarding turns into "First event received" and the usage meter counts it
   const [issue] = await issuesOf(api, project.id);
   // The setup page polls every 3 s until the first issue exists.
   await expect(page.getByRole('heading', { name: 'First event received' })).toBeVisible({ timeout: 8_000 });
-  await expect(page.getByTestId('open-first-issue')).toHaveAttribute('href', `/projects/${project.id}/issues/${issue.id}`);
+  await expect(page.getByTestId('open-first-issue')).toHaveAttribute(
+    'href',
+    `/projects/${project.id}/issues/${issue.id}`,
+  );
   // The header meter refreshes every 15 s (and on focus).
-  await expect(page.getByTestId('header-usage-text')).toHaveText(/^1 \/ [\d,]+ events this month$/, { timeout: 20_000 });
+  await expect(page.getByTestId('header-usage-text')).toHaveText(/^1 \/ [\d,]+ events this month$/, {
+    timeout: 20_000,
+  });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expectNoSeriousA11yViolations(page);
@@ -156,13 +199,22 @@ test('onboarding turns into "First event received" and the usage meter counts it
   await api.dispose();
 });
 
-test('resolve, ignore and assign on the issue page confirm with a toast, and Undo puts it back', async ({ page, playwright, baseURL }) => {
+test('resolve, ignore and assign on the issue page confirm with a toast, and Undo puts it back', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const errors = consoleErrors(page);
   const api = await playwright.request.newContext({ baseURL });
   const { user, project } = await ownerWithProject(api, 'Undo shop');
   await send(api, project, error('undo me'));
   const [issue] = await issuesOf(api, project.id);
-  const status = async () => ((await (await api.get(`/api/v1/projects/${project.id}/issues/${issue.id}`)).json()) as { data: { status: string } }).data.status;
+  const status = async () =>
+    (
+      (await (await api.get(`/api/v1/projects/${project.id}/issues/${issue.id}`)).json()) as {
+        data: { status: string };
+      }
+    ).data.status;
 
   await page.goto(`/projects/${project.id}/issues/${issue.id}`);
   await logInOnPage(page, user.email);
@@ -196,13 +248,20 @@ test('resolve, ignore and assign on the issue page confirm with a toast, and Und
   }
   await assigned.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByTestId('assignee-picker')).toHaveValue('');
-  const detail = (await (await api.get(`/api/v1/projects/${project.id}/issues/${issue.id}?expand=assignee`)).json()) as { data: { assignee: unknown } };
+  const detail = (await (
+    await api.get(`/api/v1/projects/${project.id}/issues/${issue.id}?expand=assignee`)
+  ).json()) as { data: { assignee: unknown } };
   expect(detail.data.assignee).toBeNull();
   expect(errors).toEqual([]);
   await api.dispose();
 });
 
-test('walk four events with older/newer/latest/oldest, read and download the raw JSON, copy the id and link', async ({ page, context, playwright, baseURL }) => {
+test('walk four events with older/newer/latest/oldest, read and download the raw JSON, copy the id and link', async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const errors = consoleErrors(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
@@ -210,12 +269,21 @@ test('walk four events with older/newer/latest/oldest, read and download the raw
   const { user, project } = await ownerWithProject(api, 'Walk shop');
   const sent = [0, 1, 2, 3].map((i) => ({
     ts: T0 + i * 60_000,
-    body: error('walk me', { timestamp: T0 + i * 60_000, release: `shop@1.0.${i}`, environment: i % 2 ? 'staging' : 'production', user: { id: `u${i}`, email: `buyer${i}@example.com` } }),
+    body: error('walk me', {
+      timestamp: T0 + i * 60_000,
+      release: `shop@1.0.${i}`,
+      environment: i % 2 ? 'staging' : 'production',
+      user: { id: `u${i}`, email: `buyer${i}@example.com` },
+    }),
   }));
   // Sent out of order: the page follows occurrence time, not arrival.
   for (const i of [2, 0, 3, 1]) await send(api, project, sent[i].body);
   const [issue] = await issuesOf(api, project.id);
-  const listed = ((await (await api.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events`)).json()) as { data: { events: { id: string; timestamp: string }[] } }).data.events;
+  const listed = (
+    (await (await api.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events`)).json()) as {
+      data: { events: { id: string; timestamp: string }[] };
+    }
+  ).data.events;
   expect(listed.map((e) => e.timestamp)).toEqual([3, 2, 1, 0].map((i) => new Date(sent[i].ts).toISOString()));
   const [newest, , , oldest] = listed.map((e) => e.id);
   const eventUrl = (id: string) => `/projects/${project.id}/issues/${issue.id}/events/${id}`;
@@ -225,7 +293,12 @@ test('walk four events with older/newer/latest/oldest, read and download the raw
   // The events table: user, release and environment of each event, newest first.
   const rows = page.getByTestId('event-row');
   await expect(rows).toHaveCount(4);
-  await expect(page.getByTestId('event-user')).toHaveText(['buyer3@example.com', 'buyer2@example.com', 'buyer1@example.com', 'buyer0@example.com']);
+  await expect(page.getByTestId('event-user')).toHaveText([
+    'buyer3@example.com',
+    'buyer2@example.com',
+    'buyer1@example.com',
+    'buyer0@example.com',
+  ]);
   await expect(page.getByTestId('event-release')).toHaveText(['shop@1.0.3', 'shop@1.0.2', 'shop@1.0.1', 'shop@1.0.0']);
   await expect(page.getByTestId('event-environment')).toHaveText(['staging', 'production', 'staging', 'production']);
   await expect(page).toHaveTitle(`TypeError: walk me · Walk shop · Tracker`);
@@ -259,14 +332,23 @@ test('walk four events with older/newer/latest/oldest, read and download the raw
   await expect(page).toHaveURL(eventUrl(oldest));
 
   // Raw JSON, on the page and as a download: the event as the API stores it.
-  const stored = ((await (await api.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${oldest}`)).json()) as { data: Record<string, unknown> }).data;
+  const stored = (
+    (await (await api.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${oldest}`)).json()) as {
+      data: Record<string, unknown>;
+    }
+  ).data;
   await page.getByTestId('toggle-raw-json').click();
   expect(JSON.parse((await page.getByTestId('raw-json').textContent())!)).toEqual(stored);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-json').click()]);
   expect(download.suggestedFilename()).toBe(`event-${oldest}.json`);
   const downloaded = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as Record<string, unknown>;
   expect(downloaded).toEqual(stored);
-  expect(downloaded).toMatchObject({ release: 'shop@1.0.0', environment: 'production', userContext: { id: 'u0', email: 'buyer0@example.com' }, timestamp: new Date(T0).toISOString() });
+  expect(downloaded).toMatchObject({
+    release: 'shop@1.0.0',
+    environment: 'production',
+    userContext: { id: 'u0', email: 'buyer0@example.com' },
+    timestamp: new Date(T0).toISOString(),
+  });
 
   await page.getByRole('button', { name: 'Copy ID' }).click();
   await expect(page.getByRole('button', { name: 'Copy ID' })).toHaveText('Copied');
@@ -298,9 +380,16 @@ test('a 41-frame recursion shows as one frame and "same frame ×38"', async ({ p
   const api = await playwright.request.newContext({ baseURL });
   const { user, project } = await ownerWithProject(api, 'Recursion');
   // Innermost first: the throw site, 39 identical recursive calls, then two callers.
-  const frames = [frame('throwIt', 3), ...Array.from({ length: 39 }, () => frame('walk', 12, 'app/tree.js')), frame('render', 40), frame('main', 1)];
+  const frames = [
+    frame('throwIt', 3),
+    ...Array.from({ length: 39 }, () => frame('walk', 12, 'app/tree.js')),
+    frame('render', 40),
+    frame('main', 1),
+  ];
   expect(frames).toHaveLength(42);
-  await send(api, project, { exception: { type: 'RangeError', value: 'Maximum call stack size exceeded', stacktrace: { frames } } });
+  await send(api, project, {
+    exception: { type: 'RangeError', value: 'Maximum call stack size exceeded', stacktrace: { frames } },
+  });
   const [issue] = await issuesOf(api, project.id);
 
   await page.goto(`/projects/${project.id}/issues/${issue.id}`);
@@ -319,7 +408,12 @@ test('a 41-frame recursion shows as one frame and "same frame ×38"', async ({ p
   await api.dispose();
 });
 
-test('at 375 px every tab is reachable and nothing scrolls sideways; favicon; page titles', async ({ page, request, playwright, baseURL }) => {
+test('at 375 px every tab is reachable and nothing scrolls sideways; favicon; page titles', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
   // Twenty page loads with layout checks and axe.
   test.setTimeout(240_000);
   const errors = consoleErrors(page);
@@ -327,7 +421,9 @@ test('at 375 px every tab is reachable and nothing scrolls sideways; favicon; pa
   for (const path of ['/favicon.ico', '/icon.svg']) {
     const res = await request.get(path, { maxRedirects: 0 });
     expect(res.status(), path).toBe(200);
-    expect(res.headers()['content-type'], path).toMatch(path.endsWith('.ico') ? /image\/(x-icon|vnd\.microsoft\.icon)/ : /image\/svg\+xml/);
+    expect(res.headers()['content-type'], path).toMatch(
+      path.endsWith('.ico') ? /image\/(x-icon|vnd\.microsoft\.icon)/ : /image\/svg\+xml/,
+    );
   }
 
   const api = await playwright.request.newContext({ baseURL });

@@ -7,14 +7,21 @@ type Project = { projectId: string; publicKey: string };
 
 function envelope(type: string, value: string, extra: Record<string, unknown> = {}) {
   return {
-    exception: { type, value, stacktrace: { frames: [{ filename: 'https://shop.example/static/js/app.js', function: `on${type}`, lineno: 7 }] } },
+    exception: {
+      type,
+      value,
+      stacktrace: { frames: [{ filename: 'https://shop.example/static/js/app.js', function: `on${type}`, lineno: 7 }] },
+    },
     level: 'error',
     ...extra,
   };
 }
 
 async function send(request: APIRequestContext, { projectId, publicKey }: Project, body: unknown) {
-  const res = await request.post(`/api/v1/ingest/${projectId}/envelope`, { headers: { 'X-Ingest-Auth': `ingest_key=${publicKey}` }, data: body });
+  const res = await request.post(`/api/v1/ingest/${projectId}/envelope`, {
+    headers: { 'X-Ingest-Auth': `ingest_key=${publicKey}` },
+    data: body,
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -30,19 +37,44 @@ async function signedInWithProject(page: Page): Promise<Project> {
 }
 
 const issueId = async (page: Page, project: Project, title: string) => {
-  const res = await page.request.get(`/api/v1/projects/${project.projectId}/issues`, { params: { query: `"${title.split(': ')[1]}"`, limit: 50 } });
+  const res = await page.request.get(`/api/v1/projects/${project.projectId}/issues`, {
+    params: { query: `"${title.split(': ')[1]}"`, limit: 50 },
+  });
   const issues = (await res.json()).data.issues as { id: string; title: string }[];
   return issues.find((i) => i.title === title)!.id;
 };
 
-test('type a query: the list and the URL follow, a reload keeps both; sort; a bad query shows its reason under the box', async ({ page }) => {
+test('type a query: the list and the URL follow, a reload keeps both; sort; a bad query shows its reason under the box', async ({
+  page,
+}) => {
   const project = await signedInWithProject(page);
-  await send(page.request, project, envelope('CheckoutError', 'card declined', { environment: 'production', tags: { browser: 'Chrome' } }));
-  await send(page.request, project, envelope('CartError', 'cart empty', { environment: 'staging', tags: { browser: 'Firefox' } }));
-  for (let i = 0; i < 3; i++) await send(page.request, project, envelope('StockError', 'out of stock', { environment: 'production', tags: { browser: 'Firefox' } }));
-  await send(page.request, project, envelope('OldError', 'long gone', { environment: 'production', tags: { browser: 'Firefox' } }));
+  await send(
+    page.request,
+    project,
+    envelope('CheckoutError', 'card declined', { environment: 'production', tags: { browser: 'Chrome' } }),
+  );
+  await send(
+    page.request,
+    project,
+    envelope('CartError', 'cart empty', { environment: 'staging', tags: { browser: 'Firefox' } }),
+  );
+  for (let i = 0; i < 3; i++)
+    await send(
+      page.request,
+      project,
+      envelope('StockError', 'out of stock', { environment: 'production', tags: { browser: 'Firefox' } }),
+    );
+  await send(
+    page.request,
+    project,
+    envelope('OldError', 'long gone', { environment: 'production', tags: { browser: 'Firefox' } }),
+  );
   const old = await issueId(page, project, 'OldError: long gone');
-  expect((await page.request.patch(`/api/v1/projects/${project.projectId}/issues/${old}`, { data: { status: 'RESOLVED' } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.patch(`/api/v1/projects/${project.projectId}/issues/${old}`, { data: { status: 'RESOLVED' } })
+    ).status(),
+  ).toBe(200);
 
   await page.goto(`/projects/${project.projectId}/issues`);
   const box = page.getByRole('searchbox', { name: 'Search issues' });
@@ -91,7 +123,9 @@ test('type a query: the list and the URL follow, a reload keeps both; sort; a ba
   await expect(page.getByTestId('checked-count')).toHaveText('4 issues');
 });
 
-test('live: a new issue appears within the refresh interval without a reload; a status change shows a toast and Undo puts it back', async ({ page }) => {
+test('live: a new issue appears within the refresh interval without a reload; a status change shows a toast and Undo puts it back', async ({
+  page,
+}) => {
   const project = await signedInWithProject(page);
   const long = `a very long message that would once have been cut at about 370 pixels although the row had plenty of room left ${'x'.repeat(40)}`;
   await send(page.request, project, envelope('FirstError', long));
@@ -122,7 +156,9 @@ test('live: a new issue appears within the refresh interval without a reload; a 
   await expectNoSeriousA11yViolations(page);
 });
 
-test('375 px: issues as cards, nothing sideways; the environment selector filters the list and carries to Performance', async ({ page }) => {
+test('375 px: issues as cards, nothing sideways; the environment selector filters the list and carries to Performance', async ({
+  page,
+}) => {
   const project = await signedInWithProject(page);
   await send(page.request, project, envelope('ProdError', 'only in production', { environment: 'production' }));
   await send(page.request, project, envelope('StagingError', 'only in staging', { environment: 'staging' }));
@@ -144,7 +180,9 @@ test('375 px: issues as cards, nothing sideways; the environment selector filter
   await expect(rows.getByTestId('issue-title-link')).toHaveText(['StagingError: only in staging']);
   await expect(page.getByTestId('checked-count')).toHaveText('1 issue');
 
-  const perf = page.waitForRequest((r) => r.url().includes('/performance/transactions') && r.url().includes('environment=staging'));
+  const perf = page.waitForRequest(
+    (r) => r.url().includes('/performance/transactions') && r.url().includes('environment=staging'),
+  );
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Performance' }).click();
   await expect(page).toHaveURL(/\/performance\?environment=staging/);
   await perf;

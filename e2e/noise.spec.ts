@@ -9,15 +9,35 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 type Project = { id: string; publicKey: string };
 
 async function send(api: APIRequestContext, project: Project, value: string) {
-  const body = { exception: { type: 'TypeError', value, stacktrace: { frames: [{ filename: 'app/checkout.js', function: value.split(' ')[0], lineno: 3, colno: 1 }] } } };
-  const res = await api.post(`/api/v1/ingest/${project.id}/envelope`, { headers: { 'X-Ingest-Auth': `ingest_key=${project.publicKey}` }, data: body });
+  const body = {
+    exception: {
+      type: 'TypeError',
+      value,
+      stacktrace: { frames: [{ filename: 'app/checkout.js', function: value.split(' ')[0], lineno: 3, colno: 1 }] },
+    },
+  };
+  const res = await api.post(`/api/v1/ingest/${project.id}/envelope`, {
+    headers: { 'X-Ingest-Auth': `ingest_key=${project.publicKey}` },
+    data: body,
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 const issueTitles = async (api: APIRequestContext, projectId: string) =>
-  ((await (await api.get(`/api/v1/projects/${projectId}/issues`)).json()).data.issues as { title: string; eventCount: number }[]).map((i) => `${i.title} ×${i.eventCount}`).sort();
+  (
+    (await (await api.get(`/api/v1/projects/${projectId}/issues`)).json()).data.issues as {
+      title: string;
+      eventCount: number;
+    }[]
+  )
+    .map((i) => `${i.title} ×${i.eventCount}`)
+    .sort();
 
-test('inbound filters and delete and discard, from the settings and the issue page', async ({ page, playwright, baseURL }) => {
+test('inbound filters and delete and discard, from the settings and the issue page', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const api = await playwright.request.newContext({ baseURL });
   const user = await registerUser(api, { name: 'Noise owner', verify: true });
   const made = await api.post('/api/v1/projects', { data: { name: 'Noisy shop' } });
@@ -43,16 +63,23 @@ test('inbound filters and delete and discard, from the settings and the issue pa
   await send(api, project, 'third-party script error');
 
   // Ignore the checkout issue for two hours: the page says until when.
-  const checkout = (await (await api.get(`/api/v1/projects/${project.id}/issues`)).json()).data.issues.find((i: { title: string }) => i.title === 'TypeError: checkout failed');
+  const checkout = (await (await api.get(`/api/v1/projects/${project.id}/issues`)).json()).data.issues.find(
+    (i: { title: string }) => i.title === 'TypeError: checkout failed',
+  );
   await page.goto(`/projects/${project.id}/issues/${checkout.id}`);
   await page.getByLabel('Ignore until').selectOption({ label: 'for 2 hours' });
   await expect(page.getByText('Issue ignored for 2 hours')).toBeVisible();
   await expect(page.getByTestId('ignore-condition')).toContainText('Ignored until');
   await expectNoSeriousA11yViolations(page);
-  expect((await (await api.get(`/api/v1/projects/${project.id}/issues/${checkout.id}`)).json()).data.ignoreCondition.until).toEqual(expect.any(String));
+  expect(
+    (await (await api.get(`/api/v1/projects/${project.id}/issues/${checkout.id}`)).json()).data.ignoreCondition.until,
+  ).toEqual(expect.any(String));
 
   // Delete and discard the flaky issue from its page.
-  const issues = (await (await api.get(`/api/v1/projects/${project.id}/issues`)).json()).data.issues as { id: string; title: string }[];
+  const issues = (await (await api.get(`/api/v1/projects/${project.id}/issues`)).json()).data.issues as {
+    id: string;
+    title: string;
+  }[];
   const flaky = issues.find((i) => i.title === 'TypeError: flaky widget crashed')!;
   await page.goto(`/projects/${project.id}/issues/${flaky.id}`);
   const danger = page.getByTestId('delete-issue');
@@ -70,7 +97,10 @@ test('inbound filters and delete and discard, from the settings and the issue pa
   await expect(discarded).toBeHidden();
   // The change reaches ingest at once on this instance (other instances within the key cache's 5 s).
   await send(api, project, 'flaky widget crashed');
-  expect(await issueTitles(api, project.id)).toEqual(['TypeError: checkout failed ×1', 'TypeError: flaky widget crashed ×1']);
+  expect(await issueTitles(api, project.id)).toEqual([
+    'TypeError: checkout failed ×1',
+    'TypeError: flaky widget crashed ×1',
+  ]);
 
   // Merge two issues the grouping split, from the list's bulk toolbar.
   await send(api, project, 'cart total wrong');
@@ -85,7 +115,16 @@ test('inbound filters and delete and discard, from the settings and the issue pa
   expect((await issueTitles(api, project.id)).map((t) => t.split(' ×')[1]).sort()).toEqual(['1', '4']);
 
   // The Stats page counts what was filtered and discarded.
-  const stats = (await (await api.get(`/api/v1/projects/${project.id}/stats`)).json()).data.rows as { reason: string; quantity: number }[];
-  expect(Object.fromEntries(stats.filter((r) => r.reason === 'error_message' || r.reason === 'discarded_hash').map((r) => [r.reason, r.quantity]))).toEqual({ error_message: 1, discarded_hash: 1 });
+  const stats = (await (await api.get(`/api/v1/projects/${project.id}/stats`)).json()).data.rows as {
+    reason: string;
+    quantity: number;
+  }[];
+  expect(
+    Object.fromEntries(
+      stats
+        .filter((r) => r.reason === 'error_message' || r.reason === 'discarded_hash')
+        .map((r) => [r.reason, r.quantity]),
+    ),
+  ).toEqual({ error_message: 1, discarded_hash: 1 });
   await api.dispose();
 });

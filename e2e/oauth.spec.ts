@@ -5,7 +5,13 @@ import pg from 'pg';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { PASSWORD, registerUser, uniqueEmail } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { encodeIdentity, IDENTITY_COOKIE, MOCK_CLIENTS, type Exchange, type MockIdentity } from './support/mock-oauth-server';
+import {
+  encodeIdentity,
+  IDENTITY_COOKIE,
+  MOCK_CLIENTS,
+  type Exchange,
+  type MockIdentity,
+} from './support/mock-oauth-server';
 
 const MOCK_URL = process.env.E2E_OAUTH_URL!;
 
@@ -28,20 +34,43 @@ test.afterAll(async () => {
   pool = undefined;
 });
 
-type UserRow = { id: string; name: string; email: string; email_verified: Date | null; password_hash: string | null; org_id: string | null };
+type UserRow = {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: Date | null;
+  password_hash: string | null;
+  org_id: string | null;
+};
 const usersWithEmail = (email: string) =>
-  sql<UserRow>('SELECT id, name, email, email_verified, password_hash, org_id FROM users WHERE email = $1', [email.toLowerCase()]);
+  sql<UserRow>('SELECT id, name, email, email_verified, password_hash, org_id FROM users WHERE email = $1', [
+    email.toLowerCase(),
+  ]);
 const accountsOf = (userId: string) =>
-  sql<{ provider: string; provider_account_id: string; access_token: string | null; refresh_token: string | null; id_token: string | null }>(
+  sql<{
+    provider: string;
+    provider_account_id: string;
+    access_token: string | null;
+    refresh_token: string | null;
+    id_token: string | null;
+  }>(
     'SELECT provider, provider_account_id, access_token, refresh_token, id_token FROM accounts WHERE user_id = $1 ORDER BY created_at',
     [userId],
   );
-const orgsNamed = (name: string) => sql<{ id: string; plan: string }>('SELECT id, plan FROM organizations WHERE name = $1', [name]);
-const sessionsOf = async (userId: string) => (await sql<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [userId]))[0].n;
+const orgsNamed = (name: string) =>
+  sql<{ id: string; plan: string }>('SELECT id, plan FROM organizations WHERE name = $1', [name]);
+const sessionsOf = async (userId: string) =>
+  (await sql<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [userId]))[0].n;
 
 function identity(over: Partial<MockIdentity> = {}): MockIdentity {
   const tag = crypto.randomBytes(4).toString('hex');
-  return { id: String(crypto.randomInt(1, 2 ** 31)), email: uniqueEmail('oauth'), name: `Octo ${tag}`, verified: true, ...over };
+  return {
+    id: String(crypto.randomInt(1, 2 ** 31)),
+    email: uniqueEmail('oauth'),
+    name: `Octo ${tag}`,
+    verified: true,
+    ...over,
+  };
 }
 
 /** Picks who the mock provider signs in for this browser context. */
@@ -64,10 +93,16 @@ async function exchangesFor(email: string): Promise<Exchange[]> {
 
 async function appCookies(context: BrowserContext) {
   const cookies = await context.cookies();
-  return { session: cookies.find((c) => c.name === 'session'), nextAuth: cookies.filter((c) => c.name.includes('next-auth')).map((c) => c.name) };
+  return {
+    session: cookies.find((c) => c.name === 'session'),
+    nextAuth: cookies.filter((c) => c.name.includes('next-auth')).map((c) => c.name),
+  };
 }
 
-test('a new user signs in with GitHub: verified, with their own organization and our session cookie', async ({ page, context }, testInfo) => {
+test('a new user signs in with GitHub: verified, with their own organization and our session cookie', async ({
+  page,
+  context,
+}, testInfo) => {
   const who = identity();
   await chooseIdentity(context, who);
   await continueWith(page, 'GitHub');
@@ -91,13 +126,18 @@ test('a new user signs in with GitHub: verified, with their own organization and
   expect(users[0].email_verified).not.toBeNull();
   expect(users[0].password_hash).toBeNull();
   // The provider's tokens are not stored.
-  expect(await accountsOf(users[0].id)).toEqual([{ provider: 'github', provider_account_id: who.id, access_token: null, refresh_token: null, id_token: null }]);
+  expect(await accountsOf(users[0].id)).toEqual([
+    { provider: 'github', provider_account_id: who.id, access_token: null, refresh_token: null, id_token: null },
+  ]);
   const orgs = await orgsNamed(`${who.name}'s organization`);
   expect(orgs).toEqual([{ id: users[0].org_id, plan: 'FREE' }]);
   expect(await exchangesFor(who.email)).toEqual([{ provider: 'github', email: who.email, pkce: 'S256' }]);
 });
 
-test('a new user signs in with Google; without a name from Google the email local part is used', async ({ page, context }) => {
+test('a new user signs in with Google; without a name from Google the email local part is used', async ({
+  page,
+  context,
+}) => {
   const local = `g-${crypto.randomBytes(5).toString('hex')}`;
   const who = identity({ email: `${local}@example.com`, name: undefined });
   await chooseIdentity(context, who);
@@ -110,12 +150,18 @@ test('a new user signs in with Google; without a name from Google the email loca
   const [user] = await usersWithEmail(who.email);
   expect(user).toMatchObject({ name: local, password_hash: null });
   expect(user.email_verified).not.toBeNull();
-  expect(await accountsOf(user.id)).toEqual([{ provider: 'google', provider_account_id: who.id, access_token: null, refresh_token: null, id_token: null }]);
+  expect(await accountsOf(user.id)).toEqual([
+    { provider: 'google', provider_account_id: who.id, access_token: null, refresh_token: null, id_token: null },
+  ]);
   expect(await orgsNamed(`${local}'s organization`)).toEqual([{ id: user.org_id, plan: 'FREE' }]);
   expect(await exchangesFor(who.email)).toEqual([{ provider: 'google', email: who.email, pkce: 'S256' }]);
 });
 
-test('an existing password user signing in with GitHub gets a linked account record, not a second user or organization', async ({ page, context, request }) => {
+test('an existing password user signing in with GitHub gets a linked account record, not a second user or organization', async ({
+  page,
+  context,
+  request,
+}) => {
   const ownerName = `Grace ${crypto.randomBytes(4).toString('hex')}`;
   const { email } = await registerUser(request, { name: ownerName, verify: true });
   const [before] = await usersWithEmail(email);
@@ -146,13 +192,19 @@ test('an existing password user signing in with GitHub gets a linked account rec
   expect(await usersWithEmail(email)).toHaveLength(1);
 });
 
-test('a provider email that is not verified is refused with a clear message, and nothing is created or linked', async ({ page, context, request }, testInfo) => {
+test('a provider email that is not verified is refused with a clear message, and nothing is created or linked', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   const who = identity({ verified: false });
   await chooseIdentity(context, who);
   await continueWith(page, 'GitHub');
 
   await expect(page).toHaveURL('/login?error=OAuthEmailUnverified&provider=github');
-  await expect(loginError(page)).toHaveText('Your email address is not verified by GitHub. Verify it there, then sign in again.');
+  await expect(loginError(page)).toHaveText(
+    'Your email address is not verified by GitHub. Verify it there, then sign in again.',
+  );
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('unverified-email.png') });
   expect(await usersWithEmail(who.email)).toEqual([]);
@@ -166,7 +218,9 @@ test('a provider email that is not verified is refused with a clear message, and
   await chooseIdentity(context, identity({ email, verified: false }));
   await continueWith(page, 'Google');
   await expect(page).toHaveURL('/login?error=OAuthEmailUnverified&provider=google');
-  await expect(loginError(page)).toHaveText('Your email address is not verified by Google. Verify it there, then sign in again.');
+  await expect(loginError(page)).toHaveText(
+    'Your email address is not verified by Google. Verify it there, then sign in again.',
+  );
   expect(await accountsOf(user.id)).toEqual([]);
   expect(await sessionsOf(user.id)).toBe(sessionsBefore);
 });
@@ -185,7 +239,12 @@ test('a callback whose state does not match the one sent is refused', async ({ p
   expect(await exchangesFor(who.email)).toEqual([]);
 });
 
-test('logging out after a provider sign-in invalidates the session server-side', async ({ page, context, playwright, baseURL }) => {
+test('logging out after a provider sign-in invalidates the session server-side', async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
   const who = identity();
   await chooseIdentity(context, who);
   await continueWith(page, 'Google');
@@ -210,16 +269,32 @@ test('the mock token endpoint only redeems a code with the matching PKCE code_ve
   const verifier = crypto.randomBytes(32).toString('base64url');
   const challenge = crypto.createHash('sha256').update(verifier).digest('base64url');
   const redirectUri = 'http://localhost/api/auth/callback/github';
-  const mock = await playwright.request.newContext({ baseURL: MOCK_URL, extraHTTPHeaders: { cookie: `${IDENTITY_COOKIE}=${encodeIdentity(who)}` } });
+  const mock = await playwright.request.newContext({
+    baseURL: MOCK_URL,
+    extraHTTPHeaders: { cookie: `${IDENTITY_COOKIE}=${encodeIdentity(who)}` },
+  });
   const authorize = async () => {
-    const params = new URLSearchParams({ client_id: MOCK_CLIENTS.github.clientId, redirect_uri: redirectUri, state: 's', code_challenge: challenge, code_challenge_method: 'S256' });
+    const params = new URLSearchParams({
+      client_id: MOCK_CLIENTS.github.clientId,
+      redirect_uri: redirectUri,
+      state: 's',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
     const res = await mock.get(`/github/login/oauth/authorize?${params}`, { maxRedirects: 0 });
     expect(res.status()).toBe(302);
     return new URL(res.headers().location).searchParams.get('code')!;
   };
   const redeem = (code: string, codeVerifier: string) =>
     mock.post('/github/login/oauth/access_token', {
-      form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: codeVerifier, client_id: MOCK_CLIENTS.github.clientId, client_secret: MOCK_CLIENTS.github.clientSecret },
+      form: {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: codeVerifier,
+        client_id: MOCK_CLIENTS.github.clientId,
+        client_secret: MOCK_CLIENTS.github.clientSecret,
+      },
     });
 
   const wrong = await redeem(await authorize(), crypto.randomBytes(32).toString('base64url'));

@@ -11,14 +11,27 @@ async function logIn(page: Page, request: APIRequestContext) {
   await expect(page).toHaveURL('/');
 }
 
-const envelope = { exception: { type: 'Error', value: 'from the onboarding spec', stacktrace: { frames: [{ filename: 'app.js', function: 'main', lineno: 1 }] } } };
+const envelope = {
+  exception: {
+    type: 'Error',
+    value: 'from the onboarding spec',
+    stacktrace: { frames: [{ filename: 'app.js', function: 'main', lineno: 1 }] },
+  },
+};
 
 async function ingestStatus(request: APIRequestContext, projectId: string, publicKey: string) {
-  const res = await request.post(`/api/v1/ingest/${projectId}/envelope`, { headers: { 'X-Ingest-Auth': `ingest_key=${publicKey}` }, data: envelope });
+  const res = await request.post(`/api/v1/ingest/${projectId}/envelope`, {
+    headers: { 'X-Ingest-Auth': `ingest_key=${publicKey}` },
+    data: envelope,
+  });
   return res.status();
 }
 
-test('first-project onboarding shows the DSN and both snippets; FREE explains the project limit', async ({ page, request, baseURL }) => {
+test('first-project onboarding shows the DSN and both snippets; FREE explains the project limit', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await logIn(page, request);
   await expect(page.getByRole('heading', { name: 'Create your first project' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -42,7 +55,9 @@ test('first-project onboarding shows the DSN and both snippets; FREE explains th
   await expect(page.getByTestId('snippet-browser')).toContainText(`<script src="${origin}/sdk/browser.js"></script>`);
   await expect(page.getByTestId('snippet-browser')).toContainText(`Tracker.init({ dsn: '${dsn}' });`);
   const publicKey = new URL(dsn).username;
-  await expect(page.getByTestId('snippet-fetch')).toContainText(`fetch('${origin}/api/v1/ingest/${projectId}/envelope'`);
+  await expect(page.getByTestId('snippet-fetch')).toContainText(
+    `fetch('${origin}/api/v1/ingest/${projectId}/envelope'`,
+  );
   await expect(page.getByTestId('snippet-fetch')).toContainText(`'X-Ingest-Auth': 'ingest_key=${publicKey}'`);
   await expect(page.getByTestId('snippet-curl')).toContainText(`-H 'X-Ingest-Auth: ingest_key=${publicKey}'`);
 
@@ -69,11 +84,17 @@ test('first-project onboarding shows the DSN and both snippets; FREE explains th
   await page.getByRole('link', { name: 'New project' }).click();
   await expect(page.getByTestId('plan-limit')).toContainText('Project limit reached for the FREE plan');
   await expect(page.getByRole('link', { name: 'See plans and billing' })).toHaveAttribute('href', '/settings/billing');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/settings/billing');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' })).toHaveAttribute(
+    'href',
+    '/settings/billing',
+  );
   await expectNoSeriousA11yViolations(page);
 });
 
-test('settings: rename, create / disable / rename / delete a key, delete the project with typed confirmation', async ({ page, request }) => {
+test('settings: rename, create / disable / rename / delete a key, delete the project with typed confirmation', async ({
+  page,
+  request,
+}) => {
   await logIn(page, request);
   await page.getByLabel('Project name').fill('Billing API');
   await page.getByRole('button', { name: 'Create project' }).click();
@@ -105,7 +126,11 @@ test('settings: rename, create / disable / rename / delete a key, delete the pro
   await page.getByRole('button', { name: 'Rename Staging' }).click();
   await page.getByLabel('New label for Staging').fill('Staging EU');
   // Scoped to the key's row: the Privacy card below has its own Save.
-  await page.getByTestId('key-row').filter({ has: page.getByLabel('New label for Staging') }).getByRole('button', { name: 'Save', exact: true }).click();
+  await page
+    .getByTestId('key-row')
+    .filter({ has: page.getByLabel('New label for Staging') })
+    .getByRole('button', { name: 'Save', exact: true })
+    .click();
   await expect(page.getByRole('heading', { name: 'Staging EU' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: 'test-results/screens/settings.png', fullPage: true });

@@ -6,7 +6,10 @@ import { startWebhookReceiver } from './support/webhook-receiver';
 
 const screen = (name: string) => path.join('test-results', 'screens', `${name}.png`);
 
-test('regressions: a REGRESSION rule posting Discord messages, resolve, a new event, the Regressed badge and the delivery in the log; resolve in next release', async ({ page, request }) => {
+test('regressions: a REGRESSION rule posting Discord messages, resolve, a new event, the Regressed badge and the delivery in the log; resolve in next release', async ({
+  page,
+  request,
+}) => {
   const receiver = await startWebhookReceiver();
   try {
     const { project, key } = await signInWithProject(page, request, 'Regress shop');
@@ -14,7 +17,11 @@ test('regressions: a REGRESSION rule posting Discord messages, resolve, a new ev
       const res = await request.post(`/api/v1/ingest/${project.id}/envelope`, {
         headers: { 'X-Ingest-Auth': `ingest_key=${key}` },
         data: {
-          exception: { type: 'RangeError', value: 'Invalid array length', stacktrace: { frames: [{ filename: 'https://shop.example/cart.js', function: 'addItem', lineno: 7 }] } },
+          exception: {
+            type: 'RangeError',
+            value: 'Invalid array length',
+            stacktrace: { frames: [{ filename: 'https://shop.example/cart.js', function: 'addItem', lineno: 7 }] },
+          },
           release,
         },
       });
@@ -40,7 +47,11 @@ test('regressions: a REGRESSION rule posting Discord messages, resolve, a new ev
     await expect(rule.getByTestId('webhook-format')).toHaveText('Discord webhook');
 
     // Resolve the issue on its page, then an event brings it back.
-    const issues = ((await (await page.request.get(`/api/v1/projects/${project.id}/issues`)).json()) as { data: { issues: { id: string; title: string }[] } }).data.issues;
+    const issues = (
+      (await (await page.request.get(`/api/v1/projects/${project.id}/issues`)).json()) as {
+        data: { issues: { id: string; title: string }[] };
+      }
+    ).data.issues;
     expect(issues).toHaveLength(1);
     const issuePage = `/projects/${project.id}/issues/${issues[0].id}`;
     await page.goto(issuePage);
@@ -64,7 +75,16 @@ test('regressions: a REGRESSION rule posting Discord messages, resolve, a new ev
     expect(receiver.signatureValid(hook, secret)).toBe(true);
     expect(hook.body).toMatchObject({
       content: 'Regression in Regress shop',
-      embeds: [{ title: issues[0].title, url: expect.stringMatching(new RegExp(`${issuePage}$`)), fields: [{ name: 'Level', value: 'ERROR' }, { name: 'Project', value: 'Regress shop' }] }],
+      embeds: [
+        {
+          title: issues[0].title,
+          url: expect.stringMatching(new RegExp(`${issuePage}$`)),
+          fields: [
+            { name: 'Level', value: 'ERROR' },
+            { name: 'Project', value: 'Regress shop' },
+          ],
+        },
+      ],
       allowed_mentions: { parse: [] },
     });
     await page.goto(`/projects/${project.id}/alerts`);

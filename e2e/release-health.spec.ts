@@ -11,7 +11,9 @@ type Project = { id: string; number: number; keys: { sentryDsn: string }[] };
 
 async function projectFor(request: APIRequestContext): Promise<Project> {
   const user = await registerUser(request, { name: `Health owner ${Date.now()}`, verify: true });
-  expect((await request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
+  expect(
+    (await request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status(),
+  ).toBe(200);
   const res = await request.post('/api/v1/projects', { data: { name: 'Healthy shop' } });
   expect(res.status()).toBe(201);
   return (await res.json()).data as Project;
@@ -28,7 +30,10 @@ Sentry.init({ dsn: ${JSON.stringify(dsn)}, release: 'shop@4.0.0', environment: '
 <script>document.getElementById('pay').addEventListener('click', function () { throw new Error('card reader exploded'); });</script>
 </body></html>`;
 
-test('release health from the real @sentry/browser: 2 of 3 sessions and users crash-free, on the pages', async ({ browser, page }) => {
+test('release health from the real @sentry/browser: 2 of 3 sessions and users crash-free, on the pages', async ({
+  browser,
+  page,
+}) => {
   // The page's own request context: signed in there, the dashboard pages are too.
   const request = page.request;
   const project = await projectFor(request);
@@ -37,23 +42,48 @@ test('release health from the real @sentry/browser: 2 of 3 sessions and users cr
     for (const user of ['ada', 'grace', 'linus']) {
       const context = await browser.newContext();
       const visitor = await context.newPage();
-      const sent = visitor.waitForRequest((r) => r.url().includes(`/api/${project.number}/envelope/`) && (r.postData() ?? '').includes('"type":"session"'));
+      const sent = visitor.waitForRequest(
+        (r) =>
+          r.url().includes(`/api/${project.number}/envelope/`) && (r.postData() ?? '').includes('"type":"session"'),
+      );
       await visitor.goto(`${site.origin}/shop.html?user=${user}`);
       await sent;
       if (user === 'linus') {
-        const crashed = visitor.waitForRequest((r) => r.url().includes(`/api/${project.number}/envelope/`) && /"status":"(crashed|unhandled)"/.test(r.postData() ?? ''));
+        const crashed = visitor.waitForRequest(
+          (r) =>
+            r.url().includes(`/api/${project.number}/envelope/`) &&
+            /"status":"(crashed|unhandled)"/.test(r.postData() ?? ''),
+        );
         await visitor.click('#pay');
         await crashed;
       }
       await context.close();
     }
-    const read = async () => ((await (await request.get(`/api/v1/projects/${project.id}/release-health`)).json()).data.releases as { version: string; sessions: number; crashed: number; users: number; crashFreeSessions: number; crashFreeUsers: number }[]);
-    await expect.poll(async () => (await read()).find((r) => r.version === 'shop@4.0.0')?.crashed ?? 0, { timeout: 15_000 }).toBe(1);
-    expect((await read()).find((r) => r.version === 'shop@4.0.0')).toMatchObject({ sessions: 3, crashed: 1, users: 3, crashFreeSessions: 0.6667, crashFreeUsers: 0.6667 });
+    const read = async () =>
+      (await (await request.get(`/api/v1/projects/${project.id}/release-health`)).json()).data.releases as {
+        version: string;
+        sessions: number;
+        crashed: number;
+        users: number;
+        crashFreeSessions: number;
+        crashFreeUsers: number;
+      }[];
+    await expect
+      .poll(async () => (await read()).find((r) => r.version === 'shop@4.0.0')?.crashed ?? 0, { timeout: 15_000 })
+      .toBe(1);
+    expect((await read()).find((r) => r.version === 'shop@4.0.0')).toMatchObject({
+      sessions: 3,
+      crashed: 1,
+      users: 3,
+      crashFreeSessions: 0.6667,
+      crashFreeUsers: 0.6667,
+    });
 
     // The project's card on the home page: the latest releases' crash-free rate.
     await page.goto('/');
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Healthy shop', exact: true }) });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: 'Healthy shop', exact: true }) });
     await expect(card.getByTestId('latest-releases-health')).toContainText(/shop@4\.0\.0\s*66\.67 %/);
     await expectNoSeriousA11yViolations(page);
 

@@ -25,7 +25,9 @@ const appOrigin = () => new URL(test.info().project.use.baseURL!).origin;
 async function projectFor(request: APIRequestContext, name: string): Promise<Project> {
   // Distinct names: concurrent sign-ups with one name race for the same organization slug.
   const user = await registerUser(request, { name: `${name} owner ${Date.now()}`, verify: true });
-  expect((await request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
+  expect(
+    (await request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status(),
+  ).toBe(200);
   const res = await request.post('/api/v1/projects', { data: { name } });
   expect(res.status()).toBe(201);
   return (await res.json()).data as Project;
@@ -44,7 +46,10 @@ const head = (dsn: string) => `<!doctype html>
 <script>Tracker.init({ dsn: ${JSON.stringify(dsn)}, tracesSampleRate: 1, environment: 'e2e', release: '1.2.3' });</script>
 </head>`;
 
-test('uncaught error, unhandled rejection and captureException become three issues with the page\'s frames', async ({ page, request }) => {
+test("uncaught error, unhandled rejection and captureException become three issues with the page's frames", async ({
+  page,
+  request,
+}) => {
   const project = await projectFor(request, 'Browser library errors');
   const dsn = project.keys[0].dsn;
   expect(dsn).toBe(`http://${project.keys[0].publicKey}@${new URL(appOrigin()).host}/${project.id}`);
@@ -83,10 +88,16 @@ document.getElementById('report').addEventListener('click', function onReport() 
     const issuesUrl = `/api/v1/projects/${project.id}/issues`;
     type Issue = { id: string; title: string; eventCount: number; level: string };
     await expect
-      .poll(async () => (await getData<{ issues: Issue[] }>(request, issuesUrl)).issues.map((i) => i.title).sort(), { timeout: 15_000 })
+      .poll(async () => (await getData<{ issues: Issue[] }>(request, issuesUrl)).issues.map((i) => i.title).sort(), {
+        timeout: 15_000,
+      })
       .toEqual(['Error: async boom', 'RangeError: manual', 'TypeError: card declined']);
     const issues = (await getData<{ issues: Issue[] }>(request, issuesUrl)).issues;
-    expect(issues.map((i) => [i.eventCount, i.level])).toEqual([[1, 'ERROR'], [1, 'ERROR'], [1, 'ERROR']]);
+    expect(issues.map((i) => [i.eventCount, i.level])).toEqual([
+      [1, 'ERROR'],
+      [1, 'ERROR'],
+      [1, 'ERROR'],
+    ]);
     // Cross-origin POSTs with X-Ingest-Auth (a preflight first), each answered 200.
     await expect.poll(() => statuses.length).toBeGreaterThanOrEqual(3);
     expect(statuses.every((s) => s === 200)).toBe(true);
@@ -100,9 +111,17 @@ document.getElementById('report').addEventListener('click', function onReport() 
 
     // 1. Uncaught, from a click handler: the thrower is frame 0 (innermost first), at its line in the page.
     const thrown = await eventOf('TypeError: card declined');
-    expect(thrown.stacktrace.frames[0]).toMatchObject({ function: 'chargeCard', filename: pageUrl, lineno: lineOf(html, "'card declined'") });
+    expect(thrown.stacktrace.frames[0]).toMatchObject({
+      function: 'chargeCard',
+      filename: pageUrl,
+      lineno: lineOf(html, "'card declined'"),
+    });
     expect(thrown.stacktrace.frames[0].colno).toBeGreaterThan(0);
-    expect(thrown.stacktrace.frames[1]).toMatchObject({ function: 'HTMLButtonElement.onPay', filename: pageUrl, lineno: lineOf(html, 'function onPay') });
+    expect(thrown.stacktrace.frames[1]).toMatchObject({
+      function: 'HTMLButtonElement.onPay',
+      filename: pageUrl,
+      lineno: lineOf(html, 'function onPay'),
+    });
     expect(thrown).toMatchObject({ environment: 'e2e', release: '1.2.3', request: { url: pageUrl } });
     expect(thrown.contexts?.browser).toEqual({ name: 'Chrome', version: expect.stringMatching(/^\d+(\.\d+)+$/) });
     // The OS as the user agent tells it (the Desktop Chrome device presents a Windows one).
@@ -114,22 +133,40 @@ document.getElementById('report').addEventListener('click', function onReport() 
 
     // 2. Unhandled rejection: the function that created the Error is frame 0.
     const rejected = await eventOf('Error: async boom');
-    expect(rejected.stacktrace.frames[0]).toMatchObject({ function: 'loadCart', filename: pageUrl, lineno: lineOf(html, "'async boom'") });
+    expect(rejected.stacktrace.frames[0]).toMatchObject({
+      function: 'loadCart',
+      filename: pageUrl,
+      lineno: lineOf(html, "'async boom'"),
+    });
     expect(rejected).toMatchObject({ environment: 'e2e', release: '1.2.3' });
-    expect(rejected.breadcrumbs?.filter((b) => b.type === 'click').map((b) => b.message)).toEqual(['button#pay', 'button#load']);
+    expect(rejected.breadcrumbs?.filter((b) => b.type === 'click').map((b) => b.message)).toEqual([
+      'button#pay',
+      'button#load',
+    ]);
 
     // 3. captureException: frame 0 is where the RangeError was made, not the library.
     const manual = await eventOf('RangeError: manual');
-    expect(manual.stacktrace.frames[0]).toMatchObject({ function: 'reportProblem', filename: pageUrl, lineno: lineOf(html, "'manual'") });
+    expect(manual.stacktrace.frames[0]).toMatchObject({
+      function: 'reportProblem',
+      filename: pageUrl,
+      lineno: lineOf(html, "'manual'"),
+    });
     expect(manual.stacktrace.frames.some((f) => f.filename.includes('/sdk/browser.js'))).toBe(false);
     expect(manual).toMatchObject({ environment: 'e2e', release: '1.2.3' });
-    expect(manual.breadcrumbs?.filter((b) => b.type === 'click').map((b) => b.message)).toEqual(['button#pay', 'button#load', 'button#report']);
+    expect(manual.breadcrumbs?.filter((b) => b.type === 'click').map((b) => b.message)).toEqual([
+      'button#pay',
+      'button#load',
+      'button#report',
+    ]);
   } finally {
     await site.close();
   }
 });
 
-test('the page-load transaction with its web vitals reaches the performance endpoints when the visitor leaves', async ({ page, request }) => {
+test('the page-load transaction with its web vitals reaches the performance endpoints when the visitor leaves', async ({
+  page,
+  request,
+}) => {
   const project = await projectFor(request, 'Browser library vitals');
   const html = `${head(project.keys[0].dsn)}
 <body><main><h1>Products</h1>
@@ -144,7 +181,10 @@ new PerformanceObserver(function () { seen.shift = true; }).observe({ type: 'lay
 // A layout shift without recent input: a banner pushes the content down after load.
 setTimeout(function () { var b = document.createElement('div'); b.style.height = '120px'; b.textContent = 'banner'; document.body.prepend(b); }, 300);
 </script></body></html>`;
-  const site = await startStaticSite({ '/products.html': html, '/thanks.html': '<!doctype html><html lang="en"><title>Thanks</title><p>Thanks</p></html>' });
+  const site = await startStaticSite({
+    '/products.html': html,
+    '/thanks.html': '<!doctype html><html lang="en"><title>Thanks</title><p>Thanks</p></html>',
+  });
   try {
     const vitalsUrl = `/api/v1/projects/${project.id}/performance/vitals`;
     const transactionsUrl = `/api/v1/projects/${project.id}/performance/transactions`;
@@ -160,11 +200,17 @@ setTimeout(function () { var b = document.createElement('div'); b.style.height =
     await page.click('#leave');
     await expect(page).toHaveURL(`${site.origin}/thanks.html`);
 
-    await expect.poll(async () => (await getData<{ sampleCount: number }>(request, vitalsUrl)).sampleCount, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(async () => (await getData<{ sampleCount: number }>(request, vitalsUrl)).sampleCount, { timeout: 15_000 })
+      .toBe(1);
     type Vital = { p75: number; rating: string; samples: number } | null;
     const { vitals } = await getData<{ vitals: Record<'lcp' | 'cls' | 'fcp' | 'ttfb', Vital> }>(request, vitalsUrl);
     for (const name of ['lcp', 'fcp', 'ttfb'] as const) {
-      expect(vitals[name], name).toEqual({ p75: expect.any(Number), rating: expect.stringMatching(/^(good|needs-improvement|poor)$/), samples: 1 });
+      expect(vitals[name], name).toEqual({
+        p75: expect.any(Number),
+        rating: expect.stringMatching(/^(good|needs-improvement|poor)$/),
+        samples: 1,
+      });
     }
     expect(vitals.lcp!.p75).toBeGreaterThan(0);
     expect(vitals.fcp!.p75).toBeGreaterThan(0);

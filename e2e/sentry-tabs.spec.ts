@@ -13,7 +13,9 @@ type Issue = { id: string; title: string; culprit: string | null; eventCount: nu
 
 async function projectFor(request: APIRequestContext): Promise<Project> {
   const user = await registerUser(request, { name: `Tabs owner ${Date.now()}`, verify: true });
-  expect((await request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
+  expect(
+    (await request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status(),
+  ).toBe(200);
   const res = await request.post('/api/v1/projects', { data: { name: 'Shop tabs' } });
   expect(res.status()).toBe(201);
   return (await res.json()).data as Project;
@@ -48,7 +50,10 @@ async function issuesOf(request: APIRequestContext, projectId: string): Promise<
   return (await (await request.get(`/api/v1/projects/${projectId}/issues?limit=100`)).json()).data.issues as Issue[];
 }
 
-test('four tabs of @sentry/browser throw 200 errors: 200 stored, 5 issues, frames without the query string', async ({ browser, request }) => {
+test('four tabs of @sentry/browser throw 200 errors: 200 stored, 5 issues, frames without the query string', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const project = await projectFor(request);
   const site = await startSentryPageServer({ '/shop.html': shop(project.keys[0].sentryDsn) });
@@ -56,7 +61,8 @@ test('four tabs of @sentry/browser throw 200 errors: 200 stored, 5 issues, frame
   try {
     const statuses: number[] = [];
     context.on('response', (r) => {
-      if (r.url().includes(`/api/${project.number}/envelope/`) && r.request().method() === 'POST') statuses.push(r.status());
+      if (r.url().includes(`/api/${project.number}/envelope/`) && r.request().method() === 'POST')
+        statuses.push(r.status());
     });
     const tabs: Page[] = [];
     for (let t = 1; t <= 4; t++) {
@@ -66,7 +72,11 @@ test('four tabs of @sentry/browser throw 200 errors: 200 stored, 5 issues, frame
       tabs.push(tab);
     }
     // 50 errors a tab, every 40 ms, all four tabs at once: 200 in about two seconds.
-    await Promise.all(tabs.map((tab) => tab.evaluate(() => (window as unknown as { throwAll: (n: number, ms: number) => void }).throwAll(50, 40))));
+    await Promise.all(
+      tabs.map((tab) =>
+        tab.evaluate(() => (window as unknown as { throwAll: (n: number, ms: number) => void }).throwAll(50, 40)),
+      ),
+    );
 
     const total = async () => (await issuesOf(request, project.id)).reduce((sum, i) => sum + i.eventCount, 0);
     await expect.poll(total, { timeout: 30_000 }).toBe(200);
@@ -80,10 +90,13 @@ test('four tabs of @sentry/browser throw 200 errors: 200 stored, 5 issues, frame
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     // Every error the SDK sent is on the Stats page as accepted, nothing dropped on either side.
     const stats = (await (await request.get(`/api/v1/projects/${project.id}/stats?days=1`)).json()).data;
-    expect(stats.rows.filter((r: { category: string }) => r.category === 'error')).toEqual([{ category: 'error', outcome: 'accepted', reason: '', quantity: 200 }]);
+    expect(stats.rows.filter((r: { category: string }) => r.category === 'error')).toEqual([
+      { category: 'error', outcome: 'accepted', reason: '', quantity: 200 },
+    ]);
 
     const one = issues.find((i) => i.title.startsWith('RangeError'))!;
-    const events = (await (await request.get(`/api/v1/projects/${project.id}/issues/${one.id}/events?limit=1`)).json()).data.events;
+    const events = (await (await request.get(`/api/v1/projects/${project.id}/issues/${one.id}/events?limit=1`)).json())
+      .data.events;
     const frames = events[0].stacktrace.frames as { filename: string; function?: string }[];
     expect(frames[0]).toMatchObject({ function: 'Array.checkStock' });
     expect(frames[0].filename).toBe(`${site.origin}/shop.html`);

@@ -8,7 +8,9 @@ type Project = { id: string; number: number; keys: { publicKey: string; sentryDs
 
 async function projectFor(request: APIRequestContext, name: string): Promise<Project> {
   const user = await registerUser(request, { name: `${name} owner`, verify: true });
-  expect((await request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
+  expect(
+    (await request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status(),
+  ).toBe(200);
   const res = await request.post('/api/v1/projects', { data: { name } });
   expect(res.status()).toBe(201);
   return (await res.json()).data as Project;
@@ -20,10 +22,15 @@ const page = (dsn: string, init: string, body: string) => `<!doctype html>
 <script>Sentry.init({ dsn: ${JSON.stringify(dsn)}, release: 'shop@2.0.0', environment: 'e2e', ${init} });</script>
 </head><body>${body}</body></html>`;
 
-test('an uncaught error in a page using @sentry/browser becomes an issue with the thrower as frame 0', async ({ page: browser, request }) => {
+test('an uncaught error in a page using @sentry/browser becomes an issue with the thrower as frame 0', async ({
+  page: browser,
+  request,
+}) => {
   const project = await projectFor(request, 'Sentry browser errors');
   const dsn = project.keys[0].sentryDsn;
-  expect(dsn).toBe(`http://${project.keys[0].publicKey}@${new URL(test.info().project.use.baseURL!).host}/${project.number}`);
+  expect(dsn).toBe(
+    `http://${project.keys[0].publicKey}@${new URL(test.info().project.use.baseURL!).host}/${project.number}`,
+  );
   const site = await startSentryPageServer({
     '/checkout.html': page(
       dsn,
@@ -36,7 +43,9 @@ document.getElementById('pay').addEventListener('click', function onPay() { char
     ),
   });
   try {
-    const sent = browser.waitForResponse((r) => r.url().includes(`/api/${project.number}/envelope/`) && r.request().method() === 'POST');
+    const sent = browser.waitForResponse(
+      (r) => r.url().includes(`/api/${project.number}/envelope/`) && r.request().method() === 'POST',
+    );
     await browser.goto(`${site.origin}/checkout.html`);
     await browser.click('#pay');
     const response = await sent;
@@ -45,12 +54,20 @@ document.getElementById('pay').addEventListener('click', function onPay() { char
 
     const title = "TypeError: Cannot read properties of undefined (reading 'total')";
     await expect
-      .poll(async () => ((await (await request.get(`/api/v1/projects/${project.id}/issues`)).json()).data.issues as { title: string }[]).map((i) => i.title))
+      .poll(async () =>
+        (
+          (await (await request.get(`/api/v1/projects/${project.id}/issues`)).json()).data.issues as { title: string }[]
+        ).map((i) => i.title),
+      )
       .toEqual([title]);
     const issue = (await (await request.get(`/api/v1/projects/${project.id}/issues`)).json()).data.issues[0];
-    const events = (await (await request.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events`)).json()).data.events;
+    const events = (await (await request.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events`)).json()).data
+      .events;
     expect(events).toHaveLength(1);
-    expect(events[0].stacktrace.frames[0]).toMatchObject({ function: 'chargeCard', filename: `${site.origin}/checkout.html` });
+    expect(events[0].stacktrace.frames[0]).toMatchObject({
+      function: 'chargeCard',
+      filename: `${site.origin}/checkout.html`,
+    });
     expect(events[0].stacktrace.frames[1]).toMatchObject({ function: 'HTMLButtonElement.onPay' });
     expect(events[0].contexts?.browser?.name ?? null).not.toBe(undefined);
   } finally {
@@ -58,7 +75,10 @@ document.getElementById('pay').addEventListener('click', function onPay() { char
   }
 });
 
-test('a page-load with browserTracingIntegration reports a transaction with web vitals', async ({ page: browser, request }) => {
+test('a page-load with browserTracingIntegration reports a transaction with web vitals', async ({
+  page: browser,
+  request,
+}) => {
   const project = await projectFor(request, 'Sentry browser vitals');
   const site = await startSentryPageServer({
     '/products.html': page(
@@ -76,11 +96,17 @@ test('a page-load with browserTracingIntegration reports a transaction with web 
       if (!r.url().includes(`/api/${project.number}/envelope/`)) return;
       // The names of the spans in each span v2 item, '*' marking the segment (the page-load).
       for (const line of (r.postData() ?? '').split('\n')) {
-        if (line.includes('"items"')) spanBatches.push((JSON.parse(line).items as { name: string; is_segment: boolean }[]).map((i) => i.name + (i.is_segment ? '*' : '')));
+        if (line.includes('"items"'))
+          spanBatches.push(
+            (JSON.parse(line).items as { name: string; is_segment: boolean }[]).map(
+              (i) => i.name + (i.is_segment ? '*' : ''),
+            ),
+          );
       }
     });
     browser.on('response', (r) => {
-      if (r.url().includes(`/api/${project.number}/envelope/`) && r.request().method() === 'POST') statuses.push(r.status());
+      if (r.url().includes(`/api/${project.number}/envelope/`) && r.request().method() === 'POST')
+        statuses.push(r.status());
     });
     await browser.goto(`${site.origin}/products.html`);
     // The first input finalizes LCP (the SDK emits its span then).
@@ -95,10 +121,16 @@ test('a page-load with browserTracingIntegration reports a transaction with web 
     });
 
     const vitalsUrl = `/api/v1/projects/${project.id}/performance/vitals`;
-    await expect.poll(async () => (await (await request.get(vitalsUrl)).json()).data.sampleCount, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(async () => (await (await request.get(vitalsUrl)).json()).data.sampleCount, { timeout: 15_000 })
+      .toBe(1);
     const vitals = (await (await request.get(vitalsUrl)).json()).data.vitals;
     for (const name of ['lcp', 'fcp', 'ttfb'] as const) {
-      expect(vitals[name], name).toMatchObject({ p75: expect.any(Number), rating: expect.stringMatching(/^(good|needs-improvement|poor)$/), samples: 1 });
+      expect(vitals[name], name).toMatchObject({
+        p75: expect.any(Number),
+        rating: expect.stringMatching(/^(good|needs-improvement|poor)$/),
+        samples: 1,
+      });
     }
     expect(vitals.lcp.p75).toBeGreaterThan(0);
     expect(vitals.fcp.p75).toBeGreaterThan(0);
@@ -106,11 +138,15 @@ test('a page-load with browserTracingIntegration reports a transaction with web 
     // flush; only a CLS span in the same envelope as its page-load can be attached to it.
     const pageloadBatch = spanBatches.find((b) => b.includes('Pageload*'));
     expect(pageloadBatch).toBeDefined();
-    if (pageloadBatch!.includes('Layout shift')) expect(vitals.cls).toMatchObject({ p75: expect.any(Number), samples: 1 });
+    if (pageloadBatch!.includes('Layout shift'))
+      expect(vitals.cls).toMatchObject({ p75: expect.any(Number), samples: 1 });
     else expect(vitals.cls).toBeNull();
 
-    const transactions = (await (await request.get(`/api/v1/projects/${project.id}/performance/transactions`)).json()).data;
-    expect(transactions.map((t: { name: string; count: number }) => [t.name, t.count])).toEqual([['/products.html', 1]]);
+    const transactions = (await (await request.get(`/api/v1/projects/${project.id}/performance/transactions`)).json())
+      .data;
+    expect(transactions.map((t: { name: string; count: number }) => [t.name, t.count])).toEqual([
+      ['/products.html', 1],
+    ]);
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((s) => s === 200)).toBe(true);
   } finally {

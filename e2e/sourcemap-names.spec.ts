@@ -25,11 +25,25 @@ for (const bundler of ['webpack', 'rollup'] as const) {
     test.setTimeout(120_000);
     const request = page.request;
     const user = await registerUser(request, { name: `Names ${bundler} ${Date.now()}`, verify: true });
-    expect((await request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
-    const project = await data<{ id: string; slug: string; keys: { sentryDsn: string }[] }>(request, '/api/v1/projects', { name: `Shop ${bundler}` });
+    expect(
+      (await request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status(),
+    ).toBe(200);
+    const project = await data<{ id: string; slug: string; keys: { sentryDsn: string }[] }>(
+      request,
+      '/api/v1/projects',
+      { name: `Shop ${bundler}` },
+    );
     const me = await data<{ organization: { slug: string } }>(request, '/api/v1/auth/me');
-    const token = await data<{ token: string }>(request, '/api/v1/organization/tokens', { name: 'ci', scopes: ['releases'] });
-    const env = { SENTRY_URL: appOrigin(), SENTRY_AUTH_TOKEN: token.token, SENTRY_ORG: me.organization.slug, SENTRY_PROJECT: project.slug };
+    const token = await data<{ token: string }>(request, '/api/v1/organization/tokens', {
+      name: 'ci',
+      scopes: ['releases'],
+    });
+    const env = {
+      SENTRY_URL: appOrigin(),
+      SENTRY_AUTH_TOKEN: token.token,
+      SENTRY_ORG: me.organization.slug,
+      SENTRY_PROJECT: project.slug,
+    };
     const release = `shop@${bundler}`;
 
     const app = await buildShop(bundler);
@@ -48,12 +62,19 @@ for (const bundler of ['webpack', 'rollup'] as const) {
       await page.goto(`${site.origin}/index.html`);
       for (const id of ['buy', 'cart', 'pay']) await page.click(`#${id}`);
       const issuesPath = `/api/v1/projects/${project.id}/issues`;
-      await expect.poll(async () => (await data<{ issues: unknown[] }>(request, issuesPath)).issues.length, { timeout: 20_000 }).toBe(3);
+      await expect
+        .poll(async () => (await data<{ issues: unknown[] }>(request, issuesPath)).issues.length, { timeout: 20_000 })
+        .toBe(3);
       const issues = (await data<{ issues: { id: string; title: string }[] }>(request, issuesPath)).issues;
       const names: Record<string, string[]> = {};
       for (const issue of issues) {
-        const detail = await data<{ events: { stacktrace: { frames: Frame[] } }[] }>(request, `${issuesPath}/${issue.id}`);
-        names[issue.title] = detail.events[0].stacktrace.frames.filter((f) => f.filename === 'src/shop.js').map((f) => f.function ?? '');
+        const detail = await data<{ events: { stacktrace: { frames: Frame[] } }[] }>(
+          request,
+          `${issuesPath}/${issue.id}`,
+        );
+        names[issue.title] = detail.events[0].stacktrace.frames
+          .filter((f) => f.filename === 'src/shop.js')
+          .map((f) => f.function ?? '');
       }
       // The release page shows what CI did: the deploy and both artifacts, usable.
       await sentryCli(['deploys', 'new', '-r', release, '-e', 'production'], env);

@@ -38,15 +38,32 @@ async function throwOn(page: Page, origin: string) {
   await page.click('#buy');
 }
 
-test('minified bundle + sentry-cli upload → original frames on the issue page; a rebuild keeps the issue', async ({ page }) => {
+test('minified bundle + sentry-cli upload → original frames on the issue page; a rebuild keeps the issue', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const request = page.request;
   const user = await registerUser(request, { name: `Maps owner ${Date.now()}`, verify: true });
-  expect((await request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
-  const project = await data<{ id: string; slug: string; keys: { dsn: string }[] }>(request, 'post', '/api/v1/projects', { name: 'Shop' });
+  expect(
+    (await request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status(),
+  ).toBe(200);
+  const project = await data<{ id: string; slug: string; keys: { dsn: string }[] }>(
+    request,
+    'post',
+    '/api/v1/projects',
+    { name: 'Shop' },
+  );
   const me = await data<{ organization: { slug: string } }>(request, 'get', '/api/v1/auth/me');
-  const token = await data<{ token: string }>(request, 'post', '/api/v1/organization/tokens', { name: 'ci', scopes: ['releases'] });
-  const env = { SENTRY_URL: appOrigin(), SENTRY_AUTH_TOKEN: token.token, SENTRY_ORG: me.organization.slug, SENTRY_PROJECT: project.slug };
+  const token = await data<{ token: string }>(request, 'post', '/api/v1/organization/tokens', {
+    name: 'ci',
+    scopes: ['releases'],
+  });
+  const env = {
+    SENTRY_URL: appOrigin(),
+    SENTRY_AUTH_TOKEN: token.token,
+    SENTRY_ORG: me.organization.slug,
+    SENTRY_PROJECT: project.slug,
+  };
   const dsn = project.keys[0].dsn;
 
   const first = await deploy(1, env, dsn);
@@ -56,9 +73,17 @@ test('minified bundle + sentry-cli upload → original frames on the issue page;
     await first.close();
   }
   const issuesPath = `/api/v1/projects/${project.id}/issues`;
-  await expect.poll(async () => (await data<{ issues: unknown[] }>(request, 'get', issuesPath)).issues.length, { timeout: 20_000 }).toBe(1);
+  await expect
+    .poll(async () => (await data<{ issues: unknown[] }>(request, 'get', issuesPath)).issues.length, {
+      timeout: 20_000,
+    })
+    .toBe(1);
   const [issue] = (await data<{ issues: { id: string }[] }>(request, 'get', issuesPath)).issues;
-  const detail = await data<{ events: { stacktrace: { frames: Frame[] } }[] }>(request, 'get', `${issuesPath}/${issue.id}`);
+  const detail = await data<{ events: { stacktrace: { frames: Frame[] } }[] }>(
+    request,
+    'get',
+    `${issuesPath}/${issue.id}`,
+  );
   const frames = detail.events[0].stacktrace.frames;
   expect(frames.slice(0, 2).map((f) => [f.function, f.filename, f.lineno])).toEqual([
     ['explode', 'src/main.js', 2],
@@ -82,7 +107,11 @@ test('minified bundle + sentry-cli upload → original frames on the issue page;
   } finally {
     await second.close();
   }
-  await expect.poll(async () => (await data<{ eventCount: number }>(request, 'get', `${issuesPath}/${issue.id}`)).eventCount, { timeout: 20_000 }).toBe(2);
+  await expect
+    .poll(async () => (await data<{ eventCount: number }>(request, 'get', `${issuesPath}/${issue.id}`)).eventCount, {
+      timeout: 20_000,
+    })
+    .toBe(2);
   expect((await data<{ issues: unknown[] }>(request, 'get', issuesPath)).issues).toHaveLength(1);
   await page.goto(`/projects/${project.id}/issues/${issue.id}`);
   await expect(page.getByTestId('issue-last-release')).toHaveText('shop@2');

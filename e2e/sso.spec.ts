@@ -23,7 +23,10 @@ async function cookieHeader(ctx: BrowserContext, app: string): Promise<string> {
   return (await ctx.cookies(app)).map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
-test('OpenID Connect sign-in: deep link kept; wrong state, replayed code and unverified email refused', async ({ browser, baseURL }) => {
+test('OpenID Connect sign-in: deep link kept; wrong state, replayed code and unverified email refused', async ({
+  browser,
+  baseURL,
+}) => {
   // A deep link, signed out: the login page, then the provider, then back to the link.
   const ctx = await browser.newContext();
   const page = await ctx.newPage();
@@ -55,7 +58,9 @@ test('OpenID Connect sign-in: deep link kept; wrong state, replayed code and unv
   expect(replay.headers().location).toMatch(/error=OAuthCallback/);
   await page.goto(replay.headers().location);
   await expect(page).toHaveURL(/\/login\?.*error=OAuthCallback/);
-  await expect(page.getByTestId('oauth-sign-in').getByRole('alert')).toHaveText('The sign-in with the provider could not be completed. Please try again.');
+  await expect(page.getByTestId('oauth-sign-in').getByRole('alert')).toHaveText(
+    'The sign-in with the provider could not be completed. Please try again.',
+  );
   await ctx.close();
 
   // A state that is not this browser's: a sign-in under way in another browser gets the callback with a forged
@@ -67,11 +72,16 @@ test('OpenID Connect sign-in: deep link kept; wrong state, replayed code and unv
   await page2.waitForURL((u) => u.href.startsWith(process.env.E2E_OIDC_URL!));
   const forged = new URL(callbacks[0]);
   forged.searchParams.set('state', 'forged-state');
-  const refused = await ctx2.request.get(forged.toString(), { headers: { cookie: await cookieHeader(ctx2, baseURL!) }, maxRedirects: 0 });
+  const refused = await ctx2.request.get(forged.toString(), {
+    headers: { cookie: await cookieHeader(ctx2, baseURL!) },
+    maxRedirects: 0,
+  });
   expect(refused.status()).toBe(302);
   await page2.goto(refused.headers().location);
   await expect(page2).toHaveURL(/\/login\?.*error=OAuthCallback/);
-  await expect(page2.getByTestId('oauth-sign-in').getByRole('alert')).toHaveText('The sign-in with the provider could not be completed. Please try again.');
+  await expect(page2.getByTestId('oauth-sign-in').getByRole('alert')).toHaveText(
+    'The sign-in with the provider could not be completed. Please try again.',
+  );
   expect((await page2.request.get('/api/v1/auth/me')).status()).toBe(401);
   await ctx2.close();
 
@@ -81,7 +91,9 @@ test('OpenID Connect sign-in: deep link kept; wrong state, replayed code and unv
   await page3.goto('/login');
   await signInAtProvider(page3, 'eve');
   await expect(page3).toHaveURL(/\/login\?error=OAuthEmailUnverified/, { timeout: 20_000 });
-  await expect(page3.getByTestId('oauth-sign-in').getByRole('alert')).toHaveText('Your email address is not verified by Company SSO. Verify it there, then sign in again.');
+  await expect(page3.getByTestId('oauth-sign-in').getByRole('alert')).toHaveText(
+    'Your email address is not verified by Company SSO. Verify it there, then sign in again.',
+  );
   await expectNoSeriousA11yViolations(page3);
   expect((await page3.request.get('/api/v1/auth/me')).status()).toBe(401);
   await ctx3.close();

@@ -7,7 +7,11 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 test('the Stats page shows what was stored, refused and skipped, with the reason', async ({ page, request }) => {
   const { project, key } = await signInWithProject(page, request, 'Stats shop');
   const full = (await (await page.request.get(`/api/v1/projects/${project.id}`)).json()).data as { number: number };
-  const ingest = (body: unknown) => request.post(`/api/v1/ingest/${project.id}/envelope`, { headers: { 'x-ingest-auth': `ingest_key=${key}` }, data: body });
+  const ingest = (body: unknown) =>
+    request.post(`/api/v1/ingest/${project.id}/envelope`, {
+      headers: { 'x-ingest-auth': `ingest_key=${key}` },
+      data: body,
+    });
   const frames = [{ filename: 'app.js', lineno: 1 }];
   expect((await ingest({ exception: { type: 'TypeError', value: 'one', stacktrace: { frames } } })).status()).toBe(200);
   expect((await ingest({ exception: { type: 'TypeError', value: 'two', stacktrace: { frames } } })).status()).toBe(200);
@@ -17,9 +21,19 @@ test('the Stats page shows what was stored, refused and skipped, with the reason
     JSON.stringify({ type: 'profile', length: 2 }),
     '{}',
     JSON.stringify({ type: 'client_report' }),
-    JSON.stringify({ timestamp: Date.now() / 1000, discarded_events: [{ reason: 'queue_overflow', category: 'error', quantity: 4 }] }),
+    JSON.stringify({
+      timestamp: Date.now() / 1000,
+      discarded_events: [{ reason: 'queue_overflow', category: 'error', quantity: 4 }],
+    }),
   ].join('\n');
-  expect((await request.post(`/api/${full.number}/envelope/`, { headers: { 'x-sentry-auth': `Sentry sentry_key=${key}` }, data: envelope })).status()).toBe(200);
+  expect(
+    (
+      await request.post(`/api/${full.number}/envelope/`, {
+        headers: { 'x-sentry-auth': `Sentry sentry_key=${key}` },
+        data: envelope,
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.goto(`/projects/${project.id}/issues`);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stats' }).click();
@@ -34,7 +48,11 @@ test('the Stats page shows what was stored, refused and skipped, with the reason
   await expect(table.getByRole('row', { name: /Errors Dropped by the SDK queue_overflow 4/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Errors Invalid validation: exception.value 1/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Profiles Not stored \(unsupported\) not_stored 1/ })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Last 30 days: accepted 2, invalid 1, dropped by the sdk 4, not stored (unsupported) 1' })).toBeVisible();
+  await expect(
+    page.getByRole('img', {
+      name: 'Last 30 days: accepted 2, invalid 1, dropped by the sdk 4, not stored (unsupported) 1',
+    }),
+  ).toBeVisible();
   await expect(page).toHaveTitle('Stats · Stats shop · Tracker');
   await expectNoSeriousA11yViolations(page);
 

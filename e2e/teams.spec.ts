@@ -14,15 +14,17 @@ const TITLE = "TypeError: Cannot read properties of undefined (reading 'total')"
 async function latestEmail(to: string, template: string) {
   let data: Record<string, unknown> = {};
   await expect
-    .poll(() => {
-      const msgs = readOutbox(process.env.E2E_OUTBOX_DIR!).filter((m) => m.to === to && m.template === template);
-      data = msgs.at(-1)?.data ?? {};
-      return Object.keys(data).length;
-    }, { message: `${template} email to ${to}` })
+    .poll(
+      () => {
+        const msgs = readOutbox(process.env.E2E_OUTBOX_DIR!).filter((m) => m.to === to && m.template === template);
+        data = msgs.at(-1)?.data ?? {};
+        return Object.keys(data).length;
+      },
+      { message: `${template} email to ${to}` },
+    )
     .toBeGreaterThan(0);
   return data;
 }
-
 
 /** Axe in both colour schemes, at desktop width and at 375 px (where nothing may scroll sideways). */
 async function checkA11y(page: Page, name: string, ready: () => Promise<void>) {
@@ -31,25 +33,44 @@ async function checkA11y(page: Page, name: string, ready: () => Promise<void>) {
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
       await ready();
-      if (viewport === PHONE) expect(await sidewaysOverflow(page), `${page.url()} at 375 px (${colorScheme})`).toBeLessThanOrEqual(0);
+      if (viewport === PHONE)
+        expect(await sidewaysOverflow(page), `${page.url()} at 375 px (${colorScheme})`).toBeLessThanOrEqual(0);
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: path.join('test-results', 'screens', `teams-${name}-${colorScheme}-${viewport.width}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join('test-results', 'screens', `teams-${name}-${colorScheme}-${viewport.width}.png`),
+        fullPage: true,
+      });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize(DESKTOP);
 }
 
-test('an owner invites a colleague by email; the colleague signs up from the link, is assigned an issue, comments and resolves it; the owner sees it all in the timeline', async ({ page: owner, browser, baseURL }) => {
+test('an owner invites a colleague by email; the colleague signs up from the link, is assigned an issue, comments and resolves it; the owner sees it all in the timeline', async ({
+  page: owner,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   // The owner: an account with a project and one issue.
   const account = await registerUser(owner.request, { name: 'Olga Owner', verify: true });
-  expect((await owner.request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } })).status()).toBe(200);
+  expect(
+    (
+      await owner.request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } })
+    ).status(),
+  ).toBe(200);
   const created = await owner.request.post('/api/v1/projects', { data: { name: 'Storefront' } });
   const project = ((await created.json()) as { data: { id: string; keys: { publicKey: string }[] } }).data;
   const ingest = await owner.request.post(`/api/v1/ingest/${project.id}/envelope`, {
     headers: { 'X-Ingest-Auth': `ingest_key=${project.keys[0].publicKey}` },
-    data: { exception: { type: 'TypeError', value: "Cannot read properties of undefined (reading 'total')", stacktrace: { frames: [{ filename: 'https://shop.example/cart.js', function: 'sum', lineno: 3 }] } }, level: 'error' },
+    data: {
+      exception: {
+        type: 'TypeError',
+        value: "Cannot read properties of undefined (reading 'total')",
+        stacktrace: { frames: [{ filename: 'https://shop.example/cart.js', function: 'sum', lineno: 3 }] },
+      },
+      level: 'error',
+    },
   });
   expect(ingest.status()).toBe(200);
 
@@ -73,7 +94,9 @@ test('an owner invites a colleague by email; the colleague signs up from the lin
   const colleague = await colleagueContext.newPage();
   await colleague.goto(String(invite.url));
   await expect(colleague.getByRole('heading', { name: "Join Olga Owner's organization" })).toBeVisible();
-  await checkA11y(colleague, 'invite', () => expect(colleague.getByRole('button', { name: 'Create account and join' })).toBeVisible());
+  await checkA11y(colleague, 'invite', () =>
+    expect(colleague.getByRole('button', { name: 'Create account and join' })).toBeVisible(),
+  );
   await expect(colleague.getByLabel('Email')).toHaveValue(colleagueEmail);
   await colleague.getByLabel('Name').fill('Carl Colleague');
   await colleague.getByLabel('Password').fill(PASSWORD);
@@ -98,7 +121,9 @@ test('an owner invites a colleague by email; the colleague signs up from the lin
   await expect(colleague.getByTestId('issue-assignee')).toHaveText('Assigned to Carl Colleague');
   await colleague.goto(String(assigned.issueUrl));
   await expect(colleague.getByTestId('issue-title')).toHaveText(TITLE);
-  await colleague.getByLabel('Comment', { exact: true }).fill('Fixed in https://git.example/shop/pull/7 — totals default to 0 now.');
+  await colleague
+    .getByLabel('Comment', { exact: true })
+    .fill('Fixed in https://git.example/shop/pull/7 — totals default to 0 now.');
   await colleague.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(colleague.getByTestId('comment-body')).toContainText('Fixed in');
   await colleague.getByRole('button', { name: 'Resolve', exact: true }).click();
@@ -112,7 +137,10 @@ test('an owner invites a colleague by email; the colleague signs up from the lin
   await expect(entries.nth(0)).toContainText('First seen');
   await expect(entries.nth(1)).toContainText('Olga Owner assigned it to Carl Colleague');
   await expect(entries.nth(2)).toContainText('Carl Colleague commented');
-  await expect(entries.nth(2).getByRole('link', { name: 'https://git.example/shop/pull/7' })).toHaveAttribute('href', 'https://git.example/shop/pull/7');
+  await expect(entries.nth(2).getByRole('link', { name: 'https://git.example/shop/pull/7' })).toHaveAttribute(
+    'href',
+    'https://git.example/shop/pull/7',
+  );
   await expect(entries.nth(3)).toContainText('Carl Colleague marked it resolved');
   // Only the author may edit a comment: the owner gets no edit controls on it.
   await expect(entries.nth(2).getByRole('button', { name: 'Edit' })).toHaveCount(0);
@@ -126,8 +154,14 @@ test('an owner invites a colleague by email; the colleague signs up from the lin
 
 test('a used, revoked or unknown invite link says why on the page', async ({ page, browser, baseURL }) => {
   const account = await registerUser(page.request, { name: 'Rita Revoker', verify: true });
-  expect((await page.request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } })).status()).toBe(200);
-  const res = await page.request.post('/api/v1/organization/invites', { data: { email: uniqueEmail('revoked'), role: 'MEMBER' } });
+  expect(
+    (
+      await page.request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } })
+    ).status(),
+  ).toBe(200);
+  const res = await page.request.post('/api/v1/organization/invites', {
+    data: { email: uniqueEmail('revoked'), role: 'MEMBER' },
+  });
   const invite = ((await res.json()) as { data: { id: string; url: string } }).data;
   expect((await page.request.delete(`/api/v1/organization/invites/${invite.id}`)).status()).toBe(200);
 
@@ -137,25 +171,43 @@ test('a used, revoked or unknown invite link says why on the page', async ({ pag
   await expect(visitor.getByTestId('invite-problem')).toHaveText('This invite has been revoked.');
   await checkA11y(visitor, 'invite-revoked', () => expect(visitor.getByTestId('invite-problem')).toBeVisible());
   expect((await visitor.goto('/invite/not-a-real-token'))?.status()).toBe(404);
-  await expect(visitor.getByTestId('invite-problem')).toHaveText('This invite link is not valid. Check that you copied all of it.');
+  await expect(visitor.getByTestId('invite-problem')).toHaveText(
+    'This invite link is not valid. Check that you copied all of it.',
+  );
   await context.close();
 });
 
-test('an invitee who signs in with GitHub from the invite page joins the organization, without one of their own', async ({ page, browser, baseURL }) => {
+test('an invitee who signs in with GitHub from the invite page joins the organization, without one of their own', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const account = await registerUser(page.request, { name: 'Gus Gateway', verify: true });
-  expect((await page.request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } })
+    ).status(),
+  ).toBe(200);
   const email = uniqueEmail('octo');
   const res = await page.request.post('/api/v1/organization/invites', { data: { email, role: 'ADMIN' } });
   const invite = ((await res.json()) as { data: { url: string } }).data;
 
   const context = await browser.newContext({ baseURL });
-  await context.addCookies([{ name: IDENTITY_COOKIE, value: encodeIdentity({ id: String(Date.now()), email, name: 'Octo Invitee', verified: true }), url: process.env.E2E_OAUTH_URL! }]);
+  await context.addCookies([
+    {
+      name: IDENTITY_COOKIE,
+      value: encodeIdentity({ id: String(Date.now()), email, name: 'Octo Invitee', verified: true }),
+      url: process.env.E2E_OAUTH_URL!,
+    },
+  ]);
   const invitee = await context.newPage();
   await invitee.goto(invite.url);
   await invitee.getByRole('button', { name: 'Continue with GitHub' }).click();
   await expect(invitee).toHaveURL(`${baseURL}/`);
   await expect(invitee.getByTestId('org-name')).toHaveText("Gus Gateway's organization");
-  const me = (await (await invitee.request.get('/api/v1/auth/me')).json()) as { data: { organizations: { name: string; role: string }[] } };
+  const me = (await (await invitee.request.get('/api/v1/auth/me')).json()) as {
+    data: { organizations: { name: string; role: string }[] };
+  };
   expect(me.data.organizations.map((o) => [o.name, o.role])).toEqual([["Gus Gateway's organization", 'ADMIN']]);
   // The link is spent now.
   await invitee.goto(invite.url);

@@ -21,7 +21,9 @@ const frames = [
 async function seed(page: Page, request: APIRequestContext, scheme: Scheme): Promise<Seeded> {
   // A name of its own: concurrent sign-ups with one name race for the same organization slug.
   const user = await registerUser(request, { name: `Theme ${scheme} owner`, verify: true });
-  expect((await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
+  expect(
+    (await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status(),
+  ).toBe(200);
   const created = await page.request.post('/api/v1/projects', { data: { name: `Storefront ${scheme}` } });
   expect(created.status()).toBe(201);
   const project = ((await created.json()) as { data: { id: string; keys: { publicKey: string }[] } }).data;
@@ -34,15 +36,33 @@ async function seed(page: Page, request: APIRequestContext, scheme: Scheme): Pro
   };
   const breadcrumbs = [{ type: 'click', message: 'button#apply-coupon', timestamp: Date.now() - 1000 }];
   for (const level of ['fatal', 'error', 'warning', 'info', 'debug']) {
-    await send({ level, exception: { type: `${level[0].toUpperCase()}${level.slice(1)}Error`, value: `Something ${level} happened`, stacktrace: { frames } }, breadcrumbs, tags: { locale: 'en-GB' } });
+    await send({
+      level,
+      exception: {
+        type: `${level[0].toUpperCase()}${level.slice(1)}Error`,
+        value: `Something ${level} happened`,
+        stacktrace: { frames },
+      },
+      breadcrumbs,
+      tags: { locale: 'en-GB' },
+    });
   }
   const now = Date.now();
   const vitals = [
     { lcp: 2000, fcp: 2500, ttfb: 2000, cls: 0.05 },
     { lcp: 2200, fcp: 2500, ttfb: 2000, cls: 0.3 },
   ];
-  for (const [i, v] of vitals.entries()) await send({ type: 'transaction', name: '/checkout', duration: 300 + i * 100, timestamp: now - 60_000 * (i + 1), vitals: v });
-  const rule = await page.request.post(`/api/v1/projects/${project.id}/alerts`, { data: { name: 'New errors', type: 'NEW_ISSUE', notifyEmail: 'oncall@example.com' } });
+  for (const [i, v] of vitals.entries())
+    await send({
+      type: 'transaction',
+      name: '/checkout',
+      duration: 300 + i * 100,
+      timestamp: now - 60_000 * (i + 1),
+      vitals: v,
+    });
+  const rule = await page.request.post(`/api/v1/projects/${project.id}/alerts`, {
+    data: { name: 'New errors', type: 'NEW_ISSUE', notifyEmail: 'oncall@example.com' },
+  });
   expect(rule.status(), await rule.text()).toBe(201);
 
   const issues = await page.request.get(`/api/v1/projects/${project.id}/issues?level=error`);
@@ -56,10 +76,26 @@ const dashboardPages = ({ projectId, issueId, eventId }: Seeded): Target[] => [
   { name: 'projects', path: '/', ready: (p) => p.getByRole('heading', { name: 'Projects', level: 1 }) },
   { name: 'project-setup', path: `/projects/${projectId}`, ready: (p) => p.getByTestId('sentry-dsn') },
   { name: 'issues', path: `/projects/${projectId}/issues`, ready: (p) => p.getByTestId('issue-row').first() },
-  { name: 'issue-detail', path: `/projects/${projectId}/issues/${issueId}`, ready: (p) => p.getByTestId('frame-throw-site') },
-  { name: 'event', path: `/projects/${projectId}/issues/${issueId}/events/${eventId}`, ready: (p) => p.getByTestId('frame-throw-site') },
-  { name: 'performance', path: `/projects/${projectId}/performance`, ready: (p) => p.getByTestId('vital-lcp').getByTestId('vital-rating') },
-  { name: 'alerts', path: `/projects/${projectId}/alerts`, ready: (p) => p.getByText('New errors', { exact: true }).first() },
+  {
+    name: 'issue-detail',
+    path: `/projects/${projectId}/issues/${issueId}`,
+    ready: (p) => p.getByTestId('frame-throw-site'),
+  },
+  {
+    name: 'event',
+    path: `/projects/${projectId}/issues/${issueId}/events/${eventId}`,
+    ready: (p) => p.getByTestId('frame-throw-site'),
+  },
+  {
+    name: 'performance',
+    path: `/projects/${projectId}/performance`,
+    ready: (p) => p.getByTestId('vital-lcp').getByTestId('vital-rating'),
+  },
+  {
+    name: 'alerts',
+    path: `/projects/${projectId}/alerts`,
+    ready: (p) => p.getByText('New errors', { exact: true }).first(),
+  },
   { name: 'settings', path: `/projects/${projectId}/settings`, ready: (p) => p.getByTestId('key-sentry-dsn') },
   { name: 'billing', path: '/settings/billing', ready: (p) => p.getByTestId('usage-used') },
   // FREE with its one project: the plan-limit card.
@@ -84,7 +120,6 @@ const canvasLuminance = (page: Page) =>
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   });
 
-
 /** Axe at desktop width, then at 375 px: no sideways scrolling and axe again (the compact header). */
 async function checkPage(page: Page, target: Target, scheme: Scheme, shots: string[]) {
   await page.setViewportSize(DESKTOP);
@@ -100,7 +135,8 @@ async function checkPage(page: Page, target: Target, scheme: Scheme, shots: stri
   await expect(target.ready(page)).toBeVisible();
   expect(await sidewaysOverflow(page), `${target.name} at 375 px scrolls sideways`).toBeLessThanOrEqual(0);
   await expectNoSeriousA11yViolations(page);
-  if (shots.includes(`${target.name}-375`)) await page.screenshot({ path: screen(`${scheme}-${target.name}-375`), fullPage: true });
+  if (shots.includes(`${target.name}-375`))
+    await page.screenshot({ path: screen(`${scheme}-${target.name}-375`), fullPage: true });
 }
 
 async function checkAuthPages(browser: Browser, baseURL: string, scheme: Scheme) {
@@ -114,12 +150,29 @@ async function checkAuthPages(browser: Browser, baseURL: string, scheme: Scheme)
 }
 
 const SHOTS: Record<Scheme, string[]> = {
-  dark: ['projects', 'project-setup', 'issues', 'issue-detail', 'performance', 'alerts', 'settings', 'billing', 'issues-375', 'issue-detail-375', 'settings-375'],
+  dark: [
+    'projects',
+    'project-setup',
+    'issues',
+    'issue-detail',
+    'performance',
+    'alerts',
+    'settings',
+    'billing',
+    'issues-375',
+    'issue-detail-375',
+    'settings-375',
+  ],
   light: ['issue-detail', 'issues-375'],
 };
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`every page in the ${scheme} scheme: no serious axe violation (contrast included), nothing wider than 375 px`, async ({ page, request, browser, baseURL }) => {
+  test(`every page in the ${scheme} scheme: no serious axe violation (contrast included), nothing wider than 375 px`, async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     await page.emulateMedia({ colorScheme: scheme });
     const seeded = await seed(page, request, scheme);
@@ -128,7 +181,10 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test('header usage: plan and events this month, warning from 80 %, danger at the quota; the DSNs for both SDK kinds', async ({ page, request }) => {
+test('header usage: plan and events this month, warning from 80 %, danger at the quota; the DSNs for both SDK kinds', async ({
+  page,
+  request,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   const { projectId } = await seed(page, request, 'dark');
   await page.goto(`/projects/${projectId}/issues`);
@@ -141,7 +197,11 @@ test('header usage: plan and events this month, warning from 80 %, danger at the
 
   // The two DSNs of the key: native and Sentry (…/<project number>), each with its own copy button.
   await page.goto(`/projects/${projectId}/settings`);
-  const project = ((await (await page.request.get(`/api/v1/projects/${projectId}`)).json()) as { data: { number: number; keys: { dsn: string; sentryDsn: string }[] } }).data;
+  const project = (
+    (await (await page.request.get(`/api/v1/projects/${projectId}`)).json()) as {
+      data: { number: number; keys: { dsn: string; sentryDsn: string }[] };
+    }
+  ).data;
   await expect(page.getByTestId('key-dsn')).toHaveText(project.keys[0].dsn);
   await expect(page.getByTestId('key-sentry-dsn')).toHaveText(project.keys[0].sentryDsn);
   expect(project.keys[0].sentryDsn).toMatch(new RegExp(`/${project.number}$`));
@@ -154,7 +214,9 @@ test('header usage: plan and events this month, warning from 80 %, danger at the
     [10_000, 'danger', '10,000 / 10,000 events this month'],
   ] as const) {
     await page.unroute('**/api/v1/usage');
-    await page.route('**/api/v1/usage', (route) => route.fulfill({ json: { statusCode: 200, status: 'success', data: { ...real, used } } }));
+    await page.route('**/api/v1/usage', (route) =>
+      route.fulfill({ json: { statusCode: 200, status: 'success', data: { ...real, used } } }),
+    );
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
       await page.goto(`/projects/${projectId}/issues`);
@@ -170,7 +232,9 @@ test('header usage: plan and events this month, warning from 80 %, danger at the
 test('theme toggle: the choice overrides the system scheme and survives a reload', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   const user = await registerUser(page.request, { name: 'Theme toggler', verify: true });
-  expect((await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
+  expect(
+    (await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } })).status(),
+  ).toBe(200);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Create your first project' })).toBeVisible();
   expect(await canvasLuminance(page)).toBeGreaterThan(0.8);

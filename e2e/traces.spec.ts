@@ -26,18 +26,31 @@ document.getElementById('pay').addEventListener('click', function () {
 </script>
 </body></html>`;
 
-test('one trace from the browser through the API: page load, server transaction, both queries and the error', async ({ page: dashboard, browser }) => {
+test('one trace from the browser through the API: page load, server transaction, both queries and the error', async ({
+  page: dashboard,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const request = dashboard.request;
   await registerUser(request, { name: `Traces owner ${Date.now()}`, verify: true });
   // One project for the page and the API (a FREE organization has one; traces across projects are in tests/api/traces.test.ts).
   const api = (await (await request.post('/api/v1/projects', { data: { name: 'Shop' } })).json()).data as Project;
   const web = api;
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, '../tests/support/traces-sdks/sentry-api-server.cjs'), api.keys[0].sentryDsn, process.env.E2E_PG_URL!], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(import.meta.dirname, '../tests/support/traces-sdks/sentry-api-server.cjs'),
+      api.keys[0].sentryDsn,
+      process.env.E2E_PG_URL!,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   try {
-    const port = await new Promise<string>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim())));
+    const port = await new Promise<string>((resolve) =>
+      child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim())),
+    );
     const apiUrl = `http://127.0.0.1:${port}`;
     const site = await startSentryPageServer({ '/shop.html': page(web.keys[0].sentryDsn, apiUrl) });
     try {
@@ -55,25 +68,39 @@ test('one trace from the browser through the API: page load, server transaction,
 
     // The API's error carries the trace the browser started.
     type Issue = { id: string; title: string };
-    await expect.poll(async () => ((await (await request.get(`/api/v1/projects/${api.id}/issues`)).json()).data.issues as Issue[]).length, { timeout: 20_000 }).toBe(1);
-    const issue = ((await (await request.get(`/api/v1/projects/${api.id}/issues`)).json()).data.issues as Issue[])[0];
-    const event = (await (await request.get(`/api/v1/projects/${api.id}/issues/${issue.id}`)).json()).data.events[0] as { id: string; contexts: { trace: { trace_id: string } } };
-    const traceId = event.contexts.trace.trace_id;
-    type Trace = { spans: { op: string; description: string; projectId: string }[]; transactions: { projectId: string; name: string }[]; errors: { issueId: string }[] };
     await expect
-      .poll(async () => {
-        const t = (await (await request.get(`/api/v1/organization/traces/${traceId}`)).json()).data as Trace | undefined;
-        return t ? t.spans.some((s) => s.op === 'pageload') && t.spans.some((s) => s.op === 'http.server') : false;
-      }, { timeout: 20_000 })
+      .poll(
+        async () =>
+          ((await (await request.get(`/api/v1/projects/${api.id}/issues`)).json()).data.issues as Issue[]).length,
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    const issue = ((await (await request.get(`/api/v1/projects/${api.id}/issues`)).json()).data.issues as Issue[])[0];
+    const event = (await (await request.get(`/api/v1/projects/${api.id}/issues/${issue.id}`)).json()).data
+      .events[0] as { id: string; contexts: { trace: { trace_id: string } } };
+    const traceId = event.contexts.trace.trace_id;
+    type Trace = {
+      spans: { op: string; description: string; projectId: string }[];
+      transactions: { projectId: string; name: string }[];
+      errors: { issueId: string }[];
+    };
+    await expect
+      .poll(
+        async () => {
+          const t = (await (await request.get(`/api/v1/organization/traces/${traceId}`)).json()).data as
+            Trace | undefined;
+          return t ? t.spans.some((s) => s.op === 'pageload') && t.spans.some((s) => s.op === 'http.server') : false;
+        },
+        { timeout: 20_000 },
+      )
       .toBe(true);
     const t = (await (await request.get(`/api/v1/organization/traces/${traceId}`)).json()).data as Trace;
     expect(t.spans.some((s) => s.op === 'pageload' && s.projectId === web.id)).toBe(true);
     expect(t.spans.some((s) => s.op === 'http.client' && s.projectId === web.id)).toBe(true);
     expect(t.spans.some((s) => s.op === 'http.server' && s.projectId === api.id)).toBe(true);
-    expect(t.spans.filter((s) => s.op === 'db' && s.description.startsWith('SELECT')).map((s) => s.description)).toEqual([
-      'SELECT ? AS one',
-      'SELECT count(*) AS n FROM projects WHERE name = ?',
-    ]);
+    expect(
+      t.spans.filter((s) => s.op === 'db' && s.description.startsWith('SELECT')).map((s) => s.description),
+    ).toEqual(['SELECT ? AS one', 'SELECT count(*) AS n FROM projects WHERE name = ?']);
     expect(t.errors.map((e) => e.issueId)).toEqual([issue.id]);
 
     // From the error to its trace, in the dashboard.

@@ -24,7 +24,10 @@ function envelope(type: string, value: string, fn = 'applyCoupon', extra: Record
 }
 
 async function send(request: APIRequestContext, { projectId, publicKey }: Ingest, body: unknown) {
-  const res = await request.post(`/api/v1/ingest/${projectId}/envelope`, { headers: { 'X-Ingest-Auth': `ingest_key=${publicKey}` }, data: body });
+  const res = await request.post(`/api/v1/ingest/${projectId}/envelope`, {
+    headers: { 'X-Ingest-Auth': `ingest_key=${publicKey}` },
+    data: body,
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -54,7 +57,10 @@ async function createProject(page: Page, name: string): Promise<Ingest> {
 
 const TITLE = "TypeError: Cannot read properties of undefined (reading 'discount')";
 
-test('send events, find the issue, read the throw site, resolve it and see a regression reopen it', async ({ page, request }) => {
+test('send events, find the issue, read the throw site, resolve it and see a regression reopen it', async ({
+  page,
+  request,
+}) => {
   await signUp(page);
   const project = await createProject(page, 'storefront');
 
@@ -68,8 +74,16 @@ test('send events, find the issue, read the throw site, resolve it and see a reg
       { type: 'click', message: 'button#apply-coupon', timestamp: Date.now() - 1000 },
     ],
   };
-  await send(request, project, envelope('TypeError', "Cannot read properties of undefined (reading 'discount')", 'applyCoupon', context));
-  await send(request, project, envelope('TypeError', "Cannot read properties of undefined (reading 'discount')", 'applyCoupon', context));
+  await send(
+    request,
+    project,
+    envelope('TypeError', "Cannot read properties of undefined (reading 'discount')", 'applyCoupon', context),
+  );
+  await send(
+    request,
+    project,
+    envelope('TypeError', "Cannot read properties of undefined (reading 'discount')", 'applyCoupon', context),
+  );
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Issues' }).click();
   await expect(page).toHaveURL(`/projects/${project.projectId}/issues`);
@@ -81,7 +95,9 @@ test('send events, find the issue, read the throw site, resolve it and see a reg
 
   await row.getByRole('link', { name: TITLE }).click();
   await expect(page.getByTestId('issue-title')).toHaveText(TITLE);
-  await expect(page.getByTestId('issue-culprit')).toHaveText('https://shop.example/static/js/checkout.3f9a1c2b.js in applyCoupon');
+  await expect(page.getByTestId('issue-culprit')).toHaveText(
+    'https://shop.example/static/js/checkout.3f9a1c2b.js in applyCoupon',
+  );
   const throwSite = page.getByTestId('frame-throw-site');
   await expect(throwSite).toHaveAttribute('aria-current', 'true');
   await expect(throwSite).toContainText('Thrown here');
@@ -89,7 +105,11 @@ test('send events, find the issue, read the throw site, resolve it and see a reg
   await expect(throwSite.getByTestId('frame-file')).toHaveText('https://shop.example/static/js/checkout.3f9a1c2b.js');
   await expect(throwSite.getByTestId('frame-line')).toHaveText('42');
   // Innermost first: the throw site, then its callers.
-  await expect(page.getByTestId('stack-trace').getByTestId('frame-function')).toHaveText(['applyCoupon', 'submitOrder', 'onClick']);
+  await expect(page.getByTestId('stack-trace').getByTestId('frame-function')).toHaveText([
+    'applyCoupon',
+    'submitOrder',
+    'onClick',
+  ]);
   await expect(page.getByTestId('breadcrumbs')).toContainText('button#apply-coupon');
   // The latest event's own panels (the tag panel above repeats tag values, as links to the search).
   const latest = page.getByRole('region', { name: 'Latest event' });
@@ -120,12 +140,20 @@ test('send events, find the issue, read the throw site, resolve it and see a reg
   await expect(page.getByTestId('status-badge')).toHaveText('Resolved');
 
   // The same error again: a regression, so the issue is unresolved again.
-  await send(request, project, envelope('TypeError', "Cannot read properties of undefined (reading 'discount')", 'applyCoupon', context));
+  await send(
+    request,
+    project,
+    envelope('TypeError', "Cannot read properties of undefined (reading 'discount')", 'applyCoupon', context),
+  );
   await page.reload();
   await expect(page.getByTestId('status-badge')).toHaveText('Unresolved');
   await expect(page.getByTestId('issue-event-count')).toHaveText('3');
 
-  await page.getByTestId('event-row').last().getByRole('link', { name: /Open event/ }).click();
+  await page
+    .getByTestId('event-row')
+    .last()
+    .getByRole('link', { name: /Open event/ })
+    .click();
   await expect(page).toHaveURL(/\/events\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Event' })).toBeVisible();
   await expect(page.getByTestId('frame-throw-site').getByTestId('frame-function')).toHaveText('applyCoupon');

@@ -10,11 +10,16 @@ export default function InviteEmail({ inviterName, orgName, role, url }: InviteE
       <Text>
         {inviterName} invited you to join {orgName} as {role.toLowerCase()}.
       </Text>
-      <Button href={url} style={{ backgroundColor: '#111827', color: '#ffffff', padding: '10px 16px', borderRadius: '6px' }}>
+      <Button
+        href={url}
+        style={{ backgroundColor: '#111827', color: '#ffffff', padding: '10px 16px', borderRadius: '6px' }}
+      >
         Accept the invite
       </Button>
       <Text>Or open this link: {url}</Text>
-      <Text style={{ color: '#6b7280' }}>The link works once and expires in 7 days. If you did not expect it, ignore this email.</Text>
+      <Text style={{ color: '#6b7280' }}>
+        The link works once and expires in 7 days. If you did not expect it, ignore this email.
+      </Text>
     </EmailLayout>
   );
 }

@@ -8,12 +8,19 @@ export type IssueSummaryProps = { title: string; level: string; culprit: string 
 export function IssueSummary({ title, level, culprit, issueUrl }: IssueSummaryProps) {
   return (
     <>
-      <Text style={{ fontSize: '16px', fontWeight: 600, fontFamily: 'ui-monospace, monospace', wordBreak: 'break-word' }}>{title}</Text>
+      <Text
+        style={{ fontSize: '16px', fontWeight: 600, fontFamily: 'ui-monospace, monospace', wordBreak: 'break-word' }}
+      >
+        {title}
+      </Text>
       <Section>
         <Text style={{ margin: '0 0 4px' }}>Level: {level}</Text>
         <Text style={{ margin: '0 0 16px' }}>Culprit: {culprit ?? 'unknown'}</Text>
       </Section>
-      <Button href={issueUrl} style={{ backgroundColor: '#111827', color: '#ffffff', padding: '10px 16px', borderRadius: '6px' }}>
+      <Button
+        href={issueUrl}
+        style={{ backgroundColor: '#111827', color: '#ffffff', padding: '10px 16px', borderRadius: '6px' }}
+      >
         View the issue
       </Button>
       <Text style={{ color: '#6b7280', fontSize: '12px' }}>{issueUrl}</Text>

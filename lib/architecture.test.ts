@@ -43,7 +43,11 @@ export function importedUnits(file: string, source: string): Set<string> {
   const units = new Set<string>();
   for (const m of source.matchAll(SPECIFIER)) {
     const spec = m[1] ?? m[2] ?? m[3];
-    const target = spec.startsWith('@/') ? path.join(root, spec.slice(2)) : spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : undefined;
+    const target = spec.startsWith('@/')
+      ? path.join(root, spec.slice(2))
+      : spec.startsWith('.')
+        ? path.resolve(path.dirname(file), spec)
+        : undefined;
     const unit = target && unitOf(target);
     if (unit) units.add(unit);
   }

@@ -47,7 +47,13 @@ export function validationError(issues: FieldIssue[]): AppError {
 
 /** Prisma's known request errors carry a stable code: P2002 unique violation, P2025 missing record. */
 export function prismaErrorCode(err: unknown): string | undefined {
-  if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' && /^P\d{4}$/.test(err.code)) {
+  if (
+    typeof err === 'object' &&
+    err !== null &&
+    'code' in err &&
+    typeof err.code === 'string' &&
+    /^P\d{4}$/.test(err.code)
+  ) {
     return err.code;
   }
   return undefined;

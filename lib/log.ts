@@ -8,7 +8,10 @@ export const logger: pino.Logger = (g.trackerLogger ??= pino({
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
   base: { service: 'tracker' },
   timestamp: pino.stdTimeFunctions.isoTime,
-  redact: { paths: ['password', '*.password', 'cookie', '*.cookie', 'authorization', '*.authorization', 'token', '*.token'], censor: '[redacted]' },
+  redact: {
+    paths: ['password', '*.password', 'cookie', '*.cookie', 'authorization', '*.authorization', 'token', '*.token'],
+    censor: '[redacted]',
+  },
 }));
 
 /** The caller's X-Request-Id when it looks sane, else a fresh one. */

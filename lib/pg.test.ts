@@ -11,7 +11,11 @@ afterEach(() => {
 describe('pooler safety', () => {
   it('names the hot statements (prepared once per connection) on a direct connection', () => {
     delete process.env.DATABASE_DIRECT_URL;
-    expect(statement('ingest-batch', 'SELECT $1', [1])).toEqual({ name: 'ingest-batch', text: 'SELECT $1', values: [1] });
+    expect(statement('ingest-batch', 'SELECT $1', [1])).toEqual({
+      name: 'ingest-batch',
+      text: 'SELECT $1',
+      values: [1],
+    });
   });
 
   it('behind a transaction-mode pooler (DATABASE_DIRECT_URL set) no statement is named, and migrations take the direct URL', () => {

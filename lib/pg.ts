@@ -37,7 +37,10 @@ export function statement(name: string, text: string, values: unknown[]): pg.Que
  * on any error, and always releases the client: destroyed when even ROLLBACK failed, so a broken session never
  * goes back to the pool.
  */
-export async function withPgTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>, options: { pool?: pg.Pool } = {}): Promise<T> {
+export async function withPgTransaction<T>(
+  fn: (client: pg.PoolClient) => Promise<T>,
+  options: { pool?: pg.Pool } = {},
+): Promise<T> {
   const client = await (options.pool ?? pool()).connect();
   let broken: Error | undefined;
   // A session that dies between two statements emits 'error' on the checked-out client: unheard, it would crash the process.

@@ -131,7 +131,13 @@ function replicaPool(): pg.Pool | null {
 function probePools(): { primary: pg.Pool; replica: pg.Pool } {
   const make = (connectionString: string) => {
     // query_timeout is the client's own: a statement_timeout would be a startup parameter, which PgBouncer refuses.
-    const p = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: PROBE_TIMEOUT_MS, query_timeout: PROBE_TIMEOUT_MS, keepAlive: true });
+    const p = new pg.Pool({
+      connectionString,
+      max: 1,
+      connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+      query_timeout: PROBE_TIMEOUT_MS,
+      keepAlive: true,
+    });
     p.on('error', () => {});
     return p;
   };
@@ -158,9 +164,14 @@ export async function probeReplica(): Promise<ReplicaState> {
     const probe = probePools();
     try {
       // A second past the pools' own timeouts: waiting for the probe connection counts too.
-      const primary = await withTimeout(probe.primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn'), PROBE_TIMEOUT_MS + 1000);
+      const primary = await withTimeout(
+        probe.primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn'),
+        PROBE_TIMEOUT_MS + 1000,
+      );
       const { rows } = await withTimeout(
-        probe.replica.query<{ recovery: boolean; replay: string | null }>('SELECT pg_is_in_recovery() AS recovery, pg_last_wal_replay_lsn()::text AS replay'),
+        probe.replica.query<{ recovery: boolean; replay: string | null }>(
+          'SELECT pg_is_in_recovery() AS recovery, pg_last_wal_replay_lsn()::text AS replay',
+        ),
         PROBE_TIMEOUT_MS + 1000,
       );
       const now = Date.now();
@@ -196,7 +207,14 @@ export async function closeReplica(): Promise<void> {
   if (g.replicaTimer) clearInterval(g.replicaTimer);
   const pools = [g.replicaPool, g.probePools?.primary, g.probePools?.replica];
   const db = g.replicaDb;
-  Object.assign(g, { replicaTimer: undefined, replicaState: undefined, replicaPool: undefined, replicaDb: undefined, probePools: undefined, primarySamples: undefined });
+  Object.assign(g, {
+    replicaTimer: undefined,
+    replicaState: undefined,
+    replicaPool: undefined,
+    replicaDb: undefined,
+    probePools: undefined,
+    primarySamples: undefined,
+  });
   lastWrites.clear();
   await db?.$disconnect().catch(() => {});
   await Promise.all(pools.map((p) => p?.end().catch(() => {})));
@@ -211,7 +229,8 @@ function replicaAllowed(atLeast: bigint | null): boolean {
   if (!replicaConfigured()) return false;
   ensureProbing();
   const s = g.replicaState;
-  if (!s?.usable || s.replayLsn === null || Date.now() - s.checkedAt > Math.max(5000, 3 * probeIntervalMs())) return false;
+  if (!s?.usable || s.replayLsn === null || Date.now() - s.checkedAt > Math.max(5000, 3 * probeIntervalMs()))
+    return false;
   const minLsn = maxLsn(readContext.getStore()?.minLsn ?? null, atLeast);
   return minLsn === null || s.replayLsn >= minLsn;
 }
@@ -291,7 +310,13 @@ export async function noteWrite(tokenId: string | undefined, atLeast: bigint | n
 
 /** The cookie a browser keeps after its write. */
 export function writePositionCookie(lsn: bigint, secure: boolean): string {
-  const parts = [`${WRITE_POSITION_COOKIE}=${formatLsn(lsn)}`, 'HttpOnly', 'Path=/', 'SameSite=Lax', `Max-Age=${positionTtlSeconds()}`];
+  const parts = [
+    `${WRITE_POSITION_COOKIE}=${formatLsn(lsn)}`,
+    'HttpOnly',
+    'Path=/',
+    'SameSite=Lax',
+    `Max-Age=${positionTtlSeconds()}`,
+  ];
   if (secure) parts.push('Secure');
   return parts.join('; ');
 }

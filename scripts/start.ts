@@ -32,7 +32,14 @@ const log = (msg: string) => console.log(`[tracker] ${msg}`);
 
 // The embedded PostgreSQL is sized for the box `npm start` usually runs on (#36); EMBEDDED_PG_SETTINGS
 // (`name=value`, separated by spaces or commas) overrides any of these, e.g. `shared_buffers=512MB`.
-const SMALL_BOX_POSTGRES = ['shared_buffers=16MB', 'wal_buffers=4MB', 'max_connections=100', 'maintenance_work_mem=16MB', 'autovacuum_max_workers=2', 'huge_pages=off'];
+const SMALL_BOX_POSTGRES = [
+  'shared_buffers=16MB',
+  'wal_buffers=4MB',
+  'max_connections=100',
+  'maintenance_work_mem=16MB',
+  'autovacuum_max_workers=2',
+  'huge_pages=off',
+];
 
 function pgSettings(value: string | undefined): string[] {
   return (value ?? '').split(/[\s,]+/).filter((s) => {
@@ -62,14 +69,18 @@ async function main() {
   log(billingStatusLine());
   log(planLimitsStatusLine());
   const transport = emailTransport();
-  log(transport === 'outbox'
-    ? `email: no RESEND_API_KEY or SMTP_URL: emails are written to ${process.env.MAIL_OUTBOX_DIR} (one JSON file each)`
-    : `email: sending through ${transport}`);
+  log(
+    transport === 'outbox'
+      ? `email: no RESEND_API_KEY or SMTP_URL: emails are written to ${process.env.MAIL_OUTBOX_DIR} (one JSON file each)`
+      : `email: sending through ${transport}`,
+  );
   log(ingestStatusLine());
   const providers = enabledProviders().map((p) => p.name);
-  log(providers.length
-    ? `sign-in: password and ${providers.join(', ')}`
-    : 'sign-in: password only (set GITHUB_CLIENT_ID/SECRET or GOOGLE_CLIENT_ID/SECRET for OAuth)');
+  log(
+    providers.length
+      ? `sign-in: password and ${providers.join(', ')}`
+      : 'sign-in: password only (set GITHUB_CLIENT_ID/SECRET or GOOGLE_CLIENT_ID/SECRET for OAuth)',
+  );
 
   if (!dev && !buildIsFresh()) {
     log('build missing or stale: building (this takes a minute)');

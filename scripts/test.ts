@@ -25,15 +25,28 @@ function readJson<T>(file: string): T | undefined {
 }
 
 function vitestCounts(file: string): Counts | undefined {
-  const j = readJson<{ numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number }>(file);
+  const j = readJson<{
+    numPassedTests?: number;
+    numFailedTests?: number;
+    numPendingTests?: number;
+    numTodoTests?: number;
+  }>(file);
   if (!j) return undefined;
-  return { passed: j.numPassedTests ?? 0, failed: j.numFailedTests ?? 0, skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0) };
+  return {
+    passed: j.numPassedTests ?? 0,
+    failed: j.numFailedTests ?? 0,
+    skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0),
+  };
 }
 
 function playwrightCounts(file: string): Counts | undefined {
   const j = readJson<{ stats?: { expected?: number; flaky?: number; unexpected?: number; skipped?: number } }>(file);
   if (!j?.stats) return undefined;
-  return { passed: (j.stats.expected ?? 0) + (j.stats.flaky ?? 0), failed: j.stats.unexpected ?? 0, skipped: j.stats.skipped ?? 0 };
+  return {
+    passed: (j.stats.expected ?? 0) + (j.stats.flaky ?? 0),
+    failed: j.stats.unexpected ?? 0,
+    skipped: j.stats.skipped ?? 0,
+  };
 }
 
 const vitestBin = path.join(root, 'node_modules', '.bin', 'vitest');
@@ -66,7 +79,11 @@ const suites: { name: string; run: () => { code: number; counts: Counts | undefi
     run: () => {
       const file = path.join(out, 'sdk-browser.json');
       fs.rmSync(file, { force: true });
-      const code = run(vitestBin, ['run', '--reporter=default', '--reporter=json', `--outputFile=${file}`], path.join(root, 'sdk', 'browser'));
+      const code = run(
+        vitestBin,
+        ['run', '--reporter=default', '--reporter=json', `--outputFile=${file}`],
+        path.join(root, 'sdk', 'browser'),
+      );
       return { code, counts: vitestCounts(file) };
     },
   },
@@ -75,7 +92,9 @@ const suites: { name: string; run: () => { code: number; counts: Counts | undefi
     run: () => {
       const file = path.join(out, 'playwright.json');
       fs.rmSync(file, { force: true });
-      const code = run(path.join(root, 'node_modules', '.bin', 'playwright'), ['test'], root, { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+      const code = run(path.join(root, 'node_modules', '.bin', 'playwright'), ['test'], root, {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      });
       return { code, counts: playwrightCounts(file) };
     },
   },
@@ -94,7 +113,9 @@ for (const suite of suites) {
   total.passed += c.passed;
   total.failed += c.failed;
   total.skipped += c.skipped;
-  lines.push(`  ${suite.name}: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}${counts ? '' : ' (no report: the suite crashed)'}`);
+  lines.push(
+    `  ${suite.name}: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}${counts ? '' : ' (no report: the suite crashed)'}`,
+  );
 }
 if (total.failed > 0) exitCode = 1;
 console.log(`\nTest summary\n${lines.join('\n')}`);

@@ -12,7 +12,11 @@ export async function GET(req: Request): Promise<Response> {
   const given = /^Bearer (.+)$/.exec(req.headers.get('authorization') ?? '')?.[1] ?? '';
   const a = crypto.createHash('sha256').update(given).digest();
   const b = crypto.createHash('sha256').update(token).digest();
-  if (!crypto.timingSafeEqual(a, b)) return Response.json({ statusCode: 401, message: 'Send Authorization: Bearer <METRICS_TOKEN>' }, { status: 401, headers: { 'www-authenticate': 'Bearer' } });
+  if (!crypto.timingSafeEqual(a, b))
+    return Response.json(
+      { statusCode: 401, message: 'Send Authorization: Bearer <METRICS_TOKEN>' },
+      { status: 401, headers: { 'www-authenticate': 'Bearer' } },
+    );
   if (replicaConfigured()) {
     const replica = replicaState();
     setReplicaGauges(replica?.lagSeconds ?? null, replica?.usable ?? false);

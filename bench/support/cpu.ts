@@ -23,7 +23,14 @@ export function processes(): Proc[] {
     const comm = stat.slice(stat.indexOf('(') + 1, close);
     const f = stat.slice(close + 2).split(' ');
     // f[0] is field 3 (state): ppid is field 4, pgrp 5, utime 14, stime 15, cutime 16, cstime 17.
-    out.push({ pid: Number(name), comm, ppid: Number(f[1]), pgid: Number(f[2]), ms: (Number(f[11]) + Number(f[12])) * TICK_MS, childrenMs: (Number(f[13]) + Number(f[14])) * TICK_MS });
+    out.push({
+      pid: Number(name),
+      comm,
+      ppid: Number(f[1]),
+      pgid: Number(f[2]),
+      ms: (Number(f[11]) + Number(f[12])) * TICK_MS,
+      childrenMs: (Number(f[13]) + Number(f[14])) * TICK_MS,
+    });
   }
   return out;
 }
@@ -35,7 +42,9 @@ export function sampleCpu(groups: number[]): CpuSample {
   const g = new Map(groups.map((id) => [id, { postgres: 0, other: 0 }]));
   const all = processes();
   // PostgreSQL's backends start their own sessions: they belong to the group of their postmaster.
-  const postmasterGroup = new Map(all.filter((p) => p.comm === 'postgres' && g.has(p.pgid)).map((p) => [p.pid, p.pgid]));
+  const postmasterGroup = new Map(
+    all.filter((p) => p.comm === 'postgres' && g.has(p.pgid)).map((p) => [p.pid, p.pgid]),
+  );
   for (const p of all) {
     const entry = g.get(postmasterGroup.get(p.ppid) ?? p.pgid);
     if (!entry) continue;
@@ -51,12 +60,26 @@ export function sampleCpu(groups: number[]): CpuSample {
  * CPU microseconds per request between two samples: the server's own processes (`server` group, without
  * PostgreSQL), the database (PostgreSQL in `database` group) and the whole machine (others' work included).
  */
-export function cpuPerRequest({ before, after, groups, requests }: { before: CpuSample; after: CpuSample; groups: { server: number; database: number }; requests: number }) {
+export function cpuPerRequest({
+  before,
+  after,
+  groups,
+  requests,
+}: {
+  before: CpuSample;
+  after: CpuSample;
+  groups: { server: number; database: number };
+  requests: number;
+}) {
   const per = (ms: number) => (ms * 1000) / requests;
   const d = (id: number) => {
     const a = after.groups.get(id) ?? { postgres: 0, other: 0 };
     const b = before.groups.get(id) ?? { postgres: 0, other: 0 };
     return { postgres: a.postgres - b.postgres, other: a.other - b.other };
   };
-  return { serverUs: per(d(groups.server).other), postgresUs: per(d(groups.database).postgres), machineUs: per(after.total - before.total) };
+  return {
+    serverUs: per(d(groups.server).other),
+    postgresUs: per(d(groups.database).postgres),
+    machineUs: per(after.total - before.total),
+  };
 }

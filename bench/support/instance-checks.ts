@@ -18,13 +18,34 @@ const DISTINCT_ISSUES = 30;
 const ERROR_RATE_THRESHOLD = 50;
 
 /** POSTs each body once over `concurrency` keep-alive connections (bench/support/load.ts); the answers by status. */
-export async function send({ port, path, bodies, concurrency, opts = {} }: { port: number; path: string; bodies: string[]; concurrency: number; opts?: { headers?: Record<string, string>; onAnswer?: (index: number, status: number | string) => void } }
-): Promise<Map<number | string, number>> {
-  const r = await load({ port, pathName: path, headers: opts.headers ?? {}, bodies, opts: { connections: concurrency, onAnswer: opts.onAnswer } });
+export async function send({
+  port,
+  path,
+  bodies,
+  concurrency,
+  opts = {},
+}: {
+  port: number;
+  path: string;
+  bodies: string[];
+  concurrency: number;
+  opts?: { headers?: Record<string, string>; onAnswer?: (index: number, status: number | string) => void };
+}): Promise<Map<number | string, number>> {
+  const r = await load({
+    port,
+    pathName: path,
+    headers: opts.headers ?? {},
+    bodies,
+    opts: { connections: concurrency, onAnswer: opts.onAnswer },
+  });
   return new Map<number | string, number>([...(r.accepted ? [[200, r.accepted] as const] : []), ...r.errors]);
 }
 
-export const fmt = (m: Map<number | string, number>) => [...m].sort().map(([k, v]) => `${v} × ${k}`).join(', ');
+export const fmt = (m: Map<number | string, number>) =>
+  [...m]
+    .sort()
+    .map(([k, v]) => `${v} × ${k}`)
+    .join(', ');
 
 export type CheckResult = { rateLimit: boolean; quota: boolean; alerts: boolean; lines: string[] };
 
@@ -32,7 +53,11 @@ export type CheckResult = { rateLimit: boolean; quota: boolean; alerts: boolean;
  * Runs the three checks through the balancer at `port` for a signed-in user (`cookie`, organization on FREE),
  * with `dbUrl` a direct connection to the primary. Returns whether each held and the lines to print.
  */
-export async function multiInstanceChecks(port: number, user: { cookie: string; orgId: string }, dbUrl: string): Promise<CheckResult> {
+export async function multiInstanceChecks(
+  port: number,
+  user: { cookie: string; orgId: string },
+  dbUrl: string,
+): Promise<CheckResult> {
   const base = `http://127.0.0.1:${port}`;
   const hooks: { type: string }[] = [];
   const receiverPort = await freePort();
@@ -46,24 +71,57 @@ export async function multiInstanceChecks(port: number, user: { cookie: string; 
   });
   await new Promise<void>((r) => receiver.listen(receiverPort, '127.0.0.1', () => r()));
 
-  const project = await api({ base, method: 'POST', path: '/api/v1/projects', body: { name: 'Several instances' }, cookie: user.cookie });
+  const project = await api({
+    base,
+    method: 'POST',
+    path: '/api/v1/projects',
+    body: { name: 'Several instances' },
+    cookie: user.cookie,
+  });
   if (project.status !== 201) throw new Error(`create project: ${project.status} ${JSON.stringify(project.json)}`);
   const projectId = project.json.data.id as string;
   const quotaKey = project.json.data.keys[0].publicKey as string;
-  const floodKey = (await api({ base, method: 'POST', path: `/api/v1/projects/${projectId}/keys`, body: { label: 'flood' }, cookie: user.cookie })).json.data.publicKey as string;
+  const floodKey = (
+    await api({
+      base,
+      method: 'POST',
+      path: `/api/v1/projects/${projectId}/keys`,
+      body: { label: 'flood' },
+      cookie: user.cookie,
+    })
+  ).json.data.publicKey as string;
   for (const rule of [
     { name: 'new issues', type: 'NEW_ISSUE', webhookUrl: `http://127.0.0.1:${receiverPort}/new` },
-    { name: 'error rate', type: 'ERROR_RATE', threshold: ERROR_RATE_THRESHOLD, windowMinutes: 60, webhookUrl: `http://127.0.0.1:${receiverPort}/rate` },
+    {
+      name: 'error rate',
+      type: 'ERROR_RATE',
+      threshold: ERROR_RATE_THRESHOLD,
+      windowMinutes: 60,
+      webhookUrl: `http://127.0.0.1:${receiverPort}/rate`,
+    },
   ]) {
-    const res = await api({ base, method: 'POST', path: `/api/v1/projects/${projectId}/alerts`, body: rule, cookie: user.cookie });
+    const res = await api({
+      base,
+      method: 'POST',
+      path: `/api/v1/projects/${projectId}/alerts`,
+      body: rule,
+      cookie: user.cookie,
+    });
     if (res.status !== 201) throw new Error(`alert rule: ${res.status}`);
   }
 
   // 1. Rate limit: a flood of transactions on one key, spread over the instances.
   const now = Date.now();
-  const tx = Array.from({ length: FLOOD }, (_, i) => JSON.stringify({ type: 'transaction', name: `GET /flood/${i % 10}`, duration: 12, timestamp: now }));
+  const tx = Array.from({ length: FLOOD }, (_, i) =>
+    JSON.stringify({ type: 'transaction', name: `GET /flood/${i % 10}`, duration: 12, timestamp: now }),
+  );
   const t0 = performance.now();
-  const flood = await send({ port, path: `/api/v1/ingest/${projectId}/envelope?ingest_key=${floodKey}`, bodies: tx, concurrency: 32 });
+  const flood = await send({
+    port,
+    path: `/api/v1/ingest/${projectId}/envelope?ingest_key=${floodKey}`,
+    bodies: tx,
+    concurrency: 32,
+  });
   const seconds = (performance.now() - t0) / 1000;
   const allowed = BURST + CHECK_RATE * seconds;
   const accepted = flood.get(200) ?? 0;
@@ -77,18 +135,34 @@ export async function multiInstanceChecks(port: number, user: { cookie: string; 
     [user.orgId, monthOf(new Date()), 10_000 - QUOTA_LEFT],
   );
   const errors = Array.from({ length: QUOTA_SENT }, (_, i) =>
-    JSON.stringify({ exception: { type: `Error${i % DISTINCT_ISSUES}`, value: `boom ${i}`, stacktrace: { frames: [{ filename: 'app.js', lineno: 1 + (i % DISTINCT_ISSUES), function: `f${i % DISTINCT_ISSUES}` }] } } }),
+    JSON.stringify({
+      exception: {
+        type: `Error${i % DISTINCT_ISSUES}`,
+        value: `boom ${i}`,
+        stacktrace: {
+          frames: [{ filename: 'app.js', lineno: 1 + (i % DISTINCT_ISSUES), function: `f${i % DISTINCT_ISSUES}` }],
+        },
+      },
+    }),
   );
-  const quota = await send({ port, path: `/api/v1/ingest/${projectId}/envelope?ingest_key=${quotaKey}`, bodies: errors, concurrency: 16 });
+  const quota = await send({
+    port,
+    path: `/api/v1/ingest/${projectId}/envelope?ingest_key=${quotaKey}`,
+    bodies: errors,
+    concurrency: 16,
+  });
   const usage = await api({ base, method: 'GET', path: '/api/v1/usage', cookie: user.cookie });
-  const { rows: [stored] } = await sql.query(
+  const {
+    rows: [stored],
+  } = await sql.query(
     `SELECT (SELECT count(*) FROM events WHERE project_id = $1)::int AS events, (SELECT count(*) FROM issues WHERE project_id = $1)::int AS issues`,
     [projectId],
   );
 
   // 3. Alerts: wait for the deliveries to settle.
   const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && hooks.filter((h) => h.type === 'new_issue').length < stored.issues) await new Promise((r) => setTimeout(r, 250));
+  while (Date.now() < deadline && hooks.filter((h) => h.type === 'new_issue').length < stored.issues)
+    await new Promise((r) => setTimeout(r, 250));
   await new Promise((r) => setTimeout(r, 3000));
   const newIssueHooks = hooks.filter((h) => h.type === 'new_issue').length;
   const rateHooks = hooks.filter((h) => h.type === 'error_rate').length;
@@ -97,7 +171,8 @@ export async function multiInstanceChecks(port: number, user: { cookie: string; 
 
   const result = {
     rateLimit: accepted <= allowed + 1,
-    quota: quota.get(200) === QUOTA_LEFT && usage.json.data.used === usage.json.data.limit && stored.events === QUOTA_LEFT,
+    quota:
+      quota.get(200) === QUOTA_LEFT && usage.json.data.used === usage.json.data.limit && stored.events === QUOTA_LEFT,
     alerts: newIssueHooks === stored.issues && rateHooks === 1,
   };
   const met = (ok: boolean) => (ok ? 'MET' : 'NOT MET');

@@ -5,13 +5,30 @@ import { performance } from 'node:perf_hooks';
 import { cpuPerRequest, sampleCpu } from './cpu';
 
 type Cpu = ReturnType<typeof cpuPerRequest>;
-export type RunResult = { accepted: number; errors: Map<number | string, number>; latencies: number[]; seconds: number; cpu?: Cpu };
+export type RunResult = {
+  accepted: number;
+  errors: Map<number | string, number>;
+  latencies: number[];
+  seconds: number;
+  cpu?: Cpu;
+};
 
 /** Where CPU time is counted during a run: the answering server's process group and the database's. */
 export type CpuGroups = { server: number; database: number };
 
-export async function load({ port, pathName, headers, bodies, opts }: { port: number; pathName: string; headers: Record<string, string>; bodies: string[]; opts: { connections: number; groups?: CpuGroups; onAnswer?: (index: number, status: number | string) => void } }
-): Promise<RunResult> {
+export async function load({
+  port,
+  pathName,
+  headers,
+  bodies,
+  opts,
+}: {
+  port: number;
+  pathName: string;
+  headers: Record<string, string>;
+  bodies: string[];
+  opts: { connections: number; groups?: CpuGroups; onAnswer?: (index: number, status: number | string) => void };
+}): Promise<RunResult> {
   const { connections, groups, onAnswer } = opts;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
@@ -21,7 +38,14 @@ export async function load({ port, pathName, headers, bodies, opts }: { port: nu
   const one = (body: string) =>
     new Promise<number | string>((resolve) => {
       const req = http.request(
-        { host: '127.0.0.1', port, path: pathName, method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers, 'content-length': Buffer.byteLength(body) } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: pathName,
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', ...headers, 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));
@@ -46,13 +70,22 @@ export async function load({ port, pathName, headers, bodies, opts }: { port: nu
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
-  const cpu = groups && cpuBefore && cpuPerRequest({ before: cpuBefore, after: sampleCpu([groups.server, groups.database]), groups, requests: bodies.length });
+  const cpu =
+    groups &&
+    cpuBefore &&
+    cpuPerRequest({
+      before: cpuBefore,
+      after: sampleCpu([groups.server, groups.database]),
+      groups,
+      requests: bodies.length,
+    });
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return { accepted, errors, latencies, seconds, cpu };
 }
 
-export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+export const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** Prints one run's line (and its CPU line); returns its accepted/s. */
 export function report(label: string, r: RunResult): number {
@@ -64,10 +97,13 @@ export function report(label: string, r: RunResult): number {
   );
   if (r.cpu) {
     const { serverUs, postgresUs, machineUs } = r.cpu;
-    console.log(`${''.padEnd(30)} CPU per request: server ${serverUs.toFixed(0)} µs + PostgreSQL ${postgresUs.toFixed(0)} µs; whole machine ${machineUs.toFixed(0)} µs`);
+    console.log(
+      `${''.padEnd(30)} CPU per request: server ${serverUs.toFixed(0)} µs + PostgreSQL ${postgresUs.toFixed(0)} µs; whole machine ${machineUs.toFixed(0)} µs`,
+    );
   }
   return rate;
 }
 
 /** Accepted per second over several runs together. */
-export const rateOf = (runs: RunResult[]) => runs.reduce((sum, r) => sum + r.accepted, 0) / runs.reduce((sum, r) => sum + r.seconds, 0);
+export const rateOf = (runs: RunResult[]) =>
+  runs.reduce((sum, r) => sum + r.accepted, 0) / runs.reduce((sum, r) => sum + r.seconds, 0);

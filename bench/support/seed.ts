@@ -15,7 +15,17 @@ export const quantile = (xs: number[], q: number) => {
 export const secondsSince = (t0: number) => ((performance.now() - t0) / 1000).toFixed(1);
 
 /** Runs `fn` 3 times to warm up, then `runs` times; prints p50/p95 against the p95 target and says whether it was met. */
-export async function timeRuns({ label, runs, targetMs, fn }: { label: string; runs: number; targetMs: number; fn: () => Promise<unknown> }): Promise<{ ok: boolean; p50: number; p95: number }> {
+export async function timeRuns({
+  label,
+  runs,
+  targetMs,
+  fn,
+}: {
+  label: string;
+  runs: number;
+  targetMs: number;
+  fn: () => Promise<unknown>;
+}): Promise<{ ok: boolean; p50: number; p95: number }> {
   for (let i = 0; i < 3; i++) await fn();
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -26,7 +36,9 @@ export async function timeRuns({ label, runs, targetMs, fn }: { label: string; r
   const p50 = quantile(samples, 0.5);
   const p95 = quantile(samples, 0.95);
   const ok = p95 < targetMs;
-  console.log(`${label.padEnd(44)} p50 ${p50.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms   ${ok ? 'OK' : 'OVER'} (target p95 < ${targetMs} ms)`);
+  console.log(
+    `${label.padEnd(44)} p50 ${p50.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms   ${ok ? 'OK' : 'OVER'} (target p95 < ${targetMs} ms)`,
+  );
   return { ok, p50, p95 };
 }
 
@@ -42,7 +54,10 @@ export async function seedEventsByDay(
   const perDay = Math.ceil(opts.events / opts.days);
   // Ids by position in a keyed temp table: subscripting a large text[] walks it element by element on every row.
   await sql.query(`DROP TABLE IF EXISTS seed_issue_ids`);
-  await sql.query(`CREATE TEMP TABLE seed_issue_ids AS SELECT n::int, id FROM unnest($1::text[]) WITH ORDINALITY AS u(id, n)`, [opts.issueIds]);
+  await sql.query(
+    `CREATE TEMP TABLE seed_issue_ids AS SELECT n::int, id FROM unnest($1::text[]) WITH ORDINALITY AS u(id, n)`,
+    [opts.issueIds],
+  );
   await sql.query(`ALTER TABLE seed_issue_ids ADD PRIMARY KEY (n)`);
   await sql.query(`ANALYZE seed_issue_ids`);
   for (let d = 0; d < opts.days; d++) {

@@ -14,7 +14,19 @@ const children: ChildProcess[] = [];
 export const log = (msg: string) => console.log(`[bench] ${msg}`);
 
 /** Starts `cmd` in its own process group (as `user` when given: PostgreSQL and PgBouncer refuse to run as root). */
-export function startGroup({ cmd, args, env, logFile, user }: { cmd: string; args: string[]; env: NodeJS.ProcessEnv; logFile: string; user?: { uid: number; gid: number } }): ChildProcess {
+export function startGroup({
+  cmd,
+  args,
+  env,
+  logFile,
+  user,
+}: {
+  cmd: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  logFile: string;
+  user?: { uid: number; gid: number };
+}): ChildProcess {
   const out = fs.openSync(logFile, 'a');
   // Own process group, so stopping it also stops what it started (PostgreSQL, build workers).
   const child = spawn(cmd, args, { cwd: root, env, detached: true, stdio: ['ignore', out, out], ...user });
@@ -45,7 +57,17 @@ export async function stopAll(): Promise<void> {
   for (const c of children.reverse()) await stopGroup(c);
 }
 
-export async function waitForHttp({ url, child, timeoutMs, logFile }: { url: string; child: ChildProcess; timeoutMs: number; logFile: string }): Promise<void> {
+export async function waitForHttp({
+  url,
+  child,
+  timeoutMs,
+  logFile,
+}: {
+  url: string;
+  child: ChildProcess;
+  timeoutMs: number;
+  logFile: string;
+}): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}`);
@@ -60,7 +82,19 @@ export async function waitForHttp({ url, child, timeoutMs, logFile }: { url: str
   throw new Error(`server not ready after ${timeoutMs / 1000} s; see ${logFile}`);
 }
 
-export async function api({ base, method, path: p, body, cookie }: { base: string; method: string; path: string; body?: unknown; cookie?: string }) {
+export async function api({
+  base,
+  method,
+  path: p,
+  body,
+  cookie,
+}: {
+  base: string;
+  method: string;
+  path: string;
+  body?: unknown;
+  cookie?: string;
+}) {
   const res = await fetch(base + p, {
     method,
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
@@ -71,7 +105,12 @@ export async function api({ base, method, path: p, body, cookie }: { base: strin
 }
 
 export function latestOtp(outbox: string, email: string): string {
-  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.json')).sort() : [];
+  const files = fs.existsSync(outbox)
+    ? fs
+        .readdirSync(outbox)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+    : [];
   for (const f of files.reverse()) {
     const m = JSON.parse(fs.readFileSync(path.join(outbox, f), 'utf8'));
     if (m.to === email && m.template === 'otp') return m.data.otp;
@@ -79,14 +118,26 @@ export function latestOtp(outbox: string, email: string): string {
   throw new Error(`no passcode for ${email} in ${outbox}`);
 }
 
-export type Instance = { base: string; port: number; pgPort: number; dataDir: string; logFile: string; child: ChildProcess; dbUrl: string };
+export type Instance = {
+  base: string;
+  port: number;
+  pgPort: number;
+  dataDir: string;
+  logFile: string;
+  child: ChildProcess;
+  dbUrl: string;
+};
 export type Service = Instance & { email: string; password: string; cookie: string; orgId: string };
 
 /**
  * Starts the production build (NEXT_DIST_DIR, built on first run) on a fresh DATA_DIR: with its own embedded
  * PostgreSQL, or on `databaseUrl` (another instance's database) when given.
  */
-export async function startInstance(opts: { distDir: string; env?: Record<string, string>; databaseUrl?: string }): Promise<Instance> {
+export async function startInstance(opts: {
+  distDir: string;
+  env?: Record<string, string>;
+  databaseUrl?: string;
+}): Promise<Instance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-bench-'));
   fs.chmodSync(dataDir, 0o755);
   // Outside DATA_DIR so it survives the clean-up.
@@ -111,7 +162,12 @@ export async function startInstance(opts: { distDir: string; env?: Record<string
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const start = npmStart();
-  const child = startGroup({ cmd: process.execPath, args: [...nodeArgs, ...start.args], env: { ...env, ...start.env }, logFile });
+  const child = startGroup({
+    cmd: process.execPath,
+    args: [...nodeArgs, ...start.args],
+    env: { ...env, ...start.env },
+    logFile,
+  });
   const tStart = performance.now();
   await waitForHttp({ url: `${base}/api/v1/auth/me`, child, timeoutMs: READY_TIMEOUT_MS, logFile });
   log(`service ready after ${((performance.now() - tStart) / 1000).toFixed(0)} s`);
@@ -127,8 +183,10 @@ function npmStart(): { env: Record<string, string>; args: string[] } {
   const start: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
   const words = start.split(/\s+/);
   const env: Record<string, string> = {};
-  for (let m; (m = /^([A-Z_][A-Z0-9_]*)=\$\{\1:-([^}]*)\}$/.exec(words[0])); words.shift()) env[m[1]] = process.env[m[1]] || m[2];
-  if (words[0] !== 'node') throw new Error(`package.json's start script is not [NAME=\${NAME:-default}…] node …: ${start}`);
+  for (let m; (m = /^([A-Z_][A-Z0-9_]*)=\$\{\1:-([^}]*)\}$/.exec(words[0])); words.shift())
+    env[m[1]] = process.env[m[1]] || m[2];
+  if (words[0] !== 'node')
+    throw new Error(`package.json's start script is not [NAME=\${NAME:-default}…] node …: ${start}`);
   return { env, args: words.slice(1) };
 }
 
@@ -137,9 +195,19 @@ export async function signUpBenchUser(inst: Instance) {
   const { base, dataDir } = inst;
   const email = `bench-${Date.now()}@example.com`;
   const password = 'bench-password-123';
-  const reg = await api({ base, method: 'POST', path: '/api/v1/auth/register', body: { name: 'Bench', email, password } });
+  const reg = await api({
+    base,
+    method: 'POST',
+    path: '/api/v1/auth/register',
+    body: { name: 'Bench', email, password },
+  });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);
-  const ver = await api({ base, method: 'POST', path: '/api/v1/auth/verify-otp', body: { email, otp: latestOtp(path.join(dataDir, 'outbox'), email) } });
+  const ver = await api({
+    base,
+    method: 'POST',
+    path: '/api/v1/auth/verify-otp',
+    body: { email, otp: latestOtp(path.join(dataDir, 'outbox'), email) },
+  });
   if (ver.status !== 200) throw new Error(`verify: ${ver.status}`);
   const login = await api({ base, method: 'POST', path: '/api/v1/auth/login', body: { email, password } });
   const cookie = login.setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('session='));
@@ -162,7 +230,13 @@ export async function proProject(svc: Service, name: string): Promise<{ sql: pgL
   sql.on('error', () => {});
   await sql.connect();
   await sql.query(`UPDATE organizations SET plan = 'PRO' WHERE id = $1`, [svc.orgId]);
-  const created = await api({ base: svc.base, method: 'POST', path: '/api/v1/projects', body: { name }, cookie: svc.cookie });
+  const created = await api({
+    base: svc.base,
+    method: 'POST',
+    path: '/api/v1/projects',
+    body: { name },
+    cookie: svc.cookie,
+  });
   if (created.status !== 201) throw new Error(`create project: ${created.status}`);
   return { sql, project: created.json.data as BenchProject };
 }

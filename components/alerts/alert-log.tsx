@@ -19,9 +19,16 @@ export function AlertLog({ projectId, ruleId, id }: { projectId: string; ruleId:
           <Skeleton className="h-6 w-full" />
         </div>
       ) : data.length === 0 ? (
-        <p className="text-sm text-fg-muted">No deliveries yet. Each attempt appears here within seconds of the rule firing.</p>
+        <p className="text-sm text-fg-muted">
+          No deliveries yet. Each attempt appears here within seconds of the rule firing.
+        </p>
       ) : (
-        <div tabIndex={0} role="region" aria-label="Delivery log" className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-focus">
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label="Delivery log"
+          className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-focus"
+        >
           <table className="w-full min-w-[36rem] text-sm">
             <caption className="sr-only">Delivery attempts, newest first</caption>
             <thead>

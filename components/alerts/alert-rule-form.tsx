@@ -11,7 +11,6 @@ import { RuleTypePicker } from './rule-form/rule-type-picker';
 import { bindField } from './rule-form/rule-values';
 import { useRuleForm } from './rule-form/use-rule-form';
 
-
 type Props = {
   rule?: AlertRule;
   onSubmit: (input: CreateAlertInput) => Promise<void>;

@@ -22,7 +22,13 @@ type Props = {
   manage: boolean;
 };
 
-const TYPE_LABELS: Record<AlertRule['type'], string> = { NEW_ISSUE: 'New issue', ERROR_RATE: 'Error rate', REGRESSION: 'Regression', CRASH_FREE: 'Crash-free rate', MONITOR: 'Monitor' };
+const TYPE_LABELS: Record<AlertRule['type'], string> = {
+  NEW_ISSUE: 'New issue',
+  ERROR_RATE: 'Error rate',
+  REGRESSION: 'Regression',
+  CRASH_FREE: 'Crash-free rate',
+  MONITOR: 'Monitor',
+};
 
 function trigger(rule: AlertRule): string {
   if (rule.type === 'NEW_ISSUE') return 'When a new issue appears';
@@ -35,7 +41,16 @@ function trigger(rule: AlertRule): string {
   return `When ${rule.threshold} or more errors arrive within ${rule.windowMinutes} ${rule.windowMinutes === 1 ? 'minute' : 'minutes'}`;
 }
 
-export function AlertRuleItem({ projectId, rule, logOpen, onToggleLog, onEdit, onDelete, onSetEnabled, manage }: Props) {
+export function AlertRuleItem({
+  projectId,
+  rule,
+  logOpen,
+  onToggleLog,
+  onEdit,
+  onDelete,
+  onSetEnabled,
+  manage,
+}: Props) {
   const [toggleError, setToggleError] = useState<string>();
   const logId = `alert-log-${rule.id}`;
 
@@ -81,14 +96,21 @@ export function AlertRuleItem({ projectId, rule, logOpen, onToggleLog, onEdit, o
               </>
             )}
             <dt className="text-fg-muted">Last triggered</dt>
-            <dd data-testid="last-triggered">{rule.lastTriggeredAt ? <RelativeTime iso={rule.lastTriggeredAt} /> : 'Never'}</dd>
+            <dd data-testid="last-triggered">
+              {rule.lastTriggeredAt ? <RelativeTime iso={rule.lastTriggeredAt} /> : 'Never'}
+            </dd>
           </dl>
         </div>
         <EnabledSwitch enabled={rule.enabled} label={`${rule.name} active`} onChange={setEnabled} disabled={!manage} />
       </div>
       <FormError message={toggleError} />
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={onToggleLog} aria-expanded={logOpen} aria-controls={logOpen ? logId : undefined}>
+        <Button
+          variant="secondary"
+          onClick={onToggleLog}
+          aria-expanded={logOpen}
+          aria-controls={logOpen ? logId : undefined}
+        >
           {logOpen ? 'Hide delivery log' : 'Delivery log'}
         </Button>
         {manage && (

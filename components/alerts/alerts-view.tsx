@@ -42,13 +42,19 @@ export function AlertsView({ projectId }: { projectId: string }) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Alerts</h1>
-          <p className="mt-1 text-sm text-fg-muted">Get an email or a webhook when a new issue appears, a resolved issue comes back, or errors spike.</p>
+          <p className="mt-1 text-sm text-fg-muted">
+            Get an email or a webhook when a new issue appears, a resolved issue comes back, or errors spike.
+          </p>
         </div>
-        {manage && !editing && rules && rules.length > 0 && <Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button>}
+        {manage && !editing && rules && rules.length > 0 && (
+          <Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button>
+        )}
       </div>
 
       {!manage && <RoleNote min="ADMIN" what="create, change or delete alert rules" />}
-      {created && <WebhookSecretNotice ruleName={created.name} secret={created.secret} onDismiss={() => setCreated(null)} />}
+      {created && (
+        <WebhookSecretNotice ruleName={created.name} secret={created.secret} onDismiss={() => setCreated(null)} />
+      )}
 
       {editing && (
         <Card>
@@ -89,7 +95,9 @@ export function AlertsView({ projectId }: { projectId: string }) {
             <EmptyState
               title="No alert rules yet"
               description="Rules notify you by email or webhook (JSON, Slack or Discord) when a brand-new issue appears, when a resolved issue comes back, or when the number of errors in a time window reaches a threshold."
-              action={manage ? <Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button> : undefined}
+              action={
+                manage ? <Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button> : undefined
+              }
             />
           )
         ) : (

@@ -5,7 +5,15 @@ import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 
 /** A modal confirmation (native <dialog>: focus is trapped and Escape cancels). */
-export function ConfirmDeleteDialog({ ruleName, onConfirm, onClose }: { ruleName: string; onConfirm: () => Promise<void>; onClose: () => void }) {
+export function ConfirmDeleteDialog({
+  ruleName,
+  onConfirm,
+  onClose,
+}: {
+  ruleName: string;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();

@@ -3,7 +3,17 @@
 import { cn } from '@/components/ui/cn';
 
 /** Pause / resume a rule; the state is spelt out next to the switch, not shown by colour alone. */
-export function EnabledSwitch({ enabled, label, onChange, disabled }: { enabled: boolean; label: string; onChange: (next: boolean) => void; disabled?: boolean }) {
+export function EnabledSwitch({
+  enabled,
+  label,
+  onChange,
+  disabled,
+}: {
+  enabled: boolean;
+  label: string;
+  onChange: (next: boolean) => void;
+  disabled?: boolean;
+}) {
   return (
     <span className="inline-flex items-center gap-2">
       <button
@@ -18,7 +28,13 @@ export function EnabledSwitch({ enabled, label, onChange, disabled }: { enabled:
           enabled ? 'bg-success-solid' : 'bg-fg-faint',
         )}
       >
-        <span aria-hidden="true" className={cn('inline-block size-5 rounded-full bg-[white] shadow transition-transform', enabled ? 'translate-x-5.5' : 'translate-x-0.5')} />
+        <span
+          aria-hidden="true"
+          className={cn(
+            'inline-block size-5 rounded-full bg-[white] shadow transition-transform',
+            enabled ? 'translate-x-5.5' : 'translate-x-0.5',
+          )}
+        />
       </button>
       <span aria-hidden="true" className={cn('text-sm font-medium', enabled ? 'text-success-fg' : 'text-fg-muted')}>
         {enabled ? 'Active' : 'Paused'}

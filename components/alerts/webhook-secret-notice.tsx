@@ -4,7 +4,15 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 
 /** The signing secret comes only in the create response: shown here once, with a copy button. */
-export function WebhookSecretNotice({ ruleName, secret, onDismiss }: { ruleName: string; secret: string; onDismiss: () => void }) {
+export function WebhookSecretNotice({
+  ruleName,
+  secret,
+  onDismiss,
+}: {
+  ruleName: string;
+  secret: string;
+  onDismiss: () => void;
+}) {
   const [copied, setCopied] = useState<'yes' | 'failed'>();
 
   async function copy() {
@@ -25,8 +33,9 @@ export function WebhookSecretNotice({ ruleName, secret, onDismiss }: { ruleName:
         Copy the webhook signing secret of “{ruleName}” now
       </h2>
       <p className="mt-1">
-        It is shown only this once. Each webhook carries <code className="font-mono">X-Webhook-Signature: sha256=&lt;HMAC-SHA256 of the body&gt;</code> made
-        with it, so your receiver can check the request came from here.
+        It is shown only this once. Each webhook carries{' '}
+        <code className="font-mono">X-Webhook-Signature: sha256=&lt;HMAC-SHA256 of the body&gt;</code> made with it, so
+        your receiver can check the request came from here.
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <code
@@ -43,7 +52,11 @@ export function WebhookSecretNotice({ ruleName, secret, onDismiss }: { ruleName:
         </Button>
       </div>
       <p aria-live="polite" className="mt-2 min-h-5 text-xs">
-        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Copying is blocked here; select the text and copy it by hand.' : ''}
+        {copied === 'yes'
+          ? 'Copied to the clipboard.'
+          : copied === 'failed'
+            ? 'Copying is blocked here; select the text and copy it by hand.'
+            : ''}
       </p>
     </section>
   );

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 
-export function AuthCard({ title, description, children, footer }: { title: string; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <>
       <Card>

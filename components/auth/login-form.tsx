@@ -22,7 +22,15 @@ export function LoginForm({ initialEmail = '', next = null }: { initialEmail?: s
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <Field name="email" label="Email" type="email" autoComplete="email" required defaultValue={initialEmail} error={fieldErrors.email} />
+      <Field
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={initialEmail}
+        error={fieldErrors.email}
+      />
       <Field
         name="password"
         label="Password"
@@ -37,7 +45,8 @@ export function LoginForm({ initialEmail = '', next = null }: { initialEmail?: s
           <p>{formError.summary()}</p>
           {formError.status === 403 && (
             <p className="mt-1">
-              <TextLink href={withNext(`/verify?email=${encodeURIComponent(email)}`, next)}>Verify your email</TextLink> with the passcode we sent you.
+              <TextLink href={withNext(`/verify?email=${encodeURIComponent(email)}`, next)}>Verify your email</TextLink>{' '}
+              with the passcode we sent you.
             </p>
           )}
         </div>

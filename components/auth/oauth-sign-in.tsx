@@ -13,9 +13,12 @@ type Props = { providers: { id: OAuthProviderId; name: string }[]; inviteToken?:
 /** Cookies the completion route reads once the provider has signed the user in. */
 function rememberForCompletion(inviteToken: string | undefined, next: string | undefined) {
   // The completion route accepts this invite…
-  if (inviteToken) document.cookie = `invite_token=${encodeURIComponent(inviteToken)}; Path=/; Max-Age=900; SameSite=Lax`;
+  if (inviteToken)
+    document.cookie = `invite_token=${encodeURIComponent(inviteToken)}; Path=/; Max-Age=900; SameSite=Lax`;
   // …and returns to this page (checked again there); an old value must not outlive this sign-in.
-  document.cookie = next ? `${NEXT_COOKIE}=${encodeURIComponent(next)}; Path=/; Max-Age=900; SameSite=Lax` : `${NEXT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  document.cookie = next
+    ? `${NEXT_COOKIE}=${encodeURIComponent(next)}; Path=/; Max-Age=900; SameSite=Lax`
+    : `${NEXT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
 export function OAuthSignIn({ providers, inviteToken, next }: Props) {
@@ -23,7 +26,9 @@ export function OAuthSignIn({ providers, inviteToken, next }: Props) {
   const [pending, setPending] = useState<OAuthProviderId | null>(null);
   const [startError, setStartError] = useState<string | null>(null);
   const providerParam = params.get('provider');
-  const providerName = providers.find((p) => p.id === providerParam)?.name ?? (providerParam && providerParam in PROVIDER_NAMES ? PROVIDER_NAMES[providerParam as OAuthProviderId] : null);
+  const providerName =
+    providers.find((p) => p.id === providerParam)?.name ??
+    (providerParam && providerParam in PROVIDER_NAMES ? PROVIDER_NAMES[providerParam as OAuthProviderId] : null);
   const error = startError ?? signInErrorMessage(params.get('error'), providerName);
 
   if (providers.length === 0 && !error) return null;
@@ -54,7 +59,14 @@ export function OAuthSignIn({ providers, inviteToken, next }: Props) {
             or
           </p>
           {providers.map((p) => (
-            <Button key={p.id} variant="secondary" className="w-full" loading={pending === p.id} disabled={pending !== null} onClick={() => start(p.id)}>
+            <Button
+              key={p.id}
+              variant="secondary"
+              className="w-full"
+              loading={pending === p.id}
+              disabled={pending !== null}
+              onClick={() => start(p.id)}
+            >
               Continue with {p.name}
             </Button>
           ))}

@@ -14,7 +14,10 @@ export function VerifyForm({ initialEmail, next = null }: { initialEmail: string
   const [email, setEmail] = useState(initialEmail);
   const [resend, setResend] = useState<{ pending: boolean; sent?: string; error?: string }>({ pending: false });
   const { onSubmit, pending, fieldErrors, formError } = useApiForm(async (values) => {
-    await api('/api/v1/auth/verify-otp', { method: 'POST', body: { email: values.email, otp: values.otp.trim().toUpperCase() } });
+    await api('/api/v1/auth/verify-otp', {
+      method: 'POST',
+      body: { email: values.email, otp: values.otp.trim().toUpperCase() },
+    });
     // The passcode signs the person in: straight on to where they were going (an invite, onboarding).
     router.replace(safeNext(next) ?? '/');
     router.refresh();
@@ -24,9 +27,13 @@ export function VerifyForm({ initialEmail, next = null }: { initialEmail: string
     setResend({ pending: true });
     try {
       await api('/api/v1/auth/send-otp', { method: 'POST', body: { email } });
-      setResend({ pending: false, sent: `If ${email.trim()} has an unverified account, a new code is on its way. Sign-ups not verified within 10 minutes expire: if nothing arrives, sign up again.` });
+      setResend({
+        pending: false,
+        sent: `If ${email.trim()} has an unverified account, a new code is on its way. Sign-ups not verified within 10 minutes expire: if nothing arrives, sign up again.`,
+      });
     } catch (err) {
-      const message = err instanceof ApiError ? (err.fieldErrors().email ?? err.summary()) : 'Could not reach the server.';
+      const message =
+        err instanceof ApiError ? (err.fieldErrors().email ?? err.summary()) : 'Could not reach the server.';
       setResend({ pending: false, error: message });
     }
   }

@@ -19,15 +19,25 @@ const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SEC
 function CheckoutReturn({ outcome, plan }: { outcome: string | null; plan: 'FREE' | 'PRO' | undefined }) {
   if (outcome === 'success') {
     return (
-      <div role="status" className="rounded-xl border border-success-line bg-success-soft px-4 py-3 text-sm text-success-fg">
+      <div
+        role="status"
+        className="rounded-xl border border-success-line bg-success-soft px-4 py-3 text-sm text-success-fg"
+      >
         <p className="font-semibold">Payment received, thank you.</p>
-        <p>{plan === 'PRO' ? 'Your organization is on PRO: 500,000 events a month and unlimited projects.' : 'Your plan switches to PRO as soon as Stripe confirms the payment, usually within seconds.'}</p>
+        <p>
+          {plan === 'PRO'
+            ? 'Your organization is on PRO: 500,000 events a month and unlimited projects.'
+            : 'Your plan switches to PRO as soon as Stripe confirms the payment, usually within seconds.'}
+        </p>
       </div>
     );
   }
   if (outcome === 'cancelled') {
     return (
-      <div role="status" className="rounded-xl border border-line-strong bg-surface px-4 py-3 text-sm text-fg-secondary">
+      <div
+        role="status"
+        className="rounded-xl border border-line-strong bg-surface px-4 py-3 text-sm text-fg-secondary"
+      >
         <p className="font-semibold">Checkout cancelled.</p>
         <p>Nothing was charged and your plan is unchanged.</p>
       </div>
@@ -39,7 +49,9 @@ function CheckoutReturn({ outcome, plan }: { outcome: string | null; plan: 'FREE
 export function BillingView() {
   const checkout = useSearchParams().get('checkout');
   // After a paid checkout the webhook may land a moment later: poll until the plan says PRO.
-  const billing = useBilling({ refreshInterval: (data) => (checkout === 'success' && data?.plan !== 'PRO' ? 2000 : 0) });
+  const billing = useBilling({
+    refreshInterval: (data) => (checkout === 'success' && data?.plan !== 'PRO' ? 2000 : 0),
+  });
   const waitingForUpgrade = checkout === 'success' && billing.data?.plan !== 'PRO';
   const usage = useUsage({ refreshInterval: waitingForUpgrade ? 2000 : USAGE_REFRESH_MS });
   const [pending, setPending] = useState<'checkout' | 'portal'>();
@@ -51,7 +63,9 @@ export function BillingView() {
     try {
       await redirectToBilling(kind);
     } catch (err) {
-      setActionError(err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
+      setActionError(
+        err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.',
+      );
       setPending(undefined);
     }
   }
@@ -86,12 +100,15 @@ export function BillingView() {
                 </h2>
                 {summary?.unlimited ? (
                   <p className="mt-1 text-sm text-fg-secondary" data-testid="billing-unlimited">
-                    Unlimited: this self-hosted server runs without plan limits (PLAN_LIMITS=off), so no monthly quota and no project limit apply.
+                    Unlimited: this self-hosted server runs without plan limits (PLAN_LIMITS=off), so no monthly quota
+                    and no project limit apply.
                   </p>
                 ) : summary ? (
                   <p className="mt-1 text-sm text-fg-secondary">
                     {summary.limits.monthlyEvents.toLocaleString('en-US')} events a month ·{' '}
-                    {summary.limits.projects === null ? 'unlimited projects' : `${summary.limits.projects} project${summary.limits.projects === 1 ? '' : 's'}`}
+                    {summary.limits.projects === null
+                      ? 'unlimited projects'
+                      : `${summary.limits.projects} project${summary.limits.projects === 1 ? '' : 's'}`}
                   </p>
                 ) : (
                   <Skeleton className="mt-2 h-4 w-56" />
@@ -100,12 +117,21 @@ export function BillingView() {
               {summary && (
                 <div className="flex flex-wrap gap-2">
                   {summary.plan === 'FREE' && !summary.unlimited && (
-                    <Button onClick={() => go('checkout')} loading={pending === 'checkout'} disabled={disabled || pending !== undefined}>
+                    <Button
+                      onClick={() => go('checkout')}
+                      loading={pending === 'checkout'}
+                      disabled={disabled || pending !== undefined}
+                    >
                       Upgrade to PRO
                     </Button>
                   )}
                   {summary.hasCustomer && (
-                    <Button variant="secondary" onClick={() => go('portal')} loading={pending === 'portal'} disabled={disabled || pending !== undefined}>
+                    <Button
+                      variant="secondary"
+                      onClick={() => go('portal')}
+                      loading={pending === 'portal'}
+                      disabled={disabled || pending !== undefined}
+                    >
                       Manage billing
                     </Button>
                   )}
@@ -114,7 +140,9 @@ export function BillingView() {
             </div>
             {summary && !isOwner && <RoleNote min="OWNER" what="change the plan or manage billing" />}
             {summary?.plan === 'FREE' && !summary.unlimited && (
-              <p className="text-sm text-fg-muted">PRO lifts the quota to 500,000 events a month and removes the project limit, at once.</p>
+              <p className="text-sm text-fg-muted">
+                PRO lifts the quota to 500,000 events a month and removes the project limit, at once.
+              </p>
             )}
             <FormError message={actionError} />
             {summary && !summary.configured && !summary.unlimited && (
@@ -131,11 +159,13 @@ export function BillingView() {
                       {i < STRIPE_VARS.length - 2 ? ', ' : i === STRIPE_VARS.length - 2 ? ' and ' : ''}
                     </span>
                   ))}{' '}
-                  in the environment and restarts the service. Until then everything else works, on the current plan’s limits.
+                  in the environment and restarts the service. Until then everything else works, on the current plan’s
+                  limits.
                 </p>
                 <p className="mt-1">
-                  Running your own server for your own team? Set <code className="font-mono font-semibold">PLAN_LIMITS=off</code> instead: no quota and no
-                  project limit.
+                  Running your own server for your own team? Set{' '}
+                  <code className="font-mono font-semibold">PLAN_LIMITS=off</code> instead: no quota and no project
+                  limit.
                 </p>
               </div>
             )}

@@ -17,7 +17,11 @@ export function HeaderUsage({ plan: initialPlan }: { plan: 'FREE' | 'PRO' }) {
   const plan = data?.plan ?? initialPlan;
   const ratio = data ? usageRatio(data.used, data.limit) : 0;
   const level = usageLevel(ratio);
-  const summary = data ? (data.unlimited ? `${n(data.used)} events this month` : `${n(data.used)} / ${n(data.limit)} events this month`) : undefined;
+  const summary = data
+    ? data.unlimited
+      ? `${n(data.used)} events this month`
+      : `${n(data.used)} / ${n(data.limit)} events this month`
+    : undefined;
 
   return (
     <Link
@@ -32,7 +36,10 @@ export function HeaderUsage({ plan: initialPlan }: { plan: 'FREE' | 'PRO' }) {
       </Badge>
       {data && (
         <span className="flex min-w-0 flex-col gap-1">
-          <span className={cn('truncate text-xs tabular-nums', TEXT_CLASS[level], level !== 'ok' && 'font-semibold')} data-testid="header-usage-text">
+          <span
+            className={cn('truncate text-xs tabular-nums', TEXT_CLASS[level], level !== 'ok' && 'font-semibold')}
+            data-testid="header-usage-text"
+          >
             {summary}
           </span>
           <span aria-hidden="true" className="block h-1 w-full overflow-hidden rounded-full bg-track">

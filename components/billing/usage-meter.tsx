@@ -9,7 +9,11 @@ const n = (v: number) => v.toLocaleString('en-US');
 
 function monthName(month: string): string {
   const [y, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** Events used this month against the plan's quota, the level breakdown and the (uncounted) transactions. */
@@ -20,8 +24,8 @@ export function UsageMeter({ usage }: { usage: Usage }) {
         <span className="text-2xl font-semibold text-fg tabular-nums" data-testid="usage-used">
           {n(usage.used)}
         </span>{' '}
-        events in {monthName(usage.month)}, with no quota on this server ({n(usage.breakdown.errors)} errors, {n(usage.breakdown.warnings)} warnings,{' '}
-        {n(usage.breakdown.info)} info; {n(usage.transactions)} transactions).
+        events in {monthName(usage.month)}, with no quota on this server ({n(usage.breakdown.errors)} errors,{' '}
+        {n(usage.breakdown.warnings)} warnings, {n(usage.breakdown.info)} info; {n(usage.transactions)} transactions).
       </p>
     );
   }
@@ -53,7 +57,10 @@ export function UsageMeter({ usage }: { usage: Usage }) {
         aria-valuetext={`${n(usage.used)} of ${n(usage.limit)} events (${percentLabel})`}
         className="h-3 w-full overflow-hidden rounded-full bg-track"
       >
-        <div className={cn('h-full rounded-full transition-[width]', tone)} style={{ width: `${Math.max(ratio * 100, usage.used > 0 ? 1 : 0)}%` }} />
+        <div
+          className={cn('h-full rounded-full transition-[width]', tone)}
+          style={{ width: `${Math.max(ratio * 100, usage.used > 0 ? 1 : 0)}%` }}
+        />
       </div>
       {ratio >= 1 && (
         <p role="alert" className="text-sm font-medium text-danger">

@@ -5,7 +5,8 @@ import { TICK, TOOLTIP_THEME } from './chart-theme';
 
 type Bucket = { date: string; count: number };
 
-const shortDate = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDate = (d: string) =>
+  new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Events per UTC day as bars; the figure's label carries the numbers for screen readers. */
 export function EventsChart({ buckets }: { buckets: Bucket[] }) {
@@ -18,7 +19,14 @@ export function EventsChart({ buckets }: { buckets: Bucket[] }) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={buckets} margin={{ top: 8, right: 8, bottom: 0, left: -24 }} accessibilityLayer={false}>
             <CartesianGrid vertical={false} stroke="var(--color-line)" />
-            <XAxis dataKey="date" tickFormatter={shortDate} tick={TICK} tickLine={false} axisLine={false} minTickGap={16} />
+            <XAxis
+              dataKey="date"
+              tickFormatter={shortDate}
+              tick={TICK}
+              tickLine={false}
+              axisLine={false}
+              minTickGap={16}
+            />
             <YAxis allowDecimals={false} tick={TICK} tickLine={false} axisLine={false} />
             <Tooltip
               cursor={{ fill: 'var(--color-surface-hover)' }}

@@ -16,7 +16,8 @@ export const OUTCOME_COLORS: Record<Outcome, string> = {
   unsupported: 'var(--color-line-strong)',
 };
 
-const shortDate = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDate = (d: string) =>
+  new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Items per UTC day, stacked by outcome; the figure's label carries the totals for screen readers. */
 export function OutcomesChart({ series, totals }: { series: StatsDay[]; totals: Record<Outcome, number> }) {
@@ -31,12 +32,30 @@ export function OutcomesChart({ series, totals }: { series: StatsDay[]; totals: 
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
             <CartesianGrid vertical={false} stroke="var(--color-line)" />
-            <XAxis dataKey="date" tickFormatter={shortDate} tick={TICK} tickLine={false} axisLine={false} minTickGap={16} />
+            <XAxis
+              dataKey="date"
+              tickFormatter={shortDate}
+              tick={TICK}
+              tickLine={false}
+              axisLine={false}
+              minTickGap={16}
+            />
             <YAxis allowDecimals={false} tick={TICK} tickLine={false} axisLine={false} />
-            <Tooltip cursor={{ fill: 'var(--color-surface-hover)' }} labelFormatter={(d) => shortDate(String(d))} {...TOOLTIP_THEME} />
+            <Tooltip
+              cursor={{ fill: 'var(--color-surface-hover)' }}
+              labelFormatter={(d) => shortDate(String(d))}
+              {...TOOLTIP_THEME}
+            />
             <Legend wrapperStyle={LEGEND_STYLE} />
             {shown.map((o) => (
-              <Bar key={o} dataKey={o} name={OUTCOME_LABELS[o]} stackId="outcomes" fill={OUTCOME_COLORS[o]} isAnimationActive={false} />
+              <Bar
+                key={o}
+                dataKey={o}
+                name={OUTCOME_LABELS[o]}
+                stackId="outcomes"
+                fill={OUTCOME_COLORS[o]}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         </ResponsiveContainer>

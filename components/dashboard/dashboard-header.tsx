@@ -21,7 +21,11 @@ export function DashboardHeader({ user, organization }: { user: ShellUser; organ
     <header className="border-b border-line bg-surface">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 pt-3 sm:px-6">
         <div className="flex min-w-0 flex-1 items-center gap-2 sm:gap-3">
-          <Link href="/" aria-label="Tracker home" className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-focus">
+          <Link
+            href="/"
+            aria-label="Tracker home"
+            className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-focus"
+          >
             <Logo compact />
           </Link>
           {organization && <OrgSwitcher fallbackName={organization.name} />}

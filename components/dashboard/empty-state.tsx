@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 
-export function EmptyState({ title, description, action }: { title: string; description: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Card className="flex flex-col items-center px-6 py-16 text-center">
       <h2 className="text-lg font-semibold">{title}</h2>

@@ -23,10 +23,14 @@ export function NavLinks() {
   const projectId = useCurrentProjectId();
   // The environment picked on one page carries to the others it filters.
   const environment = useSearchParams().get('environment');
-  const keep = (path: string) => (environment && (path === 'issues' || path === 'performance') ? `?${new URLSearchParams({ environment })}` : '');
+  const keep = (path: string) =>
+    environment && (path === 'issues' || path === 'performance') ? `?${new URLSearchParams({ environment })}` : '';
   const links = [
     // Without a project yet, every project section leads to onboarding.
-    ...PROJECT_LINKS.map(({ path, label }) => ({ href: projectId ? `/projects/${encodeURIComponent(projectId)}/${path}${keep(path)}` : '/', label })),
+    ...PROJECT_LINKS.map(({ path, label }) => ({
+      href: projectId ? `/projects/${encodeURIComponent(projectId)}/${path}${keep(path)}` : '/',
+      label,
+    })),
     { href: '/settings/organization', label: 'Team' },
     { href: '/settings/billing', label: 'Billing' },
   ];

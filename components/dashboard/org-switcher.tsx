@@ -64,7 +64,10 @@ export function OrgSwitcher({ fallbackName }: { fallbackName: string }) {
         </svg>
       </button>
       {open && (
-        <div id={menuId} className="absolute top-full left-4 z-30 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-line bg-surface p-1 shadow-lg">
+        <div
+          id={menuId}
+          className="absolute top-full left-4 z-30 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-line bg-surface p-1 shadow-lg"
+        >
           <ul aria-label="Organizations">
             {(me?.organizations ?? []).map((o) => (
               <li key={o.id}>

@@ -56,7 +56,10 @@ export function ProjectSwitcher() {
         </svg>
       </button>
       {open && (
-        <div id={menuId} className="absolute top-full left-4 z-20 mt-1 w-64 rounded-lg border border-line bg-surface p-1 shadow-lg">
+        <div
+          id={menuId}
+          className="absolute top-full left-4 z-20 mt-1 w-64 rounded-lg border border-line bg-surface p-1 shadow-lg"
+        >
           <ul aria-label="Projects">
             {projects.map((p) => (
               <li key={p.id}>
@@ -76,11 +79,17 @@ export function ProjectSwitcher() {
           </ul>
           <div className="mt-1 border-t border-line pt-1">
             {canCreate && (
-              <Link href="/projects/new" className="block rounded-md px-3 py-2 text-sm text-link hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-focus">
+              <Link
+                href="/projects/new"
+                className="block rounded-md px-3 py-2 text-sm text-link hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-focus"
+              >
                 + New project
               </Link>
             )}
-            <Link href="/" className="block rounded-md px-3 py-2 text-sm text-fg-secondary hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-focus">
+            <Link
+              href="/"
+              className="block rounded-md px-3 py-2 text-sm text-fg-secondary hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-focus"
+            >
               All projects
             </Link>
           </div>

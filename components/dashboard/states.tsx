@@ -15,8 +15,19 @@ export function LoadingState({ label = 'Loading' }: { label?: string }) {
 }
 
 /** A failed load: says what failed, and offers a retry when one can help. */
-export function ErrorState({ error, title = 'Could not load this page', retry, action }: { error: unknown; title?: string; retry?: () => void; action?: ReactNode }) {
-  const message = error instanceof ApiError ? error.message : 'Could not reach the server. Check your connection and try again.';
+export function ErrorState({
+  error,
+  title = 'Could not load this page',
+  retry,
+  action,
+}: {
+  error: unknown;
+  title?: string;
+  retry?: () => void;
+  action?: ReactNode;
+}) {
+  const message =
+    error instanceof ApiError ? error.message : 'Could not reach the server. Check your connection and try again.';
   return (
     <Card role="alert" tone="danger" className="px-6 py-10 text-center">
       <h2 className="text-base font-semibold text-danger-fg">{title}</h2>
@@ -24,7 +35,11 @@ export function ErrorState({ error, title = 'Could not load this page', retry, a
       {(retry || action) && (
         <div className="mt-4 flex justify-center gap-3">
           {retry && (
-            <button type="button" onClick={retry} className="text-sm font-medium text-danger-fg underline underline-offset-4">
+            <button
+              type="button"
+              onClick={retry}
+              className="text-sm font-medium text-danger-fg underline underline-offset-4"
+            >
               Try again
             </button>
           )}

@@ -2,10 +2,17 @@
 
 import type { AttachmentInfo } from '@/lib/swr/use-feedback';
 
-const size = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+const size = (n: number) =>
+  n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 /** Attachments with size and type; raster images shown inline, everything else a download (served so it never runs). */
-export function AttachmentList({ attachments, label = 'Attachments' }: { attachments: AttachmentInfo[]; label?: string }) {
+export function AttachmentList({
+  attachments,
+  label = 'Attachments',
+}: {
+  attachments: AttachmentInfo[];
+  label?: string;
+}) {
   if (attachments.length === 0) return null;
   return (
     <section aria-label={label} className="space-y-2" data-testid="attachments">
@@ -22,7 +29,12 @@ export function AttachmentList({ attachments, label = 'Attachments' }: { attachm
             {a.inlineUrl && (
               // Same-origin, served as the image it is (nosniff); `inline` only for raster types.
               // eslint-disable-next-line @next/next/no-img-element
-              <img src={a.inlineUrl} alt={`Attachment ${a.filename}`} className="block max-h-80 max-w-full rounded border border-line" loading="lazy" />
+              <img
+                src={a.inlineUrl}
+                alt={`Attachment ${a.filename}`}
+                className="block max-h-80 max-w-full rounded border border-line"
+                loading="lazy"
+              />
             )}
           </li>
         ))}

@@ -11,7 +11,12 @@ import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { AttachmentList } from './attachment-list';
 
-const SOURCES: Record<string, string> = { widget: 'feedback widget', api: 'captureFeedback', user_report: 'user report', crash_report_dialog: 'crash-report dialog' };
+const SOURCES: Record<string, string> = {
+  widget: 'feedback widget',
+  api: 'captureFeedback',
+  user_report: 'user report',
+  crash_report_dialog: 'crash-report dialog',
+};
 
 /** One piece of feedback: who wrote what where, its screenshot, its issue, and (when `members` is given) triage. */
 export function FeedbackCard({ projectId, f, members }: { projectId: string; f: FeedbackEntry; members?: Member[] }) {
@@ -40,7 +45,11 @@ export function FeedbackCard({ projectId, f, members }: { projectId: string; f: 
             via {SOURCES[f.source] ?? f.source} · <RelativeTime iso={f.createdAt} />
           </span>
         </p>
-        {f.status !== 'new' && <span className="rounded-full bg-surface-hover px-2 py-0.5 text-xs font-medium text-fg-secondary">{f.status}</span>}
+        {f.status !== 'new' && (
+          <span className="rounded-full bg-surface-hover px-2 py-0.5 text-xs font-medium text-fg-secondary">
+            {f.status}
+          </span>
+        )}
       </div>
       <p className="whitespace-pre-wrap break-words" data-testid="feedback-message">
         {f.message}
@@ -49,7 +58,10 @@ export function FeedbackCard({ projectId, f, members }: { projectId: string; f: 
         <p className="flex flex-wrap gap-x-4 text-sm text-fg-secondary">
           {f.url && <span className="break-all">On {f.url}</span>}
           {f.issueId && (
-            <Link className="text-link underline" href={`/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(f.issueId)}`}>
+            <Link
+              className="text-link underline"
+              href={`/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(f.issueId)}`}
+            >
               Its issue
             </Link>
           )}
@@ -61,7 +73,13 @@ export function FeedbackCard({ projectId, f, members }: { projectId: string; f: 
           <label htmlFor={`assignee-${f.id}`} className="text-sm font-medium">
             Assignee
           </label>
-          <Select id={`assignee-${f.id}`} className="w-48" value={f.assignee?.id ?? ''} disabled={busy} onChange={(e) => void change({ assigneeId: e.target.value || null })}>
+          <Select
+            id={`assignee-${f.id}`}
+            className="w-48"
+            value={f.assignee?.id ?? ''}
+            disabled={busy}
+            onChange={(e) => void change({ assigneeId: e.target.value || null })}
+          >
             <option value="">Nobody</option>
             {members.map((m) => (
               <option key={m.userId} value={m.userId}>
@@ -70,12 +88,22 @@ export function FeedbackCard({ projectId, f, members }: { projectId: string; f: 
             ))}
           </Select>
           {f.status !== 'resolved' && (
-            <Button variant="secondary" className="h-8 px-3" disabled={busy} onClick={() => void change({ status: 'resolved' })}>
+            <Button
+              variant="secondary"
+              className="h-8 px-3"
+              disabled={busy}
+              onClick={() => void change({ status: 'resolved' })}
+            >
               Resolve
             </Button>
           )}
           {f.status !== 'spam' && (
-            <Button variant="ghost" className="h-8 px-3" disabled={busy} onClick={() => void change({ status: 'spam' })}>
+            <Button
+              variant="ghost"
+              className="h-8 px-3"
+              disabled={busy}
+              onClick={() => void change({ status: 'spam' })}
+            >
               Mark as spam
             </Button>
           )}

@@ -26,8 +26,8 @@ export function FeedbackInbox({ projectId }: { projectId: string }) {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">User feedback</h1>
         <p className="mt-1 text-sm text-fg-secondary">
-          What your users wrote: Sentry&apos;s feedback widget and <code>captureFeedback</code>, user reports, and the crash-report dialog (
-          <code>Sentry.showReportDialog()</code>).
+          What your users wrote: Sentry&apos;s feedback widget and <code>captureFeedback</code>, user reports, and the
+          crash-report dialog (<code>Sentry.showReportDialog()</code>).
         </p>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -39,7 +39,10 @@ export function FeedbackInbox({ projectId }: { projectId: string }) {
               type="button"
               aria-selected={status === t.status}
               onClick={() => setStatus(t.status)}
-              className={cn('rounded-md px-3 py-1.5 text-sm font-medium', status === t.status ? 'bg-surface-hover text-fg' : 'text-fg-secondary hover:text-fg')}
+              className={cn(
+                'rounded-md px-3 py-1.5 text-sm font-medium',
+                status === t.status ? 'bg-surface-hover text-fg' : 'text-fg-secondary hover:text-fg',
+              )}
             >
               {t.label}
               {page && ` (${page.counts[t.status]})`}
@@ -50,7 +53,13 @@ export function FeedbackInbox({ projectId }: { projectId: string }) {
           <label htmlFor="feedback-search" className="sr-only">
             Search feedback
           </label>
-          <Input id="feedback-search" type="search" placeholder="Search message, name, email, URL" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <Input
+            id="feedback-search"
+            type="search"
+            placeholder="Search message, name, email, URL"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </div>
       </div>
       {error ? (
@@ -58,7 +67,10 @@ export function FeedbackInbox({ projectId }: { projectId: string }) {
       ) : isLoading || !page ? (
         <LoadingState label="Loading feedback" />
       ) : page.feedback.length === 0 ? (
-        <EmptyState title={query ? 'No feedback matches' : `No ${status} feedback`} description="Feedback arrives from the widget, captureFeedback, user reports and the crash-report dialog." />
+        <EmptyState
+          title={query ? 'No feedback matches' : `No ${status} feedback`}
+          description="Feedback arrives from the widget, captureFeedback, user reports and the crash-report dialog."
+        />
       ) : (
         <ul className="space-y-3" data-testid="feedback-list">
           {page.feedback.map((f) => (

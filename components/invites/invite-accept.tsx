@@ -8,15 +8,25 @@ import { FormError } from '@/components/ui/form-error';
 import { useApiForm } from '@/components/auth/use-api-form';
 import { enterDashboard } from '@/components/dashboard/enter-dashboard';
 
-type Props = { token: string; email: string; accountExists: boolean; signedInAs: { name: string; email: string } | null };
+type Props = {
+  token: string;
+  email: string;
+  accountExists: boolean;
+  signedInAs: { name: string; email: string } | null;
+};
 
 const invitePath = (token: string) => `/api/v1/invites/${encodeURIComponent(token)}`;
 
 /** Accept as the signed-in user, log in with the invited email and accept, or sign up from the link. */
 export function InviteAccept({ token, email, accountExists, signedInAs }: Props) {
-  if (signedInAs && signedInAs.email.toLowerCase() !== email.toLowerCase()) return <SignedInAsSomeoneElse email={email} who={signedInAs} />;
+  if (signedInAs && signedInAs.email.toLowerCase() !== email.toLowerCase())
+    return <SignedInAsSomeoneElse email={email} who={signedInAs} />;
   if (signedInAs) return <AcceptAsSignedIn token={token} who={signedInAs} />;
-  return accountExists ? <LogInAndAccept token={token} email={email} /> : <SignUpFromInvite token={token} email={email} />;
+  return accountExists ? (
+    <LogInAndAccept token={token} email={email} />
+  ) : (
+    <SignUpFromInvite token={token} email={email} />
+  );
 }
 
 /** Only the invited address can accept: say so instead of offering a button that would be refused. */
@@ -24,8 +34,8 @@ function SignedInAsSomeoneElse({ email, who }: { email: string; who: { name: str
   return (
     <div role="alert" className="space-y-2 text-sm text-fg-secondary">
       <p>
-        This invite was sent to <span className="font-medium text-fg">{email}</span>, and only that address can accept it. You are signed in as{' '}
-        <span className="font-medium text-fg">{who.name}</span> ({who.email}).
+        This invite was sent to <span className="font-medium text-fg">{email}</span>, and only that address can accept
+        it. You are signed in as <span className="font-medium text-fg">{who.name}</span> ({who.email}).
       </p>
       <p>Log out, then open the link again and sign in or sign up with {email}.</p>
     </div>
@@ -42,7 +52,9 @@ function AcceptAsSignedIn({ token, who }: { token: string; who: { name: string; 
       await api(`${invitePath(token)}/accept`, { method: 'POST' });
       enterDashboard();
     } catch (err) {
-      setError(err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
+      setError(
+        err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.',
+      );
       setPending(false);
     }
   }
@@ -69,7 +81,14 @@ function LogInAndAccept({ token, email }: { token: string; email: string }) {
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-fg-secondary">This email has an account: log in to accept.</p>
       <Field name="email" label="Email" type="email" value={email} readOnly />
-      <Field name="password" label="Password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
+      <Field
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={fieldErrors.password}
+      />
       <FormError message={formError?.summary()} />
       <Button type="submit" loading={pending} className="w-full">
         Log in and accept
@@ -86,7 +105,14 @@ function SignUpFromInvite({ token, email }: { token: string; email: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <Field name="name" label="Name" autoComplete="name" required maxLength={100} error={fieldErrors.name} />
-      <Field name="email" label="Email" type="email" value={email} readOnly hint="The invite was sent here, so it needs no passcode." />
+      <Field
+        name="email"
+        label="Email"
+        type="email"
+        value={email}
+        readOnly
+        hint="The invite was sent here, so it needs no passcode."
+      />
       <Field
         name="password"
         label="Password"

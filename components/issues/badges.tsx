@@ -15,7 +15,8 @@ const statusTones: Record<IssueStatusValue, string> = {
   IGNORED: 'bg-surface-hover text-fg-secondary ring-line-strong',
 };
 
-const base = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset whitespace-nowrap';
+const base =
+  'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset whitespace-nowrap';
 
 export const titleCase = (s: string) => s.charAt(0) + s.slice(1).toLowerCase();
 
@@ -38,9 +39,17 @@ export function StatusBadge({ status }: { status: IssueStatusValue }) {
 /** A resolved issue that an event reopened; the title says when, for sighted and screen-reader users alike. */
 export function RegressedBadge({ regressedAt }: { regressedAt: string | null }) {
   if (!regressedAt) return null;
-  const when = new Date(regressedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  const when = new Date(regressedAt).toLocaleString('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  });
   return (
-    <span className={cn(base, 'gap-1 bg-surface text-warning-fg ring-warning-solid')} data-testid="regressed-badge" title={`Came back after it was resolved (${when} UTC)`}>
+    <span
+      className={cn(base, 'gap-1 bg-surface text-warning-fg ring-warning-solid')}
+      data-testid="regressed-badge"
+      title={`Came back after it was resolved (${when} UTC)`}
+    >
       <span aria-hidden="true">↺</span>
       Regressed
     </span>

@@ -18,7 +18,13 @@ type Mode = 'delete' | 'discard';
  * Delete the issue with its events (ADMIN and above), or delete and discard: its later events are dropped before
  * the quota (undo in the project's settings). Each asks for a second click that says what it will do.
  */
-export function DeleteIssue({ projectId, issue }: { projectId: string; issue: { id: string; title: string; eventCount: number } }) {
+export function DeleteIssue({
+  projectId,
+  issue,
+}: {
+  projectId: string;
+  issue: { id: string; title: string; eventCount: number };
+}) {
   const { can } = useRole();
   const router = useRouter();
   const toast = useToast();
@@ -37,7 +43,9 @@ export function DeleteIssue({ projectId, issue }: { projectId: string; issue: { 
       toast.show({ message: mode === 'discard' ? 'Issue deleted; its new events will be discarded' : 'Issue deleted' });
       router.push(`/projects/${encodeURIComponent(projectId)}/issues`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
+      setError(
+        err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.',
+      );
       setPending(false);
     }
   }
@@ -46,8 +54,9 @@ export function DeleteIssue({ projectId, issue }: { projectId: string; issue: { 
     <Card className="space-y-3" data-testid="delete-issue">
       <h2 className="text-base font-semibold">Delete</h2>
       <p className="text-sm text-fg-secondary">
-        Deleting removes this issue and its {plural(issue.eventCount, 'event')} for good. “Delete and discard” also drops its new events when they arrive, before they
-        count against your quota (the project&rsquo;s settings can undo that).
+        Deleting removes this issue and its {plural(issue.eventCount, 'event')} for good. “Delete and discard” also
+        drops its new events when they arrive, before they count against your quota (the project&rsquo;s settings can
+        undo that).
       </p>
       {confirming ? (
         <div className="flex flex-wrap items-center gap-2">

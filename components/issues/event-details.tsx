@@ -15,7 +15,8 @@ import { UserPanel } from './event-panels/user-panel';
 
 /** Everything one event carries: stack trace (and its chain), log message, contexts, breadcrumbs, tags, user, request, extra, SDK. */
 export function EventDetails({ event, exceptionType }: { event: TrackedEvent; exceptionType?: string }) {
-  const { frames, contexts, breadcrumbs, tags, user, request, exceptions, logentry, sdk, extra, modules } = readEvent(event);
+  const { frames, contexts, breadcrumbs, tags, user, request, exceptions, logentry, sdk, extra, modules } =
+    readEvent(event);
   return (
     <div className="space-y-6">
       <Card>

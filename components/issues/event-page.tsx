@@ -57,11 +57,29 @@ export function EventPage({ projectId, issueId, eventId }: { projectId: string; 
   );
 }
 
-function StepLink({ to, label, rel, testId, projectId, issueId }: { to: string | null; label: string; rel?: string; testId: string; projectId: string; issueId: string }) {
+function StepLink({
+  to,
+  label,
+  rel,
+  testId,
+  projectId,
+  issueId,
+}: {
+  to: string | null;
+  label: string;
+  rel?: string;
+  testId: string;
+  projectId: string;
+  issueId: string;
+}) {
   const classes = cn(buttonClasses('secondary'), 'h-8 px-3 text-xs');
   if (!to) {
     return (
-      <span aria-disabled="true" className={cn(classes, 'cursor-not-allowed border-line text-fg-muted hover:bg-surface')} data-testid={testId}>
+      <span
+        aria-disabled="true"
+        className={cn(classes, 'cursor-not-allowed border-line text-fg-muted hover:bg-surface')}
+        data-testid={testId}
+      >
         {label}
       </span>
     );
@@ -99,14 +117,27 @@ function EventToolbar({ projectId, issueId, event }: { projectId: string; issueI
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <nav aria-label="Events of this issue" className="flex flex-wrap gap-2">
-          <StepLink {...step} to={nav && nav.oldestEventId !== event.id ? nav.oldestEventId : null} label="« Oldest" testId="event-oldest" />
+          <StepLink
+            {...step}
+            to={nav && nav.oldestEventId !== event.id ? nav.oldestEventId : null}
+            label="« Oldest"
+            testId="event-oldest"
+          />
           <StepLink {...step} to={nav?.previousEventId ?? null} rel="prev" label="‹ Older" testId="event-older" />
           <StepLink {...step} to={nav?.nextEventId ?? null} rel="next" label="Newer ›" testId="event-newer" />
-          <StepLink {...step} to={nav && nav.latestEventId !== event.id ? nav.latestEventId : null} label="Latest »" testId="event-latest" />
+          <StepLink
+            {...step}
+            to={nav && nav.latestEventId !== event.id ? nav.latestEventId : null}
+            label="Latest »"
+            testId="event-latest"
+          />
         </nav>
         <div className="flex flex-wrap items-center gap-2">
           <span className="flex items-center gap-1.5 text-xs text-fg-muted">
-            ID <code className="font-mono text-fg" data-testid="event-id">{event.id}</code>
+            ID{' '}
+            <code className="font-mono text-fg" data-testid="event-id">
+              {event.id}
+            </code>
           </span>
           <CopyButton text={event.id} label="Copy ID" caption="Copy ID" />
           <CopyButton text={permalink} label="Copy link" caption="Copy link" />
@@ -128,7 +159,12 @@ function EventToolbar({ projectId, issueId, event }: { projectId: string; issueI
             View trace
           </TraceLink>
         )}
-        <button type="button" onClick={download} className={cn(buttonClasses('secondary'), 'h-8 px-3 text-xs')} data-testid="download-json">
+        <button
+          type="button"
+          onClick={download}
+          className={cn(buttonClasses('secondary'), 'h-8 px-3 text-xs')}
+          data-testid="download-json"
+        >
           Download JSON
         </button>
       </div>

@@ -15,7 +15,12 @@ const frame = z.object({
   post_context: lines.optional().catch(undefined),
   // The frame as the browser reported it, before its source map resolved it ("show minified").
   raw: z
-    .object({ filename: z.string(), lineno: z.number().optional(), colno: z.number().optional(), function: z.string().optional() })
+    .object({
+      filename: z.string(),
+      lineno: z.number().optional(),
+      colno: z.number().optional(),
+      function: z.string().optional(),
+    })
     .optional()
     .catch(undefined),
   // Why the frame stayed minified (no map for its debug ID or URL, a map that did not parse…).

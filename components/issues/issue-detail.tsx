@@ -8,7 +8,14 @@ import { useState } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import type { IgnoreCondition, IssueStatusValue } from '@/lib/zod/issues';
 import { ApiError } from '@/lib/swr/fetcher';
-import { resolveInNextRelease, setIssueStatus, useIssue, useIssueStats, type IgnoreConditionShown, type IssueWithEvents } from '@/lib/swr/use-issues';
+import {
+  resolveInNextRelease,
+  setIssueStatus,
+  useIssue,
+  useIssueStats,
+  type IgnoreConditionShown,
+  type IssueWithEvents,
+} from '@/lib/swr/use-issues';
 import { useEvents } from '@/lib/swr/use-events';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -50,7 +57,10 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
         error={error}
         title={isNotFound(error) ? 'Issue not found' : 'Could not load the issue'}
         action={
-          <Link href={issuesHref(projectId)} className="text-sm font-medium text-danger-fg underline underline-offset-4">
+          <Link
+            href={issuesHref(projectId)}
+            className="text-sm font-medium text-danger-fg underline underline-offset-4"
+          >
             Back to issues
           </Link>
         }
@@ -77,7 +87,9 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
               Latest event
             </h2>
             <span className="flex gap-4 text-sm">
-              {traceIdOf(latest.contexts) && <TraceLink traceId={traceIdOf(latest.contexts)!} className="font-medium text-link hover:underline" />}
+              {traceIdOf(latest.contexts) && (
+                <TraceLink traceId={traceIdOf(latest.contexts)!} className="font-medium text-link hover:underline" />
+              )}
               <Link
                 href={`${issuesHref(projectId)}/${encodeURIComponent(issueId)}/events/${encodeURIComponent(latest.id)}`}
                 className="font-medium text-link hover:underline"
@@ -105,7 +117,9 @@ type Action = IssueStatusValue | 'NEXT_RELEASE';
 
 /** The API's reason, with its field-level detail when there is one (e.g. no release seen yet). */
 const failureOf = (err: unknown) =>
-  err instanceof ApiError ? (Object.values(err.fieldErrors())[0] ?? err.summary()) : 'Could not update the issue. Try again.';
+  err instanceof ApiError
+    ? (Object.values(err.fieldErrors())[0] ?? err.summary())
+    : 'Could not update the issue. Try again.';
 
 function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: string }) {
   const [pending, setPending] = useState<Action>();
@@ -121,14 +135,18 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
       else await setIssueStatus({ projectId, issueId: issue.id, status: action });
       // The toast is the visible (and politely announced) confirmation; Undo puts the old status back.
       toast.show({
-        message: action === 'NEXT_RELEASE' ? 'Issue resolved until an event of a newer release arrives' : ACTIONS[action].done,
+        message:
+          action === 'NEXT_RELEASE' ? 'Issue resolved until an event of a newer release arrives' : ACTIONS[action].done,
         undo: async () => {
           // The buttons wait for the undo, so the next action starts from the status it restored.
           setPending(before);
           try {
             await setIssueStatus({ projectId, issueId: issue.id, status: before });
           } catch (err) {
-            toast.show({ tone: 'error', message: err instanceof ApiError ? err.summary() : 'Could not undo. Try again.' });
+            toast.show({
+              tone: 'error',
+              message: err instanceof ApiError ? err.summary() : 'Could not undo. Try again.',
+            });
           } finally {
             setPending(undefined);
           }
@@ -179,12 +197,23 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
         </div>
         <div className="flex flex-wrap gap-2">
           {next.map((s) => (
-            <Button key={s} variant={ACTIONS[s].variant} loading={pending === s} disabled={!!pending} onClick={() => change(s)}>
+            <Button
+              key={s}
+              variant={ACTIONS[s].variant}
+              loading={pending === s}
+              disabled={!!pending}
+              onClick={() => change(s)}
+            >
               {ACTIONS[s].label}
             </Button>
           ))}
           {!waitsForRelease && (
-            <Button variant="secondary" loading={pending === 'NEXT_RELEASE'} disabled={!!pending} onClick={() => change('NEXT_RELEASE')}>
+            <Button
+              variant="secondary"
+              loading={pending === 'NEXT_RELEASE'}
+              disabled={!!pending}
+              onClick={() => change('NEXT_RELEASE')}
+            >
               Resolve in next release
             </Button>
           )}
@@ -198,7 +227,8 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
       )}
       {waitsForRelease && (
         <p className="text-sm text-fg-secondary" data-testid="resolved-in-release">
-          Resolved in the release after <span className="font-mono">{issue.resolvedInRelease}</span>: only an event of a newer release reopens it.
+          Resolved in the release after <span className="font-mono">{issue.resolvedInRelease}</span>: only an event of a
+          newer release reopens it.
         </p>
       )}
       {issue.regressedAt && (
@@ -209,12 +239,23 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
       <ActionFeedback announcement="" error={actionError} />
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
         {[
-          ['Events', <span key="c" data-testid="issue-event-count">{issue.eventCount.toLocaleString('en-US')}</span>],
+          [
+            'Events',
+            <span key="c" data-testid="issue-event-count">
+              {issue.eventCount.toLocaleString('en-US')}
+            </span>,
+          ],
           ['Status', issue.status.charAt(0) + issue.status.slice(1).toLowerCase()],
           ['First seen', <RelativeTime key="f" iso={issue.firstSeen} />],
           ['Last seen', <RelativeTime key="l" iso={issue.lastSeen} />],
-          ['First seen in', <ReleaseLink key="fr" projectId={projectId} version={issue.firstRelease} testId="issue-first-release" />],
-          ['Last seen in', <ReleaseLink key="lr" projectId={projectId} version={issue.lastRelease} testId="issue-last-release" />],
+          [
+            'First seen in',
+            <ReleaseLink key="fr" projectId={projectId} version={issue.firstRelease} testId="issue-first-release" />,
+          ],
+          [
+            'Last seen in',
+            <ReleaseLink key="lr" projectId={projectId} version={issue.lastRelease} testId="issue-last-release" />,
+          ],
         ].map(([label, value]) => (
           <Card key={String(label)} className="p-4">
             <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{label}</dt>
@@ -227,9 +268,18 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
 }
 
 function ReleaseLink({ projectId, version, testId }: { projectId: string; version: string | null; testId: string }) {
-  if (!version) return <span data-testid={testId} className="text-fg-muted">No release</span>;
+  if (!version)
+    return (
+      <span data-testid={testId} className="text-fg-muted">
+        No release
+      </span>
+    );
   return (
-    <Link data-testid={testId} className="break-all hover:underline" href={`/projects/${encodeURIComponent(projectId)}/releases/${encodeURIComponent(version)}`}>
+    <Link
+      data-testid={testId}
+      className="break-all hover:underline"
+      href={`/projects/${encodeURIComponent(projectId)}/releases/${encodeURIComponent(version)}`}
+    >
       {version}
     </Link>
   );
@@ -237,7 +287,12 @@ function ReleaseLink({ projectId, version, testId }: { projectId: string; versio
 
 function IssueChart({ projectId, issueId }: { projectId: string; issueId: string }) {
   const { stats, error, isLoading } = useIssueStats(projectId, issueId, 14);
-  if (error) return <p className="text-sm text-danger-fg">Could not load the chart: {error instanceof ApiError ? error.message : 'network error'}.</p>;
+  if (error)
+    return (
+      <p className="text-sm text-danger-fg">
+        Could not load the chart: {error instanceof ApiError ? error.message : 'network error'}.
+      </p>
+    );
   if (isLoading || !stats) return <div className="h-40 animate-pulse rounded-md bg-surface-hover" aria-hidden="true" />;
   return <EventsChart buckets={stats.buckets} />;
 }
@@ -310,13 +365,24 @@ function EventsList({ projectId, issueId }: { projectId: string; issueId: string
                     <td className="max-w-0 min-w-48 truncate px-2 py-2.5 font-mono text-xs" title={e.message}>
                       {e.message}
                     </td>
-                    <td className="hidden max-w-48 truncate px-2 py-2.5 text-fg-secondary sm:table-cell" title={who} data-testid="event-user">
+                    <td
+                      className="hidden max-w-48 truncate px-2 py-2.5 text-fg-secondary sm:table-cell"
+                      title={who}
+                      data-testid="event-user"
+                    >
                       {who ?? '—'}
                     </td>
-                    <td className="hidden max-w-40 truncate px-2 py-2.5 font-mono text-xs text-fg-secondary md:table-cell" title={e.release ?? undefined} data-testid="event-release">
+                    <td
+                      className="hidden max-w-40 truncate px-2 py-2.5 font-mono text-xs text-fg-secondary md:table-cell"
+                      title={e.release ?? undefined}
+                      data-testid="event-release"
+                    >
                       {e.release ?? '—'}
                     </td>
-                    <td className="hidden max-w-32 truncate px-2 py-2.5 text-fg-secondary md:table-cell" data-testid="event-environment">
+                    <td
+                      className="hidden max-w-32 truncate px-2 py-2.5 text-fg-secondary md:table-cell"
+                      data-testid="event-environment"
+                    >
                       {e.environment ?? '—'}
                     </td>
                     <td className="hidden px-2 py-2.5 text-fg-secondary lg:table-cell">{env || '—'}</td>
@@ -337,7 +403,14 @@ function EventsList({ projectId, issueId }: { projectId: string; issueId: string
         </div>
       )}
       {list && list.pagination.total > 0 && (
-        <Pagination label="Event pages" page={list.pagination.page} pages={list.pagination.pages} total={list.pagination.total} noun="events" hrefFor={hrefFor} />
+        <Pagination
+          label="Event pages"
+          page={list.pagination.page}
+          pages={list.pagination.pages}
+          total={list.pagination.total}
+          noun="events"
+          hrefFor={hrefFor}
+        />
       )}
     </section>
   );
@@ -356,7 +429,13 @@ const IGNORE_CHOICES: [string, IgnoreCondition][] = [
 ];
 
 /** Ignore with a condition: the issue comes back by itself when it is met. */
-function IgnoreUntil({ disabled, onPick }: { disabled: boolean; onPick: (ignore: IgnoreCondition, label: string) => void }) {
+function IgnoreUntil({
+  disabled,
+  onPick,
+}: {
+  disabled: boolean;
+  onPick: (ignore: IgnoreCondition, label: string) => void;
+}) {
   return (
     <Select
       aria-label="Ignore until"
@@ -379,6 +458,7 @@ function IgnoreUntil({ disabled, onPick }: { disabled: boolean; onPick: (ignore:
 
 function describeIgnore(c: IgnoreConditionShown): string {
   if ('until' in c) return `until ${new Date(c.until).toLocaleString()}`;
-  if ('count' in c) return `until ${c.count.toLocaleString('en-US')} more events${c.windowMinutes ? ` within ${c.windowMinutes} minutes` : ''}`;
+  if ('count' in c)
+    return `until ${c.count.toLocaleString('en-US')} more events${c.windowMinutes ? ` within ${c.windowMinutes} minutes` : ''}`;
   return `until ${c.users.toLocaleString('en-US')} more users have it`;
 }

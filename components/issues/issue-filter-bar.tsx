@@ -11,7 +11,12 @@ const STATUS_TERM = /^is:(unresolved|resolved|ignored)$/i;
 const LEVEL_TERM = /^level:/i;
 const ASSIGNEE_TERM = /^(assigned:(me|none)|is:(assigned|unassigned))$/i;
 
-const SORT_LABELS: Record<IssueSort, string> = { lastSeen: 'Last seen', firstSeen: 'First seen', events: 'Events', users: 'Users affected' };
+const SORT_LABELS: Record<IssueSort, string> = {
+  lastSeen: 'Last seen',
+  firstSeen: 'First seen',
+  events: 'Events',
+  users: 'Users affected',
+};
 const ASSIGNEE_TERMS: Record<string, string> = { me: 'assigned:me', none: 'is:unassigned', anyone: 'is:assigned' };
 
 /** The value of the query's first term matching `re` (without its key), for the select that edits it. */
@@ -21,14 +26,32 @@ function termValue(query: string, re: RegExp): string {
 }
 
 /** Status, level and assignee pickers that write their term into the search text; the sort beside them. */
-export function IssueFilterBar({ query, sort, onQuery, onSort }: { query: string; sort: IssueSort; onQuery: (q: string) => void; onSort: (s: IssueSort) => void }) {
+export function IssueFilterBar({
+  query,
+  sort,
+  onQuery,
+  onSort,
+}: {
+  query: string;
+  sort: IssueSort;
+  onQuery: (q: string) => void;
+  onSort: (s: IssueSort) => void;
+}) {
   const status = termValue(query, STATUS_TERM).toUpperCase();
   const level = termValue(query, LEVEL_TERM).toUpperCase();
-  const assigneeTerm = query.split(/\s+/).find((w) => ASSIGNEE_TERM.test(w))?.toLowerCase();
+  const assigneeTerm = query
+    .split(/\s+/)
+    .find((w) => ASSIGNEE_TERM.test(w))
+    ?.toLowerCase();
   const assignee = Object.entries(ASSIGNEE_TERMS).find(([, t]) => t === assigneeTerm)?.[0] ?? '';
   return (
     <div className="flex flex-wrap gap-3" data-testid="issue-filter-bar">
-      <Picker id="filter-status" label="Status" value={status} onChange={(v) => onQuery(withTerm(query, STATUS_TERM, v ? `is:${v.toLowerCase()}` : null))}>
+      <Picker
+        id="filter-status"
+        label="Status"
+        value={status}
+        onChange={(v) => onQuery(withTerm(query, STATUS_TERM, v ? `is:${v.toLowerCase()}` : null))}
+      >
         <option value="">All statuses</option>
         {ISSUE_STATUSES.map((s) => (
           <option key={s} value={s}>
@@ -36,7 +59,12 @@ export function IssueFilterBar({ query, sort, onQuery, onSort }: { query: string
           </option>
         ))}
       </Picker>
-      <Picker id="filter-level" label="Level" value={level} onChange={(v) => onQuery(withTerm(query, LEVEL_TERM, v ? `level:${v.toLowerCase()}` : null))}>
+      <Picker
+        id="filter-level"
+        label="Level"
+        value={level}
+        onChange={(v) => onQuery(withTerm(query, LEVEL_TERM, v ? `level:${v.toLowerCase()}` : null))}
+      >
         <option value="">All levels</option>
         {LEVELS.map((l) => (
           <option key={l} value={l}>
@@ -44,7 +72,12 @@ export function IssueFilterBar({ query, sort, onQuery, onSort }: { query: string
           </option>
         ))}
       </Picker>
-      <Picker id="filter-assignee" label="Assignee" value={assignee} onChange={(v) => onQuery(withTerm(query, ASSIGNEE_TERM, v ? ASSIGNEE_TERMS[v] : null))}>
+      <Picker
+        id="filter-assignee"
+        label="Assignee"
+        value={assignee}
+        onChange={(v) => onQuery(withTerm(query, ASSIGNEE_TERM, v ? ASSIGNEE_TERMS[v] : null))}
+      >
         <option value="">Anyone</option>
         <option value="me">Assigned to me</option>
         <option value="anyone">Assigned</option>
@@ -61,7 +94,19 @@ export function IssueFilterBar({ query, sort, onQuery, onSort }: { query: string
   );
 }
 
-function Picker({ id, label, value, onChange, children }: { id: string; label: string; value: string; onChange: (v: string) => void; children: React.ReactNode }) {
+function Picker({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: React.ReactNode;
+}) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium">

@@ -21,7 +21,8 @@ import { useIssueQuery } from './use-issue-query';
 /** Keys typed into a text field are text, not shortcuts. */
 function isTyping(target: EventTarget | null) {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
+    return true;
   return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type);
 }
 
@@ -48,7 +49,9 @@ export function IssueList({ projectId }: { projectId: string }) {
   const q = useIssueQuery();
   const { list, error, isLoading } = useIssues(projectId, q.filters);
   const problem: QueryProblem | undefined =
-    error instanceof ApiError && error.status === 400 ? { message: error.issues[0]?.message ?? error.message, position: error.issues[0]?.position } : undefined;
+    error instanceof ApiError && error.status === 400
+      ? { message: error.issues[0]?.message ?? error.message, position: error.issues[0]?.position }
+      : undefined;
 
   const [cursor, setCursor] = useState(0);
   const [checked, setChecked] = useState<Set<string>>(new Set());
@@ -84,7 +87,10 @@ export function IssueList({ projectId }: { projectId: string }) {
           undo: previous.size > 0 ? () => restore(projectId, previous) : undefined,
         });
       } catch (err) {
-        toast.show({ message: err instanceof ApiError ? err.message : 'Could not update the issues. Try again.', tone: 'error' });
+        toast.show({
+          message: err instanceof ApiError ? err.message : 'Could not update the issues. Try again.',
+          tone: 'error',
+        });
       } finally {
         setBusy(false);
       }
@@ -100,7 +106,10 @@ export function IssueList({ projectId }: { projectId: string }) {
       setChecked(new Set());
       toast.show({ message: `Merged ${plural(ids.length, 'issue')} into “${issue.title}”`, tone: 'success' });
     } catch (err) {
-      toast.show({ message: err instanceof ApiError ? err.message : 'Could not merge the issues. Try again.', tone: 'error' });
+      toast.show({
+        message: err instanceof ApiError ? err.message : 'Could not merge the issues. Try again.',
+        tone: 'error',
+      });
     } finally {
       setBusy(false);
     }
@@ -185,7 +194,9 @@ export function IssueList({ projectId }: { projectId: string }) {
           rows={rows}
           caption={`Issues, ${SORT_CAPTIONS[q.sort]}`}
           onToggle={toggle}
-          onToggleAll={() => setChecked(issues.every((i) => checked.has(i.id)) ? new Set() : new Set(issues.map((i) => i.id)))}
+          onToggleAll={() =>
+            setChecked(issues.every((i) => checked.has(i.id)) ? new Set() : new Set(issues.map((i) => i.id)))
+          }
           onFocusRow={setCursor}
           onAction={(ids, s) => void apply(ids, s)}
           onMerge={(ids) => void merge(ids)}
@@ -231,7 +242,10 @@ function EmptyIssues({ projectId, filtered, clearHref }: { projectId: string; fi
               Show every issue
             </Link>{' '}
             or{' '}
-            <Link href={`/projects/${encodeURIComponent(projectId)}`} className="font-medium text-link underline-offset-4 hover:underline">
+            <Link
+              href={`/projects/${encodeURIComponent(projectId)}`}
+              className="font-medium text-link underline-offset-4 hover:underline"
+            >
               set up the client library
             </Link>
             .

@@ -7,7 +7,15 @@ import { Input } from '@/components/ui/input';
 export type QueryProblem = { message: string; position?: number };
 
 /** The search text; Enter (or Search) applies it. A query the API refused shows its reason under the box. */
-export function IssueSearchBox({ query, problem, onSearch }: { query: string; problem?: QueryProblem; onSearch: (q: string) => void }) {
+export function IssueSearchBox({
+  query,
+  problem,
+  onSearch,
+}: {
+  query: string;
+  problem?: QueryProblem;
+  onSearch: (q: string) => void;
+}) {
   const [text, setText] = useState(query);
   // The URL is the source of truth: back/forward and filter picks rewrite the box (during render, not in an effect).
   const [shown, setShown] = useState(query);
@@ -51,8 +59,9 @@ export function IssueSearchBox({ query, problem, onSearch }: { query: string; pr
         </p>
       )}
       <p id="issue-search-help" className="text-xs text-fg-muted">
-        Words match the title and culprit. Filters: <code>is:</code>, <code>level:</code>, <code>environment:</code>, <code>release:</code>, <code>assigned:me</code>,{' '}
-        <code>user:</code>, <code>firstSeen:-24h</code>, <code>lastSeen:-7d</code>, any tag <code>key:value</code> (<code>*</code> for any text); <code>!</code> negates.
+        Words match the title and culprit. Filters: <code>is:</code>, <code>level:</code>, <code>environment:</code>,{' '}
+        <code>release:</code>, <code>assigned:me</code>, <code>user:</code>, <code>firstSeen:-24h</code>,{' '}
+        <code>lastSeen:-7d</code>, any tag <code>key:value</code> (<code>*</code> for any text); <code>!</code> negates.
       </p>
     </form>
   );

@@ -40,18 +40,51 @@ type Props = {
  * The issues with the bulk toolbar: a table from the small breakpoint up, and below it the same rows laid out
  * as cards (display changes only), so a phone never scrolls sideways.
  */
-export function IssueTable({ issues, total, totalCapped, hrefOf, cursor, checked, busy, rows, caption, onToggle, onToggleAll, onFocusRow, onAction, onMerge }: Props) {
+export function IssueTable({
+  issues,
+  total,
+  totalCapped,
+  hrefOf,
+  cursor,
+  checked,
+  busy,
+  rows,
+  caption,
+  onToggle,
+  onToggleAll,
+  onFocusRow,
+  onAction,
+  onMerge,
+}: Props) {
   const allChecked = issues.length > 0 && issues.every((i) => checked.has(i.id));
   return (
     <div className="relative overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
-      <div className="flex min-h-12 flex-wrap items-center gap-2 border-b border-line bg-surface-muted px-4 py-2" aria-label="Bulk actions" role="toolbar">
-        <input type="checkbox" aria-label="Select all issues on this page" className="size-4 accent-fg" checked={allChecked} onChange={onToggleAll} />
+      <div
+        className="flex min-h-12 flex-wrap items-center gap-2 border-b border-line bg-surface-muted px-4 py-2"
+        aria-label="Bulk actions"
+        role="toolbar"
+      >
+        <input
+          type="checkbox"
+          aria-label="Select all issues on this page"
+          className="size-4 accent-fg"
+          checked={allChecked}
+          onChange={onToggleAll}
+        />
         <span className="mr-2 text-sm text-fg-secondary" data-testid="checked-count">
-          {checked.size > 0 ? `${checked.size} selected` : pluralAtLeast({ count: total, atLeast: totalCapped, singular: 'issue' })}
+          {checked.size > 0
+            ? `${checked.size} selected`
+            : pluralAtLeast({ count: total, atLeast: totalCapped, singular: 'issue' })}
         </span>
         {checked.size > 0 &&
           (['RESOLVED', 'IGNORED', 'UNRESOLVED'] as const).map((s) => (
-            <Button key={s} variant="secondary" className="h-8 px-3" disabled={busy} onClick={() => onAction([...checked], s)}>
+            <Button
+              key={s}
+              variant="secondary"
+              className="h-8 px-3"
+              disabled={busy}
+              onClick={() => onAction([...checked], s)}
+            >
               {VERBS[s].label}
             </Button>
           ))}
@@ -140,7 +173,13 @@ function IssueRow({ issue, href, highlighted, checked, busy, onToggle, onFocusRo
       )}
     >
       <td className="row-span-3 py-1 pl-3 sm:table-cell sm:px-4 sm:py-3">
-        <input type="checkbox" className="mt-0.5 size-4 accent-fg" aria-label={`Select ${issue.title}`} checked={checked} onChange={onToggle} />
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 accent-fg"
+          aria-label={`Select ${issue.title}`}
+          checked={checked}
+          onChange={onToggle}
+        />
       </td>
       <td className="min-w-0 py-1 pr-3 sm:table-cell sm:w-full sm:max-w-0 sm:px-2 sm:py-3">
         <Link
@@ -160,7 +199,9 @@ function IssueRow({ issue, href, highlighted, checked, busy, onToggle, onFocusRo
               {issue.culprit}
             </span>
           )}
-          <span data-testid="issue-assignee">{issue.assignee ? `Assigned to ${issue.assignee.name}` : 'Unassigned'}</span>
+          <span data-testid="issue-assignee">
+            {issue.assignee ? `Assigned to ${issue.assignee.name}` : 'Unassigned'}
+          </span>
         </div>
       </td>
       <td className="col-start-2 inline pr-3 text-xs text-fg-secondary sm:table-cell sm:px-2 sm:py-3 sm:text-right sm:text-sm sm:font-medium sm:text-fg">
@@ -184,7 +225,14 @@ function IssueRow({ issue, href, highlighted, checked, busy, onToggle, onFocusRo
       </td>
       <td className="col-start-2 pr-3 sm:table-cell sm:px-4 sm:py-2 sm:text-right sm:whitespace-nowrap">
         {actions.map((s) => (
-          <Button key={s} variant="ghost" className="h-8 px-2 text-xs" disabled={busy} aria-label={`${VERBS[s].label} ${issue.title}`} onClick={() => onAction(s)}>
+          <Button
+            key={s}
+            variant="ghost"
+            className="h-8 px-2 text-xs"
+            disabled={busy}
+            aria-label={`${VERBS[s].label} ${issue.title}`}
+            onClick={() => onAction(s)}
+          >
             {VERBS[s].label}
           </Button>
         ))}

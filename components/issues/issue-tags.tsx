@@ -9,7 +9,9 @@ type Tag = IssueTagSummary['tags'][number];
 
 /** A value as a search term: quoted when it holds a space, a quote or a `*`. */
 export function searchTerm(key: string, value: string) {
-  return /[\s"*]/.test(value) || value === '' ? `${key}:"${value.replace(/["\\]/g, (c) => `\\${c}`)}"` : `${key}:${value}`;
+  return /[\s"*]/.test(value) || value === ''
+    ? `${key}:"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`
+    : `${key}:${value}`;
 }
 
 /** The issue's facts from the rollups: users affected, environments and releases seen, each tag's top values with their share. */
@@ -20,7 +22,8 @@ export function IssueTags({ projectId, issueId }: { projectId: string; issueId: 
   const environments = tags.tags.find((t) => t.key === 'environment');
   const releases = tags.tags.find((t) => t.key === 'release');
   const rest = tags.tags.filter((t) => t.key !== 'environment' && t.key !== 'release');
-  const listHref = (key: string, value: string) => `/projects/${encodeURIComponent(projectId)}/issues?${new URLSearchParams({ query: searchTerm(key, value) })}`;
+  const listHref = (key: string, value: string) =>
+    `/projects/${encodeURIComponent(projectId)}/issues?${new URLSearchParams({ query: searchTerm(key, value) })}`;
   return (
     <section aria-labelledby="tags-heading" className="space-y-3" data-testid="issue-tags">
       <h2 id="tags-heading" className="text-lg font-semibold">
@@ -81,11 +84,7 @@ function TagCard({ tag, hrefFor }: { tag: Tag; hrefFor: (value: string) => strin
             </div>
           </li>
         ))}
-        {tag.other > 0 && (
-          <li className="text-sm text-fg-muted">
-            Other values: {share(tag.other)}%
-          </li>
-        )}
+        {tag.other > 0 && <li className="text-sm text-fg-muted">Other values: {share(tag.other)}%</li>}
       </ul>
     </Card>
   );

@@ -4,7 +4,15 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/swr/fetcher';
 import { useMe } from '@/lib/swr/use-me';
 import { useMembers } from '@/lib/swr/use-team';
-import { addComment, assignIssue, deleteComment, editComment, useActivity, type ActivityEntry, type IssueWithEvents } from '@/lib/swr/use-issues';
+import {
+  addComment,
+  assignIssue,
+  deleteComment,
+  editComment,
+  useActivity,
+  type ActivityEntry,
+  type IssueWithEvents,
+} from '@/lib/swr/use-issues';
 import { linkSegments } from '@/lib/text/link-segments';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -15,7 +23,8 @@ import { useToast } from '@/components/ui/toast';
 import { RelativeTime } from './relative-time';
 import { titleCase } from './badges';
 
-const failure = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
+const failure = (err: unknown) =>
+  err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
 const textareaClass =
   'block w-full rounded-md border border-line-strong bg-surface px-3 py-2 text-sm text-fg shadow-xs placeholder:text-fg-muted focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-focus/30';
 
@@ -35,7 +44,8 @@ function AssigneePicker({ projectId, issue }: { projectId: string; issue: IssueW
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const toast = useToast();
-  const nameOf = (id: string | null) => (id === null ? null : (members?.find((m) => m.userId === id)?.name ?? issue.assignee?.name ?? 'a member'));
+  const nameOf = (id: string | null) =>
+    id === null ? null : (members?.find((m) => m.userId === id)?.name ?? issue.assignee?.name ?? 'a member');
   async function change(value: string) {
     const before = issue.assignee?.id ?? null;
     const after = value || null;
@@ -63,9 +73,18 @@ function AssigneePicker({ projectId, issue }: { projectId: string; issue: IssueW
   return (
     <div className="space-y-1.5">
       <Label htmlFor="assignee">Assignee</Label>
-      <Select id="assignee" className="w-full sm:w-72" value={issue.assignee?.id ?? ''} disabled={busy || !members} onChange={(e) => change(e.target.value)} data-testid="assignee-picker">
+      <Select
+        id="assignee"
+        className="w-full sm:w-72"
+        value={issue.assignee?.id ?? ''}
+        disabled={busy || !members}
+        onChange={(e) => change(e.target.value)}
+        data-testid="assignee-picker"
+      >
         <option value="">Unassigned</option>
-        {issue.assignee && !members?.some((m) => m.userId === issue.assignee?.id) && <option value={issue.assignee.id}>{issue.assignee.name}</option>}
+        {issue.assignee && !members?.some((m) => m.userId === issue.assignee?.id) && (
+          <option value={issue.assignee.id}>{issue.assignee.name}</option>
+        )}
         {members?.map((m) => (
           <option key={m.userId} value={m.userId}>
             {m.name}
@@ -84,12 +103,17 @@ function describe(a: ActivityEntry): string {
       return 'First seen';
     case 'STATUS':
       // Without an actor: the ignore condition was met and the issue came back by itself.
-      if (!a.actor && a.fromStatus === 'IGNORED') return 'Came back by itself: the condition it was ignored until was met';
+      if (!a.actor && a.fromStatus === 'IGNORED')
+        return 'Came back by itself: the condition it was ignored until was met';
       return `${who} marked it ${titleCase(a.toStatus ?? '').toLowerCase()}`;
     case 'REGRESSED':
       return 'Regressed: a new event arrived after it was resolved';
     case 'ASSIGNED':
-      return a.assignee ? (a.assignee.id === a.actor?.id ? `${who} took it` : `${who} assigned it to ${a.assignee.name}`) : `${who} unassigned it`;
+      return a.assignee
+        ? a.assignee.id === a.actor?.id
+          ? `${who} took it`
+          : `${who} assigned it to ${a.assignee.name}`
+        : `${who} unassigned it`;
     case 'COMMENT':
       return `${who} commented`;
     case 'MERGED':
@@ -110,12 +134,17 @@ function Timeline({ projectId, issueId }: { projectId: string; issueId: string }
         <ol className="space-y-3 border-l border-line pl-4" data-testid="timeline">
           {activity.map((a) => (
             <li key={a.id} className="relative text-sm" data-testid="timeline-entry" data-type={a.type}>
-              <span aria-hidden="true" className="absolute top-1.5 -left-[21px] size-2.5 rounded-full border border-line-strong bg-surface" />
+              <span
+                aria-hidden="true"
+                className="absolute top-1.5 -left-[21px] size-2.5 rounded-full border border-line-strong bg-surface"
+              />
               <p className="flex flex-wrap items-baseline gap-x-2">
                 <span className="font-medium">{describe(a)}</span>
                 <RelativeTime iso={a.createdAt} className="text-xs text-fg-muted" />
               </p>
-              {a.type === 'COMMENT' && a.comment && <CommentBody projectId={projectId} issueId={issueId} comment={a.comment} />}
+              {a.type === 'COMMENT' && a.comment && (
+                <CommentBody projectId={projectId} issueId={issueId} comment={a.comment} />
+              )}
             </li>
           ))}
         </ol>
@@ -164,7 +193,13 @@ function CommentBody({ projectId, issueId, comment }: { projectId: string; issue
         <label htmlFor={`edit-${comment.id}`} className="sr-only">
           Edit comment
         </label>
-        <textarea id={`edit-${comment.id}`} name="body" rows={3} defaultValue={comment.body} className={textareaClass} />
+        <textarea
+          id={`edit-${comment.id}`}
+          name="body"
+          rows={3}
+          defaultValue={comment.body}
+          className={textareaClass}
+        />
         <FormError message={error} />
         <div className="flex gap-2">
           <Button type="submit" loading={busy} className="h-8 px-3">
@@ -182,7 +217,13 @@ function CommentBody({ projectId, issueId, comment }: { projectId: string; issue
       <p className="text-sm break-words whitespace-pre-wrap" data-testid="comment-body">
         {linkSegments(comment.body).map((s, i) =>
           s.kind === 'link' ? (
-            <a key={i} href={s.value} target="_blank" rel="noopener noreferrer nofollow" className="text-link underline underline-offset-2">
+            <a
+              key={i}
+              href={s.value}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="text-link underline underline-offset-2"
+            >
               {s.value}
             </a>
           ) : (
@@ -227,7 +268,14 @@ function CommentBox({ projectId, issueId }: { projectId: string; issueId: string
   return (
     <form onSubmit={submit} className="space-y-2">
       <Label htmlFor="new-comment">Comment</Label>
-      <textarea id="new-comment" name="body" rows={3} maxLength={10_000} placeholder="Plain text; links become clickable." className={textareaClass} />
+      <textarea
+        id="new-comment"
+        name="body"
+        rows={3}
+        maxLength={10_000}
+        placeholder="Plain text; links become clickable."
+        className={textareaClass}
+      />
       <FormError message={error} />
       <Button type="submit" loading={busy}>
         Comment

@@ -10,7 +10,10 @@ const SHORTCUTS: [string, string][] = [
 /** The issue list's keyboard shortcuts; r, i and u act on the checked issues, else on the highlighted one. */
 export function ShortcutLegend() {
   return (
-    <section aria-labelledby="shortcuts-heading" className="flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-fg-muted">
+    <section
+      aria-labelledby="shortcuts-heading"
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-fg-muted"
+    >
       <h2 id="shortcuts-heading" className="font-medium text-fg-secondary">
         Keyboard
       </h2>
@@ -18,7 +21,9 @@ export function ShortcutLegend() {
         {SHORTCUTS.map(([keys, what]) => (
           <div key={keys} className="flex items-center gap-1.5">
             <dt>
-              <kbd className="rounded border border-line-strong bg-surface px-1.5 py-0.5 font-mono text-[11px] text-fg-secondary shadow-xs">{keys}</kbd>
+              <kbd className="rounded border border-line-strong bg-surface px-1.5 py-0.5 font-mono text-[11px] text-fg-secondary shadow-xs">
+                {keys}
+              </kbd>
             </dt>
             <dd>{what}</dd>
           </div>

@@ -9,7 +9,11 @@ function ContextLines({ frame }: { frame: Frame }) {
   const pre = frame.pre_context ?? [];
   const post = frame.post_context ?? [];
   const first = frame.lineno !== undefined ? frame.lineno - pre.length : undefined;
-  const rows = [...pre.map((text) => ({ text, current: false })), { text: frame.context_line ?? '', current: true }, ...post.map((text) => ({ text, current: false }))];
+  const rows = [
+    ...pre.map((text) => ({ text, current: false })),
+    { text: frame.context_line ?? '', current: true },
+    ...post.map((text) => ({ text, current: false })),
+  ];
   return (
     // Focusable: it scrolls sideways on narrow screens, and keyboard users must reach that too.
     <pre
@@ -22,9 +26,14 @@ function ContextLines({ frame }: { frame: Frame }) {
         <div
           key={i}
           data-testid={r.current ? 'context-line-current' : undefined}
-          className={cn('flex min-w-max gap-3 pr-4', r.current ? 'bg-danger-soft font-semibold text-danger-fg' : 'text-fg-secondary')}
+          className={cn(
+            'flex min-w-max gap-3 pr-4',
+            r.current ? 'bg-danger-soft font-semibold text-danger-fg' : 'text-fg-secondary',
+          )}
         >
-          <span className="w-12 shrink-0 pr-1 text-right text-fg-muted select-none">{first !== undefined ? first + i : ''}</span>
+          <span className="w-12 shrink-0 pr-1 text-right text-fg-muted select-none">
+            {first !== undefined ? first + i : ''}
+          </span>
           <span className="whitespace-pre">{r.text}</span>
         </div>
       ))}
@@ -40,10 +49,21 @@ function FrameRow({ frame: f, throwSite, library }: { frame: Frame; throwSite: b
       data-testid={throwSite ? 'frame-throw-site' : 'frame'}
       data-in-app={f.in_app === undefined ? undefined : String(f.in_app)}
       aria-current={throwSite ? 'true' : undefined}
-      className={cn('border-b border-line-subtle last:border-b-0', throwSite ? 'border-l-4 border-l-danger bg-danger-soft' : 'bg-surface')}
+      className={cn(
+        'border-b border-line-subtle last:border-b-0',
+        throwSite ? 'border-l-4 border-l-danger bg-danger-soft' : 'bg-surface',
+      )}
     >
-      <div className={cn('flex flex-wrap items-baseline gap-x-2 gap-y-1 px-4 font-mono', throwSite ? 'py-3 text-sm' : 'py-2.5 text-xs')}>
-        <span className={cn('font-semibold', throwSite ? 'text-danger-fg' : library ? 'text-fg-secondary' : 'text-fg')} data-testid="frame-function">
+      <div
+        className={cn(
+          'flex flex-wrap items-baseline gap-x-2 gap-y-1 px-4 font-mono',
+          throwSite ? 'py-3 text-sm' : 'py-2.5 text-xs',
+        )}
+      >
+        <span
+          className={cn('font-semibold', throwSite ? 'text-danger-fg' : library ? 'text-fg-secondary' : 'text-fg')}
+          data-testid="frame-function"
+        >
           {f.function ?? '<anonymous>'}
         </span>
         <span className="text-fg-muted">in</span>
@@ -57,7 +77,9 @@ function FrameRow({ frame: f, throwSite, library }: { frame: Frame; throwSite: b
           </span>
           {f.colno !== undefined && <>:{f.colno}</>}
         </span>
-        {library && <span className="rounded bg-surface-hover px-1.5 py-0.5 font-sans text-[11px] text-fg-muted">library</span>}
+        {library && (
+          <span className="rounded bg-surface-hover px-1.5 py-0.5 font-sans text-[11px] text-fg-muted">library</span>
+        )}
         {f.raw && (
           <button
             type="button"
@@ -69,16 +91,26 @@ function FrameRow({ frame: f, throwSite, library }: { frame: Frame; throwSite: b
             {minified ? 'Hide minified' : 'Show minified'}
           </button>
         )}
-        {throwSite && <span className="ml-auto rounded-full bg-danger-solid px-2 py-0.5 font-sans text-[11px] font-semibold text-white">Thrown here</span>}
+        {throwSite && (
+          <span className="ml-auto rounded-full bg-danger-solid px-2 py-0.5 font-sans text-[11px] font-semibold text-white">
+            Thrown here
+          </span>
+        )}
       </div>
       {f.raw && minified && (
-        <p className="border-t border-line-subtle px-4 py-1.5 font-mono text-xs break-all text-fg-secondary" data-testid="minified-frame">
+        <p
+          className="border-t border-line-subtle px-4 py-1.5 font-mono text-xs break-all text-fg-secondary"
+          data-testid="minified-frame"
+        >
           {f.raw.function ?? '<anonymous>'} in {f.raw.filename} at line {f.raw.lineno ?? '?'}
           {f.raw.colno !== undefined && <>:{f.raw.colno}</>}
         </p>
       )}
       {f.symbolication_error && (
-        <p className="border-t border-line-subtle bg-warning-soft px-4 py-1.5 font-sans text-xs text-warning-fg" data-testid="frame-unmapped">
+        <p
+          className="border-t border-line-subtle bg-warning-soft px-4 py-1.5 font-sans text-xs text-warning-fg"
+          data-testid="frame-unmapped"
+        >
           Not source-mapped: {f.symbolication_error}
         </p>
       )}
@@ -91,7 +123,8 @@ function FrameRow({ frame: f, throwSite, library }: { frame: Frame; throwSite: b
 type Run = { frame: Frame; index: number; count: number };
 type Group = { kind: 'frame'; run: Run } | { kind: 'hidden'; runs: Run[] };
 
-const frameKey = (f: Frame) => JSON.stringify([f.filename, f.abs_path, f.module, f.function, f.lineno, f.colno, f.in_app]);
+const frameKey = (f: Frame) =>
+  JSON.stringify([f.filename, f.abs_path, f.module, f.function, f.lineno, f.colno, f.in_app]);
 
 /** Runs of consecutive frames that name the same place: a 41-frame recursion reads as one frame ×N. */
 function frameRuns(frames: Frame[]): Run[] {
@@ -130,7 +163,9 @@ function RunRows({ run, throwSite, library }: { run: Run; throwSite: boolean; li
       <FrameRow frame={run.frame} throwSite={throwSite} library={library} />
       {repeats > 0 &&
         (open ? (
-          Array.from({ length: repeats }, (_, i) => <FrameRow key={i} frame={run.frame} throwSite={false} library={library} />)
+          Array.from({ length: repeats }, (_, i) => (
+            <FrameRow key={i} frame={run.frame} throwSite={false} library={library} />
+          ))
         ) : (
           <ExpandRow onOpen={() => setOpen(true)} testId="repeated-frames" mono>
             same frame ×{repeats}
@@ -153,7 +188,17 @@ function HiddenFrames({ runs, anyInApp }: { runs: Run[]; anyInApp: boolean }) {
 }
 
 /** A row of the frame list that opens what it folds away. */
-function ExpandRow({ onOpen, testId, mono = false, children }: { onOpen: () => void; testId: string; mono?: boolean; children: ReactNode }) {
+function ExpandRow({
+  onOpen,
+  testId,
+  mono = false,
+  children,
+}: {
+  onOpen: () => void;
+  testId: string;
+  mono?: boolean;
+  children: ReactNode;
+}) {
   return (
     <li className="border-b border-line-subtle bg-surface-muted last:border-b-0">
       <button
@@ -174,10 +219,19 @@ function ExpandRow({ onOpen, testId, mono = false, children }: { onOpen: () => v
 function Frames({ frames, label, primary }: { frames: Frame[]; label: string; primary: boolean }) {
   const anyInApp = frames.some((f) => f.in_app === true);
   return (
-    <ol className="overflow-hidden rounded-lg border border-line" data-testid={primary ? 'stack-trace' : 'cause-stack-trace'} aria-label={label}>
+    <ol
+      className="overflow-hidden rounded-lg border border-line"
+      data-testid={primary ? 'stack-trace' : 'cause-stack-trace'}
+      aria-label={label}
+    >
       {groupFrames(frames).map((g) =>
         g.kind === 'frame' ? (
-          <RunRows key={g.run.index} run={g.run} throwSite={primary && g.run.index === 0} library={anyInApp && g.run.frame.in_app !== true} />
+          <RunRows
+            key={g.run.index}
+            run={g.run}
+            throwSite={primary && g.run.index === 0}
+            library={anyInApp && g.run.frame.in_app !== true}
+          />
         ) : (
           <HiddenFrames key={`hidden-${g.runs[0].index}`} runs={g.runs} anyInApp={anyInApp} />
         ),
@@ -191,7 +245,11 @@ function ExceptionHeading({ type, message, handled }: { type?: string; message: 
     <p className="font-mono text-sm break-words">
       {type && <span className="font-semibold">{type}: </span>}
       {message}
-      {handled === false && <span className="ml-2 rounded-full bg-danger-soft px-2 py-0.5 font-sans text-[11px] font-semibold text-danger-fg">unhandled</span>}
+      {handled === false && (
+        <span className="ml-2 rounded-full bg-danger-soft px-2 py-0.5 font-sans text-[11px] font-semibold text-danger-fg">
+          unhandled
+        </span>
+      )}
     </p>
   );
 }
@@ -203,7 +261,17 @@ const linkLabel = (e: ChainedException) => (e.mechanism?.source === '__context__
  * Frames innermost first, as stored; frame 0 is where the error was thrown. With a chain, the thrown
  * exception comes first and each cause below it.
  */
-export function StackTrace({ type, message, frames, exceptions }: { type?: string; message: string; frames: Frame[]; exceptions?: ChainedException[] | null }) {
+export function StackTrace({
+  type,
+  message,
+  frames,
+  exceptions,
+}: {
+  type?: string;
+  message: string;
+  frames: Frame[];
+  exceptions?: ChainedException[] | null;
+}) {
   const causes = exceptions?.slice(1) ?? [];
   const thrown = exceptions?.[0];
   return (
@@ -212,8 +280,16 @@ export function StackTrace({ type, message, frames, exceptions }: { type?: strin
         Stack trace
       </h2>
       {/* An empty chain is a message without exception: no type to read from the title. */}
-      <ExceptionHeading type={thrown?.type ?? (exceptions?.length === 0 ? undefined : type)} message={message} handled={thrown?.mechanism?.handled} />
-      {frames.length === 0 ? <p className="text-sm text-fg-muted">This event has no stack trace.</p> : <Frames frames={frames} label="Frames, innermost first" primary />}
+      <ExceptionHeading
+        type={thrown?.type ?? (exceptions?.length === 0 ? undefined : type)}
+        message={message}
+        handled={thrown?.mechanism?.handled}
+      />
+      {frames.length === 0 ? (
+        <p className="text-sm text-fg-muted">This event has no stack trace.</p>
+      ) : (
+        <Frames frames={frames} label="Frames, innermost first" primary />
+      )}
       {causes.map((c, i) => (
         <div key={i} className="space-y-3 border-t border-line-subtle pt-3" data-testid="chained-exception">
           <p className="text-xs font-semibold tracking-wide text-fg-muted uppercase">{linkLabel(c)}</p>

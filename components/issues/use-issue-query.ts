@@ -25,7 +25,13 @@ export function useIssueQuery() {
   const level = pick(LEVELS, params.get('level'));
   const assignee = pick(ASSIGNEE_FILTERS, params.get('assignee'));
   // Links made before the search box (?status=RESOLVED) become the same terms in the box.
-  const legacy = [status && `is:${status.toLowerCase()}`, level && `level:${level.toLowerCase()}`, assignee && (assignee === 'me' ? 'assigned:me' : 'is:unassigned')].filter(Boolean).join(' ');
+  const legacy = [
+    status && `is:${status.toLowerCase()}`,
+    level && `level:${level.toLowerCase()}`,
+    assignee && (assignee === 'me' ? 'assigned:me' : 'is:unassigned'),
+  ]
+    .filter(Boolean)
+    .join(' ');
   const query = params.get('query') ?? (legacy || DEFAULT_QUERY);
   const sort = pick(ISSUE_SORTS, params.get('sort'));
   const environment = params.get('environment') || undefined;
@@ -48,7 +54,9 @@ export function useIssueQuery() {
 
   const navigate = useCallback(
     (changes: Record<string, string | undefined>) =>
-      router.push(hrefWith({ status: undefined, level: undefined, assignee: undefined, ...changes, page: undefined }), { scroll: false }),
+      router.push(hrefWith({ status: undefined, level: undefined, assignee: undefined, ...changes, page: undefined }), {
+        scroll: false,
+      }),
     [hrefWith, router],
   );
 

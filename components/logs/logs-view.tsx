@@ -23,17 +23,22 @@ export function LogsView({ projectId }: { projectId: string }) {
   const [filters, setFilters] = useState<LogFilters>({ level: '', query: '', attribute: '', traceId: '' });
   const [live, setLive] = useState(false);
   const { page, error, isLoading } = useLogs(projectId, filters, live);
-  const set = (k: keyof LogFilters) => (e: { target: { value: string } }) => setFilters({ ...filters, [k]: e.target.value });
+  const set = (k: keyof LogFilters) => (e: { target: { value: string } }) =>
+    setFilters({ ...filters, [k]: e.target.value });
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Logs</h1>
         <p className="mt-1 text-sm text-fg-secondary">
-          Log lines from Sentry SDKs (<code>Sentry.logger.info(…)</code> with <code>enableLogs: true</code>) and OpenTelemetry exporters (OTLP/HTTP), each linked
-          to its trace. Last 24 hours.
+          Log lines from Sentry SDKs (<code>Sentry.logger.info(…)</code> with <code>enableLogs: true</code>) and
+          OpenTelemetry exporters (OTLP/HTTP), each linked to its trace. Last 24 hours.
         </p>
       </div>
-      <form className="grid gap-3 sm:grid-cols-[10rem_1fr_1fr_auto]" onSubmit={(e) => e.preventDefault()} aria-label="Filter logs">
+      <form
+        className="grid gap-3 sm:grid-cols-[10rem_1fr_1fr_auto]"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label="Filter logs"
+      >
         <div>
           <label htmlFor="log-level" className="text-sm font-medium">
             Level
@@ -50,13 +55,26 @@ export function LogsView({ projectId }: { projectId: string }) {
           <label htmlFor="log-query" className="text-sm font-medium">
             Message contains
           </label>
-          <Input id="log-query" type="search" className="mt-1" value={filters.query} onChange={set('query')} placeholder="checkout" />
+          <Input
+            id="log-query"
+            type="search"
+            className="mt-1"
+            value={filters.query}
+            onChange={set('query')}
+            placeholder="checkout"
+          />
         </div>
         <div>
           <label htmlFor="log-attribute" className="text-sm font-medium">
             Attribute
           </label>
-          <Input id="log-attribute" className="mt-1" value={filters.attribute} onChange={set('attribute')} placeholder="user.id:42" />
+          <Input
+            id="log-attribute"
+            className="mt-1"
+            value={filters.attribute}
+            onChange={set('attribute')}
+            placeholder="user.id:42"
+          />
         </div>
         <label className="flex items-center gap-2 self-end pb-2 text-sm">
           <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} className="size-4" />
@@ -70,7 +88,11 @@ export function LogsView({ projectId }: { projectId: string }) {
       ) : page.logs.length === 0 ? (
         <EmptyState title="No log lines" description="Nothing matches in the last 24 hours." />
       ) : (
-        <ol className="divide-y divide-line-subtle rounded-xl border border-line bg-surface font-mono text-xs" data-testid="logs" aria-live={live ? 'polite' : undefined}>
+        <ol
+          className="divide-y divide-line-subtle rounded-xl border border-line bg-surface font-mono text-xs"
+          data-testid="logs"
+          aria-live={live ? 'polite' : undefined}
+        >
           {page.logs.map((l) => (
             <LogRow key={l.id} l={l} />
           ))}
@@ -84,11 +106,18 @@ function LogRow({ l }: { l: LogLine }) {
   const [open, setOpen] = useState(false);
   return (
     <li data-testid="log" data-level={l.level}>
-      <button type="button" className="flex w-full items-baseline gap-3 px-3 py-1.5 text-left hover:bg-surface-hover" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="flex w-full items-baseline gap-3 px-3 py-1.5 text-left hover:bg-surface-hover"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         <time className="shrink-0 text-fg-muted" dateTime={l.timestamp}>
           {new Date(l.timestamp).toLocaleTimeString()}
         </time>
-        <span className={cn('w-12 shrink-0 rounded px-1 text-center font-semibold uppercase', LEVEL_STYLE[l.level])}>{l.level}</span>
+        <span className={cn('w-12 shrink-0 rounded px-1 text-center font-semibold uppercase', LEVEL_STYLE[l.level])}>
+          {l.level}
+        </span>
         <span className="break-all">{l.body}</span>
       </button>
       {open && (

@@ -23,7 +23,13 @@ const RUN_COLORS: Record<string, string> = {
   timeout: 'bg-danger-solid',
 };
 
-const STATUS_TEXT: Record<string, string> = { pending: 'Waiting for a first run', ok: 'OK', error: 'Failing', missed: 'Missed', timeout: 'Timed out' };
+const STATUS_TEXT: Record<string, string> = {
+  pending: 'Waiting for a first run',
+  ok: 'OK',
+  error: 'Failing',
+  missed: 'Missed',
+  timeout: 'Timed out',
+};
 
 /** Cron monitors and uptime checks: status, next expected run, a timeline of recent runs, the issue they opened, muting, and creating one. */
 export function MonitorsView({ projectId }: { projectId: string }) {
@@ -36,17 +42,24 @@ export function MonitorsView({ projectId }: { projectId: string }) {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Monitors</h1>
         <p className="mt-1 text-sm text-fg-secondary">
-          Cron jobs that check in: Sentry SDKs&apos; <code>withMonitor</code> and <code>captureCheckIn</code> (their <code>monitor_config</code> creates the monitor), or a plain
-          request from a shell job: <code>curl &quot;$SENTRY_DSN_HOST/api/&lt;project number&gt;/cron/&lt;slug&gt;/&lt;public key&gt;/?status=ok&quot;</code>. A run that does not come within
-          its margin is missed; one that runs past its max runtime times out; either opens an issue.
+          Cron jobs that check in: Sentry SDKs&apos; <code>withMonitor</code> and <code>captureCheckIn</code> (their{' '}
+          <code>monitor_config</code> creates the monitor), or a plain request from a shell job:{' '}
+          <code>
+            curl &quot;$SENTRY_DSN_HOST/api/&lt;project number&gt;/cron/&lt;slug&gt;/&lt;public key&gt;/?status=ok&quot;
+          </code>
+          . A run that does not come within its margin is missed; one that runs past its max runtime times out; either
+          opens an issue.
         </p>
         <p className="mt-1 text-sm text-fg-secondary">
-          Uptime checks request a URL every interval and fail on a timeout, an unexpected status or a missing keyword. A <strong>Monitor</strong> alert rule tells you
-          once when a monitor starts failing and once when it recovers.
+          Uptime checks request a URL every interval and fail on a timeout, an unexpected status or a missing keyword. A{' '}
+          <strong>Monitor</strong> alert rule tells you once when a monitor starts failing and once when it recovers.
         </p>
       </div>
       {monitors.length === 0 ? (
-        <EmptyState title="No monitors yet" description="Send a check-in with monitor_config from an SDK, or create one below." />
+        <EmptyState
+          title="No monitors yet"
+          description="Send a check-in with monitor_config from an SDK, or create one below."
+        />
       ) : (
         <ul className="space-y-3" data-testid="monitors">
           {monitors.map((m) => (
@@ -66,7 +79,13 @@ function MonitorRow({ projectId, m, manage }: { projectId: string; m: Monitor; m
       <Card className="space-y-2" data-testid="monitor" data-slug={m.slug}>
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="font-mono text-base font-semibold">{m.slug}</h2>
-          <span className={cn('text-sm font-medium', m.status === 'ok' ? 'text-success-fg' : m.status === 'pending' ? 'text-fg-muted' : 'text-danger-fg')} data-testid="monitor-status">
+          <span
+            className={cn(
+              'text-sm font-medium',
+              m.status === 'ok' ? 'text-success-fg' : m.status === 'pending' ? 'text-fg-muted' : 'text-danger-fg',
+            )}
+            data-testid="monitor-status"
+          >
             {STATUS_TEXT[m.status] ?? m.status}
             {m.muted && ' (muted)'}
           </span>
@@ -79,7 +98,13 @@ function MonitorRow({ projectId, m, manage }: { projectId: string; m: Monitor; m
           </p>
         )}
         <p className="text-sm text-fg-secondary">
-          {m.scheduleType === 'unscheduled' ? 'No schedule yet (its SDK sends it with the next run)' : m.scheduleType === 'crontab' ? <code>{m.schedule}</code> : `every ${m.schedule}`}
+          {m.scheduleType === 'unscheduled' ? (
+            'No schedule yet (its SDK sends it with the next run)'
+          ) : m.scheduleType === 'crontab' ? (
+            <code>{m.schedule}</code>
+          ) : (
+            `every ${m.schedule}`
+          )}
           {m.scheduleType === 'crontab' && ` (${m.timezone})`}
           {m.nextExpectedAt && (
             <>
@@ -111,17 +136,24 @@ function MonitorRow({ projectId, m, manage }: { projectId: string; m: Monitor; m
         </ol>
         <div className="flex flex-wrap items-center gap-3 text-sm">
           {m.runs[0]?.detail && m.status !== 'ok' && (
-          <p className="text-sm text-danger-fg" data-testid="monitor-detail">
-            Last run: {m.runs[0].detail}
-          </p>
-        )}
-        {m.issueId && (
-            <Link className="text-link underline" href={`/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(m.issueId)}`}>
+            <p className="text-sm text-danger-fg" data-testid="monitor-detail">
+              Last run: {m.runs[0].detail}
+            </p>
+          )}
+          {m.issueId && (
+            <Link
+              className="text-link underline"
+              href={`/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(m.issueId)}`}
+            >
               Its issue
             </Link>
           )}
           {manage && (
-            <Button variant="ghost" className="h-8 px-3" onClick={() => void setMonitorMuted(projectId, m.id, !m.muted)}>
+            <Button
+              variant="ghost"
+              className="h-8 px-3"
+              onClick={() => void setMonitorMuted(projectId, m.id, !m.muted)}
+            >
               {m.muted ? `Unmute ${m.slug}` : `Mute ${m.slug}`}
             </Button>
           )}
@@ -154,11 +186,21 @@ function CreateMonitor({ projectId }: { projectId: string }) {
               expectedStatus: text('expectedStatus') ? Number(text('expectedStatus')) : null,
               keyword: text('keyword') || null,
             }
-          : { kind, slug: text('slug'), scheduleType: text('scheduleType') || 'crontab', schedule: text('schedule'), timezone: text('timezone') || 'UTC' },
+          : {
+              kind,
+              slug: text('slug'),
+              scheduleType: text('scheduleType') || 'crontab',
+              schedule: text('schedule'),
+              timezone: text('timezone') || 'UTC',
+            },
       );
       target.reset();
     } catch (err) {
-      setError(err instanceof ApiError ? (Object.values(err.fieldErrors())[0] ?? err.summary()) : 'Could not reach the server.');
+      setError(
+        err instanceof ApiError
+          ? (Object.values(err.fieldErrors())[0] ?? err.summary())
+          : 'Could not reach the server.',
+      );
     } finally {
       setPending(false);
     }
@@ -171,7 +213,13 @@ function CreateMonitor({ projectId }: { projectId: string }) {
           <label htmlFor="kind" className="text-sm font-medium">
             Kind
           </label>
-          <Select id="kind" name="kind" value={kind} onChange={(e) => setKind(e.target.value as 'cron' | 'uptime')} className="w-full">
+          <Select
+            id="kind"
+            name="kind"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as 'cron' | 'uptime')}
+            className="w-full"
+          >
             <option value="cron">Cron job (check-ins)</option>
             <option value="uptime">Uptime check (URL)</option>
           </Select>

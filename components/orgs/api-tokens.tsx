@@ -16,7 +16,8 @@ const SCOPE_HINTS: Record<TokenScope, string> = {
   write: 'change issues, projects, keys, alerts (and read)',
   releases: 'create releases, upload source maps (sentry-cli)',
 };
-const message = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
+const message = (err: unknown) =>
+  err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
 
 /** Organization API tokens (admins): create with scopes, shown once; list with last use; revoke. */
 export function ApiTokens() {
@@ -46,7 +47,8 @@ export function ApiTokens() {
     <Card>
       <h2 className="text-base font-semibold">API tokens</h2>
       <p className="mt-1 text-sm text-fg-secondary">
-        For CI and scripts: <code>Authorization: Bearer &lt;token&gt;</code> on the API, or <code>SENTRY_AUTH_TOKEN</code> for sentry-cli. A token acts for the whole organization.
+        For CI and scripts: <code>Authorization: Bearer &lt;token&gt;</code> on the API, or{' '}
+        <code>SENTRY_AUTH_TOKEN</code> for sentry-cli. A token acts for the whole organization.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-3">
         <Field name="name" id="token-name" label="Name" autoComplete="off" required />
@@ -101,7 +103,15 @@ function TokenRow({ token: t, onError }: { token: ApiToken; onError: (m: string)
       <span className="font-medium">{t.name}</span>
       <code className="text-fg-muted">{t.tokenHint}…</code>
       <span className="text-fg-secondary">{t.scopes.join(', ')}</span>
-      <span className="text-fg-muted">{t.lastUsedAt ? <>used <RelativeTime iso={t.lastUsedAt} /></> : 'never used'}</span>
+      <span className="text-fg-muted">
+        {t.lastUsedAt ? (
+          <>
+            used <RelativeTime iso={t.lastUsedAt} />
+          </>
+        ) : (
+          'never used'
+        )}
+      </span>
       {t.inactiveReason === 'revoked' ? (
         <span className="ml-auto text-fg-muted">revoked</span>
       ) : t.inactiveReason === 'owner_left' ? (

@@ -20,7 +20,9 @@ export function DeleteOrganization({ name }: { name: string }) {
       await api('/api/v1/organization', { method: 'DELETE' });
       enterDashboard();
     } catch (err) {
-      setError(err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
+      setError(
+        err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.',
+      );
       setPending(false);
     }
   }
@@ -28,11 +30,19 @@ export function DeleteOrganization({ name }: { name: string }) {
     <Card tone="danger-outline">
       <h2 className="text-base font-semibold text-danger-fg">Delete the organization</h2>
       <p className="mt-1 text-sm text-fg-secondary">
-        Deletes <strong>{name}</strong> with all its projects, issues, events, alert rules, keys, members and invites. This cannot be undone.
+        Deletes <strong>{name}</strong> with all its projects, issues, events, alert rules, keys, members and invites.
+        This cannot be undone.
       </p>
       <form onSubmit={onSubmit} className="mt-4 flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex-1">
-          <Field name="confirm-org" label={`Type ${name} to confirm`} autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} error={error} />
+          <Field
+            name="confirm-org"
+            label={`Type ${name} to confirm`}
+            autoComplete="off"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            error={error}
+          />
         </div>
         <Button type="submit" variant="danger" disabled={typed !== name} loading={pending} className="sm:mt-6">
           Delete organization

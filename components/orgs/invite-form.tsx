@@ -32,7 +32,10 @@ export function InviteForm({ allowOwner }: { allowOwner: boolean }) {
       form.reset();
     } catch (err) {
       if (err instanceof ApiError && err.fieldErrors().email) setFieldError(err.fieldErrors().email);
-      else setFormError(err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
+      else
+        setFormError(
+          err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.',
+        );
     } finally {
       setPending(false);
     }
@@ -44,7 +47,15 @@ export function InviteForm({ allowOwner }: { allowOwner: boolean }) {
       <p className="mt-1 text-sm text-fg-secondary">We email them a link that works once, for 7 days.</p>
       <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-wrap items-start gap-3">
         <div className="min-w-56 flex-1">
-          <Field name="email" id="invite-email" label="Email" type="email" autoComplete="off" required error={fieldError} />
+          <Field
+            name="email"
+            id="invite-email"
+            label="Email"
+            type="email"
+            autoComplete="off"
+            required
+            error={fieldError}
+          />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="invite-role">Role</Label>
@@ -62,13 +73,23 @@ export function InviteForm({ allowOwner }: { allowOwner: boolean }) {
       </form>
       <FormError message={formError} />
       {created && (
-        <div role="status" className="mt-4 rounded-md border border-line bg-surface-muted p-3 text-sm" data-testid="invite-created">
+        <div
+          role="status"
+          className="mt-4 rounded-md border border-line bg-surface-muted p-3 text-sm"
+          data-testid="invite-created"
+        >
           <p>
-            {created.emailed ? `Invite emailed to ${created.email}.` : `The email to ${created.email} could not be sent.`} You can also share this link (shown
-            only now). It works only for {created.email}: whoever opens it must sign up or sign in with that address.
+            {created.emailed
+              ? `Invite emailed to ${created.email}.`
+              : `The email to ${created.email} could not be sent.`}{' '}
+            You can also share this link (shown only now). It works only for {created.email}: whoever opens it must sign
+            up or sign in with that address.
           </p>
           <div className="mt-2 flex items-center gap-2">
-            <code className="min-w-0 flex-1 truncate rounded bg-surface px-2 py-1 font-mono text-xs" data-testid="invite-link">
+            <code
+              className="min-w-0 flex-1 truncate rounded bg-surface px-2 py-1 font-mono text-xs"
+              data-testid="invite-link"
+            >
               {created.url}
             </code>
             <CopyButton text={created.url} label="Copy invite link" />

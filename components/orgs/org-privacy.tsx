@@ -27,10 +27,16 @@ function RequireScrubbing({ initial }: { initial: boolean }) {
     setError(undefined);
     try {
       await updateOrgPrivacy(requireScrubbing);
-      setStatus(requireScrubbing ? 'Every project now scrubs events with the default rules.' : 'Projects may now turn their default scrubbers off.');
+      setStatus(
+        requireScrubbing
+          ? 'Every project now scrubs events with the default rules.'
+          : 'Projects may now turn their default scrubbers off.',
+      );
     } catch (err) {
       setChecked(!requireScrubbing);
-      setError(err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
+      setError(
+        err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.',
+      );
     } finally {
       setPending(false);
     }
@@ -52,8 +58,9 @@ function RequireScrubbing({ initial }: { initial: boolean }) {
         <div>
           <Label htmlFor="requireScrubbing">Require data scrubbing in every project</Label>
           <p id="requireScrubbing-hint" className="text-xs text-fg-muted">
-            Passwords, tokens, cookies, card numbers and other secrets are removed from every project&apos;s events before they are stored, and no project can
-            turn the default scrubbers off. Applies to events received from now on.
+            Passwords, tokens, cookies, card numbers and other secrets are removed from every project&apos;s events
+            before they are stored, and no project can turn the default scrubbers off. Applies to events received from
+            now on.
           </p>
         </div>
       </div>

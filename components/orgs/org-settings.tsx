@@ -3,7 +3,14 @@
 import { useState } from 'react';
 import { ApiError } from '@/lib/swr/fetcher';
 import { useMe, useRole } from '@/lib/swr/use-me';
-import { changeMemberRole, leaveOrganization, removeMember, useInvites, useMembers, type Member } from '@/lib/swr/use-team';
+import {
+  changeMemberRole,
+  leaveOrganization,
+  removeMember,
+  useInvites,
+  useMembers,
+  type Member,
+} from '@/lib/swr/use-team';
 import { ROLES, type Role } from '@/lib/orgs/roles';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -19,7 +26,8 @@ import { OrgSso } from './org-sso';
 import { ActionFeedback } from '@/components/ui/action-feedback';
 import { enterDashboard } from '@/components/dashboard/enter-dashboard';
 
-const message = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
+const message = (err: unknown) =>
+  err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
 
 /** Members with roles, pending invites, the invite form and leaving; controls the caller's role cannot use are not shown or are disabled. */
 export function OrgSettings() {
@@ -51,8 +59,8 @@ export function OrgSettings() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Team</h1>
         <p className="mt-1 text-sm text-fg-secondary">
-          Members of <span className="font-medium text-fg">{me.organization?.name}</span> and their roles. Members triage issues; admins also manage projects,
-          keys, alerts and members; owners also billing and other owners.
+          Members of <span className="font-medium text-fg">{me.organization?.name}</span> and their roles. Members
+          triage issues; admins also manage projects, keys, alerts and members; owners also billing and other owners.
         </p>
       </div>
       <ActionFeedback announcement={announcement} error={actionError} />
@@ -80,7 +88,9 @@ export function OrgSettings() {
       ) : (
         <Card>
           <h2 className="text-base font-semibold">Invite people</h2>
-          <p className="mt-1 text-sm text-fg-secondary">Only admins and owners can invite people. Ask one of them to send you a link.</p>
+          <p className="mt-1 text-sm text-fg-secondary">
+            Only admins and owners can invite people. Ask one of them to send you a link.
+          </p>
         </Card>
       )}
 
@@ -118,7 +128,14 @@ export function OrgSettings() {
   );
 }
 
-type RowProps = { member: Member; isMe: boolean; canEdit: boolean; roleChoices: Role[]; onRole: (r: Role) => Promise<void>; onRemove: () => Promise<void> };
+type RowProps = {
+  member: Member;
+  isMe: boolean;
+  canEdit: boolean;
+  roleChoices: Role[];
+  onRole: (r: Role) => Promise<void>;
+  onRemove: () => Promise<void>;
+};
 
 function MemberRow({ member, isMe, canEdit, roleChoices, onRole, onRemove }: RowProps) {
   const [busy, setBusy] = useState(false);
@@ -142,7 +159,13 @@ function MemberRow({ member, isMe, canEdit, roleChoices, onRole, onRemove }: Row
           Role of {member.name}
         </label>
         {canEdit ? (
-          <Select id={selectId} value={member.role} disabled={busy} onChange={(e) => void wrap(() => onRole(e.target.value as Role))()} data-testid="member-role">
+          <Select
+            id={selectId}
+            value={member.role}
+            disabled={busy}
+            onChange={(e) => void wrap(() => onRole(e.target.value as Role))()}
+            data-testid="member-role"
+          >
             {(roleChoices.includes(member.role) ? roleChoices : [member.role, ...roleChoices]).map((r) => (
               <option key={r} value={r}>
                 {titleCase(r)}
@@ -150,7 +173,10 @@ function MemberRow({ member, isMe, canEdit, roleChoices, onRole, onRemove }: Row
             ))}
           </Select>
         ) : (
-          <span className="rounded-md bg-surface-hover px-2 py-1 text-xs font-medium text-fg-secondary" data-testid="member-role">
+          <span
+            className="rounded-md bg-surface-hover px-2 py-1 text-xs font-medium text-fg-secondary"
+            data-testid="member-role"
+          >
             {titleCase(member.role)}
           </span>
         )}

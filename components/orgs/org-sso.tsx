@@ -31,7 +31,9 @@ function RequireSso({ data }: { data: OrgSso }) {
       await mutate(PATH);
     } catch (err) {
       setChecked(!requireSso);
-      setError(err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
+      setError(
+        err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.',
+      );
     } finally {
       setPending(false);
     }
@@ -40,12 +42,23 @@ function RequireSso({ data }: { data: OrgSso }) {
     <Card>
       <h2 className="text-base font-semibold">Single sign-on</h2>
       <div className="mt-3 flex items-start gap-3">
-        <input id="requireSso" type="checkbox" className="mt-1 size-4 accent-fg" checked={checked} disabled={pending} onChange={(e) => void toggle(e.target.checked)} aria-describedby="requireSso-hint" />
+        <input
+          id="requireSso"
+          type="checkbox"
+          className="mt-1 size-4 accent-fg"
+          checked={checked}
+          disabled={pending}
+          onChange={(e) => void toggle(e.target.checked)}
+          aria-describedby="requireSso-hint"
+        />
         <div>
           <Label htmlFor="requireSso">Require members to sign in with {data.providerName}</Label>
           <p id="requireSso-hint" className="text-xs text-fg-muted">
-            Members then sign in with {data.providerName} only (their account is linked by its verified email the first time); passwords, passcodes and other
-            providers are refused. {data.linked ? 'Your account is linked.' : 'Your account is not linked yet: sign in with it once before turning this on.'}
+            Members then sign in with {data.providerName} only (their account is linked by its verified email the first
+            time); passwords, passcodes and other providers are refused.{' '}
+            {data.linked
+              ? 'Your account is linked.'
+              : 'Your account is not linked yet: sign in with it once before turning this on.'}
           </p>
         </div>
       </div>

@@ -32,14 +32,23 @@ export function PerformanceView({ projectId }: { projectId: string }) {
           <h1 className="text-2xl font-semibold tracking-tight">Performance</h1>
           <p className="mt-1 text-sm text-fg-muted">Page loads and web vitals from {range}.</p>
         </div>
-        <RangeLinks param="days" values={DAY_RANGES} current={days} labelOf={(d) => (d === 1 ? '24 hours' : `${d} days`)} />
+        <RangeLinks
+          param="days"
+          values={DAY_RANGES}
+          current={days}
+          labelOf={(d) => (d === 1 ? '24 hours' : `${d} days`)}
+        />
       </div>
 
       <section aria-labelledby="vitals-heading" aria-busy={vitals.isLoading}>
         <h2 id="vitals-heading" className="mb-3 text-lg font-semibold">
           Web vitals <span className="text-sm font-normal text-fg-muted">(75th percentile)</span>
         </h2>
-        {vitals.error ? <LoadError what="web vitals" error={vitals.error} onRetry={() => vitals.mutate()} /> : <VitalsCards data={vitals.data} />}
+        {vitals.error ? (
+          <LoadError what="web vitals" error={vitals.error} onRetry={() => vitals.mutate()} />
+        ) : (
+          <VitalsCards data={vitals.data} />
+        )}
       </section>
 
       <section aria-labelledby="transactions-heading" aria-busy={transactions.isLoading}>
@@ -62,10 +71,13 @@ export function PerformanceView({ projectId }: { projectId: string }) {
             <h3 className="font-semibold">No transactions in {range}</h3>
             <p className="mt-2 max-w-2xl text-sm text-fg-secondary">
               The browser library reports each page load as a transaction, with its LCP, FCP, TTFB and CLS, when{' '}
-              <code className="rounded bg-surface-hover px-1 py-0.5 font-mono text-[13px]">tracesSampleRate</code> is above 0. Use
-              the DSN from the project settings:
+              <code className="rounded bg-surface-hover px-1 py-0.5 font-mono text-[13px]">tracesSampleRate</code> is
+              above 0. Use the DSN from the project settings:
             </p>
-            <pre tabIndex={0} className="mt-4 overflow-x-auto rounded-lg border border-code-line bg-code p-4 font-mono text-[13px] leading-relaxed text-code-fg">
+            <pre
+              tabIndex={0}
+              className="mt-4 overflow-x-auto rounded-lg border border-code-line bg-code p-4 font-mono text-[13px] leading-relaxed text-code-fg"
+            >
               <code>{snippet(window.location.origin)}</code>
             </pre>
             <p className="mt-3 text-sm text-fg-secondary">
@@ -73,10 +85,15 @@ export function PerformanceView({ projectId }: { projectId: string }) {
               <code className="rounded bg-surface-hover px-1 py-0.5 font-mono text-[13px] break-all">
                 {`POST /api/v1/ingest/${projectId}/envelope`}
               </code>{' '}
-              with header <code className="rounded bg-surface-hover px-1 py-0.5 font-mono text-[13px]">X-Ingest-Auth: ingest_key=…</code>{' '}
+              with header{' '}
+              <code className="rounded bg-surface-hover px-1 py-0.5 font-mono text-[13px]">
+                X-Ingest-Auth: ingest_key=…
+              </code>{' '}
               and body{' '}
               <code className="rounded bg-surface-hover px-1 py-0.5 font-mono text-[13px] break-all">
-                {'{ "type": "transaction", "name": "/checkout", "duration": 420, "timestamp": <ms>, "vitals": { "lcp": 1800 } }'}
+                {
+                  '{ "type": "transaction", "name": "/checkout", "duration": 420, "timestamp": <ms>, "vitals": { "lcp": 1800 } }'
+                }
               </code>
               .
             </p>

@@ -8,7 +8,17 @@ import { cn } from '@/components/ui/cn';
  * A time range picker made of links rather than state, so the range lives in the URL (`?<param>=`) and
  * survives reloads and sharing; every other search param is kept.
  */
-export function RangeLinks<T extends string | number>({ param, values, current, labelOf }: { param: string; values: readonly T[]; current: T; labelOf: (value: T) => string }) {
+export function RangeLinks<T extends string | number>({
+  param,
+  values,
+  current,
+  labelOf,
+}: {
+  param: string;
+  values: readonly T[];
+  current: T;
+  labelOf: (value: T) => string;
+}) {
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const hrefFor = (value: T) => {
@@ -18,7 +28,10 @@ export function RangeLinks<T extends string | number>({ param, values, current, 
   };
 
   return (
-    <nav aria-label="Time range" className="inline-flex max-w-full flex-wrap rounded-lg border border-line-strong bg-surface p-0.5">
+    <nav
+      aria-label="Time range"
+      className="inline-flex max-w-full flex-wrap rounded-lg border border-line-strong bg-surface p-0.5"
+    >
       {values.map((value) => (
         <Link
           key={value}

@@ -23,7 +23,10 @@ export function relativeTime(iso: string, now = Date.now()): string {
 
 /** "3 minutes ago", with the exact UTC time on hover and for assistive technology. */
 export function RelativeTime({ iso }: { iso: string }) {
-  const exact = new Date(iso).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  const exact = new Date(iso)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
   return (
     <time dateTime={iso} title={exact}>
       {relativeTime(iso)}

@@ -40,12 +40,16 @@ export function SlowestSamples({ samples }: { samples: TransactionSample[] }) {
         <tbody className="divide-y divide-line-subtle">
           {samples.map((s) => (
             <tr key={s.id}>
-              <td className="px-4 py-3 text-right font-medium whitespace-nowrap tabular-nums">{formatMs(s.duration)}</td>
+              <td className="px-4 py-3 text-right font-medium whitespace-nowrap tabular-nums">
+                {formatMs(s.duration)}
+              </td>
               <td className="px-4 py-3">
                 <span
                   className={cn(
                     'inline-flex rounded-full px-2 py-0.5 font-mono text-xs font-semibold ring-1 ring-inset',
-                    s.status === 'ok' ? 'bg-success-soft text-success-fg ring-success-line' : 'bg-danger-soft text-danger-fg ring-danger-line',
+                    s.status === 'ok'
+                      ? 'bg-success-soft text-success-fg ring-success-line'
+                      : 'bg-danger-soft text-danger-fg ring-danger-line',
                   )}
                 >
                   {s.status}

@@ -1,6 +1,17 @@
 'use client';
 
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { LEGEND_STYLE, TICK, TOOLTIP_THEME } from '@/components/charts/chart-theme';
 import type { ChartBucket, TransactionBucket } from '@/lib/zod/performance';
 import { formatCount, formatMs } from './format';
@@ -28,7 +39,10 @@ type ChartProps = { series: TransactionBucket[]; bucket: ChartBucket; spansDays:
 /** p50, p75, p95 and p99 of each bucket as lines; a bucket without transactions leaves a gap. */
 export function DurationChart({ series, bucket, spansDays }: ChartProps) {
   const withData = series.filter((b) => b.count > 0);
-  const worst = withData.reduce<TransactionBucket | null>((m, b) => (m === null || (b.p95 ?? 0) > (m.p95 ?? 0) ? b : m), null);
+  const worst = withData.reduce<TransactionBucket | null>(
+    (m, b) => (m === null || (b.p95 ?? 0) > (m.p95 ?? 0) ? b : m),
+    null,
+  );
   const summary =
     worst === null
       ? 'No transactions in this range'
@@ -39,8 +53,21 @@ export function DurationChart({ series, bucket, spansDays }: ChartProps) {
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid vertical={false} stroke="var(--color-line)" />
-            <XAxis dataKey="start" tickFormatter={(v) => bucketLabel(String(v), bucket, spansDays)} tick={TICK} tickLine={false} axisLine={false} minTickGap={24} />
-            <YAxis tickFormatter={(v: number) => formatCount(Math.round(v))} tick={TICK} tickLine={false} axisLine={false} width={48} />
+            <XAxis
+              dataKey="start"
+              tickFormatter={(v) => bucketLabel(String(v), bucket, spansDays)}
+              tick={TICK}
+              tickLine={false}
+              axisLine={false}
+              minTickGap={24}
+            />
+            <YAxis
+              tickFormatter={(v: number) => formatCount(Math.round(v))}
+              tick={TICK}
+              tickLine={false}
+              axisLine={false}
+              width={48}
+            />
             <Tooltip
               labelFormatter={(v) => `${bucketLabel(String(v), bucket, true)} UTC`}
               formatter={(v, name) => [typeof v === 'number' ? formatMs(v) : '—', String(name)]}
@@ -48,7 +75,17 @@ export function DurationChart({ series, bucket, spansDays }: ChartProps) {
             />
             <Legend wrapperStyle={LEGEND_STYLE} />
             {PERCENTILES.map(({ key, colour }) => (
-              <Line key={key} type="monotone" dataKey={key} name={key} stroke={colour} strokeWidth={2} dot={{ r: 2, strokeWidth: 1 }} connectNulls={false} isAnimationActive={false} />
+              <Line
+                key={key}
+                type="monotone"
+                dataKey={key}
+                name={key}
+                stroke={colour}
+                strokeWidth={2}
+                dot={{ r: 2, strokeWidth: 1 }}
+                connectNulls={false}
+                isAnimationActive={false}
+              />
             ))}
           </LineChart>
         </ResponsiveContainer>
@@ -74,7 +111,14 @@ export function ThroughputChart({ series, bucket, spansDays }: ChartProps) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid vertical={false} stroke="var(--color-line)" />
-            <XAxis dataKey="start" tickFormatter={(v) => bucketLabel(String(v), bucket, spansDays)} tick={TICK} tickLine={false} axisLine={false} minTickGap={24} />
+            <XAxis
+              dataKey="start"
+              tickFormatter={(v) => bucketLabel(String(v), bucket, spansDays)}
+              tick={TICK}
+              tickLine={false}
+              axisLine={false}
+              minTickGap={24}
+            />
             <YAxis allowDecimals={false} tick={TICK} tickLine={false} axisLine={false} width={48} />
             <Tooltip
               cursor={{ fill: 'var(--color-surface-hover)' }}
@@ -83,7 +127,13 @@ export function ThroughputChart({ series, bucket, spansDays }: ChartProps) {
             />
             <Legend wrapperStyle={LEGEND_STYLE} />
             <Bar dataKey="ok" name="ok" stackId="t" fill="var(--color-info)" isAnimationActive={false} />
-            <Bar dataKey="failed" name="failed (status not ok)" stackId="t" fill="var(--color-danger-solid)" isAnimationActive={false} />
+            <Bar
+              dataKey="failed"
+              name="failed (status not ok)"
+              stackId="t"
+              fill="var(--color-danger-solid)"
+              isAnimationActive={false}
+            />
           </BarChart>
         </ResponsiveContainer>
       </div>

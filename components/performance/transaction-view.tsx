@@ -32,7 +32,12 @@ function Stats({ data }: { data: TransactionDetail }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7" aria-label="Summary">
       <Stat label="Transactions" value={formatCount(data.count)} testId="stat-count" />
-      <Stat label="Throughput" value={formatThroughput(data.throughput, unit)} detail={`per ${unit}, whole range`} testId="stat-throughput" />
+      <Stat
+        label="Throughput"
+        value={formatThroughput(data.throughput, unit)}
+        detail={`per ${unit}, whole range`}
+        testId="stat-throughput"
+      />
       <Stat
         label="Failure rate"
         value={formatPercent(data.failureRate)}
@@ -99,14 +104,19 @@ export function TransactionView({ projectId, name }: { projectId: string; name: 
             <Stats data={data} />
             {data.count === 0 && (
               <Card className="mt-4">
-                <p className="text-sm text-fg-secondary">No transactions named this in {range}. Pick a longer range above.</p>
+                <p className="text-sm text-fg-secondary">
+                  No transactions named this in {range}. Pick a longer range above.
+                </p>
               </Card>
             )}
           </section>
 
           <section aria-labelledby="duration-heading">
             <h2 id="duration-heading" className="mb-3 text-lg font-semibold">
-              Duration over time <span className="text-sm font-normal text-fg-muted">(ms, percentiles per {BUCKET_NOUN[data.bucket]})</span>
+              Duration over time{' '}
+              <span className="text-sm font-normal text-fg-muted">
+                (ms, percentiles per {BUCKET_NOUN[data.bucket]})
+              </span>
             </h2>
             <Card>
               <DurationChart series={data.series} bucket={data.bucket} spansDays={spansDays} />
@@ -115,7 +125,8 @@ export function TransactionView({ projectId, name }: { projectId: string; name: 
 
           <section aria-labelledby="throughput-heading">
             <h2 id="throughput-heading" className="mb-3 text-lg font-semibold">
-              Throughput <span className="text-sm font-normal text-fg-muted">(transactions per {BUCKET_NOUN[data.bucket]})</span>
+              Throughput{' '}
+              <span className="text-sm font-normal text-fg-muted">(transactions per {BUCKET_NOUN[data.bucket]})</span>
             </h2>
             <Card>
               <ThroughputChart series={data.series} bucket={data.bucket} spansDays={spansDays} />
@@ -126,7 +137,11 @@ export function TransactionView({ projectId, name }: { projectId: string; name: 
             <h2 id="slowest-heading" className="mb-3 text-lg font-semibold">
               Slowest transactions
             </h2>
-            {data.slowest.length === 0 ? <p className="text-sm text-fg-muted">None in {range}.</p> : <SlowestSamples samples={data.slowest} />}
+            {data.slowest.length === 0 ? (
+              <p className="text-sm text-fg-muted">None in {range}.</p>
+            ) : (
+              <SlowestSamples samples={data.slowest} />
+            )}
           </section>
 
           <section aria-labelledby="spans-heading">

@@ -65,7 +65,12 @@ export function VitalsCards({ data }: { data: WebVitals | undefined }) {
                   {formatVital(name, vital.p75)}
                 </p>
                 <div className="mt-2 flex flex-wrap items-center gap-2">
-                  <span className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', rating.badge)}>
+                  <span
+                    className={cn(
+                      'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset',
+                      rating.badge,
+                    )}
+                  >
                     <span aria-hidden="true">{rating.icon}</span>
                     <span data-testid="vital-rating">{rating.label}</span>
                   </span>

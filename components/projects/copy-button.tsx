@@ -69,7 +69,12 @@ export function CodeBlock({ code, label, testId }: { code: string; label: string
         <span className="text-xs font-medium text-code-muted">{label}</span>
         <CopyButton text={code} label={`Copy ${label}`} tone="code" className="h-7" />
       </div>
-      <pre tabIndex={0} aria-label={label} className="overflow-x-auto p-3 text-xs leading-relaxed text-code-fg" data-testid={testId}>
+      <pre
+        tabIndex={0}
+        aria-label={label}
+        className="overflow-x-auto p-3 text-xs leading-relaxed text-code-fg"
+        data-testid={testId}
+      >
         <code>{code}</code>
       </pre>
     </div>

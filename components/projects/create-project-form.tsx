@@ -34,7 +34,10 @@ export function CreateProjectForm() {
       const project = await createProject(parsed.data);
       router.push(`/projects/${encodeURIComponent(project.id)}`);
     } catch (err) {
-      const error = err instanceof ApiError ? err : new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+      const error =
+        err instanceof ApiError
+          ? err
+          : new ApiError(0, 'Could not reach the server. Check your connection and try again.');
       const fields = error.fieldErrors();
       if (Object.keys(fields).length > 0) setFieldErrors(fields);
       else setFormError(error.summary());
@@ -44,7 +47,14 @@ export function CreateProjectForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
-      <Field name="name" label="Project name" placeholder="e.g. storefront-web" autoComplete="off" required error={fieldErrors.name} />
+      <Field
+        name="name"
+        label="Project name"
+        placeholder="e.g. storefront-web"
+        autoComplete="off"
+        required
+        error={fieldErrors.name}
+      />
       <div className="space-y-1.5">
         <Label htmlFor="platform">Platform</Label>
         <select

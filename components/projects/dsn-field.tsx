@@ -29,7 +29,10 @@ export function DsnField({
       <div className="flex items-center gap-2">
         <code
           aria-labelledby={id}
-          className={cn('min-w-0 flex-1 truncate rounded-md border border-line bg-surface-muted px-3 font-mono', size === 'sm' ? 'py-2 text-sm' : 'py-1.5 text-xs')}
+          className={cn(
+            'min-w-0 flex-1 truncate rounded-md border border-line bg-surface-muted px-3 font-mono',
+            size === 'sm' ? 'py-2 text-sm' : 'py-1.5 text-xs',
+          )}
           title={value}
           data-testid={testId}
         >
@@ -42,4 +45,5 @@ export function DsnField({
   );
 }
 
-export const SENTRY_DSN_HINT = 'For the official Sentry SDKs (@sentry/browser, @sentry/node and others): pass it to Sentry.init as dsn.';
+export const SENTRY_DSN_HINT =
+  'For the official Sentry SDKs (@sentry/browser, @sentry/node and others): pass it to Sentry.init as dsn.';

@@ -11,13 +11,22 @@ import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { RelativeTime } from '@/components/issues/relative-time';
 import { Check, ListField, lines, useSettingsSave } from './setting-fields';
 
-const messageOf = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
+const messageOf = (err: unknown) =>
+  err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
 
 const SWITCHES = [
-  ['browserExtensions', 'Browser extensions', 'Errors thrown from chrome-extension://, moz-extension:// and similar frames, and messages extensions are known for.'],
+  [
+    'browserExtensions',
+    'Browser extensions',
+    'Errors thrown from chrome-extension://, moz-extension:// and similar frames, and messages extensions are known for.',
+  ],
   ['webCrawlers', 'Web crawlers', 'Search engines, crawlers and uptime checkers, by User-Agent.'],
   ['localhost', 'Localhost', 'Events from pages on localhost, 127.0.0.1 or ::1.'],
-  ['legacyBrowsers', 'Legacy browsers', 'Internet Explorer, EdgeHTML, Safari before 12, Opera before 15, Chrome and Firefox before 60.'],
+  [
+    'legacyBrowsers',
+    'Legacy browsers',
+    'Internet Explorer, EdgeHTML, Safari before 12, Opera before 15, Chrome and Firefox before 60.',
+  ],
   ['healthChecks', 'Health checks', 'Transactions named like /health, /healthz, /ping, *heartbeat*, *live*, *ready*.'],
 ] as const;
 
@@ -51,7 +60,8 @@ function FiltersForm({ projectId, data, manage }: { projectId: string; data: Pro
     <Card>
       <h2 className="text-base font-semibold">Inbound filters</h2>
       <p className="mt-1 text-sm text-fg-secondary">
-        Events these match are dropped when they arrive: not stored and not counted against your quota. The Stats page counts them as filtered, by filter.
+        Events these match are dropped when they arrive: not stored and not counted against your quota. The Stats page
+        counts them as filtered, by filter.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 max-w-2xl space-y-4" data-testid="filters-form">
         <fieldset disabled={!manage || pending} className="space-y-4">
@@ -64,8 +74,18 @@ function FiltersForm({ projectId, data, manage }: { projectId: string; data: Pro
             defaultChecked={data.spikeProtection}
             hint="When errors arrive at more than 10 times this project's usual rate over the last day (at least 100 a minute), the excess is dropped to protect your quota, and owners and admins get one email an hour."
           />
-          <ListField name="errorMessages" label="Error messages" defaultValue={data.filters.errorMessages} hint="One pattern per line, matched against “Type: message”; * matches anything, any case." />
-          <ListField name="releases" label="Releases" defaultValue={data.filters.releases} hint="One pattern per line, e.g. 1.0.* or *-beta." />
+          <ListField
+            name="errorMessages"
+            label="Error messages"
+            defaultValue={data.filters.errorMessages}
+            hint="One pattern per line, matched against “Type: message”; * matches anything, any case."
+          />
+          <ListField
+            name="releases"
+            label="Releases"
+            defaultValue={data.filters.releases}
+            hint="One pattern per line, e.g. 1.0.* or *-beta."
+          />
         </fieldset>
         <FormError message={error} />
         {manage && (
@@ -82,13 +102,23 @@ function FiltersForm({ projectId, data, manage }: { projectId: string; data: Pro
   );
 }
 
-function Discarded({ projectId, discarded, manage }: { projectId: string; discarded: ProjectFilters['discarded']; manage: boolean }) {
+function Discarded({
+  projectId,
+  discarded,
+  manage,
+}: {
+  projectId: string;
+  discarded: ProjectFilters['discarded'];
+  manage: boolean;
+}) {
   const [error, setError] = useState<string>();
   if (discarded.length === 0) return null;
   return (
     <div className="mt-6 space-y-2" data-testid="discarded-issues">
       <h3 className="text-sm font-semibold">Discarded issues</h3>
-      <p className="text-xs text-fg-muted">New events of these issues are dropped (“delete and discard”). Undo to store them again.</p>
+      <p className="text-xs text-fg-muted">
+        New events of these issues are dropped (“delete and discard”). Undo to store them again.
+      </p>
       <ul className="space-y-1">
         {discarded.map((d) => (
           <li key={d.fingerprint} className="flex flex-wrap items-center gap-2 text-sm">

@@ -13,7 +13,8 @@ import { Input } from '@/components/ui/input';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { DsnField } from './dsn-field';
 
-const messageOf = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
+const messageOf = (err: unknown) =>
+  err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
 
 /** Client keys: create with a label, rename, disable/enable, delete, copy the DSN. */
 export function KeysPanel({ projectId, manage }: { projectId: string; manage: boolean }) {
@@ -24,7 +25,9 @@ export function KeysPanel({ projectId, manage }: { projectId: string; manage: bo
     <Card className="space-y-4">
       <div>
         <h2 className="text-base font-semibold">Client keys</h2>
-        <p className="mt-1 text-sm text-fg-muted">Each key has its own DSN. A disabled or deleted key is refused at ingest with 401.</p>
+        <p className="mt-1 text-sm text-fg-muted">
+          Each key has its own DSN. A disabled or deleted key is refused at ingest with 401.
+        </p>
       </div>
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
@@ -34,7 +37,9 @@ export function KeysPanel({ projectId, manage }: { projectId: string; manage: bo
       ) : isLoading || !keys ? (
         <LoadingState label="Loading keys" />
       ) : keys.length === 0 ? (
-        <p className="rounded-md border border-dashed border-line-strong p-4 text-sm text-fg-muted">No keys. Create one to send events.</p>
+        <p className="rounded-md border border-dashed border-line-strong p-4 text-sm text-fg-muted">
+          No keys. Create one to send events.
+        </p>
       ) : (
         <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Client keys">
           {keys.map((k) => (
@@ -72,7 +77,14 @@ function CreateKeyForm({ projectId, announce }: { projectId: string; announce: (
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start">
       <div className="flex-1">
-        <Field name="label" label="New key label" placeholder="e.g. Production" autoComplete="off" required error={error} />
+        <Field
+          name="label"
+          label="New key label"
+          placeholder="e.g. Production"
+          autoComplete="off"
+          required
+          error={error}
+        />
       </div>
       <Button type="submit" variant="secondary" loading={pending} className="sm:mt-6">
         Create key
@@ -81,7 +93,17 @@ function CreateKeyForm({ projectId, announce }: { projectId: string; announce: (
   );
 }
 
-function KeyRow({ projectId, k, announce, manage }: { projectId: string; k: ProjectKey; announce: (s: string) => void; manage: boolean }) {
+function KeyRow({
+  projectId,
+  k,
+  announce,
+  manage,
+}: {
+  projectId: string;
+  k: ProjectKey;
+  announce: (s: string) => void;
+  manage: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [pending, setPending] = useState(false);
@@ -114,7 +136,13 @@ function KeyRow({ projectId, k, announce, manage }: { projectId: string; k: Proj
       <div className="flex flex-wrap items-center justify-between gap-2">
         {editing ? (
           <form onSubmit={onRename} className="flex items-center gap-2">
-            <Input name="label" aria-label={`New label for ${k.label}`} defaultValue={k.label} autoFocus className="h-8 w-48" />
+            <Input
+              name="label"
+              aria-label={`New label for ${k.label}`}
+              defaultValue={k.label}
+              autoFocus
+              className="h-8 w-48"
+            />
             <Button type="submit" variant="secondary" className="h-8 px-3" loading={pending}>
               Save
             </Button>
@@ -132,7 +160,12 @@ function KeyRow({ projectId, k, announce, manage }: { projectId: string; k: Proj
         )}
         {!editing && manage && (
           <div className="flex flex-wrap gap-1">
-            <Button variant="ghost" className="h-8 px-3" onClick={() => setEditing(true)} aria-label={`Rename ${k.label}`}>
+            <Button
+              variant="ghost"
+              className="h-8 px-3"
+              onClick={() => setEditing(true)}
+              aria-label={`Rename ${k.label}`}
+            >
               Rename
             </Button>
             <Button
@@ -140,7 +173,12 @@ function KeyRow({ projectId, k, announce, manage }: { projectId: string; k: Proj
               className="h-8 px-3"
               disabled={pending}
               aria-label={`${k.enabled ? 'Disable' : 'Enable'} ${k.label}`}
-              onClick={() => run(() => updateKey(projectId, k.id, { enabled: !k.enabled }), `Key ${k.label} ${k.enabled ? 'disabled' : 'enabled'}`)}
+              onClick={() =>
+                run(
+                  () => updateKey(projectId, k.id, { enabled: !k.enabled }),
+                  `Key ${k.label} ${k.enabled ? 'disabled' : 'enabled'}`,
+                )
+              }
             >
               {k.enabled ? 'Disable' : 'Enable'}
             </Button>
@@ -160,7 +198,12 @@ function KeyRow({ projectId, k, announce, manage }: { projectId: string; k: Proj
                 </Button>
               </>
             ) : (
-              <Button variant="danger-ghost" className="h-8 px-3" onClick={() => setConfirmDelete(true)} aria-label={`Delete ${k.label}`}>
+              <Button
+                variant="danger-ghost"
+                className="h-8 px-3"
+                onClick={() => setConfirmDelete(true)}
+                aria-label={`Delete ${k.label}`}
+              >
                 Delete
               </Button>
             )}
@@ -168,7 +211,15 @@ function KeyRow({ projectId, k, announce, manage }: { projectId: string; k: Proj
         )}
       </div>
       <DsnField label="DSN" value={k.dsn} copyLabel={`Copy DSN of ${k.label}`} testId="key-dsn" size="xs" />
-      {k.sentryDsn && <DsnField label="Sentry SDK DSN" value={k.sentryDsn} copyLabel={`Copy Sentry SDK DSN of ${k.label}`} testId="key-sentry-dsn" size="xs" />}
+      {k.sentryDsn && (
+        <DsnField
+          label="Sentry SDK DSN"
+          value={k.sentryDsn}
+          copyLabel={`Copy Sentry SDK DSN of ${k.label}`}
+          testId="key-sentry-dsn"
+          size="xs"
+        />
+      )}
       {manage && (
         <form
           className="flex flex-wrap items-center gap-2 text-sm"
@@ -176,16 +227,35 @@ function KeyRow({ projectId, k, announce, manage }: { projectId: string; k: Proj
             e.preventDefault();
             const raw = String(new FormData(e.currentTarget).get('rate') ?? '').trim();
             const value = raw === '' ? null : Number(raw);
-            if (value !== null && (!Number.isInteger(value) || value < 1)) return setError('The rate limit is a whole number of events a minute, at least 1');
-            void run(() => updateKey(projectId, k.id, { rateLimitPerMinute: value }), value === null ? `Key ${k.label} uses the server's rate limit` : `Key ${k.label} limited to ${value} events a minute`);
+            if (value !== null && (!Number.isInteger(value) || value < 1))
+              return setError('The rate limit is a whole number of events a minute, at least 1');
+            void run(
+              () => updateKey(projectId, k.id, { rateLimitPerMinute: value }),
+              value === null
+                ? `Key ${k.label} uses the server's rate limit`
+                : `Key ${k.label} limited to ${value} events a minute`,
+            );
           }}
         >
           <label htmlFor={`rate-${k.id}`} className="text-fg-secondary">
             Rate limit
           </label>
-          <Input id={`rate-${k.id}`} name="rate" inputMode="numeric" defaultValue={k.rateLimitPerMinute ?? ''} placeholder="server default" className="h-8 w-32" />
+          <Input
+            id={`rate-${k.id}`}
+            name="rate"
+            inputMode="numeric"
+            defaultValue={k.rateLimitPerMinute ?? ''}
+            placeholder="server default"
+            className="h-8 w-32"
+          />
           <span className="text-fg-muted">events a minute</span>
-          <Button type="submit" variant="ghost" className="h-8 px-3" disabled={pending} aria-label={`Save the rate limit of ${k.label}`}>
+          <Button
+            type="submit"
+            variant="ghost"
+            className="h-8 px-3"
+            disabled={pending}
+            aria-label={`Save the rate limit of ${k.label}`}
+          >
             Save
           </Button>
         </form>

@@ -30,7 +30,8 @@ export function NewProject() {
         <Card className="mt-6" data-testid="plan-limit">
           <h2 className="text-base font-semibold">Project limit reached for the FREE plan</h2>
           <p className="mt-2 text-sm text-fg-muted">
-            The FREE plan includes one project and 10,000 events a month. Upgrade to PRO for unlimited projects and 500,000 events a month.
+            The FREE plan includes one project and 10,000 events a month. Upgrade to PRO for unlimited projects and
+            500,000 events a month.
           </p>
           <div className="mt-4 flex gap-3">
             <Link href="/settings/billing" className={buttonClasses('primary')}>

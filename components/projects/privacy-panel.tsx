@@ -40,8 +40,9 @@ function PrivacyForm({ projectId, privacy, manage }: { projectId: string; privac
     <Card>
       <h2 className="text-base font-semibold">Privacy</h2>
       <p className="mt-1 text-sm text-fg-secondary">
-        Secrets and personal data are removed from events before anything is stored: a scrubbed value reads <code>[Filtered]</code> and its key stays.
-        Changes apply to events received after them; events already stored are not changed.
+        Secrets and personal data are removed from events before anything is stored: a scrubbed value reads{' '}
+        <code>[Filtered]</code> and its key stays. Changes apply to events received after them; events already stored
+        are not changed.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 max-w-2xl space-y-4">
         <fieldset disabled={!manage || pending} className="space-y-4">
@@ -68,7 +69,12 @@ function PrivacyForm({ projectId, privacy, manage }: { projectId: string; privac
             defaultValue={privacy.sensitiveFields}
             hint="One per line. A key containing one of these (any case or punctuation) has its value filtered."
           />
-          <ListField name="safeFields" label="Safe fields" defaultValue={privacy.safeFields} hint="One per line. Keys with exactly these names are never scrubbed." />
+          <ListField
+            name="safeFields"
+            label="Safe fields"
+            defaultValue={privacy.safeFields}
+            hint="One per line. Keys with exactly these names are never scrubbed."
+          />
         </fieldset>
         <FormError message={error} />
         {manage && (

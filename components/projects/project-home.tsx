@@ -35,8 +35,8 @@ export function ProjectHome() {
         <p className="text-sm font-medium text-link">Step 1 of 2</p>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight">Create your first project</h1>
         <p className="mt-2 text-sm text-fg-muted">
-          A project holds the errors and performance data of one application. Name it, pick its platform, and you will get a DSN and a snippet to paste
-          into your app.
+          A project holds the errors and performance data of one application. Name it, pick its platform, and you will
+          get a DSN and a snippet to paste into your app.
         </p>
         <Card className="mt-6">
           <CreateProjectForm />
@@ -61,24 +61,36 @@ export function ProjectHome() {
             <Card className="flex h-full flex-col gap-3 p-5">
               <div className="flex items-start justify-between gap-2">
                 <h2 className="truncate text-base font-semibold">
-                  <Link href={`/projects/${encodeURIComponent(p.id)}/issues`} className="hover:underline focus-visible:outline-2 focus-visible:outline-focus">
+                  <Link
+                    href={`/projects/${encodeURIComponent(p.id)}/issues`}
+                    className="hover:underline focus-visible:outline-2 focus-visible:outline-focus"
+                  >
                     {p.name}
                   </Link>
                 </h2>
-                <span className="rounded-full bg-surface-hover px-2 py-0.5 text-xs font-medium text-fg-secondary">{platformOf(p.platform).label}</span>
+                <span className="rounded-full bg-surface-hover px-2 py-0.5 text-xs font-medium text-fg-secondary">
+                  {platformOf(p.platform).label}
+                </span>
               </div>
               <p className="text-xs text-fg-muted">
-                {p.keys.length} {p.keys.length === 1 ? 'key' : 'keys'} · created {new Date(p.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+                {p.keys.length} {p.keys.length === 1 ? 'key' : 'keys'} · created{' '}
+                {new Date(p.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
               </p>
               <LatestReleasesHealth projectId={p.id} />
               <div className="mt-auto flex gap-3 text-sm">
-                <Link href={`/projects/${encodeURIComponent(p.id)}/issues`} className="font-medium text-link hover:underline">
+                <Link
+                  href={`/projects/${encodeURIComponent(p.id)}/issues`}
+                  className="font-medium text-link hover:underline"
+                >
                   Issues
                 </Link>
                 <Link href={`/projects/${encodeURIComponent(p.id)}`} className="font-medium text-link hover:underline">
                   Setup
                 </Link>
-                <Link href={`/projects/${encodeURIComponent(p.id)}/settings`} className="font-medium text-link hover:underline">
+                <Link
+                  href={`/projects/${encodeURIComponent(p.id)}/settings`}
+                  className="font-medium text-link hover:underline"
+                >
                   Settings
                 </Link>
               </div>

@@ -16,7 +16,8 @@ import { FiltersPanel } from './filters-panel';
 import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
 
-const messageOf = (err: unknown) => (err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
+const messageOf = (err: unknown) =>
+  err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
 
 export function ProjectSettings({ projectId }: { projectId: string }) {
   const { project, error, isLoading } = useProject(projectId);
@@ -26,7 +27,9 @@ export function ProjectSettings({ projectId }: { projectId: string }) {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">Project settings</h1>
-      {!can('ADMIN') && <RoleNote min="ADMIN" what="rename or delete the project and manage its keys and privacy settings" />}
+      {!can('ADMIN') && (
+        <RoleNote min="ADMIN" what="rename or delete the project and manage its keys and privacy settings" />
+      )}
       {can('ADMIN') && <RenameProject project={project} />}
       <KeysPanel projectId={project.id} manage={can('ADMIN')} />
       <PrivacyPanel projectId={project.id} manage={can('ADMIN')} />
@@ -64,7 +67,15 @@ function RenameProject({ project }: { project: Project }) {
       <h2 className="text-base font-semibold">General</h2>
       <form onSubmit={onSubmit} noValidate className="mt-4 flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex-1">
-          <Field name="name" label="Project name" defaultValue={project.name} key={project.name} required error={error} hint={`Slug: ${project.slug} (does not change)`} />
+          <Field
+            name="name"
+            label="Project name"
+            defaultValue={project.name}
+            key={project.name}
+            required
+            error={error}
+            hint={`Slug: ${project.slug} (does not change)`}
+          />
         </div>
         <Button type="submit" variant="secondary" loading={pending} className="sm:mt-6">
           Rename
@@ -97,7 +108,13 @@ function FeedbackEmails({ project }: { project: Project }) {
     <Card>
       <h2 className="text-base font-semibold">User feedback</h2>
       <label className="mt-3 flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={on} disabled={pending} onChange={(e) => void toggle(e.target.checked)} className="size-4" />
+        <input
+          type="checkbox"
+          checked={on}
+          disabled={pending}
+          onChange={(e) => void toggle(e.target.checked)}
+          className="size-4"
+        />
         Email the organization&apos;s members about each new piece of feedback
       </label>
       <FormError message={error} />
@@ -130,7 +147,8 @@ function DeleteProject({ project }: { project: Project }) {
     <Card tone="danger-outline">
       <h2 className="text-base font-semibold text-danger-fg">Delete project</h2>
       <p className="mt-1 text-sm text-fg-secondary">
-        Deletes <strong>{project.name}</strong> with all its issues, events, alert rules and keys. This cannot be undone.
+        Deletes <strong>{project.name}</strong> with all its issues, events, alert rules and keys. This cannot be
+        undone.
       </p>
       <form onSubmit={onSubmit} className="mt-4 flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex-1">

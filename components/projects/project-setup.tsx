@@ -46,7 +46,9 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
           <div>
             <p className="text-sm font-medium text-link">Step 2 of 2</p>
             <h1 className="mt-1 text-2xl font-semibold tracking-tight">Send your first event to {project.name}</h1>
-            <p className="mt-2 text-sm text-fg-muted">Paste one of these into your app. This page updates by itself when the first event arrives.</p>
+            <p className="mt-2 text-sm text-fg-muted">
+              Paste one of these into your app. This page updates by itself when the first event arrives.
+            </p>
           </div>
         )}
       </div>
@@ -54,7 +56,11 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
       {!key ? (
         <Card>
           <p className="text-sm">
-            This project has no client key. <Link className="font-medium text-link underline" href={`${base}/settings`}>Create one in settings</Link>.
+            This project has no client key.{' '}
+            <Link className="font-medium text-link underline" href={`${base}/settings`}>
+              Create one in settings
+            </Link>
+            .
           </p>
         </Card>
       ) : (
@@ -62,11 +68,20 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
           <Card className="space-y-3">
             <h2 className="text-base font-semibold">Your DSN</h2>
             <p className="text-sm text-fg-muted">
-              The DSN tells the client library where to send events. It contains the public key of &ldquo;{key.label}&rdquo;, which can only send events, never read them.
+              The DSN tells the client library where to send events. It contains the public key of &ldquo;{key.label}
+              &rdquo;, which can only send events, never read them.
             </p>
             <DsnField label="DSN" value={key.dsn} copyLabel="Copy DSN" testId="dsn" />
             {/* Rendered only when the API sends it, so this page works against older servers too. */}
-            {key.sentryDsn && <DsnField label="Sentry SDK DSN" value={key.sentryDsn} copyLabel="Copy Sentry SDK DSN" testId="sentry-dsn" hint={SENTRY_DSN_HINT} />}
+            {key.sentryDsn && (
+              <DsnField
+                label="Sentry SDK DSN"
+                value={key.sentryDsn}
+                copyLabel="Copy Sentry SDK DSN"
+                testId="sentry-dsn"
+                hint={SENTRY_DSN_HINT}
+              />
+            )}
           </Card>
 
           {platform.init && (
@@ -75,17 +90,27 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
                 <h2 className="text-base font-semibold">
                   {platform.label}: {platform.sdk}
                 </h2>
-                <p className="mt-1 text-sm text-fg-muted">Sentry&rsquo;s SDK for {platform.label}, pointed at this project with its Sentry SDK DSN.</p>
+                <p className="mt-1 text-sm text-fg-muted">
+                  Sentry&rsquo;s SDK for {platform.label}, pointed at this project with its Sentry SDK DSN.
+                </p>
               </div>
               {platform.install && (
                 <div className="space-y-1.5">
                   <h3 className="text-sm font-medium">{platform.install.label}</h3>
-                  <CodeBlock code={platform.install.code} label={`${platform.label} install`} testId="snippet-platform-install" />
+                  <CodeBlock
+                    code={platform.install.code}
+                    label={`${platform.label} install`}
+                    testId="snippet-platform-install"
+                  />
                 </div>
               )}
               <div className="space-y-1.5">
                 <h3 className="text-sm font-medium">{platform.init.label}</h3>
-                <CodeBlock code={platform.init.code(key.sentryDsn ?? key.dsn)} label={`${platform.label} init`} testId="snippet-platform-init" />
+                <CodeBlock
+                  code={platform.init.code(key.sentryDsn ?? key.dsn)}
+                  label={`${platform.label} init`}
+                  testId="snippet-platform-init"
+                />
               </div>
             </Card>
           )}
@@ -93,7 +118,9 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
           <Card className="space-y-4">
             <div>
               <h2 className="text-base font-semibold">Browser: the script tag</h2>
-              <p className="mt-1 text-sm text-fg-muted">Put it first in &lt;head&gt; so it sees errors thrown by the scripts that follow.</p>
+              <p className="mt-1 text-sm text-fg-muted">
+                Put it first in &lt;head&gt; so it sees errors thrown by the scripts that follow.
+              </p>
             </div>
             <CodeBlock code={browserSnippet(origin, key.dsn)} label="Browser snippet" testId="snippet-browser" />
           </Card>
@@ -102,11 +129,20 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
             <div>
               <h2 className="text-base font-semibold">Anywhere: a plain HTTP request</h2>
               <p className="mt-1 text-sm text-fg-muted">
-                POST one JSON envelope per event with the key in the <code className="font-mono">X-Ingest-Auth</code> header.
+                POST one JSON envelope per event with the key in the <code className="font-mono">X-Ingest-Auth</code>{' '}
+                header.
               </p>
             </div>
-            <CodeBlock code={fetchSnippet(origin, project.id, key.publicKey)} label="fetch snippet" testId="snippet-fetch" />
-            <CodeBlock code={curlSnippet(origin, project.id, key.publicKey)} label="curl snippet" testId="snippet-curl" />
+            <CodeBlock
+              code={fetchSnippet(origin, project.id, key.publicKey)}
+              label="fetch snippet"
+              testId="snippet-fetch"
+            />
+            <CodeBlock
+              code={curlSnippet(origin, project.id, key.publicKey)}
+              label="curl snippet"
+              testId="snippet-curl"
+            />
           </Card>
         </>
       )}

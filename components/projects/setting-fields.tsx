@@ -13,10 +13,28 @@ export const lines = (text: FormDataEntryValue | null) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-export function Check({ name, label, hint, ...rest }: { name: string; label: string; hint: string; defaultChecked: boolean; disabled?: boolean }) {
+export function Check({
+  name,
+  label,
+  hint,
+  ...rest
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  defaultChecked: boolean;
+  disabled?: boolean;
+}) {
   return (
     <div className="flex items-start gap-3">
-      <input id={name} name={name} type="checkbox" className="mt-1 size-4 accent-fg" aria-describedby={`${name}-hint`} {...rest} />
+      <input
+        id={name}
+        name={name}
+        type="checkbox"
+        className="mt-1 size-4 accent-fg"
+        aria-describedby={`${name}-hint`}
+        {...rest}
+      />
       <div>
         <Label htmlFor={name}>{label}</Label>
         <p id={`${name}-hint`} className="text-xs text-fg-muted">
@@ -27,7 +45,17 @@ export function Check({ name, label, hint, ...rest }: { name: string; label: str
   );
 }
 
-export function ListField({ name, label, hint, defaultValue }: { name: string; label: string; hint: string; defaultValue: string[] }) {
+export function ListField({
+  name,
+  label,
+  hint,
+  defaultValue,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  defaultValue: string[];
+}) {
   return (
     <div className="space-y-1.5">
       <Label htmlFor={name}>{label}</Label>
@@ -67,7 +95,9 @@ export function useSettingsSave<T>(schema: ZodType<T>, save: (input: T) => Promi
       await save(parsed.data);
       setSaved(savedMessage);
     } catch (err) {
-      setError(err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.');
+      setError(
+        err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.',
+      );
     } finally {
       setPending(false);
     }

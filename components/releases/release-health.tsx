@@ -16,14 +16,29 @@ export function HealthSparkline({ row }: { row: ReleaseHealthRow }) {
       {row.series.map((d, i) => {
         const h = d.sessions === 0 ? 0 : Math.max(2, (d.sessions / max) * 20);
         const crashy = d.crashFreeSessions !== null && d.crashFreeSessions < 0.99;
-        return <rect key={d.day} x={i * 5} y={20 - h} width={4} height={h} className={crashy ? 'fill-danger' : 'fill-fg-muted'} />;
+        return (
+          <rect
+            key={d.day}
+            x={i * 5}
+            y={20 - h}
+            width={4}
+            height={h}
+            className={crashy ? 'fill-danger' : 'fill-fg-muted'}
+          />
+        );
       })}
     </svg>
   );
 }
 
 /** A release's health beside the previous release: the numbers and sessions per day. */
-export function ReleaseHealthSection({ release, previous }: { release: ReleaseHealthRow | null; previous: (ReleaseHealthRow | { version: string }) | null }) {
+export function ReleaseHealthSection({
+  release,
+  previous,
+}: {
+  release: ReleaseHealthRow | null;
+  previous: (ReleaseHealthRow | { version: string }) | null;
+}) {
   const prev = previous && 'sessions' in previous ? previous : null;
   const rows: [string, (r: ReleaseHealthRow) => string][] = [
     ['Crash-free sessions', (r) => pct(r.crashFreeSessions)],
@@ -38,7 +53,10 @@ export function ReleaseHealthSection({ release, previous }: { release: ReleaseHe
         Health
       </h2>
       {!release ? (
-        <p className="text-sm text-fg-muted">No sessions for this release in the last 14 days. SDKs send sessions when release health is on (the default in Sentry&apos;s SDKs).</p>
+        <p className="text-sm text-fg-muted">
+          No sessions for this release in the last 14 days. SDKs send sessions when release health is on (the default in
+          Sentry&apos;s SDKs).
+        </p>
       ) : (
         <table className="text-sm" data-testid="release-health">
           <thead className="text-left text-xs tracking-wide text-fg-muted uppercase">
@@ -46,7 +64,9 @@ export function ReleaseHealthSection({ release, previous }: { release: ReleaseHe
               <th scope="col" className="py-1 pr-6">
                 <span className="sr-only">Measure</span>
               </th>
-              <th scope="col" className="py-1 pr-6">This release</th>
+              <th scope="col" className="py-1 pr-6">
+                This release
+              </th>
               {previous && (
                 <th scope="col" className="py-1 pr-6">
                   Previous ({previous.version})
@@ -92,7 +112,11 @@ export function LatestReleasesHealth({ projectId }: { projectId: string }) {
         {rows.map((r) => (
           <div key={r.version ?? ''} className="flex justify-between gap-2">
             <dt className="truncate text-fg-muted">{r.version ?? 'no release'}</dt>
-            <dd className={`font-medium tabular-nums ${r.crashFreeSessions !== null && r.crashFreeSessions < 0.99 ? 'text-danger' : ''}`}>{pct(r.crashFreeSessions)}</dd>
+            <dd
+              className={`font-medium tabular-nums ${r.crashFreeSessions !== null && r.crashFreeSessions < 0.99 ? 'text-danger' : ''}`}
+            >
+              {pct(r.crashFreeSessions)}
+            </dd>
           </div>
         ))}
       </dl>

@@ -17,7 +17,8 @@ export function ReleaseSections({ release }: { release: ReleaseDetail }) {
         </h2>
         {release.deploys.length === 0 ? (
           <p className="text-sm text-fg-muted">
-            None recorded. <code className="font-mono">sentry-cli deploys new -r {release.version} -e production</code> adds one.
+            None recorded. <code className="font-mono">sentry-cli deploys new -r {release.version} -e production</code>{' '}
+            adds one.
           </p>
         ) : (
           <ul className="space-y-1 text-sm" data-testid="release-deploys">
@@ -37,7 +38,8 @@ export function ReleaseSections({ release }: { release: ReleaseDetail }) {
         </h2>
         {release.commits.length === 0 ? (
           <p className="text-sm text-fg-muted">
-            None recorded. <code className="font-mono">sentry-cli releases set-commits {release.version} --auto</code> sends them from your git history.
+            None recorded. <code className="font-mono">sentry-cli releases set-commits {release.version} --auto</code>{' '}
+            sends them from your git history.
           </p>
         ) : (
           <Card className="p-0">
@@ -68,16 +70,26 @@ export function ReleaseSections({ release }: { release: ReleaseDetail }) {
           Artifacts
         </h2>
         {release.artifacts.length === 0 ? (
-          <p className="text-sm text-fg-muted">No files uploaded for this release (files matched by debug ID alone are not listed here).</p>
+          <p className="text-sm text-fg-muted">
+            No files uploaded for this release (files matched by debug ID alone are not listed here).
+          </p>
         ) : (
           <Card className="overflow-x-auto p-0">
             <table className="w-full text-sm" data-testid="release-artifacts">
               <thead className="text-left text-xs tracking-wide text-fg-muted uppercase">
                 <tr>
-                  <th scope="col" className="px-4 py-2">File</th>
-                  <th scope="col" className="px-4 py-2">Type</th>
-                  <th scope="col" className="px-4 py-2">Size</th>
-                  <th scope="col" className="px-4 py-2">Usable</th>
+                  <th scope="col" className="px-4 py-2">
+                    File
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Type
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Size
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Usable
+                  </th>
                 </tr>
               </thead>
               <tbody>

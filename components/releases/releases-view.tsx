@@ -5,7 +5,13 @@ import { EmptyState } from '@/components/dashboard/empty-state';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { RelativeTime } from '@/components/issues/relative-time';
 import { Card } from '@/components/ui/card';
-import { useRelease, useReleaseHealth, useReleaseHealthDetail, useReleases, type ReleaseHealthRow } from '@/lib/swr/use-releases';
+import {
+  useRelease,
+  useReleaseHealth,
+  useReleaseHealthDetail,
+  useReleases,
+  type ReleaseHealthRow,
+} from '@/lib/swr/use-releases';
 import { Select } from '@/components/ui/select';
 import { HealthSparkline, pct, ReleaseHealthSection } from './release-health';
 import { useState } from 'react';
@@ -39,7 +45,8 @@ function HealthCells({ row }: { row: ReleaseHealthRow | undefined }) {
   );
 }
 
-const releaseHref = (projectId: string, version: string) => `/projects/${encodeURIComponent(projectId)}/releases/${encodeURIComponent(version)}`;
+const releaseHref = (projectId: string, version: string) =>
+  `/projects/${encodeURIComponent(projectId)}/releases/${encodeURIComponent(version)}`;
 
 /** The project's releases, newest first: created by the first event naming them or by CI. */
 export function ReleasesView({ projectId }: { projectId: string }) {
@@ -53,14 +60,21 @@ export function ReleasesView({ projectId }: { projectId: string }) {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Releases</h1>
-        <p className="mt-1 text-sm text-fg-secondary">Each version your events name (the client library&apos;s <code>release</code>), and those your CI created with source maps.</p>
+        <p className="mt-1 text-sm text-fg-secondary">
+          Each version your events name (the client library&apos;s <code>release</code>), and those your CI created with
+          source maps.
+        </p>
       </div>
       {health && health.environments.length > 0 && (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <label htmlFor="health-environment" className="text-fg-secondary">
             Health in
           </label>
-          <Select id="health-environment" value={environment ?? ''} onChange={(e) => setEnvironment(e.target.value || null)}>
+          <Select
+            id="health-environment"
+            value={environment ?? ''}
+            onChange={(e) => setEnvironment(e.target.value || null)}
+          >
             <option value="">every environment</option>
             {health.environments.map((env) => (
               <option key={env} value={env}>
@@ -68,24 +82,45 @@ export function ReleasesView({ projectId }: { projectId: string }) {
               </option>
             ))}
           </Select>
-          <span className="text-fg-muted">over the last {health.days} days (sessions from the SDKs&apos; release health)</span>
+          <span className="text-fg-muted">
+            over the last {health.days} days (sessions from the SDKs&apos; release health)
+          </span>
         </div>
       )}
       {data.releases.length === 0 ? (
-        <EmptyState title="No releases yet" description="Set release in the client library's init, or create one from CI with sentry-cli." />
+        <EmptyState
+          title="No releases yet"
+          description="Set release in the client library's init, or create one from CI with sentry-cli."
+        />
       ) : (
         <Card className="overflow-x-auto p-0">
           <table className="w-full text-sm">
             <thead className="text-left text-xs tracking-wide text-fg-muted uppercase">
               <tr>
-                <th scope="col" className="px-4 py-2">Version</th>
-                <th scope="col" className="px-4 py-2">Crash-free sessions</th>
-                <th scope="col" className="px-4 py-2">Crash-free users</th>
-                <th scope="col" className="px-4 py-2">Adoption (24 h)</th>
-                <th scope="col" className="px-4 py-2">Sessions</th>
-                <th scope="col" className="px-4 py-2">First event</th>
-                <th scope="col" className="px-4 py-2">Last event</th>
-                <th scope="col" className="px-4 py-2">Created</th>
+                <th scope="col" className="px-4 py-2">
+                  Version
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Crash-free sessions
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Crash-free users
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Adoption (24 h)
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Sessions
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  First event
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Last event
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Created
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -128,7 +163,8 @@ export function ReleaseDetailView({ projectId, version }: { projectId: string; v
         </p>
         <h1 className="text-2xl font-semibold tracking-tight">{release.version}</h1>
         <p className="mt-1 text-sm text-fg-secondary">
-          First event {release.firstEventAt ? <RelativeTime iso={release.firstEventAt} /> : '—'}, last event {release.lastEventAt ? <RelativeTime iso={release.lastEventAt} /> : '—'}
+          First event {release.firstEventAt ? <RelativeTime iso={release.firstEventAt} /> : '—'}, last event{' '}
+          {release.lastEventAt ? <RelativeTime iso={release.lastEventAt} /> : '—'}
           {release.dateReleased && (
             <>
               , finalized <RelativeTime iso={release.dateReleased} />
@@ -148,7 +184,10 @@ export function ReleaseDetailView({ projectId, version }: { projectId: string; v
             {release.newIssues.map((i) => (
               <li key={i.id}>
                 <Card className="p-3">
-                  <Link className="font-medium hover:underline" href={`/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(i.id)}`}>
+                  <Link
+                    className="font-medium hover:underline"
+                    href={`/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(i.id)}`}
+                  >
                     {i.title}
                   </Link>
                   <p className="text-xs text-fg-muted">

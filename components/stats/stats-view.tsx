@@ -17,7 +17,8 @@ const ADVICE: Partial<Record<Outcome, string>> = {
   rate_limited: 'Refused by the per-key rate limit: raise INGEST_RATE_LIMIT_PER_SECOND or sample in the SDK.',
   over_quota: "Refused because the organization's monthly quota is used up.",
   invalid: 'Refused as malformed: the reason names the first field that was wrong.',
-  client_discard: 'Dropped by the SDK before sending (its queue, sampling, before_send, its own backoff), as its client reports say.',
+  client_discard:
+    'Dropped by the SDK before sending (its queue, sampling, before_send, its own backoff), as its client reports say.',
   unsupported: 'Accepted, but not stored: this item type is not kept yet.',
   filtered: 'Not stored on purpose (a repeated event id).',
 };
@@ -36,7 +37,8 @@ export function StatsView({ projectId }: { projectId: string | null }) {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Stats</h1>
           <p className="mt-1 text-sm text-fg-secondary">
-            What happened to everything the SDKs sent to {scope}: stored, or refused and why, or dropped by the SDK itself.{' '}
+            What happened to everything the SDKs sent to {scope}: stored, or refused and why, or dropped by the SDK
+            itself.{' '}
             {projectId ? (
               <Link href="/settings/stats" className="font-medium text-fg underline underline-offset-4">
                 Whole organization
@@ -44,7 +46,12 @@ export function StatsView({ projectId }: { projectId: string | null }) {
             ) : null}
           </p>
         </div>
-        <RangeLinks param="days" values={RANGES} current={days as (typeof RANGES)[number]} labelOf={(d) => `${d} days`} />
+        <RangeLinks
+          param="days"
+          values={RANGES}
+          current={days as (typeof RANGES)[number]}
+          labelOf={(d) => `${d} days`}
+        />
       </div>
       {error ? (
         <ErrorState error={error} title="Could not load the stats" />
@@ -57,7 +64,11 @@ export function StatsView({ projectId }: { projectId: string | null }) {
               {OUTCOMES.map((o) => (
                 <div key={o}>
                   <dt className="flex items-center gap-1.5 text-xs text-fg-muted">
-                    <span aria-hidden="true" className="inline-block size-2.5 rounded-sm" style={{ background: OUTCOME_COLORS[o] }} />
+                    <span
+                      aria-hidden="true"
+                      className="inline-block size-2.5 rounded-sm"
+                      style={{ background: OUTCOME_COLORS[o] }}
+                    />
                     {OUTCOME_LABELS[o]}
                   </dt>
                   <dd className="text-lg font-semibold tabular-nums" data-testid={`total-${o}`}>
@@ -77,10 +88,18 @@ export function StatsView({ projectId }: { projectId: string | null }) {
               <table className="w-full text-sm">
                 <thead className="border-b border-line text-left">
                   <tr>
-                    <th scope="col" className={th}>Category</th>
-                    <th scope="col" className={th}>Outcome</th>
-                    <th scope="col" className={th}>Reason</th>
-                    <th scope="col" className={`${th} text-right`}>Items</th>
+                    <th scope="col" className={th}>
+                      Category
+                    </th>
+                    <th scope="col" className={th}>
+                      Outcome
+                    </th>
+                    <th scope="col" className={th}>
+                      Reason
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      Items
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-line-subtle">

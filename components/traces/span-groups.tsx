@@ -8,7 +8,12 @@ import { ScrollTable, th } from '@/components/ui/scroll-table';
 export function SpanGroups({ projectId, name }: { projectId: string; name: string }) {
   const { groups } = useSpanGroups(projectId, name);
   if (!groups) return null;
-  if (groups.length === 0) return <p className="text-sm text-fg-muted">No spans in the last 7 days: SDKs send them with their transactions when tracing is on.</p>;
+  if (groups.length === 0)
+    return (
+      <p className="text-sm text-fg-muted">
+        No spans in the last 7 days: SDKs send them with their transactions when tracing is on.
+      </p>
+    );
   return (
     <ScrollTable label="Span groups table">
       <table className="w-full min-w-[42rem] text-sm" data-testid="span-groups">

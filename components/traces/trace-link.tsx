@@ -1,9 +1,20 @@
 import Link from 'next/link';
 
 /** A link to the trace view of `traceId`. */
-export function TraceLink({ traceId, children, className }: { traceId: string; children?: React.ReactNode; className?: string }) {
+export function TraceLink({
+  traceId,
+  children,
+  className,
+}: {
+  traceId: string;
+  children?: React.ReactNode;
+  className?: string;
+}) {
   return (
-    <Link href={`/traces/${encodeURIComponent(traceId)}`} className={className ?? 'font-medium text-link underline underline-offset-2'}>
+    <Link
+      href={`/traces/${encodeURIComponent(traceId)}`}
+      className={className ?? 'font-medium text-link underline underline-offset-2'}
+    >
       {children ?? 'View trace'}
     </Link>
   );

@@ -37,7 +37,8 @@ function treeOf(spans: TraceSpan[]): Row[] {
 /** One trace as a waterfall: every span of every project on one time axis, errors marked on their span. */
 export function TraceView({ traceId }: { traceId: string }) {
   const { trace, error, isLoading } = useTrace(traceId);
-  if (error) return <ErrorState error={error} title={isNotFound(error) ? 'Trace not found' : 'Could not load the trace'} />;
+  if (error)
+    return <ErrorState error={error} title={isNotFound(error) ? 'Trace not found' : 'Could not load the trace'} />;
   if (isLoading || !trace) return <LoadingState label="Loading trace" />;
   return <Waterfall trace={trace} />;
 }
@@ -58,7 +59,8 @@ function Waterfall({ trace }: { trace: Trace }) {
         <p className="mt-1 font-mono text-sm text-fg-secondary">{trace.traceId}</p>
         <p className="mt-1 text-sm text-fg-secondary">
           {trace.spans.length} spans · {trace.transactions.length} transactions · {trace.errors.length} errors
-          {trace.durationMs !== null && ` · ${formatMs(trace.durationMs)}`} · projects: {trace.projects.map((p) => p.name).join(', ') || '—'}
+          {trace.durationMs !== null && ` · ${formatMs(trace.durationMs)}`} · projects:{' '}
+          {trace.projects.map((p) => p.name).join(', ') || '—'}
           {trace.logCount > 0 && ` · ${trace.logCount} log lines`}
         </p>
         {trace.truncated && <p className="mt-1 text-sm text-warning-fg">Showing the first 10,000 spans.</p>}
@@ -70,14 +72,23 @@ function Waterfall({ trace }: { trace: Trace }) {
         </Card>
       )}
       <Card className="overflow-x-auto p-0">
-        <ol className="min-w-[48rem] divide-y divide-line-subtle text-sm" data-testid="waterfall" aria-label="Spans of the trace, in tree order">
+        <ol
+          className="min-w-[48rem] divide-y divide-line-subtle text-sm"
+          data-testid="waterfall"
+          aria-label="Spans of the trace, in tree order"
+        >
           {rows.map(({ span: s, depth }) => {
             const left = ((Date.parse(s.start) - t0) / total) * 100;
             const width = Math.max(0.3, (s.durationMs / total) * 100);
             const errors = errorsBySpan.get(s.spanId) ?? [];
             const failed = errors.length > 0 || (s.status !== null && s.status !== 'ok');
             return (
-              <li key={`${s.projectId}:${s.spanId}`} data-testid="span" data-op={s.op} data-error={errors.length > 0 ? 'true' : undefined}>
+              <li
+                key={`${s.projectId}:${s.spanId}`}
+                data-testid="span"
+                data-op={s.op}
+                data-error={errors.length > 0 ? 'true' : undefined}
+              >
                 <button
                   type="button"
                   className="grid w-full grid-cols-[minmax(0,22rem)_1fr] items-center gap-3 px-3 py-1.5 text-left hover:bg-surface-hover"
@@ -85,7 +96,9 @@ function Waterfall({ trace }: { trace: Trace }) {
                   onClick={() => setOpen(open === s.spanId ? null : s.spanId)}
                 >
                   <span className="truncate" style={{ paddingLeft: `${Math.min(depth, 20) * 0.75}rem` }}>
-                    <span className={cn('font-mono text-xs', s.isSegment ? 'font-semibold' : 'text-fg-secondary')}>{s.op}</span>{' '}
+                    <span className={cn('font-mono text-xs', s.isSegment ? 'font-semibold' : 'text-fg-secondary')}>
+                      {s.op}
+                    </span>{' '}
                     <span title={s.description}>{s.description || s.transaction}</span>
                     {errors.length > 0 && (
                       <span className="ml-2 rounded bg-danger-soft px-1.5 py-0.5 text-xs font-semibold text-danger-fg">
@@ -93,15 +106,27 @@ function Waterfall({ trace }: { trace: Trace }) {
                       </span>
                     )}
                   </span>
-                  <span className="relative h-4" aria-label={`${formatMs(s.durationMs)}, starting at ${formatMs(Date.parse(s.start) - t0)}`}>
-                    <span className={cn('absolute top-0.5 h-3 rounded-sm', failed ? 'bg-danger-solid' : s.isSegment ? 'bg-link' : 'bg-fg-muted')} style={{ left: `${left}%`, width: `${width}%` }} />
-                    <span className="absolute right-0 text-xs text-fg-muted tabular-nums">{formatMs(s.durationMs)}</span>
+                  <span
+                    className="relative h-4"
+                    aria-label={`${formatMs(s.durationMs)}, starting at ${formatMs(Date.parse(s.start) - t0)}`}
+                  >
+                    <span
+                      className={cn(
+                        'absolute top-0.5 h-3 rounded-sm',
+                        failed ? 'bg-danger-solid' : s.isSegment ? 'bg-link' : 'bg-fg-muted',
+                      )}
+                      style={{ left: `${left}%`, width: `${width}%` }}
+                    />
+                    <span className="absolute right-0 text-xs text-fg-muted tabular-nums">
+                      {formatMs(s.durationMs)}
+                    </span>
                   </span>
                 </button>
                 {open === s.spanId && (
                   <div className="space-y-2 bg-surface-muted px-4 py-3 text-xs">
                     <p>
-                      {names.get(s.projectId) ?? s.projectId} · transaction <span className="font-mono">{s.transaction}</span> · status {s.status ?? '—'} · span{' '}
+                      {names.get(s.projectId) ?? s.projectId} · transaction{' '}
+                      <span className="font-mono">{s.transaction}</span> · status {s.status ?? '—'} · span{' '}
                       <span className="font-mono">{s.spanId}</span>
                     </p>
                     {s.data && (
@@ -131,7 +156,10 @@ function ErrorLinks({ errors }: { errors: Trace['errors'] }) {
     <ul className="mt-1 space-y-1">
       {errors.map((e) => (
         <li key={e.id}>
-          <Link className="text-link underline" href={`/projects/${encodeURIComponent(e.projectId)}/issues/${encodeURIComponent(e.issueId)}/events/${encodeURIComponent(e.id)}`}>
+          <Link
+            className="text-link underline"
+            href={`/projects/${encodeURIComponent(e.projectId)}/issues/${encodeURIComponent(e.issueId)}/events/${encodeURIComponent(e.id)}`}
+          >
             {e.title}
           </Link>
         </li>

@@ -20,9 +20,23 @@ export const buttonClasses = (variant: keyof typeof variants = 'primary', classN
 
 type ButtonProps = ComponentProps<'button'> & { variant?: keyof typeof variants; loading?: boolean };
 
-export function Button({ variant, loading = false, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  loading = false,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
-    <button type={type} disabled={disabled || loading} aria-busy={loading || undefined} className={buttonClasses(variant, className)} {...rest}>
+    <button
+      type={type}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={buttonClasses(variant, className)}
+      {...rest}
+    >
       {loading && <Spinner />}
       {children}
     </button>

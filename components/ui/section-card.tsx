@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { Card } from './card';
 
 /** A card holding one titled section of a page. */
-export function SectionCard({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
+export function SectionCard({
+  title,
+  className,
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <Card className={className}>
       <section className="space-y-2">

@@ -69,7 +69,9 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
       onBlur={() => setHovered(false)}
       className={cn(
         'pointer-events-auto flex w-full max-w-sm items-center gap-3 rounded-md border px-4 py-3 text-sm shadow-lg',
-        toast.tone === 'error' ? 'border-danger-line bg-danger-soft text-danger-fg' : 'border-line-strong bg-inverse text-on-inverse',
+        toast.tone === 'error'
+          ? 'border-danger-line bg-danger-soft text-danger-fg'
+          : 'border-line-strong bg-inverse text-on-inverse',
       )}
     >
       <p className="min-w-0 flex-1 break-words">{toast.message}</p>

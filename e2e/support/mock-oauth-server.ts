@@ -74,7 +74,10 @@ function send(res: http.ServerResponse, status: number, body: unknown, headers: 
 }
 
 /** Client credentials from HTTP Basic (client_secret_basic) or the form (client_secret_post). */
-function clientCredentials(req: http.IncomingMessage, form: URLSearchParams): { id: string | null; secret: string | null } {
+function clientCredentials(
+  req: http.IncomingMessage,
+  form: URLSearchParams,
+): { id: string | null; secret: string | null } {
   const auth = req.headers.authorization;
   if (auth?.startsWith('Basic ')) {
     const [id, secret] = Buffer.from(auth.slice(6), 'base64').toString('utf8').split(':');
@@ -105,7 +108,8 @@ export async function startMockOAuthServer(opts: { port?: number; host?: string 
     const clientId = q.get('client_id');
     const redirectUri = q.get('redirect_uri');
     const state = q.get('state');
-    if (clientId !== MOCK_CLIENTS[provider].clientId || !redirectUri) return send(res, 400, 'unknown client_id or missing redirect_uri');
+    if (clientId !== MOCK_CLIENTS[provider].clientId || !redirectUri)
+      return send(res, 400, 'unknown client_id or missing redirect_uri');
     const raw = readCookie(req.headers.cookie, IDENTITY_COOKIE);
     if (!raw) return send(res, 400, `no ${IDENTITY_COOKIE} cookie: the spec must choose who signs in`);
     const identity = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as MockIdentity;
@@ -130,26 +134,36 @@ export async function startMockOAuthServer(opts: { port?: number; host?: string 
     const form = await readForm(req);
     const creds = clientCredentials(req, form);
     const client = MOCK_CLIENTS[provider];
-    if (creds.id !== client.clientId || creds.secret !== client.clientSecret) return send(res, 401, { error: 'invalid_client' });
+    if (creds.id !== client.clientId || creds.secret !== client.clientSecret)
+      return send(res, 401, { error: 'invalid_client' });
     const code = form.get('code') ?? '';
     const grant = grants.get(code);
     grants.delete(code); // codes are single-use
-    if (form.get('grant_type') !== 'authorization_code' || !grant || grant.provider !== provider || grant.clientId !== creds.id) {
+    if (
+      form.get('grant_type') !== 'authorization_code' ||
+      !grant ||
+      grant.provider !== provider ||
+      grant.clientId !== creds.id
+    ) {
       return send(res, 400, { error: 'invalid_grant', error_description: 'unknown or used code' });
     }
-    if (form.get('redirect_uri') !== grant.redirectUri) return send(res, 400, { error: 'invalid_grant', error_description: 'redirect_uri mismatch' });
+    if (form.get('redirect_uri') !== grant.redirectUri)
+      return send(res, 400, { error: 'invalid_grant', error_description: 'redirect_uri mismatch' });
     const verifier = form.get('code_verifier');
     let pkce: Exchange['pkce'] = 'none';
     if (grant.codeChallenge) {
       if (!verifier) return send(res, 400, { error: 'invalid_grant', error_description: 'code_verifier required' });
-      const expected = grant.codeChallengeMethod === 'S256' ? b64url(crypto.createHash('sha256').update(verifier).digest()) : verifier;
-      if (expected !== grant.codeChallenge) return send(res, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
+      const expected =
+        grant.codeChallengeMethod === 'S256' ? b64url(crypto.createHash('sha256').update(verifier).digest()) : verifier;
+      if (expected !== grant.codeChallenge)
+        return send(res, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
       pkce = grant.codeChallengeMethod === 'S256' ? 'S256' : 'plain';
     }
     exchanges.push({ provider, email: grant.identity.email, pkce });
     const accessToken = crypto.randomBytes(20).toString('hex');
     tokens.set(accessToken, { provider, identity: grant.identity });
-    if (provider === 'github') return send(res, 200, { access_token: accessToken, token_type: 'bearer', scope: 'read:user,user:email' });
+    if (provider === 'github')
+      return send(res, 200, { access_token: accessToken, token_type: 'bearer', scope: 'read:user,user:email' });
     const now = Math.floor(Date.now() / 1000);
     const idToken = signIdToken({
       iss: `${base}/google`,
@@ -162,7 +176,13 @@ export async function startMockOAuthServer(opts: { port?: number; host?: string 
       iat: now,
       exp: now + 3600,
     });
-    send(res, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3599, scope: 'openid email profile', id_token: idToken });
+    send(res, 200, {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: 3599,
+      scope: 'openid email profile',
+      id_token: idToken,
+    });
   };
 
   const bearer = (req: http.IncomingMessage, provider: Provider) => {
@@ -179,7 +199,11 @@ export async function startMockOAuthServer(opts: { port?: number; host?: string 
         case 'GET /health':
           return send(res, 200, 'ok');
         case 'GET /__exchanges':
-          return send(res, 200, exchanges.filter((e) => e.email.toLowerCase() === (url.searchParams.get('email') ?? '').toLowerCase()));
+          return send(
+            res,
+            200,
+            exchanges.filter((e) => e.email.toLowerCase() === (url.searchParams.get('email') ?? '').toLowerCase()),
+          );
         case 'GET /github/login/oauth/authorize':
           return authorize('github', req, res, url);
         case 'POST /github/login/oauth/access_token':
@@ -189,7 +213,13 @@ export async function startMockOAuthServer(opts: { port?: number; host?: string 
           if (!id) return send(res, 401, { message: 'Bad credentials' });
           const login = id.email.split('@')[0].replace(/[^a-zA-Z0-9-]/g, '-');
           // Like many GitHub users, no public email on the profile: the address comes from /user/emails.
-          return send(res, 200, { id: Number(id.id), login, name: id.name ?? null, email: null, avatar_url: `${base}/avatars/${id.id}` });
+          return send(res, 200, {
+            id: Number(id.id),
+            login,
+            name: id.name ?? null,
+            email: null,
+            avatar_url: `${base}/avatars/${id.id}`,
+          });
         }
         case 'GET /github-api/user/emails': {
           const id = bearer(req, 'github');
@@ -220,7 +250,12 @@ export async function startMockOAuthServer(opts: { port?: number; host?: string 
         case 'GET /google/userinfo': {
           const id = bearer(req, 'google');
           if (!id) return send(res, 401, { error: 'invalid_token' });
-          return send(res, 200, { sub: id.id, email: id.email, email_verified: id.verified, ...(id.name ? { name: id.name } : {}) });
+          return send(res, 200, {
+            sub: id.id,
+            email: id.email,
+            email_verified: id.verified,
+            ...(id.name ? { name: id.name } : {}),
+          });
         }
         case 'GET /google/jwks':
           return send(res, 200, { keys: [jwk] });

@@ -10,11 +10,14 @@ function messagesFor(to: string, template: string): OutboxMessage[] {
 export async function latestPasscode(email: string): Promise<string> {
   let otp = '';
   await expect
-    .poll(() => {
-      const msgs = messagesFor(email, 'otp');
-      otp = String(msgs.at(-1)?.data.otp ?? '');
-      return otp;
-    }, { message: `passcode email for ${email}` })
+    .poll(
+      () => {
+        const msgs = messagesFor(email, 'otp');
+        otp = String(msgs.at(-1)?.data.otp ?? '');
+        return otp;
+      },
+      { message: `passcode email for ${email}` },
+    )
     .toMatch(/^[A-Z0-9]{6}$/);
   return otp;
 }
@@ -23,10 +26,13 @@ export async function latestPasscode(email: string): Promise<string> {
 export async function latestResetLink(email: string): Promise<string> {
   let url = '';
   await expect
-    .poll(() => {
-      url = String(messagesFor(email, 'password-reset').at(-1)?.data.url ?? '');
-      return url;
-    }, { message: `password reset email for ${email}` })
+    .poll(
+      () => {
+        url = String(messagesFor(email, 'password-reset').at(-1)?.data.url ?? '');
+        return url;
+      },
+      { message: `password reset email for ${email}` },
+    )
     .toContain('/reset-password?token=');
   return url;
 }

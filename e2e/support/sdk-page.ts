@@ -10,7 +10,11 @@ export async function startStaticSite(pages: Record<string, string>) {
     const html = pages[new URL(req.url ?? '/', 'http://x').pathname];
     if (html === undefined) return void res.writeHead(404).end();
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    const type = pathname.endsWith('.js') ? 'text/javascript' : pathname.endsWith('.map') ? 'application/json' : 'text/html';
+    const type = pathname.endsWith('.js')
+      ? 'text/javascript'
+      : pathname.endsWith('.map')
+        ? 'application/json'
+        : 'text/html';
     res.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' }).end(html);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -8,7 +8,11 @@ let bundle: Promise<string> | undefined;
 /** `@sentry/browser` from node_modules as one IIFE exposing `window.Sentry`, built once per worker. */
 export function sentryBrowserBundle(): Promise<string> {
   bundle ??= build({
-    stdin: { contents: "import * as Sentry from '@sentry/browser'; window.Sentry = Sentry;", resolveDir: path.resolve(import.meta.dirname, '../..'), loader: 'js' },
+    stdin: {
+      contents: "import * as Sentry from '@sentry/browser'; window.Sentry = Sentry;",
+      resolveDir: path.resolve(import.meta.dirname, '../..'),
+      loader: 'js',
+    },
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -30,9 +34,14 @@ export async function startSentryPageServer(pages: Record<string, string>) {
     if (p === '/sentry.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
     const html = pages[p];
     if (html === undefined) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': p.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8' }).end(html);
+    res
+      .writeHead(200, { 'content-type': p.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8' })
+      .end(html);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

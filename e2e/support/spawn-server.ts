@@ -29,7 +29,12 @@ export function freshDataDir(): string {
 }
 
 /** Starts a server on `dataDir` and waits for GET /api/health 200. */
-export async function spawnServer(opts: { dataDir: string; port: number; pgPort: number; timeoutMs?: number }): Promise<SpawnedServer> {
+export async function spawnServer(opts: {
+  dataDir: string;
+  port: number;
+  pgPort: number;
+  timeoutMs?: number;
+}): Promise<SpawnedServer> {
   const base = `http://127.0.0.1:${opts.port}`;
   const logFile = path.join(os.tmpdir(), `${path.basename(opts.dataDir)}.log`);
   const out = fs.openSync(logFile, 'a');
@@ -45,7 +50,12 @@ export async function spawnServer(opts: { dataDir: string; port: number; pgPort:
   };
   delete env.DATABASE_URL;
   delete env.MAIL_OUTBOX_DIR;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: root, env, detached: true, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', out, out],
+  });
   fs.closeSync(out);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
@@ -55,7 +65,10 @@ export async function spawnServer(opts: { dataDir: string; port: number; pgPort:
       killGroup(child, 'SIGKILL');
       throw new Error(`server not healthy in time; see ${logFile}`);
     }
-    const ok = await fetch(`${base}/api/health`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -103,7 +116,10 @@ export async function disposeServer(s: SpawnedServer | undefined, removeData = t
 
 /** The embedded PostgreSQL's URL, from its lock file (line 4 holds the port). */
 export function databaseUrl(dataDir: string): string {
-  const port = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3].trim();
+  const port = fs
+    .readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    .trim();
   return `postgresql://postgres:postgres@localhost:${port}/tracker`;
 }
 
@@ -117,7 +133,11 @@ export async function accountOn(s: SpawnedServer) {
       headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, json: (await res.json().catch(() => undefined)) as any, setCookie: res.headers.getSetCookie() };
+    return {
+      status: res.status,
+      json: (await res.json().catch(() => undefined)) as any,
+      setCookie: res.headers.getSetCookie(),
+    };
   };
   const reg = await call('POST', '/api/v1/auth/register', { name: 'Durability', email, password });
   if (reg.status !== 201) throw new Error(`register: ${reg.status}`);
@@ -134,5 +154,10 @@ export async function accountOn(s: SpawnedServer) {
   if (!cookie) throw new Error(`login: ${login.status}`);
   const project = await call('POST', '/api/v1/projects', { name: 'Durability' }, cookie);
   if (project.status !== 201) throw new Error(`create project: ${project.status}`);
-  return { cookie, projectId: project.json.data.id as string, key: project.json.data.keys[0].publicKey as string, call };
+  return {
+    cookie,
+    projectId: project.json.data.id as string,
+    key: project.json.data.keys[0].publicKey as string,
+    call,
+  };
 }

@@ -42,20 +42,30 @@ async function worstRelease(rule: Rule, now: Date): Promise<Worst | null> {
         GROUP BY u.release, h.sessions`,
       [rule.project_id, since],
     );
-    return pick(rows.filter((r) => r.sessions >= rule.min_sessions && r.users > 0).map((r) => ({ release: r.release, sessions: r.sessions, rate: (1 - r.crashed / r.users) * 100 })));
+    return pick(
+      rows
+        .filter((r) => r.sessions >= rule.min_sessions && r.users > 0)
+        .map((r) => ({ release: r.release, sessions: r.sessions, rate: (1 - r.crashed / r.users) * 100 })),
+    );
   }
   const { rows } = await pool().query<{ release: string; sessions: number; crashed: number }>(
     `SELECT release, sum(started)::int AS sessions, sum(crashed)::int AS crashed FROM session_hourly
       WHERE project_id = $1 AND hour >= date_trunc('hour', $2::timestamptz) GROUP BY release`,
     [rule.project_id, since],
   );
-  return pick(rows.filter((r) => r.sessions >= rule.min_sessions && r.sessions > 0).map((r) => ({ release: r.release, sessions: r.sessions, rate: (1 - r.crashed / r.sessions) * 100 })));
+  return pick(
+    rows
+      .filter((r) => r.sessions >= rule.min_sessions && r.sessions > 0)
+      .map((r) => ({ release: r.release, sessions: r.sessions, rate: (1 - r.crashed / r.sessions) * 100 })),
+  );
 }
 
 const pick = (xs: Worst[]) => xs.sort((a, b) => a.rate - b.rate || a.release.localeCompare(b.release))[0] ?? null;
 
 /** Reads every enabled CRASH_FREE rule and fires those entering or leaving a breach. Returns the firings. */
-export async function evaluateCrashFreeRules(now = clock.now()): Promise<{ ruleId: string; state: 'breached' | 'recovered' }[]> {
+export async function evaluateCrashFreeRules(
+  now = clock.now(),
+): Promise<{ ruleId: string; state: 'breached' | 'recovered' }[]> {
   const { rows: rules } = await pool().query<Rule>(
     `SELECT r.id, r.project_id, p.name AS project_name, r.name, r.window_minutes, r.crash_free_below, r.crash_free_metric, r.min_sessions, r.breached,
             r.notify_email, r.webhook_url, r.webhook_format

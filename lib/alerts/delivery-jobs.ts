@@ -7,12 +7,35 @@ export type WebhookJob = { ruleId: string; url: string; body: string; triggeredA
 export type EmailJob = { ruleId: string; to: string; email: EmailContent; triggeredAt: string; attempt: number };
 
 /** What a firing rule is delivered to. */
-export type DeliveryRule = { id: string; notify_email: string | null; webhook_url: string | null; webhook_format: WebhookFormat };
+export type DeliveryRule = {
+  id: string;
+  notify_email: string | null;
+  webhook_url: string | null;
+  webhook_format: WebhookFormat;
+};
 
 /** One firing's first attempts: the webhook in the rule's format and the email, for the targets the rule has. */
-export function deliveriesOf({ rule, body, email, triggeredAt }: { rule: DeliveryRule; body: WebhookBody; email: EmailContent; triggeredAt: string }): { webhook: WebhookJob | null; email: EmailJob | null } {
+export function deliveriesOf({
+  rule,
+  body,
+  email,
+  triggeredAt,
+}: {
+  rule: DeliveryRule;
+  body: WebhookBody;
+  email: EmailContent;
+  triggeredAt: string;
+}): { webhook: WebhookJob | null; email: EmailJob | null } {
   return {
-    webhook: rule.webhook_url ? { ruleId: rule.id, url: rule.webhook_url, body: webhookPayload(rule.webhook_format, body), triggeredAt, attempt: 0 } : null,
+    webhook: rule.webhook_url
+      ? {
+          ruleId: rule.id,
+          url: rule.webhook_url,
+          body: webhookPayload(rule.webhook_format, body),
+          triggeredAt,
+          attempt: 0,
+        }
+      : null,
     email: rule.notify_email ? { ruleId: rule.id, to: rule.notify_email, email, triggeredAt, attempt: 0 } : null,
   };
 }

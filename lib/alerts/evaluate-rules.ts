@@ -6,10 +6,26 @@ import { QUEUES } from '@/lib/jobs/queues';
 import type { IngestedError } from './after-ingest';
 import { enabledRules, type CachedRule } from './rule-cache';
 import type { WebhookFormat } from '@/lib/zod/alerts';
-import { errorRateBody, errorRateEmail, newIssueBody, newIssueEmail, regressionBody, regressionEmail, type EmailContent, type IssueSnapshot, type WebhookBody } from './payloads';
+import {
+  errorRateBody,
+  errorRateEmail,
+  newIssueBody,
+  newIssueEmail,
+  regressionBody,
+  regressionEmail,
+  type EmailContent,
+  type IssueSnapshot,
+  type WebhookBody,
+} from './payloads';
 import { deliveriesOf, type EmailJob, type WebhookJob } from './delivery-jobs';
 
-type FiredRule = { id: string; name: string; notify_email: string | null; webhook_url: string | null; webhook_format: WebhookFormat };
+type FiredRule = {
+  id: string;
+  name: string;
+  notify_email: string | null;
+  webhook_url: string | null;
+  webhook_format: WebhookFormat;
+};
 type FiredRateRule = FiredRule & { threshold: number; window_minutes: number };
 type RateCandidate = { rule: CachedRule; count: number };
 
@@ -33,11 +49,21 @@ async function evaluateProject(projectId: string, events: IngestedError[]): Prom
   const regressionRules = regressedIds.length ? rules.filter((r) => r.type === 'REGRESSION') : [];
   // A rule this process saw fire within its window is still cooling down: no need to count.
   const rateRules = rules.filter(
-    (r) => r.type === 'ERROR_RATE' && r.threshold && r.windowMinutes && !(r.lastTriggeredAt && r.lastTriggeredAt.getTime() > now.getTime() - r.windowMinutes * MINUTE),
+    (r) =>
+      r.type === 'ERROR_RATE' &&
+      r.threshold &&
+      r.windowMinutes &&
+      !(r.lastTriggeredAt && r.lastTriggeredAt.getTime() > now.getTime() - r.windowMinutes * MINUTE),
   );
   const dueRates = rateRules.length ? await rulesAtThreshold(projectId, rateRules, now) : [];
   if (!newIssueRules.length && !dueRates.length && !regressionRules.length) return;
-  await fireAndEnqueue(projectId, now, { rules: newIssueRules, issueIds: newIssueIds }, { rules: regressionRules, issueIds: regressedIds }, dueRates);
+  await fireAndEnqueue(
+    projectId,
+    now,
+    { rules: newIssueRules, issueIds: newIssueIds },
+    { rules: regressionRules, issueIds: regressedIds },
+    dueRates,
+  );
 }
 
 type IssueRules = { rules: CachedRule[]; issueIds: string[] };
@@ -59,7 +85,13 @@ async function rulesAtThreshold(projectId: string, rules: CachedRule[], now: Dat
  * Claims each firing with one conditional UPDATE of last_triggered_at (concurrent events cannot both win)
  * and enqueues its deliveries in the same transaction, so a claimed firing is never lost.
  */
-async function fireAndEnqueue(projectId: string, now: Date, newIssues: IssueRules, regressions: IssueRules, dueRates: RateCandidate[]): Promise<void> {
+async function fireAndEnqueue(
+  projectId: string,
+  now: Date,
+  newIssues: IssueRules,
+  regressions: IssueRules,
+  dueRates: RateCandidate[],
+): Promise<void> {
   const boss = await getBoss();
   const { enqueued, firedRate } = await withPgTransaction(async (client) => {
     const webhooks: WebhookJob[] = [];
@@ -72,7 +104,9 @@ async function fireAndEnqueue(projectId: string, now: Date, newIssues: IssueRule
     };
 
     const firedNew = newIssues.rules.length ? await claimIssueRules(client, 'NEW_ISSUE', newIssues.rules, now) : [];
-    const firedRegression = regressions.rules.length ? await claimIssueRules(client, 'REGRESSION', regressions.rules, now) : [];
+    const firedRegression = regressions.rules.length
+      ? await claimIssueRules(client, 'REGRESSION', regressions.rules, now)
+      : [];
     const firedRate = dueRates.length ? await claimRateRules(client, dueRates, now) : [];
     if (firedNew.length || firedRate.length || firedRegression.length) {
       const projectName = await nameOf(client, projectId);
@@ -90,7 +124,13 @@ async function fireAndEnqueue(projectId: string, now: Date, newIssues: IssueRule
       }
       for (const rule of firedRate) {
         const count = await windowCount(client, projectId, rule.window_minutes, now);
-        const body = errorRateBody({ projectName, projectId, count, threshold: rule.threshold, windowMinutes: rule.window_minutes });
+        const body = errorRateBody({
+          projectName,
+          projectId,
+          count,
+          threshold: rule.threshold,
+          windowMinutes: rule.window_minutes,
+        });
         add(rule, body, errorRateEmail(body, rule.name));
       }
     }
@@ -107,7 +147,12 @@ async function fireAndEnqueue(projectId: string, now: Date, newIssues: IssueRule
 }
 
 /** NEW_ISSUE and REGRESSION rules fire for every issue offered (each is offered once); the update only stamps them. */
-async function claimIssueRules(client: pg.PoolClient, type: 'NEW_ISSUE' | 'REGRESSION', rules: CachedRule[], now: Date): Promise<FiredRule[]> {
+async function claimIssueRules(
+  client: pg.PoolClient,
+  type: 'NEW_ISSUE' | 'REGRESSION',
+  rules: CachedRule[],
+  now: Date,
+): Promise<FiredRule[]> {
   const { rows } = await client.query<FiredRule>(
     `UPDATE alert_rules SET last_triggered_at = $2
      WHERE id = ANY($1::text[]) AND enabled AND type = $3::alert_type

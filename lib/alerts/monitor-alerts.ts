@@ -11,11 +11,29 @@ import type { WebhookFormat } from '@/lib/zod/alerts';
 import { deliveriesOf, type EmailJob, type WebhookJob } from './delivery-jobs';
 import { issueUrl, monitorEmail, type MonitorWebhookBody } from './payloads';
 
-type MonitorInfo = { id: string; projectId: string; slug: string; kind: string; issueId: string | null; consecutiveFailures: number };
-type Rule = { id: string; name: string; project_name: string; notify_email: string | null; webhook_url: string | null; webhook_format: WebhookFormat };
+type MonitorInfo = {
+  id: string;
+  projectId: string;
+  slug: string;
+  kind: string;
+  issueId: string | null;
+  consecutiveFailures: number;
+};
+type Rule = {
+  id: string;
+  name: string;
+  project_name: string;
+  notify_email: string | null;
+  webhook_url: string | null;
+  webhook_format: WebhookFormat;
+};
 
 /** Enqueues the alerts of one incident transition; returns how many rules fired. */
-export async function fireMonitorAlerts(m: MonitorInfo, state: 'failing' | 'recovered', failure: { kind: string; detail: string | null } | null): Promise<number> {
+export async function fireMonitorAlerts(
+  m: MonitorInfo,
+  state: 'failing' | 'recovered',
+  failure: { kind: string; detail: string | null } | null,
+): Promise<number> {
   const { rows: rules } = await pool().query<Rule>(
     `SELECT r.id, r.name, p.name AS project_name, r.notify_email, r.webhook_url, r.webhook_format
        FROM alert_rules r JOIN projects p ON p.id = r.project_id
@@ -45,7 +63,10 @@ export async function fireMonitorAlerts(m: MonitorInfo, state: 'failing' | 'reco
   }
   const boss = await getBoss();
   await withPgTransaction(async (client) => {
-    await client.query(`UPDATE alert_rules SET last_triggered_at = $2 WHERE id = ANY($1)`, [rules.map((r) => r.id), now]);
+    await client.query(`UPDATE alert_rules SET last_triggered_at = $2 WHERE id = ANY($1)`, [
+      rules.map((r) => r.id),
+      now,
+    ]);
     if (jobs.length) await boss.insert(jobs, { db: jobDb(client) });
   });
   if (rules.some((r) => r.webhook_url)) notifyWorkers(QUEUES.alertWebhook);

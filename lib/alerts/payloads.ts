@@ -20,7 +20,16 @@ export type IssueSnapshot = {
 export type NewIssueWebhookBody = {
   type: 'new_issue';
   projectName: string;
-  issue: { id: string; title: string; culprit: string | null; level: string; status: string; eventCount: number; firstSeen: string; projectId: string };
+  issue: {
+    id: string;
+    title: string;
+    culprit: string | null;
+    level: string;
+    status: string;
+    eventCount: number;
+    firstSeen: string;
+    projectId: string;
+  };
   issueUrl: string;
 };
 
@@ -70,10 +79,12 @@ export type MonitorWebhookBody = {
   issueUrl: string | null;
 };
 
-export type WebhookBody = NewIssueWebhookBody | ErrorRateWebhookBody | RegressionWebhookBody | CrashFreeWebhookBody | MonitorWebhookBody;
+export type WebhookBody =
+  NewIssueWebhookBody | ErrorRateWebhookBody | RegressionWebhookBody | CrashFreeWebhookBody | MonitorWebhookBody;
 
 export const issuesUrl = (projectId: string) => `${env.appUrl}/projects/${encodeURIComponent(projectId)}/issues`;
-export const issueUrl = (projectId: string, issueId: string) => `${issuesUrl(projectId)}/${encodeURIComponent(issueId)}`;
+export const issueUrl = (projectId: string, issueId: string) =>
+  `${issuesUrl(projectId)}/${encodeURIComponent(issueId)}`;
 
 export function newIssueBody(projectName: string, issue: IssueSnapshot): NewIssueWebhookBody {
   return {
@@ -95,10 +106,27 @@ export function newIssueBody(projectName: string, issue: IssueSnapshot): NewIssu
 
 export function regressionBody(projectName: string, issue: IssueSnapshot): RegressionWebhookBody {
   const { issue: fields, issueUrl } = newIssueBody(projectName, issue);
-  return { type: 'regression', projectName, issue: { ...fields, regressedAt: issue.regressedAt?.toISOString() ?? null }, issueUrl };
+  return {
+    type: 'regression',
+    projectName,
+    issue: { ...fields, regressedAt: issue.regressedAt?.toISOString() ?? null },
+    issueUrl,
+  };
 }
 
-export function errorRateBody({ projectName, projectId, count, threshold, windowMinutes }: { projectName: string; projectId: string; count: number; threshold: number; windowMinutes: number }): ErrorRateWebhookBody {
+export function errorRateBody({
+  projectName,
+  projectId,
+  count,
+  threshold,
+  windowMinutes,
+}: {
+  projectName: string;
+  projectId: string;
+  count: number;
+  threshold: number;
+  windowMinutes: number;
+}): ErrorRateWebhookBody {
   return { type: 'error_rate', projectName, count, threshold, windowMinutes, issuesUrl: issuesUrl(projectId) };
 }
 
@@ -113,7 +141,10 @@ export function monitorEmail(body: MonitorWebhookBody, ruleName: string): EmailC
   const { type: _type, ...props } = body;
   return {
     template: 'monitor',
-    subject: body.state === 'failing' ? `[${body.projectName}] Monitor ${body.monitor} is failing (${body.status})` : `[${body.projectName}] Monitor ${body.monitor} recovered`,
+    subject:
+      body.state === 'failing'
+        ? `[${body.projectName}] Monitor ${body.monitor} is failing (${body.status})`
+        : `[${body.projectName}] Monitor ${body.monitor} recovered`,
     props: { ...props, ruleName },
   };
 }
@@ -134,7 +165,13 @@ export function newIssueEmail(body: NewIssueWebhookBody): EmailContent {
   return {
     template: 'new-issue',
     subject: `[${body.projectName}] New issue: ${body.issue.title}`.slice(0, 250),
-    props: { projectName: body.projectName, title: body.issue.title, level: body.issue.level, culprit: body.issue.culprit, issueUrl: body.issueUrl },
+    props: {
+      projectName: body.projectName,
+      title: body.issue.title,
+      level: body.issue.level,
+      culprit: body.issue.culprit,
+      issueUrl: body.issueUrl,
+    },
   };
 }
 
@@ -142,7 +179,13 @@ export function regressionEmail(body: RegressionWebhookBody): EmailContent {
   return {
     template: 'regression',
     subject: `[${body.projectName}] Regression: ${body.issue.title}`.slice(0, 250),
-    props: { projectName: body.projectName, title: body.issue.title, level: body.issue.level, culprit: body.issue.culprit, issueUrl: body.issueUrl },
+    props: {
+      projectName: body.projectName,
+      title: body.issue.title,
+      level: body.issue.level,
+      culprit: body.issue.culprit,
+      issueUrl: body.issueUrl,
+    },
   };
 }
 

@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import { db } from '@/lib/db';
 import { notFound, validationError } from '@/lib/errors';
-import { crossFieldIssues, normalizeRule, type AlertRuleShape, type CreateAlertInput, type UpdateAlertInput } from '@/lib/zod/alerts';
+import {
+  crossFieldIssues,
+  normalizeRule,
+  type AlertRuleShape,
+  type CreateAlertInput,
+  type UpdateAlertInput,
+} from '@/lib/zod/alerts';
 import { invalidateRules } from './rule-cache';
 
 const LOG_LIMIT = 200;
@@ -15,7 +21,10 @@ async function getRule(orgId: string, projectId: string, ruleId: string) {
 
 // Project-scoped functions run behind the route wrapper, which has already checked the project is the caller's.
 export async function listAlertRules(orgId: string, projectId: string) {
-  return db.alertRule.findMany({ where: { projectId, project: { orgId } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  return db.alertRule.findMany({
+    where: { projectId, project: { orgId } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
 }
 
 /** Creates the rule with a fresh webhook secret, returned here and never again. */
@@ -29,7 +38,17 @@ export async function createAlertRule(projectId: string, input: CreateAlertInput
 }
 
 /** Applies any subset of fields; the merged rule must pass the same checks as a new one. */
-export async function updateAlertRule({ orgId, projectId, ruleId, input }: { orgId: string; projectId: string; ruleId: string; input: UpdateAlertInput }) {
+export async function updateAlertRule({
+  orgId,
+  projectId,
+  ruleId,
+  input,
+}: {
+  orgId: string;
+  projectId: string;
+  ruleId: string;
+  input: UpdateAlertInput;
+}) {
   const current = await getRule(orgId, projectId, ruleId);
   const merged: AlertRuleShape = normalizeRule({
     name: input.name ?? current.name,
@@ -41,7 +60,10 @@ export async function updateAlertRule({ orgId, projectId, ruleId, input }: { org
     webhookFormat: input.webhookFormat ?? current.webhookFormat,
     enabled: input.enabled ?? current.enabled,
     crashFreeBelow: input.crashFreeBelow !== undefined ? input.crashFreeBelow : current.crashFreeBelow,
-    crashFreeMetric: input.crashFreeMetric !== undefined ? input.crashFreeMetric : (current.crashFreeMetric as AlertRuleShape['crashFreeMetric']),
+    crashFreeMetric:
+      input.crashFreeMetric !== undefined
+        ? input.crashFreeMetric
+        : (current.crashFreeMetric as AlertRuleShape['crashFreeMetric']),
     minSessions: input.minSessions !== undefined ? input.minSessions : current.minSessions,
   });
   const issues = crossFieldIssues(merged);

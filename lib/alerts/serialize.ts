@@ -18,7 +18,15 @@ type RuleRow = {
   updatedAt: Date;
 };
 
-type LogRow = { id: string; ruleId: string; channel: string; target: string; success: boolean; error: string | null; triggeredAt: Date };
+type LogRow = {
+  id: string;
+  ruleId: string;
+  channel: string;
+  target: string;
+  success: boolean;
+  error: string | null;
+  triggeredAt: Date;
+};
 
 /** The rule without its webhook secret; the create response adds the secret itself, once. */
 export function serializeAlertRule(r: RuleRow) {
@@ -35,7 +43,14 @@ export function serializeAlertRule(r: RuleRow) {
     webhookFormat: r.webhookFormat,
     enabled: r.enabled,
     // CRASH_FREE rules (#31): the rate a release must stay above, of sessions or users, with at least minSessions.
-    ...(r.type === 'CRASH_FREE' ? { crashFreeBelow: r.crashFreeBelow ?? null, crashFreeMetric: r.crashFreeMetric ?? null, minSessions: r.minSessions ?? null, breached: r.breached ?? false } : {}),
+    ...(r.type === 'CRASH_FREE'
+      ? {
+          crashFreeBelow: r.crashFreeBelow ?? null,
+          crashFreeMetric: r.crashFreeMetric ?? null,
+          minSessions: r.minSessions ?? null,
+          breached: r.breached ?? false,
+        }
+      : {}),
     lastTriggeredAt: r.lastTriggeredAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),

@@ -14,8 +14,20 @@ const issue = {
   projectId: 'p1',
 };
 const newIssue: NewIssueWebhookBody = { type: 'new_issue', projectName: 'Web', issue, issueUrl: URL };
-const regression: RegressionWebhookBody = { type: 'regression', projectName: 'Web', issue: { ...issue, regressedAt: '2026-11-23T11:00:00.000Z' }, issueUrl: URL };
-const rate: ErrorRateWebhookBody = { type: 'error_rate', projectName: 'Web', count: 12, threshold: 10, windowMinutes: 1, issuesUrl: 'https://tracker.example.com/projects/p1/issues' };
+const regression: RegressionWebhookBody = {
+  type: 'regression',
+  projectName: 'Web',
+  issue: { ...issue, regressedAt: '2026-11-23T11:00:00.000Z' },
+  issueUrl: URL,
+};
+const rate: ErrorRateWebhookBody = {
+  type: 'error_rate',
+  projectName: 'Web',
+  count: 12,
+  threshold: 10,
+  windowMinutes: 1,
+  issuesUrl: 'https://tracker.example.com/projects/p1/issues',
+};
 
 describe('slackMessage', () => {
   it('new issue: header, linked title, project and level fields, culprit, button', () => {
@@ -32,7 +44,10 @@ describe('slackMessage', () => {
           ],
         },
         { type: 'context', elements: [{ type: 'mrkdwn', text: 'Culprit: `app.js in handleClick`' }] },
-        { type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open the issue' }, url: URL }] },
+        {
+          type: 'actions',
+          elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open the issue' }, url: URL }],
+        },
       ],
     });
   });
@@ -50,7 +65,10 @@ describe('slackMessage', () => {
   });
 
   it('escapes mrkdwn control characters so an error message cannot mention <!channel> or forge a link', () => {
-    const m = slackMessage({ ...newIssue, issue: { ...issue, title: 'Error: <!channel> & <https://evil.example|click>', culprit: null } });
+    const m = slackMessage({
+      ...newIssue,
+      issue: { ...issue, title: 'Error: <!channel> & <https://evil.example|click>', culprit: null },
+    });
     expect(m.text).toBe('New issue in Web: Error: &lt;!channel&gt; &amp; &lt;https://evil.example|click&gt;');
     expect(JSON.stringify(m.blocks)).not.toContain('<!channel>');
     // Without a culprit the context block is left out.
@@ -87,7 +105,9 @@ describe('discordMessage', () => {
 
   it('colours by level; error rate uses orange and has no level field', () => {
     const colour = (level: string) => discordMessage({ ...newIssue, issue: { ...issue, level } }).embeds[0].color;
-    expect(['FATAL', 'ERROR', 'WARNING', 'INFO', 'DEBUG'].map(colour)).toEqual([0x7f1d1d, 0xdc2626, 0xf59e0b, 0x2563eb, 0x6b7280]);
+    expect(['FATAL', 'ERROR', 'WARNING', 'INFO', 'DEBUG'].map(colour)).toEqual([
+      0x7f1d1d, 0xdc2626, 0xf59e0b, 0x2563eb, 0x6b7280,
+    ]);
     const r = discordMessage(rate).embeds[0];
     expect(r).toEqual({
       title: '12 errors in the last 1 minute',

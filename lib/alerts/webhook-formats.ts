@@ -4,12 +4,28 @@ import type { WebhookFormat } from '@/lib/zod/alerts';
 import type { WebhookBody } from './payloads';
 
 /** What every format shows: a heading, the title, level, culprit and the link. */
-type Summary = { heading: string; title: string; level: string | null; culprit: string | null; detail: string | null; url: string; linkText: string };
+type Summary = {
+  heading: string;
+  title: string;
+  level: string | null;
+  culprit: string | null;
+  detail: string | null;
+  url: string;
+  linkText: string;
+};
 
 function summaryOf(b: WebhookBody): Summary {
   switch (b.type) {
     case 'new_issue':
-      return { heading: `New issue in ${b.projectName}`, title: b.issue.title, level: b.issue.level, culprit: b.issue.culprit, detail: null, url: b.issueUrl, linkText: 'Open the issue' };
+      return {
+        heading: `New issue in ${b.projectName}`,
+        title: b.issue.title,
+        level: b.issue.level,
+        culprit: b.issue.culprit,
+        detail: null,
+        url: b.issueUrl,
+        linkText: 'Open the issue',
+      };
     case 'regression':
       return {
         heading: `Regression in ${b.projectName}`,
@@ -32,7 +48,10 @@ function summaryOf(b: WebhookBody): Summary {
       };
     case 'crash_free':
       return {
-        heading: b.state === 'breached' ? `Crash-free ${b.metric} below ${b.below} % in ${b.projectName}` : `Crash-free ${b.metric} recovered in ${b.projectName}`,
+        heading:
+          b.state === 'breached'
+            ? `Crash-free ${b.metric} below ${b.below} % in ${b.projectName}`
+            : `Crash-free ${b.metric} recovered in ${b.projectName}`,
         title: `${b.release}: ${b.crashFreeRate.toFixed(2)} % crash-free ${b.metric}`,
         level: null,
         culprit: null,
@@ -42,8 +61,12 @@ function summaryOf(b: WebhookBody): Summary {
       };
     case 'monitor':
       return {
-        heading: b.state === 'failing' ? `Monitor failing in ${b.projectName}` : `Monitor recovered in ${b.projectName}`,
-        title: b.state === 'failing' ? `${b.monitor}: ${b.status}${b.detail ? ` (${b.detail})` : ''}` : `${b.monitor} is OK again`,
+        heading:
+          b.state === 'failing' ? `Monitor failing in ${b.projectName}` : `Monitor recovered in ${b.projectName}`,
+        title:
+          b.state === 'failing'
+            ? `${b.monitor}: ${b.status}${b.detail ? ` (${b.detail})` : ''}`
+            : `${b.monitor} is OK again`,
         level: null,
         culprit: null,
         detail: b.state === 'failing' ? `${b.failures} failed ${b.failures === 1 ? 'run' : 'runs'} in a row` : null,
@@ -72,19 +95,36 @@ export function slackMessage(b: WebhookBody): SlackMessage {
     { type: 'header', text: { type: 'plain_text', text: clip(s.heading, 150), emoji: false } },
     { type: 'section', text: { type: 'mrkdwn', text: `*<${s.url}|${slackEscape(clip(s.title, 2000))}>*` }, fields },
   ];
-  const context = [s.culprit ? `Culprit: \`${slackEscape(clip(s.culprit, 1000))}\`` : null, s.detail].filter((t): t is string => t !== null);
+  const context = [s.culprit ? `Culprit: \`${slackEscape(clip(s.culprit, 1000))}\`` : null, s.detail].filter(
+    (t): t is string => t !== null,
+  );
   if (context.length) blocks.push({ type: 'context', elements: context.map((text) => ({ type: 'mrkdwn', text })) });
-  blocks.push({ type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: s.linkText }, url: s.url }] });
+  blocks.push({
+    type: 'actions',
+    elements: [{ type: 'button', text: { type: 'plain_text', text: s.linkText }, url: s.url }],
+  });
   return { text: slackEscape(clip(`${s.heading}: ${s.title}`, 3000)), blocks };
 }
 
 /** Embed colours by level (Discord takes an RGB integer); error-rate alerts use the warning orange. */
-const LEVEL_COLORS: Record<string, number> = { FATAL: 0x7f1d1d, ERROR: 0xdc2626, WARNING: 0xf59e0b, INFO: 0x2563eb, DEBUG: 0x6b7280 };
+const LEVEL_COLORS: Record<string, number> = {
+  FATAL: 0x7f1d1d,
+  ERROR: 0xdc2626,
+  WARNING: 0xf59e0b,
+  INFO: 0x2563eb,
+  DEBUG: 0x6b7280,
+};
 const RATE_COLOR = 0xea580c;
 
 export type DiscordMessage = {
   content: string;
-  embeds: { title: string; description: string; url: string; color: number; fields: { name: string; value: string; inline: boolean }[] }[];
+  embeds: {
+    title: string;
+    description: string;
+    url: string;
+    color: number;
+    fields: { name: string; value: string; inline: boolean }[];
+  }[];
   allowed_mentions: { parse: string[] };
 };
 
@@ -93,7 +133,9 @@ export function discordMessage(b: WebhookBody): DiscordMessage {
   const s = summaryOf(b);
   const fields = [{ name: 'Project', value: clip(b.projectName, 1024) || '—', inline: true }];
   if (s.level) fields.unshift({ name: 'Level', value: s.level, inline: true });
-  const description = [s.culprit ? `Culprit: ${s.culprit}` : null, s.detail].filter((t): t is string => t !== null).join('\n');
+  const description = [s.culprit ? `Culprit: ${s.culprit}` : null, s.detail]
+    .filter((t): t is string => t !== null)
+    .join('\n');
   return {
     content: clip(s.heading, 2000),
     embeds: [

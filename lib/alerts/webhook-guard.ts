@@ -44,13 +44,18 @@ export function isPrivateAddress(address: string): boolean {
 }
 
 type Lookup = (host: string) => Promise<ResolvedTarget[]>;
-const systemLookup: Lookup = async (host) => (await dns.lookup(host, { all: true, verbatim: true })) as ResolvedTarget[];
+const systemLookup: Lookup = async (host) =>
+  (await dns.lookup(host, { all: true, verbatim: true })) as ResolvedTarget[];
 
 /**
  * Resolves the URL's host once. Unless private targets are allowed, every address must be public;
  * the caller connects only to the returned addresses so a second resolution cannot point elsewhere.
  */
-export async function resolveWebhookTarget(url: URL, allowPrivate: boolean, lookup: Lookup = systemLookup): Promise<ResolvedTarget[]> {
+export async function resolveWebhookTarget(
+  url: URL,
+  allowPrivate: boolean,
+  lookup: Lookup = systemLookup,
+): Promise<ResolvedTarget[]> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const literal = net.isIP(host);
   let addresses: ResolvedTarget[];
@@ -59,7 +64,9 @@ export async function resolveWebhookTarget(url: URL, allowPrivate: boolean, look
     try {
       addresses = await lookup(host);
     } catch (err) {
-      throw new RefusedTarget(`Could not resolve ${host}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      throw new RefusedTarget(
+        `Could not resolve ${host}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      );
     }
   }
   if (!addresses.length) throw new RefusedTarget(`Could not resolve ${host}`);

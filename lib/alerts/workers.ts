@@ -20,12 +20,20 @@ const BATCH_SIZE = 5;
 
 /** Registers the webhook and email delivery workers on the job queue. */
 export async function startAlertWorkers(): Promise<void> {
-  await work<WebhookJob>(QUEUES.alertWebhook, { batchSize: BATCH_SIZE }, (jobs) => each(QUEUES.alertWebhook, jobs, deliverWebhookJob));
-  await work<EmailJob>(QUEUES.alertEmail, { batchSize: BATCH_SIZE }, (jobs) => each(QUEUES.alertEmail, jobs, deliverEmailJob));
+  await work<WebhookJob>(QUEUES.alertWebhook, { batchSize: BATCH_SIZE }, (jobs) =>
+    each(QUEUES.alertWebhook, jobs, deliverWebhookJob),
+  );
+  await work<EmailJob>(QUEUES.alertEmail, { batchSize: BATCH_SIZE }, (jobs) =>
+    each(QUEUES.alertEmail, jobs, deliverEmailJob),
+  );
 }
 
 /** Jobs of a batch run side by side; one that throws (not a failed delivery: those are logged) is failed alone, for pg-boss to retry. */
-async function each<T extends object>(queue: QueueName, jobs: PgBoss.Job<T>[], run: (data: T) => Promise<void>): Promise<void> {
+async function each<T extends object>(
+  queue: QueueName,
+  jobs: PgBoss.Job<T>[],
+  run: (data: T) => Promise<void>,
+): Promise<void> {
   const boss = await getBoss();
   await Promise.all(
     jobs.map(async (job) => {
@@ -52,10 +60,20 @@ export async function deliverEmailJob(job: EmailJob): Promise<void> {
   if (!rule) return;
   let result: DeliveryResult;
   try {
-    await sendEmail({ to: job.to, subject: job.email.subject, template: job.email.template, data: job.email.props, element: emailElement(job.email) });
+    await sendEmail({
+      to: job.to,
+      subject: job.email.subject,
+      template: job.email.template,
+      data: job.email.props,
+      element: emailElement(job.email),
+    });
     result = { success: true };
   } catch (err) {
-    result = { success: false, error: `Email not sent: ${err instanceof Error ? err.message : String(err)}`, retryable: true };
+    result = {
+      success: false,
+      error: `Email not sent: ${err instanceof Error ? err.message : String(err)}`,
+      retryable: true,
+    };
   }
   await recordAttempt(QUEUES.alertEmail, job, 'email', job.to, result);
 }
@@ -76,7 +94,13 @@ function emailElement(email: EmailContent) {
 }
 
 /** Writes the attempt's log row and, when the failure is retryable and retries remain, the next attempt's job, atomically. */
-async function recordAttempt<T extends WebhookJob | EmailJob>(queue: QueueName, job: T, channel: 'webhook' | 'email', target: string, result: DeliveryResult): Promise<void> {
+async function recordAttempt<T extends WebhookJob | EmailJob>(
+  queue: QueueName,
+  job: T,
+  channel: 'webhook' | 'email',
+  target: string,
+  result: DeliveryResult,
+): Promise<void> {
   countDelivery(channel, result.success);
   const delays = retryDelaysMs();
   const retryIn = !result.success && result.retryable && job.attempt < delays.length ? delays[job.attempt] : null;
@@ -89,7 +113,9 @@ async function recordAttempt<T extends WebhookJob | EmailJob>(queue: QueueName, 
     );
     if (boss && retryIn !== null && inserted.rowCount) {
       const startAfter = new Date(Date.now() + retryIn).toISOString();
-      await boss.insert([{ name: queue, data: { ...job, attempt: job.attempt + 1 }, startAfter }], { db: jobDb(client) });
+      await boss.insert([{ name: queue, data: { ...job, attempt: job.attempt + 1 }, startAfter }], {
+        db: jobDb(client),
+      });
     }
   });
 }

@@ -9,7 +9,14 @@ import { API_TOKEN_PREFIX } from './resolve-api-token';
 export async function createApiToken(tenant: OrgTenant, input: CreateApiTokenInput) {
   const token = `${API_TOKEN_PREFIX}${randomToken(32)}`;
   const row = await db.apiToken.create({
-    data: { orgId: tenant.orgId, name: input.name, scopes: input.scopes, tokenHash: sha256(token), tokenHint: token.slice(0, 8), createdById: tenant.userId },
+    data: {
+      orgId: tenant.orgId,
+      name: input.name,
+      scopes: input.scopes,
+      tokenHash: sha256(token),
+      tokenHint: token.slice(0, 8),
+      createdById: tenant.userId,
+    },
   });
   return { ...serializeApiToken(row), token };
 }

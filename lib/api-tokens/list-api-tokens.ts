@@ -5,7 +5,12 @@ import { serializeApiToken } from './serialize-api-token';
 export async function listApiTokens(orgId: string) {
   const rows = await db.apiToken.findMany({ where: { orgId }, orderBy: { createdAt: 'desc' } });
   const owners = new Set(
-    (await db.membership.findMany({ where: { orgId, userId: { in: rows.flatMap((r) => (r.createdById ? [r.createdById] : [])) } }, select: { userId: true } })).map((m) => m.userId),
+    (
+      await db.membership.findMany({
+        where: { orgId, userId: { in: rows.flatMap((r) => (r.createdById ? [r.createdById] : [])) } },
+        select: { userId: true },
+      })
+    ).map((m) => m.userId),
   );
   return rows.map((r) => serializeApiToken(r, r.createdById !== null && owners.has(r.createdById)));
 }

@@ -8,14 +8,24 @@ import type { TokenScope } from './scopes';
 export const API_TOKEN_PREFIX = 'trk_';
 
 /** `role`: its owner's role in the organization now (tokens never act as OWNER: at most ADMIN). */
-export type ApiTokenContext = { tokenId: string; orgId: string; scopes: TokenScope[]; createdById: string | null; role: Role };
+export type ApiTokenContext = {
+  tokenId: string;
+  orgId: string;
+  scopes: TokenScope[];
+  createdById: string | null;
+  role: Role;
+};
 
-export const OWNER_LEFT_MESSAGE = "This API token's owner is no longer a member of the organization: it no longer works";
+export const OWNER_LEFT_MESSAGE =
+  "This API token's owner is no longer a member of the organization: it no longer works";
 
 /** A token acts with its owner's current role, capped at ADMIN; null when the owner is gone or has left. */
 export async function tokenOwnerRole(orgId: string, createdById: string | null): Promise<Role | null> {
   if (!createdById) return null;
-  const m = await db.membership.findUnique({ where: { orgId_userId: { orgId, userId: createdById } }, select: { role: true } });
+  const m = await db.membership.findUnique({
+    where: { orgId_userId: { orgId, userId: createdById } },
+    select: { role: true },
+  });
   if (!m) return null;
   return m.role === 'OWNER' ? 'ADMIN' : m.role;
 }
@@ -30,7 +40,10 @@ const lastWritten = new Map<string, number>();
  */
 export async function resolveApiToken(token: string): Promise<ApiTokenContext | null> {
   const hash = sha256(token);
-  const row = await db.apiToken.findUnique({ where: { tokenHash: hash }, select: { id: true, orgId: true, scopes: true, createdById: true, revokedAt: true, lastUsedAt: true } });
+  const row = await db.apiToken.findUnique({
+    where: { tokenHash: hash },
+    select: { id: true, orgId: true, scopes: true, createdById: true, revokedAt: true, lastUsedAt: true },
+  });
   if (!row || row.revokedAt) return null;
   const role = await tokenOwnerRole(row.orgId, row.createdById);
   if (!role) throw new AppError('UNAUTHORIZED', OWNER_LEFT_MESSAGE);

@@ -8,7 +8,9 @@ import { forgetApiToken } from './resolve-api-token';
 export async function revokeApiToken(orgId: string, tokenId: string) {
   const row = await db.apiToken.findFirst({ where: { id: tokenId, orgId } });
   if (!row) throw notFound('API token');
-  const revoked = row.revokedAt ? row : await db.apiToken.update({ where: { id: row.id }, data: { revokedAt: clock.now() } });
+  const revoked = row.revokedAt
+    ? row
+    : await db.apiToken.update({ where: { id: row.id }, data: { revokedAt: clock.now() } });
   forgetApiToken(row.tokenHash);
   return serializeApiToken(revoked);
 }

@@ -18,9 +18,15 @@ export function scopesAccepted(method: string, cls: TokenEndpointClass): TokenSc
 }
 
 export const createApiTokenSchema = z.object({
-  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be at most 100 characters'),
   scopes: z
-    .array(z.enum(TOKEN_SCOPES, { message: 'Scopes must be read, write or releases' }), { message: 'Choose at least one scope' })
+    .array(z.enum(TOKEN_SCOPES, { message: 'Scopes must be read, write or releases' }), {
+      message: 'Choose at least one scope',
+    })
     .min(1, 'Choose at least one scope')
     .transform((s) => [...new Set(s)]),
 });

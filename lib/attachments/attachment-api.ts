@@ -21,7 +21,15 @@ export const downloadQuery = z.object({ inline: z.enum(['0', '1']).optional() })
 /** Types a browser shows as an image and never runs (SVG is not one of them). */
 const INLINE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp']);
 
-type Row = { id: string; eventId: string; filename: string; contentType: string; attachmentType: string; size: number; createdAt: Date };
+type Row = {
+  id: string;
+  eventId: string;
+  filename: string;
+  contentType: string;
+  attachmentType: string;
+  size: number;
+  createdAt: Date;
+};
 
 export function serializeAttachment(projectId: string, a: Row) {
   const url = `/api/v1/projects/${encodeURIComponent(projectId)}/attachments/${encodeURIComponent(a.id)}`;
@@ -39,10 +47,22 @@ export function serializeAttachment(projectId: string, a: Row) {
   };
 }
 
-const SELECT = { id: true, eventId: true, filename: true, contentType: true, attachmentType: true, size: true, createdAt: true } as const;
+const SELECT = {
+  id: true,
+  eventId: true,
+  filename: true,
+  contentType: true,
+  attachmentType: true,
+  size: true,
+  createdAt: true,
+} as const;
 
 export async function listAttachments(t: ProjectTenant, eventIds: string[]) {
-  const rows = await db.attachment.findMany({ where: { projectId: t.projectId, project: { orgId: t.orgId }, eventId: { in: eventIds } }, select: SELECT, orderBy: { createdAt: 'asc' } });
+  const rows = await db.attachment.findMany({
+    where: { projectId: t.projectId, project: { orgId: t.orgId }, eventId: { in: eventIds } },
+    select: SELECT,
+    orderBy: { createdAt: 'asc' },
+  });
   return rows.map((r) => serializeAttachment(t.projectId, r));
 }
 
@@ -55,10 +75,18 @@ function disposition(kind: 'inline' | 'attachment', filename: string): string {
 export async function downloadAttachment(t: ProjectTenant, id: string, inline: boolean) {
   const a = await db.attachment.findFirst({ where: { id, projectId: t.projectId, project: { orgId: t.orgId } } });
   if (!a) throw notFound('Attachment');
-  const data = await storeOf({ id: a.id, projectId: a.projectId, storage: a.storage }).read({ id: a.id, projectId: a.projectId, storage: a.storage });
+  const data = await storeOf({ id: a.id, projectId: a.projectId, storage: a.storage }).read({
+    id: a.id,
+    projectId: a.projectId,
+    storage: a.storage,
+  });
   if (!data) throw notFound('Attachment');
   const image = INLINE_IMAGES.has(a.contentType);
-  const type = image ? a.contentType : a.contentType === 'text/plain' || a.contentType === 'application/json' ? `${a.contentType}; charset=utf-8` : 'application/octet-stream';
+  const type = image
+    ? a.contentType
+    : a.contentType === 'text/plain' || a.contentType === 'application/json'
+      ? `${a.contentType}; charset=utf-8`
+      : 'application/octet-stream';
   return {
     body: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
     headers: {

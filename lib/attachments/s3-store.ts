@@ -13,7 +13,9 @@ function config(): Config | null {
   const e = (name: string) => process.env[name]?.trim() || undefined;
   const bucket = e('ATTACHMENTS_S3_BUCKET');
   if (!bucket) return null;
-  const key = ['BUCKET', 'REGION', 'ENDPOINT', 'ACCESS_KEY_ID', 'SECRET_ACCESS_KEY', 'FORCE_PATH_STYLE', 'PREFIX'].map((n) => e(`ATTACHMENTS_S3_${n}`) ?? '').join('\u0000');
+  const key = ['BUCKET', 'REGION', 'ENDPOINT', 'ACCESS_KEY_ID', 'SECRET_ACCESS_KEY', 'FORCE_PATH_STYLE', 'PREFIX']
+    .map((n) => e(`ATTACHMENTS_S3_${n}`) ?? '')
+    .join('\u0000');
   if (cached?.key !== key) {
     const accessKeyId = e('ATTACHMENTS_S3_ACCESS_KEY_ID');
     const secretAccessKey = e('ATTACHMENTS_S3_SECRET_ACCESS_KEY');
@@ -36,7 +38,12 @@ const objectKey = (c: Config, ref: { projectId: string; id: string }) => `${c.pr
 
 async function deleteObjects(c: Config, refs: { projectId: string; id: string }[]): Promise<void> {
   for (let i = 0; i < refs.length; i += 1000) {
-    await c.client.send(new DeleteObjectsCommand({ Bucket: c.bucket, Delete: { Objects: refs.slice(i, i + 1000).map((r) => ({ Key: objectKey(c, r) })), Quiet: true } }));
+    await c.client.send(
+      new DeleteObjectsCommand({
+        Bucket: c.bucket,
+        Delete: { Objects: refs.slice(i, i + 1000).map((r) => ({ Key: objectKey(c, r) })), Quiet: true },
+      }),
+    );
   }
 }
 
@@ -47,7 +54,18 @@ export function s3Store(): AttachmentStore | null {
   return {
     name: 's3',
     async save(rows) {
-      await Promise.all(rows.map((r) => c.client.send(new PutObjectCommand({ Bucket: c.bucket, Key: objectKey(c, r), Body: r.data, ContentType: 'application/octet-stream' }))));
+      await Promise.all(
+        rows.map((r) =>
+          c.client.send(
+            new PutObjectCommand({
+              Bucket: c.bucket,
+              Key: objectKey(c, r),
+              Body: r.data,
+              ContentType: 'application/octet-stream',
+            }),
+          ),
+        ),
+      );
       try {
         await insertRows(rows, 's3');
       } catch (err) {

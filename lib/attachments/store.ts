@@ -57,7 +57,10 @@ export const pgStore: AttachmentStore = {
     );
   },
   async read(ref) {
-    const { rows } = await pool().query<{ data: Buffer }>('SELECT data FROM attachment_blobs WHERE attachment_id = $1', [ref.id]);
+    const { rows } = await pool().query<{ data: Buffer }>(
+      'SELECT data FROM attachment_blobs WHERE attachment_id = $1',
+      [ref.id],
+    );
     return rows[0]?.data ?? null;
   },
   async removeBytes() {

@@ -15,7 +15,13 @@ import { enforceThrottle, forgiveThrottle, throttleRules } from './throttle';
 export const INVALID_PASSCODE = 'Invalid or expired passcode';
 
 async function emailPasscode(to: string, name: string, otp: string) {
-  await sendEmail({ to, subject: "Your Tracker passcode", template: 'otp', data: { otp, name }, element: createElement(OtpEmail, { name, otp }) });
+  await sendEmail({
+    to,
+    subject: 'Your Tracker passcode',
+    template: 'otp',
+    data: { otp, name },
+    element: createElement(OtpEmail, { name, otp }),
+  });
 }
 
 /**
@@ -33,12 +39,17 @@ function pendingExpired(user: { emailVerified: Date | null; createdAt: Date }): 
  * holds proof of the inbox, such as an invite link sent there), with the organization it created (still empty).
  */
 export async function dropPendingAccount(email: string, opts: { evenIfLive?: boolean } = {}): Promise<void> {
-  const user = await db.user.findUnique({ where: { email }, select: { id: true, emailVerified: true, createdAt: true, orgId: true } });
+  const user = await db.user.findUnique({
+    where: { email },
+    select: { id: true, emailVerified: true, createdAt: true, orgId: true },
+  });
   if (!user || user.emailVerified || (!opts.evenIfLive && !pendingExpired(user))) return;
   await db.$transaction(async (tx) => {
     const gone = await tx.user.deleteMany({ where: { id: user.id, emailVerified: null } });
     if (gone.count && user.orgId) {
-      await tx.organization.deleteMany({ where: { id: user.orgId, users: { none: {} }, memberships: { none: {} }, projects: { none: {} } } });
+      await tx.organization.deleteMany({
+        where: { id: user.orgId, users: { none: {} }, memberships: { none: {} }, projects: { none: {} } },
+      });
     }
   });
 }
@@ -58,7 +69,9 @@ export async function registerUser(input: RegisterInput, address: string) {
       const { user, otp } = await db.$transaction(async (tx) => {
         const org = await createOrganization(tx, input.name);
         // createdAt from the app clock: the pending account's life is measured from it.
-        const user = await tx.user.create({ data: { name: input.name, email: input.email, passwordHash, orgId: org.id, createdAt: clock.now() } });
+        const user = await tx.user.create({
+          data: { name: input.name, email: input.email, passwordHash, orgId: org.id, createdAt: clock.now() },
+        });
         await addOwner(tx, org.id, user.id);
         return { user, otp: await issuePasscode(user.id, tx) };
       });

@@ -21,7 +21,10 @@ function normalise(address: string): string {
 
 /** TRUSTED_PROXIES: comma-separated addresses or CIDR ranges (`10.0.0.0/8`, `::1`), or `loopback`. */
 export function parseTrustedProxies(value: string | undefined): net.BlockList | null {
-  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!entries.length) return null;
   const list = new net.BlockList();
   for (const entry of entries) {
@@ -49,7 +52,11 @@ function trusted(list: net.BlockList | null, address: string): boolean {
  * The client's address: the socket's, unless the socket is a trusted proxy; then `X-Forwarded-For` is read from
  * the right, skipping trusted proxies, and the first address no trusted proxy vouches beyond is the client.
  */
-export function resolveClientAddress(socketAddress: string, forwardedFor: string | undefined, proxies: net.BlockList | null): string {
+export function resolveClientAddress(
+  socketAddress: string,
+  forwardedFor: string | undefined,
+  proxies: net.BlockList | null,
+): string {
   let client = normalise(socketAddress || 'unknown');
   if (!trusted(proxies, client) || !forwardedFor) return client;
   const hops = forwardedFor.split(',').map(normalise).filter(Boolean);

@@ -63,14 +63,21 @@ export async function autoJoin(userId: string, email: string): Promise<void> {
   if (!slug || !domains || !domains.includes(domainOf(email))) return;
   const org = await db.organization.findUnique({ where: { slug }, select: { id: true } });
   if (!org) return;
-  await db.membership.upsert({ where: { orgId_userId: { orgId: org.id, userId } }, create: { orgId: org.id, userId, role: 'MEMBER' }, update: {} });
+  await db.membership.upsert({
+    where: { orgId_userId: { orgId: org.id, userId } },
+    create: { orgId: org.id, userId, role: 'MEMBER' },
+    update: {},
+  });
 }
 
 /** The organization of `userId` that requires single sign-on (when the server has a provider), or null. */
 export async function ssoRequiredBy(userId: string): Promise<{ orgName: string; providerName: string } | null> {
   const sso = oidcSettings();
   if (!sso) return null;
-  const requiring = await db.membership.findFirst({ where: { userId, organization: { requireSso: true } }, select: { organization: { select: { name: true } } } });
+  const requiring = await db.membership.findFirst({
+    where: { userId, organization: { requireSso: true } },
+    select: { organization: { select: { name: true } } },
+  });
   return requiring ? { orgName: requiring.organization.name, providerName: sso.name } : null;
 }
 

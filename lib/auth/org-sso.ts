@@ -11,7 +11,10 @@ export const updateOrgSsoSchema = z.object({ requireSso: z.boolean({ message: 'r
 export async function getOrgSso(orgId: string, userId: string | null) {
   const org = await db.organization.findUniqueOrThrow({ where: { id: orgId }, select: { requireSso: true } });
   const sso = oidcSettings();
-  const linked = userId && sso ? Boolean(await db.account.findFirst({ where: { userId, provider: 'oidc' }, select: { id: true } })) : false;
+  const linked =
+    userId && sso
+      ? Boolean(await db.account.findFirst({ where: { userId, provider: 'oidc' }, select: { id: true } }))
+      : false;
   return {
     /** Whether the server has an OpenID Connect provider (OIDC_ISSUER and its client). */
     available: sso !== null,
@@ -25,10 +28,22 @@ export async function getOrgSso(orgId: string, userId: string | null) {
 }
 
 export async function updateOrgSso(orgId: string, userId: string | null, requireSso: boolean) {
-  if (requireSso && !oidcSettings()) throw validationError([{ path: ['requireSso'], message: 'This server has no single sign-on provider: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET first' }]);
+  if (requireSso && !oidcSettings())
+    throw validationError([
+      {
+        path: ['requireSso'],
+        message:
+          'This server has no single sign-on provider: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET first',
+      },
+    ]);
   // The OWNER turning it on must be able to come back in through the provider.
   if (requireSso && !(await getOrgSso(orgId, userId)).linked) {
-    throw validationError([{ path: ['requireSso'], message: `Sign in with ${oidcSettings()!.name} once first: your own account is not linked to it yet` }]);
+    throw validationError([
+      {
+        path: ['requireSso'],
+        message: `Sign in with ${oidcSettings()!.name} once first: your own account is not linked to it yet`,
+      },
+    ]);
   }
   await db.organization.update({ where: { id: orgId }, data: { requireSso } });
   return getOrgSso(orgId, userId);

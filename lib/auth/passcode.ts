@@ -24,8 +24,16 @@ function hashPasscode(userId: string, code: string): string {
 /** Issues a fresh passcode for the user, replacing any earlier one; returns the clear code to email. */
 export async function issuePasscode(userId: string, tx: Tx = db): Promise<string> {
   const code = generatePasscode();
-  const data = { codeHash: hashPasscode(userId, code), expiresAt: new Date(clock.nowMs() + PASSCODE_TTL_MS), attempts: 0 };
-  await tx.passcode.upsert({ where: { userId }, create: { userId, ...data }, update: { ...data, createdAt: clock.now() } });
+  const data = {
+    codeHash: hashPasscode(userId, code),
+    expiresAt: new Date(clock.nowMs() + PASSCODE_TTL_MS),
+    attempts: 0,
+  };
+  await tx.passcode.upsert({
+    where: { userId },
+    create: { userId, ...data },
+    update: { ...data, createdAt: clock.now() },
+  });
   return code;
 }
 
@@ -41,6 +49,9 @@ export async function consumePasscode(userId: string, code: string): Promise<boo
     [userId, PASSCODE_MAX_ATTEMPTS, clock.now()],
   );
   if (!rows.length || !safeEqual(rows[0].code_hash, hashPasscode(userId, code.trim()))) return false;
-  const used = await pool().query('DELETE FROM passcodes WHERE user_id = $1 AND code_hash = $2', [userId, rows[0].code_hash]);
+  const used = await pool().query('DELETE FROM passcodes WHERE user_id = $1 AND code_hash = $2', [
+    userId,
+    rows[0].code_hash,
+  ]);
   return used.rowCount === 1;
 }

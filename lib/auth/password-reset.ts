@@ -38,7 +38,9 @@ export async function sendPasswordReset({ email }: ResetJob): Promise<void> {
   const token = randomToken(32);
   await db.$transaction([
     db.passwordReset.deleteMany({ where: { userId: user.id } }),
-    db.passwordReset.create({ data: { tokenHash: sha256(token), userId: user.id, expiresAt: new Date(clock.nowMs() + RESET_TTL_MS) } }),
+    db.passwordReset.create({
+      data: { tokenHash: sha256(token), userId: user.id, expiresAt: new Date(clock.nowMs() + RESET_TTL_MS) },
+    }),
   ]);
   const url = `${env.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await sendEmail({
@@ -65,7 +67,10 @@ export async function resetPassword(token: string, password: string, address: st
     if (!claimed.length) throw new AppError('BAD_REQUEST', INVALID_RESET_LINK);
     const userId = claimed[0].user_id;
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { emailVerified: true } });
-    const updated = await tx.user.update({ where: { id: userId }, data: { passwordHash, emailVerified: user.emailVerified ?? now } });
+    const updated = await tx.user.update({
+      where: { id: userId },
+      data: { passwordHash, emailVerified: user.emailVerified ?? now },
+    });
     await tx.session.deleteMany({ where: { userId } });
     await tx.passwordReset.deleteMany({ where: { userId } });
     await tx.passcode.deleteMany({ where: { userId } });

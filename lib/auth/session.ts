@@ -37,7 +37,11 @@ export async function resolveSession(token: string | undefined): Promise<Session
   const now = clock.now();
   if (!session || session.expiresAt <= now) return null;
   // The organization chosen in this session, else the user's default one.
-  const ctx: SessionContext = { sessionId: session.id, user: session.user, orgId: session.activeOrgId ?? session.user.orgId };
+  const ctx: SessionContext = {
+    sessionId: session.id,
+    user: session.user,
+    orgId: session.activeOrgId ?? session.user.orgId,
+  };
   if (now.getTime() - session.lastUsedAt.getTime() > SLIDE_AFTER_MS) {
     await db.session.update({
       where: { id: session.id },
@@ -53,7 +57,13 @@ export async function deleteSession(sessionId: string): Promise<void> {
 }
 
 export function sessionCookie(token: string): string {
-  const parts = [`${SESSION_COOKIE}=${token}`, 'HttpOnly', 'Path=/', 'SameSite=Lax', `Max-Age=${SESSION_TTL_MS / 1000}`];
+  const parts = [
+    `${SESSION_COOKIE}=${token}`,
+    'HttpOnly',
+    'Path=/',
+    'SameSite=Lax',
+    `Max-Age=${SESSION_TTL_MS / 1000}`,
+  ];
   if (env.secureCookies) parts.push('Secure');
   return parts.join('; ');
 }

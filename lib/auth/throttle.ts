@@ -63,11 +63,19 @@ export const throttleRules = {
   // Invites send email: to one address (whichever organization sends them) and from one organization.
   sendInvite: (email: string, orgId: string): ThrottleRule[] => [
     // Per (organization, invitee): one organization's invites cannot block another's to the same person.
-    { key: `invite-send:e:${orgId}:${email.toLowerCase()}`, limit: THROTTLE_LIMITS.inviteEmailsPerRecipient, windowMs: 60 * MINUTE },
+    {
+      key: `invite-send:e:${orgId}:${email.toLowerCase()}`,
+      limit: THROTTLE_LIMITS.inviteEmailsPerRecipient,
+      windowMs: 60 * MINUTE,
+    },
     { key: `invite-send:o:${orgId}`, limit: THROTTLE_LIMITS.inviteEmailsPerOrganization, windowMs: 60 * MINUTE },
   ],
   completeReset: (address: string): ThrottleRule[] => [
-    { key: `reset-complete:a:${address}`, limit: perAddress(THROTTLE_LIMITS.passcodePerAddress), windowMs: 15 * MINUTE },
+    {
+      key: `reset-complete:a:${address}`,
+      limit: perAddress(THROTTLE_LIMITS.passcodePerAddress),
+      windowMs: 15 * MINUTE,
+    },
   ],
 };
 
@@ -90,15 +98,20 @@ export async function hitThrottle(rules: ThrottleRule[]): Promise<ThrottleResult
   const limitOf = new Map(sorted.map((r) => [r.key, r.limit]));
   let retryAfterMs = 0;
   for (const row of rows) {
-    if (row.count > limitOf.get(row.key)!) retryAfterMs = Math.max(retryAfterMs, row.window_ends_at.getTime() - now.getTime());
+    if (row.count > limitOf.get(row.key)!)
+      retryAfterMs = Math.max(retryAfterMs, row.window_ends_at.getTime() - now.getTime());
   }
   return { allowed: retryAfterMs === 0, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
 }
 
 /** Hits the rules and throws 429 (with Retry-After) when any is over its limit. */
-export async function enforceThrottle(rules: ThrottleRule[], message = 'Too many requests, try again later'): Promise<void> {
+export async function enforceThrottle(
+  rules: ThrottleRule[],
+  message = 'Too many requests, try again later',
+): Promise<void> {
   const { allowed, retryAfterSeconds } = await hitThrottle(rules);
-  if (!allowed) throw new AppError('TOO_MANY_REQUESTS', message, undefined, { 'retry-after': String(retryAfterSeconds) });
+  if (!allowed)
+    throw new AppError('TOO_MANY_REQUESTS', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 }
 
 /** Takes back the hits of an attempt that turned out right (a correct password), and drops the named counters. */

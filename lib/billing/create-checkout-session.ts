@@ -10,7 +10,10 @@ import { checkoutConfigured, notConfigured, providerError, stripeClient } from '
  */
 export async function createCheckoutSession(orgId: string, userEmail: string): Promise<{ url: string }> {
   if (!checkoutConfigured()) throw notConfigured();
-  const org = await db.organization.findUnique({ where: { id: orgId }, select: { plan: true, stripeCustomerId: true } });
+  const org = await db.organization.findUnique({
+    where: { id: orgId },
+    select: { plan: true, stripeCustomerId: true },
+  });
   if (!org) throw notFound('Organization');
   // A second subscription would bill twice; changes to an existing one go through the portal.
   if (org.plan === 'PRO') throw badRequest('The organization is already on the PRO plan; use Manage billing instead');

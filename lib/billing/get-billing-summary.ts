@@ -6,7 +6,10 @@ import { checkoutConfigured } from './stripe';
 
 /** What the dashboard's billing section shows: never Stripe ids, only whether a customer exists. */
 export async function getBillingSummary(orgId: string): Promise<BillingSummary> {
-  const org = await db.organization.findUnique({ where: { id: orgId }, select: { plan: true, stripeCustomerId: true } });
+  const org = await db.organization.findUnique({
+    where: { id: orgId },
+    select: { plan: true, stripeCustomerId: true },
+  });
   if (!org) throw notFound('Organization');
   return {
     plan: org.plan,

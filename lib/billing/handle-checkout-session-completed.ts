@@ -3,9 +3,14 @@ import { checkoutSessionPayload } from '@/lib/zod/billing';
 import { noChange, type WebhookOutcome } from './webhook-outcome';
 
 /** A paid Checkout upgrades the organization it names to PRO, from the payload alone. */
-export async function handleCheckoutSessionCompleted(tx: Tx, eventId: string, object: unknown): Promise<WebhookOutcome> {
+export async function handleCheckoutSessionCompleted(
+  tx: Tx,
+  eventId: string,
+  object: unknown,
+): Promise<WebhookOutcome> {
   const session = checkoutSessionPayload.parse(object);
-  if (session.payment_status !== 'paid') return noChange(eventId, `checkout ${session.id} is ${session.payment_status}, not paid`);
+  if (session.payment_status !== 'paid')
+    return noChange(eventId, `checkout ${session.id} is ${session.payment_status}, not paid`);
   const orgId = session.client_reference_id || session.metadata.orgId;
   if (!orgId) return noChange(eventId, `checkout ${session.id} names no organization`);
 

@@ -3,7 +3,11 @@ import { subscriptionPayload } from '@/lib/zod/billing';
 import { noChange, type WebhookOutcome } from './webhook-outcome';
 
 /** The end of the subscription returns its organization to FREE; existing projects stay. */
-export async function handleCustomerSubscriptionDeleted(tx: Tx, eventId: string, object: unknown): Promise<WebhookOutcome> {
+export async function handleCustomerSubscriptionDeleted(
+  tx: Tx,
+  eventId: string,
+  object: unknown,
+): Promise<WebhookOutcome> {
   const sub = subscriptionPayload.parse(object);
   const select = { id: true } as const;
   const org =
@@ -17,6 +21,7 @@ export async function handleCustomerSubscriptionDeleted(tx: Tx, eventId: string,
     where: { id: org.id, OR: [{ stripeSubscriptionId: sub.id }, { stripeSubscriptionId: null }] },
     data: { plan: 'FREE', stripeSubscriptionId: null },
   });
-  if (updated.count === 0) return noChange(eventId, `subscription ${sub.id} is not the current one of organization ${org.id}`);
+  if (updated.count === 0)
+    return noChange(eventId, `subscription ${sub.id} is not the current one of organization ${org.id}`);
   return { message: 'Organization returned to FREE', change: { orgId: org.id, plan: 'FREE' } };
 }

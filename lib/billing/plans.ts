@@ -30,7 +30,10 @@ export function monthlyEventLimit(plan: Plan): number {
 /** For the start log. */
 export function planLimitsStatusLine(): string {
   if (planLimitsEnforced()) {
-    const ignored = (process.env.PLAN_LIMITS ?? '').trim().toLowerCase() === 'off' ? ' (PLAN_LIMITS=off ignored: Stripe is configured)' : '';
+    const ignored =
+      (process.env.PLAN_LIMITS ?? '').trim().toLowerCase() === 'off'
+        ? ' (PLAN_LIMITS=off ignored: Stripe is configured)'
+        : '';
     return `plans: FREE (10,000 events a month, 1 project) and PRO limits apply${ignored}; a self-hosted instance without billing can set PLAN_LIMITS=off`;
   }
   return 'plans: PLAN_LIMITS=off: no monthly quota and no project limit (self-hosted, no billing)';

@@ -55,7 +55,10 @@ export async function receiveStripeEvent(rawBody: string, signature: string | nu
     return handler(tx, event.id, event.data.object);
   });
   if (outcome.change) {
-    logger.info({ stripeEventId: event.id, type: event.type, orgId: outcome.change.orgId, plan: outcome.change.plan }, 'organization plan changed');
+    logger.info(
+      { stripeEventId: event.id, type: event.type, orgId: outcome.change.orgId, plan: outcome.change.plan },
+      'organization plan changed',
+    );
     planChanged(outcome.change.orgId, outcome.change.plan);
   }
   return outcome;

@@ -33,7 +33,10 @@ export function stripeClient(): Stripe {
   const base = apiBase();
   const configKey = `${key}|${base.protocol ?? ''}://${base.host ?? ''}:${base.port ?? ''}`;
   if (g.trackerStripe?.configKey !== configKey) {
-    g.trackerStripe = { configKey, client: new Stripe(key, { ...base, maxNetworkRetries: 1, timeout: 15_000, appInfo: { name: 'tracker' } }) };
+    g.trackerStripe = {
+      configKey,
+      client: new Stripe(key, { ...base, maxNetworkRetries: 1, timeout: 15_000, appInfo: { name: 'tracker' } }),
+    };
   }
   return g.trackerStripe.client;
 }

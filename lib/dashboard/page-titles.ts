@@ -9,7 +9,10 @@ const viewer = async () => {
 };
 
 /** Only what the viewer may read: the project of their active organization, which they belong to. */
-const tenantWhere = (v: { userId: string; orgId: string }) => ({ orgId: v.orgId, organization: { memberships: { some: { userId: v.userId } } } });
+const tenantWhere = (v: { userId: string; orgId: string }) => ({
+  orgId: v.orgId,
+  organization: { memberships: { some: { userId: v.userId } } },
+});
 
 /** The project's name for page titles, or null when there is none for this viewer (the page says why). */
 export const projectName = cache(async (projectId: string): Promise<string | null> => {
@@ -23,6 +26,9 @@ export const projectName = cache(async (projectId: string): Promise<string | nul
 export const issueTitle = cache(async (projectId: string, issueId: string): Promise<string | null> => {
   const v = await viewer();
   if (!v) return null;
-  const issue = await db.issue.findFirst({ where: { id: issueId, projectId, project: tenantWhere(v) }, select: { title: true } });
+  const issue = await db.issue.findFirst({
+    where: { id: issueId, projectId, project: tenantWhere(v) },
+    select: { title: true },
+  });
   return issue?.title ?? null;
 });

@@ -37,11 +37,17 @@ describe('docs', () => {
 
   it('every environment variable the code reads is in docs/configuration.md', () => {
     const config = read('docs/configuration.md');
-    const code = [...files('lib', (n) => /\.tsx?$/.test(n) && !n.endsWith('.test.ts')), ...files('app', (n) => /\.tsx?$/.test(n)), ...files('scripts', (n) => n.endsWith('.ts'))];
+    const code = [
+      ...files('lib', (n) => /\.tsx?$/.test(n) && !n.endsWith('.test.ts')),
+      ...files('app', (n) => /\.tsx?$/.test(n)),
+      ...files('scripts', (n) => n.endsWith('.ts')),
+    ];
     const names = new Set<string>();
     for (const f of code) {
       const text = read(f);
-      for (const m of text.matchAll(/process\.env\.([A-Z][A-Z0-9_]+)|process\.env\[['"]([A-Z][A-Z0-9_]+)['"]\]|\b(?:str|e)\(['"]([A-Z][A-Z0-9_]+)['"]\)|`ATTACHMENTS_S3_\$\{n\}`/g)) {
+      for (const m of text.matchAll(
+        /process\.env\.([A-Z][A-Z0-9_]+)|process\.env\[['"]([A-Z][A-Z0-9_]+)['"]\]|\b(?:str|e)\(['"]([A-Z][A-Z0-9_]+)['"]\)|`ATTACHMENTS_S3_\$\{n\}`/g,
+      )) {
         const name = m[1] ?? m[2] ?? m[3];
         if (name) names.add(name);
       }

@@ -32,13 +32,21 @@ export async function sendEmail(msg: EmailMessage): Promise<void> {
   const transport = emailTransport();
   if (transport === 'resend') {
     const { Resend } = await import('resend');
-    const { error } = await new Resend(env.resendApiKey).emails.send({ from: env.emailFrom, to: msg.to, subject: msg.subject, html, text });
+    const { error } = await new Resend(env.resendApiKey).emails.send({
+      from: env.emailFrom,
+      to: msg.to,
+      subject: msg.subject,
+      html,
+      text,
+    });
     if (error) throw new Error(`Resend: ${error.message}`);
     return;
   }
   if (transport === 'smtp') {
     const nodemailer = await import('nodemailer');
-    await nodemailer.createTransport(env.smtpUrl).sendMail({ from: env.emailFrom, to: msg.to, subject: msg.subject, html, text });
+    await nodemailer
+      .createTransport(env.smtpUrl)
+      .sendMail({ from: env.emailFrom, to: msg.to, subject: msg.subject, html, text });
     return;
   }
   const sentAt = new Date();
@@ -46,7 +54,15 @@ export async function sendEmail(msg: EmailMessage): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
   // Names sort by send time: ISO timestamp, then a per-process sequence, then randomness.
   const name = `${sentAt.toISOString().replace(/[:.]/g, '-')}-${String(++outboxSeq).padStart(6, '0')}-${crypto.randomBytes(3).toString('hex')}-${msg.template}.json`;
-  const record: OutboxMessage = { to: msg.to, subject: msg.subject, html, text, sentAt: sentAt.toISOString(), template: msg.template, data: msg.data };
+  const record: OutboxMessage = {
+    to: msg.to,
+    subject: msg.subject,
+    html,
+    text,
+    sentAt: sentAt.toISOString(),
+    template: msg.template,
+    data: msg.data,
+  };
   const tmp = path.join(dir, `.${name}.tmp`);
   await fs.writeFile(tmp, JSON.stringify(record, null, 2));
   await fs.rename(tmp, path.join(dir, name));

@@ -17,7 +17,10 @@ export function boundedAttributes(bag: unknown, maxBytes: number): JsonObject | 
     if (!Object.hasOwn(bag, name)) continue;
     if (keys >= MAX_KEYS) break;
     const raw = (bag as Record<string, unknown>)[name];
-    const v = typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'value' in raw ? (raw as { value: unknown }).value : raw;
+    const v =
+      typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'value' in raw
+        ? (raw as { value: unknown }).value
+        : raw;
     if (!(v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) continue;
     if (typeof v === 'number' && !Number.isFinite(v)) continue;
     const key = storableString(name.slice(0, MAX_NAME));

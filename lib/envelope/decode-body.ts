@@ -10,7 +10,8 @@ const gunzip = promisify(zlib.gunzip);
 const inflate = promisify(zlib.inflate);
 const brotli = promisify(zlib.brotliDecompress);
 
-export type DecodedBody = { ok: true; body: Buffer } | { ok: false; reason: 'too_large' | 'unsupported_encoding' | 'corrupt' };
+export type DecodedBody =
+  { ok: true; body: Buffer } | { ok: false; reason: 'too_large' | 'unsupported_encoding' | 'corrupt' };
 
 /** The encodings Sentry SDKs and Relay send, for the 415 message. */
 export const SUPPORTED_ENCODINGS = 'gzip, deflate, br or zstd';
@@ -121,7 +122,12 @@ function unzstd(raw: Buffer, cap: number): Buffer {
   const frames = readZstdFrames(raw);
   if (!frames) throw new Error('not zstd frames');
   const windowCap = Math.max(cap, MAX_WINDOW);
-  if (frames.declaredContent > cap || frames.maxWindow > windowCap || frames.totalWindow > ZSTD_WINDOW_BUDGET_FRAMES * windowCap) throw new TooLarge();
+  if (
+    frames.declaredContent > cap ||
+    frames.maxWindow > windowCap ||
+    frames.totalWindow > ZSTD_WINDOW_BUDGET_FRAMES * windowCap
+  )
+    throw new TooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
   const stream = new ZstdStream((chunk) => {
@@ -136,7 +142,11 @@ function unzstd(raw: Buffer, cap: number): Buffer {
 }
 
 /** Undoes `Content-Encoding: gzip`, `deflate`, `br` or `zstd`, refusing output above `cap` (1 MiB unless told). */
-export async function decodeBody(raw: Buffer, contentEncoding: string | undefined, cap = MAX_BODY_BYTES): Promise<DecodedBody> {
+export async function decodeBody(
+  raw: Buffer,
+  contentEncoding: string | undefined,
+  cap = MAX_BODY_BYTES,
+): Promise<DecodedBody> {
   const encoding = (contentEncoding ?? '').trim().toLowerCase();
   if (encoding === '' || encoding === 'identity') return { ok: true, body: raw };
   try {

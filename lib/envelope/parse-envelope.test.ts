@@ -11,7 +11,8 @@ function items(s: string | Buffer) {
 
 describe('parseEnvelope', () => {
   it('reads items without length (payload to the next newline), with or without a trailing newline', () => {
-    const text = '{"event_id":"9ec79c33ec9942ab8353589fcb2e04dc"}\n{"type":"event"}\n{"message":"hi"}\n{"type":"session"}\n{"sid":"x"}';
+    const text =
+      '{"event_id":"9ec79c33ec9942ab8353589fcb2e04dc"}\n{"type":"event"}\n{"message":"hi"}\n{"type":"session"}\n{"sid":"x"}';
     const expected = [
       { type: 'event', payload: '{"message":"hi"}' },
       { type: 'session', payload: '{"sid":"x"}' },

@@ -52,7 +52,8 @@ export function parseEnvelope(body: Buffer): ParsedEnvelope {
     if (index >= MAX_ITEMS) return fail(['items'], `At most ${MAX_ITEMS} items per envelope`);
     const itemHeader = parseJsonObject(line.toString('utf8'));
     if (!itemHeader) return fail(['items', index, 'header'], 'Item header must be a JSON object on one line');
-    if (typeof itemHeader.type !== 'string') return fail(['items', index, 'header', 'type'], 'Item type must be a string');
+    if (typeof itemHeader.type !== 'string')
+      return fail(['items', index, 'header', 'type'], 'Item type must be a string');
 
     let payload: Buffer;
     const length = itemHeader.length;
@@ -60,7 +61,8 @@ export function parseEnvelope(body: Buffer): ParsedEnvelope {
       if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0) {
         return fail(['items', index, 'header', 'length'], 'Must be a non-negative integer');
       }
-      if (pos + length > body.length) return fail(['items', index, 'header', 'length'], 'Item length exceeds the envelope');
+      if (pos + length > body.length)
+        return fail(['items', index, 'header', 'length'], 'Item length exceeds the envelope');
       payload = body.subarray(pos, pos + length);
       pos += length;
       if (pos < body.length) {

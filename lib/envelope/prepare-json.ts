@@ -56,13 +56,17 @@ function nestsTooDeep(value: unknown, depth: number): boolean {
  * Makes a validated envelope storable: refuses nesting deeper than MAX_JSON_DEPTH (with the path) and,
  * when the raw text had escapes, replaces NUL and unpaired surrogates.
  */
-export function storableEnvelope<T>(value: T, hadEscapes: boolean): { ok: true; value: T } | { ok: false; issue: FieldIssue } {
+export function storableEnvelope<T>(
+  value: T,
+  hadEscapes: boolean,
+): { ok: true; value: T } | { ok: false; issue: FieldIssue } {
   // The common case (no escapes, sane depth) only reads the value; the path is worked out when needed.
   if (!hadEscapes && !nestsTooDeep(value, 0)) return { ok: true, value };
   try {
     return { ok: true, value: walk(value, [], hadEscapes) as T };
   } catch (err) {
-    if (err instanceof TooDeep) return { ok: false, issue: { path: err.path, message: `Nested more than ${MAX_JSON_DEPTH} levels deep` } };
+    if (err instanceof TooDeep)
+      return { ok: false, issue: { path: err.path, message: `Nested more than ${MAX_JSON_DEPTH} levels deep` } };
     throw err;
   }
 }

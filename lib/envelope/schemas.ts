@@ -6,7 +6,8 @@ export const MIN_TIMESTAMP_MS = 1_577_836_800_000;
 export const MAX_TIMESTAMP_MS = 253_402_300_799_999;
 
 /** A time (ms) a stored row may carry: from the epoch up to MAX_TIMESTAMP_MS (spans, logs, OTLP records). */
-export const storableTimeMs = (ms: unknown): ms is number => typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 && ms <= MAX_TIMESTAMP_MS;
+export const storableTimeMs = (ms: unknown): ms is number =>
+  typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 && ms <= MAX_TIMESTAMP_MS;
 
 export const timestampMs = z
   .number()
@@ -181,7 +182,9 @@ export const errorEnvelopeSchema = z.object({
   /** Debug IDs of the files on the stack (`sentry-cli sourcemaps inject`), used to find their source maps; not stored. */
   debug_meta: lenient(
     z.object({
-      images: z.array(z.object({ type: z.string().optional(), code_file: z.string().optional(), debug_id: z.string() })).max(CAPS.debugImages),
+      images: z
+        .array(z.object({ type: z.string().optional(), code_file: z.string().optional(), debug_id: z.string() }))
+        .max(CAPS.debugImages),
     }),
   ),
 });
@@ -203,7 +206,12 @@ export const transactionEnvelopeSchema = z.object({
   // Beyond the spec (the transaction page's filter and samples); dropped when of the wrong type.
   environment: lenient(shortText),
   release: lenient(shortText),
-  trace_id: lenient(z.string().regex(/^[0-9a-f]{32}$/i).transform((s) => s.toLowerCase())),
+  trace_id: lenient(
+    z
+      .string()
+      .regex(/^[0-9a-f]{32}$/i)
+      .transform((s) => s.toLowerCase()),
+  ),
 });
 
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
@@ -211,6 +219,10 @@ export type TransactionEnvelope = z.infer<typeof transactionEnvelopeSchema>;
 
 /** A transaction envelope is discriminated by `type: "transaction"`; anything else is an error envelope. */
 export function envelopeKind(body: unknown): 'error' | 'transaction' {
-  const isTransaction = typeof body === 'object' && body !== null && !Array.isArray(body) && (body as { type?: unknown }).type === 'transaction';
+  const isTransaction =
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    (body as { type?: unknown }).type === 'transaction';
   return isTransaction ? 'transaction' : 'error';
 }

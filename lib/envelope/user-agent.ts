@@ -6,10 +6,13 @@ type Derived = { browser?: JsonObject; os?: JsonObject; device?: JsonObject };
 /** The event's `request.headers` User-Agent, whatever its case (browser SDKs send `User-Agent`). */
 export function userAgentOf(request: unknown): string | undefined {
   if (!isObject(request) || !isObject(request.headers)) return undefined;
-  for (const [k, v] of Object.entries(request.headers)) if (k.toLowerCase() === 'user-agent' && typeof v === 'string' && v !== '') return v;
+  for (const [k, v] of Object.entries(request.headers))
+    if (k.toLowerCase() === 'user-agent' && typeof v === 'string' && v !== '') return v;
   // Some SDKs send headers as [[name, value], …] pairs.
   if (Array.isArray(request.headers)) {
-    for (const pair of request.headers) if (Array.isArray(pair) && String(pair[0]).toLowerCase() === 'user-agent' && typeof pair[1] === 'string') return pair[1];
+    for (const pair of request.headers)
+      if (Array.isArray(pair) && String(pair[0]).toLowerCase() === 'user-agent' && typeof pair[1] === 'string')
+        return pair[1];
   }
   return undefined;
 }
@@ -42,8 +45,16 @@ const parsed = new Map<string, Parsed>();
 function parse(ua: string): Parsed {
   const r = new UAParser(ua).getResult();
   const contexts: Derived = {};
-  if (r.browser.name) contexts.browser = r.browser.version ? { name: r.browser.name, version: r.browser.version } : { name: r.browser.name };
+  if (r.browser.name)
+    contexts.browser = r.browser.version
+      ? { name: r.browser.name, version: r.browser.version }
+      : { name: r.browser.name };
   if (r.os.name) contexts.os = r.os.version ? { name: r.os.name, version: r.os.version } : { name: r.os.name };
-  if (r.device.model) contexts.device = { family: r.device.model, model: r.device.model, ...(r.device.vendor ? { brand: r.device.vendor } : {}) };
+  if (r.device.model)
+    contexts.device = {
+      family: r.device.model,
+      model: r.device.model,
+      ...(r.device.vendor ? { brand: r.device.vendor } : {}),
+    };
   return { browserName: r.browser.name, browserMajor: Number.parseInt(r.browser.major ?? '', 10), contexts };
 }

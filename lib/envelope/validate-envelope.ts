@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { issuesFromZod, type FieldIssue } from '@/lib/errors';
 import { storableEnvelope } from './prepare-json';
-import { envelopeKind, errorEnvelopeSchema, transactionEnvelopeSchema, type ErrorEnvelope, type TransactionEnvelope } from './schemas';
+import {
+  envelopeKind,
+  errorEnvelopeSchema,
+  transactionEnvelopeSchema,
+  type ErrorEnvelope,
+  type TransactionEnvelope,
+} from './schemas';
 
 export type Path = (string | number)[];
 
@@ -33,9 +39,15 @@ type Options = {
   message?: boolean;
 };
 
-const prefixed = (path: Path, issues: FieldIssue[]) => (path.length === 0 ? issues : issues.map((i) => ({ path: [...path, ...i.path], message: i.message })));
+const prefixed = (path: Path, issues: FieldIssue[]) =>
+  path.length === 0 ? issues : issues.map((i) => ({ path: [...path, ...i.path], message: i.message }));
 
-function parse<S extends z.ZodType>(schema: S, json: unknown, path: Path, hadEscapes: boolean): { ok: true; value: z.infer<S> } | { ok: false; issues: FieldIssue[] } {
+function parse<S extends z.ZodType>(
+  schema: S,
+  json: unknown,
+  path: Path,
+  hadEscapes: boolean,
+): { ok: true; value: z.infer<S> } | { ok: false; issues: FieldIssue[] } {
   const parsed = schema.safeParse(json);
   if (!parsed.success) return { ok: false, issues: prefixed(path, issuesFromZod(parsed.error)) };
   const storable = storableEnvelope(parsed.data, hadEscapes);
@@ -52,5 +64,15 @@ export function validateUnit(json: unknown, opts: Options): ValidatedUnit {
   }
   const ev = parse(errorEnvelopeSchema, json, path, opts.hadEscapes);
   if (!ev.ok) return ev;
-  return { ok: true, unit: { kind: 'error', path, envelope: ev.value, grouping: opts.grouping ?? 'native', stackless: opts.stackless ?? false, message: opts.message ?? opts.stackless ?? false } };
+  return {
+    ok: true,
+    unit: {
+      kind: 'error',
+      path,
+      envelope: ev.value,
+      grouping: opts.grouping ?? 'native',
+      stackless: opts.stackless ?? false,
+      message: opts.message ?? opts.stackless ?? false,
+    },
+  };
 }

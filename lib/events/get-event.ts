@@ -3,7 +3,12 @@ import { notFound } from '@/lib/errors';
 import { serializeEvent } from './serialize';
 
 /** The issue's events around one, in the events list's order (timestamp, then id): ids only, null at either end. */
-export type EventNeighbours = { previousEventId: string | null; nextEventId: string | null; latestEventId: string | null; oldestEventId: string | null };
+export type EventNeighbours = {
+  previousEventId: string | null;
+  nextEventId: string | null;
+  latestEventId: string | null;
+  oldestEventId: string | null;
+};
 
 const eventWhere = (orgId: string, projectId: string, issueId: string, eventId: string) => ({
   id: eventId,
@@ -13,7 +18,17 @@ const eventWhere = (orgId: string, projectId: string, issueId: string, eventId: 
 });
 
 /** One event in full; 404 unless it belongs to this issue of this project of this organization. */
-export async function getEvent({ orgId, projectId, issueId, eventId }: { orgId: string; projectId: string; issueId: string; eventId: string }) {
+export async function getEvent({
+  orgId,
+  projectId,
+  issueId,
+  eventId,
+}: {
+  orgId: string;
+  projectId: string;
+  issueId: string;
+  eventId: string;
+}) {
   const event = await db.event.findFirst({ where: eventWhere(orgId, projectId, issueId, eventId) });
   if (!event) throw notFound('Event');
   return serializeEvent(event);
@@ -24,8 +39,21 @@ export async function getEvent({ orgId, projectId, issueId, eventId }: { orgId: 
  * (as in Sentry's event API), and the latest and oldest. Four LIMIT 1 reads of the (issue_id, timestamp desc,
  * id desc) index, one probe per daily partition, never a scan. 404 like getEvent.
  */
-export async function getEventNeighbours({ orgId, projectId, issueId, eventId }: { orgId: string; projectId: string; issueId: string; eventId: string }): Promise<EventNeighbours> {
-  const at = await db.event.findFirst({ where: eventWhere(orgId, projectId, issueId, eventId), select: { id: true, timestamp: true } });
+export async function getEventNeighbours({
+  orgId,
+  projectId,
+  issueId,
+  eventId,
+}: {
+  orgId: string;
+  projectId: string;
+  issueId: string;
+  eventId: string;
+}): Promise<EventNeighbours> {
+  const at = await db.event.findFirst({
+    where: eventWhere(orgId, projectId, issueId, eventId),
+    select: { id: true, timestamp: true },
+  });
   if (!at) throw notFound('Event');
   const [row] = await db.$queryRaw<EventNeighbours[]>`
     SELECT

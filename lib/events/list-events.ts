@@ -30,9 +30,22 @@ export async function eventsPage(issueId: string, offset: number, limit: number)
  * One page of an issue's events, most recent first; 404 unless the issue is in this project of this
  * organization. `total` is the issue's exact event count (kept by ingest), not a count of rows.
  */
-export async function listEvents({ orgId, projectId, issueId, q }: { orgId: string; projectId: string; issueId: string; q: { page: number; limit: number } }) {
+export async function listEvents({
+  orgId,
+  projectId,
+  issueId,
+  q,
+}: {
+  orgId: string;
+  projectId: string;
+  issueId: string;
+  q: { page: number; limit: number };
+}) {
   const offset = (q.page - 1) * q.limit;
-  const issue = await db.issue.findFirst({ where: { id: issueId, projectId, project: { orgId } }, select: { eventCount: true } });
+  const issue = await db.issue.findFirst({
+    where: { id: issueId, projectId, project: { orgId } },
+    select: { eventCount: true },
+  });
   if (!issue) throw notFound('Issue');
   // Past the issue's count there is nothing to read (retention only ever removes events).
   const events = offset < issue.eventCount ? await eventsPage(issueId, offset, q.limit) : [];

@@ -23,7 +23,13 @@ type EventRow = {
 };
 
 type Mechanism = { type: string; handled?: boolean; synthetic?: boolean; description?: string; source?: string };
-type ChainedException = { type: string; value: string; module?: string; mechanism?: Mechanism; stacktrace?: { frames: unknown[] } | null };
+type ChainedException = {
+  type: string;
+  value: string;
+  module?: string;
+  mechanism?: Mechanism;
+  stacktrace?: { frames: unknown[] } | null;
+};
 type Details = {
   exception?: { type: string; module?: string; mechanism?: Mechanism };
   causes?: ChainedException[];
@@ -45,7 +51,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 function exceptionsOf(e: EventRow, d: Details): ChainedException[] | null {
   if (!d.exception) return isObject(e.details) ? [] : null;
-  const thrown: ChainedException = { ...d.exception, value: e.message, stacktrace: (e.stacktrace as ChainedException['stacktrace']) ?? null };
+  const thrown: ChainedException = {
+    ...d.exception,
+    value: e.message,
+    stacktrace: (e.stacktrace as ChainedException['stacktrace']) ?? null,
+  };
   return [thrown, ...(d.causes ?? []).map((c) => ({ ...c, stacktrace: c.stacktrace ?? null }))];
 }
 

@@ -13,7 +13,9 @@ export const FEEDBACK_STATUSES = ['new', 'resolved', 'spam'] as const;
 
 export const feedbackParams = z.object({ projectId: z.string().min(1), feedbackId: z.string().min(1).max(64) });
 export const listFeedbackQuery = z.object({
-  status: z.enum([...FEEDBACK_STATUSES, 'all'], { message: 'Status must be new, resolved, spam or all' }).default('new'),
+  status: z
+    .enum([...FEEDBACK_STATUSES, 'all'], { message: 'Status must be new, resolved, spam or all' })
+    .default('new'),
   query: z.string().trim().max(200).optional(),
   cursor: z.string().max(200).optional(),
   limit: clampedInt(25, 1, 100),
@@ -31,7 +33,15 @@ async function serialize(t: ProjectTenant, rows: Row[]) {
   const attachments = rows.length
     ? await db.attachment.findMany({
         where: { projectId: t.projectId, eventId: { in: rows.map((r) => r.eventId) } },
-        select: { id: true, eventId: true, filename: true, contentType: true, attachmentType: true, size: true, createdAt: true },
+        select: {
+          id: true,
+          eventId: true,
+          filename: true,
+          contentType: true,
+          attachmentType: true,
+          size: true,
+          createdAt: true,
+        },
         orderBy: { createdAt: 'asc' },
       })
     : [];
@@ -65,17 +75,30 @@ function afterCursor(cursor: string | undefined): Prisma.FeedbackWhereInput {
 export async function listFeedback(t: ProjectTenant, q: z.infer<typeof listFeedbackQuery>) {
   await linkPendingFeedback(t.projectId);
   const text = q.query
-    ? { OR: (['message', 'name', 'email', 'url'] as const).map((f) => ({ [f]: { contains: q.query, mode: 'insensitive' as const } })) }
+    ? {
+        OR: (['message', 'name', 'email', 'url'] as const).map((f) => ({
+          [f]: { contains: q.query, mode: 'insensitive' as const },
+        })),
+      }
     : {};
   const rows = await db.feedback.findMany({
-    where: { projectId: t.projectId, project: { orgId: t.orgId }, ...(q.status === 'all' ? {} : { status: q.status }), AND: [text, afterCursor(q.cursor)] },
+    where: {
+      projectId: t.projectId,
+      project: { orgId: t.orgId },
+      ...(q.status === 'all' ? {} : { status: q.status }),
+      AND: [text, afterCursor(q.cursor)],
+    },
     include,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: q.limit + 1,
   });
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
-  const counts = await db.feedback.groupBy({ by: ['status'], where: { projectId: t.projectId }, _count: { _all: true } });
+  const counts = await db.feedback.groupBy({
+    by: ['status'],
+    where: { projectId: t.projectId },
+    _count: { _all: true },
+  });
   return {
     feedback: await serialize(t, page),
     nextCursor: rows.length > q.limit && last ? cursorOf(last.createdAt, last.id) : null,
@@ -84,21 +107,42 @@ export async function listFeedback(t: ProjectTenant, q: z.infer<typeof listFeedb
 }
 
 export async function updateFeedback(t: ProjectTenant, id: string, input: z.infer<typeof updateFeedbackSchema>) {
-  const f = await db.feedback.findFirst({ where: { id, projectId: t.projectId, project: { orgId: t.orgId } }, select: { id: true } });
+  const f = await db.feedback.findFirst({
+    where: { id, projectId: t.projectId, project: { orgId: t.orgId } },
+    select: { id: true },
+  });
   if (!f) throw notFound('Feedback');
   if (input.assigneeId) {
-    const member = await db.membership.findUnique({ where: { orgId_userId: { orgId: t.orgId, userId: input.assigneeId } } });
-    if (!member) throw validationError([{ path: ['assigneeId'], message: 'The assignee must be a member of this organization' }]);
+    const member = await db.membership.findUnique({
+      where: { orgId_userId: { orgId: t.orgId, userId: input.assigneeId } },
+    });
+    if (!member)
+      throw validationError([{ path: ['assigneeId'], message: 'The assignee must be a member of this organization' }]);
   }
-  const row = await db.feedback.update({ where: { id }, data: { ...(input.status ? { status: input.status } : {}), ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}) }, include });
+  const row = await db.feedback.update({
+    where: { id },
+    data: {
+      ...(input.status ? { status: input.status } : {}),
+      ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}),
+    },
+    include,
+  });
   return (await serialize(t, [row]))[0];
 }
 
 /** The feedback about an issue's events, newest first (at most 100). */
 export async function issueFeedback(t: ProjectTenant, issueId: string) {
-  const issue = await db.issue.findFirst({ where: { id: issueId, projectId: t.projectId, project: { orgId: t.orgId } }, select: { id: true } });
+  const issue = await db.issue.findFirst({
+    where: { id: issueId, projectId: t.projectId, project: { orgId: t.orgId } },
+    select: { id: true },
+  });
   if (!issue) throw notFound('Issue');
   await linkPendingFeedback(t.projectId);
-  const rows = await db.feedback.findMany({ where: { issueId }, include, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 100 });
+  const rows = await db.feedback.findMany({
+    where: { issueId },
+    include,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: 100,
+  });
   return serialize(t, rows);
 }

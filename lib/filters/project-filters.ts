@@ -27,7 +27,11 @@ async function discardedOf(projectId: string) {
 
 export async function getProjectFilters(t: ProjectTenant) {
   const p = await projectOf(t);
-  return { filters: filtersOf(p.inboundFilters), spikeProtection: p.spikeProtection, discarded: await discardedOf(p.id) };
+  return {
+    filters: filtersOf(p.inboundFilters),
+    spikeProtection: p.spikeProtection,
+    discarded: await discardedOf(p.id),
+  };
 }
 
 export async function updateProjectFilters(t: ProjectTenant, input: z.infer<typeof updateInboundFiltersSchema>) {
@@ -36,7 +40,10 @@ export async function updateProjectFilters(t: ProjectTenant, input: z.infer<type
   const filters = { ...filtersOf(p.inboundFilters), ...changes };
   const updated = await db.project.update({
     where: { id: p.id },
-    data: { inboundFilters: filters as Prisma.InputJsonValue, ...(spikeProtection !== undefined ? { spikeProtection } : {}) },
+    data: {
+      inboundFilters: filters as Prisma.InputJsonValue,
+      ...(spikeProtection !== undefined ? { spikeProtection } : {}),
+    },
     select: { spikeProtection: true },
   });
   keysChanged(p.keys.map((k) => k.publicKey));
@@ -55,13 +62,23 @@ export async function undiscard(t: ProjectTenant, fingerprint: string) {
  * Deletes an issue with its events, comments, activity and rollups (one cascade); with `discard`, its fingerprint's
  * later events are dropped before the quota, counted as filtered (discarded_hash) on the Stats page.
  */
-export async function deleteIssue(t: ProjectTenant, issueId: string, opts: { discard: boolean; userId: string | null }) {
+export async function deleteIssue(
+  t: ProjectTenant,
+  issueId: string,
+  opts: { discard: boolean; userId: string | null },
+) {
   const p = await projectOf(t);
-  const issue = await db.issue.findFirst({ where: { id: issueId, projectId: p.id }, select: { id: true, fingerprint: true, title: true, eventCount: true } });
+  const issue = await db.issue.findFirst({
+    where: { id: issueId, projectId: p.id },
+    select: { id: true, fingerprint: true, title: true, eventCount: true },
+  });
   if (!issue) throw notFound('Issue');
   if (opts.discard) {
     if ((await db.discardedFingerprint.count({ where: { projectId: p.id } })) >= MAX_DISCARDED) {
-      throw new AppError('BAD_REQUEST', `A project can discard at most ${MAX_DISCARDED} issues: undo some in the project's settings first`);
+      throw new AppError(
+        'BAD_REQUEST',
+        `A project can discard at most ${MAX_DISCARDED} issues: undo some in the project's settings first`,
+      );
     }
     await db.discardedFingerprint.upsert({
       where: { projectId_fingerprint: { projectId: p.id, fingerprint: issue.fingerprint } },

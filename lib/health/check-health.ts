@@ -6,7 +6,13 @@ import { withTimeout } from '@/lib/runtime/timeout';
 
 type Probe = { ok: boolean; latencyMs?: number; error?: string };
 /** The read replica, when DATABASE_REPLICA_URL is set: `ok` is false while reads fall back to the primary. */
-export type ReplicaHealth = { ok: boolean; lagSeconds: number | null; lagBytes: number | null; maxLagSeconds: number; error?: string };
+export type ReplicaHealth = {
+  ok: boolean;
+  lagSeconds: number | null;
+  lagBytes: number | null;
+  maxLagSeconds: number;
+  error?: string;
+};
 export type Health = { ok: boolean; database: Probe; queue: Probe & { backlog?: number }; replica?: ReplicaHealth };
 export type PublicHealth = { ok: boolean; database: { ok: boolean; latencyMs?: number } };
 
@@ -33,7 +39,10 @@ export async function checkHealth(): Promise<Health> {
         ),
         TIMEOUT_MS,
       );
-      queue = rows[0].backlog === null ? { ok: false, error: 'job queue not started yet' } : { ok: true, backlog: Number(rows[0].backlog) };
+      queue =
+        rows[0].backlog === null
+          ? { ok: false, error: 'job queue not started yet' }
+          : { ok: true, backlog: Number(rows[0].backlog) };
     } catch (err) {
       queue = { ok: false, error: err instanceof Error ? err.message : String(err) };
     }
@@ -46,9 +55,15 @@ export async function checkHealth(): Promise<Health> {
 
 async function checkReplica(): Promise<ReplicaHealth> {
   const s = await probeReplica();
-  const replica: ReplicaHealth = { ok: s.usable, lagSeconds: s.lagSeconds, lagBytes: s.lagBytes, maxLagSeconds: maxLagSeconds() };
+  const replica: ReplicaHealth = {
+    ok: s.usable,
+    lagSeconds: s.lagSeconds,
+    lagBytes: s.lagBytes,
+    maxLagSeconds: maxLagSeconds(),
+  };
   if (s.error) replica.error = s.error;
-  else if (!s.usable) replica.error = `replay lag ${s.lagSeconds?.toFixed(1)} s is past REPLICA_MAX_LAG_SECONDS: reads go to the primary`;
+  else if (!s.usable)
+    replica.error = `replay lag ${s.lagSeconds?.toFixed(1)} s is past REPLICA_MAX_LAG_SECONDS: reads go to the primary`;
   return replica;
 }
 

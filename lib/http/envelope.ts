@@ -9,7 +9,17 @@ export type Envelope<T = unknown> = {
 };
 
 /** Builds the spec's response envelope; nothing else builds it by hand. */
-export function envelope<T>({ statusCode, message, data, error }: { statusCode: number; message: string; data?: T; error?: FieldIssue[] }): Envelope<T> {
+export function envelope<T>({
+  statusCode,
+  message,
+  data,
+  error,
+}: {
+  statusCode: number;
+  message: string;
+  data?: T;
+  error?: FieldIssue[];
+}): Envelope<T> {
   const body: Envelope<T> = { statusCode, status: statusCode < 400 ? 'success' : 'failed', message };
   if (data !== undefined) body.data = data;
   if (error !== undefined) body.error = error;
@@ -23,6 +33,18 @@ export function jsonResponse(body: unknown, status: number, headers?: HeadersIni
   return new Response(JSON.stringify(body), { status, headers: h });
 }
 
-export function respond<T>({ statusCode, message, data, error, headers }: { statusCode: number; message: string; data?: T; error?: FieldIssue[]; headers?: HeadersInit }): Response {
+export function respond<T>({
+  statusCode,
+  message,
+  data,
+  error,
+  headers,
+}: {
+  statusCode: number;
+  message: string;
+  data?: T;
+  error?: FieldIssue[];
+  headers?: HeadersInit;
+}): Response {
   return jsonResponse(envelope({ statusCode, message, data, error }), statusCode, headers);
 }

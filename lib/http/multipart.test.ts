@@ -26,11 +26,31 @@ describe('parseMultipart', () => {
   });
 
   it.each([
-    ['no boundary in the Content-Type', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n', null],
-    ['no closing delimiter', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x\r\n', null],
+    [
+      'no boundary in the Content-Type',
+      'multipart/form-data',
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+      null,
+    ],
+    [
+      'no closing delimiter',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x\r\n',
+      null,
+    ],
     ['a part without headers', 'multipart/form-data; boundary=x', '--x\r\n1\r\n--x--\r\n', null],
-    ['a part without a name', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data\r\n\r\n1\r\n--x--\r\n', null],
-    ['more parts than allowed, refused while scanning', 'multipart/form-data; boundary="x"', '--x\r\n\r\n\r\n'.repeat(5) + '--x--\r\n', 'too_many'],
+    [
+      'a part without a name',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data\r\n\r\n1\r\n--x--\r\n',
+      null,
+    ],
+    [
+      'more parts than allowed, refused while scanning',
+      'multipart/form-data; boundary="x"',
+      '--x\r\n\r\n\r\n'.repeat(5) + '--x--\r\n',
+      'too_many',
+    ],
   ])('%s', (_label, type, body, expected) => {
     expect(parseMultipart(Buffer.from(body), type, 3)).toBe(expected);
   });

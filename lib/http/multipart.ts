@@ -10,7 +10,11 @@ export type MultipartPart = { name: string; filename: string | null; data: Buffe
  * copies the body and every file again). More than `maxParts` parts is refused after the scan, before any header is
  * read. Null when the body is not multipart as its Content-Type says.
  */
-export function parseMultipart(body: Buffer, contentType: string, maxParts: number): MultipartPart[] | null | 'too_many' {
+export function parseMultipart(
+  body: Buffer,
+  contentType: string,
+  maxParts: number,
+): MultipartPart[] | null | 'too_many' {
   const delimiter = delimiterOf(contentType);
   if (!delimiter) return null;
   // Every delimiter: the first may start the body; the others follow a CRLF.
@@ -59,10 +63,15 @@ export async function readMultipart(
   opts: { maxBytes: number; maxParts: number; what: string; tooMany?: string },
 ): Promise<MultipartPart[]> {
   const type = req.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data');
+  if (!type.toLowerCase().startsWith('multipart/form-data'))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be multipart/form-data');
   const delimiter = delimiterOf(type);
   const tooMany = () => new AppError('BAD_REQUEST', opts.tooMany ?? `At most ${opts.maxParts} parts per request`);
-  const bytes = await readCappedBody(req, opts.maxBytes, delimiter ? countParts(delimiter, opts.maxParts, tooMany) : undefined).catch((err) => {
+  const bytes = await readCappedBody(
+    req,
+    opts.maxBytes,
+    delimiter ? countParts(delimiter, opts.maxParts, tooMany) : undefined,
+  ).catch((err) => {
     throw err instanceof AppError ? err : new AppError('BAD_REQUEST', 'Could not read the request body');
   });
   if (bytes === null) throw new AppError('PAYLOAD_TOO_LARGE', `${opts.what} larger than ${opts.maxBytes} bytes`);

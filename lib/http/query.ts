@@ -12,7 +12,10 @@ export function clampedInt(def: number, min: number, max: number) {
 
 /** An enum query value; anything else is treated as absent (the filter is not applied). */
 export function lenientEnum<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.preprocess((v) => (typeof v === 'string' && (values as readonly string[]).includes(v) ? v : undefined), z.enum(values).optional());
+  return z.preprocess(
+    (v) => (typeof v === 'string' && (values as readonly string[]).includes(v) ? v : undefined),
+    z.enum(values).optional(),
+  );
 }
 
 export const paginationQuery = z.object({
@@ -25,7 +28,17 @@ export function pagination(page: number, limit: number, total: number) {
 }
 
 /** A search's pagination when its count stopped at `cap`: `total` is then a lower bound, marked `totalCapped`. */
-export function cappedPagination({ page, limit, counted, cap }: { page: number; limit: number; counted: number; cap: number }) {
+export function cappedPagination({
+  page,
+  limit,
+  counted,
+  cap,
+}: {
+  page: number;
+  limit: number;
+  counted: number;
+  cap: number;
+}) {
   return counted > cap ? { ...pagination(page, limit, cap), totalCapped: true } : pagination(page, limit, counted);
 }
 
@@ -37,6 +50,7 @@ export function readCursor(cursor: string): { at: Date; id: string } {
   const i = cursor.indexOf('|');
   const at = new Date(i < 0 ? NaN : cursor.slice(0, i));
   const id = i < 0 ? '' : cursor.slice(i + 1);
-  if (!id || Number.isNaN(at.getTime())) throw validationError([{ path: ['query', 'cursor'], message: 'Not a cursor from this list' }]);
+  if (!id || Number.isNaN(at.getTime()))
+    throw validationError([{ path: ['query', 'cursor'], message: 'Not a cursor from this list' }]);
   return { at, id };
 }

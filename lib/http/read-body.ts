@@ -5,7 +5,11 @@ export { MAX_BODY_BYTES } from '@/lib/envelope/decode-body';
  * before reading, else while streaming (a chunked or lying client cannot make us buffer more). `inspect` sees each
  * chunk as it arrives and may throw to stop the read at once (the rest is not read).
  */
-export async function readCappedBody(req: Request, cap: number, inspect?: (chunk: Buffer) => void): Promise<Buffer | null> {
+export async function readCappedBody(
+  req: Request,
+  cap: number,
+  inspect?: (chunk: Buffer) => void,
+): Promise<Buffer | null> {
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > cap) {
     await req.body?.cancel().catch(() => {});

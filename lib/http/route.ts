@@ -8,11 +8,24 @@ import { controlCharacterIssues } from '@/lib/zod/control-characters';
 import { readCappedBody } from './read-body';
 import { errorToResponse } from './to-response';
 import { logger, requestIdFrom } from '@/lib/log';
-import { resolveOrgTenant, resolveProjectTenant, resolveTokenTenant, type OrgTenant, type ProjectTenant } from '@/lib/orgs/resolve-tenant';
+import {
+  resolveOrgTenant,
+  resolveProjectTenant,
+  resolveTokenTenant,
+  type OrgTenant,
+  type ProjectTenant,
+} from '@/lib/orgs/resolve-tenant';
 import { assertRole, type Role } from '@/lib/orgs/roles';
 import { bearerToken, resolveApiToken, type ApiTokenContext } from '@/lib/api-tokens/resolve-api-token';
 import { scopesAccepted, type TokenEndpointClass } from '@/lib/api-tokens/scopes';
-import { callerWritePosition, noteWrite, replicaConfigured, withReadContext, writePositionCookie, WRITE_POSITION_COOKIE } from '@/lib/replica';
+import {
+  callerWritePosition,
+  noteWrite,
+  replicaConfigured,
+  withReadContext,
+  writePositionCookie,
+  WRITE_POSITION_COOKIE,
+} from '@/lib/replica';
 
 type AnySchema = z.ZodType;
 type Infer<S> = S extends AnySchema ? z.infer<S> : undefined;
@@ -87,9 +100,22 @@ export function route<
     let userId: string | undefined;
     let tokenId: string | undefined;
     const done = (res: Response) => {
-      observeHttp({ pathname: new URL(req.url).pathname, method: req.method, status: res.status, seconds: (performance.now() - started) / 1000 });
+      observeHttp({
+        pathname: new URL(req.url).pathname,
+        method: req.method,
+        status: res.status,
+        seconds: (performance.now() - started) / 1000,
+      });
       logger.info(
-        { requestId, method: req.method, path: new URL(req.url).pathname, status: res.status, ms: Math.round(performance.now() - started), userId, tokenId },
+        {
+          requestId,
+          method: req.method,
+          path: new URL(req.url).pathname,
+          status: res.status,
+          ms: Math.round(performance.now() - started),
+          userId,
+          tokenId,
+        },
         'request',
       );
       return res;
@@ -112,15 +138,24 @@ export function route<
       const tenant = !spec.scope
         ? null
         : token
-          ? await resolveTokenTenant({ tokenId: token.tokenId, orgId: token.orgId, role: token.role, projectId: spec.scope === 'project' ? projectIdOf(params) : undefined })
+          ? await resolveTokenTenant({
+              tokenId: token.tokenId,
+              orgId: token.orgId,
+              role: token.role,
+              projectId: spec.scope === 'project' ? projectIdOf(params) : undefined,
+            })
           : session
             ? await resolveScope(spec.scope, session, params)
             : null;
       if (tenant) assertRole(tenant.role, spec.role ?? 'MEMBER');
-      const query = spec.query ? parse(spec.query, Object.fromEntries(new URL(req.url).searchParams), 'query') : undefined;
+      const query = spec.query
+        ? parse(spec.query, Object.fromEntries(new URL(req.url).searchParams), 'query')
+        : undefined;
       const body = spec.body ? parse(spec.body, await readJson(req), undefined) : undefined;
       const input = { req, params, query, body, session, tenant, requestId } as HandlerInput<P, Q, B, A, S>;
-      const result = replicaConfigured() ? await withReplicaRouting(req, { userId, tokenId }, headers, () => handler(input)) : await handler(input);
+      const result = replicaConfigured()
+        ? await withReplicaRouting(req, { userId, tokenId }, headers, () => handler(input))
+        : await handler(input);
       for (const c of result.cookies ?? []) headers.append('set-cookie', c);
       if (result.status === 204) return done(new Response(null, { status: 204, headers }));
       if (result.file) {
@@ -172,14 +207,21 @@ function projectIdOf(params: unknown): string {
  * A bearer token on a route that takes sessions: unknown or revoked → 401; a route that is personal,
  * OWNER-only or unscoped → 403; a scope missing for this method and endpoint class → 403 naming it.
  */
-async function authenticateToken(bearer: string, method: string, spec: { scope?: Scope; role?: Role; tokens?: TokenEndpointClass | false }): Promise<ApiTokenContext> {
+async function authenticateToken(
+  bearer: string,
+  method: string,
+  spec: { scope?: Scope; role?: Role; tokens?: TokenEndpointClass | false },
+): Promise<ApiTokenContext> {
   const token = await resolveApiToken(bearer);
   if (!token) throw new AppError('UNAUTHORIZED', BAD_TOKEN);
   const cls = spec.scope ? (spec.tokens ?? 'default') : false;
-  if (cls === false) throw new AppError('FORBIDDEN', 'This endpoint needs a signed-in session; API tokens are not accepted');
-  if (spec.role === 'OWNER') throw new AppError('FORBIDDEN', 'API tokens cannot perform actions that require the OWNER role');
+  if (cls === false)
+    throw new AppError('FORBIDDEN', 'This endpoint needs a signed-in session; API tokens are not accepted');
+  if (spec.role === 'OWNER')
+    throw new AppError('FORBIDDEN', 'API tokens cannot perform actions that require the OWNER role');
   const accepted = scopesAccepted(method, cls);
-  if (!accepted.some((s) => token.scopes.includes(s))) throw new AppError('FORBIDDEN', `This API token lacks the "${accepted[0]}" scope`);
+  if (!accepted.some((s) => token.scopes.includes(s)))
+    throw new AppError('FORBIDDEN', `This API token lacks the "${accepted[0]}" scope`);
   return token;
 }
 
@@ -227,7 +269,8 @@ export function assertSameOrigin(req: Request): void {
   if (origin && origin !== env.appOrigin && !sameHost(origin, req.headers.get('host'))) {
     throw new AppError('FORBIDDEN', 'Cross-origin request refused');
   }
-  if (req.headers.get('sec-fetch-site') === 'cross-site') throw new AppError('FORBIDDEN', 'Cross-origin request refused');
+  if (req.headers.get('sec-fetch-site') === 'cross-site')
+    throw new AppError('FORBIDDEN', 'Cross-origin request refused');
 }
 
 function sameHost(origin: string, host: string | null): boolean {

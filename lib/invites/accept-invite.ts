@@ -5,7 +5,10 @@ import { findPendingInvite, unusableInvite } from './find-invite';
 
 /** The 403 for an account other than the invited one. */
 export function wrongInvitee(email: string): AppError {
-  return new AppError('FORBIDDEN', `This invite was sent to ${email}: sign in with that email address (verified) to accept it`);
+  return new AppError(
+    'FORBIDDEN',
+    `This invite was sent to ${email}: sign in with that email address (verified) to accept it`,
+  );
 }
 
 /**
@@ -17,14 +20,18 @@ export async function claimInvite(tx: Tx, token: string, userId: string) {
   const invite = await findPendingInvite(token, tx);
   // An invite belongs to the address it was sent to: a forwarded or leaked link is of no use to anyone else.
   const user = await tx.user.findUnique({ where: { id: userId }, select: { email: true, emailVerified: true } });
-  if (!user || !user.emailVerified || user.email.toLowerCase() !== invite.email.toLowerCase()) throw wrongInvitee(invite.email);
+  if (!user || !user.emailVerified || user.email.toLowerCase() !== invite.email.toLowerCase())
+    throw wrongInvitee(invite.email);
   const now = clock.now();
   const { count } = await tx.invite.updateMany({
     where: { id: invite.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
     data: { acceptedAt: now, acceptedById: userId },
   });
   if (count === 0) throw unusableInvite('accepted');
-  const existing = await tx.membership.findUnique({ where: { orgId_userId: { orgId: invite.orgId, userId } }, select: { id: true } });
+  const existing = await tx.membership.findUnique({
+    where: { orgId_userId: { orgId: invite.orgId, userId } },
+    select: { id: true },
+  });
   if (existing) throw new AppError('CONFLICT', 'You are already a member of this organization');
   await tx.membership.create({ data: { orgId: invite.orgId, userId, role: invite.role } });
   return invite;

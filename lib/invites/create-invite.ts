@@ -23,7 +23,10 @@ export function inviteUrl(token: string): string {
  */
 export async function createInvite(tenant: OrgTenant, input: CreateInviteInput) {
   if (input.role === 'OWNER') assertRole(tenant.role, 'OWNER');
-  const member = await db.membership.findFirst({ where: { orgId: tenant.orgId, user: { email: input.email } }, select: { id: true } });
+  const member = await db.membership.findFirst({
+    where: { orgId: tenant.orgId, user: { email: input.email } },
+    select: { id: true },
+  });
   if (member) throw new AppError('CONFLICT', 'This person is already a member of the organization');
   await enforceThrottle(throttleRules.sendInvite(input.email, tenant.orgId), 'Too many invites sent, try again later');
   const token = randomToken(32);
@@ -34,15 +37,34 @@ export async function createInvite(tenant: OrgTenant, input: CreateInviteInput) 
       data: { revokedAt: now },
     });
     return tx.invite.create({
-      data: { orgId: tenant.orgId, email: input.email, role: input.role, tokenHash: sha256(token), invitedById: tenant.userId, createdAt: now, expiresAt: new Date(now.getTime() + INVITE_TTL_MS) },
+      data: {
+        orgId: tenant.orgId,
+        email: input.email,
+        role: input.role,
+        tokenHash: sha256(token),
+        invitedById: tenant.userId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
+      },
       include: { organization: { select: { name: true } }, invitedBy: { select: { name: true } } },
     });
   });
   const url = inviteUrl(token);
-  const props = { inviterName: invite.invitedBy?.name ?? 'A teammate', orgName: invite.organization.name, role: invite.role, url };
+  const props = {
+    inviterName: invite.invitedBy?.name ?? 'A teammate',
+    orgName: invite.organization.name,
+    role: invite.role,
+    url,
+  };
   let emailed = true;
   try {
-    await sendEmail({ to: invite.email, subject: `Join ${props.orgName} on Tracker`, template: 'invite', data: props, element: createElement(InviteEmail, props) });
+    await sendEmail({
+      to: invite.email,
+      subject: `Join ${props.orgName} on Tracker`,
+      template: 'invite',
+      data: props,
+      element: createElement(InviteEmail, props),
+    });
   } catch (err) {
     // The link in the answer still works when the mail transport fails.
     emailed = false;

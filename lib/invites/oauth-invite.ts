@@ -28,7 +28,12 @@ export async function acceptInviteAfterOAuth(userId: string, token: string): Pro
           where: { id: user.orgId },
           select: { createdAt: true, _count: { select: { memberships: true, projects: true } } },
         });
-        if (own && own._count.memberships === 1 && own._count.projects === 0 && own.createdAt >= new Date(user.createdAt.getTime() - 60_000)) {
+        if (
+          own &&
+          own._count.memberships === 1 &&
+          own._count.projects === 0 &&
+          own.createdAt >= new Date(user.createdAt.getTime() - 60_000)
+        ) {
           await tx.organization.delete({ where: { id: user.orgId } });
         }
       }

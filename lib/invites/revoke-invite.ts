@@ -9,6 +9,9 @@ export async function revokeInvite(orgId: string, inviteId: string) {
   if (!invite) throw notFound('Invite');
   const state = inviteState(invite);
   if (state !== 'pending') throw unusableInvite(state);
-  const { count } = await db.invite.updateMany({ where: { id: invite.id, acceptedAt: null, revokedAt: null }, data: { revokedAt: clock.now() } });
+  const { count } = await db.invite.updateMany({
+    where: { id: invite.id, acceptedAt: null, revokedAt: null },
+    data: { revokedAt: clock.now() },
+  });
   if (count === 0) throw unusableInvite('accepted');
 }

@@ -16,25 +16,33 @@ import { serializeIssueWithAssignee, withAssignee } from './serialize';
  */
 export async function assignIssue(t: ProjectTenant, issueId: string, assigneeId: string | null) {
   if (assigneeId) {
-    const member = await db.membership.findUnique({ where: { orgId_userId: { orgId: t.orgId, userId: assigneeId } }, select: { id: true } });
+    const member = await db.membership.findUnique({
+      where: { orgId_userId: { orgId: t.orgId, userId: assigneeId } },
+      select: { id: true },
+    });
     if (!member) throw badRequest('The assignee must be a member of this organization');
   }
   const issue = await db.$transaction(async (tx) => {
     const [current] = await lockIssues(tx, t, [issueId]);
     if (!current) throw notFound('Issue');
-    await tx.issueActivity.create({ data: { issueId, actorId: t.userId, type: 'ASSIGNED', assigneeId, createdAt: clock.now() } });
+    await tx.issueActivity.create({
+      data: { issueId, actorId: t.userId, type: 'ASSIGNED', assigneeId, createdAt: clock.now() },
+    });
     return tx.issue.update({
       where: { id: issueId },
       data: { assigneeId },
       include: { ...withAssignee, project: { select: { name: true } } },
     });
   });
-  if (issue.assignee && issue.assignee.id !== t.userId) await emailAssignee(t, issue.assignee.email, issue.title, issue.project.name, issueId);
+  if (issue.assignee && issue.assignee.id !== t.userId)
+    await emailAssignee(t, issue.assignee.email, issue.title, issue.project.name, issueId);
   return serializeIssueWithAssignee(issue);
 }
 
 async function emailAssignee(t: ProjectTenant, to: string, issueTitle: string, projectName: string, issueId: string) {
-  const actor = t.userId ? await db.user.findUnique({ where: { id: t.userId }, select: { name: true } }) : { name: 'An API token' };
+  const actor = t.userId
+    ? await db.user.findUnique({ where: { id: t.userId }, select: { name: true } })
+    : { name: 'An API token' };
   const props = {
     assignerName: actor?.name ?? 'A teammate',
     issueTitle,
@@ -42,7 +50,13 @@ async function emailAssignee(t: ProjectTenant, to: string, issueTitle: string, p
     issueUrl: `${env.appUrl}/projects/${encodeURIComponent(t.projectId)}/issues/${encodeURIComponent(issueId)}`,
   };
   try {
-    await sendEmail({ to, subject: `Assigned to you: ${issueTitle.slice(0, 120)}`, template: 'issue-assigned', data: props, element: createElement(IssueAssignedEmail, props) });
+    await sendEmail({
+      to,
+      subject: `Assigned to you: ${issueTitle.slice(0, 120)}`,
+      template: 'issue-assigned',
+      data: props,
+      element: createElement(IssueAssignedEmail, props),
+    });
   } catch (err) {
     // The assignment stands; a failed notification is logged, not reported as a failed assignment.
     logger.error({ err, issueId }, 'assignment email failed');

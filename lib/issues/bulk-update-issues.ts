@@ -12,10 +12,20 @@ export async function bulkUpdateIssues(t: ProjectTenant, input: BulkUpdateIssues
     const changed = found.filter((i) => i.status !== input.status);
     if (changed.length > 0) {
       await tx.issueActivity.createMany({
-        data: changed.map((i) => ({ issueId: i.id, actorId: t.userId, type: 'STATUS' as const, fromStatus: i.status, toStatus: input.status, createdAt: clock.now() })),
+        data: changed.map((i) => ({
+          issueId: i.id,
+          actorId: t.userId,
+          type: 'STATUS' as const,
+          fromStatus: i.status,
+          toStatus: input.status,
+          createdAt: clock.now(),
+        })),
       });
     }
-    const { count } = await tx.issue.updateMany({ where: { id: { in: found.map((i) => i.id) } }, data: statusChange(input.status) });
+    const { count } = await tx.issue.updateMany({
+      where: { id: { in: found.map((i) => i.id) } },
+      data: statusChange(input.status),
+    });
     return { updated: count };
   });
 }

@@ -9,7 +9,17 @@ import { describeCondition } from './ignore-conditions';
 export const ISSUE_DETAIL_EVENTS = 10;
 
 /** The issue with its 10 most recent events and its distinct users; 404 unless it is in this project of this organization. */
-export async function getIssue({ orgId, projectId, issueId, expandAssignee = false }: { orgId: string; projectId: string; issueId: string; expandAssignee?: boolean }) {
+export async function getIssue({
+  orgId,
+  projectId,
+  issueId,
+  expandAssignee = false,
+}: {
+  orgId: string;
+  projectId: string;
+  issueId: string;
+  expandAssignee?: boolean;
+}) {
   const issue = await db.issue.findFirst({
     where: { id: issueId, projectId, project: { orgId } },
     include: { ...withAssignee, userCount: { select: { users: true } } },

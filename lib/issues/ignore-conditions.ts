@@ -20,7 +20,10 @@ export const NO_CONDITION = {
 /** The columns for ignoring issue `issueId` (locked by the caller) under `c`, its baselines read now. */
 export async function conditionColumns(tx: Tx, issueId: string, c: IgnoreCondition) {
   const now = clock.now();
-  const issue = await tx.issue.findUniqueOrThrow({ where: { id: issueId }, select: { eventCount: true, userCount: { select: { users: true } } } });
+  const issue = await tx.issue.findUniqueOrThrow({
+    where: { id: issueId },
+    select: { eventCount: true, userCount: { select: { users: true } } },
+  });
   return {
     ...NO_CONDITION,
     ignoredAt: now,
@@ -43,7 +46,8 @@ export function describeCondition(i: {
   ignoreUsersBaseline: number | null;
 }) {
   if (i.ignoreUntil) return { until: i.ignoreUntil.toISOString() };
-  if (i.ignoreCount !== null) return { count: i.ignoreCount, windowMinutes: i.ignoreWindowMinutes, eventsAtIgnore: i.ignoreEventsBaseline };
+  if (i.ignoreCount !== null)
+    return { count: i.ignoreCount, windowMinutes: i.ignoreWindowMinutes, eventsAtIgnore: i.ignoreEventsBaseline };
   if (i.ignoreUsers !== null) return { users: i.ignoreUsers, usersAtIgnore: i.ignoreUsersBaseline };
   return null;
 }

@@ -9,8 +9,21 @@ const DAY_MS = 86_400_000;
  * rollup (at most 24 × days index rows, whatever the number of events).
  * A bucket is an exact 24-hour span so the result does not depend on the session time zone.
  */
-export async function issueStats({ orgId, projectId, issueId, days }: { orgId: string; projectId: string; issueId: string; days: number }) {
-  const issue = await readDb().issue.findFirst({ where: { id: issueId, projectId, project: { orgId } }, select: { id: true } });
+export async function issueStats({
+  orgId,
+  projectId,
+  issueId,
+  days,
+}: {
+  orgId: string;
+  projectId: string;
+  issueId: string;
+  days: number;
+}) {
+  const issue = await readDb().issue.findFirst({
+    where: { id: issueId, projectId, project: { orgId } },
+    select: { id: true },
+  });
   if (!issue) throw notFound('Issue');
   const todayStart = Math.floor(clock.nowMs() / DAY_MS) * DAY_MS;
   const start = new Date(todayStart - (days - 1) * DAY_MS);

@@ -4,7 +4,13 @@ import { readDb } from '@/lib/replica';
 /** Most used values shown per key. */
 export const TAG_VALUES_SHOWN = 10;
 
-type Row = { key: string; events: number; other: number; distinct_values: number; values: { value: string; count: number }[] };
+type Row = {
+  key: string;
+  events: number;
+  other: number;
+  distinct_values: number;
+  values: { value: string; count: number }[];
+};
 
 /**
  * The tags seen on an issue's events (environment and release among them), read from the rollups: each key with
@@ -30,6 +36,12 @@ export async function issueTags(orgId: string, projectId: string, issueId: strin
     ORDER BY events DESC, k.key`;
   return {
     users: issue.userCount?.users ?? 0,
-    tags: rows.map((r) => ({ key: r.key, events: r.events, distinctValues: r.distinct_values, other: r.other, values: r.values })),
+    tags: rows.map((r) => ({
+      key: r.key,
+      events: r.events,
+      distinctValues: r.distinct_values,
+      other: r.other,
+      values: r.values,
+    })),
   };
 }

@@ -22,7 +22,17 @@ export const SPARKLINE_HOURS = 24;
  * occurrence over the last 24 hours, oldest first). Tag, environment, release and user filters read the rollups
  * written with each event (issue_tag_values, issue_users), never the events.
  */
-export async function listIssues({ orgId, projectId, userId, q }: { orgId: string; projectId: string; userId: string | null; q: ListIssuesQuery }) {
+export async function listIssues({
+  orgId,
+  projectId,
+  userId,
+  q,
+}: {
+  orgId: string;
+  projectId: string;
+  userId: string | null;
+  q: ListIssuesQuery;
+}) {
   const { where, params } = searchWhere({ orgId, projectId, userId, q, nowMs: clock.nowMs() });
   const searching = (q.query?.length ?? 0) > 0;
   const countSql = searching
@@ -33,7 +43,9 @@ export async function listIssues({ orgId, projectId, userId, q }: { orgId: strin
     pageIds(projectId, q, where, params),
   ]);
   const [rows, extras] = await Promise.all([
-    ids.length ? readDb().issue.findMany({ where: { id: { in: ids }, projectId, project: { orgId } }, include: withAssignee }) : [],
+    ids.length
+      ? readDb().issue.findMany({ where: { id: { in: ids }, projectId, project: { orgId } }, include: withAssignee })
+      : [],
     rollupsOf(ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -41,7 +53,9 @@ export async function listIssues({ orgId, projectId, userId, q }: { orgId: strin
   return {
     // An issue deleted between the two reads is left out of the page.
     issues: ids.filter((id) => byId.has(id)).map((id) => ({ ...serialize(byId.get(id)!), ...extras.get(id)! })),
-    pagination: searching ? cappedPagination({ page: q.page, limit: q.limit, counted: countRes.rows[0].total, cap: SEARCH_COUNT_CAP }) : pagination(q.page, q.limit, countRes.rows[0].total),
+    pagination: searching
+      ? cappedPagination({ page: q.page, limit: q.limit, counted: countRes.rows[0].total, cap: SEARCH_COUNT_CAP })
+      : pagination(q.page, q.limit, countRes.rows[0].total),
   };
 }
 
@@ -56,7 +70,12 @@ const ORDER: Record<Exclude<IssueSort, 'users'>, string> = {
  * project's (project, users, issue) index in order until the page is full; only when they run out are the issues
  * without one (no user seen: 0) read, by id. A page never joins every matching issue with its count to sort them.
  */
-async function pageIds(projectId: string, q: Pick<ListIssuesQuery, 'sort' | 'limit' | 'page'>, where: string, params: unknown[]): Promise<string[]> {
+async function pageIds(
+  projectId: string,
+  q: Pick<ListIssuesQuery, 'sort' | 'limit' | 'page'>,
+  where: string,
+  params: unknown[],
+): Promise<string[]> {
   const offset = (q.page - 1) * q.limit;
   if (q.sort !== 'users') {
     const sql = `SELECT i.id FROM issues i WHERE ${where} ORDER BY ${ORDER[q.sort ?? 'lastSeen']} LIMIT ${q.limit} OFFSET ${offset}`;
@@ -86,10 +105,25 @@ const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const likeWildcard = (s: string) => s.split('*').map(likeLiteral).join('%');
 
 /** The WHERE clause (tenant scope first) and its parameters; every value is a parameter, never spliced in. */
-export function searchWhere({ orgId, projectId, userId, q, nowMs }: { orgId: string; projectId: string; userId: string | null; q: Pick<ListIssuesQuery, 'status' | 'level' | 'assignee' | 'query' | 'environment'>; nowMs: number }) {
+export function searchWhere({
+  orgId,
+  projectId,
+  userId,
+  q,
+  nowMs,
+}: {
+  orgId: string;
+  projectId: string;
+  userId: string | null;
+  q: Pick<ListIssuesQuery, 'status' | 'level' | 'assignee' | 'query' | 'environment'>;
+  nowMs: number;
+}) {
   const params: unknown[] = [];
   const p = (v: unknown) => `$${params.push(v)}`;
-  const conds = [`i.project_id = ${p(projectId)}`, `EXISTS (SELECT 1 FROM projects pr WHERE pr.id = i.project_id AND pr.org_id = ${p(orgId)})`];
+  const conds = [
+    `i.project_id = ${p(projectId)}`,
+    `EXISTS (SELECT 1 FROM projects pr WHERE pr.id = i.project_id AND pr.org_id = ${p(orgId)})`,
+  ];
   if (q.status) conds.push(`i.status = ${p(q.status)}::issue_status`);
   if (q.level) conds.push(`i.level = ${p(q.level)}::level`);
   if (q.assignee === 'me') conds.push(userId === null ? 'false' : `i.assignee_id = ${p(userId)}`);
@@ -121,7 +155,9 @@ export function searchWhere({ orgId, projectId, userId, q, nowMs }: { orgId: str
         return tag(f.key, f.value, f.wildcard);
       case 'user': {
         // The users rollup keys on the user id, else the email, else the IP (lib/ingest/store/rollup-keys): try each.
-        const keys = [`id:${f.value}`, `email:${f.value.toLowerCase()}`, `ip:${f.value}`].map((k) => k.slice(0, MAX_TAG_LENGTH));
+        const keys = [`id:${f.value}`, `email:${f.value.toLowerCase()}`, `ip:${f.value}`].map((k) =>
+          k.slice(0, MAX_TAG_LENGTH),
+        );
         return `EXISTS (SELECT 1 FROM issue_users u WHERE u.issue_id = i.id AND u.user_hash = ANY (SELECT md5(k)::uuid FROM unnest(${p(keys)}::text[]) k))`;
       }
       case 'time': {
@@ -137,7 +173,9 @@ async function rollupsOf(issueIds: string[]): Promise<Map<string, { users: numbe
   if (issueIds.length === 0) return new Map();
   const startHour = Math.floor(clock.nowMs() / HOUR_MS) - (SPARKLINE_HOURS - 1);
   // One index range per issue (at most 24 rows each), filled into zeroed hours here.
-  const rows = await readDb().$queryRaw<{ id: string; users: number | null; hour: Date | null; count: number | null }[]>`
+  const rows = await readDb().$queryRaw<
+    { id: string; users: number | null; hour: Date | null; count: number | null }[]
+  >`
     SELECT uc.issue_id AS id, uc.users, NULL::timestamptz AS hour, NULL::int AS count
     FROM issue_user_counts uc WHERE uc.issue_id = ANY(${issueIds}::text[])
     UNION ALL

@@ -15,14 +15,25 @@ import { lockIssues } from './update-issue-status';
 import { serializeIssue } from './serialize';
 
 export const mergeIssuesSchema = z.object({
-  ids: z.array(z.string().min(1).max(64)).min(2, 'Give at least two issues to merge').max(100, 'At most 100 issues at a time'),
+  ids: z
+    .array(z.string().min(1).max(64))
+    .min(2, 'Give at least two issues to merge')
+    .max(100, 'At most 100 issues at a time'),
   /** The issue the others go into; by default the one with the most events. */
   targetId: z.string().min(1).max(64).optional(),
 });
 
 /** Moves everything of `sourceId` into `targetId` and deletes it, leaving its fingerprint as an alias. Both are locked. */
-async function moveInto(tx: Tx, projectId: string, sourceId: string, targetId: string, actorId: string | null): Promise<void> {
-  const [source] = await tx.$queryRaw<{ fingerprint: string; event_count: number; first_seen: Date; last_seen: Date }[]>`
+async function moveInto(
+  tx: Tx,
+  projectId: string,
+  sourceId: string,
+  targetId: string,
+  actorId: string | null,
+): Promise<void> {
+  const [source] = await tx.$queryRaw<
+    { fingerprint: string; event_count: number; first_seen: Date; last_seen: Date }[]
+  >`
     SELECT fingerprint, event_count, first_seen, last_seen FROM issues WHERE id = ${sourceId}`;
   if (!source) return;
   await tx.$executeRaw`UPDATE events SET issue_id = ${targetId} WHERE issue_id = ${sourceId}`;
@@ -74,9 +85,16 @@ export async function mergeIssues(t: ProjectTenant, input: z.infer<typeof mergeI
     // Locked in the ingest batch statement's order, so concurrent batches queue instead of deadlocking.
     const locked = await lockIssues(tx, t, ids);
     if (locked.length !== ids.length) throw notFound('Issue');
-    const counts = await tx.issue.findMany({ where: { id: { in: ids } }, select: { id: true, eventCount: true, firstSeen: true } });
+    const counts = await tx.issue.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, eventCount: true, firstSeen: true },
+    });
     const targetId =
-      input.targetId ?? [...counts].sort((a, b) => b.eventCount - a.eventCount || a.firstSeen.getTime() - b.firstSeen.getTime() || a.id.localeCompare(b.id))[0].id;
+      input.targetId ??
+      [...counts].sort(
+        (a, b) =>
+          b.eventCount - a.eventCount || a.firstSeen.getTime() - b.firstSeen.getTime() || a.id.localeCompare(b.id),
+      )[0].id;
     for (const id of ids) if (id !== targetId) await moveInto(tx, t.projectId, id, targetId, t.userId);
     await recountTarget(tx, targetId);
     return tx.issue.findUniqueOrThrow({ where: { id: targetId } });

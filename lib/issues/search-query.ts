@@ -28,7 +28,11 @@ export const MAX_QUERY_LENGTH = 500;
 /** Most terms in one query: each becomes a condition of the SQL. */
 export const MAX_TERMS = 20;
 
-const STATUS_WORDS: Record<string, IssueStatusValue> = { unresolved: 'UNRESOLVED', resolved: 'RESOLVED', ignored: 'IGNORED' };
+const STATUS_WORDS: Record<string, IssueStatusValue> = {
+  unresolved: 'UNRESOLVED',
+  resolved: 'RESOLVED',
+  ignored: 'IGNORED',
+};
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 const TAG_KEY = /^[A-Za-z0-9_.\-]{1,200}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
@@ -42,13 +46,23 @@ class QueryError extends Error {
   }
 }
 
-type Token = { start: number; negated: boolean; key: string | null; keyEnd: number; value: string; valueStart: number; quoted: boolean };
+type Token = {
+  start: number;
+  negated: boolean;
+  key: string | null;
+  keyEnd: number;
+  value: string;
+  valueStart: number;
+  quoted: boolean;
+};
 
 export function parseSearchQuery(input: string): ParsedQuery {
   try {
-    if (input.length > MAX_QUERY_LENGTH) throw new QueryError(MAX_QUERY_LENGTH, `The query is longer than ${MAX_QUERY_LENGTH} characters`);
+    if (input.length > MAX_QUERY_LENGTH)
+      throw new QueryError(MAX_QUERY_LENGTH, `The query is longer than ${MAX_QUERY_LENGTH} characters`);
     const tokens = tokenize(input);
-    if (tokens.length > MAX_TERMS) throw new QueryError(tokens[MAX_TERMS].start, `At most ${MAX_TERMS} terms in one query`);
+    if (tokens.length > MAX_TERMS)
+      throw new QueryError(tokens[MAX_TERMS].start, `At most ${MAX_TERMS} terms in one query`);
     return { ok: true, filters: tokens.map(toFilter) };
   } catch (err) {
     if (err instanceof QueryError) return { ok: false, position: err.position, reason: err.reason };
@@ -130,7 +144,10 @@ function toTerm(t: Token): SearchTerm {
       if (STATUS_WORDS[lower]) return { kind: 'status', status: STATUS_WORDS[lower] };
       if (lower === 'assigned') return { kind: 'assigned', who: 'anyone' };
       if (lower === 'unassigned') return { kind: 'assigned', who: 'none' };
-      throw new QueryError(t.valueStart, `Unknown "is:" value "${v}": use unresolved, resolved, ignored, assigned or unassigned`);
+      throw new QueryError(
+        t.valueStart,
+        `Unknown "is:" value "${v}": use unresolved, resolved, ignored, assigned or unassigned`,
+      );
     }
     case 'level': {
       const upper = v.toUpperCase();
@@ -148,7 +165,11 @@ function toTerm(t: Token): SearchTerm {
     case 'lastSeen':
       return { kind: 'time', field: t.key, bound: timeBound(v, t.valueStart, t.key) };
     default:
-      if (!TAG_KEY.test(t.key)) throw new QueryError(t.start + (t.negated ? 1 : 0), `"${t.key}" is not a valid key: use letters, digits, "_", "." or "-"`);
+      if (!TAG_KEY.test(t.key))
+        throw new QueryError(
+          t.start + (t.negated ? 1 : 0),
+          `"${t.key}" is not a valid key: use letters, digits, "_", "." or "-"`,
+        );
       return { kind: 'tag', key: t.key, value: v, wildcard: !t.quoted && v.includes('*') };
   }
 }
@@ -170,7 +191,8 @@ function timeBound(v: string, at: number, key: string): TimeBound {
   if (abs && DATE.test(abs[2]) && !Number.isNaN(Date.parse(abs[2]))) {
     const date = new Date(Date.parse(abs[2]));
     const year = date.getUTCFullYear();
-    if (year < MIN_YEAR || year > MAX_YEAR) throw new QueryError(at + 1, `"${key}:" takes a date between ${MIN_YEAR} and ${MAX_YEAR}`);
+    if (year < MIN_YEAR || year > MAX_YEAR)
+      throw new QueryError(at + 1, `"${key}:" takes a date between ${MIN_YEAR} and ${MAX_YEAR}`);
     return { op: abs[1] === '>' ? 'after' : 'before', at: date.toISOString() };
   }
   throw new QueryError(at, `"${key}:" takes a time like -24h, +7d (units m, h, d, w) or >2026-11-01`);
@@ -178,9 +200,7 @@ function timeBound(v: string, at: number, key: string): TimeBound {
 
 /** The term a status/level/assignee pick writes into the query: the filter bar edits the text, not hidden state. */
 export function withTerm(query: string, prefix: RegExp, term: string | null): string {
-  const kept = query
-    .split(/\s+/)
-    .filter((w) => w !== '' && !prefix.test(w));
+  const kept = query.split(/\s+/).filter((w) => w !== '' && !prefix.test(w));
   if (term) kept.unshift(term);
   return kept.join(' ');
 }

@@ -41,7 +41,10 @@ export function serializeIssue(i: IssueRow) {
 
 /** The spec's issue plus `assignee`, for callers that ask for it (`expand=assignee`); the spec's shape stays as it is. */
 export function serializeIssueWithAssignee(i: IssueRow) {
-  return { ...serializeIssue(i), assignee: i.assignee ? { id: i.assignee.id, name: i.assignee.name, email: i.assignee.email } : null };
+  return {
+    ...serializeIssue(i),
+    assignee: i.assignee ? { id: i.assignee.id, name: i.assignee.name, email: i.assignee.email } : null,
+  };
 }
 
 export const withAssignee = { assignee: { select: { id: true, name: true, email: true } } } as const;

@@ -23,12 +23,22 @@ export async function lockIssues(tx: Tx, t: ProjectTenant, ids: string[]) {
  * pending "resolve in next release" (the caller sets it again when asked).
  */
 export function statusChange(status: IssueStatusValue) {
-  return { status, resolvedIn: null, resolvedInAt: null, ...NO_CONDITION, ...(status === 'RESOLVED' ? { regressedAt: null } : {}) };
+  return {
+    status,
+    resolvedIn: null,
+    resolvedInAt: null,
+    ...NO_CONDITION,
+    ...(status === 'RESOLVED' ? { regressedAt: null } : {}),
+  };
 }
 
 /** The project's latest release (by when the releases table first saw it), which "resolve in next release" waits past. */
 async function latestRelease(tx: Tx, projectId: string) {
-  return tx.release.findFirst({ where: { projectId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { version: true, createdAt: true } });
+  return tx.release.findFirst({
+    where: { projectId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: { version: true, createdAt: true },
+  });
 }
 
 /**
@@ -37,17 +47,44 @@ async function latestRelease(tx: Tx, projectId: string) {
  * both are in the activity. 404 for an issue outside the project/org. `resolveIn: nextRelease` records
  * the project's latest release: only an event of a newer one reopens the issue.
  */
-export async function updateIssueStatus({ t, issueId, status, resolveIn, ignore }: { t: ProjectTenant; issueId: string; status: IssueStatusValue; resolveIn?: ResolveIn; ignore?: IgnoreCondition }) {
+export async function updateIssueStatus({
+  t,
+  issueId,
+  status,
+  resolveIn,
+  ignore,
+}: {
+  t: ProjectTenant;
+  issueId: string;
+  status: IssueStatusValue;
+  resolveIn?: ResolveIn;
+  ignore?: IgnoreCondition;
+}) {
   const issue = await db.$transaction(async (tx) => {
     const [current] = await lockIssues(tx, t, [issueId]);
     if (!current) throw notFound('Issue');
     let release: { version: string; createdAt: Date } | null = null;
     if (resolveIn === 'nextRelease') {
       release = await latestRelease(tx, t.projectId);
-      if (!release) throw validationError([{ path: ['resolveIn'], message: 'No release has been seen in this project yet, so there is no next release to wait for' }]);
+      if (!release)
+        throw validationError([
+          {
+            path: ['resolveIn'],
+            message: 'No release has been seen in this project yet, so there is no next release to wait for',
+          },
+        ]);
     }
     if (current.status !== status) {
-      await tx.issueActivity.create({ data: { issueId, actorId: t.userId, type: 'STATUS', fromStatus: current.status, toStatus: status, createdAt: clock.now() } });
+      await tx.issueActivity.create({
+        data: {
+          issueId,
+          actorId: t.userId,
+          type: 'STATUS',
+          fromStatus: current.status,
+          toStatus: status,
+          createdAt: clock.now(),
+        },
+      });
     }
     return tx.issue.update({
       where: { id: issueId },

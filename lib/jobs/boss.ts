@@ -36,7 +36,11 @@ export function pollingIntervalSeconds(): number {
 }
 
 /** Registers a worker on `queue`; stopJobs() removes it. */
-export async function work<T extends object>(queue: QueueName, options: PgBoss.WorkOptions, handler: PgBoss.WorkHandler<T>): Promise<void> {
+export async function work<T extends object>(
+  queue: QueueName,
+  options: PgBoss.WorkOptions,
+  handler: PgBoss.WorkHandler<T>,
+): Promise<void> {
   const boss = await getBoss();
   const id = await boss.work<T>(queue, { pollingIntervalSeconds: pollingIntervalSeconds(), ...options }, handler);
   state.workers.set(queue, [...(state.workers.get(queue) ?? []), id]);

@@ -18,9 +18,21 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   'alert-webhook': { retryLimit: 2, retryDelay: 5, expireInSeconds: 60, retentionMinutes: 60 * 24 * 7 },
   'alert-email': { retryLimit: 2, retryDelay: 5, expireInSeconds: 60, retentionMinutes: 60 * 24 * 7 },
   // One purge at a time, however many instances run; a long purge may take a while.
-  retention: { policy: 'singleton', retryLimit: 1, retryDelay: 600, expireInSeconds: 60 * 60, retentionMinutes: 60 * 24 * 7 },
+  retention: {
+    policy: 'singleton',
+    retryLimit: 1,
+    retryDelay: 600,
+    expireInSeconds: 60 * 60,
+    retentionMinutes: 60 * 24 * 7,
+  },
   // Creating the days ahead; one run at a time, retried soon (a missing partition only sends rows to the default one).
-  partitions: { policy: 'singleton', retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60, retentionMinutes: 60 * 24 },
+  partitions: {
+    policy: 'singleton',
+    retryLimit: 3,
+    retryDelay: 60,
+    expireInSeconds: 15 * 60,
+    retentionMinutes: 60 * 24,
+  },
   // A reset email is worth a few quick retries (the mail transport may be down a moment); its link lasts an hour.
   'password-reset': { retryLimit: 3, retryDelay: 10, expireInSeconds: 60, retentionMinutes: 60 * 24 },
   // lib/jobs/minute-job.ts: every minute, one at a time across instances; a missed minute is caught up by the next.

@@ -11,7 +11,14 @@ export const listLogsQuery = z.object({
   level: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : []))
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean)
+        : [],
+    )
     .pipe(z.array(z.enum(LOG_LEVELS, { message: `Levels are ${LOG_LEVELS.join(', ')}` })).max(6)),
   query: z.string().trim().max(200).optional(),
   attribute: z
@@ -19,14 +26,20 @@ export const listLogsQuery = z.object({
     .max(400)
     .regex(/^[^:]{1,200}:.*$/, 'An attribute filter is key:value')
     .optional(),
-  traceId: z.string().regex(/^[0-9a-f]{32}$/i, 'A trace id is 32 hex characters').optional(),
+  traceId: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/i, 'A trace id is 32 hex characters')
+    .optional(),
   hours: clampedInt(24, 1, 24 * 90),
   cursor: z.string().max(200).optional(),
   limit: clampedInt(100, 1, 500),
 });
 
 export async function listLogs(t: ProjectTenant, q: z.infer<typeof listLogsQuery>) {
-  const { rows: own } = await readPool().query('SELECT 1 FROM projects WHERE id = $1 AND org_id = $2', [t.projectId, t.orgId]);
+  const { rows: own } = await readPool().query('SELECT 1 FROM projects WHERE id = $1 AND org_id = $2', [
+    t.projectId,
+    t.orgId,
+  ]);
   if (own.length === 0) throw notFound('Project');
   const where = ['project_id = $1', `timestamp >= now() - make_interval(hours => $2)`];
   const args: unknown[] = [t.projectId, q.hours];

@@ -24,20 +24,73 @@ function state(): State {
   client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   const s: State = {
     registry,
-    outcomes: new client.Counter({ name: 'tracker_outcomes_total', help: 'Items received, by what became of them (the Stats page\'s outcomes)', labelNames: ['project', 'category', 'outcome', 'reason'], registers: [registry] }),
-    batchSize: new client.Histogram({ name: 'tracker_ingest_batch_size', help: 'Items written by one batch statement', labelNames: ['writer'], buckets: [1, 2, 4, 8, 16, 32, 64, 100], registers: [registry] }),
-    batchSeconds: new client.Histogram({ name: 'tracker_ingest_batch_seconds', help: 'Time of one batch statement', labelNames: ['writer'], buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [registry] }),
-    deliveries: new client.Counter({ name: 'tracker_alert_deliveries_total', help: 'Alert delivery attempts by channel and result', labelNames: ['channel', 'result'], registers: [registry] }),
-    http: new client.Histogram({ name: 'tracker_http_request_duration_seconds', help: 'HTTP request latency by route', labelNames: ['route', 'method', 'status'], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry] }),
-    backlog: new client.Gauge({ name: 'tracker_job_queue_backlog', help: 'Jobs waiting in each queue (read at scrape time)', labelNames: ['queue'], registers: [registry] }),
-    replicaLag: new client.Gauge({ name: 'tracker_replica_lag_seconds', help: "The read replica's replay lag at its last probe (-1: no answer)", registers: [registry] }),
-    replicaUsable: new client.Gauge({ name: 'tracker_replica_reads', help: '1 while heavy reads may go to the read replica, 0 while they fall back to the primary', registers: [registry] }),
+    outcomes: new client.Counter({
+      name: 'tracker_outcomes_total',
+      help: "Items received, by what became of them (the Stats page's outcomes)",
+      labelNames: ['project', 'category', 'outcome', 'reason'],
+      registers: [registry],
+    }),
+    batchSize: new client.Histogram({
+      name: 'tracker_ingest_batch_size',
+      help: 'Items written by one batch statement',
+      labelNames: ['writer'],
+      buckets: [1, 2, 4, 8, 16, 32, 64, 100],
+      registers: [registry],
+    }),
+    batchSeconds: new client.Histogram({
+      name: 'tracker_ingest_batch_seconds',
+      help: 'Time of one batch statement',
+      labelNames: ['writer'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    deliveries: new client.Counter({
+      name: 'tracker_alert_deliveries_total',
+      help: 'Alert delivery attempts by channel and result',
+      labelNames: ['channel', 'result'],
+      registers: [registry],
+    }),
+    http: new client.Histogram({
+      name: 'tracker_http_request_duration_seconds',
+      help: 'HTTP request latency by route',
+      labelNames: ['route', 'method', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    backlog: new client.Gauge({
+      name: 'tracker_job_queue_backlog',
+      help: 'Jobs waiting in each queue (read at scrape time)',
+      labelNames: ['queue'],
+      registers: [registry],
+    }),
+    replicaLag: new client.Gauge({
+      name: 'tracker_replica_lag_seconds',
+      help: "The read replica's replay lag at its last probe (-1: no answer)",
+      registers: [registry],
+    }),
+    replicaUsable: new client.Gauge({
+      name: 'tracker_replica_reads',
+      help: '1 while heavy reads may go to the read replica, 0 while they fall back to the primary',
+      registers: [registry],
+    }),
   };
   g.trackerMetrics = s;
   return s;
 }
 
-export function countOutcome({ project, category, outcome, reason, quantity }: { project: string; category: string; outcome: string; reason: string; quantity: number }): void {
+export function countOutcome({
+  project,
+  category,
+  outcome,
+  reason,
+  quantity,
+}: {
+  project: string;
+  category: string;
+  outcome: string;
+  reason: string;
+  quantity: number;
+}): void {
   state().outcomes.inc({ project, category, outcome, reason }, quantity);
 }
 
@@ -61,7 +114,12 @@ export function routeOf(pathname: string): string {
         if (seg === '') return seg;
         if (/^[0-9]+$/.test(seg) || /^[0-9a-f-]{16,}$/i.test(seg) || /^[A-Za-z0-9_-]{20,}$/.test(seg)) return ':id';
         // Names in paths (a transaction, a release version, a monitor slug) after their collection.
-        if (i > 0 && ['transactions', 'releases', 'cron', 'debug-ids', 'traces'].includes(all[i - 1]) && seg !== 'spans') return ':name';
+        if (
+          i > 0 &&
+          ['transactions', 'releases', 'cron', 'debug-ids', 'traces'].includes(all[i - 1]) &&
+          seg !== 'spans'
+        )
+          return ':name';
         return seg;
       })
       .join('/') || '/'
@@ -72,7 +130,17 @@ export function routeOf(pathname: string): string {
 const MAX_ROUTES = 300;
 const routes = new Set<string>();
 
-export function observeHttp({ pathname, method, status, seconds }: { pathname: string; method: string; status: number; seconds: number }): void {
+export function observeHttp({
+  pathname,
+  method,
+  status,
+  seconds,
+}: {
+  pathname: string;
+  method: string;
+  status: number;
+  seconds: number;
+}): void {
   let route = routeOf(pathname);
   if (!routes.has(route)) {
     if (routes.size >= MAX_ROUTES) route = 'other';
@@ -90,7 +158,9 @@ export function setReplicaGauges(lagSeconds: number | null, usable: boolean): vo
 }
 
 /** The registry's text, with the job backlog read first (`readBacklog` answers queue → waiting jobs). */
-export async function metricsText(readBacklog: () => Promise<Record<string, number>>): Promise<{ body: string; contentType: string }> {
+export async function metricsText(
+  readBacklog: () => Promise<Record<string, number>>,
+): Promise<{ body: string; contentType: string }> {
   const s = state();
   try {
     for (const [queue, n] of Object.entries(await readBacklog())) s.backlog.set({ queue }, n);

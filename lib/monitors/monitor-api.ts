@@ -8,7 +8,13 @@ import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { env } from '@/lib/env';
 import { RefusedTarget, resolveWebhookTarget } from '@/lib/alerts/webhook-guard';
 import { nextRun, saneDate, scheduleProblem, type Schedule } from '@/lib/ingest/items/check-ins';
-import { checkinMargin, failureThreshold, maxRuntime, monitorTimezone, recoveryThreshold } from '@/lib/ingest/items/check-ins';
+import {
+  checkinMargin,
+  failureThreshold,
+  maxRuntime,
+  monitorTimezone,
+  recoveryThreshold,
+} from '@/lib/ingest/items/check-ins';
 import { httpUrl } from '@/lib/zod/alerts';
 
 const RECENT_RUNS = 30;
@@ -26,44 +32,60 @@ const fields = {
   muted: z.boolean(),
   // Uptime checks: the URL requested, how long it may take, the status it must answer (null: any 2xx), a keyword.
   url: httpUrl,
-  timeoutMs: z.number().int().min(1_000, 'Timeout must be 1,000 to 30,000 ms').max(30_000, 'Timeout must be 1,000 to 30,000 ms'),
-  expectedStatus: z.number().int().min(100, 'An HTTP status is 100 to 599').max(599, 'An HTTP status is 100 to 599').nullable(),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1_000, 'Timeout must be 1,000 to 30,000 ms')
+    .max(30_000, 'Timeout must be 1,000 to 30,000 ms'),
+  expectedStatus: z
+    .number()
+    .int()
+    .min(100, 'An HTTP status is 100 to 599')
+    .max(599, 'An HTTP status is 100 to 599')
+    .nullable(),
   keyword: z.string().min(1).max(200).nullable(),
 };
 
-export const createMonitorSchema = z.object({
-  slug: z
-    .string()
-    .trim()
-    .min(1, 'Slug is required')
-    .max(50)
-    .regex(/^[a-zA-Z0-9_-]+$/, 'A monitor slug is letters, digits, - and _'),
-  kind: z.enum(['cron', 'uptime'], { message: 'Kind must be cron or uptime' }).default('cron'),
-  scheduleType: fields.scheduleType.optional(),
-  schedule: fields.schedule.optional(),
-  timezone: fields.timezone.default('UTC'),
-  checkinMargin: fields.checkinMargin.default(1),
-  maxRuntime: fields.maxRuntime.default(30),
-  failureIssueThreshold: fields.failureIssueThreshold.default(1),
-  recoveryThreshold: fields.recoveryThreshold.default(1),
-  url: fields.url.optional(),
-  timeoutMs: fields.timeoutMs.default(10_000),
-  expectedStatus: fields.expectedStatus.default(null),
-  keyword: fields.keyword.default(null),
-})
+export const createMonitorSchema = z
+  .object({
+    slug: z
+      .string()
+      .trim()
+      .min(1, 'Slug is required')
+      .max(50)
+      .regex(/^[a-zA-Z0-9_-]+$/, 'A monitor slug is letters, digits, - and _'),
+    kind: z.enum(['cron', 'uptime'], { message: 'Kind must be cron or uptime' }).default('cron'),
+    scheduleType: fields.scheduleType.optional(),
+    schedule: fields.schedule.optional(),
+    timezone: fields.timezone.default('UTC'),
+    checkinMargin: fields.checkinMargin.default(1),
+    maxRuntime: fields.maxRuntime.default(30),
+    failureIssueThreshold: fields.failureIssueThreshold.default(1),
+    recoveryThreshold: fields.recoveryThreshold.default(1),
+    url: fields.url.optional(),
+    timeoutMs: fields.timeoutMs.default(10_000),
+    expectedStatus: fields.expectedStatus.default(null),
+    keyword: fields.keyword.default(null),
+  })
   .superRefine((v, ctx) => {
     if (v.kind === 'uptime') {
       if (!v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'An uptime check needs the URL to request' });
-      if (v.scheduleType === 'crontab') ctx.addIssue({ code: 'custom', path: ['scheduleType'], message: 'An uptime check runs on an interval' });
+      if (v.scheduleType === 'crontab')
+        ctx.addIssue({ code: 'custom', path: ['scheduleType'], message: 'An uptime check runs on an interval' });
       return;
     }
-    if (!v.scheduleType) ctx.addIssue({ code: 'custom', path: ['scheduleType'], message: 'Schedule type must be crontab or interval' });
+    if (!v.scheduleType)
+      ctx.addIssue({ code: 'custom', path: ['scheduleType'], message: 'Schedule type must be crontab or interval' });
     if (!v.schedule) ctx.addIssue({ code: 'custom', path: ['schedule'], message: 'Schedule is required' });
   })
   // An uptime check runs every minute unless told otherwise.
   .transform((v) => ({ ...v, scheduleType: v.scheduleType ?? 'interval', schedule: v.schedule ?? '1 minute' }));
 export const updateMonitorSchema = z
-  .object(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]> })
+  .object(
+    Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) as {
+      [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]>;
+    },
+  )
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update', path: [] });
 
 type MonitorRow = NonNullable<Awaited<ReturnType<typeof db.monitor.findFirst>>>;
@@ -93,7 +115,9 @@ function serialize(m: MonitorRow, runs: CheckinRow[]) {
     failureIssueThreshold: m.failureIssueThreshold,
     recoveryThreshold: m.recoveryThreshold,
     kind: m.kind,
-    ...(m.kind === 'uptime' ? { url: m.url, timeoutMs: m.timeoutMs, expectedStatus: m.expectedStatus, keyword: m.keyword } : {}),
+    ...(m.kind === 'uptime'
+      ? { url: m.url, timeoutMs: m.timeoutMs, expectedStatus: m.expectedStatus, keyword: m.keyword }
+      : {}),
     /** When its current incident began (failures past the threshold), or null. */
     incidentSince: iso(m.incidentSince),
     status: m.status,
@@ -115,12 +139,19 @@ function serialize(m: MonitorRow, runs: CheckinRow[]) {
 }
 
 async function withRuns(m: MonitorRow) {
-  const runs = await db.monitorCheckin.findMany({ where: { monitorId: m.id }, orderBy: { startedAt: 'desc' }, take: RECENT_RUNS });
+  const runs = await db.monitorCheckin.findMany({
+    where: { monitorId: m.id },
+    orderBy: { startedAt: 'desc' },
+    take: RECENT_RUNS,
+  });
   return serialize(m, runs);
 }
 
 export async function listMonitors(t: ProjectTenant) {
-  const monitors = await db.monitor.findMany({ where: { projectId: t.projectId, project: { orgId: t.orgId } }, orderBy: { slug: 'asc' } });
+  const monitors = await db.monitor.findMany({
+    where: { projectId: t.projectId, project: { orgId: t.orgId } },
+    orderBy: { slug: 'asc' },
+  });
   return Promise.all(monitors.map(withRuns));
 }
 
@@ -138,9 +169,16 @@ export async function createMonitor(t: ProjectTenant, input: z.infer<typeof crea
   checkSchedule(input);
   if (input.kind === 'uptime') await checkUptimeUrl(input.url!);
   else if (input.url) throw validationError([{ path: ['url'], message: 'Only uptime checks have a URL' }]);
-  if (await db.monitor.findUnique({ where: { projectId_slug: { projectId: t.projectId, slug: input.slug } } })) throw new AppError('CONFLICT', `A monitor ${input.slug} exists in this project`);
+  if (await db.monitor.findUnique({ where: { projectId_slug: { projectId: t.projectId, slug: input.slug } } }))
+    throw new AppError('CONFLICT', `A monitor ${input.slug} exists in this project`);
   // An uptime check runs at once, then on its interval.
-  const m = await db.monitor.create({ data: { projectId: t.projectId, ...input, nextExpectedAt: input.kind === 'uptime' ? clock.now() : nextRun(input, clock.now()) } });
+  const m = await db.monitor.create({
+    data: {
+      projectId: t.projectId,
+      ...input,
+      nextExpectedAt: input.kind === 'uptime' ? clock.now() : nextRun(input, clock.now()),
+    },
+  });
   return withRuns(m);
 }
 
@@ -158,16 +196,25 @@ async function monitorOf(t: ProjectTenant, id: string) {
 
 export async function updateMonitor(t: ProjectTenant, id: string, input: z.infer<typeof updateMonitorSchema>) {
   const m = await monitorOf(t, id);
-  const merged = { scheduleType: input.scheduleType ?? m.scheduleType, schedule: input.schedule ?? m.schedule, timezone: input.timezone ?? m.timezone };
-  const rescheduled = merged.schedule !== m.schedule || merged.scheduleType !== m.scheduleType || merged.timezone !== m.timezone;
+  const merged = {
+    scheduleType: input.scheduleType ?? m.scheduleType,
+    schedule: input.schedule ?? m.schedule,
+    timezone: input.timezone ?? m.timezone,
+  };
+  const rescheduled =
+    merged.schedule !== m.schedule || merged.scheduleType !== m.scheduleType || merged.timezone !== m.timezone;
   // Muting or a new margin leaves the schedule as it is, even one stored before schedules were checked.
   if (rescheduled) checkSchedule(merged);
-  if (m.kind === 'uptime' && merged.scheduleType !== 'interval') throw validationError([{ path: ['scheduleType'], message: 'An uptime check runs on an interval' }]);
+  if (m.kind === 'uptime' && merged.scheduleType !== 'interval')
+    throw validationError([{ path: ['scheduleType'], message: 'An uptime check runs on an interval' }]);
   if (input.url !== undefined) {
     if (m.kind !== 'uptime') throw validationError([{ path: ['url'], message: 'Only uptime checks have a URL' }]);
     await checkUptimeUrl(input.url);
   }
-  const updated = await db.monitor.update({ where: { id: m.id }, data: { ...input, ...(rescheduled ? { nextExpectedAt: nextRun(merged, clock.now()) } : {}) } });
+  const updated = await db.monitor.update({
+    where: { id: m.id },
+    data: { ...input, ...(rescheduled ? { nextExpectedAt: nextRun(merged, clock.now()) } : {}) },
+  });
   return withRuns(updated);
 }
 

@@ -26,7 +26,11 @@ export type UptimeResult = { ok: boolean; durationMs: number; detail: string | n
 /** One GET of the target, bounded in time and in the body read. */
 export async function checkTarget(t: UptimeTarget): Promise<UptimeResult> {
   const started = performance.now();
-  const done = (ok: boolean, detail: string | null): UptimeResult => ({ ok, durationMs: Math.round(performance.now() - started), detail });
+  const done = (ok: boolean, detail: string | null): UptimeResult => ({
+    ok,
+    durationMs: Math.round(performance.now() - started),
+    detail,
+  });
   const u = new URL(t.url);
   let targets;
   try {
@@ -45,21 +49,28 @@ export async function checkTarget(t: UptimeTarget): Promise<UptimeResult> {
       resolve(r);
     };
     const client = u.protocol === 'https:' ? https : http;
-    const req = client.request(u, { method: 'GET', lookup: pinnedLookup(targets), headers: { 'user-agent': 'Tracker-Uptime/1', accept: '*/*' } }, (res) => {
-      const status = res.statusCode ?? 0;
-      const statusOk = t.expectedStatus !== null ? status === t.expectedStatus : status >= 200 && status < 300;
-      if (!statusOk) return finish(done(false, `HTTP ${status}${t.expectedStatus !== null ? ` (expected ${t.expectedStatus})` : ''}`));
-      if (!t.keyword) return finish(done(true, null));
-      const keyword = Buffer.from(t.keyword);
-      let seen = Buffer.alloc(0);
-      res.on('data', (chunk: Buffer) => {
-        seen = Buffer.concat([seen, chunk]).subarray(0, BODY_LIMIT);
-        if (seen.includes(keyword)) finish(done(true, null));
-        else if (seen.length >= BODY_LIMIT) finish(done(false, `Keyword "${t.keyword}" not found in the first MiB`));
-      });
-      res.on('end', () => finish(done(false, `Keyword "${t.keyword}" not found`)));
-      res.on('error', (err) => finish(done(false, `Network error: ${err.message}`)));
-    });
+    const req = client.request(
+      u,
+      { method: 'GET', lookup: pinnedLookup(targets), headers: { 'user-agent': 'Tracker-Uptime/1', accept: '*/*' } },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        const statusOk = t.expectedStatus !== null ? status === t.expectedStatus : status >= 200 && status < 300;
+        if (!statusOk)
+          return finish(
+            done(false, `HTTP ${status}${t.expectedStatus !== null ? ` (expected ${t.expectedStatus})` : ''}`),
+          );
+        if (!t.keyword) return finish(done(true, null));
+        const keyword = Buffer.from(t.keyword);
+        let seen = Buffer.alloc(0);
+        res.on('data', (chunk: Buffer) => {
+          seen = Buffer.concat([seen, chunk]).subarray(0, BODY_LIMIT);
+          if (seen.includes(keyword)) finish(done(true, null));
+          else if (seen.length >= BODY_LIMIT) finish(done(false, `Keyword "${t.keyword}" not found in the first MiB`));
+        });
+        res.on('end', () => finish(done(false, `Keyword "${t.keyword}" not found`)));
+        res.on('error', (err) => finish(done(false, `Network error: ${err.message}`)));
+      },
+    );
     const timer = setTimeout(() => finish(done(false, `Timed out after ${t.timeoutMs} ms`)), t.timeoutMs);
     req.on('error', (err: NodeJS.ErrnoException) => finish(done(false, `Network error: ${err.code ?? err.message}`)));
     req.end();
@@ -90,11 +101,20 @@ export async function runUptimeChecks(now = clock.now()): Promise<Map<string, Up
       while (next < claimed.length) {
         const m = claimed[next++];
         // One check that throws (a bad stored URL, a database error) must not cost the others their runs.
-        const r = await checkTarget({ url: m.url ?? '', timeoutMs: m.timeoutMs, expectedStatus: m.expectedStatus, keyword: m.keyword }).catch(
-          (err: unknown): UptimeResult => ({ ok: false, durationMs: 0, detail: `Check failed: ${err instanceof Error ? err.message : String(err)}` }),
-        );
+        const r = await checkTarget({
+          url: m.url ?? '',
+          timeoutMs: m.timeoutMs,
+          expectedStatus: m.expectedStatus,
+          keyword: m.keyword,
+        }).catch((err: unknown): UptimeResult => ({
+          ok: false,
+          durationMs: 0,
+          detail: `Check failed: ${err instanceof Error ? err.message : String(err)}`,
+        }));
         results.set(m.id, r);
-        await recordCheck(m.id, saneDate(m.nextExpectedAt) ?? now, now, r).catch((err: unknown) => logger.error({ err, monitorId: m.id }, 'uptime check not recorded'));
+        await recordCheck(m.id, saneDate(m.nextExpectedAt) ?? now, now, r).catch((err: unknown) =>
+          logger.error({ err, monitorId: m.id }, 'uptime check not recorded'),
+        );
       }
     }),
   );

@@ -5,7 +5,9 @@ import { slugify, uniqueSlug } from './slug';
 export async function createOrganization(tx: Tx, ownerName: string) {
   const name = `${ownerName}'s organization`;
   const slug = await uniqueSlug(slugify(name), async (prefix) =>
-    (await tx.organization.findMany({ where: { slug: { startsWith: prefix } }, select: { slug: true } })).map((o) => o.slug),
+    (await tx.organization.findMany({ where: { slug: { startsWith: prefix } }, select: { slug: true } })).map(
+      (o) => o.slug,
+    ),
   );
   return tx.organization.create({ data: { name, slug } });
 }

@@ -6,7 +6,14 @@ export async function listMembers(orgId: string) {
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     select: { role: true, createdAt: true, user: { select: { id: true, name: true, email: true, image: true } } },
   });
-  return rows.map((m) => ({ userId: m.user.id, name: m.user.name, email: m.user.email, image: m.user.image, role: m.role, joinedAt: m.createdAt.toISOString() }));
+  return rows.map((m) => ({
+    userId: m.user.id,
+    name: m.user.name,
+    email: m.user.email,
+    image: m.user.image,
+    role: m.role,
+    joinedAt: m.createdAt.toISOString(),
+  }));
 }
 
 export type MemberSummary = Awaited<ReturnType<typeof listMembers>>[number];

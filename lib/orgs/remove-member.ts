@@ -25,7 +25,11 @@ export async function removeMember(tenant: OrgTenant, userId: string): Promise<v
     await tx.session.updateMany({ where: { userId, activeOrgId: tenant.orgId }, data: { activeOrgId: null } });
     const user = await tx.user.findUnique({ where: { id: userId }, select: { orgId: true, name: true } });
     if (!user) return;
-    const other = await tx.membership.findFirst({ where: { userId }, orderBy: { createdAt: 'asc' }, select: { orgId: true } });
+    const other = await tx.membership.findFirst({
+      where: { userId },
+      orderBy: { createdAt: 'asc' },
+      select: { orgId: true },
+    });
     if (!other) {
       // Someone who leaves (or loses) their only organization gets a new one of their own, as at sign-up,
       // rather than a dashboard with nothing to show.
@@ -46,5 +50,7 @@ async function unassignIssues(tx: Tx, orgId: string, userId: string, actorId: st
      ORDER BY i.project_id, i.fingerprint FOR UPDATE OF i`;
   if (issues.length === 0) return;
   await tx.issue.updateMany({ where: { id: { in: issues.map((i) => i.id) } }, data: { assigneeId: null } });
-  await tx.issueActivity.createMany({ data: issues.map((i) => ({ issueId: i.id, actorId, type: 'ASSIGNED' as const, assigneeId: null })) });
+  await tx.issueActivity.createMany({
+    data: issues.map((i) => ({ issueId: i.id, actorId, type: 'ASSIGNED' as const, assigneeId: null })),
+  });
 }

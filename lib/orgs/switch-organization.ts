@@ -6,7 +6,10 @@ import { notFound } from '@/lib/errors';
  * Only an organization the user is a member of: any other id is 404.
  */
 export async function switchOrganization(sessionId: string, userId: string, orgId: string): Promise<void> {
-  const membership = await db.membership.findUnique({ where: { orgId_userId: { orgId, userId } }, select: { id: true } });
+  const membership = await db.membership.findUnique({
+    where: { orgId_userId: { orgId, userId } },
+    select: { id: true },
+  });
   if (!membership) throw notFound('Organization');
   await db.$transaction([
     db.session.update({ where: { id: sessionId }, data: { activeOrgId: orgId } }),

@@ -19,7 +19,15 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number];
 
 /** What happened to it. */
-export const OUTCOMES = ['accepted', 'filtered', 'rate_limited', 'over_quota', 'invalid', 'client_discard', 'unsupported'] as const;
+export const OUTCOMES = [
+  'accepted',
+  'filtered',
+  'rate_limited',
+  'over_quota',
+  'invalid',
+  'client_discard',
+  'unsupported',
+] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
 export const OUTCOME_LABELS: Record<Outcome, string> = {

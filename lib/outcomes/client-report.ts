@@ -20,7 +20,11 @@ export function discardsOf(report: Record<string, unknown>): ClientDiscard[] {
       const { category, reason, quantity } = e as Record<string, unknown>;
       const cat = typeof category === 'string' ? categoryFromSdk(category) : null;
       if (!cat || typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity <= 0) continue;
-      out.push({ category: cat, reason: typeof reason === 'string' && reason.length > 0 ? reason : list, quantity: Math.min(quantity, MAX_QUANTITY) });
+      out.push({
+        category: cat,
+        reason: typeof reason === 'string' && reason.length > 0 ? reason : list,
+        quantity: Math.min(quantity, MAX_QUANTITY),
+      });
     }
   }
   return out;

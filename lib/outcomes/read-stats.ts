@@ -23,13 +23,23 @@ export type Stats = {
 
 const zeros = () => Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
 
-export async function readStats(scope: { orgId: string; projectId?: string }, days: number, category?: Category): Promise<Stats> {
+export async function readStats(
+  scope: { orgId: string; projectId?: string },
+  days: number,
+  category?: Category,
+): Promise<Stats> {
   // This instance's counts of the last second are added first, so a read right after sending sees them (on a
   // replica only once it has replayed that flush).
   await flushOutcomes();
   const today = new Date(Math.floor(clock.now().getTime() / DAY_MS) * DAY_MS);
   const first = new Date(today.getTime() - (days - 1) * DAY_MS);
-  const { rows } = await readPool(lastFlushPosition()).query<{ day: string; category: Category; outcome: Outcome; reason: string; quantity: string }>(
+  const { rows } = await readPool(lastFlushPosition()).query<{
+    day: string;
+    category: Category;
+    outcome: Outcome;
+    reason: string;
+    quantity: string;
+  }>(
     `SELECT to_char(o.day, 'YYYY-MM-DD') AS day, o.category, o.outcome, o.reason, sum(o.quantity)::text AS quantity
        FROM outcomes o JOIN projects p ON p.id = o.project_id
       WHERE p.org_id = $1 AND ($2::text IS NULL OR o.project_id = $2) AND o.day >= $3::date
@@ -54,7 +64,13 @@ export async function readStats(scope: { orgId: string; projectId?: string }, da
     row.quantity += n;
     grouped.set(key, row);
   }
-  const sorted = [...grouped.values()].sort((a, b) => b.quantity - a.quantity || a.category.localeCompare(b.category) || a.outcome.localeCompare(b.outcome) || a.reason.localeCompare(b.reason));
+  const sorted = [...grouped.values()].sort(
+    (a, b) =>
+      b.quantity - a.quantity ||
+      a.category.localeCompare(b.category) ||
+      a.outcome.localeCompare(b.outcome) ||
+      a.reason.localeCompare(b.reason),
+  );
   return {
     days,
     since: first.toISOString(),

@@ -1,5 +1,11 @@
 import { notFound } from '@/lib/errors';
-import type { Percentiles, TransactionBucket, TransactionDetail, TransactionPeriod, TransactionSample } from '@/lib/zod/performance';
+import type {
+  Percentiles,
+  TransactionBucket,
+  TransactionDetail,
+  TransactionPeriod,
+  TransactionSample,
+} from '@/lib/zod/performance';
 import { BUCKET_MS, periodWindow } from './transaction-period';
 import { vitalsOver } from './web-vitals';
 import { PERFORMANCE_SAMPLE_SIZE, receivedFloor } from './window';
@@ -16,10 +22,19 @@ type Row = {
   sample_count: number;
   pcts: PercentileArray;
   series: { start: string; count: number; failures: number; pcts: PercentileArray }[];
-  slowest: { id: string; timestamp: string; duration: number; status: string; trace_id: string | null; release: string | null; environment: string | null }[];
+  slowest: {
+    id: string;
+    timestamp: string;
+    duration: number;
+    status: string;
+    trace_id: string | null;
+    release: string | null;
+    environment: string | null;
+  }[];
 };
 
-const percentiles = (p: PercentileArray): Percentiles | null => (p ? { p50: p[0], p75: p[1], p95: p[2], p99: p[3] } : null);
+const percentiles = (p: PercentileArray): Percentiles | null =>
+  p ? { p50: p[0], p75: p[1], p95: p[2], p99: p[3] } : null;
 const NO_PERCENTILES = { p50: null, p75: null, p95: null, p99: null };
 const iso = (ts: string) => new Date(ts).toISOString();
 
@@ -30,8 +45,19 @@ const iso = (ts: string) => new Date(ts).toISOString();
  * recent 5,000), and the slowest few, whose other columns are then read for those rows alone. A project outside
  * the organization finds no row: 404.
  */
-export async function transactionDetail({ orgId, projectId, name, period, environment }: { orgId: string; projectId: string; name: string; period: TransactionPeriod; environment: string | undefined }
-): Promise<TransactionDetail> {
+export async function transactionDetail({
+  orgId,
+  projectId,
+  name,
+  period,
+  environment,
+}: {
+  orgId: string;
+  projectId: string;
+  name: string;
+  period: TransactionPeriod;
+  environment: string | undefined;
+}): Promise<TransactionDetail> {
   const { since, until, bucket } = periodWindow(period);
   const env = environment ?? null;
   const step = `${BUCKET_MS[bucket] / 1000} seconds`;
@@ -78,7 +104,10 @@ export async function transactionDetail({ orgId, projectId, name, period, enviro
       (SELECT coalesce(json_agg(json_build_object('start', b.start, 'count', coalesce(p.count, 0), 'failures', coalesce(p.failures, 0), 'pcts', p.pcts) ORDER BY b.start), '[]')
          FROM buckets b LEFT JOIN per_bucket p ON p.bucket = b.start) AS series,
       (SELECT coalesce(json_agg(s ORDER BY s.duration DESC, s.timestamp DESC, s.id), '[]') FROM slow s) AS slowest`;
-  const [[row], vitals] = await Promise.all([detail, vitalsOver({ orgId, projectId, window: { since, until }, only: { name, environment } })]);
+  const [[row], vitals] = await Promise.all([
+    detail,
+    vitalsOver({ orgId, projectId, window: { since, until }, only: { name, environment } }),
+  ]);
   if (!row?.project_found) throw notFound('Project');
   const minutes = (until.getTime() - since.getTime()) / 60_000;
   return {
@@ -95,18 +124,21 @@ export async function transactionDetail({ orgId, projectId, name, period, enviro
     percentiles: percentiles(row.pcts),
     sampleCount: row.sample_count,
     lastSeen: row.last_seen?.toISOString() ?? null,
-    series: row.series.map((b): TransactionBucket => ({ start: iso(b.start), count: b.count, failures: b.failures, ...(percentiles(b.pcts) ?? NO_PERCENTILES) })),
-    slowest: row.slowest.map(
-      (s): TransactionSample => ({
-        id: s.id,
-        timestamp: iso(s.timestamp),
-        duration: s.duration,
-        status: s.status,
-        traceId: s.trace_id,
-        release: s.release,
-        environment: s.environment,
-      }),
-    ),
+    series: row.series.map((b): TransactionBucket => ({
+      start: iso(b.start),
+      count: b.count,
+      failures: b.failures,
+      ...(percentiles(b.pcts) ?? NO_PERCENTILES),
+    })),
+    slowest: row.slowest.map((s): TransactionSample => ({
+      id: s.id,
+      timestamp: iso(s.timestamp),
+      duration: s.duration,
+      status: s.status,
+      traceId: s.trace_id,
+      release: s.release,
+      environment: s.environment,
+    })),
     vitals,
   };
 }

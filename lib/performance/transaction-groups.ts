@@ -25,7 +25,17 @@ type Row = {
  * the part of the window the sample covers: the whole window unless it holds more than 5,000 transactions, then
  * from the sample's oldest one to now (so the read stays bounded however busy the project is).
  */
-export async function transactionGroups({ orgId, projectId, days, environment }: { orgId: string; projectId: string; days: number; environment?: string }): Promise<TransactionGroup[]> {
+export async function transactionGroups({
+  orgId,
+  projectId,
+  days,
+  environment,
+}: {
+  orgId: string;
+  projectId: string;
+  days: number;
+  environment?: string;
+}): Promise<TransactionGroup[]> {
   const { since, until } = performanceWindow(days);
   const rows = await readDb().$queryRaw<Row[]>`
     WITH project AS (

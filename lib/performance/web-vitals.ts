@@ -23,13 +23,32 @@ const VITALS: VitalName[] = ['lcp', 'cls', 'fcp', 'ttfb'];
  * p75 of each vital over the same sample as the transactions list (the window's most recent 5,000
  * transactions), in one SQL statement; percentile_cont skips rows where the vital is null.
  */
-export function webVitals({ orgId, projectId, days, environment }: { orgId: string; projectId: string; days: number; environment?: string }): Promise<WebVitals> {
+export function webVitals({
+  orgId,
+  projectId,
+  days,
+  environment,
+}: {
+  orgId: string;
+  projectId: string;
+  days: number;
+  environment?: string;
+}): Promise<WebVitals> {
   return vitalsOver({ orgId, projectId, window: performanceWindow(days), only: { environment } });
 }
 
 /** The same over any window, optionally of one transaction name and environment (the transaction page). */
-export async function vitalsOver({ orgId, projectId, window: { since, until }, only = {} }: { orgId: string; projectId: string; window: { since: Date; until: Date }; only?: { name?: string; environment?: string } }
-): Promise<WebVitals> {
+export async function vitalsOver({
+  orgId,
+  projectId,
+  window: { since, until },
+  only = {},
+}: {
+  orgId: string;
+  projectId: string;
+  window: { since: Date; until: Date };
+  only?: { name?: string; environment?: string };
+}): Promise<WebVitals> {
   const name = only.name ?? null;
   const environment = only.environment ?? null;
   const [row] = await readDb().$queryRaw<Row[]>`

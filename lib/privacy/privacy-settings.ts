@@ -8,7 +8,13 @@ import type { UpdateProjectPrivacyInput } from '@/lib/zod/privacy';
 export const ORG_LOCK_MESSAGE =
   "Your organization requires data scrubbing in every project: the default scrubbers can't be turned off here (an OWNER can lift the requirement in the organization's settings)";
 
-const PROJECT_FIELDS = { id: true, scrubDefaults: true, sensitiveFields: true, safeFields: true, scrubIpAddresses: true } as const;
+const PROJECT_FIELDS = {
+  id: true,
+  scrubDefaults: true,
+  sensitiveFields: true,
+  safeFields: true,
+  scrubIpAddresses: true,
+} as const;
 
 export type ProjectPrivacy = {
   /** The project's own switch. */
@@ -38,7 +44,11 @@ function describe(row: Row, orgRequiresScrubbing: boolean): ProjectPrivacy {
 async function projectOf(orgId: string, projectId: string) {
   const project = await db.project.findFirst({
     where: { id: projectId, orgId },
-    select: { ...PROJECT_FIELDS, organization: { select: { requireScrubbing: true } }, keys: { select: { publicKey: true } } },
+    select: {
+      ...PROJECT_FIELDS,
+      organization: { select: { requireScrubbing: true } },
+      keys: { select: { publicKey: true } },
+    },
   });
   if (!project) throw notFound('Project');
   return project;
@@ -49,9 +59,14 @@ export async function getProjectPrivacy(orgId: string, projectId: string): Promi
   return describe(p, p.organization.requireScrubbing);
 }
 
-export async function updateProjectPrivacy(orgId: string, projectId: string, input: UpdateProjectPrivacyInput): Promise<ProjectPrivacy> {
+export async function updateProjectPrivacy(
+  orgId: string,
+  projectId: string,
+  input: UpdateProjectPrivacyInput,
+): Promise<ProjectPrivacy> {
   const p = await projectOf(orgId, projectId);
-  if (input.scrubDefaults === false && p.organization.requireScrubbing) throw new AppError('FORBIDDEN', ORG_LOCK_MESSAGE);
+  if (input.scrubDefaults === false && p.organization.requireScrubbing)
+    throw new AppError('FORBIDDEN', ORG_LOCK_MESSAGE);
   const row = await db.project.update({ where: { id: p.id }, data: input, select: PROJECT_FIELDS });
   keysChanged(p.keys.map((k) => k.publicKey));
   return describe(row, p.organization.requireScrubbing);
@@ -63,7 +78,10 @@ export async function getOrgPrivacy(orgId: string): Promise<{ requireScrubbing: 
   return org;
 }
 
-export async function updateOrgPrivacy(orgId: string, requireScrubbing: boolean): Promise<{ requireScrubbing: boolean }> {
+export async function updateOrgPrivacy(
+  orgId: string,
+  requireScrubbing: boolean,
+): Promise<{ requireScrubbing: boolean }> {
   const org = await db.organization.update({
     where: { id: orgId },
     data: { requireScrubbing },

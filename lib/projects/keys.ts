@@ -20,7 +20,17 @@ async function getKey(orgId: string, projectId: string, keyId: string) {
   return key;
 }
 
-export async function updateKey({ orgId, projectId, keyId, input }: { orgId: string; projectId: string; keyId: string; input: { label?: string; enabled?: boolean; rateLimitPerMinute?: number | null } }) {
+export async function updateKey({
+  orgId,
+  projectId,
+  keyId,
+  input,
+}: {
+  orgId: string;
+  projectId: string;
+  keyId: string;
+  input: { label?: string; enabled?: boolean; rateLimitPerMinute?: number | null };
+}) {
   await getKey(orgId, projectId, keyId);
   const key = await db.projectKey.update({ where: { id: keyId }, data: input, include: withProjectNumber });
   // Caches of public keys drop the entry either way: a disabled key stops at once, a re-enabled one works at once.

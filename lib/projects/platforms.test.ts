@@ -9,14 +9,31 @@ describe('the platform catalog', () => {
     const ids = PLATFORM_CATALOG.map((p) => p.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.slice(0, 6)).toEqual(['javascript', 'react', 'nextjs', 'node', 'python', 'other']);
-    for (const id of ['go', 'ruby', 'php', 'java', 'dotnet', 'rust', 'elixir', 'cocoa', 'android', 'flutter', 'react-native', 'unity']) expect(ids).toContain(id);
+    for (const id of [
+      'go',
+      'ruby',
+      'php',
+      'java',
+      'dotnet',
+      'rust',
+      'elixir',
+      'cocoa',
+      'android',
+      'flutter',
+      'react-native',
+      'unity',
+    ])
+      expect(ids).toContain(id);
   });
 
-  it.each(PLATFORM_CATALOG.filter((p) => p.init).map((p) => [p.id, p] as const))('%s: its init snippet carries the DSN and it has an SDK and install step', (_id, p) => {
-    expect(p.init!.code(DSN)).toContain(DSN);
-    expect(p.sdk).toBeTruthy();
-    expect(p.install?.code).toBeTruthy();
-  });
+  it.each(PLATFORM_CATALOG.filter((p) => p.init).map((p) => [p.id, p] as const))(
+    '%s: its init snippet carries the DSN and it has an SDK and install step',
+    (_id, p) => {
+      expect(p.init!.code(DSN)).toContain(DSN);
+      expect(p.sdk).toBeTruthy();
+      expect(p.install?.code).toBeTruthy();
+    },
+  );
 
   it.each([
     ['go', 'sentry.Init(sentry.ClientOptions{', 'go get github.com/getsentry/sentry-go'],
@@ -31,9 +48,12 @@ describe('the platform catalog', () => {
 
   it('every platform is in one group of the picker, and the API schema takes each', () => {
     expect(platformsByGroup().flatMap(([, ps]) => ps).length).toBe(PLATFORM_CATALOG.length);
-    for (const p of PLATFORM_CATALOG) expect(createProjectSchema.safeParse({ name: 'x', platform: p.id }).success).toBe(true);
+    for (const p of PLATFORM_CATALOG)
+      expect(createProjectSchema.safeParse({ name: 'x', platform: p.id }).success).toBe(true);
     const bad = createProjectSchema.safeParse({ name: 'x', platform: 'cobol' });
-    expect(bad.success ? null : bad.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['platform', 'Unknown platform']]);
+    expect(bad.success ? null : bad.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['platform', 'Unknown platform'],
+    ]);
   });
 
   it('an id from older data reads as Other', () => {

@@ -37,7 +37,9 @@ const python = (framework?: string) => ({
   sdk: 'sentry-sdk',
   install: { label: 'Install', code: 'pip install --upgrade sentry-sdk' },
   init: {
-    label: framework ? `Initialise it before your ${framework} app is created (its integration turns on by itself)` : 'Initialise it as early as possible',
+    label: framework
+      ? `Initialise it before your ${framework} app is created (its integration turns on by itself)`
+      : 'Initialise it as early as possible',
     code: (dsn: string) => `import sentry_sdk
 
 sentry_sdk.init(
@@ -54,9 +56,28 @@ export const PLATFORM_CATALOG: readonly Platform[] = [
     group: 'Browser',
     ...js('@sentry/browser', '\n  integrations: [Sentry.browserTracingIntegration()],'),
   },
-  { id: 'react', label: 'React', group: 'Browser', ...js('@sentry/react', '\n  integrations: [Sentry.browserTracingIntegration()],') },
-  { id: 'nextjs', label: 'Next.js', group: 'Browser', ...js('@sentry/nextjs', '', 'instrumentation-client.ts and sentry.server.config.ts (imported from instrumentation.ts)') },
-  { id: 'node', label: 'Node.js', group: 'Server', ...js('@sentry/node', '', 'instrument.mjs, loaded first: node --import ./instrument.mjs app.mjs') },
+  {
+    id: 'react',
+    label: 'React',
+    group: 'Browser',
+    ...js('@sentry/react', '\n  integrations: [Sentry.browserTracingIntegration()],'),
+  },
+  {
+    id: 'nextjs',
+    label: 'Next.js',
+    group: 'Browser',
+    ...js(
+      '@sentry/nextjs',
+      '',
+      'instrumentation-client.ts and sentry.server.config.ts (imported from instrumentation.ts)',
+    ),
+  },
+  {
+    id: 'node',
+    label: 'Node.js',
+    group: 'Server',
+    ...js('@sentry/node', '', 'instrument.mjs, loaded first: node --import ./instrument.mjs app.mjs'),
+  },
   { id: 'python', label: 'Python', group: 'Server', ...python() },
   { id: 'other', label: 'Other', group: 'Other' },
 
@@ -67,7 +88,16 @@ export const PLATFORM_CATALOG: readonly Platform[] = [
   { id: 'javascript-remix', label: 'Remix', group: 'Browser', ...js('@sentry/remix') },
   { id: 'javascript-nuxt', label: 'Nuxt', group: 'Browser', ...js('@sentry/nuxt') },
   { id: 'javascript-astro', label: 'Astro', group: 'Browser', ...js('@sentry/astro') },
-  { id: 'node-express', label: 'Express', group: 'Server', ...js('@sentry/node', '', 'instrument.mjs, loaded first; then Sentry.setupExpressErrorHandler(app) after your routes') },
+  {
+    id: 'node-express',
+    label: 'Express',
+    group: 'Server',
+    ...js(
+      '@sentry/node',
+      '',
+      'instrument.mjs, loaded first; then Sentry.setupExpressErrorHandler(app) after your routes',
+    ),
+  },
   { id: 'node-nestjs', label: 'NestJS', group: 'Server', ...js('@sentry/nestjs') },
   { id: 'bun', label: 'Bun', group: 'Server', ...js('@sentry/bun') },
   { id: 'deno', label: 'Deno', group: 'Server', ...js('npm:@sentry/deno') },
@@ -133,7 +163,10 @@ end`,
     group: 'Server',
     sdk: 'sentry/sentry',
     install: { label: 'Install', code: 'composer require sentry/sentry' },
-    init: { label: 'As early as possible', code: (dsn) => `\\Sentry\\init([\n    'dsn' => '${dsn}',\n    'traces_sample_rate' => 1.0,\n]);` },
+    init: {
+      label: 'As early as possible',
+      code: (dsn) => `\\Sentry\\init([\n    'dsn' => '${dsn}',\n    'traces_sample_rate' => 1.0,\n]);`,
+    },
   },
   {
     id: 'php-laravel',
@@ -242,7 +275,10 @@ Sentry.init { options ->
     group: 'Server',
     sdk: 'sentry',
     install: { label: 'mix.exs', code: '{:sentry, "~> 10.0"},\n{:hackney, "~> 1.8"}' },
-    init: { label: 'config/config.exs', code: (dsn) => `config :sentry,\n  dsn: "${dsn}",\n  environment_name: Mix.env()` },
+    init: {
+      label: 'config/config.exs',
+      code: (dsn) => `config :sentry,\n  dsn: "${dsn}",\n  environment_name: Mix.env()`,
+    },
   },
   {
     id: 'cocoa',
@@ -298,7 +334,10 @@ SentrySDK.start { options in
     label: 'Unity',
     group: 'Desktop and games',
     sdk: 'io.sentry.unity',
-    install: { label: 'Package Manager → Add package from git URL', code: 'https://github.com/getsentry/unity.git#3.0.0' },
+    install: {
+      label: 'Package Manager → Add package from git URL',
+      code: 'https://github.com/getsentry/unity.git#3.0.0',
+    },
     init: { label: 'Tools → Sentry: paste the DSN', code: (dsn) => dsn },
   },
   {
@@ -306,7 +345,10 @@ SentrySDK.start { options in
     label: 'Native (C, C++)',
     group: 'Desktop and games',
     sdk: 'sentry-native',
-    install: { label: 'CMake', code: 'add_subdirectory(sentry-native)\ntarget_link_libraries(app PRIVATE sentry::sentry)' },
+    install: {
+      label: 'CMake',
+      code: 'add_subdirectory(sentry-native)\ntarget_link_libraries(app PRIVATE sentry::sentry)',
+    },
     init: {
       label: 'At startup; sentry_close() on exit',
       code: (dsn) => `sentry_options_t *options = sentry_options_new();

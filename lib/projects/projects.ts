@@ -27,18 +27,29 @@ export async function getProject(orgId: string, projectId: string) {
 /** Creates a project with its `Default` key, enforcing the plan's project limit under a row lock. */
 export async function createProject(orgId: string, input: CreateProjectInput) {
   return db.$transaction(async (tx) => {
-    const [org] = await tx.$queryRaw<{ plan: 'FREE' | 'PRO' }[]>`SELECT plan FROM organizations WHERE id = ${orgId} FOR UPDATE`;
+    const [org] = await tx.$queryRaw<
+      { plan: 'FREE' | 'PRO' }[]
+    >`SELECT plan FROM organizations WHERE id = ${orgId} FOR UPDATE`;
     if (!org) throw notFound('Organization');
     const limit = limitsOf(org.plan).projects;
     if (limit !== null && (await tx.project.count({ where: { orgId } })) >= limit) {
       throw new AppError('BAD_REQUEST', `Project limit reached for the ${org.plan} plan`);
     }
     const slug = await uniqueSlug(slugify(input.name), async (prefix) =>
-      (await tx.project.findMany({ where: { orgId, slug: { startsWith: prefix } }, select: { slug: true } })).map((p) => p.slug),
+      (await tx.project.findMany({ where: { orgId, slug: { startsWith: prefix } }, select: { slug: true } })).map(
+        (p) => p.slug,
+      ),
     );
     return tx.project.create({
       // The newest grouping rules; the column's default stays what older installs stored (lib/ingest/enrich/grouping/fingerprint.ts).
-      data: { orgId, name: input.name, slug, platform: input.platform, groupingVersion: LATEST_GROUPING_VERSION, keys: { create: { label: 'Default', publicKey: newPublicKey() } } },
+      data: {
+        orgId,
+        name: input.name,
+        slug,
+        platform: input.platform,
+        groupingVersion: LATEST_GROUPING_VERSION,
+        keys: { create: { label: 'Default', publicKey: newPublicKey() } },
+      },
       include: withKeys,
     });
   });
@@ -46,7 +57,11 @@ export async function createProject(orgId: string, input: CreateProjectInput) {
 
 export async function updateProject(orgId: string, projectId: string, input: UpdateProjectInput) {
   await getProject(orgId, projectId);
-  return db.project.update({ where: { id: projectId }, data: { name: input.name, platform: input.platform, notifyFeedback: input.notifyFeedback }, include: withKeys });
+  return db.project.update({
+    where: { id: projectId },
+    data: { name: input.name, platform: input.platform, notifyFeedback: input.notifyFeedback },
+    include: withKeys,
+  });
 }
 
 /** Irreversible: issues, events, transactions, alert rules and keys go with it (FK cascades). */

@@ -1,7 +1,25 @@
 import { env } from '@/lib/env';
 
-type KeyRow = { id: string; projectId: string; label: string; publicKey: string; enabled: boolean; rateLimitPerMinute?: number | null; createdAt: Date };
-type ProjectRow = { id: string; orgId: string; name: string; slug: string; platform: string; number: number; notifyFeedback?: boolean; createdAt: Date; updatedAt: Date };
+type KeyRow = {
+  id: string;
+  projectId: string;
+  label: string;
+  publicKey: string;
+  enabled: boolean;
+  rateLimitPerMinute?: number | null;
+  createdAt: Date;
+};
+type ProjectRow = {
+  id: string;
+  orgId: string;
+  name: string;
+  slug: string;
+  platform: string;
+  number: number;
+  notifyFeedback?: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 /** `<scheme>://<publicKey>@<host>/<projectId>`, from APP_URL. */
 export function dsnFor(publicKey: string, projectPath: string | number): string {

@@ -7,7 +7,12 @@ import { readDb } from '@/lib/replica';
 export async function listReleases(projectId: string, q: ListReleasesQuery) {
   const [total, rows] = await Promise.all([
     readDb().release.count({ where: { projectId } }),
-    readDb().release.findMany({ where: { projectId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (q.page - 1) * q.limit, take: q.limit }),
+    readDb().release.findMany({
+      where: { projectId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (q.page - 1) * q.limit,
+      take: q.limit,
+    }),
   ]);
   return { releases: rows.map(serializeRelease), pagination: pagination(q.page, q.limit, total) };
 }

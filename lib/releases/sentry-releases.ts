@@ -34,7 +34,10 @@ const commitSchema = z.object({
   author_email: z.string().max(200).nullish(),
   message: z.string().max(10_000).nullish(),
   timestamp: when.nullish(),
-  patch_set: z.array(z.object({ path: z.string().max(1000), type: z.string().max(2) })).max(1000).nullish(),
+  patch_set: z
+    .array(z.object({ path: z.string().max(1000), type: z.string().max(2) }))
+    .max(1000)
+    .nullish(),
 });
 
 export const updateReleaseSchema = z.object({
@@ -58,7 +61,10 @@ export const newDeploySchema = z.object({
 type ReleaseRow = Prisma.ReleaseGetPayload<{ include: { project: { select: { slug: true; name: true } } } }>;
 
 /** The organization's projects a request names (by slug or number); every one must exist: else 400. */
-async function projectsNamed(orgId: string, refs: (string | number)[] | undefined): Promise<{ id: string; slug: string; name: string }[] | null> {
+async function projectsNamed(
+  orgId: string,
+  refs: (string | number)[] | undefined,
+): Promise<{ id: string; slug: string; name: string }[] | null> {
   if (!refs || refs.length === 0) return null;
   const slugs = refs.filter((r): r is string => typeof r === 'string');
   const numbers = refs.map(Number).filter((n) => Number.isSafeInteger(n));
@@ -96,7 +102,10 @@ async function sentryRelease(rows: ReleaseRow[]) {
     dateCreated: rows[0].createdAt.toISOString(),
     dateReleased: max(rows.map((r) => r.dateReleased))?.toISOString() ?? null,
     url: rows.find((r) => r.url)?.url ?? null,
-    firstEvent: rows.reduce<Date | null>((m, r) => (r.firstEventAt && (!m || r.firstEventAt < m) ? r.firstEventAt : m), null)?.toISOString() ?? null,
+    firstEvent:
+      rows
+        .reduce<Date | null>((m, r) => (r.firstEventAt && (!m || r.firstEventAt < m) ? r.firstEventAt : m), null)
+        ?.toISOString() ?? null,
     lastEvent: max(rows.map((r) => r.lastEventAt))?.toISOString() ?? null,
     projects: rows.map((r) => ({ slug: r.project.slug, name: r.project.name })),
     lastCommit: lastCommit ? { id: lastCommit.sha } : null,
@@ -121,7 +130,16 @@ export async function upsertSentryRelease(orgId: string, input: z.infer<typeof n
     if ((rows[0] as unknown as { inserted: boolean }).inserted) created = true;
   }
   forgetReleases();
-  return { created, release: await sentryRelease(await releasesOf(orgId, input.version, projects.map((p) => p.id))) };
+  return {
+    created,
+    release: await sentryRelease(
+      await releasesOf(
+        orgId,
+        input.version,
+        projects.map((p) => p.id),
+      ),
+    ),
+  };
 }
 
 export async function getSentryRelease(orgId: string, version: string) {
@@ -133,14 +151,21 @@ export async function getSentryRelease(orgId: string, version: string) {
 /** `releases finalize` and `set-commits`: sets what the body carries on the release in each (named) project. */
 export async function updateSentryRelease(orgId: string, version: string, input: z.infer<typeof updateReleaseSchema>) {
   const projects = await projectsNamed(orgId, input.projects);
-  const rows = await releasesOf(orgId, version, projects?.map((p) => p.id));
+  const rows = await releasesOf(
+    orgId,
+    version,
+    projects?.map((p) => p.id),
+  );
   if (rows.length === 0) throw notFound('Release');
   const ids = rows.map((r) => r.id);
   await db.$transaction(async (tx) => {
     if (input.url !== undefined || input.dateReleased !== undefined) {
       await tx.release.updateMany({
         where: { id: { in: ids } },
-        data: { ...(input.url !== undefined ? { url: input.url } : {}), ...(input.dateReleased !== undefined ? { dateReleased: input.dateReleased } : {}) },
+        data: {
+          ...(input.url !== undefined ? { url: input.url } : {}),
+          ...(input.dateReleased !== undefined ? { dateReleased: input.dateReleased } : {}),
+        },
       });
     }
     if (input.commits) {
@@ -162,7 +187,13 @@ export async function updateSentryRelease(orgId: string, version: string, input:
       });
     }
   });
-  return sentryRelease(await releasesOf(orgId, version, projects?.map((p) => p.id)));
+  return sentryRelease(
+    await releasesOf(
+      orgId,
+      version,
+      projects?.map((p) => p.id),
+    ),
+  );
 }
 
 /** `releases delete`: the version in every project of the organization, with its files, commits and deploys. */
@@ -174,7 +205,8 @@ export async function deleteSentryRelease(orgId: string, version: string): Promi
 
 /** `releases list`: the newest releases of the organization (or one project), one object per version. */
 export async function listSentryReleases(orgId: string, projectSlug?: string) {
-  if (projectSlug && !(await db.project.findFirst({ where: { orgId, slug: projectSlug }, select: { id: true } }))) throw notFound('Project');
+  if (projectSlug && !(await db.project.findFirst({ where: { orgId, slug: projectSlug }, select: { id: true } })))
+    throw notFound('Project');
   const newest = await db.release.groupBy({
     by: ['version'],
     where: { project: { orgId, ...(projectSlug ? { slug: projectSlug } : {}) } },
@@ -197,7 +229,15 @@ export async function releaseCommits(orgId: string, version: string) {
   return commits.map(commitOut);
 }
 
-export function commitOut(c: { sha: string; repository: string | null; authorName: string | null; authorEmail: string | null; message: string | null; committedAt: Date | null; files: unknown }) {
+export function commitOut(c: {
+  sha: string;
+  repository: string | null;
+  authorName: string | null;
+  authorEmail: string | null;
+  message: string | null;
+  committedAt: Date | null;
+  files: unknown;
+}) {
   return {
     id: c.sha,
     repository: c.repository,
@@ -216,7 +256,12 @@ export async function previousWithCommits(orgId: string, version: string) {
   const rows = await releasesOf(orgId, version);
   if (rows.length === 0) throw notFound('Release');
   const previous = await db.release.findFirst({
-    where: { projectId: { in: rows.map((r) => r.projectId) }, version: { not: version }, createdAt: { lt: rows[0].createdAt }, commits: { some: {} } },
+    where: {
+      projectId: { in: rows.map((r) => r.projectId) },
+      version: { not: version },
+      createdAt: { lt: rows[0].createdAt },
+      commits: { some: {} },
+    },
     orderBy: { createdAt: 'desc' },
     select: { version: true },
   });
@@ -224,19 +269,44 @@ export async function previousWithCommits(orgId: string, version: string) {
   return sentryRelease(await releasesOf(orgId, previous.version));
 }
 
-function deployOut(d: { id: string; environment: string; name: string | null; url: string | null; dateStarted: Date | null; dateFinished: Date }) {
-  return { id: d.id, environment: d.environment, name: d.name, url: d.url, dateStarted: d.dateStarted?.toISOString() ?? null, dateFinished: d.dateFinished.toISOString() };
+function deployOut(d: {
+  id: string;
+  environment: string;
+  name: string | null;
+  url: string | null;
+  dateStarted: Date | null;
+  dateFinished: Date;
+}) {
+  return {
+    id: d.id,
+    environment: d.environment,
+    name: d.name,
+    url: d.url,
+    dateStarted: d.dateStarted?.toISOString() ?? null,
+    dateFinished: d.dateFinished.toISOString(),
+  };
 }
 
 export async function createDeploy(orgId: string, version: string, input: z.infer<typeof newDeploySchema>) {
   const projects = await projectsNamed(orgId, input.projects);
-  const rows = await releasesOf(orgId, version, projects?.map((p) => p.id));
+  const rows = await releasesOf(
+    orgId,
+    version,
+    projects?.map((p) => p.id),
+  );
   if (rows.length === 0) throw notFound('Release');
   const finished = input.dateFinished ?? new Date();
   const made = await db.$transaction(
     rows.map((r) =>
       db.releaseDeploy.create({
-        data: { releaseId: r.id, environment: input.environment, name: input.name ?? null, url: input.url ?? null, dateStarted: input.dateStarted ?? null, dateFinished: finished },
+        data: {
+          releaseId: r.id,
+          environment: input.environment,
+          name: input.name ?? null,
+          url: input.url ?? null,
+          dateStarted: input.dateStarted ?? null,
+          dateFinished: finished,
+        },
       }),
     ),
   );
@@ -246,6 +316,10 @@ export async function createDeploy(orgId: string, version: string, input: z.infe
 export async function listDeploys(orgId: string, version: string) {
   const rows = await releasesOf(orgId, version);
   if (rows.length === 0) throw notFound('Release');
-  const deploys = await db.releaseDeploy.findMany({ where: { releaseId: rows[0].id }, orderBy: { dateFinished: 'desc' }, take: LIST_LIMIT });
+  const deploys = await db.releaseDeploy.findMany({
+    where: { releaseId: rows[0].id },
+    orderBy: { dateFinished: 'desc' },
+    take: LIST_LIMIT,
+  });
   return deploys.map(deployOut);
 }

@@ -87,7 +87,9 @@ async function createPartition(table: PartitionedTable, day: number): Promise<bo
     // Names and bounds come from this module (a table constant and a date), never from input.
     await client.query(`CREATE TABLE ${name} (LIKE ${table} INCLUDING DEFAULTS)`);
     // The check lets ATTACH skip scanning the new table; the rows of that day leave the default partition.
-    await client.query(`ALTER TABLE ${name} ADD CONSTRAINT ${name}_range CHECK (received_at >= '${from}' AND received_at < '${to}')`);
+    await client.query(
+      `ALTER TABLE ${name} ADD CONSTRAINT ${name}_range CHECK (received_at >= '${from}' AND received_at < '${to}')`,
+    );
     await client.query(
       `WITH moved AS (DELETE FROM ${table}_default WHERE received_at >= '${from}' AND received_at < '${to}' RETURNING *)
        INSERT INTO ${name} SELECT * FROM moved`,
@@ -100,7 +102,9 @@ async function createPartition(table: PartitionedTable, day: number): Promise<bo
 
 /** Detaches and drops every daily partition that ends at or before `cutoff` (and starts at or after `notBefore`); returns their names. */
 export async function dropPartitionsBefore(cutoff: Date, notBefore = new Date(0)): Promise<string[]> {
-  const expired = (await listPartitions()).filter((p) => p.to.getTime() <= cutoff.getTime() && p.from.getTime() >= notBefore.getTime());
+  const expired = (await listPartitions()).filter(
+    (p) => p.to.getTime() <= cutoff.getTime() && p.from.getTime() >= notBefore.getTime(),
+  );
   for (const p of expired) {
     await withPgTransaction(async (client) => {
       await lockReferencedTables(client);

@@ -8,7 +8,9 @@ import { PENDING_ACCOUNT_TTL_MS } from '@/lib/auth/accounts';
  * each created), used-up or expired reset links, and throttle counters whose window has ended.
  * `orgIds` limits the sign-ups removed to those organizations (all when omitted).
  */
-export async function purgeExpiredAccounts(opts: { orgIds?: string[] } = {}): Promise<{ pendingAccounts: number; resetLinks: number; throttleCounters: number }> {
+export async function purgeExpiredAccounts(
+  opts: { orgIds?: string[] } = {},
+): Promise<{ pendingAccounts: number; resetLinks: number; throttleCounters: number }> {
   const now = clock.now();
   const rows = await withPgTransaction(async (client) => {
     const { rows } = await client.query<{ org_id: string | null }>(
@@ -33,7 +35,11 @@ export async function purgeExpiredAccounts(opts: { orgIds?: string[] } = {}): Pr
   // The database's own time: a counter or link is only dropped once it has really ended.
   const resets = await pool().query('DELETE FROM password_resets WHERE expires_at <= now()');
   const throttles = await pool().query('DELETE FROM throttle_counters WHERE window_ends_at <= now()');
-  const result = { pendingAccounts: rows.length, resetLinks: resets.rowCount ?? 0, throttleCounters: throttles.rowCount ?? 0 };
+  const result = {
+    pendingAccounts: rows.length,
+    resetLinks: resets.rowCount ?? 0,
+    throttleCounters: throttles.rowCount ?? 0,
+  };
   logger.info({ retention: result }, 'retention: removed expired sign-ups, reset links and throttle counters');
   return result;
 }

@@ -22,12 +22,20 @@ export function dedupWindowDays(): number {
   return Number.isInteger(n) && n > 0 ? n : 7;
 }
 
-export type PurgeResult = Record<Plan, { events: number; transactions: number; cutoff: string }> & { droppedPartitions: string[] };
+export type PurgeResult = Record<Plan, { events: number; transactions: number; cutoff: string }> & {
+  droppedPartitions: string[];
+};
 
 // Table names are constants, never input.
 const TABLES = { events: 'events', transactions: 'transactions', spans: 'spans', logs: 'logs' } as const;
 
-async function purgeTable(table: keyof typeof TABLES, plan: Plan, cutoff: Date, batchSize: number, orgIds: string[] | null): Promise<number> {
+async function purgeTable(
+  table: keyof typeof TABLES,
+  plan: Plan,
+  cutoff: Date,
+  batchSize: number,
+  orgIds: string[] | null,
+): Promise<number> {
   let total = 0;
   // Small batches keep each transaction short so ingest never waits on a long delete. The received_at bound
   // prunes the scan to the partitions that straddle a plan's cutoff (and the default one).
@@ -88,9 +96,13 @@ export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[]
     await pool().query('DELETE FROM event_ids WHERE received_at < $1', [new Date(now - dedupWindowDays() * DAY_MS)]);
     // A session not updated for two days is over: its state is no longer needed to count its updates once.
     await pool().query('DELETE FROM session_states WHERE updated_at < $1', [new Date(now - 2 * DAY_MS)]);
-    await pool().query('DELETE FROM project_minute_counts WHERE minute < $1', [new Date(now - MAX_WINDOW_MINUTES * 60_000 - 60_000)]);
+    await pool().query('DELETE FROM project_minute_counts WHERE minute < $1', [
+      new Date(now - MAX_WINDOW_MINUTES * 60_000 - 60_000),
+    ]);
     // The Stats page reads at most MAX_STATS_DAYS days of outcomes.
-    await pool().query('DELETE FROM outcomes WHERE day < $1::date', [new Date(now - MAX_STATS_DAYS * DAY_MS).toISOString().slice(0, 10)]);
+    await pool().query('DELETE FROM outcomes WHERE day < $1::date', [
+      new Date(now - MAX_STATS_DAYS * DAY_MS).toISOString().slice(0, 10),
+    ]);
   }
   logger.info({ retention: result }, 'retention: removed old events and transactions');
   return result;
@@ -111,7 +123,10 @@ async function purgeAttachments(plan: Plan, cutoff: Date, batchSize: number, org
         await storeOf(inS3[0]).removeBytes(inS3);
       } catch (err) {
         // S3 no longer configured or unreachable: keep those rows (their objects stay findable), purge the rest.
-        logger.warn({ err: (err as Error).message, count: inS3.length }, 'attachments in S3 kept: their objects could not be deleted');
+        logger.warn(
+          { err: (err as Error).message, count: inS3.length },
+          'attachments in S3 kept: their objects could not be deleted',
+        );
         gone = rows.filter((r) => r.storage !== 's3');
       }
     }
@@ -122,7 +137,13 @@ async function purgeAttachments(plan: Plan, cutoff: Date, batchSize: number, org
 }
 
 /** Deletes the rows of a per-project table (named here, never from input) older than `before` in `plan`'s organizations. */
-async function deleteProjectRowsBefore(table: string, column: string, before: Date | string, plan: Plan, orgIds: string[] | null): Promise<void> {
+async function deleteProjectRowsBefore(
+  table: string,
+  column: string,
+  before: Date | string,
+  plan: Plan,
+  orgIds: string[] | null,
+): Promise<void> {
   await pool().query(
     `DELETE FROM ${table} t USING projects p, organizations o
       WHERE p.id = t.project_id AND o.id = p.org_id AND o.plan = $1::plan AND t.${column} < $2 AND ($3::text[] IS NULL OR o.id = ANY($3))`,

@@ -11,7 +11,11 @@ const stampFile = (root: string) => path.join(distDir(root), 'tracker-source-has
 
 export function buildIsFresh(root = process.cwd()): boolean {
   const stamp = stampFile(root);
-  return fs.existsSync(path.join(distDir(root), 'BUILD_ID')) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === sourceHash(root);
+  return (
+    fs.existsSync(path.join(distDir(root), 'BUILD_ID')) &&
+    fs.existsSync(stamp) &&
+    fs.readFileSync(stamp, 'utf8') === sourceHash(root)
+  );
 }
 
 function run(cmd: string, args: string[], cwd: string): void {

@@ -9,7 +9,12 @@ export type RunningServer = { server: http.Server; close: () => Promise<void> };
  * One Node HTTP server in this process: the ingest endpoint (POST/OPTIONS /api/v1/ingest/<id>/envelope) goes
  * straight to lib/ingest through the node:http adapter; every other request goes to Next's handler.
  */
-export async function startServer(opts: { dev: boolean; port: number; host: string; dir?: string }): Promise<RunningServer> {
+export async function startServer(opts: {
+  dev: boolean;
+  port: number;
+  host: string;
+  dir?: string;
+}): Promise<RunningServer> {
   const app = next({ dev: opts.dev, dir: opts.dir ?? process.cwd(), hostname: opts.host, port: opts.port });
   const handle = app.getRequestHandler();
   await app.prepare();

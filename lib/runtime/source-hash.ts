@@ -3,8 +3,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 // Everything that changes what `next build` produces (and the browser bundle it serves).
-const ROOTS = ['app', 'components', 'lib', 'emails', 'public', 'prisma/schema.prisma', 'sdk/browser/src', 'sdk/browser/package.json',
-  'next.config.mjs', 'package.json', 'tsconfig.json', 'postcss.config.mjs', 'proxy.ts', 'instrumentation.ts'];
+const ROOTS = [
+  'app',
+  'components',
+  'lib',
+  'emails',
+  'public',
+  'prisma/schema.prisma',
+  'sdk/browser/src',
+  'sdk/browser/package.json',
+  'next.config.mjs',
+  'package.json',
+  'tsconfig.json',
+  'postcss.config.mjs',
+  'proxy.ts',
+  'instrumentation.ts',
+];
 // Build outputs and installed packages, wherever they sit (public/sdk is the copied browser bundle).
 const SKIP = new Set(['node_modules', 'generated', 'sdk', 'dist']);
 

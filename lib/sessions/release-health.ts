@@ -16,7 +16,14 @@ const DAY_MS = 86_400_000;
 const MAX_RELEASES = 200;
 
 // `withError`: every session that had an error, crashed and abnormal ones included (what the rollups count).
-type Totals = { started: number; crashed: number; abnormal: number; withError: number; users: number; crashedUsers: number };
+type Totals = {
+  started: number;
+  crashed: number;
+  abnormal: number;
+  withError: number;
+  users: number;
+  crashedUsers: number;
+};
 
 const rate = (bad: number, all: number) => (all > 0 ? Math.round((1 - bad / all) * 10_000) / 10_000 : null);
 
@@ -45,7 +52,14 @@ export async function releaseHealth(projectId: string, q: ReleaseHealthQuery) {
   const sinceDay = since.toISOString().slice(0, 10);
   // Windows are whole UTC days, read from the daily rollup; adoption (the last 24 hours) from the hourly one.
   const [sessions, recent, users, daily, envs] = await Promise.all([
-    readPool().query<{ release: string; started: number; crashed: number; abnormal: number; errored: number; last_hour: Date }>(
+    readPool().query<{
+      release: string;
+      started: number;
+      crashed: number;
+      abnormal: number;
+      errored: number;
+      last_hour: Date;
+    }>(
       `SELECT release, sum(started)::int AS started, sum(crashed)::int AS crashed, sum(abnormal)::int AS abnormal, sum(errored)::int AS errored, max(last_hour) AS last_hour
          FROM session_daily WHERE project_id = $1 AND day >= $2::date AND ($3::text IS NULL OR environment = $3)
         GROUP BY release ORDER BY max(last_hour) DESC, release LIMIT ${MAX_RELEASES}`,
@@ -67,11 +81,16 @@ export async function releaseHealth(projectId: string, q: ReleaseHealthQuery) {
         GROUP BY 1, 2`,
       [projectId, sinceDay, env],
     ),
-    readPool().query<{ environment: string }>(`SELECT DISTINCT environment FROM session_daily WHERE project_id = $1 AND day >= $2::date ORDER BY 1`, [projectId, sinceDay]),
+    readPool().query<{ environment: string }>(
+      `SELECT DISTINCT environment FROM session_daily WHERE project_id = $1 AND day >= $2::date ORDER BY 1`,
+      [projectId, sinceDay],
+    ),
   ]);
   const last24 = new Map(recent.rows.map((r) => [r.release, r.started]));
   const usersBy = new Map(users.rows.map((r) => [r.release, r]));
-  const days = Array.from({ length: q.days }, (_, i) => new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10));
+  const days = Array.from({ length: q.days }, (_, i) =>
+    new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10),
+  );
   const dailyBy = new Map<string, Map<string, { started: number; crashed: number }>>();
   for (const r of daily.rows) {
     if (!dailyBy.has(r.release)) dailyBy.set(r.release, new Map());
@@ -88,7 +107,14 @@ export async function releaseHealth(projectId: string, q: ReleaseHealthQuery) {
       return {
         // Sessions without a release are counted under null ("no release").
         version: r.release === '' ? null : r.release,
-        ...healthOf({ started: r.started, crashed: r.crashed, abnormal: r.abnormal, withError: r.errored, users: u?.users ?? 0, crashedUsers: u?.crashed_users ?? 0 }),
+        ...healthOf({
+          started: r.started,
+          crashed: r.crashed,
+          abnormal: r.abnormal,
+          withError: r.errored,
+          users: u?.users ?? 0,
+          crashedUsers: u?.crashed_users ?? 0,
+        }),
         /** This release's share of the project's sessions in the last 24 hours. */
         adoption: total24 > 0 ? Math.round(((last24.get(r.release) ?? 0) / total24) * 10_000) / 10_000 : null,
         lastSessionAt: r.last_hour.toISOString(),
@@ -114,5 +140,11 @@ export async function releaseHealthDetail(projectId: string, version: string, q:
   );
   const previousVersion = rows[0]?.release ?? null;
   const previous = previousVersion ? (all.releases.find((r) => r.version === previousVersion) ?? null) : null;
-  return { days: all.days, environment: all.environment, environments: all.environments, release: self, previous: previous ?? (previousVersion ? { version: previousVersion } : null) };
+  return {
+    days: all.days,
+    environment: all.environment,
+    environments: all.environments,
+    release: self,
+    previous: previous ?? (previousVersion ? { version: previousVersion } : null),
+  };
 }

@@ -6,10 +6,16 @@ import { readArtifactBundle, MAX_BUNDLE_BYTES } from './read-artifact-bundle';
 import { saveSourceFiles } from './save-source-files';
 import { dropChunks, missingChunks, readChunks, sha1Async, CHUNK_SIZE } from './upload-chunks';
 
-const sha1Hex = z.string().regex(/^[0-9a-f]{40}$/i).transform((s) => s.toLowerCase());
+const sha1Hex = z
+  .string()
+  .regex(/^[0-9a-f]{40}$/i)
+  .transform((s) => s.toLowerCase());
 export const assembleSchema = z.object({
   checksum: sha1Hex,
-  chunks: z.array(sha1Hex).min(1).max(Math.ceil(MAX_BUNDLE_BYTES / CHUNK_SIZE)),
+  chunks: z
+    .array(sha1Hex)
+    .min(1)
+    .max(Math.ceil(MAX_BUNDLE_BYTES / CHUNK_SIZE)),
   projects: z.array(z.string().min(1).max(100)).min(1).max(20),
   version: releaseVersion.optional(),
   dist: z.string().max(64).optional(),
@@ -24,14 +30,20 @@ export type AssembleAnswer = { state: 'ok' | 'error' | 'not_found'; missingChunk
  * synchronously, so the first call with every chunk present answers `ok` or `error`.
  */
 export async function assembleArtifactBundle(orgId: string, input: AssembleInput): Promise<AssembleAnswer> {
-  const projects = await db.project.findMany({ where: { orgId, OR: [{ slug: { in: input.projects } }, { id: { in: input.projects } }] }, select: { id: true, slug: true } });
+  const projects = await db.project.findMany({
+    where: { orgId, OR: [{ slug: { in: input.projects } }, { id: { in: input.projects } }] },
+    select: { id: true, slug: true },
+  });
   const unknown = input.projects.filter((p) => !projects.some((x) => x.slug === p || x.id === p));
-  if (unknown.length > 0) return { state: 'error', missingChunks: [], detail: `Unknown project: ${unknown.join(', ')}` };
+  if (unknown.length > 0)
+    return { state: 'error', missingChunks: [], detail: `Unknown project: ${unknown.join(', ')}` };
   const missing = await missingChunks(orgId, input.chunks);
   if (missing.length > 0) return { state: 'not_found', missingChunks: missing, detail: null };
   const bundle = await readChunks(orgId, input.chunks);
-  if (bundle.length > MAX_BUNDLE_BYTES) return fail(orgId, input, `The bundle is larger than ${MAX_BUNDLE_BYTES} bytes`);
-  if ((await sha1Async(bundle)) !== input.checksum) return fail(orgId, input, 'The chunks do not add up to the bundle checksum');
+  if (bundle.length > MAX_BUNDLE_BYTES)
+    return fail(orgId, input, `The bundle is larger than ${MAX_BUNDLE_BYTES} bytes`);
+  if ((await sha1Async(bundle)) !== input.checksum)
+    return fail(orgId, input, 'The chunks do not add up to the bundle checksum');
   const read = await readArtifactBundle(bundle);
   if (!read.ok) return fail(orgId, input, read.reason);
   for (const project of projects) {

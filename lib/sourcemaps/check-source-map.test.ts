@@ -12,16 +12,36 @@ describe('checkSourceMap', () => {
     ['sections', { version: 3, sections: [] }, 'Indexed source maps (sections) are not supported'],
     ['mappings not a string', { ...good, mappings: [] }, 'Source map mappings are not base64 VLQ'],
     ['non-base64 mappings', { ...good, mappings: 'AA A' }, 'Source map mappings are not base64 VLQ'],
-    ['a source index past the sources', { ...good, mappings: 'AEAA' }, 'Source map mappings name a source that does not exist'],
-    ['sourcesContent of numbers', { ...good, sourcesContent: [1] }, 'Source map sourcesContent must be an array of strings'],
+    [
+      'a source index past the sources',
+      { ...good, mappings: 'AEAA' },
+      'Source map mappings name a source that does not exist',
+    ],
+    [
+      'sourcesContent of numbers',
+      { ...good, sourcesContent: [1] },
+      'Source map sourcesContent must be an array of strings',
+    ],
     ['names of numbers', { ...good, names: [1] }, 'Source map names must be an array of strings'],
-    ['a name index past the names', { ...good, mappings: 'AAAAC' }, 'Source map mappings name a name that does not exist'],
+    [
+      'a name index past the names',
+      { ...good, mappings: 'AAAAC' },
+      'Source map mappings name a name that does not exist',
+    ],
     ['a segment of two fields', { ...good, mappings: 'AA' }, 'Source map mappings do not decode'],
     ['a negative generated column', { ...good, mappings: 'D' }, 'Source map mappings do not decode'],
     ['an unfinished VLQ digit', { ...good, mappings: 'AAAg' }, 'Source map mappings do not decode'],
     // 16 MB of empty lines decodes to about a gigabyte: refused by its line count, without decoding.
-    ['half a million and one lines', { ...good, mappings: ';'.repeat(500_000) }, 'Source map has more than 500,000 lines'],
-    ['two million and one segments', { ...good, mappings: Array(2_000_001).fill('A').join(',') }, 'Source map has more than 2,000,000 mapped segments'],
+    [
+      'half a million and one lines',
+      { ...good, mappings: ';'.repeat(500_000) },
+      'Source map has more than 500,000 lines',
+    ],
+    [
+      'two million and one segments',
+      { ...good, mappings: Array(2_000_001).fill('A').join(',') },
+      'Source map has more than 2,000,000 mapped segments',
+    ],
   ];
   it.each(CASES)('%s', async (_n, map, reason) => {
     const r = await checkSourceMap(JSON.stringify(map));
@@ -62,7 +82,20 @@ describe('helpers', () => {
   it('normalizeDebugId refuses what is no UUID', () => expect(normalizeDebugId('nope')).toBeNull());
 
   it('enclosingFunction finds the nearest declaration above the line', () => {
-    const src = ['function outer() {', '  const handler = async (e) => {', '    throw e;', '  };', '}', 'class A {', '  save(x) {', '    if (x) {', '      go();', '    }', '  }', '}'];
+    const src = [
+      'function outer() {',
+      '  const handler = async (e) => {',
+      '    throw e;',
+      '  };',
+      '}',
+      'class A {',
+      '  save(x) {',
+      '    if (x) {',
+      '      go();',
+      '    }',
+      '  }',
+      '}',
+    ];
     expect(enclosingFunction(src, 3)).toBe('handler');
     expect(enclosingFunction(src, 9)).toBe('save');
     expect(enclosingFunction(src, 1)).toBe('outer');

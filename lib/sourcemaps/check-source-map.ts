@@ -17,11 +17,19 @@ const SLICE_CHARS = 256 * 1024;
 export type RawSourceMap = EncodedSourceMap & { debug_id?: string; debugId?: string };
 
 export type MapCheck =
-  | { ok: true; map: RawSourceMap; debugId: string | null; lines: number; segments: number; /** What the decoded map will take in memory, estimated. */ decodedBytes: number }
+  | {
+      ok: true;
+      map: RawSourceMap;
+      debugId: string | null;
+      lines: number;
+      segments: number;
+      /** What the decoded map will take in memory, estimated. */ decodedBytes: number;
+    }
   | { ok: false; reason: string };
 
 const BASE64 = new Int8Array(128).fill(-1);
-for (const [i, c] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].entries()) BASE64[c.charCodeAt(0)] = i;
+for (const [i, c] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].entries())
+  BASE64[c.charCodeAt(0)] = i;
 const COMMA = 44;
 const SEMICOLON = 59;
 
@@ -50,7 +58,8 @@ export async function scanMappings(mappings: string, sources: number, names: num
     if (fields === 0) return null;
     if (fields !== 1 && fields !== 4 && fields !== 5) return bad();
     segments++;
-    if (segments > MAX_MAP_SEGMENTS) return bad(`Source map has more than ${MAX_MAP_SEGMENTS.toLocaleString('en-US')} mapped segments`);
+    if (segments > MAX_MAP_SEGMENTS)
+      return bad(`Source map has more than ${MAX_MAP_SEGMENTS.toLocaleString('en-US')} mapped segments`);
     fields = 0;
     return null;
   };
@@ -62,7 +71,8 @@ export async function scanMappings(mappings: string, sources: number, names: num
       if (err) return err;
       if (c === SEMICOLON) {
         column = 0;
-        if (++lines > MAX_MAP_LINES) return bad(`Source map has more than ${MAX_MAP_LINES.toLocaleString('en-US')} lines`);
+        if (++lines > MAX_MAP_LINES)
+          return bad(`Source map has more than ${MAX_MAP_LINES.toLocaleString('en-US')} lines`);
       }
       continue;
     }
@@ -78,10 +88,12 @@ export async function scanMappings(mappings: string, sources: number, names: num
     fields++;
     // Each field is relative to the previous segment's (the generated column only within its line).
     if (fields === 1 && (column += n) < 0) return bad();
-    if (fields === 2 && ((source += n) < 0 || source >= sources)) return bad('Source map mappings name a source that does not exist');
+    if (fields === 2 && ((source += n) < 0 || source >= sources))
+      return bad('Source map mappings name a source that does not exist');
     if (fields === 3 && (line += n) < 0) return bad();
     if (fields === 4 && (sourceColumn += n) < 0) return bad();
-    if (fields === 5 && ((name += n) < 0 || name >= names)) return bad('Source map mappings name a name that does not exist');
+    if (fields === 5 && ((name += n) < 0 || name >= names))
+      return bad('Source map mappings name a name that does not exist');
     value = 0;
     shift = 0;
     inField = false;
@@ -96,7 +108,8 @@ export async function scanMappings(mappings: string, sources: number, names: num
  * ingest), never a 5xx; no mapping is decoded into memory here.
  */
 export async function checkSourceMap(input: string | Buffer): Promise<MapCheck> {
-  if (input.length > MAX_SOURCE_MAP_BYTES) return { ok: false, reason: `Source map larger than ${MAX_SOURCE_MAP_BYTES} bytes` };
+  if (input.length > MAX_SOURCE_MAP_BYTES)
+    return { ok: false, reason: `Source map larger than ${MAX_SOURCE_MAP_BYTES} bytes` };
   if (typeof input !== 'string') {
     const refused = await precheckMappings(input);
     if (refused) return { ok: false, reason: refused };
@@ -108,16 +121,22 @@ export async function checkSourceMap(input: string | Buffer): Promise<MapCheck> 
   } catch {
     return { ok: false, reason: 'Source map is not valid JSON' };
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { ok: false, reason: 'Source map is not a JSON object' };
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return { ok: false, reason: 'Source map is not a JSON object' };
   const m = json as Record<string, unknown>;
   if (m.version !== 3) return { ok: false, reason: 'Source map version must be 3' };
   if ('sections' in m) return { ok: false, reason: 'Indexed source maps (sections) are not supported' };
-  if (!Array.isArray(m.sources) || !m.sources.every((s) => typeof s === 'string' || s === null)) return { ok: false, reason: 'Source map sources must be an array of strings' };
+  if (!Array.isArray(m.sources) || !m.sources.every((s) => typeof s === 'string' || s === null))
+    return { ok: false, reason: 'Source map sources must be an array of strings' };
   if (typeof m.mappings !== 'string') return { ok: false, reason: 'Source map mappings are not base64 VLQ' };
-  if (m.sourcesContent !== undefined && !(Array.isArray(m.sourcesContent) && m.sourcesContent.every((s) => typeof s === 'string' || s === null))) {
+  if (
+    m.sourcesContent !== undefined &&
+    !(Array.isArray(m.sourcesContent) && m.sourcesContent.every((s) => typeof s === 'string' || s === null))
+  ) {
     return { ok: false, reason: 'Source map sourcesContent must be an array of strings' };
   }
-  if (m.names !== undefined && !(Array.isArray(m.names) && m.names.every((s) => typeof s === 'string'))) return { ok: false, reason: 'Source map names must be an array of strings' };
+  if (m.names !== undefined && !(Array.isArray(m.names) && m.names.every((s) => typeof s === 'string')))
+    return { ok: false, reason: 'Source map names must be an array of strings' };
   const map = { ...m, names: m.names ?? [] } as RawSourceMap;
   const scan = await scanMappings(map.mappings, map.sources.length, map.names.length);
   if (!scan.ok) return scan;
@@ -161,14 +180,17 @@ async function precheckMappings(bytes: Buffer): Promise<string | null> {
     else if (c === COMMA) commas++;
   }
   if (lines > MAX_MAP_LINES) return `Source map has more than ${MAX_MAP_LINES.toLocaleString('en-US')} lines`;
-  if (commas >= MAX_MAP_SEGMENTS) return `Source map has more than ${MAX_MAP_SEGMENTS.toLocaleString('en-US')} mapped segments`;
+  if (commas >= MAX_MAP_SEGMENTS)
+    return `Source map has more than ${MAX_MAP_SEGMENTS.toLocaleString('en-US')} mapped segments`;
   return null;
 }
 
 /** Debug IDs compare as lower-case UUIDs. */
 export function normalizeDebugId(id: string): string | null {
   const v = id.trim().toLowerCase();
-  return /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/.test(v) ? v.replace(/^(.{8})-?(.{4})-?(.{4})-?(.{4})-?(.{12})$/, '$1-$2-$3-$4-$5') : null;
+  return /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/.test(v)
+    ? v.replace(/^(.{8})-?(.{4})-?(.{4})-?(.{4})-?(.{12})$/, '$1-$2-$3-$4-$5')
+    : null;
 }
 
 /** `~/static/js/main.js` for `https://host/static/js/main.js?x#y`; a path or `~/` URL stays as it is. */

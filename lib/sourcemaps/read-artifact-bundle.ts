@@ -72,13 +72,18 @@ async function inflateEntries(zip: Buffer, entries: ZipEntry[]): Promise<Map<str
   for (const e of entries) {
     if (e.name.endsWith('/')) continue;
     const at = e.localOffset;
-    if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL) throw new BundleError('The bundle is not a valid zip archive');
+    if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL)
+      throw new BundleError('The bundle is not a valid zip archive');
     const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
     const data = zip.subarray(start, start + e.compressedSize);
     if (start + e.compressedSize > zip.length) throw new BundleError('The bundle is not a valid zip archive');
     const cap = Math.min(MAX_SOURCE_MAP_BYTES, left);
     const tooBig = () =>
-      new BundleError(left < MAX_SOURCE_MAP_BYTES ? `The bundle inflates past ${MAX_INFLATED_BYTES} bytes` : `${e.name} is larger than ${MAX_SOURCE_MAP_BYTES} bytes once inflated`);
+      new BundleError(
+        left < MAX_SOURCE_MAP_BYTES
+          ? `The bundle inflates past ${MAX_INFLATED_BYTES} bytes`
+          : `${e.name} is larger than ${MAX_SOURCE_MAP_BYTES} bytes once inflated`,
+      );
     let content: Buffer;
     if (e.method === 0) {
       content = data;
@@ -86,7 +91,9 @@ async function inflateEntries(zip: Buffer, entries: ZipEntry[]): Promise<Map<str
       try {
         content = await inflateRaw(data, { maxOutputLength: cap });
       } catch (err) {
-        throw (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? tooBig() : new BundleError('The bundle is not a valid zip archive');
+        throw (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
+          ? tooBig()
+          : new BundleError('The bundle is not a valid zip archive');
       }
     } else {
       throw new BundleError(`${e.name}: compression method ${e.method} is not supported (use deflate)`);
@@ -108,7 +115,11 @@ async function inflateEntries(zip: Buffer, entries: ZipEntry[]): Promise<Map<str
 export async function readArtifactBundle(bytes: Uint8Array): Promise<BundleRead> {
   const zip = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const entries = zipEntries(zip);
-  if (!entries) return { ok: false, reason: `The bundle is not a valid zip archive (or holds more than ${MAX_BUNDLE_ENTRIES} files)` };
+  if (!entries)
+    return {
+      ok: false,
+      reason: `The bundle is not a valid zip archive (or holds more than ${MAX_BUNDLE_ENTRIES} files)`,
+    };
   let files: Map<string, Buffer>;
   try {
     files = await inflateEntries(zip, entries);
@@ -129,8 +140,12 @@ export async function readArtifactBundle(bytes: Uint8Array): Promise<BundleRead>
     const type = entry.type;
     if (type !== 'minified_source' && type !== 'source_map') continue;
     const content = files.get(path);
-    if (!content || typeof entry.url !== 'string') return { ok: false, reason: `The manifest names ${path}, which the bundle lacks` };
-    const headers = (typeof entry.headers === 'object' && entry.headers !== null ? entry.headers : {}) as Record<string, unknown>;
+    if (!content || typeof entry.url !== 'string')
+      return { ok: false, reason: `The manifest names ${path}, which the bundle lacks` };
+    const headers = (typeof entry.headers === 'object' && entry.headers !== null ? entry.headers : {}) as Record<
+      string,
+      unknown
+    >;
     const headerId = typeof headers['debug-id'] === 'string' ? normalizeDebugId(headers['debug-id']) : null;
     // A map sentry-cli could not parse comes labelled minified_source: checked as the map it is.
     const isMap = type === 'source_map' || /\.map$/i.test(entry.url.replace(/[?#].*$/, ''));

@@ -16,7 +16,11 @@ describe('scope names as a stack trace gives them', () => {
     ['a named function expression', 'const x = function inner() { THROW; };', 'inner'],
     ['an arrow in a const', 'const onBuy = () => {\n  THROW;\n};', 'onBuy'],
     ['an async arrow in a let', 'let fetchCart = async (id) => { await id; THROW; };', 'fetchCart'],
-    ['an anonymous function assigned to a property', 'window.shop.onPay = function () { THROW; };', 'window.shop.onPay'],
+    [
+      'an anonymous function assigned to a property',
+      'window.shop.onPay = function () { THROW; };',
+      'window.shop.onPay',
+    ],
     ['an object method', 'const api = { save(x) { THROW; } };', 'save'],
     ['an object property arrow', "const api = { 'load': () => THROW };", 'load'],
     ['a class method', 'class Checkout {\n  pay(amount) {\n    THROW;\n  }\n}', 'Checkout.pay'],
@@ -29,7 +33,11 @@ describe('scope names as a stack trace gives them', () => {
     ['the innermost of nested functions', 'function outer() {\n  function inner() { THROW; }\n}', 'inner'],
     ['the caller after an inner function ends', 'function outer() {\n  function inner() {}\n  THROW;\n}', 'outer'],
     ['TypeScript', 'export function total(items: Item[]): number {\n  return THROW as number;\n}', 'total'],
-    ['JSX', 'export function Button({ onClick }) {\n  return <button onClick={() => THROW}>Buy</button>;\n}', '<anonymous>'],
+    [
+      'JSX',
+      'export function Button({ onClick }) {\n  return <button onClick={() => THROW}>Buy</button>;\n}',
+      '<anonymous>',
+    ],
     ['a default parameter', 'function f({ cb = () => THROW } = {}) {}', 'cb'],
   ])('%s', (_label, source, expected) => {
     expect(nameAt(source, 'THROW')).toBe(expected);

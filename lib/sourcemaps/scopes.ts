@@ -3,7 +3,11 @@ import { parse, type ParserPlugin } from '@babel/parser';
 /** A function of the original source: where it starts and ends (1-based lines, 0-based columns) and its name. */
 export type Scope = { startLine: number; startColumn: number; endLine: number; endColumn: number; name: string };
 
-type Node = { type: string; start?: number | null; loc?: { start: { line: number; column: number }; end: { line: number; column: number } } | null } & Record<string, unknown>;
+type Node = {
+  type: string;
+  start?: number | null;
+  loc?: { start: { line: number; column: number }; end: { line: number; column: number } } | null;
+} & Record<string, unknown>;
 
 const FUNCTION_TYPES = new Set([
   'FunctionDeclaration',
@@ -22,7 +26,12 @@ export function scopesOf(source: string): Scope[] | null {
   for (const plugins of PLUGIN_SETS) {
     let ast: Node;
     try {
-      ast = parse(source, { sourceType: 'unambiguous', errorRecovery: true, allowReturnOutsideFunction: true, plugins }) as unknown as Node;
+      ast = parse(source, {
+        sourceType: 'unambiguous',
+        errorRecovery: true,
+        allowReturnOutsideFunction: true,
+        plugins,
+      }) as unknown as Node;
     } catch {
       continue;
     }
@@ -49,7 +58,14 @@ function walk(node: Node, parents: Node[], out: Scope[]): void {
   }
   parents.push(node);
   for (const key of Object.keys(node)) {
-    if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments' || key === 'innerComments' || key === 'extra') continue;
+    if (
+      key === 'loc' ||
+      key === 'leadingComments' ||
+      key === 'trailingComments' ||
+      key === 'innerComments' ||
+      key === 'extra'
+    )
+      continue;
     const v = node[key];
     if (Array.isArray(v)) {
       for (const child of v) if (isNode(child)) walk(child, parents, out);
@@ -87,7 +103,9 @@ function className(parents: Node[]): string | null {
     if (p.type === 'ClassDeclaration' || p.type === 'ClassExpression') {
       if (isNode(p.id)) return p.id.name as string;
       const holder = parents[i - 1];
-      return holder?.type === 'VariableDeclarator' && isNode(holder.id) && holder.id.type === 'Identifier' ? (holder.id.name as string) : null;
+      return holder?.type === 'VariableDeclarator' && isNode(holder.id) && holder.id.type === 'Identifier'
+        ? (holder.id.name as string)
+        : null;
     }
   }
   return null;
@@ -98,7 +116,8 @@ function className(parents: Node[]): string | null {
  * for a constructor); else the variable, property or assignment target it is given to; null when anonymous.
  */
 function nameOf(fn: Node, parents: Node[]): string | null {
-  if ((fn.type === 'FunctionDeclaration' || fn.type === 'FunctionExpression') && isNode(fn.id)) return fn.id.name as string;
+  if ((fn.type === 'FunctionDeclaration' || fn.type === 'FunctionExpression') && isNode(fn.id))
+    return fn.id.name as string;
   if (fn.type === 'ClassMethod' || fn.type === 'ClassPrivateMethod') {
     const cls = className(parents);
     if (fn.kind === 'constructor') return cls ? `new ${cls}` : null;
@@ -108,7 +127,13 @@ function nameOf(fn: Node, parents: Node[]): string | null {
   if (fn.type === 'ObjectMethod') return keyName(fn.key);
   // An anonymous function or arrow: named by where it goes (through parentheses and `as` casts).
   let i = parents.length - 1;
-  while (i >= 0 && ['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TypeCastExpression'].includes(parents[i].type)) i--;
+  while (
+    i >= 0 &&
+    ['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TypeCastExpression'].includes(
+      parents[i].type,
+    )
+  )
+    i--;
   const p = parents[i];
   if (!p) return null;
   if (p.type === 'VariableDeclarator') return isNode(p.id) && p.id.type === 'Identifier' ? (p.id.name as string) : null;
@@ -131,7 +156,8 @@ export function scopeNameAt(scopes: Scope[], line: number, column: number): stri
     const beforeEnd = line < s.endLine || (line === s.endLine && column < s.endColumn);
     if (!afterStart || !beforeEnd) continue;
     // Scopes nest: the one starting last is the innermost.
-    if (!best || s.startLine > best.startLine || (s.startLine === best.startLine && s.startColumn >= best.startColumn)) best = s;
+    if (!best || s.startLine > best.startLine || (s.startLine === best.startLine && s.startColumn >= best.startColumn))
+      best = s;
   }
   return best ? best.name : null;
 }

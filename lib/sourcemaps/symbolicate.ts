@@ -13,13 +13,21 @@ import { scopeNameAt, scopesOf, type Scope } from './scopes';
 export type RawFrame = Pick<Frame, 'filename' | 'function' | 'lineno' | 'colno' | 'abs_path'>;
 export type SymbolicatedFrame = Frame & { raw?: RawFrame };
 
-type LoadedMap = { map: TraceMap; lines: Map<string, string[] | null>; scopes: Map<string, Scope[] | null>; bytes: number };
+type LoadedMap = {
+  map: TraceMap;
+  lines: Map<string, string[] | null>;
+  scopes: Map<string, Scope[] | null>;
+  bytes: number;
+};
 type Lookup = { fileId: string | null; until: number };
 type Resolved = { loaded: LoadedMap; source: string; line: number; column: number; name: string | null };
 
 // Parsed maps, bounded by the memory their decoded mappings and text take (checkSourceMap's estimate): by default
 // a quarter of the V8 heap's limit (about 130 MiB under `npm start`'s 512 MB old space), at most 256 MiB.
-const CACHE_BYTES = Number(process.env.SOURCEMAP_CACHE_BYTES ?? Math.min(256 * 1024 * 1024, Math.floor(v8.getHeapStatistics().heap_size_limit / 4)));
+const CACHE_BYTES = Number(
+  process.env.SOURCEMAP_CACHE_BYTES ??
+    Math.min(256 * 1024 * 1024, Math.floor(v8.getHeapStatistics().heap_size_limit / 4)),
+);
 const FOUND_TTL_MS = 5 * 60_000;
 // An event arriving before its map is stored as it came; the map is looked for again after this.
 const MISSING_TTL_MS = 30_000;
@@ -36,7 +44,13 @@ type Caches = {
   problems: Map<string, string>;
 };
 const g = globalThis as unknown as { trackerSourceMapCaches?: Caches };
-const caches: Caches = (g.trackerSourceMapCaches ??= { maps: new Map(), bytes: 0, lookups: new Map(), projectsWithFiles: new Map(), problems: new Map() });
+const caches: Caches = (g.trackerSourceMapCaches ??= {
+  maps: new Map(),
+  bytes: 0,
+  lookups: new Map(),
+  projectsWithFiles: new Map(),
+  problems: new Map(),
+});
 caches.problems ??= new Map();
 const { maps, lookups, projectsWithFiles, problems } = caches;
 
@@ -68,16 +82,27 @@ export async function symbolicateUnits(projectId: string, units: IngestUnit[]): 
         const id = normalizeDebugId(img.debug_id);
         if (id && img.code_file) images.set(img.code_file, id);
       }
-      env.exception.stacktrace.frames = await symbolicateFrames(projectId, env.release ?? null, images, env.exception.stacktrace.frames);
+      env.exception.stacktrace.frames = await symbolicateFrames(
+        projectId,
+        env.release ?? null,
+        images,
+        env.exception.stacktrace.frames,
+      );
     }
   } catch (err) {
     logger.warn({ err: (err as Error).message, projectId }, 'symbolication skipped');
   }
 }
 
-const mappable = (f: Frame) => f.colno !== undefined && /\.(m|c)?js(\?|#|$)|^https?:|^~\//.test(f.abs_path ?? f.filename);
+const mappable = (f: Frame) =>
+  f.colno !== undefined && /\.(m|c)?js(\?|#|$)|^https?:|^~\//.test(f.abs_path ?? f.filename);
 
-async function symbolicateFrames(projectId: string, release: string | null, images: Map<string, string>, frames: Frame[]): Promise<Frame[]> {
+async function symbolicateFrames(
+  projectId: string,
+  release: string | null,
+  images: Map<string, string>,
+  frames: Frame[],
+): Promise<Frame[]> {
   const resolved = await Promise.all(
     frames.map(async (f): Promise<Resolved | { error: string } | null> => {
       if (!mappable(f)) return null;
@@ -87,12 +112,18 @@ async function symbolicateFrames(projectId: string, release: string | null, imag
       const where = tildeUrl(url.replace(/[?#].*$/, ''));
       if (!fileId) {
         if (debugId) return { error: `No source map uploaded for debug ID ${debugId}` };
-        return { error: release ? `No source map for ${where} in release ${release}` : `No debug ID and no release: no source map for ${where} can be found` };
+        return {
+          error: release
+            ? `No source map for ${where} in release ${release}`
+            : `No debug ID and no release: no source map for ${where} can be found`,
+        };
       }
       const loaded = await loadMap(fileId);
-      if (!loaded) return { error: `The source map for ${where} did not parse: ${problems.get(fileId) ?? 'it cannot be used'}` };
+      if (!loaded)
+        return { error: `The source map for ${where} did not parse: ${problems.get(fileId) ?? 'it cannot be used'}` };
       const pos = originalPositionFor(loaded.map, { line: f.lineno, column: Math.max(0, (f.colno ?? 1) - 1) });
-      if (pos.source === null || pos.line === null) return { error: `Line ${f.lineno}, column ${f.colno} of ${where} is not covered by its source map` };
+      if (pos.source === null || pos.line === null)
+        return { error: `Line ${f.lineno}, column ${f.colno} of ${where} is not covered by its source map` };
       return { loaded, source: pos.source, line: pos.line, column: pos.column ?? 0, name: pos.name };
     }),
   );
@@ -105,7 +136,13 @@ async function symbolicateFrames(projectId: string, release: string | null, imag
     if (!p) return f;
     const lines = sourceLines(p.loaded, p.source);
     const fn = functionName(p, f, positions[i + 1]?.name ?? null, lines);
-    const raw: RawFrame = { filename: f.filename, function: f.function, lineno: f.lineno, colno: f.colno, abs_path: f.abs_path };
+    const raw: RawFrame = {
+      filename: f.filename,
+      function: f.function,
+      lineno: f.lineno,
+      colno: f.colno,
+      abs_path: f.abs_path,
+    };
     const out: SymbolicatedFrame = {
       ...f,
       filename: cleanSource(p.source),
@@ -126,7 +163,12 @@ async function symbolicateFrames(projectId: string, release: string | null, imag
  * original source when the map carries it (`<anonymous>` outside any named function, never a token borrowed from a
  * call site). Without the source: the name the caller's call site maps to, then the nearest declaration above.
  */
-function functionName(p: { loaded: LoadedMap; source: string; line: number; column: number }, f: Frame, callerName: string | null, lines: string[] | null): string | undefined {
+function functionName(
+  p: { loaded: LoadedMap; source: string; line: number; column: number },
+  f: Frame,
+  callerName: string | null,
+  lines: string[] | null,
+): string | undefined {
   const scopes = sourceScopes(p.loaded, p.source);
   if (scopes) return scopeNameAt(scopes, p.line, p.column) ?? '<anonymous>';
   return callerName ?? (lines ? enclosingFunction(lines, p.line) : null) ?? f.function;
@@ -190,7 +232,10 @@ async function projectHasFiles(projectId: string): Promise<boolean> {
   const now = Date.now();
   const known = projectsWithFiles.get(projectId);
   if (known && known.until > now) return known.has;
-  const { rowCount } = await pool().query('SELECT 1 FROM source_files WHERE project_id = $1 AND type = $2 LIMIT 1', [projectId, 'source_map']);
+  const { rowCount } = await pool().query('SELECT 1 FROM source_files WHERE project_id = $1 AND type = $2 LIMIT 1', [
+    projectId,
+    'source_map',
+  ]);
   const has = (rowCount ?? 0) > 0;
   projectsWithFiles.set(projectId, { has, until: now + (has ? FOUND_TTL_MS : MISSING_TTL_MS) });
   return has;
@@ -207,7 +252,12 @@ async function cachedLookup(key: string, find: () => Promise<string | null>): Pr
 }
 
 /** The source map for a frame's file: by debug ID first, else by release + `~/` URL (via the minified file's sourcemap reference or `<url>.map`). */
-function mapFor(projectId: string, release: string | null, debugId: string | null, url: string): Promise<string | null> {
+function mapFor(
+  projectId: string,
+  release: string | null,
+  debugId: string | null,
+  url: string,
+): Promise<string | null> {
   if (debugId) {
     return cachedLookup(`${projectId}|d|${debugId}`, async () => {
       const { rows } = await pool().query<{ id: string }>(
@@ -226,7 +276,9 @@ function mapFor(projectId: string, release: string | null, debugId: string | nul
       [projectId, release, tilde],
     );
     const ref = minified[0]?.sourcemap_url;
-    const candidates = [ref ? resolveRelative(tilde, ref) : null, `${tilde}.map`].filter((c): c is string => c !== null);
+    const candidates = [ref ? resolveRelative(tilde, ref) : null, `${tilde}.map`].filter(
+      (c): c is string => c !== null,
+    );
     const { rows } = await pool().query<{ id: string }>(
       `SELECT sf.id FROM source_files sf JOIN releases r ON r.id = sf.release_id
        WHERE r.project_id = $1 AND r.version = $2 AND sf.url = ANY($3) AND sf.type = 'source_map'
@@ -270,7 +322,14 @@ async function loadMap(fileId: string): Promise<LoadedMap | null> {
     problems.set(fileId, check.reason);
   }
   // Counted by what the decoded map takes in memory (estimated from its lines and segments), not its JSON bytes.
-  const loaded = check?.ok ? { map: new TraceMap(check.map), lines: new Map<string, string[] | null>(), scopes: new Map<string, Scope[] | null>(), bytes: check.decodedBytes } : null;
+  const loaded = check?.ok
+    ? {
+        map: new TraceMap(check.map),
+        lines: new Map<string, string[] | null>(),
+        scopes: new Map<string, Scope[] | null>(),
+        bytes: check.decodedBytes,
+      }
+    : null;
   maps.set(fileId, loaded);
   caches.bytes += loaded?.bytes ?? 0;
   for (const [k, v] of maps) {

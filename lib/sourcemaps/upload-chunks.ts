@@ -63,19 +63,28 @@ export async function storeChunkUpload(orgId: string, form: MultipartPart[]): Pr
 }
 
 export async function missingChunks(orgId: string, checksums: string[]): Promise<string[]> {
-  const { rows } = await pool().query<{ checksum: string }>('SELECT checksum FROM upload_chunks WHERE org_id = $1 AND checksum = ANY($2)', [orgId, checksums]);
+  const { rows } = await pool().query<{ checksum: string }>(
+    'SELECT checksum FROM upload_chunks WHERE org_id = $1 AND checksum = ANY($2)',
+    [orgId, checksums],
+  );
   const have = new Set(rows.map((r) => r.checksum));
   return [...new Set(checksums.filter((c) => !have.has(c)))];
 }
 
 /** The chunks in order, concatenated (all present: checked by missingChunks just before). */
 export async function readChunks(orgId: string, checksums: string[]): Promise<Buffer> {
-  const { rows } = await pool().query<{ checksum: string; data: Buffer }>('SELECT checksum, data FROM upload_chunks WHERE org_id = $1 AND checksum = ANY($2)', [orgId, checksums]);
+  const { rows } = await pool().query<{ checksum: string; data: Buffer }>(
+    'SELECT checksum, data FROM upload_chunks WHERE org_id = $1 AND checksum = ANY($2)',
+    [orgId, checksums],
+  );
   const by = new Map(rows.map((r) => [r.checksum, r.data]));
   return Buffer.concat(checksums.map((c) => by.get(c) ?? Buffer.alloc(0)));
 }
 
 /** Chunks of an assembled bundle, and any left over from abandoned uploads, are deleted. */
 export async function dropChunks(orgId: string, checksums: string[]): Promise<void> {
-  await pool().query(`DELETE FROM upload_chunks WHERE (org_id = $1 AND checksum = ANY($2)) OR created_at < now() - interval '${STALE_CHUNKS_AFTER}'`, [orgId, checksums]);
+  await pool().query(
+    `DELETE FROM upload_chunks WHERE (org_id = $1 AND checksum = ANY($2)) OR created_at < now() - interval '${STALE_CHUNKS_AFTER}'`,
+    [orgId, checksums],
+  );
 }

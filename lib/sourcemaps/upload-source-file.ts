@@ -9,7 +9,12 @@ import { saveSourceFiles } from './save-source-files';
 /** A single file upload (multipart): the body is capped at this before it is read. */
 export const MAX_FILE_UPLOAD_BYTES = MAX_SOURCE_MAP_BYTES + 64 * 1024;
 
-const urlField = z.string().trim().min(1).max(2000).refine((u) => !hasControlCharacters(u));
+const urlField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2000)
+  .refine((u) => !hasControlCharacters(u));
 
 /**
  * One minified file or source map for a release of the project, from multipart fields `file` and `url`
@@ -19,10 +24,14 @@ const urlField = z.string().trim().min(1).max(2000).refine((u) => !hasControlCha
 export async function uploadSourceFile(projectId: string, version: string, parts: MultipartPart[]) {
   const file = parts.find((p) => p.name === 'file' && p.filename !== null);
   const urlPart = parts.find((p) => p.name === 'url');
-  const url = urlField.safeParse(urlPart ? urlPart.data.toString('utf8') : file?.filename ?? undefined);
+  const url = urlField.safeParse(urlPart ? urlPart.data.toString('utf8') : (file?.filename ?? undefined));
   if (!file) throw validationError([{ path: ['file'], message: 'A file part is required' }]);
-  if (!url.success) throw validationError([{ path: ['url'], message: 'A url field is required (e.g. ~/static/js/main.js)' }]);
-  const release = await db.release.findUnique({ where: { projectId_version: { projectId, version } }, select: { id: true } });
+  if (!url.success)
+    throw validationError([{ path: ['url'], message: 'A url field is required (e.g. ~/static/js/main.js)' }]);
+  const release = await db.release.findUnique({
+    where: { projectId_version: { projectId, version } },
+    select: { id: true },
+  });
   if (!release) throw notFound('Release');
   const content = file.data;
   const tilde = tildeUrl(url.data);
@@ -39,18 +48,32 @@ export async function uploadSourceFile(projectId: string, version: string, parts
     const id = /\/\/# debugId=([0-9a-fA-F-]{32,36})\s*$/m.exec(text)?.[1];
     debugId = id ? id.toLowerCase() : null;
   }
-  await saveSourceFiles(projectId, release.id, [{ url: tilde, type: isMap ? 'source_map' : 'minified_source', debugId, sourcemapUrl, content }]);
+  await saveSourceFiles(projectId, release.id, [
+    { url: tilde, type: isMap ? 'source_map' : 'minified_source', debugId, sourcemapUrl, content },
+  ]);
   return { url: tilde, type: isMap ? 'source_map' : 'minified_source', debugId, size: content.length };
 }
 
 export async function listSourceFiles(projectId: string, version: string) {
-  const release = await db.release.findUnique({ where: { projectId_version: { projectId, version } }, select: { id: true } });
+  const release = await db.release.findUnique({
+    where: { projectId_version: { projectId, version } },
+    select: { id: true },
+  });
   if (!release) throw notFound('Release');
   const rows = await db.sourceFile.findMany({ where: { projectId, releaseId: release.id }, orderBy: [{ url: 'asc' }] });
   return rows.map(fileOut);
 }
 
-type FileRow = { id: string; url: string; type: string; debugId: string | null; sourcemapUrl: string | null; size: number; problem: string | null; createdAt: Date };
+type FileRow = {
+  id: string;
+  url: string;
+  type: string;
+  debugId: string | null;
+  sourcemapUrl: string | null;
+  size: number;
+  problem: string | null;
+  createdAt: Date;
+};
 const fileOut = (r: FileRow) => ({
   id: r.id,
   url: r.url,
@@ -67,6 +90,10 @@ const fileOut = (r: FileRow) => ({
 export async function filesForDebugId(projectId: string, debugId: string) {
   const id = normalizeDebugId(debugId);
   if (!id) throw validationError([{ path: ['debugId'], message: 'Not a debug ID (a UUID)' }]);
-  const rows = await db.sourceFile.findMany({ where: { projectId, debugId: id }, include: { release: { select: { version: true } } }, orderBy: [{ type: 'asc' }] });
+  const rows = await db.sourceFile.findMany({
+    where: { projectId, debugId: id },
+    include: { release: { select: { version: true } } },
+    orderBy: [{ type: 'asc' }],
+  });
   return { debugId: id, files: rows.map((r) => ({ ...fileOut(r), release: r.release?.version ?? null })) };
 }

@@ -20,7 +20,9 @@ export function useAlertRules(projectId: string) {
 
 /** Delivery attempts of one rule, newest first; polled while shown so new deliveries appear. */
 export function useAlertLogs(projectId: string, ruleId: string | null) {
-  return useSWR<AlertLog[], ApiError>(ruleId ? `${rulePath(projectId, ruleId)}/logs` : null, fetcher, { refreshInterval: 3000 });
+  return useSWR<AlertLog[], ApiError>(ruleId ? `${rulePath(projectId, ruleId)}/logs` : null, fetcher, {
+    refreshInterval: 3000,
+  });
 }
 
 /** Create, update and delete, each refreshing the cached list. */
@@ -44,7 +46,8 @@ export function useAlertMutations(projectId: string) {
           return rules?.map((r) => (r.id === ruleId ? updated! : r));
         },
         {
-          optimisticData: (rules) => (rules ?? []).map((r) => (r.id === ruleId ? ({ ...r, ...input } as AlertRule) : r)),
+          optimisticData: (rules) =>
+            (rules ?? []).map((r) => (r.id === ruleId ? ({ ...r, ...input } as AlertRule) : r)),
           rollbackOnError: true,
           revalidate: false,
         },

@@ -9,9 +9,20 @@ import { issuePath, type Pagination } from './use-issues';
 export type TrackedEvent = SerializedEvent;
 export type { EventNeighbours };
 
-const eventPath = (projectId: string, issueId: string, eventId: string) => `${issuePath(projectId, issueId)}/events/${encodeURIComponent(eventId)}`;
+const eventPath = (projectId: string, issueId: string, eventId: string) =>
+  `${issuePath(projectId, issueId)}/events/${encodeURIComponent(eventId)}`;
 
-export function useEvents({ projectId, issueId, page, limit = 10 }: { projectId: string; issueId: string; page: number; limit?: number }) {
+export function useEvents({
+  projectId,
+  issueId,
+  page,
+  limit = 10,
+}: {
+  projectId: string;
+  issueId: string;
+  page: number;
+  limit?: number;
+}) {
   const { data, error, isLoading } = useSWR<{ events: TrackedEvent[]; pagination: Pagination }>(
     `${issuePath(projectId, issueId)}/events?page=${page}&limit=${limit}`,
     fetcher,

@@ -35,28 +35,44 @@ export type FeedbackEntry = {
 type FeedbackPage = { feedback: FeedbackEntry[]; nextCursor: string | null; counts: Record<FeedbackStatus, number> };
 
 const feedbackPath = (projectId: string) => `${projectPath(projectId)}/feedback`;
-const inboxKey = (projectId: string, status: string, query: string) => `${feedbackPath(projectId)}?${new URLSearchParams({ status, ...(query ? { query } : {}) })}`;
+const inboxKey = (projectId: string, status: string, query: string) =>
+  `${feedbackPath(projectId)}?${new URLSearchParams({ status, ...(query ? { query } : {}) })}`;
 
 /** One status of the project's Feedback inbox, searched; refreshed every 30 s. */
 export function useFeedbackInbox(projectId: string, status: FeedbackStatus | 'all', query: string) {
-  const { data, error, isLoading } = useSWR<FeedbackPage>(inboxKey(projectId, status, query), fetcher, { refreshInterval: 30_000, keepPreviousData: true });
+  const { data, error, isLoading } = useSWR<FeedbackPage>(inboxKey(projectId, status, query), fetcher, {
+    refreshInterval: 30_000,
+    keepPreviousData: true,
+  });
   return { page: data, error, isLoading };
 }
 
-export async function updateFeedback(projectId: string, id: string, body: { status?: FeedbackStatus; assigneeId?: string | null }) {
+export async function updateFeedback(
+  projectId: string,
+  id: string,
+  body: { status?: FeedbackStatus; assigneeId?: string | null },
+) {
   await api(`${feedbackPath(projectId)}/${encodeURIComponent(id)}`, { method: 'PATCH', body });
   // Every view of the inbox (and the issue's feedback) may hold it.
-  await mutate((key) => typeof key === 'string' && (key.startsWith(feedbackPath(projectId)) || key.endsWith('/feedback')));
+  await mutate(
+    (key) => typeof key === 'string' && (key.startsWith(feedbackPath(projectId)) || key.endsWith('/feedback')),
+  );
 }
 
 /** What users wrote about an issue's events. */
 export function useIssueFeedback(projectId: string, issueId: string) {
-  const { data, error } = useSWR<FeedbackEntry[]>(`${projectPath(projectId)}/issues/${encodeURIComponent(issueId)}/feedback`, fetcher);
+  const { data, error } = useSWR<FeedbackEntry[]>(
+    `${projectPath(projectId)}/issues/${encodeURIComponent(issueId)}/feedback`,
+    fetcher,
+  );
   return { feedback: data, error };
 }
 
 /** The attachments of one event (by its 32-hex id). */
 export function useAttachments(projectId: string, eventId: string | null) {
-  const { data, error } = useSWR<AttachmentInfo[]>(eventId ? `${projectPath(projectId)}/attachments?eventId=${encodeURIComponent(eventId)}` : null, fetcher);
+  const { data, error } = useSWR<AttachmentInfo[]>(
+    eventId ? `${projectPath(projectId)}/attachments?eventId=${encodeURIComponent(eventId)}` : null,
+    fetcher,
+  );
   return { attachments: data, error };
 }

@@ -5,7 +5,11 @@ import type { InboundFilters } from '@/lib/ingest/enrich/inbound-filters';
 import { api, fetcher } from './fetcher';
 import { projectPath } from './use-projects';
 
-export type ProjectFilters = { filters: InboundFilters; spikeProtection: boolean; discarded: { fingerprint: string; title: string; discardedAt: string }[] };
+export type ProjectFilters = {
+  filters: InboundFilters;
+  spikeProtection: boolean;
+  discarded: { fingerprint: string; title: string; discardedAt: string }[];
+};
 
 const filtersPath = (projectId: string) => `${projectPath(projectId)}/filters`;
 
@@ -14,7 +18,10 @@ export function useProjectFilters(projectId: string) {
   return { data, error, isLoading };
 }
 
-export async function updateProjectFilters(projectId: string, input: Partial<InboundFilters> & { spikeProtection?: boolean }) {
+export async function updateProjectFilters(
+  projectId: string,
+  input: Partial<InboundFilters> & { spikeProtection?: boolean },
+) {
   const updated = await api<ProjectFilters>(filtersPath(projectId), { method: 'PATCH', body: input });
   await mutate(filtersPath(projectId), updated, { revalidate: false });
   return updated;

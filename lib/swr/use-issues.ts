@@ -9,7 +9,10 @@ import { api, fetcher } from './fetcher';
 import { projectPath } from './use-projects';
 
 export type Issue = ReturnType<typeof serializeIssueWithAssignee>;
-export type IgnoreConditionShown = { until: string } | { count: number; windowMinutes: number | null; eventsAtIgnore: number | null } | { users: number; usersAtIgnore: number | null };
+export type IgnoreConditionShown =
+  | { until: string }
+  | { count: number; windowMinutes: number | null; eventsAtIgnore: number | null }
+  | { users: number; usersAtIgnore: number | null };
 export type IssueWithEvents = Issue & {
   events: SerializedEvent[];
   firstRelease: string | null;
@@ -39,7 +42,8 @@ export type IssueFilters = {
 export const ISSUES_REFRESH_MS = 5000;
 
 const issuesPath = (projectId: string) => `${projectPath(projectId)}/issues`;
-export const issuePath = (projectId: string, issueId: string) => `${issuesPath(projectId)}/${encodeURIComponent(issueId)}`;
+export const issuePath = (projectId: string, issueId: string) =>
+  `${issuesPath(projectId)}/${encodeURIComponent(issueId)}`;
 
 export function issuesKey(projectId: string, f: IssueFilters) {
   const q = new URLSearchParams({ page: String(f.page), limit: String(f.limit) });
@@ -63,7 +67,10 @@ export function useIssues(projectId: string, filters: IssueFilters) {
 }
 
 export function useIssue(projectId: string, issueId: string) {
-  const { data, error, isLoading } = useSWR<IssueWithEvents>(`${issuePath(projectId, issueId)}?expand=assignee`, fetcher);
+  const { data, error, isLoading } = useSWR<IssueWithEvents>(
+    `${issuePath(projectId, issueId)}?expand=assignee`,
+    fetcher,
+  );
   return { issue: data, error, isLoading };
 }
 
@@ -73,22 +80,39 @@ export function useIssueStats(projectId: string, issueId: string, days = 14) {
 }
 
 /** Every cached issue list and issue of the project: a status change can move an issue between filtered pages. */
-const refreshIssues = (projectId: string) => mutate((key) => typeof key === 'string' && key.startsWith(issuesPath(projectId)));
+const refreshIssues = (projectId: string) =>
+  mutate((key) => typeof key === 'string' && key.startsWith(issuesPath(projectId)));
 
-export async function setIssueStatus({ projectId, issueId, status, ignore }: { projectId: string; issueId: string; status: IssueStatusValue; ignore?: IgnoreCondition }) {
+export async function setIssueStatus({
+  projectId,
+  issueId,
+  status,
+  ignore,
+}: {
+  projectId: string;
+  issueId: string;
+  status: IssueStatusValue;
+  ignore?: IgnoreCondition;
+}) {
   await api(issuePath(projectId, issueId), { method: 'PATCH', body: ignore ? { status, ignore } : { status } });
   await refreshIssues(projectId);
 }
 
 /** Merges the issues into one; answers the issue they went into. */
 export async function mergeIssues(projectId: string, ids: string[]) {
-  const result = await api<{ issue: SerializedIssue; merged: string[] }>(`${issuesPath(projectId)}/merge`, { method: 'POST', body: { ids } });
+  const result = await api<{ issue: SerializedIssue; merged: string[] }>(`${issuesPath(projectId)}/merge`, {
+    method: 'POST',
+    body: { ids },
+  });
   await refreshIssues(projectId);
   return result;
 }
 
 export async function bulkSetIssueStatus(projectId: string, ids: string[], status: IssueStatusValue) {
-  const result = await api<{ updated: number }>(`${issuesPath(projectId)}/bulk`, { method: 'POST', body: { ids, status } });
+  const result = await api<{ updated: number }>(`${issuesPath(projectId)}/bulk`, {
+    method: 'POST',
+    body: { ids, status },
+  });
   await refreshIssues(projectId);
   return result;
 }
@@ -108,8 +132,21 @@ export async function addComment(projectId: string, issueId: string, body: strin
   await refreshIssues(projectId);
 }
 
-export async function editComment({ projectId, issueId, commentId, body }: { projectId: string; issueId: string; commentId: string; body: string }) {
-  await api(`${issuePath(projectId, issueId)}/comments/${encodeURIComponent(commentId)}`, { method: 'PATCH', body: { body } });
+export async function editComment({
+  projectId,
+  issueId,
+  commentId,
+  body,
+}: {
+  projectId: string;
+  issueId: string;
+  commentId: string;
+  body: string;
+}) {
+  await api(`${issuePath(projectId, issueId)}/comments/${encodeURIComponent(commentId)}`, {
+    method: 'PATCH',
+    body: { body },
+  });
   await refreshIssues(projectId);
 }
 
@@ -126,7 +163,13 @@ export async function resolveInNextRelease(projectId: string, issueId: string) {
 
 export type IssueTagSummary = {
   users: number;
-  tags: { key: string; events: number; distinctValues: number; other: number; values: { value: string; count: number }[] }[];
+  tags: {
+    key: string;
+    events: number;
+    distinctValues: number;
+    other: number;
+    values: { value: string; count: number }[];
+  }[];
 };
 
 export function useIssueTags(projectId: string, issueId: string) {

@@ -12,7 +12,8 @@ export function useKeys(projectId: string) {
 }
 
 // The project response embeds its keys (the onboarding page reads the DSN there), so both are refreshed.
-const refresh = (projectId: string) => Promise.all([mutate(keysPath(projectId)), mutate(projectPath(projectId)), mutate('/api/v1/projects')]);
+const refresh = (projectId: string) =>
+  Promise.all([mutate(keysPath(projectId)), mutate(projectPath(projectId)), mutate('/api/v1/projects')]);
 
 export async function createKey(projectId: string, label: string) {
   const key = await api<ProjectKey>(keysPath(projectId), { method: 'POST', body: { label } });
@@ -20,7 +21,11 @@ export async function createKey(projectId: string, label: string) {
   return key;
 }
 
-export async function updateKey(projectId: string, keyId: string, input: { label?: string; enabled?: boolean; rateLimitPerMinute?: number | null }) {
+export async function updateKey(
+  projectId: string,
+  keyId: string,
+  input: { label?: string; enabled?: boolean; rateLimitPerMinute?: number | null },
+) {
   await api(`${keysPath(projectId)}/${encodeURIComponent(keyId)}`, { method: 'PATCH', body: input });
   await refresh(projectId);
 }

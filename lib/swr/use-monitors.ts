@@ -45,7 +45,14 @@ export function useMonitors(projectId: string) {
 
 export type NewMonitor =
   | { kind: 'cron'; slug: string; scheduleType: string; schedule: string; timezone: string }
-  | { kind: 'uptime'; slug: string; url: string; schedule: string; expectedStatus: number | null; keyword: string | null };
+  | {
+      kind: 'uptime';
+      slug: string;
+      url: string;
+      schedule: string;
+      expectedStatus: number | null;
+      keyword: string | null;
+    };
 
 export async function createMonitor(projectId: string, input: NewMonitor) {
   await api(monitorsPath(projectId), { method: 'POST', body: input });

@@ -1,7 +1,13 @@
 'use client';
 
 import useSWR from 'swr';
-import { TRANSACTION_PERIODS, type TransactionDetail, type TransactionGroup, type TransactionPeriod, type WebVitals } from '@/lib/zod/performance';
+import {
+  TRANSACTION_PERIODS,
+  type TransactionDetail,
+  type TransactionGroup,
+  type TransactionPeriod,
+  type WebVitals,
+} from '@/lib/zod/performance';
 import { fetcher, type ApiError } from './fetcher';
 
 export const DAY_RANGES = [1, 7, 14, 30] as const;
@@ -25,15 +31,27 @@ export function windowQuery(days: number, environment?: string | null) {
 
 /** Transaction groups of the last `days` days, by count. */
 export function useTransactions(projectId: string, days: number, environment?: string | null) {
-  return useSWR<TransactionGroup[], ApiError>(`${base(projectId)}/transactions?${windowQuery(days, environment)}`, fetcher, { keepPreviousData: true });
+  return useSWR<TransactionGroup[], ApiError>(
+    `${base(projectId)}/transactions?${windowQuery(days, environment)}`,
+    fetcher,
+    { keepPreviousData: true },
+  );
 }
 
 /** p75 and rating of each web vital over the same window. */
 export function useWebVitals(projectId: string, days: number, environment?: string | null) {
-  return useSWR<WebVitals, ApiError>(`${base(projectId)}/vitals?${windowQuery(days, environment)}`, fetcher, { keepPreviousData: true });
+  return useSWR<WebVitals, ApiError>(`${base(projectId)}/vitals?${windowQuery(days, environment)}`, fetcher, {
+    keepPreviousData: true,
+  });
 }
 
-export const PERIOD_LABELS: Record<TransactionPeriod, string> = { '1h': '1 hour', '24h': '24 hours', '7d': '7 days', '14d': '14 days', '30d': '30 days' };
+export const PERIOD_LABELS: Record<TransactionPeriod, string> = {
+  '1h': '1 hour',
+  '24h': '24 hours',
+  '7d': '7 days',
+  '14d': '14 days',
+  '30d': '30 days',
+};
 export const DEFAULT_PERIOD: TransactionPeriod = '24h';
 
 /** The `?period=` search param as one of the ranges; anything else is the default. */
@@ -51,8 +69,22 @@ export function transactionHref(projectId: string, name: string, period?: Transa
 }
 
 /** One transaction over a range: counts, failure rate, throughput, percentiles over time, slowest samples, vitals. */
-export function useTransaction({ projectId, name, period, environment }: { projectId: string; name: string; period: TransactionPeriod; environment?: string }) {
+export function useTransaction({
+  projectId,
+  name,
+  period,
+  environment,
+}: {
+  projectId: string;
+  name: string;
+  period: TransactionPeriod;
+  environment?: string;
+}) {
   const params = new URLSearchParams({ period });
   if (environment) params.set('environment', environment);
-  return useSWR<TransactionDetail, ApiError>(`${base(projectId)}/transactions/${encodeURIComponent(name)}?${params}`, fetcher, { keepPreviousData: true });
+  return useSWR<TransactionDetail, ApiError>(
+    `${base(projectId)}/transactions/${encodeURIComponent(name)}?${params}`,
+    fetcher,
+    { keepPreviousData: true },
+  );
 }

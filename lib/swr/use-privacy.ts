@@ -28,7 +28,10 @@ export function useOrgPrivacy() {
 }
 
 export async function updateOrgPrivacy(requireScrubbing: boolean) {
-  const updated = await api<{ requireScrubbing: boolean }>(ORG_PRIVACY, { method: 'PATCH', body: { requireScrubbing } });
+  const updated = await api<{ requireScrubbing: boolean }>(ORG_PRIVACY, {
+    method: 'PATCH',
+    body: { requireScrubbing },
+  });
   await mutate(ORG_PRIVACY, updated, { revalidate: false });
   // Every project's effective setting follows the lock.
   await mutate((key) => typeof key === 'string' && key.endsWith('/privacy') && key !== ORG_PRIVACY);

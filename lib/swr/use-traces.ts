@@ -18,19 +18,42 @@ export type TraceSpan = {
   isSegment: boolean;
   data: Record<string, unknown> | null;
 };
-export type TraceError = { id: string; projectId: string; issueId: string; title: string; level: string; timestamp: string; spanId: string | null };
+export type TraceError = {
+  id: string;
+  projectId: string;
+  issueId: string;
+  title: string;
+  level: string;
+  timestamp: string;
+  spanId: string | null;
+};
 export type Trace = {
   traceId: string;
   start: string | null;
   durationMs: number | null;
   projects: { id: string; name: string }[];
   spans: TraceSpan[];
-  transactions: { id: string; projectId: string; name: string; durationMs: number; status: string; timestamp: string }[];
+  transactions: {
+    id: string;
+    projectId: string;
+    name: string;
+    durationMs: number;
+    status: string;
+    timestamp: string;
+  }[];
   errors: TraceError[];
   logCount: number;
   truncated: boolean;
 };
-export type SpanGroup = { op: string; group: string; count: number; totalMs: number; avgMs: number; p75Ms: number; transactions: number };
+export type SpanGroup = {
+  op: string;
+  group: string;
+  count: number;
+  totalMs: number;
+  avgMs: number;
+  p75Ms: number;
+  transactions: number;
+};
 export type LogLine = {
   id: string;
   timestamp: string;
@@ -45,12 +68,18 @@ export type LogLine = {
 };
 
 export function useTrace(traceId: string) {
-  const { data, error, isLoading } = useSWR<Trace>(`/api/v1/organization/traces/${encodeURIComponent(traceId)}`, fetcher);
+  const { data, error, isLoading } = useSWR<Trace>(
+    `/api/v1/organization/traces/${encodeURIComponent(traceId)}`,
+    fetcher,
+  );
   return { trace: data, error, isLoading };
 }
 
 export function useSpanGroups(projectId: string, name: string) {
-  const { data, error } = useSWR<SpanGroup[]>(`${projectPath(projectId)}/performance/transactions/${encodeURIComponent(name)}/spans`, fetcher);
+  const { data, error } = useSWR<SpanGroup[]>(
+    `${projectPath(projectId)}/performance/transactions/${encodeURIComponent(name)}/spans`,
+    fetcher,
+  );
   return { groups: data, error };
 }
 
@@ -59,9 +88,13 @@ export type LogFilters = { level: string; query: string; attribute: string; trac
 /** The newest log lines matching the filters; polled every 2 s while `live`. */
 export function useLogs(projectId: string, f: LogFilters, live: boolean) {
   const q = new URLSearchParams(Object.entries(f).filter(([, v]) => v !== '') as [string, string][]);
-  const { data, error, isLoading } = useSWR<{ logs: LogLine[]; nextCursor: string | null }>(`${projectPath(projectId)}/logs?${q}`, fetcher, {
-    refreshInterval: live ? 2000 : 0,
-    keepPreviousData: true,
-  });
+  const { data, error, isLoading } = useSWR<{ logs: LogLine[]; nextCursor: string | null }>(
+    `${projectPath(projectId)}/logs?${q}`,
+    fetcher,
+    {
+      refreshInterval: live ? 2000 : 0,
+      keepPreviousData: true,
+    },
+  );
   return { page: data, error, isLoading };
 }

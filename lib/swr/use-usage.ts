@@ -11,5 +11,8 @@ export const USAGE_REFRESH_MS = 15_000;
 
 /** This month's event counts of the organization against its plan's quota. */
 export function useUsage(opts: { refreshInterval?: number } = {}) {
-  return useSWR<Usage, ApiError>('/api/v1/usage', fetcher, { refreshInterval: opts.refreshInterval ?? USAGE_REFRESH_MS, revalidateOnFocus: true });
+  return useSWR<Usage, ApiError>('/api/v1/usage', fetcher, {
+    refreshInterval: opts.refreshInterval ?? USAGE_REFRESH_MS,
+    revalidateOnFocus: true,
+  });
 }

@@ -33,7 +33,11 @@ describe('describeFieldIssue', () => {
     ['scopes', 'Choose at least one scope', 'Scopes: choose at least one scope'],
     ['email', 'Invalid email address', 'Email: invalid email address'],
     ['', 'Nothing to update: give label or enabled', 'Nothing to update: give label or enabled'],
-    ['notifyEmail', 'Give notifyEmail or webhookUrl (or both)', 'Notification email: give Notification email or Webhook URL (or both)'],
+    [
+      'notifyEmail',
+      'Give notifyEmail or webhookUrl (or both)',
+      'Notification email: give Notification email or Webhook URL (or both)',
+    ],
   ])('%s: %s', (field, message, expected) => {
     expect(describeFieldIssue(field, message)).toBe(expected);
   });

@@ -32,7 +32,11 @@ const FIELD_NAMES: Record<string, string> = {
 /** "notifyEmail" → "Notification email"; an unknown camelCase name → "Words in it". */
 export function humanFieldName(field: string): string {
   if (FIELD_NAMES[field]) return FIELD_NAMES[field];
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -46,5 +50,7 @@ export function describeFieldIssue(field: string, message: string): string {
   const text = humanizeMessage(message);
   if (!field) return text;
   const name = humanFieldName(field);
-  return text.toLowerCase().startsWith(name.toLowerCase()) ? text : `${name}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+  return text.toLowerCase().startsWith(name.toLowerCase())
+    ? text
+    : `${name}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }

@@ -25,7 +25,15 @@ describe('linkSegments', () => {
       ],
     ],
     ['not a link scheme', 'javascript:alert(1) ftp://x', [{ kind: 'text', value: 'javascript:alert(1) ftp://x' }]],
-    ['markup stays text', '<b>https://x.test</b>', [{ kind: 'text', value: '<b>' }, { kind: 'link', value: 'https://x.test' }, { kind: 'text', value: '</b>' }]],
+    [
+      'markup stays text',
+      '<b>https://x.test</b>',
+      [
+        { kind: 'text', value: '<b>' },
+        { kind: 'link', value: 'https://x.test' },
+        { kind: 'text', value: '</b>' },
+      ],
+    ],
     ['empty', '', []],
   ])('%s', (_label, input, expected) => {
     expect(linkSegments(input)).toEqual(expected);

@@ -4,6 +4,16 @@ export function plural(count: number, singular: string, pluralForm = `${singular
 }
 
 /** "1,000+ issues" when `atLeast` (a count that stopped at its cap), else plural(). */
-export function pluralAtLeast({ count, atLeast, singular, pluralForm = `${singular}s` }: { count: number; atLeast: boolean | undefined; singular: string; pluralForm?: string }): string {
+export function pluralAtLeast({
+  count,
+  atLeast,
+  singular,
+  pluralForm = `${singular}s`,
+}: {
+  count: number;
+  atLeast: boolean | undefined;
+  singular: string;
+  pluralForm?: string;
+}): string {
   return atLeast ? `${count.toLocaleString('en-US')}+ ${pluralForm}` : plural(count, singular, pluralForm);
 }

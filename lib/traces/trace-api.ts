@@ -17,7 +17,10 @@ export const traceParams = z.object({
 const MAX_SPANS = 10_000;
 
 export async function getTrace(t: OrgTenant, traceId: string) {
-  const { rows: projects } = await readPool().query<{ id: string; name: string }>('SELECT id, name FROM projects WHERE org_id = $1', [t.orgId]);
+  const { rows: projects } = await readPool().query<{ id: string; name: string }>(
+    'SELECT id, name FROM projects WHERE org_id = $1',
+    [t.orgId],
+  );
   const ids = projects.map((p) => p.id);
   const [spans, transactions, errors, logs] = await Promise.all([
     readPool().query(
@@ -38,7 +41,10 @@ export async function getTrace(t: OrgTenant, traceId: string) {
         WHERE e.project_id = ANY($1) AND (e.contexts -> 'trace' ->> 'trace_id') = $2 ORDER BY e.timestamp LIMIT 1000`,
       [ids, traceId],
     ),
-    readPool().query<{ n: number }>(`SELECT count(*)::int AS n FROM logs WHERE project_id = ANY($1) AND trace_id = $2`, [ids, traceId]),
+    readPool().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM logs WHERE project_id = ANY($1) AND trace_id = $2`,
+      [ids, traceId],
+    ),
   ]);
   if (spans.rows.length === 0 && transactions.rows.length === 0 && errors.rows.length === 0) throw notFound('Trace');
   const starts = spans.rows.map((s) => (s.start as Date).getTime());
@@ -50,7 +56,9 @@ export async function getTrace(t: OrgTenant, traceId: string) {
     traceId,
     start: start === null ? null : new Date(start).toISOString(),
     durationMs: start === null || end === null ? null : end - start,
-    projects: [...new Set([...spans.rows, ...transactions.rows, ...errors.rows].map((r) => r.projectId as string))].map((id) => ({ id, name: names.get(id) ?? id })),
+    projects: [...new Set([...spans.rows, ...transactions.rows, ...errors.rows].map((r) => r.projectId as string))].map(
+      (id) => ({ id, name: names.get(id) ?? id }),
+    ),
     spans: spans.rows.map((s) => ({ ...s, start: (s.start as Date).toISOString() })),
     transactions: transactions.rows.map((x) => ({ ...x, timestamp: (x.timestamp as Date).toISOString() })),
     errors: errors.rows.map((e) => ({ ...e, timestamp: (e.timestamp as Date).toISOString() })),
@@ -63,7 +71,10 @@ export const spanGroupsQuery = z.object({ days: clampedInt(7, 1, 90) });
 
 /** Per span group of a transaction name: count, total, average and p75 time; the slowest total first. */
 export async function spanGroups(t: ProjectTenant, transaction: string, days: number) {
-  const { rows: own } = await readPool().query('SELECT 1 FROM projects WHERE id = $1 AND org_id = $2', [t.projectId, t.orgId]);
+  const { rows: own } = await readPool().query('SELECT 1 FROM projects WHERE id = $1 AND org_id = $2', [
+    t.projectId,
+    t.orgId,
+  ]);
   if (own.length === 0) throw notFound('Project');
   const { rows } = await readPool().query(
     `SELECT op, "group", count(*)::int AS count, sum(duration) AS "totalMs", avg(duration) AS "avgMs",

@@ -11,7 +11,11 @@ const INT4_MAX = 2_147_483_647;
 /** 30 days: longer windows would make the rate count scan more than events are worth keeping. */
 export const MAX_WINDOW_MINUTES = 43_200;
 
-const name = z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+const name = z
+  .string({ message: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name must be at most 100 characters');
 const type = z.enum(ALERT_TYPES, { message: 'Type must be NEW_ISSUE, ERROR_RATE, REGRESSION, CRASH_FREE or MONITOR' });
 const webhookFormat = z.enum(WEBHOOK_FORMATS, { message: 'Webhook format must be json, slack or discord' });
 const threshold = z
@@ -26,7 +30,10 @@ const windowMinutes = z
   .positive('Window must be a positive integer of minutes')
   .max(MAX_WINDOW_MINUTES, `Window must be at most ${MAX_WINDOW_MINUTES} minutes`)
   .nullable();
-const notifyEmail = z.email({ message: 'Must be a valid email address' }).max(254, 'Must be a valid email address').nullable();
+const notifyEmail = z
+  .email({ message: 'Must be a valid email address' })
+  .max(254, 'Must be a valid email address')
+  .nullable();
 /** An http(s) URL with a host, at most 2,048 characters (webhooks, uptime checks). */
 export const httpUrl = z
   .string({ message: 'Must be a valid http(s) URL' })
@@ -50,9 +57,26 @@ const crashFreeBelow = z
   .lt(100, 'Must be a percentage between 0 and 100')
   .nullable();
 const crashFreeMetric = z.enum(CRASH_FREE_METRICS, { message: 'Must be sessions or users' }).nullable();
-const minSessions = z.number({ message: 'Must be a positive integer' }).int('Must be a positive integer').positive('Must be a positive integer').max(INT4_MAX).nullable();
+const minSessions = z
+  .number({ message: 'Must be a positive integer' })
+  .int('Must be a positive integer')
+  .positive('Must be a positive integer')
+  .max(INT4_MAX)
+  .nullable();
 
-const fields = { name, type, threshold, windowMinutes, notifyEmail, webhookUrl, webhookFormat, enabled, crashFreeBelow, crashFreeMetric, minSessions };
+const fields = {
+  name,
+  type,
+  threshold,
+  windowMinutes,
+  notifyEmail,
+  webhookUrl,
+  webhookFormat,
+  enabled,
+  crashFreeBelow,
+  crashFreeMetric,
+  minSessions,
+};
 
 /** The rule as stored: what create produces and what a PATCH merged onto the stored rule must satisfy. */
 export type AlertRuleShape = {
@@ -72,24 +96,41 @@ export type AlertRuleShape = {
 type Issue = { path: string[]; message: string };
 
 /** Rules that span fields, shared by create and PATCH (applied to the merged result). */
-export function crossFieldIssues(r: Pick<AlertRuleShape, 'type' | 'threshold' | 'windowMinutes' | 'notifyEmail' | 'webhookUrl' | 'crashFreeBelow'>): Issue[] {
+export function crossFieldIssues(
+  r: Pick<AlertRuleShape, 'type' | 'threshold' | 'windowMinutes' | 'notifyEmail' | 'webhookUrl' | 'crashFreeBelow'>,
+): Issue[] {
   const issues: Issue[] = [];
   if (r.notifyEmail == null && r.webhookUrl == null) {
     issues.push({ path: ['notifyEmail'], message: 'Give an email address or a webhook URL (or both)' });
   }
   if (r.type === 'ERROR_RATE') {
-    if (r.threshold == null) issues.push({ path: ['threshold'], message: 'Give a threshold: the number of errors that triggers an error-rate rule' });
-    if (r.windowMinutes == null) issues.push({ path: ['windowMinutes'], message: 'Give a window: the number of minutes an error-rate rule counts over' });
+    if (r.threshold == null)
+      issues.push({
+        path: ['threshold'],
+        message: 'Give a threshold: the number of errors that triggers an error-rate rule',
+      });
+    if (r.windowMinutes == null)
+      issues.push({
+        path: ['windowMinutes'],
+        message: 'Give a window: the number of minutes an error-rate rule counts over',
+      });
   }
   if (r.type === 'CRASH_FREE') {
-    if (r.crashFreeBelow == null) issues.push({ path: ['crashFreeBelow'], message: 'Give the crash-free percentage a release must stay above' });
-    if (r.windowMinutes == null) issues.push({ path: ['windowMinutes'], message: 'Give a window: the number of minutes the rate is read over' });
+    if (r.crashFreeBelow == null)
+      issues.push({ path: ['crashFreeBelow'], message: 'Give the crash-free percentage a release must stay above' });
+    if (r.windowMinutes == null)
+      issues.push({ path: ['windowMinutes'], message: 'Give a window: the number of minutes the rate is read over' });
   }
   return issues;
 }
 
 /** Only ERROR_RATE rules keep a threshold; ERROR_RATE and CRASH_FREE a window; CRASH_FREE its rate, metric and minimum. */
-export function normalizeRule<T extends Pick<AlertRuleShape, 'type' | 'threshold' | 'windowMinutes' | 'crashFreeBelow' | 'crashFreeMetric' | 'minSessions'>>(r: T): T {
+export function normalizeRule<
+  T extends Pick<
+    AlertRuleShape,
+    'type' | 'threshold' | 'windowMinutes' | 'crashFreeBelow' | 'crashFreeMetric' | 'minSessions'
+  >,
+>(r: T): T {
   const crash = r.type === 'CRASH_FREE';
   return {
     ...r,

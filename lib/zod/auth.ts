@@ -1,8 +1,15 @@
 import { z } from 'zod';
 
-const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'Invalid email address' }));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Invalid email address' }));
 
-const newPassword = z.string().min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters');
+const newPassword = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
 
 export const registerSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),

@@ -2,8 +2,14 @@ import { z } from 'zod';
 
 // Webhook payloads are trusted only after the signature check, and still parsed: the plan change
 // is made from these fields alone.
-const stripeRef = z.union([z.string(), z.object({ id: z.string() })]).nullish().transform((v) => (v == null ? null : typeof v === 'string' ? v : v.id));
-const metadata = z.record(z.string(), z.string()).nullish().transform((m) => m ?? {});
+const stripeRef = z
+  .union([z.string(), z.object({ id: z.string() })])
+  .nullish()
+  .transform((v) => (v == null ? null : typeof v === 'string' ? v : v.id));
+const metadata = z
+  .record(z.string(), z.string())
+  .nullish()
+  .transform((m) => m ?? {});
 
 export const stripeEventEnvelope = z.object({
   id: z.string().min(1),

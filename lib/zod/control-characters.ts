@@ -14,7 +14,11 @@ export function hasControlCharacters(s: string): boolean {
  * Where a parsed input holds a control character: one issue per string, object key included, with its path. The
  * route wrapper runs this over every parsed body, query and path, so no free-text field reaches the database with one.
  */
-export function controlCharacterIssues(value: unknown, path: (string | number)[] = [], out: FieldIssue[] = []): FieldIssue[] {
+export function controlCharacterIssues(
+  value: unknown,
+  path: (string | number)[] = [],
+  out: FieldIssue[] = [],
+): FieldIssue[] {
   if (typeof value === 'string') {
     if (hasControlCharacters(value)) out.push({ path: [...path], message: CONTROL_CHARACTER_MESSAGE });
   } else if (Array.isArray(value)) {
@@ -32,6 +36,12 @@ export function controlCharacterIssues(value: unknown, path: (string | number)[]
  * For a public route outside the route wrapper (ingest adapters, the HTTP check-in): the control characters in its
  * path segments and query, named as the wrapper names them (`params.<name>`, `query.<name>`).
  */
-export function requestControlCharacterIssues(params: Record<string, unknown>, searchParams: URLSearchParams): FieldIssue[] {
-  return [...controlCharacterIssues(params, ['params']), ...controlCharacterIssues(Object.fromEntries(searchParams), ['query'])];
+export function requestControlCharacterIssues(
+  params: Record<string, unknown>,
+  searchParams: URLSearchParams,
+): FieldIssue[] {
+  return [
+    ...controlCharacterIssues(params, ['params']),
+    ...controlCharacterIssues(Object.fromEntries(searchParams), ['query']),
+  ];
 }

@@ -37,7 +37,10 @@ export const listIssuesQuery = paginationQuery.extend({
   expand: lenientEnum(['assignee']),
   query: searchQuery,
   sort: lenientEnum(ISSUE_SORTS),
-  environment: z.preprocess((v) => (typeof v === 'string' && v !== '' ? v.slice(0, 200) : undefined), z.string().optional()),
+  environment: z.preprocess(
+    (v) => (typeof v === 'string' && v !== '' ? v.slice(0, 200) : undefined),
+    z.string().optional(),
+  ),
 });
 
 /** `expand=assignee` adds the assignee to the issue; without it the spec's shape is unchanged. */
@@ -58,7 +61,12 @@ const WEEK_MINUTES = 7 * 24 * 60;
 export const ignoreConditionSchema = z
   .object({
     /** Back after this many minutes. */
-    minutes: z.number().int().min(1).max(365 * 24 * 60).optional(),
+    minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(365 * 24 * 60)
+      .optional(),
     /** Back after this many more events… */
     count: z.number().int().min(1).max(1_000_000).optional(),
     /** …within this many minutes (a rolling window); without it, in total. */
@@ -69,15 +77,22 @@ export const ignoreConditionSchema = z
   .superRefine((v, ctx) => {
     const set = [v.minutes, v.count, v.users].filter((x) => x !== undefined).length;
     if (set !== 1) ctx.addIssue({ code: 'custom', path: [], message: 'Give exactly one of minutes, count or users' });
-    if (v.windowMinutes !== undefined && v.count === undefined) ctx.addIssue({ code: 'custom', path: ['windowMinutes'], message: 'windowMinutes goes with count' });
+    if (v.windowMinutes !== undefined && v.count === undefined)
+      ctx.addIssue({ code: 'custom', path: ['windowMinutes'], message: 'windowMinutes goes with count' });
   });
 export type IgnoreCondition = z.infer<typeof ignoreConditionSchema>;
 
 export const updateIssueSchema = z
-  .object({ status, resolveIn: z.enum(RESOLVE_IN, { message: 'resolveIn must be nextRelease' }).optional(), ignore: ignoreConditionSchema.optional() })
+  .object({
+    status,
+    resolveIn: z.enum(RESOLVE_IN, { message: 'resolveIn must be nextRelease' }).optional(),
+    ignore: ignoreConditionSchema.optional(),
+  })
   .superRefine((v, ctx) => {
-    if (v.resolveIn && v.status !== 'RESOLVED') ctx.addIssue({ code: 'custom', path: ['resolveIn'], message: 'resolveIn is only allowed with status RESOLVED' });
-    if (v.ignore && v.status !== 'IGNORED') ctx.addIssue({ code: 'custom', path: ['ignore'], message: 'ignore is only allowed with status IGNORED' });
+    if (v.resolveIn && v.status !== 'RESOLVED')
+      ctx.addIssue({ code: 'custom', path: ['resolveIn'], message: 'resolveIn is only allowed with status RESOLVED' });
+    if (v.ignore && v.status !== 'IGNORED')
+      ctx.addIssue({ code: 'custom', path: ['ignore'], message: 'ignore is only allowed with status IGNORED' });
   });
 
 export const bulkUpdateIssuesSchema = z.object({
@@ -92,14 +107,20 @@ export const assignIssueSchema = z.object({
   assigneeId: z.string().min(1, 'assigneeId must be a user id or null').nullable(),
 });
 
-const commentBody = z.string().trim().min(1, 'Comment must not be empty').max(10_000, 'Comment must be at most 10000 characters');
+const commentBody = z
+  .string()
+  .trim()
+  .min(1, 'Comment must not be empty')
+  .max(10_000, 'Comment must be at most 10000 characters');
 export const commentSchema = z.object({ body: commentBody });
 export const commentParams = issueParams.extend({ commentId: z.string().min(1) });
 
 export const issueStatsQuery = z.object({ days: clampedInt(14, 1, 90) });
 
 /** What the list reads; callers other than the route (benches) may leave the search out. */
-export type ListIssuesQuery = Omit<z.infer<typeof listIssuesQuery>, 'query'> & { query?: z.infer<typeof listIssuesQuery>['query'] };
+export type ListIssuesQuery = Omit<z.infer<typeof listIssuesQuery>, 'query'> & {
+  query?: z.infer<typeof listIssuesQuery>['query'];
+};
 export type UpdateIssueInput = z.infer<typeof updateIssueSchema>;
 export type AssigneeFilter = (typeof ASSIGNEE_FILTERS)[number];
 export type BulkUpdateIssuesInput = z.infer<typeof bulkUpdateIssuesSchema>;

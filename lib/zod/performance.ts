@@ -4,14 +4,26 @@ import { clampedInt } from '@/lib/http/query';
 /** Beside the spec's `days`: `environment` (an empty value means every environment). */
 export const performanceQuery = z.object({
   days: clampedInt(7, 1, 30),
-  environment: z.preprocess((v) => (typeof v === 'string' && v !== '' ? v.slice(0, 200) : undefined), z.string().optional()),
+  environment: z.preprocess(
+    (v) => (typeof v === 'string' && v !== '' ? v.slice(0, 200) : undefined),
+    z.string().optional(),
+  ),
 });
 
 export type VitalRating = 'good' | 'needs-improvement' | 'poor';
 export type VitalName = 'lcp' | 'cls' | 'fcp' | 'ttfb';
 
 /** `failureRate` (share of `count` whose status is not `ok`) and `throughput` (per minute) are beyond the spec. */
-export type TransactionGroup = { name: string; count: number; p50: number; p75: number; p95: number; lastSeen: string; failureRate: number; throughput: number };
+export type TransactionGroup = {
+  name: string;
+  count: number;
+  p50: number;
+  p75: number;
+  p95: number;
+  lastSeen: string;
+  failureRate: number;
+  throughput: number;
+};
 export type VitalResult = { p75: number; rating: VitalRating; samples: number } | null;
 export type WebVitals = { vitals: Record<VitalName, VitalResult>; sampleCount: number };
 
@@ -28,7 +40,9 @@ export const environmentQuery = z
 
 /** Unlike the spec's `days`, these are new: a value out of place is a 400, not a silent default. */
 export const transactionQuery = z.object({
-  period: z.enum(TRANSACTION_PERIODS, { message: `Period must be one of ${TRANSACTION_PERIODS.join(', ')}` }).default('24h'),
+  period: z
+    .enum(TRANSACTION_PERIODS, { message: `Period must be one of ${TRANSACTION_PERIODS.join(', ')}` })
+    .default('24h'),
   environment: environmentQuery,
 });
 
@@ -36,7 +50,9 @@ export const transactionQuery = z.object({
 export const transactionParams = z.object({ projectId: z.string().min(1), name: z.string().min(1).max(200) });
 
 export type Percentiles = { p50: number; p75: number; p95: number; p99: number };
-export type TransactionBucket = { start: string; count: number; failures: number } & { [K in keyof Percentiles]: number | null };
+export type TransactionBucket = { start: string; count: number; failures: number } & {
+  [K in keyof Percentiles]: number | null;
+};
 export type TransactionSample = {
   id: string;
   timestamp: string;

@@ -11,7 +11,10 @@ const fieldName = z
   .regex(/^[\w .\-[\]$@:/]*$/, 'Field names may hold letters, digits, spaces and . - _ [ ] $ @ : / only');
 
 const fieldList = (label: string) =>
-  z.array(fieldName).max(MAX_PRIVACY_FIELDS, `${label}: at most ${MAX_PRIVACY_FIELDS} fields`).transform((l) => [...new Set(l)]);
+  z
+    .array(fieldName)
+    .max(MAX_PRIVACY_FIELDS, `${label}: at most ${MAX_PRIVACY_FIELDS} fields`)
+    .transform((l) => [...new Set(l)]);
 
 export const updateProjectPrivacySchema = z
   .object({
@@ -21,7 +24,10 @@ export const updateProjectPrivacySchema = z
     scrubIpAddresses: z.boolean({ message: "Don't store IP addresses: must be true or false" }).optional(),
   })
   .strict()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update: give at least one setting', path: [] });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Nothing to update: give at least one setting',
+    path: [],
+  });
 
 export const updateOrgPrivacySchema = z
   .object({ requireScrubbing: z.boolean({ message: 'Require scrubbing: must be true or false' }) })

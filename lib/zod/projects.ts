@@ -6,7 +6,11 @@ import { PLATFORM_IDS } from '@/lib/projects/platforms';
 export const PLATFORMS = PLATFORM_IDS;
 const platform = z.enum(PLATFORMS, { message: 'Unknown platform' });
 
-const name = z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+const name = z
+  .string({ message: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name must be at most 100 characters');
 
 export const createProjectSchema = z.object({
   name,
@@ -29,7 +33,13 @@ export const updateKeySchema = z
     label: label.optional(),
     enabled: z.boolean().optional(),
     /** Events per minute this key may send; null returns it to the server's default. */
-    rateLimitPerMinute: z.number().int('Must be a whole number').min(1, 'At least 1 a minute').max(1_000_000, 'At most 1,000,000 a minute').nullable().optional(),
+    rateLimitPerMinute: z
+      .number()
+      .int('Must be a whole number')
+      .min(1, 'At least 1 a minute')
+      .max(1_000_000, 'At most 1,000,000 a minute')
+      .nullable()
+      .optional(),
   })
   .refine((v) => v.label !== undefined || v.enabled !== undefined || v.rateLimitPerMinute !== undefined, {
     message: 'Nothing to update: give label, enabled or rateLimitPerMinute',

@@ -24,7 +24,12 @@ async function setup(name = 'Checkout') {
   const key = project.keys[0].publicKey;
   /** One error event through the real ingest route; `group` picks the issue (fingerprint). */
   const ingest = async (group = 'a') => {
-    const res = await send({ client: account.client, projectId: project.id, key, body: errorEnvelope({ fingerprint: [group] }) });
+    const res = await send({
+      client: account.client,
+      projectId: project.id,
+      key,
+      body: errorEnvelope({ fingerprint: [group] }),
+    });
     if (res.status !== 200) throw new Error(`ingest failed: ${res.status} ${res.text}`);
   };
   const rule = async (body: Record<string, unknown>) => {
@@ -32,7 +37,8 @@ async function setup(name = 'Checkout') {
     if (res.status !== 201) throw new Error(`create alert failed: ${res.status} ${res.text}`);
     return res.body.data as { id: string; webhookSecret: string };
   };
-  const logs = async (ruleId: string) => (await account.client.get(`/api/v1/projects/${project.id}/alerts/${ruleId}/logs`)).body.data as any[];
+  const logs = async (ruleId: string) =>
+    (await account.client.get(`/api/v1/projects/${project.id}/alerts/${ruleId}/logs`)).body.data as any[];
   return { ...account, project, ingest, rule, logs };
 }
 
@@ -82,7 +88,12 @@ describe('NEW_ISSUE alerts', () => {
       culprit: issue.culprit,
       issueUrl: `http://localhost:3000/projects/${s.project.id}/issues/${issue.id}`,
     });
-    for (const part of [issue.title.replace(/'/g, '&#x27;'), 'ERROR', issue.culprit!, `/projects/${s.project.id}/issues/${issue.id}`]) {
+    for (const part of [
+      issue.title.replace(/'/g, '&#x27;'),
+      'ERROR',
+      issue.culprit!,
+      `/projects/${s.project.id}/issues/${issue.id}`,
+    ]) {
       expect(mail.html).toContain(part);
     }
     expect(mail.text).toContain(issue.title);
@@ -104,9 +115,20 @@ describe('NEW_ISSUE alerts', () => {
     const logs = await s.logs(rule.id);
     expect(logs).toHaveLength(4);
     for (const l of logs) {
-      expect(l).toEqual({ id: expect.any(String), ruleId: rule.id, channel: expect.any(String), target: expect.any(String), success: true, error: null, triggeredAt: expect.stringMatching(ISO) });
+      expect(l).toEqual({
+        id: expect.any(String),
+        ruleId: rule.id,
+        channel: expect.any(String),
+        target: expect.any(String),
+        success: true,
+        error: null,
+        triggeredAt: expect.stringMatching(ISO),
+      });
     }
-    expect(logs.filter((l) => l.channel === 'webhook').map((l) => l.target)).toEqual([`${hook.url}/hooks/new`, `${hook.url}/hooks/new`]);
+    expect(logs.filter((l) => l.channel === 'webhook').map((l) => l.target)).toEqual([
+      `${hook.url}/hooks/new`,
+      `${hook.url}/hooks/new`,
+    ]);
     expect(logs.filter((l) => l.channel === 'email').map((l) => l.target)).toEqual([email, email]);
     const stored = await db.alertRule.findUniqueOrThrow({ where: { id: rule.id } });
     expect(stored.lastTriggeredAt).not.toBeNull();
@@ -118,7 +140,9 @@ describe('NEW_ISSUE alerts', () => {
     const s = await setup();
     const off = await s.rule({ name: 'off', webhookUrl: quiet.url, enabled: false });
     const paused = await s.rule({ name: 'paused', webhookUrl: quiet.url });
-    expect((await s.client.patch(`/api/v1/projects/${s.project.id}/alerts/${paused.id}`, { enabled: false })).status).toBe(200);
+    expect(
+      (await s.client.patch(`/api/v1/projects/${s.project.id}/alerts/${paused.id}`, { enabled: false })).status,
+    ).toBe(200);
     await s.rule({ name: 'on', webhookUrl: control.url });
 
     await s.ingest('x');
@@ -166,7 +190,9 @@ describe('the ingest seam', () => {
     const error = vi.spyOn(logger, 'error').mockImplementation(() => {});
     const connect = vi.spyOn(pool(), 'connect').mockRejectedValue(new Error('database unavailable') as never);
     try {
-      await expect(afterIngest([{ projectId: s.project.id, issueId: 'x', isNewIssue: true, receivedAt: new Date() }])).resolves.toBeUndefined();
+      await expect(
+        afterIngest([{ projectId: s.project.id, issueId: 'x', isNewIssue: true, receivedAt: new Date() }]),
+      ).resolves.toBeUndefined();
       expect(error).toHaveBeenCalledWith({ err: expect.any(Error) }, '[alerts] rule evaluation failed');
     } finally {
       connect.mockRestore();
@@ -180,7 +206,14 @@ describe('ERROR_RATE alerts', () => {
     const hook = await receiver();
     const s = await setup('Shop');
     const email = uniqueEmail('rate');
-    const rule = await s.rule({ name: 'Spike', type: 'ERROR_RATE', threshold: 3, windowMinutes: 5, webhookUrl: hook.url, notifyEmail: email });
+    const rule = await s.rule({
+      name: 'Spike',
+      type: 'ERROR_RATE',
+      threshold: 3,
+      windowMinutes: 5,
+      webhookUrl: hook.url,
+      notifyEmail: email,
+    });
     clock.set(Date.now());
 
     await s.ingest();
@@ -199,10 +232,19 @@ describe('ERROR_RATE alerts', () => {
       windowMinutes: 5,
       issuesUrl: `http://localhost:3000/projects/${s.project.id}/issues`,
     });
-    expect(req.headers['x-webhook-signature']).toBe(`sha256=${crypto.createHmac('sha256', rule.webhookSecret).update(req.body).digest('hex')}`);
+    expect(req.headers['x-webhook-signature']).toBe(
+      `sha256=${crypto.createHmac('sha256', rule.webhookSecret).update(req.body).digest('hex')}`,
+    );
     await waitUntil(() => outboxFor(email, 'error-rate').length === 1);
     const mail = outboxFor(email, 'error-rate')[0];
-    expect(mail.data).toEqual({ projectName: 'Shop', ruleName: 'Spike', count: 3, threshold: 3, windowMinutes: 5, issuesUrl: `http://localhost:3000/projects/${s.project.id}/issues` });
+    expect(mail.data).toEqual({
+      projectName: 'Shop',
+      ruleName: 'Spike',
+      count: 3,
+      threshold: 3,
+      windowMinutes: 5,
+      issuesUrl: `http://localhost:3000/projects/${s.project.id}/issues`,
+    });
     expect(mail.html).toContain(`/projects/${s.project.id}/issues`);
     expect(mail.text).toMatch(/3 error events arrived in the last 5 minutes/);
     const firedAt = clock.now();
@@ -231,7 +273,14 @@ describe('ERROR_RATE alerts', () => {
     const since = fire - 5 * 60_000; // 12:02:30.500, inside the minute bucket 12:02
     // Received: one ms before the window (out), its first ms (out: the window is > since), one ms after (in),
     // the last ms of the partial minute (in), a whole minute (in) and the current minute (in).
-    for (const at of [since - 1, since, since + 1, Date.parse('2026-06-01T12:02:59.999Z'), Date.parse('2026-06-01T12:03:00.000Z'), fire - 1_000]) {
+    for (const at of [
+      since - 1,
+      since,
+      since + 1,
+      Date.parse('2026-06-01T12:02:59.999Z'),
+      Date.parse('2026-06-01T12:03:00.000Z'),
+      fire - 1_000,
+    ]) {
       clock.set(at);
       await s.ingest();
     }
@@ -242,7 +291,7 @@ describe('ERROR_RATE alerts', () => {
     expect(req.json).toMatchObject({ type: 'error_rate', count: 5, threshold: 5, windowMinutes: 5 });
   });
 
-  it('one event short of the threshold at the window\'s edge does not fire', async () => {
+  it("one event short of the threshold at the window's edge does not fire", async () => {
     const hook = await receiver();
     const s = await setup();
     const fire = Date.parse('2026-06-01T12:07:30.500Z');
@@ -272,7 +321,13 @@ describe('ERROR_RATE alerts', () => {
   it('fires exactly once under 50 concurrent events', async () => {
     const hook = await receiver();
     const s = await setup();
-    const rule = await s.rule({ name: 'Flood', type: 'ERROR_RATE', threshold: 10, windowMinutes: 10, webhookUrl: hook.url });
+    const rule = await s.rule({
+      name: 'Flood',
+      type: 'ERROR_RATE',
+      threshold: 10,
+      windowMinutes: 10,
+      webhookUrl: hook.url,
+    });
     await Promise.all(Array.from({ length: 50 }, (_, i) => s.ingest(`g${i % 5}`)));
     expect(await db.event.count({ where: { projectId: s.project.id } })).toBe(50);
     await hook.waitFor(1);
@@ -296,7 +351,14 @@ describe('webhook delivery', () => {
     expect(new Set(hook.requests.map((r) => r.body)).size).toBe(1);
     const logs = await s.logs(rule.id);
     expect(logs).toHaveLength(4);
-    for (const l of logs) expect(l).toMatchObject({ ruleId: rule.id, channel: 'webhook', target: hook.url, success: false, error: 'HTTP 500' });
+    for (const l of logs)
+      expect(l).toMatchObject({
+        ruleId: rule.id,
+        channel: 'webhook',
+        target: hook.url,
+        success: false,
+        error: 'HTTP 500',
+      });
   });
 
   it('a retry that succeeds stops the retries; a 4xx is not retried', async () => {
@@ -367,7 +429,9 @@ describe('webhook delivery', () => {
     process.env.WEBHOOK_ALLOW_PRIVATE = 'false';
     try {
       await s.ingest();
-      await waitUntil(async () => (await Promise.all([byIp, byName, metadata].map((r) => s.logs(r.id)))).every((l) => l.length === 1));
+      await waitUntil(async () =>
+        (await Promise.all([byIp, byName, metadata].map((r) => s.logs(r.id)))).every((l) => l.length === 1),
+      );
       await settle();
     } finally {
       process.env.WEBHOOK_ALLOW_PRIVATE = 'true';
@@ -394,7 +458,10 @@ describe('durable delivery', () => {
     await stopJobs();
     try {
       await s.ingest();
-      const { rows } = await pool().query(`SELECT state FROM pgboss.job WHERE name = 'alert-webhook' AND data->>'ruleId' = $1`, [rule.id]);
+      const { rows } = await pool().query(
+        `SELECT state FROM pgboss.job WHERE name = 'alert-webhook' AND data->>'ruleId' = $1`,
+        [rule.id],
+      );
       expect(rows).toEqual([{ state: 'created' }]);
       // The process "dies" with the job still queued.
       await settle();
@@ -407,7 +474,10 @@ describe('durable delivery', () => {
     await settle();
     expect(hook.requests).toHaveLength(1);
     expect(await s.logs(rule.id)).toHaveLength(1);
-    const { rows } = await pool().query(`SELECT state FROM pgboss.job WHERE name = 'alert-webhook' AND data->>'ruleId' = $1`, [rule.id]);
+    const { rows } = await pool().query(
+      `SELECT state FROM pgboss.job WHERE name = 'alert-webhook' AND data->>'ruleId' = $1`,
+      [rule.id],
+    );
     expect(rows).toEqual([{ state: 'completed' }]);
   });
 });

@@ -24,15 +24,26 @@ const BAD_EMAIL = { path: ['notifyEmail'], message: 'Must be a valid email addre
 const BAD_URL = { path: ['webhookUrl'], message: 'Must be a valid http(s) URL' };
 const BAD_THRESHOLD = { path: ['threshold'], message: 'Threshold must be a positive integer' };
 const BAD_WINDOW = { path: ['windowMinutes'], message: 'Window must be a positive integer of minutes' };
-const NEED_THRESHOLD = { path: ['threshold'], message: 'Give a threshold: the number of errors that triggers an error-rate rule' };
-const NEED_WINDOW = { path: ['windowMinutes'], message: 'Give a window: the number of minutes an error-rate rule counts over' };
+const NEED_THRESHOLD = {
+  path: ['threshold'],
+  message: 'Give a threshold: the number of errors that triggers an error-rate rule',
+};
+const NEED_WINDOW = {
+  path: ['windowMinutes'],
+  message: 'Give a window: the number of minutes an error-rate rule counts over',
+};
 const BAD_TYPE = { path: ['type'], message: 'Type must be NEW_ISSUE, ERROR_RATE, REGRESSION, CRASH_FREE or MONITOR' };
 const BAD_FORMAT = { path: ['webhookFormat'], message: 'Webhook format must be json, slack or discord' };
 
 describe('alert rules CRUD', () => {
   it('creates a NEW_ISSUE rule with defaults and returns the webhook secret once', async () => {
     const { client, project, base } = await owner();
-    const res = await client.post(base, { name: 'New issues', webhookUrl: 'https://hooks.example.com/x', threshold: 5, windowMinutes: 10 });
+    const res = await client.post(base, {
+      name: 'New issues',
+      webhookUrl: 'https://hooks.example.com/x',
+      threshold: 5,
+      windowMinutes: 10,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ statusCode: 201, status: 'success', message: 'Alert created' });
     const rule = res.body.data;
@@ -82,7 +93,13 @@ describe('alert rules CRUD', () => {
       webhookUrl: 'http://hooks.example.com/spike',
       enabled: false,
     });
-    expect(rule).toMatchObject({ type: 'ERROR_RATE', threshold: 50, windowMinutes: 5, notifyEmail: 'oncall@example.com', enabled: false });
+    expect(rule).toMatchObject({
+      type: 'ERROR_RATE',
+      threshold: 50,
+      windowMinutes: 5,
+      notifyEmail: 'oncall@example.com',
+      enabled: false,
+    });
   });
 
   it('creates a REGRESSION rule (no threshold or window kept) with a Discord webhook; PATCH switches the format and back to json', async () => {
@@ -95,7 +112,14 @@ describe('alert rules CRUD', () => {
       webhookUrl: 'https://discord.example.com/api/webhooks/1/x',
       webhookFormat: 'discord',
     });
-    expect(rule).toMatchObject({ projectId: project.id, type: 'REGRESSION', threshold: null, windowMinutes: null, webhookFormat: 'discord', enabled: true });
+    expect(rule).toMatchObject({
+      projectId: project.id,
+      type: 'REGRESSION',
+      threshold: null,
+      windowMinutes: null,
+      webhookFormat: 'discord',
+      enabled: true,
+    });
     expect((await db.alertRule.findUniqueOrThrow({ where: { id: rule.id } })).webhookFormat).toBe('discord');
     const slack = await client.patch(`${base}/${rule.id}`, { webhookFormat: 'slack' });
     expect(slack.status).toBe(200);
@@ -125,14 +149,31 @@ describe('alert rules CRUD', () => {
     const rule = await createRule(client, project.id, { name: 'r', notifyEmail: 'a@example.com' });
     const toRate = await client.patch(`${base}/${rule.id}`, { type: 'ERROR_RATE', threshold: 3, windowMinutes: 2 });
     expect(toRate.status).toBe(200);
-    expect(toRate.body.data).toMatchObject({ type: 'ERROR_RATE', threshold: 3, windowMinutes: 2, notifyEmail: 'a@example.com' });
+    expect(toRate.body.data).toMatchObject({
+      type: 'ERROR_RATE',
+      threshold: 3,
+      windowMinutes: 2,
+      notifyEmail: 'a@example.com',
+    });
     const onlyThreshold = await client.patch(`${base}/${rule.id}`, { threshold: 7 });
     expect(onlyThreshold.body.data).toMatchObject({ threshold: 7, windowMinutes: 2 });
-    const swap = await client.patch(`${base}/${rule.id}`, { notifyEmail: null, webhookUrl: 'https://example.org/hook', enabled: false });
+    const swap = await client.patch(`${base}/${rule.id}`, {
+      notifyEmail: null,
+      webhookUrl: 'https://example.org/hook',
+      enabled: false,
+    });
     expect(swap.body.data).toMatchObject({ notifyEmail: null, webhookUrl: 'https://example.org/hook', enabled: false });
-    const back = await client.patch(`${base}/${rule.id}`, { type: 'NEW_ISSUE', lastTriggeredAt: '2030-01-01T00:00:00.000Z' });
+    const back = await client.patch(`${base}/${rule.id}`, {
+      type: 'NEW_ISSUE',
+      lastTriggeredAt: '2030-01-01T00:00:00.000Z',
+    });
     expect(back.status).toBe(200);
-    expect(back.body.data).toMatchObject({ type: 'NEW_ISSUE', threshold: null, windowMinutes: null, lastTriggeredAt: null });
+    expect(back.body.data).toMatchObject({
+      type: 'NEW_ISSUE',
+      threshold: null,
+      windowMinutes: null,
+      lastTriggeredAt: null,
+    });
     const empty = await client.patch(`${base}/${rule.id}`, {});
     expect(empty.status).toBe(200);
     expect(empty.body.data).toMatchObject({ name: 'r', type: 'NEW_ISSUE', enabled: false });
@@ -141,11 +182,21 @@ describe('alert rules CRUD', () => {
   it('DELETE removes the rule and its log entries', async () => {
     const { client, project, base } = await owner();
     const rule = await createRule(client, project.id, { name: 'r', notifyEmail: 'a@example.com' });
-    await db.alertLog.create({ data: { ruleId: rule.id, channel: 'email', target: 'a@example.com', success: true, triggeredAt: new Date() } });
+    await db.alertLog.create({
+      data: { ruleId: rule.id, channel: 'email', target: 'a@example.com', success: true, triggeredAt: new Date() },
+    });
     const logs = await client.get(`${base}/${rule.id}/logs`);
     expect(logs.status).toBe(200);
     expect(logs.body.data).toEqual([
-      { id: expect.any(String), ruleId: rule.id, channel: 'email', target: 'a@example.com', success: true, error: null, triggeredAt: expect.stringMatching(ISO) },
+      {
+        id: expect.any(String),
+        ruleId: rule.id,
+        channel: 'email',
+        target: 'a@example.com',
+        success: true,
+        error: null,
+        triggeredAt: expect.stringMatching(ISO),
+      },
     ]);
     const del = await client.delete(`${base}/${rule.id}`);
     expect(del.status).toBe(200);
@@ -160,10 +211,21 @@ describe('alert rules CRUD', () => {
     const rule = await createRule(client, project.id, { name: 'r', notifyEmail: 'a@example.com' });
     const t = Date.now();
     for (const [i, ok] of [true, false, true].entries()) {
-      await db.alertLog.create({ data: { ruleId: rule.id, channel: 'webhook', target: 'u', success: ok, error: ok ? null : 'HTTP 500', triggeredAt: new Date(t + i * 1000) } });
+      await db.alertLog.create({
+        data: {
+          ruleId: rule.id,
+          channel: 'webhook',
+          target: 'u',
+          success: ok,
+          error: ok ? null : 'HTTP 500',
+          triggeredAt: new Date(t + i * 1000),
+        },
+      });
     }
     const logs = await client.get(`${base}/${rule.id}/logs`);
-    expect(logs.body.data.map((l: { triggeredAt: string }) => l.triggeredAt)).toEqual([2, 1, 0].map((i) => new Date(t + i * 1000).toISOString()));
+    expect(logs.body.data.map((l: { triggeredAt: string }) => l.triggeredAt)).toEqual(
+      [2, 1, 0].map((i) => new Date(t + i * 1000).toISOString()),
+    );
     expect(logs.body.data[1]).toMatchObject({ success: false, error: 'HTTP 500' });
   });
 
@@ -200,14 +262,26 @@ describe('alert rule validation', () => {
     ['windowMinutes 0', { ...rate, windowMinutes: 0 }, [BAD_WINDOW]],
     ['windowMinutes -1', { ...rate, windowMinutes: -1 }, [BAD_WINDOW]],
     ['windowMinutes 1.5', { ...rate, windowMinutes: 1.5 }, [BAD_WINDOW]],
-    ['windowMinutes above 30 days', { ...rate, windowMinutes: 43_201 }, [{ path: ['windowMinutes'], message: 'Window must be at most 43200 minutes' }]],
+    [
+      'windowMinutes above 30 days',
+      { ...rate, windowMinutes: 43_201 },
+      [{ path: ['windowMinutes'], message: 'Window must be at most 43200 minutes' }],
+    ],
     ['unknown type', { ...ok, type: 'SLOW_PAGE' }, [BAD_TYPE]],
     ['missing name', { notifyEmail: 'a@example.com' }, [{ path: ['name'], message: 'Name is required' }]],
     ['blank name', { ...ok, name: '   ' }, [{ path: ['name'], message: 'Name is required' }]],
     ['enabled not boolean', { ...ok, enabled: 'yes' }, [{ path: ['enabled'], message: 'Enabled must be a boolean' }]],
     ['malformed JSON', '{"name":', [{ path: [], message: 'Malformed JSON body' }]],
-    ['unknown webhook format', { name: 'r', webhookUrl: 'https://example.com/h', webhookFormat: 'teams' }, [BAD_FORMAT]],
-    ['webhook format in capitals', { name: 'r', webhookUrl: 'https://example.com/h', webhookFormat: 'SLACK' }, [BAD_FORMAT]],
+    [
+      'unknown webhook format',
+      { name: 'r', webhookUrl: 'https://example.com/h', webhookFormat: 'teams' },
+      [BAD_FORMAT],
+    ],
+    [
+      'webhook format in capitals',
+      { name: 'r', webhookUrl: 'https://example.com/h', webhookFormat: 'SLACK' },
+      [BAD_FORMAT],
+    ],
     ['webhook format null', { name: 'r', webhookUrl: 'https://example.com/h', webhookFormat: null }, [BAD_FORMAT]],
     ['webhook format a number', { name: 'r', webhookUrl: 'https://example.com/h', webhookFormat: 1 }, [BAD_FORMAT]],
     ['REGRESSION type in lower case', { ...ok, type: 'regression' }, [BAD_TYPE]],
@@ -221,27 +295,38 @@ describe('alert rule validation', () => {
     expect(await db.alertRule.count({ where: { projectId: project.id } })).toBe(0);
   });
 
-  const patchCases: [string, 'NEW_ISSUE' | 'ERROR_RATE', unknown, { path: (string | number)[]; message: string }[]][] = [
-    ['removing the only channel', 'NEW_ISSUE', { notifyEmail: null }, [NO_CHANNEL]],
-    ['bad email', 'NEW_ISSUE', { notifyEmail: 'nope@' }, [BAD_EMAIL]],
-    ['bad URL', 'NEW_ISSUE', { webhookUrl: 'http//missing-colon' }, [BAD_URL]],
-    ['ftp URL', 'NEW_ISSUE', { webhookUrl: 'ftp://example.com/hook' }, [BAD_URL]],
-    ['switch to ERROR_RATE without threshold and window', 'NEW_ISSUE', { type: 'ERROR_RATE' }, [NEED_THRESHOLD, NEED_WINDOW]],
-    ['switch to ERROR_RATE without window', 'NEW_ISSUE', { type: 'ERROR_RATE', threshold: 5 }, [NEED_WINDOW]],
-    ['clearing the threshold of ERROR_RATE', 'ERROR_RATE', { threshold: null }, [NEED_THRESHOLD]],
-    ['clearing the window of ERROR_RATE', 'ERROR_RATE', { windowMinutes: null }, [NEED_WINDOW]],
-    ['threshold 0', 'ERROR_RATE', { threshold: 0 }, [BAD_THRESHOLD]],
-    ['threshold -1', 'ERROR_RATE', { threshold: -1 }, [BAD_THRESHOLD]],
-    ['threshold 1.5', 'ERROR_RATE', { threshold: 1.5 }, [BAD_THRESHOLD]],
-    ['windowMinutes 0', 'ERROR_RATE', { windowMinutes: 0 }, [BAD_WINDOW]],
-    ['windowMinutes -1', 'ERROR_RATE', { windowMinutes: -1 }, [BAD_WINDOW]],
-    ['windowMinutes 1.5', 'ERROR_RATE', { windowMinutes: 1.5 }, [BAD_WINDOW]],
-    ['unknown type', 'NEW_ISSUE', { type: 'SLOW_PAGE' }, [BAD_TYPE]],
-    ['blank name', 'NEW_ISSUE', { name: '' }, [{ path: ['name'], message: 'Name is required' }]],
-    ['enabled not boolean', 'NEW_ISSUE', { enabled: 'false' }, [{ path: ['enabled'], message: 'Enabled must be a boolean' }]],
-    ['unknown webhook format', 'NEW_ISSUE', { webhookFormat: 'teams' }, [BAD_FORMAT]],
-    ['webhook format null', 'ERROR_RATE', { webhookFormat: null }, [BAD_FORMAT]],
-  ];
+  const patchCases: [string, 'NEW_ISSUE' | 'ERROR_RATE', unknown, { path: (string | number)[]; message: string }[]][] =
+    [
+      ['removing the only channel', 'NEW_ISSUE', { notifyEmail: null }, [NO_CHANNEL]],
+      ['bad email', 'NEW_ISSUE', { notifyEmail: 'nope@' }, [BAD_EMAIL]],
+      ['bad URL', 'NEW_ISSUE', { webhookUrl: 'http//missing-colon' }, [BAD_URL]],
+      ['ftp URL', 'NEW_ISSUE', { webhookUrl: 'ftp://example.com/hook' }, [BAD_URL]],
+      [
+        'switch to ERROR_RATE without threshold and window',
+        'NEW_ISSUE',
+        { type: 'ERROR_RATE' },
+        [NEED_THRESHOLD, NEED_WINDOW],
+      ],
+      ['switch to ERROR_RATE without window', 'NEW_ISSUE', { type: 'ERROR_RATE', threshold: 5 }, [NEED_WINDOW]],
+      ['clearing the threshold of ERROR_RATE', 'ERROR_RATE', { threshold: null }, [NEED_THRESHOLD]],
+      ['clearing the window of ERROR_RATE', 'ERROR_RATE', { windowMinutes: null }, [NEED_WINDOW]],
+      ['threshold 0', 'ERROR_RATE', { threshold: 0 }, [BAD_THRESHOLD]],
+      ['threshold -1', 'ERROR_RATE', { threshold: -1 }, [BAD_THRESHOLD]],
+      ['threshold 1.5', 'ERROR_RATE', { threshold: 1.5 }, [BAD_THRESHOLD]],
+      ['windowMinutes 0', 'ERROR_RATE', { windowMinutes: 0 }, [BAD_WINDOW]],
+      ['windowMinutes -1', 'ERROR_RATE', { windowMinutes: -1 }, [BAD_WINDOW]],
+      ['windowMinutes 1.5', 'ERROR_RATE', { windowMinutes: 1.5 }, [BAD_WINDOW]],
+      ['unknown type', 'NEW_ISSUE', { type: 'SLOW_PAGE' }, [BAD_TYPE]],
+      ['blank name', 'NEW_ISSUE', { name: '' }, [{ path: ['name'], message: 'Name is required' }]],
+      [
+        'enabled not boolean',
+        'NEW_ISSUE',
+        { enabled: 'false' },
+        [{ path: ['enabled'], message: 'Enabled must be a boolean' }],
+      ],
+      ['unknown webhook format', 'NEW_ISSUE', { webhookFormat: 'teams' }, [BAD_FORMAT]],
+      ['webhook format null', 'ERROR_RATE', { webhookFormat: null }, [BAD_FORMAT]],
+    ];
   it.each(patchCases)('PATCH 400 for %s (on a %s rule), nothing changed', async (_label, type, body, error) => {
     const { client, project, base } = await owner();
     const rule = await createRule(client, project.id, type === 'ERROR_RATE' ? rate : ok);
@@ -257,7 +342,9 @@ describe('alert rules across tenants', () => {
   it('another organization gets 404 on every alerts route and changes nothing', async () => {
     const a = await owner();
     const rule = await createRule(a.client, a.project.id, { name: 'mine', notifyEmail: 'a@example.com' });
-    await db.alertLog.create({ data: { ruleId: rule.id, channel: 'email', target: 'a@example.com', success: true, triggeredAt: new Date() } });
+    await db.alertLog.create({
+      data: { ruleId: rule.id, channel: 'email', target: 'a@example.com', success: true, triggeredAt: new Date() },
+    });
     const before = await db.alertRule.findUniqueOrThrow({ where: { id: rule.id } });
     const b = await owner();
     const ruleOfB = await createRule(b.client, b.project.id, { name: 'theirs', notifyEmail: 'b@example.com' });

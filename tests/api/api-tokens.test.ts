@@ -21,8 +21,14 @@ type Row = {
 
 const p = (ids: Ids) => `/api/v1/projects/${ids.projectId}`;
 const onProject = async (ctx: Ctx): Promise<Ids> => ({ projectId: ctx.projectId });
-const withIssue = async (ctx: Ctx): Promise<Ids> => ({ projectId: ctx.projectId, issueId: (await seedIssue(ctx.projectId)).id });
-const withKey = async (ctx: Ctx): Promise<Ids> => ({ projectId: ctx.projectId, keyId: (await ctx.owner.post(`${p({ projectId: ctx.projectId })}/keys`, { label: 'x' })).body.data.id });
+const withIssue = async (ctx: Ctx): Promise<Ids> => ({
+  projectId: ctx.projectId,
+  issueId: (await seedIssue(ctx.projectId)).id,
+});
+const withKey = async (ctx: Ctx): Promise<Ids> => ({
+  projectId: ctx.projectId,
+  keyId: (await ctx.owner.post(`${p({ projectId: ctx.projectId })}/keys`, { label: 'x' })).body.data.id,
+});
 const READ: Scope[] = ['read', 'write'];
 const WRITE: Scope[] = ['write'];
 const RELEASES_READ: Scope[] = ['releases', 'read', 'write'];
@@ -32,16 +38,64 @@ const RELEASES: Scope[] = ['releases'];
 const ROWS: Row[] = [
   { action: 'GET projects', scopes: READ, ok: 200, call: (c) => c.get('/api/v1/projects') },
   { action: 'GET issues', scopes: READ, ok: 200, prepare: onProject, call: (c, ids) => c.get(`${p(ids)}/issues`) },
-  { action: 'GET issue', scopes: READ, ok: 200, prepare: withIssue, call: (c, ids) => c.get(`${p(ids)}/issues/${ids.issueId}`) },
+  {
+    action: 'GET issue',
+    scopes: READ,
+    ok: 200,
+    prepare: withIssue,
+    call: (c, ids) => c.get(`${p(ids)}/issues/${ids.issueId}`),
+  },
   { action: 'GET members', scopes: READ, ok: 200, call: (c) => c.get('/api/v1/organization/members') },
   { action: 'GET usage', scopes: READ, ok: 200, call: (c) => c.get('/api/v1/usage') },
-  { action: 'PATCH issue status', scopes: WRITE, ok: 200, prepare: withIssue, call: (c, ids) => c.patch(`${p(ids)}/issues/${ids.issueId}`, { status: 'RESOLVED' }) },
-  { action: 'POST comment', scopes: WRITE, ok: 201, prepare: withIssue, call: (c, ids) => c.post(`${p(ids)}/issues/${ids.issueId}/comments`, { body: 'from CI' }) },
-  { action: 'POST keys (ADMIN)', scopes: WRITE, ok: 201, prepare: onProject, call: (c, ids) => c.post(`${p(ids)}/keys`, { label: 'ci' }) },
-  { action: 'PATCH key (ADMIN)', scopes: WRITE, ok: 200, prepare: withKey, call: (c, ids) => c.patch(`${p(ids)}/keys/${ids.keyId}`, { enabled: false }) },
-  { action: 'POST alerts (ADMIN)', scopes: WRITE, ok: 201, prepare: onProject, call: (c, ids) => c.post(`${p(ids)}/alerts`, { name: 'n', notifyEmail: 'a@example.com' }) },
-  { action: 'GET releases', scopes: RELEASES_READ, ok: 200, prepare: onProject, call: (c, ids) => c.get(`${p(ids)}/releases`) },
-  { action: 'POST releases', scopes: RELEASES, ok: 201, prepare: onProject, call: (c, ids) => c.post(`${p(ids)}/releases`, { version: `v${Math.random().toString(36).slice(2, 8)}` }) },
+  {
+    action: 'PATCH issue status',
+    scopes: WRITE,
+    ok: 200,
+    prepare: withIssue,
+    call: (c, ids) => c.patch(`${p(ids)}/issues/${ids.issueId}`, { status: 'RESOLVED' }),
+  },
+  {
+    action: 'POST comment',
+    scopes: WRITE,
+    ok: 201,
+    prepare: withIssue,
+    call: (c, ids) => c.post(`${p(ids)}/issues/${ids.issueId}/comments`, { body: 'from CI' }),
+  },
+  {
+    action: 'POST keys (ADMIN)',
+    scopes: WRITE,
+    ok: 201,
+    prepare: onProject,
+    call: (c, ids) => c.post(`${p(ids)}/keys`, { label: 'ci' }),
+  },
+  {
+    action: 'PATCH key (ADMIN)',
+    scopes: WRITE,
+    ok: 200,
+    prepare: withKey,
+    call: (c, ids) => c.patch(`${p(ids)}/keys/${ids.keyId}`, { enabled: false }),
+  },
+  {
+    action: 'POST alerts (ADMIN)',
+    scopes: WRITE,
+    ok: 201,
+    prepare: onProject,
+    call: (c, ids) => c.post(`${p(ids)}/alerts`, { name: 'n', notifyEmail: 'a@example.com' }),
+  },
+  {
+    action: 'GET releases',
+    scopes: RELEASES_READ,
+    ok: 200,
+    prepare: onProject,
+    call: (c, ids) => c.get(`${p(ids)}/releases`),
+  },
+  {
+    action: 'POST releases',
+    scopes: RELEASES,
+    ok: 201,
+    prepare: onProject,
+    call: (c, ids) => c.post(`${p(ids)}/releases`, { version: `v${Math.random().toString(36).slice(2, 8)}` }),
+  },
 ];
 const SCOPES: Scope[] = ['read', 'write', 'releases'];
 const CASES = ROWS.flatMap((row) => SCOPES.map((scope) => ({ ...row, scope, allowed: row.scopes.includes(scope) })));
@@ -78,13 +132,17 @@ describe('scope × endpoint class', () => {
       expect(res.status, res.text).toBe(c.ok);
     } else {
       expect(res.status, res.text).toBe(403);
-      expect(res.body).toEqual({ statusCode: 403, status: 'failed', message: `This API token lacks the "${c.scopes[0]}" scope` });
+      expect(res.body).toEqual({
+        statusCode: 403,
+        status: 'failed',
+        message: `This API token lacks the "${c.scopes[0]}" scope`,
+      });
       expect(await orgState(ctx.orgId)).toEqual(before);
     }
   });
 });
 
-describe('another organization\'s token', () => {
+describe("another organization's token", () => {
   it.each(ROWS.filter((r) => r.prepare))('$action → 404, nothing changed', async (row) => {
     const ids = await row.prepare!(ctx);
     const before = await orgState(ctx.orgId);
@@ -93,7 +151,7 @@ describe('another organization\'s token', () => {
     expect(await orgState(ctx.orgId)).toEqual(before);
   });
 
-  it('organization-wide reads answer with the token\'s own organization', async () => {
+  it("organization-wide reads answer with the token's own organization", async () => {
     const res = await foreign.get('/api/v1/projects');
     expect(res.body.data.map((x: { name: string }) => x.name)).toEqual(['Theirs']);
   });
@@ -133,17 +191,45 @@ describe('token checks', () => {
 
   it('writes with a token skip the Origin check (no cookie to forge)', async () => {
     const issue = await seedIssue(ctx.projectId);
-    const res = await tokens.write.patch(`/api/v1/projects/${ctx.projectId}/issues/${issue.id}`, { status: 'IGNORED' }, { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const res = await tokens.write.patch(
+      `/api/v1/projects/${ctx.projectId}/issues/${issue.id}`,
+      { status: 'IGNORED' },
+      { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } },
+    );
     expect(res.status, res.text).toBe(200);
   });
 
   const REFUSED: [string, (c: TestClient) => Promise<ApiResponse>, string][] = [
-    ['POST billing portal (OWNER)', (c) => c.post('/api/v1/billing/portal'), 'API tokens cannot perform actions that require the OWNER role'],
-    ['DELETE organization (OWNER)', (c) => c.delete('/api/v1/organization'), 'API tokens cannot perform actions that require the OWNER role'],
-    ['POST leave (personal)', (c) => c.post('/api/v1/organization/leave'), 'This endpoint needs a signed-in session; API tokens are not accepted'],
-    ['GET tokens (sessions only)', (c) => c.get('/api/v1/organization/tokens'), 'This endpoint needs a signed-in session; API tokens are not accepted'],
-    ['POST tokens (sessions only)', (c) => c.post('/api/v1/organization/tokens', { name: 'x', scopes: ['write'] }), 'This endpoint needs a signed-in session; API tokens are not accepted'],
-    ['GET auth/me (unscoped)', (c) => c.get('/api/v1/auth/me'), 'This endpoint needs a signed-in session; API tokens are not accepted'],
+    [
+      'POST billing portal (OWNER)',
+      (c) => c.post('/api/v1/billing/portal'),
+      'API tokens cannot perform actions that require the OWNER role',
+    ],
+    [
+      'DELETE organization (OWNER)',
+      (c) => c.delete('/api/v1/organization'),
+      'API tokens cannot perform actions that require the OWNER role',
+    ],
+    [
+      'POST leave (personal)',
+      (c) => c.post('/api/v1/organization/leave'),
+      'This endpoint needs a signed-in session; API tokens are not accepted',
+    ],
+    [
+      'GET tokens (sessions only)',
+      (c) => c.get('/api/v1/organization/tokens'),
+      'This endpoint needs a signed-in session; API tokens are not accepted',
+    ],
+    [
+      'POST tokens (sessions only)',
+      (c) => c.post('/api/v1/organization/tokens', { name: 'x', scopes: ['write'] }),
+      'This endpoint needs a signed-in session; API tokens are not accepted',
+    ],
+    [
+      'GET auth/me (unscoped)',
+      (c) => c.get('/api/v1/auth/me'),
+      'This endpoint needs a signed-in session; API tokens are not accepted',
+    ],
   ];
   it.each(REFUSED)('%s with an all-scopes token → 403', async (_name, call, message) => {
     const { token } = await createToken(admin, ['read', 'write', 'releases']);
@@ -181,11 +267,20 @@ describe('a token follows its owner', () => {
     expect((await client.get('/api/v1/projects')).status).toBe(200);
     expect((await owner.client.delete(`/api/v1/organization/members/${eve.userId}`)).status).toBe(200);
     const before = await orgState(owner.orgId);
-    for (const res of [await client.get('/api/v1/projects'), await client.post('/api/v1/organization/invites', { email: eve.email, role: 'ADMIN' })]) {
-      expect(res.body).toEqual({ statusCode: 401, status: 'failed', message: "This API token's owner is no longer a member of the organization: it no longer works" });
+    for (const res of [
+      await client.get('/api/v1/projects'),
+      await client.post('/api/v1/organization/invites', { email: eve.email, role: 'ADMIN' }),
+    ]) {
+      expect(res.body).toEqual({
+        statusCode: 401,
+        status: 'failed',
+        message: "This API token's owner is no longer a member of the organization: it no longer works",
+      });
     }
     expect(await orgState(owner.orgId)).toEqual(before);
-    const listed = (await owner.client.get('/api/v1/organization/tokens')).body.data.find((t: { id: string }) => t.id === id);
+    const listed = (await owner.client.get('/api/v1/organization/tokens')).body.data.find(
+      (t: { id: string }) => t.id === id,
+    );
     expect(listed).toMatchObject({ active: false, inactiveReason: 'owner_left', revokedAt: null });
   });
 });
@@ -203,26 +298,46 @@ describe('managing tokens', () => {
     const list = await admin.get('/api/v1/organization/tokens');
     expect(list.text).not.toContain(token);
     expect(list.text).not.toContain(row.tokenHash);
-    expect(list.body.data.find((t: { id: string }) => t.id === id)).toMatchObject({ name: 'deploy', scopes: ['releases'], lastUsedAt: null, revokedAt: null });
+    expect(list.body.data.find((t: { id: string }) => t.id === id)).toMatchObject({
+      name: 'deploy',
+      scopes: ['releases'],
+      lastUsedAt: null,
+      revokedAt: null,
+    });
   });
 
   // Messages a person can read in the form: no API field names, no zod defaults.
   const INVALID: [string, unknown, { path: (string | number)[]; message: string }[]][] = [
     ['no name', { scopes: ['read'] }, [{ path: ['name'], message: 'Name is required' }]],
     ['a blank name', { name: '  ', scopes: ['read'] }, [{ path: ['name'], message: 'Name is required' }]],
-    ['a 101-character name', { name: 'n'.repeat(101), scopes: ['read'] }, [{ path: ['name'], message: 'Name must be at most 100 characters' }]],
+    [
+      'a 101-character name',
+      { name: 'n'.repeat(101), scopes: ['read'] },
+      [{ path: ['name'], message: 'Name must be at most 100 characters' }],
+    ],
     ['no scopes', { name: 'x', scopes: [] }, [{ path: ['scopes'], message: 'Choose at least one scope' }]],
     ['scopes missing', { name: 'x' }, [{ path: ['scopes'], message: 'Choose at least one scope' }]],
-    ['an unknown scope', { name: 'x', scopes: ['admin'] }, [{ path: ['scopes', 0], message: 'Scopes must be read, write or releases' }]],
+    [
+      'an unknown scope',
+      { name: 'x', scopes: ['admin'] },
+      [{ path: ['scopes', 0], message: 'Scopes must be read, write or releases' }],
+    ],
   ];
   it.each(INVALID)('%s → 400', async (_n, body, error) => {
     const res = await admin.post('/api/v1/organization/tokens', body);
-    expect([res.status, res.body]).toEqual([400, { statusCode: 400, status: 'failed', message: 'Validation error', error }]);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { statusCode: 400, status: 'failed', message: 'Validation error', error },
+    ]);
   });
 
   it('a MEMBER may not list, create or revoke tokens', async () => {
     const { id } = await createToken(admin, ['read']);
-    for (const res of [await member.get('/api/v1/organization/tokens'), await member.post('/api/v1/organization/tokens', { name: 'x', scopes: ['read'] }), await member.delete(`/api/v1/organization/tokens/${id}`)]) {
+    for (const res of [
+      await member.get('/api/v1/organization/tokens'),
+      await member.post('/api/v1/organization/tokens', { name: 'x', scopes: ['read'] }),
+      await member.delete(`/api/v1/organization/tokens/${id}`),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.body.message).toBe('This action requires the ADMIN role');
     }

@@ -27,12 +27,21 @@ describe('register', () => {
     const email = uniqueEmail('Reg').toUpperCase();
     const res = await c.post(REGISTER, { name: 'Ada', email, password: PASSWORD });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ statusCode: 201, status: 'success', data: { name: 'Ada', email: email.toLowerCase(), emailVerified: false } });
-    expect(Object.keys(res.body.data).sort()).toEqual(['createdAt', 'emailVerified', 'email', 'id', 'image', 'name'].sort());
+    expect(res.body).toMatchObject({
+      statusCode: 201,
+      status: 'success',
+      data: { name: 'Ada', email: email.toLowerCase(), emailVerified: false },
+    });
+    expect(Object.keys(res.body.data).sort()).toEqual(
+      ['createdAt', 'emailVerified', 'email', 'id', 'image', 'name'].sort(),
+    );
     assertNoSecrets(res.text);
     const otp = latestOtp(email.toLowerCase());
     expect(otp).toMatch(/^[A-Z0-9]{6}$/);
-    const user = await db.user.findUniqueOrThrow({ where: { email: email.toLowerCase() }, include: { organization: true } });
+    const user = await db.user.findUniqueOrThrow({
+      where: { email: email.toLowerCase() },
+      include: { organization: true },
+    });
     expect(user.organization).toMatchObject({ name: "Ada's organization", plan: 'FREE' });
     const row = await db.passcode.findUniqueOrThrow({ where: { userId: user.id } });
     expect(row.codeHash).not.toContain(otp);
@@ -64,14 +73,23 @@ describe('register', () => {
   });
 
   it('400 for malformed JSON', async () => {
-    const res = await new TestClient().post(REGISTER, '{"name": "A",', { headers: { 'content-type': 'application/json' } });
+    const res = await new TestClient().post(REGISTER, '{"name": "A",', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path: [], message: 'Malformed JSON body' }] });
+    expect(res.body).toMatchObject({
+      statusCode: 400,
+      status: 'failed',
+      message: 'Validation error',
+      error: [{ path: [], message: 'Malformed JSON body' }],
+    });
   });
 
   it('concurrent sign-ups with the same name all succeed with distinct organization slugs', async () => {
     const emails = [1, 2, 3, 4, 5].map(() => uniqueEmail('same'));
-    const results = await Promise.all(emails.map((email) => new TestClient().post(REGISTER, { name: 'Twin Name', email, password: PASSWORD })));
+    const results = await Promise.all(
+      emails.map((email) => new TestClient().post(REGISTER, { name: 'Twin Name', email, password: PASSWORD })),
+    );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     const users = await db.user.findMany({ where: { email: { in: emails } }, include: { organization: true } });
     expect(new Set(users.map((u) => u.organization!.slug)).size).toBe(5);
@@ -79,14 +97,20 @@ describe('register', () => {
 
   it('concurrent sign-ups with the same email: one 201, the rest 409', async () => {
     const email = uniqueEmail('race');
-    const results = await Promise.all([1, 2, 3].map(() => new TestClient().post(REGISTER, { name: 'Racer', email, password: PASSWORD })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => new TestClient().post(REGISTER, { name: 'Racer', email, password: PASSWORD })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect(await db.user.count({ where: { email } })).toBe(1);
   });
 
   it('409 for an email already registered (any case)', async () => {
     const { email } = await signUp();
-    const res = await new TestClient().post(REGISTER, { name: 'Again', email: email.toUpperCase(), password: PASSWORD });
+    const res = await new TestClient().post(REGISTER, {
+      name: 'Again',
+      email: email.toUpperCase(),
+      password: PASSWORD,
+    });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ statusCode: 409, status: 'failed', message: 'Email already registered' });
   });
@@ -210,7 +234,12 @@ describe('login, sessions and logout', () => {
     assertNoSecrets(res.text);
     const me = await c.get(ME);
     expect(me.status).toBe(200);
-    expect(me.body.data).toMatchObject({ name: 'Grace', email, emailVerified: true, organization: { name: "Grace's organization", plan: 'FREE' } });
+    expect(me.body.data).toMatchObject({
+      name: 'Grace',
+      email,
+      emailVerified: true,
+      organization: { name: "Grace's organization", plan: 'FREE' },
+    });
     expect(Object.keys(me.body.data.organization).sort()).toEqual(['id', 'name', 'plan', 'slug']);
     assertNoSecrets(me.text);
     const token = c.cookie!.slice('session='.length);
@@ -237,7 +266,8 @@ describe('login, sessions and logout', () => {
   it('refuses further attempts with 429 after 5 failures for one email from one address', async () => {
     const { email } = await signUp();
     const attacker = new TestClient();
-    for (let i = 0; i < 5; i++) expect((await attacker.post(LOGIN, { email, password: 'wrong password!' })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await attacker.post(LOGIN, { email, password: 'wrong password!' })).status).toBe(401);
     const blocked = await attacker.post(LOGIN, { email, password: PASSWORD });
     expect(blocked.status).toBe(429);
     expect(blocked.body.status).toBe('failed');

@@ -23,21 +23,41 @@ function deliver(evt: unknown) {
 const rid = (prefix: string) => `${prefix}_${crypto.randomBytes(8).toString('hex')}`;
 
 function paidCheckout(orgId: string, customer = rid('cus'), subscription = rid('sub')) {
-  const object = { id: rid('cs_test'), object: 'checkout.session', mode: 'subscription', client_reference_id: orgId, metadata: { orgId }, payment_status: 'paid', customer, subscription };
+  const object = {
+    id: rid('cs_test'),
+    object: 'checkout.session',
+    mode: 'subscription',
+    client_reference_id: orgId,
+    metadata: { orgId },
+    payment_status: 'paid',
+    customer,
+    subscription,
+  };
   return { id: rid('evt'), object: 'event', type: 'checkout.session.completed', data: { object } };
 }
 
 function subscriptionDeleted(customer: string, subscription: string) {
-  return { id: rid('evt'), object: 'event', type: 'customer.subscription.deleted', data: { object: { id: subscription, object: 'subscription', customer, metadata: {} } } };
+  return {
+    id: rid('evt'),
+    object: 'event',
+    type: 'customer.subscription.deleted',
+    data: { object: { id: subscription, object: 'subscription', customer, metadata: {} } },
+  };
 }
 
 function ingest(client: TestClient, projectId: string, publicKey: string) {
   const body = {
-    exception: { type: 'Error', value: 'over the FREE quota', stacktrace: { frames: [{ filename: 'app.js', function: 'main', lineno: 1, colno: 1 }] } },
+    exception: {
+      type: 'Error',
+      value: 'over the FREE quota',
+      stacktrace: { frames: [{ filename: 'app.js', function: 'main', lineno: 1, colno: 1 }] },
+    },
     level: 'error',
     timestamp: clock.nowMs(),
   };
-  return client.post(`/api/v1/ingest/${projectId}/envelope`, body, { headers: { 'x-ingest-auth': `ingest_key=${publicKey}` } });
+  return client.post(`/api/v1/ingest/${projectId}/envelope`, body, {
+    headers: { 'x-ingest-auth': `ingest_key=${publicKey}` },
+  });
 }
 
 /** This UTC month's counter of the org set to exactly the FREE quota. */

@@ -21,7 +21,13 @@ afterEach(() => {
 
 const rid = (prefix: string) => `${prefix}_${crypto.randomBytes(8).toString('hex')}`;
 
-type StripeEvent = { id: string; object: 'event'; type: string; created: number; data: { object: Record<string, unknown> } };
+type StripeEvent = {
+  id: string;
+  object: 'event';
+  type: string;
+  created: number;
+  data: { object: Record<string, unknown> };
+};
 
 function event(type: string, object: Record<string, unknown>): StripeEvent {
   return { id: rid('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } };
@@ -43,18 +49,36 @@ function checkoutCompleted(orgId: string | null, over: Record<string, unknown> =
 }
 
 function subscriptionDeleted(customer: string | null, subscription: string, metadata: Record<string, string> = {}) {
-  return event('customer.subscription.deleted', { id: subscription, object: 'subscription', status: 'canceled', customer, metadata });
+  return event('customer.subscription.deleted', {
+    id: subscription,
+    object: 'subscription',
+    status: 'canceled',
+    customer,
+    metadata,
+  });
 }
 
 /** Delivers an event the way Stripe does: raw JSON body signed with the endpoint secret. */
-function deliver(evt: unknown, opts: { secret?: string; timestamp?: number; tamper?: (payload: string) => string } = {}) {
+function deliver(
+  evt: unknown,
+  opts: { secret?: string; timestamp?: number; tamper?: (payload: string) => string } = {},
+) {
   const payload = JSON.stringify(evt);
-  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET, timestamp: opts.timestamp });
-  return stripe.post(WEBHOOK, opts.tamper ? opts.tamper(payload) : payload, { headers: { 'stripe-signature': header } });
+  const header = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: opts.secret ?? SECRET,
+    timestamp: opts.timestamp,
+  });
+  return stripe.post(WEBHOOK, opts.tamper ? opts.tamper(payload) : payload, {
+    headers: { 'stripe-signature': header },
+  });
 }
 
 async function orgRow(orgId: string) {
-  return db.organization.findUniqueOrThrow({ where: { id: orgId }, select: { plan: true, stripeCustomerId: true, stripeSubscriptionId: true } });
+  return db.organization.findUniqueOrThrow({
+    where: { id: orgId },
+    select: { plan: true, stripeCustomerId: true, stripeSubscriptionId: true },
+  });
 }
 
 const recorded = (id: string) => db.stripeEvent.count({ where: { id } });
@@ -83,7 +107,11 @@ describe('stripe webhook: upgrade', () => {
     const second = await client.post('/api/v1/projects', { name: 'Second' });
     expect(second.status).toBe(201);
     const billing = await client.get('/api/v1/billing');
-    expect(billing.body.data).toMatchObject({ plan: 'PRO', hasCustomer: true, limits: { monthlyEvents: 500_000, projects: null } });
+    expect(billing.body.data).toMatchObject({
+      plan: 'PRO',
+      hasCustomer: true,
+      limits: { monthlyEvents: 500_000, projects: null },
+    });
   });
 
   it('names the org by metadata.orgId when client_reference_id is absent', async () => {
@@ -94,14 +122,17 @@ describe('stripe webhook: upgrade', () => {
     expect((await orgRow(orgId)).plan).toBe('PRO');
   });
 
-  it.each(['unpaid', 'no_payment_required'])('payment_status %s: 200, no change, event recorded once', async (status) => {
-    const { orgId } = await signUp();
-    const evt = checkoutCompleted(orgId, { payment_status: status });
-    const res = await deliver(evt);
-    expect(res.status).toBe(200);
-    expect(res.body.message).toMatch(/not paid; no change$/);
-    expect(await orgRow(orgId)).toEqual({ plan: 'FREE', stripeCustomerId: null, stripeSubscriptionId: null });
-  });
+  it.each(['unpaid', 'no_payment_required'])(
+    'payment_status %s: 200, no change, event recorded once',
+    async (status) => {
+      const { orgId } = await signUp();
+      const evt = checkoutCompleted(orgId, { payment_status: status });
+      const res = await deliver(evt);
+      expect(res.status).toBe(200);
+      expect(res.body.message).toMatch(/not paid; no change$/);
+      expect(await orgRow(orgId)).toEqual({ plan: 'FREE', stripeCustomerId: null, stripeSubscriptionId: null });
+    },
+  );
 
   it('unknown org: 200, logged, nothing changes', async () => {
     const { orgId } = await signUp();
@@ -110,9 +141,18 @@ describe('stripe webhook: upgrade', () => {
     const evt = checkoutCompleted(missing);
     const res = await deliver(evt);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ statusCode: 200, status: 'success', message: `organization ${missing} not found; no change` });
-    expect(warn).toHaveBeenCalledWith({ stripeEventId: evt.id, reason: `organization ${missing} not found` }, 'stripe event applied with no change');
-    expect(await db.organization.count({ where: { plan: 'PRO', stripeCustomerId: evt.data.object.customer as string } })).toBe(0);
+    expect(res.body).toEqual({
+      statusCode: 200,
+      status: 'success',
+      message: `organization ${missing} not found; no change`,
+    });
+    expect(warn).toHaveBeenCalledWith(
+      { stripeEventId: evt.id, reason: `organization ${missing} not found` },
+      'stripe event applied with no change',
+    );
+    expect(
+      await db.organization.count({ where: { plan: 'PRO', stripeCustomerId: evt.data.object.customer as string } }),
+    ).toBe(0);
     expect((await orgRow(orgId)).plan).toBe('FREE');
   });
 });
@@ -125,15 +165,25 @@ describe('stripe webhook: downgrade', () => {
     await createProject(client, 'One');
     await createProject(client, 'Two');
 
-    const res = await deliver(subscriptionDeleted(up.data.object.customer as string, up.data.object.subscription as string));
+    const res = await deliver(
+      subscriptionDeleted(up.data.object.customer as string, up.data.object.subscription as string),
+    );
     expect(res.body).toEqual({ statusCode: 200, status: 'success', message: 'Organization returned to FREE' });
-    expect(await orgRow(orgId)).toEqual({ plan: 'FREE', stripeCustomerId: up.data.object.customer, stripeSubscriptionId: null });
+    expect(await orgRow(orgId)).toEqual({
+      plan: 'FREE',
+      stripeCustomerId: up.data.object.customer,
+      stripeSubscriptionId: null,
+    });
     expect((await client.get('/api/v1/auth/me')).body.data.organization.plan).toBe('FREE');
 
     expect((await client.get('/api/v1/projects')).body.data).toHaveLength(2);
     const third = await client.post('/api/v1/projects', { name: 'Three' });
     expect(third.status).toBe(400);
-    expect(third.body).toEqual({ statusCode: 400, status: 'failed', message: 'Project limit reached for the FREE plan' });
+    expect(third.body).toEqual({
+      statusCode: 400,
+      status: 'failed',
+      message: 'Project limit reached for the FREE plan',
+    });
   });
 
   it('finds the org by subscription metadata.orgId when the customer is unknown', async () => {
@@ -157,7 +207,11 @@ describe('stripe webhook: downgrade', () => {
     const late = await deliver(subscriptionDeleted(customer, first.data.object.subscription as string));
     expect(late.status).toBe(200);
     expect(late.body.message).toMatch(/is not the current one .*; no change$/);
-    expect(await orgRow(orgId)).toEqual({ plan: 'PRO', stripeCustomerId: customer, stripeSubscriptionId: second.data.object.subscription });
+    expect(await orgRow(orgId)).toEqual({
+      plan: 'PRO',
+      stripeCustomerId: customer,
+      stripeSubscriptionId: second.data.object.subscription,
+    });
   });
 
   it('deletion for an unknown customer: 200, no change', async () => {

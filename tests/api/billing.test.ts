@@ -26,7 +26,8 @@ beforeEach(() => {
 });
 afterEach(() => configure());
 
-const setCustomer = (orgId: string, stripeCustomerId: string) => db.organization.update({ where: { id: orgId }, data: { stripeCustomerId } });
+const setCustomer = (orgId: string, stripeCustomerId: string) =>
+  db.organization.update({ where: { id: orgId }, data: { stripeCustomerId } });
 
 describe('POST /api/v1/billing/checkout', () => {
   it('creates a subscription Checkout session for the session org and returns its url', async () => {
@@ -52,7 +53,7 @@ describe('POST /api/v1/billing/checkout', () => {
     });
   });
 
-  it('reuses the org\'s Stripe customer instead of the email when it has one', async () => {
+  it("reuses the org's Stripe customer instead of the email when it has one", async () => {
     const { client, orgId } = await signUp();
     await setCustomer(orgId, `cus_${orgId.slice(0, 8)}`);
     const res = await client.post('/api/v1/billing/checkout');
@@ -66,16 +67,27 @@ describe('POST /api/v1/billing/checkout', () => {
     await db.organization.update({ where: { id: orgId }, data: { plan: 'PRO' } });
     const res = await client.post('/api/v1/billing/checkout');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'The organization is already on the PRO plan; use Manage billing instead' });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      status: 'failed',
+      message: 'The organization is already on the PRO plan; use Manage billing instead',
+    });
     expect(mock.requests).toHaveLength(0);
   });
 
   it('cross-tenant: an org id in the body or query is ignored, the session org is used', async () => {
     const a = await signUp();
     const b = await signUp();
-    const res = await a.client.post(`/api/v1/billing/checkout?orgId=${b.orgId}`, { orgId: b.orgId, client_reference_id: b.orgId });
+    const res = await a.client.post(`/api/v1/billing/checkout?orgId=${b.orgId}`, {
+      orgId: b.orgId,
+      client_reference_id: b.orgId,
+    });
     expect(res.status).toBe(200);
-    expect(mock.requests[0].form).toMatchObject({ client_reference_id: a.orgId, 'metadata[orgId]': a.orgId, customer_email: a.email });
+    expect(mock.requests[0].form).toMatchObject({
+      client_reference_id: a.orgId,
+      'metadata[orgId]': a.orgId,
+      customer_email: a.email,
+    });
   });
 
   it('Stripe failing: 503 with a generic message', async () => {
@@ -83,13 +95,17 @@ describe('POST /api/v1/billing/checkout', () => {
     mock.failWith(400);
     const res = await client.post('/api/v1/billing/checkout');
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ statusCode: 503, status: 'failed', message: 'The payment provider could not be reached; try again' });
+    expect(res.body).toEqual({
+      statusCode: 503,
+      status: 'failed',
+      message: 'The payment provider could not be reached; try again',
+    });
     expect(mock.requests.length).toBeGreaterThan(0);
   });
 });
 
 describe('POST /api/v1/billing/portal', () => {
-  it('returns a billing-portal session url for the org\'s customer', async () => {
+  it("returns a billing-portal session url for the org's customer", async () => {
     const { client, orgId } = await signUp();
     await setCustomer(orgId, `cus_portal_${orgId.slice(0, 8)}`);
     const res = await client.post('/api/v1/billing/portal');
@@ -97,23 +113,37 @@ describe('POST /api/v1/billing/portal', () => {
     expect(res.body).toMatchObject({ statusCode: 200, status: 'success', message: 'Billing portal session created' });
     expect(res.body.data.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_mock_\d+$/);
     expect(mock.requests).toHaveLength(1);
-    expect(mock.requests[0]).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions', authorization: `Bearer ${KEY}` });
-    expect(mock.requests[0].form).toEqual({ customer: `cus_portal_${orgId.slice(0, 8)}`, return_url: 'http://localhost:3000/settings/billing' });
+    expect(mock.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/billing_portal/sessions',
+      authorization: `Bearer ${KEY}`,
+    });
+    expect(mock.requests[0].form).toEqual({
+      customer: `cus_portal_${orgId.slice(0, 8)}`,
+      return_url: 'http://localhost:3000/settings/billing',
+    });
   });
 
   it('an org without a Stripe customer: 400, Stripe is not called', async () => {
     const { client } = await signUp();
     const res = await client.post('/api/v1/billing/portal');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'No billing account yet: upgrade to PRO first' });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      status: 'failed',
+      message: 'No billing account yet: upgrade to PRO first',
+    });
     expect(mock.requests).toHaveLength(0);
   });
 
-  it('cross-tenant: another org never gets a portal for this org\'s customer', async () => {
+  it("cross-tenant: another org never gets a portal for this org's customer", async () => {
     const a = await signUp();
     const b = await signUp();
     await setCustomer(a.orgId, `cus_a_${a.orgId.slice(0, 8)}`);
-    const res = await b.client.post('/api/v1/billing/portal', { orgId: a.orgId, customer: `cus_a_${a.orgId.slice(0, 8)}` });
+    const res = await b.client.post('/api/v1/billing/portal', {
+      orgId: a.orgId,
+      customer: `cus_a_${a.orgId.slice(0, 8)}`,
+    });
     expect(res.status).toBe(400);
     expect(mock.requests).toHaveLength(0);
   });
@@ -153,13 +183,28 @@ describe('GET /api/v1/billing', () => {
       statusCode: 200,
       status: 'success',
       message: 'Success',
-      data: { plan: 'FREE', configured: true, hasCustomer: false, limits: { monthlyEvents: 10_000, projects: 1 }, unlimited: false },
+      data: {
+        plan: 'FREE',
+        configured: true,
+        hasCustomer: false,
+        limits: { monthlyEvents: 10_000, projects: 1 },
+        unlimited: false,
+      },
     });
 
-    await db.organization.update({ where: { id: orgId }, data: { plan: 'PRO', stripeCustomerId: `cus_sum_${orgId.slice(0, 8)}` } });
+    await db.organization.update({
+      where: { id: orgId },
+      data: { plan: 'PRO', stripeCustomerId: `cus_sum_${orgId.slice(0, 8)}` },
+    });
     delete process.env.STRIPE_PRICE_ID;
     const pro = await client.get('/api/v1/billing');
-    expect(pro.body.data).toEqual({ plan: 'PRO', configured: false, hasCustomer: true, limits: { monthlyEvents: 500_000, projects: null }, unlimited: false });
+    expect(pro.body.data).toEqual({
+      plan: 'PRO',
+      configured: false,
+      hasCustomer: true,
+      limits: { monthlyEvents: 500_000, projects: null },
+      unlimited: false,
+    });
     expect(pro.text).not.toContain('cus_');
   });
 });
@@ -179,7 +224,9 @@ describe('billing routes need a session', () => {
 
   it('a cookie-authenticated checkout from a foreign Origin is refused (403)', async () => {
     const { client } = await signUp();
-    const res = await client.post('/api/v1/billing/checkout', undefined, { headers: { origin: 'https://evil.example' } });
+    const res = await client.post('/api/v1/billing/checkout', undefined, {
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
     expect(mock.requests).toHaveLength(0);
   });

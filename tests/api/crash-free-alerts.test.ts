@@ -18,7 +18,10 @@ async function setup() {
     const body = [
       JSON.stringify({}),
       JSON.stringify({ type: 'sessions' }),
-      JSON.stringify({ aggregates: [{ started: new Date(Date.now() - 60_000).toISOString(), exited, crashed }], attrs: { release, environment: 'production' } }),
+      JSON.stringify({
+        aggregates: [{ started: new Date(Date.now() - 60_000).toISOString(), exited, crashed }],
+        attrs: { release, environment: 'production' },
+      }),
     ].join('\n');
     expect((await s.client.post(`/api/${project.number}/envelope/?sentry_key=${key}`, body)).status).toBe(200);
   };
@@ -41,7 +44,15 @@ describe('CRASH_FREE rules', () => {
       notifyEmail: email,
     });
     expect(res.status, res.text).toBe(201);
-    expect(res.body.data).toMatchObject({ type: 'CRASH_FREE', crashFreeBelow: 99, crashFreeMetric: 'sessions', minSessions: 50, windowMinutes: 60, threshold: null, breached: false });
+    expect(res.body.data).toMatchObject({
+      type: 'CRASH_FREE',
+      crashFreeBelow: 99,
+      crashFreeMetric: 'sessions',
+      minSessions: 50,
+      windowMinutes: 60,
+      threshold: null,
+      breached: false,
+    });
 
     // A release with too few sessions to judge, however crashy.
     await t.sessions('app@0.9', 10, 10);
@@ -53,7 +64,9 @@ describe('CRASH_FREE rules', () => {
     expect(await evaluateCrashFreeRules()).toEqual([{ ruleId: res.body.data.id, state: 'breached' }]);
     expect(await evaluateCrashFreeRules()).toEqual([]);
     const [breach] = await hook.waitFor(1);
-    expect(breach.json).toMatchObject({ text: 'Crash-free sessions below 99 % in Mobile app: app@1.1: 95.00 % crash-free sessions' });
+    expect(breach.json).toMatchObject({
+      text: 'Crash-free sessions below 99 % in Mobile app: app@1.1: 95.00 % crash-free sessions',
+    });
     await waitUntil(() => outboxFor(email, 'crash-free').length === 1);
     expect(outboxFor(email, 'crash-free')[0].subject).toBe('[Mobile app] app@1.1: 95.00 % crash-free sessions');
 
@@ -62,7 +75,9 @@ describe('CRASH_FREE rules', () => {
     expect(await evaluateCrashFreeRules()).toEqual([{ ruleId: res.body.data.id, state: 'recovered' }]);
     expect(await evaluateCrashFreeRules()).toEqual([]);
     const [, recovered] = await hook.waitFor(2);
-    expect(recovered.json).toMatchObject({ text: 'Crash-free sessions recovered in Mobile app: app@1.1: 99.17 % crash-free sessions' });
+    expect(recovered.json).toMatchObject({
+      text: 'Crash-free sessions recovered in Mobile app: app@1.1: 99.17 % crash-free sessions',
+    });
     expect((await t.client.get(`/api/v1/projects/${t.project.id}/alerts`)).body.data[0].breached).toBe(false);
   });
 
@@ -70,11 +85,20 @@ describe('CRASH_FREE rules', () => {
     ['no rate', { windowMinutes: 60 }, 'crashFreeBelow'],
     ['no window', { crashFreeBelow: 99 }, 'windowMinutes'],
     ['a rate of 100', { crashFreeBelow: 100, windowMinutes: 60 }, 'crashFreeBelow'],
-    ['a metric that is neither', { crashFreeBelow: 99, windowMinutes: 60, crashFreeMetric: 'pages' }, 'crashFreeMetric'],
+    [
+      'a metric that is neither',
+      { crashFreeBelow: 99, windowMinutes: 60, crashFreeMetric: 'pages' },
+      'crashFreeMetric',
+    ],
     ['zero sessions', { crashFreeBelow: 99, windowMinutes: 60, minSessions: 0 }, 'minSessions'],
   ])('%s: 400 naming the field', async (_label, fields, field) => {
     const t = await setup();
-    const res = await t.client.post(`/api/v1/projects/${t.project.id}/alerts`, { name: 'Bad', type: 'CRASH_FREE', notifyEmail: 'a@example.com', ...fields });
+    const res = await t.client.post(`/api/v1/projects/${t.project.id}/alerts`, {
+      name: 'Bad',
+      type: 'CRASH_FREE',
+      notifyEmail: 'a@example.com',
+      ...fields,
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.map((e: { path: string[] }) => e.path.join('.'))).toEqual([field]);
   });

@@ -10,19 +10,32 @@ async function issueWithEvents(count: number) {
   const account = await signUp();
   const project = await createProject(account.client);
   const issue = await db.issue.create({
-    data: { projectId: project.id, fingerprint: 'fp', title: 'TypeError: x is undefined', firstSeen: new Date(BASE), lastSeen: new Date(BASE), eventCount: count },
+    data: {
+      projectId: project.id,
+      fingerprint: 'fp',
+      title: 'TypeError: x is undefined',
+      firstSeen: new Date(BASE),
+      lastSeen: new Date(BASE),
+      eventCount: count,
+    },
   });
   // Timestamps are a permutation of 0..count-1 seconds, so insertion order is not the answer.
   const times = Array.from({ length: count }, (_, i) => BASE + ((i * 7) % count) * 1000);
   await db.event.createMany({
-    data: times.map((t, i) => ({ issueId: issue.id, projectId: project.id, level: 'WARNING' as const, message: `event ${i}`, timestamp: new Date(t) })),
+    data: times.map((t, i) => ({
+      issueId: issue.id,
+      projectId: project.id,
+      level: 'WARNING' as const,
+      message: `event ${i}`,
+      timestamp: new Date(t),
+    })),
   });
   const newestFirst = [...times].sort((a, b) => b - a).map((t) => new Date(t).toISOString());
   return { ...account, project, issue, newestFirst };
 }
 
 describe('GET issue events', () => {
-  it('pages the issue\'s events by timestamp descending', async () => {
+  it("pages the issue's events by timestamp descending", async () => {
     const { client, project, issue, newestFirst } = await issueWithEvents(23);
     const url = `/api/v1/projects/${project.id}/issues/${issue.id}/events`;
     const first = await client.get(url);
@@ -40,12 +53,26 @@ describe('GET issue events', () => {
     expect(five.body.data.pagination).toEqual({ page: 2, limit: 5, total: 23, pages: 5 });
   });
 
-  it('total counts only this issue\'s events', async () => {
+  it("total counts only this issue's events", async () => {
     const { client, project, issue } = await issueWithEvents(3);
     const other = await db.issue.create({
-      data: { projectId: project.id, fingerprint: 'other', title: 'E', firstSeen: new Date(BASE), lastSeen: new Date(BASE) },
+      data: {
+        projectId: project.id,
+        fingerprint: 'other',
+        title: 'E',
+        firstSeen: new Date(BASE),
+        lastSeen: new Date(BASE),
+      },
     });
-    await db.event.create({ data: { issueId: other.id, projectId: project.id, level: 'ERROR', message: 'other', timestamp: new Date(BASE + 10 ** 7) } });
+    await db.event.create({
+      data: {
+        issueId: other.id,
+        projectId: project.id,
+        level: 'ERROR',
+        message: 'other',
+        timestamp: new Date(BASE + 10 ** 7),
+      },
+    });
     const res = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events`);
     expect(res.body.data.pagination.total).toBe(3);
     expect(res.body.data.events.map((e: { message: string }) => e.message)).not.toContain('other');
@@ -138,7 +165,12 @@ describe('GET one event', () => {
     const nav = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${stored.id}/neighbours`);
     expect([nav.status, nav.body]).toEqual([
       200,
-      { statusCode: 200, status: 'success', message: 'Event neighbours fetched', data: { previousEventId: null, nextEventId: null, latestEventId: stored.id, oldestEventId: stored.id } },
+      {
+        statusCode: 200,
+        status: 'success',
+        message: 'Event neighbours fetched',
+        data: { previousEventId: null, nextEventId: null, latestEventId: stored.id, oldestEventId: stored.id },
+      },
     ]);
   });
 
@@ -146,7 +178,17 @@ describe('GET one event', () => {
     const { client, project, issue } = await issueWithEvents(1);
     const list = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events`);
     const e = list.body.data.events[0];
-    expect(e).toMatchObject({ stacktrace: null, contexts: null, tags: null, userContext: null, request: null, breadcrumbs: null, environment: null, release: null, eventId: null });
+    expect(e).toMatchObject({
+      stacktrace: null,
+      contexts: null,
+      tags: null,
+      userContext: null,
+      request: null,
+      breadcrumbs: null,
+      environment: null,
+      release: null,
+      eventId: null,
+    });
     expect(e.timestamp).toMatch(ISO);
     expect(e.receivedAt).toMatch(ISO);
     const one = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${e.id}`);
@@ -156,9 +198,17 @@ describe('GET one event', () => {
   it('404 when the event belongs to another issue', async () => {
     const { client, project, issue } = await issueWithEvents(0);
     const other = await db.issue.create({
-      data: { projectId: project.id, fingerprint: 'o', title: 'E', firstSeen: new Date(BASE), lastSeen: new Date(BASE) },
+      data: {
+        projectId: project.id,
+        fingerprint: 'o',
+        title: 'E',
+        firstSeen: new Date(BASE),
+        lastSeen: new Date(BASE),
+      },
     });
-    const ev = await db.event.create({ data: { issueId: other.id, projectId: project.id, level: 'ERROR', message: 'm', timestamp: new Date(BASE) } });
+    const ev = await db.event.create({
+      data: { issueId: other.id, projectId: project.id, level: 'ERROR', message: 'm', timestamp: new Date(BASE) },
+    });
     for (const path of ['', '/neighbours']) {
       const res = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${ev.id}${path}`);
       expect(res.status).toBe(404);
@@ -168,21 +218,31 @@ describe('GET one event', () => {
 });
 
 describe('event navigation', () => {
-  it('previous/next walk the issue\'s events in the list\'s order (timestamp, then id), latest and oldest at the ends', async () => {
+  it("previous/next walk the issue's events in the list's order (timestamp, then id), latest and oldest at the ends", async () => {
     const { client, project, issue } = await issueWithEvents(7);
     // Two events at one instant: the id breaks the tie, as in the list.
     await db.event.createMany({
-      data: [0, 1].map((i) => ({ issueId: issue.id, projectId: project.id, level: 'ERROR' as const, message: `tie ${i}`, timestamp: new Date(BASE + 3000) })),
+      data: [0, 1].map((i) => ({
+        issueId: issue.id,
+        projectId: project.id,
+        level: 'ERROR' as const,
+        message: `tie ${i}`,
+        timestamp: new Date(BASE + 3000),
+      })),
     });
     await db.issue.update({ where: { id: issue.id }, data: { eventCount: 9 } });
     const url = `/api/v1/projects/${project.id}/issues/${issue.id}/events`;
-    const order: string[] = (await client.get(url, { query: { limit: 50 } })).body.data.events.map((e: { id: string }) => e.id);
+    const order: string[] = (await client.get(url, { query: { limit: 50 } })).body.data.events.map(
+      (e: { id: string }) => e.id,
+    );
     expect(order).toHaveLength(9);
 
     const walked: string[] = [];
     let id: string | null = order[0];
     while (id) {
-      const res: { status: number; body: { data: Record<string, string | null> } } = await client.get(`${url}/${id}/neighbours`);
+      const res: { status: number; body: { data: Record<string, string | null> } } = await client.get(
+        `${url}/${id}/neighbours`,
+      );
       expect(res.status).toBe(200);
       expect(res.body.data.latestEventId).toBe(order[0]);
       expect(res.body.data.oldestEventId).toBe(order[8]);
@@ -202,14 +262,39 @@ describe('event navigation', () => {
 
   it('never names an event of another issue', async () => {
     const { client, project, issue } = await issueWithEvents(2);
-    const other = await db.issue.create({ data: { projectId: project.id, fingerprint: 'o2', title: 'E', firstSeen: new Date(BASE), lastSeen: new Date(BASE) } });
+    const other = await db.issue.create({
+      data: {
+        projectId: project.id,
+        fingerprint: 'o2',
+        title: 'E',
+        firstSeen: new Date(BASE),
+        lastSeen: new Date(BASE),
+      },
+    });
     // Between, before and after this issue's events in time.
     const foreign = await Promise.all(
-      [-5000, 500, 5000].map((dt) => db.event.create({ data: { issueId: other.id, projectId: project.id, level: 'ERROR', message: 'o', timestamp: new Date(BASE + dt) } })),
+      [-5000, 500, 5000].map((dt) =>
+        db.event.create({
+          data: {
+            issueId: other.id,
+            projectId: project.id,
+            level: 'ERROR',
+            message: 'o',
+            timestamp: new Date(BASE + dt),
+          },
+        }),
+      ),
     );
     const mine = await db.event.findMany({ where: { issueId: issue.id }, orderBy: { timestamp: 'asc' } });
-    const newer = (await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${mine[1].id}/neighbours`)).body.data;
-    expect(newer).toMatchObject({ previousEventId: mine[0].id, nextEventId: null, latestEventId: mine[1].id, oldestEventId: mine[0].id });
+    const newer = (
+      await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${mine[1].id}/neighbours`)
+    ).body.data;
+    expect(newer).toMatchObject({
+      previousEventId: mine[0].id,
+      nextEventId: null,
+      latestEventId: mine[1].id,
+      oldestEventId: mine[0].id,
+    });
     const ids = JSON.stringify(newer);
     for (const f of foreign) expect(ids).not.toContain(f.id);
   });

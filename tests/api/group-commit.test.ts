@@ -42,16 +42,27 @@ async function account() {
 const together = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 
 const error = (i: number, extra: Record<string, unknown> = {}) =>
-  errorEnvelope({ exception: { type: `E${i % 3}`, value: `#${i}`, stacktrace: { frames: [{ filename: 'app.js', lineno: 1, function: 'f' }] } }, ...extra });
+  errorEnvelope({
+    exception: {
+      type: `E${i % 3}`,
+      value: `#${i}`,
+      stacktrace: { frames: [{ filename: 'app.js', lineno: 1, function: 'f' }] },
+    },
+    ...extra,
+  });
 
 /** How many transactions wrote the project's events: rows written by one transaction share its xmin. */
 async function writers(projectId: string): Promise<number> {
-  const { rows } = await pool().query('SELECT count(DISTINCT xmin::text)::int AS n FROM events WHERE project_id = $1', [projectId]);
+  const { rows } = await pool().query('SELECT count(DISTINCT xmin::text)::int AS n FROM events WHERE project_id = $1', [
+    projectId,
+  ]);
   return rows[0].n;
 }
 
-const usage = (orgId: string) => db.monthlyUsage.findUniqueOrThrow({ where: { orgId_month: { orgId, month: monthOf(clock.now()) } } });
-const eventSum = async (projectId: string) => (await db.issue.aggregate({ where: { projectId }, _sum: { eventCount: true } }))._sum.eventCount ?? 0;
+const usage = (orgId: string) =>
+  db.monthlyUsage.findUniqueOrThrow({ where: { orgId_month: { orgId, month: monthOf(clock.now()) } } });
+const eventSum = async (projectId: string) =>
+  (await db.issue.aggregate({ where: { projectId }, _sum: { eventCount: true } }))._sum.eventCount ?? 0;
 
 describe('group commit', () => {
   it('envelopes arriving together are stored by one transaction; a batch holds at most MAX_BATCH', async () => {
@@ -72,7 +83,10 @@ describe('group commit', () => {
   it('quota: counted once per batch, allocated in arrival order; transactions refused once exhausted and counted apart', async () => {
     const a = await account();
     const month = monthOf(clock.now());
-    await db.monthlyUsage.update({ where: { orgId_month: { orgId: a.orgId, month } }, data: { used: FREE_LIMIT - 5, errors: FREE_LIMIT - 5 } });
+    await db.monthlyUsage.update({
+      where: { orgId_month: { orgId: a.orgId, month } },
+      data: { used: FREE_LIMIT - 5, errors: FREE_LIMIT - 5 },
+    });
     const bodies = [
       error(0, { level: 'error' }),
       transactionEnvelope(),
@@ -89,7 +103,13 @@ describe('group commit', () => {
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 429, 429, 429]);
     expect(results[7].body).toEqual({ statusCode: 429, status: 'failed', message: 'Monthly event quota exceeded' });
     expect(results[8].body).toEqual(results[7].body);
-    expect(await usage(a.orgId)).toMatchObject({ used: FREE_LIMIT, errors: FREE_LIMIT - 5 + 2, warnings: 1, info: 2, transactions: 1 + 2 });
+    expect(await usage(a.orgId)).toMatchObject({
+      used: FREE_LIMIT,
+      errors: FREE_LIMIT - 5 + 2,
+      warnings: 1,
+      info: 2,
+      transactions: 1 + 2,
+    });
     expect(await db.event.count({ where: { projectId: a.projectId } })).toBe(5);
     expect(await db.transaction.count({ where: { projectId: a.projectId } })).toBe(3);
     expect(await writers(a.projectId)).toBe(1);
@@ -99,13 +119,25 @@ describe('group commit', () => {
     const a = await account();
     const id = (n: number) => n.toString(16).padStart(32, '0');
     expect((await a.ingest(error(0, { event_id: id(1) }))).status).toBe(200);
-    const bodies = [error(1, { event_id: id(2) }), error(2, { event_id: id(1) }), error(3, { event_id: id(2) }), error(4), error(5, { event_id: id(3).toUpperCase() }), error(6, { event_id: id(3) })];
+    const bodies = [
+      error(1, { event_id: id(2) }),
+      error(2, { event_id: id(1) }),
+      error(3, { event_id: id(2) }),
+      error(4),
+      error(5, { event_id: id(3).toUpperCase() }),
+      error(6, { event_id: id(3) }),
+    ];
     const results = await together(bodies.length, (i) => a.ingest(bodies[i]));
-    expect(results.map((r) => r.body)).toEqual(Array(bodies.length).fill({ statusCode: 200, status: 'success', message: 'Event received successfully' }));
+    expect(results.map((r) => r.body)).toEqual(
+      Array(bodies.length).fill({ statusCode: 200, status: 'success', message: 'Event received successfully' }),
+    );
     expect(await db.event.count({ where: { projectId: a.projectId } })).toBe(4);
     expect(await eventSum(a.projectId)).toBe(4);
     expect(await usage(a.orgId)).toMatchObject({ used: 4 });
-    const stored = await db.event.findMany({ where: { projectId: a.projectId, eventId: { not: null } }, orderBy: { eventId: 'asc' } });
+    const stored = await db.event.findMany({
+      where: { projectId: a.projectId, eventId: { not: null } },
+      orderBy: { eventId: 'asc' },
+    });
     expect(stored.map((e) => [e.eventId, e.message])).toEqual([
       [id(1), '#0'],
       [id(2), '#1'],
@@ -119,7 +151,9 @@ describe('group commit', () => {
     // 4 waves × 2 accounts × 90 envelopes, drawn from 60 event_ids per account: up to 3 batches in flight.
     const sent = await Promise.all(
       Array.from({ length: 4 }, (_, wave) =>
-        Promise.all(accounts.map((a) => together(90, (i) => a.ingest(error(i, { event_id: id((i * 7 + wave * 13) % 60) }))))),
+        Promise.all(
+          accounts.map((a) => together(90, (i) => a.ingest(error(i, { event_id: id((i * 7 + wave * 13) % 60) })))),
+        ),
       ),
     );
     expect(sent.flat(2).every((r) => r.status === 200)).toBe(true);
@@ -148,7 +182,10 @@ describe('group commit', () => {
         [issue.id, a.projectId, racing],
       );
       // As the batch statement does: the event_id is claimed in the de-duplication table (events are partitioned by day).
-      await other.query(`INSERT INTO event_ids (project_id, event_id, received_at) VALUES ($1, $2, now())`, [a.projectId, racing]);
+      await other.query(`INSERT INTO event_ids (project_id, event_id, received_at) VALUES ($1, $2, now())`, [
+        a.projectId,
+        racing,
+      ]);
       const pending = together(5, (i) => a.ingest(error(3 * i, { event_id: i === 2 ? racing : undefined })));
       await new Promise((r) => setTimeout(r, 400));
       await other.query('COMMIT');
@@ -165,9 +202,17 @@ describe('group commit', () => {
 
   it('issues merged per fingerprint: count + n, first/last seen, latest level, regression; afterIngest once per batch', async () => {
     const a = await account();
-    const frames = (fn: string) => ({ type: 'TypeError', value: fn, stacktrace: { frames: [{ filename: 'app.js', lineno: 1, function: fn }] } });
-    for (const fn of ['resolved', 'ignored']) expect((await a.ingest(errorEnvelope({ exception: frames(fn) }))).status).toBe(200);
-    const [resolved, ignored] = await db.issue.findMany({ where: { projectId: a.projectId }, orderBy: { createdAt: 'asc' } });
+    const frames = (fn: string) => ({
+      type: 'TypeError',
+      value: fn,
+      stacktrace: { frames: [{ filename: 'app.js', lineno: 1, function: fn }] },
+    });
+    for (const fn of ['resolved', 'ignored'])
+      expect((await a.ingest(errorEnvelope({ exception: frames(fn) }))).status).toBe(200);
+    const [resolved, ignored] = await db.issue.findMany({
+      where: { projectId: a.projectId },
+      orderBy: { createdAt: 'asc' },
+    });
     await db.issue.update({ where: { id: resolved.id }, data: { status: 'RESOLVED' } });
     await db.issue.update({ where: { id: ignored.id }, data: { status: 'IGNORED' } });
 
@@ -187,7 +232,11 @@ describe('group commit', () => {
     expect(fresh).toMatchObject({ eventCount: 3, level: 'INFO', status: 'UNRESOLVED' });
     expect(fresh.firstSeen.toISOString()).toBe(new Date(1_700_000_100_000).toISOString());
     expect(fresh.lastSeen.toISOString()).toBe(new Date(1_700_000_300_000).toISOString());
-    expect(issues.find((i) => i.id === resolved.id)).toMatchObject({ status: 'UNRESOLVED', eventCount: 2, level: 'WARNING' });
+    expect(issues.find((i) => i.id === resolved.id)).toMatchObject({
+      status: 'UNRESOLVED',
+      eventCount: 2,
+      level: 'WARNING',
+    });
     expect(issues.find((i) => i.id === ignored.id)).toMatchObject({ status: 'IGNORED', eventCount: 2 });
 
     expect(spy).toHaveBeenCalledTimes(1);
@@ -207,7 +256,11 @@ describe('group commit', () => {
     await db.project.delete({ where: { id: b.projectId } });
     const results = await together(6, (i) => (i % 2 ? b : a).ingest(error(i)));
     expect(results.map((r) => r.status)).toEqual([200, 401, 200, 401, 200, 401]);
-    expect(results[1].body).toEqual({ statusCode: 401, status: 'failed', message: 'Invalid ingest key for this project' });
+    expect(results[1].body).toEqual({
+      statusCode: 401,
+      status: 'failed',
+      message: 'Invalid ingest key for this project',
+    });
     expect(await db.event.count({ where: { projectId: a.projectId } })).toBe(3);
     expect((await usage(a.orgId)).used).toBe(3);
     expect((await b.ingest(error(9))).status).toBe(401);
@@ -228,10 +281,22 @@ describe('group commit', () => {
       receivedAt: clock.now(),
       environment: null,
       release: null,
-      json: { stacktrace: '{"frames":[]}', contexts: null, tags, userContext: null, request: null, breadcrumbs: null, details: null },
+      json: {
+        stacktrace: '{"frames":[]}',
+        contexts: null,
+        tags,
+        userContext: null,
+        request: null,
+        breadcrumbs: null,
+        details: null,
+      },
       rollup: { tags: [], user: null },
     });
-    const outcomes = await Promise.all([submitErrorEvent(input(1, null)), submitErrorEvent(input(2, '{not json')), submitErrorEvent(input(3, '{"a":"b"}'))]);
+    const outcomes = await Promise.all([
+      submitErrorEvent(input(1, null)),
+      submitErrorEvent(input(2, '{not json')),
+      submitErrorEvent(input(3, '{"a":"b"}')),
+    ]);
     expect(outcomes.map((o) => o.kind)).toEqual(['stored', 'unstorable', 'stored']);
     expect(await db.event.count({ where: { projectId: a.projectId } })).toBe(2);
     expect((await usage(a.orgId)).used).toBe(2);

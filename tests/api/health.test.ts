@@ -28,7 +28,12 @@ describe('GET /api/health', () => {
   it('without the health token: status and timing only', async () => {
     const res = await new TestClient().get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ statusCode: 200, status: 'success', message: 'Healthy', data: { ok: true, database: { ok: true, latencyMs: expect.any(Number) } } });
+    expect(res.body).toEqual({
+      statusCode: 200,
+      status: 'success',
+      message: 'Healthy',
+      data: { ok: true, database: { ok: true, latencyMs: expect.any(Number) } },
+    });
   });
 
   it.each([
@@ -46,7 +51,12 @@ describe('GET /api/health', () => {
     await getBoss();
     const res = await new TestClient().get('/api/health', withToken);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ statusCode: 200, status: 'success', message: 'Healthy', data: { ok: true, database: { ok: true }, queue: { ok: true } } });
+    expect(res.body).toMatchObject({
+      statusCode: 200,
+      status: 'success',
+      message: 'Healthy',
+      data: { ok: true, database: { ok: true }, queue: { ok: true } },
+    });
     expect(typeof res.body.data.database.latencyMs).toBe('number');
     expect(typeof res.body.data.queue.backlog).toBe('number');
   });
@@ -64,12 +74,22 @@ describe('GET /api/health', () => {
       await db.stop();
       const down = await new TestClient().get('/api/health', withToken);
       expect(down.status).toBe(503);
-      expect(down.body).toMatchObject({ statusCode: 503, status: 'failed', message: 'Database unreachable', data: { ok: false, database: { ok: false } } });
+      expect(down.body).toMatchObject({
+        statusCode: 503,
+        status: 'failed',
+        message: 'Database unreachable',
+        data: { ok: false, database: { ok: false } },
+      });
       expect(down.body.data.database.error).toEqual(expect.any(String));
       // Without the token the database's error text is not shown to anyone.
       const anonymous = await new TestClient().get('/api/health');
       expect(anonymous.status).toBe(503);
-      expect(anonymous.body).toEqual({ statusCode: 503, status: 'failed', message: 'Database unreachable', data: { ok: false, database: { ok: false } } });
+      expect(anonymous.body).toEqual({
+        statusCode: 503,
+        status: 'failed',
+        message: 'Database unreachable',
+        data: { ok: false, database: { ok: false } },
+      });
     } finally {
       await closePool();
       process.env.DATABASE_URL = suiteUrl;

@@ -11,7 +11,14 @@ import { flushOutcomes } from '@/lib/outcomes/record-outcome';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import type { TestClient } from '../support/client';
-import { otlpLogsJson, otlpLogsProtobuf, otlpTracesProtobuf, zstdContentSizeBomb, zstdWindowBomb, type HostileLog } from '../support/hostile-bodies';
+import {
+  otlpLogsJson,
+  otlpLogsProtobuf,
+  otlpTracesProtobuf,
+  zstdContentSizeBomb,
+  zstdWindowBomb,
+  type HostileLog,
+} from '../support/hostile-bodies';
 
 const MiB = 1024 * 1024;
 const T = Math.floor(Date.now() / 1000) - 60;
@@ -26,11 +33,25 @@ async function setup() {
   return { client: s.client, project, key: project.keys[0].publicKey };
 }
 
-function post(client: TestClient, project: Project, endpoint: Endpoint, body: Uint8Array | string, headers: Record<string, string>) {
+function post(
+  client: TestClient,
+  project: Project,
+  endpoint: Endpoint,
+  body: Uint8Array | string,
+  headers: Record<string, string>,
+) {
   const key = project.keys[0].publicKey;
-  if (endpoint === 'sentry') return client.post(`/api/${project.number}/envelope/`, body, { headers: { 'x-sentry-auth': `Sentry sentry_key=${key}, sentry_version=7`, ...headers } });
-  if (endpoint === 'native') return client.post(`/api/v1/ingest/${project.id}/envelope`, body, { headers: { 'x-ingest-auth': `ingest_key=${key}`, ...headers } });
-  return client.post(`/api/${project.number}/integration/otlp/v1/logs`, body, { headers: { 'x-sentry-auth': `sentry sentry_key=${key}`, 'content-type': 'application/json', ...headers } });
+  if (endpoint === 'sentry')
+    return client.post(`/api/${project.number}/envelope/`, body, {
+      headers: { 'x-sentry-auth': `Sentry sentry_key=${key}, sentry_version=7`, ...headers },
+    });
+  if (endpoint === 'native')
+    return client.post(`/api/v1/ingest/${project.id}/envelope`, body, {
+      headers: { 'x-ingest-auth': `ingest_key=${key}`, ...headers },
+    });
+  return client.post(`/api/${project.number}/integration/otlp/v1/logs`, body, {
+    headers: { 'x-sentry-auth': `sentry sentry_key=${key}`, 'content-type': 'application/json', ...headers },
+  });
 }
 
 v8.setFlagsFromString('--expose-gc');
@@ -49,7 +70,9 @@ async function peakGrowthMiB<T>(run: () => Promise<T>): Promise<{ result: T; gro
 
 /** `mib` MiB of zeros as one brotli stream with a 2^lgwin window, compressed chunk by chunk. */
 async function brotliZeros(mib: number, lgwin: number): Promise<Buffer> {
-  const enc = zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_LGWIN]: lgwin } });
+  const enc = zlib.createBrotliCompress({
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_LGWIN]: lgwin },
+  });
   const out: Buffer[] = [];
   enc.on('data', (c: Buffer) => out.push(c));
   const done = new Promise((resolve) => enc.on('end', resolve));
@@ -80,7 +103,9 @@ describe('decompression bombs → 413 on every ingest endpoint, memory flat', ()
     const bomb = await make();
     expect(bomb.length).toBeLessThan(MiB);
     for (const endpoint of ['sentry', 'native', 'otlp'] as const) {
-      const { result: res, grownMiB } = await peakGrowthMiB(() => post(s.client, s.project, endpoint, new Uint8Array(bomb), { 'content-encoding': encoding }));
+      const { result: res, grownMiB } = await peakGrowthMiB(() =>
+        post(s.client, s.project, endpoint, new Uint8Array(bomb), { 'content-encoding': encoding }),
+      );
       expect([endpoint, res.status, res.body]).toEqual([endpoint, 413, TOO_LARGE_BODY[endpoint]]);
       expect(grownMiB, `${endpoint}: peak RSS ${grownMiB.toFixed(0)} MiB above before`).toBeLessThan(50);
     }
@@ -89,11 +114,32 @@ describe('decompression bombs → 413 on every ingest endpoint, memory flat', ()
   it('a zstd body from the zstd CLI (2 MiB window, size unknown) is still taken on all three', async () => {
     const s = await setup();
     const { execFileSync } = await import('node:child_process');
-    const zstd = (text: string) => new Uint8Array(execFileSync('zstd', ['-3', '-q', '-c'], { input: Buffer.from(text) }));
-    const event = { event_id: 'a'.repeat(32), timestamp: T, platform: 'python', level: 'error', exception: { values: [{ type: 'E', value: 'v' }] } };
-    const sentry = await post(s.client, s.project, 'sentry', zstd(`{}\n{"type":"event"}\n${JSON.stringify(event)}\n`), { 'content-encoding': 'zstd' });
-    const native = await post(s.client, s.project, 'native', zstd(JSON.stringify({ exception: { type: 'E', value: 'v', stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] } } })), { 'content-encoding': 'zstd' });
-    const otlp = await post(s.client, s.project, 'otlp', zstd(otlpLogsJson([{ body: 'compressed' }])), { 'content-encoding': 'zstd' });
+    const zstd = (text: string) =>
+      new Uint8Array(execFileSync('zstd', ['-3', '-q', '-c'], { input: Buffer.from(text) }));
+    const event = {
+      event_id: 'a'.repeat(32),
+      timestamp: T,
+      platform: 'python',
+      level: 'error',
+      exception: { values: [{ type: 'E', value: 'v' }] },
+    };
+    const sentry = await post(s.client, s.project, 'sentry', zstd(`{}\n{"type":"event"}\n${JSON.stringify(event)}\n`), {
+      'content-encoding': 'zstd',
+    });
+    const native = await post(
+      s.client,
+      s.project,
+      'native',
+      zstd(
+        JSON.stringify({
+          exception: { type: 'E', value: 'v', stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] } },
+        }),
+      ),
+      { 'content-encoding': 'zstd' },
+    );
+    const otlp = await post(s.client, s.project, 'otlp', zstd(otlpLogsJson([{ body: 'compressed' }])), {
+      'content-encoding': 'zstd',
+    });
     expect([sentry.status, native.status, otlp.status, otlp.text]).toEqual([200, 200, 200, '{}']);
   });
 });
@@ -106,11 +152,20 @@ async function logBodies(client: TestClient, project: Project): Promise<string[]
 }
 
 async function tooDeepCount(client: TestClient, project: Project, category: string): Promise<number | undefined> {
-  const rows = (await client.get(`/api/v1/projects/${project.id}/stats`)).body.data.rows as { category: string; outcome: string; reason: string; quantity: number }[];
+  const rows = (await client.get(`/api/v1/projects/${project.id}/stats`)).body.data.rows as {
+    category: string;
+    outcome: string;
+    reason: string;
+    quantity: number;
+  }[];
   return rows.find((r) => r.category === category && r.outcome === 'invalid' && r.reason === 'too_deep')?.quantity;
 }
 
-const sibling = (body: HostileLog['body'], attribute?: HostileLog['attribute']): HostileLog[] => [{ body: 'first sibling' }, { body, attribute }, { body: 'last sibling' }];
+const sibling = (body: HostileLog['body'], attribute?: HostileLog['attribute']): HostileLog[] => [
+  { body: 'first sibling' },
+  { body, attribute },
+  { body: 'last sibling' },
+];
 
 describe(`OTLP values nested ${DEEP.toLocaleString('en')} deep → 200, the record left out and counted, its siblings stored`, () => {
   // JSON this deep is 28 bytes a level: one deep value per request stays under the 1 MiB cap.
@@ -137,7 +192,9 @@ describe(`OTLP values nested ${DEEP.toLocaleString('en')} deep → 200, the reco
       { body: { depth: DEEP, kind: 'kvlist' } },
       { body: 'last sibling' },
     ];
-    const res = await post(s.client, s.project, 'otlp', new Uint8Array(otlpLogsProtobuf(records)), { 'content-type': 'application/x-protobuf' });
+    const res = await post(s.client, s.project, 'otlp', new Uint8Array(otlpLogsProtobuf(records)), {
+      'content-type': 'application/x-protobuf',
+    });
     expect([res.status, res.text]).toEqual([200, '']);
     expect(await logBodies(s.client, s.project)).toEqual(['first sibling', 'last sibling']);
     expect(await tooDeepCount(s.client, s.project, 'log_item')).toBe(3);
@@ -146,12 +203,18 @@ describe(`OTLP values nested ${DEEP.toLocaleString('en')} deep → 200, the reco
   it('traces, protobuf: a span attribute and a span event attribute', async () => {
     const s = await setup();
     const traceId = 'cd'.repeat(16);
-    const body = otlpTracesProtobuf(traceId, [{ name: 'GET /kept' }, { name: 'GET /deep', attribute: { depth: DEEP, kind: 'array' } }, { name: 'GET /deep-event', eventAttribute: { depth: DEEP, kind: 'kvlist' } }]);
+    const body = otlpTracesProtobuf(traceId, [
+      { name: 'GET /kept' },
+      { name: 'GET /deep', attribute: { depth: DEEP, kind: 'array' } },
+      { name: 'GET /deep-event', eventAttribute: { depth: DEEP, kind: 'kvlist' } },
+    ]);
     const res = await s.client.post(`/api/${s.project.number}/integration/otlp/v1/traces`, new Uint8Array(body), {
       headers: { 'x-sentry-auth': `sentry sentry_key=${s.key}`, 'content-type': 'application/x-protobuf' },
     });
     expect([res.status, res.text]).toEqual([200, '']);
-    const trace = (await s.client.get(`/api/v1/organization/traces/${traceId}`)).body.data as { spans: { description: string }[] };
+    const trace = (await s.client.get(`/api/v1/organization/traces/${traceId}`)).body.data as {
+      spans: { description: string }[];
+    };
     expect(trace.spans.map((x) => x.description)).toEqual(['GET /kept']);
     expect(await tooDeepCount(s.client, s.project, 'span')).toBe(2);
   });
@@ -168,14 +231,20 @@ describe(`event contexts and breadcrumb data nested ${DEEP.toLocaleString('en')}
     const s = await setup();
     const event = `{"event_id":"${'b'.repeat(32)}","timestamp":${T},"level":"error","message":"deep",${field(nested(DEEP))}}`;
     const res = await post(s.client, s.project, 'sentry', `{}\n{"type":"event"}\n${event}\n`, {});
-    expect([res.status, res.body.error]).toEqual([400, [{ path: ['items', 0, ...path], message: 'Nested more than 32 levels deep' }]]);
+    expect([res.status, res.body.error]).toEqual([
+      400,
+      [{ path: ['items', 0, ...path], message: 'Nested more than 32 levels deep' }],
+    ]);
   });
 
   it('native envelope: breadcrumb data → 400 naming it', async () => {
     const s = await setup();
     const body = `{"exception":{"type":"E","value":"v","stacktrace":{"frames":[{"filename":"a.js","lineno":1}]}},"breadcrumbs":[{"type":"default","data":${nested(DEEP)}}]}`;
     const res = await post(s.client, s.project, 'native', body, { 'content-type': 'application/json' });
-    expect([res.status, res.body.error[0]]).toEqual([400, { path: ['breadcrumbs', 0, 'data', ...Array(29).fill('a')], message: 'Nested more than 32 levels deep' }]);
+    expect([res.status, res.body.error[0]]).toEqual([
+      400,
+      { path: ['breadcrumbs', 0, 'data', ...Array(29).fill('a')], message: 'Nested more than 32 levels deep' },
+    ]);
   });
 
   it.each([
@@ -198,8 +267,18 @@ describe(`a Sentry log line whose body is nested ${DEEP.toLocaleString('en')} de
     expect(res.status, res.text).toBe(200);
     expect(await logBodies(s.client, s.project)).toEqual(['first sibling', 'last sibling']);
     await flushOutcomes();
-    const rows = (await s.client.get(`/api/v1/projects/${s.project.id}/stats`)).body.data.rows as { category: string; outcome: string; reason: string; quantity: number }[];
-    expect(rows.filter((r) => r.category === 'log_item').map((r) => [r.outcome, r.reason, r.quantity]).sort()).toEqual([
+    const rows = (await s.client.get(`/api/v1/projects/${s.project.id}/stats`)).body.data.rows as {
+      category: string;
+      outcome: string;
+      reason: string;
+      quantity: number;
+    }[];
+    expect(
+      rows
+        .filter((r) => r.category === 'log_item')
+        .map((r) => [r.outcome, r.reason, r.quantity])
+        .sort(),
+    ).toEqual([
       ['accepted', '', 2],
       ['invalid', 'unusable_or_over_cap', 1],
     ]);

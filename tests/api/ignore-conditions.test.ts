@@ -16,7 +16,13 @@ async function ignoredIssue(ignore: Record<string, number>) {
   clock.set(Date.parse('2026-11-20T10:00:00Z'));
   const s = await signUp();
   const project = await createProject(s.client, 'Ignore shop');
-  const event = (user?: string) => send({ client: s.client, projectId: project.id, key: project.keys[0].publicKey, body: errorEnvelope({ timestamp: clock.now().getTime(), ...(user ? { user: { id: user } } : {}) }) });
+  const event = (user?: string) =>
+    send({
+      client: s.client,
+      projectId: project.id,
+      key: project.keys[0].publicKey,
+      body: errorEnvelope({ timestamp: clock.now().getTime(), ...(user ? { user: { id: user } } : {}) }),
+    });
   expect((await event('u0')).status).toBe(200);
   const [issue] = (await s.client.get(`/api/v1/projects/${project.id}/issues`)).body.data.issues;
   const res = await s.client.patch(`/api/v1/projects/${project.id}/issues/${issue.id}`, { status: 'IGNORED', ignore });
@@ -79,7 +85,9 @@ describe('ignore with a condition', () => {
 
   it('a person’s status change clears the condition', async () => {
     const t = await ignoredIssue({ count: 1 });
-    expect((await t.client.patch(`/api/v1/projects/${t.project.id}/issues/${t.issue.id}`, { status: 'IGNORED' })).status).toBe(200);
+    expect(
+      (await t.client.patch(`/api/v1/projects/${t.project.id}/issues/${t.issue.id}`, { status: 'IGNORED' })).status,
+    ).toBe(200);
     await t.event();
     await t.event();
     expect(await reviveIgnoredIssues()).toEqual([]);
@@ -90,9 +98,17 @@ describe('ignore with a condition', () => {
     ['with another status', { status: 'RESOLVED', ignore: { minutes: 5 } }, ['ignore']],
     ['two conditions', { status: 'IGNORED', ignore: { minutes: 5, count: 3 } }, ['ignore']],
     ['no condition', { status: 'IGNORED', ignore: {} }, ['ignore']],
-    ['a window without a count', { status: 'IGNORED', ignore: { users: 3, windowMinutes: 60 } }, ['ignore.windowMinutes']],
+    [
+      'a window without a count',
+      { status: 'IGNORED', ignore: { users: 3, windowMinutes: 60 } },
+      ['ignore.windowMinutes'],
+    ],
     ['zero minutes', { status: 'IGNORED', ignore: { minutes: 0 } }, ['ignore.minutes']],
-    ['a window over a week', { status: 'IGNORED', ignore: { count: 2, windowMinutes: 20_000 } }, ['ignore.windowMinutes']],
+    [
+      'a window over a week',
+      { status: 'IGNORED', ignore: { count: 2, windowMinutes: 20_000 } },
+      ['ignore.windowMinutes'],
+    ],
   ])('%s: 400 naming the field, the issue unchanged', async (_label, body, fields) => {
     clock.set(Date.parse('2026-11-20T10:00:00Z'));
     const s = await signUp();

@@ -8,7 +8,9 @@ import { db } from '@/lib/db';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 
-const captured = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/sentry-browser-11-event.envelope'), 'utf8').split('\n');
+const captured = fs
+  .readFileSync(path.join(import.meta.dirname, '../fixtures/sentry-browser-11-event.envelope'), 'utf8')
+  .split('\n');
 type BrowserEvent = {
   event_id: string;
   release?: string;
@@ -32,7 +34,9 @@ async function setup() {
     event.request.url = 'https://shop.example/shop.html?tab=3';
     patch(event);
     const body = [captured[0], captured[1], JSON.stringify(event)].join('\n');
-    const res = await s.client.post(`/api/${project.number}/envelope/?sentry_key=${key}`, body, { headers: { 'content-type': 'text/plain' } });
+    const res = await s.client.post(`/api/${project.number}/envelope/?sentry_key=${key}`, body, {
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.status, res.text).toBe(200);
   };
   const transaction = async (name: string) => {
@@ -40,7 +44,13 @@ async function setup() {
     const body = [
       JSON.stringify({}),
       JSON.stringify({ type: 'transaction' }),
-      JSON.stringify({ type: 'transaction', transaction: name, start_timestamp: now - 0.05, timestamp: now, contexts: { trace: { trace_id: 'a'.repeat(32), span_id: 'b'.repeat(16) } } }),
+      JSON.stringify({
+        type: 'transaction',
+        transaction: name,
+        start_timestamp: now - 0.05,
+        timestamp: now,
+        contexts: { trace: { trace_id: 'a'.repeat(32), span_id: 'b'.repeat(16) } },
+      }),
     ].join('\n');
     expect((await s.client.post(`/api/${project.number}/envelope/?sentry_key=${key}`, body)).status).toBe(200);
   };
@@ -50,7 +60,12 @@ async function setup() {
     return res;
   };
   const stats = async () => {
-    const rows = (await s.client.get(`/api/v1/projects/${project.id}/stats`)).body.data.rows as { category: string; outcome: string; reason: string; quantity: number }[];
+    const rows = (await s.client.get(`/api/v1/projects/${project.id}/stats`)).body.data.rows as {
+      category: string;
+      outcome: string;
+      reason: string;
+      quantity: number;
+    }[];
     return Object.fromEntries(rows.map((r) => [`${r.category}/${r.outcome}/${r.reason}`, r.quantity]));
   };
   const stored = () => db.event.count({ where: { projectId: project.id } });
@@ -63,7 +78,15 @@ describe('inbound filters', () => {
     const s = await setup();
     const res = await s.client.get(`/api/v1/projects/${s.project.id}/filters`);
     expect(res.body.data).toEqual({
-      filters: { browserExtensions: true, localhost: false, legacyBrowsers: false, webCrawlers: true, healthChecks: false, errorMessages: [], releases: [] },
+      filters: {
+        browserExtensions: true,
+        localhost: false,
+        legacyBrowsers: false,
+        webCrawlers: true,
+        healthChecks: false,
+        errorMessages: [],
+        releases: [],
+      },
       spikeProtection: true,
       discarded: [],
     });
@@ -71,15 +94,29 @@ describe('inbound filters', () => {
 
   it('each filter drops its events before the quota and counts them; the rest are stored', async () => {
     const s = await setup();
-    await s.setFilters({ localhost: true, legacyBrowsers: true, healthChecks: true, errorMessages: ['*ResizeObserver loop*'], releases: ['shop@0.*'] });
+    await s.setFilters({
+      localhost: true,
+      legacyBrowsers: true,
+      healthChecks: true,
+      errorMessages: ['*ResizeObserver loop*'],
+      releases: ['shop@0.*'],
+    });
     await s.sendBrowserEvent(); // kept
     await s.sendBrowserEvent((e) => {
-      e.exception.values[0].stacktrace.frames.push({ filename: 'chrome-extension://abcdefghijklmnop/content.js', function: 'inject', lineno: 3, colno: 9, in_app: true });
+      e.exception.values[0].stacktrace.frames.push({
+        filename: 'chrome-extension://abcdefghijklmnop/content.js',
+        function: 'inject',
+        lineno: 3,
+        colno: 9,
+        in_app: true,
+      });
     });
     await s.sendBrowserEvent((e) => (e.request.headers['User-Agent'] = GOOGLEBOT));
     await s.sendBrowserEvent((e) => (e.request.headers['User-Agent'] = IE11));
     await s.sendBrowserEvent((e) => (e.request.url = 'http://localhost:3000/shop.html?tab=1'));
-    await s.sendBrowserEvent((e) => (e.exception.values[0].value = 'ResizeObserver loop completed with undelivered notifications.'));
+    await s.sendBrowserEvent(
+      (e) => (e.exception.values[0].value = 'ResizeObserver loop completed with undelivered notifications.'),
+    );
     await s.sendBrowserEvent((e) => (e.release = 'shop@0.9.1'));
     await s.transaction('GET /healthz');
     await s.transaction('GET /checkout');
@@ -106,7 +143,9 @@ describe('inbound filters', () => {
     const s = await setup();
     await s.setFilters({ browserExtensions: false, webCrawlers: false });
     await s.sendBrowserEvent((e) => (e.request.headers['User-Agent'] = GOOGLEBOT));
-    await s.sendBrowserEvent((e) => (e.exception.values[0].stacktrace.frames.push({ filename: 'moz-extension://x/y.js', lineno: 1, colno: 1 })));
+    await s.sendBrowserEvent((e) =>
+      e.exception.values[0].stacktrace.frames.push({ filename: 'moz-extension://x/y.js', lineno: 1, colno: 1 }),
+    );
     expect(await s.stored()).toBe(2);
   });
 
@@ -150,8 +189,13 @@ describe('delete, and delete and discard', () => {
     expect(await s.used()).toBe(usedBefore);
     expect((await s.stats())['error/filtered/discarded_hash']).toBe(2);
     const settings = (await s.client.get(`/api/v1/projects/${s.project.id}/filters`)).body.data;
-    expect(settings.discarded).toEqual([{ fingerprint: expect.any(String), title: issue.title, discardedAt: expect.any(String) }]);
-    expect((await s.client.delete(`/api/v1/projects/${s.project.id}/filters/discarded/${settings.discarded[0].fingerprint}`)).status).toBe(200);
+    expect(settings.discarded).toEqual([
+      { fingerprint: expect.any(String), title: issue.title, discardedAt: expect.any(String) },
+    ]);
+    expect(
+      (await s.client.delete(`/api/v1/projects/${s.project.id}/filters/discarded/${settings.discarded[0].fingerprint}`))
+        .status,
+    ).toBe(200);
     await s.sendBrowserEvent();
     expect(await s.stored()).toBe(1);
   });

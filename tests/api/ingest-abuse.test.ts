@@ -25,11 +25,21 @@ async function setup() {
 
 function envelope(header: object, items: { header: Record<string, unknown>; payload: unknown }[]): string {
   const lines = [JSON.stringify(header)];
-  for (const i of items) lines.push(JSON.stringify(i.header), typeof i.payload === 'string' ? i.payload : JSON.stringify(i.payload));
+  for (const i of items)
+    lines.push(JSON.stringify(i.header), typeof i.payload === 'string' ? i.payload : JSON.stringify(i.payload));
   return `${lines.join('\n')}\n`;
 }
-const post = (client: TestClient, number: number, body: string, endpoint: 'envelope' | 'store' = 'envelope', key?: string) =>
-  client.post(`/api/${number}/${endpoint}/`, body, { headers: { 'content-type': 'text/plain;charset=UTF-8' }, query: key ? { sentry_key: key } : undefined });
+const post = (
+  client: TestClient,
+  number: number,
+  body: string,
+  endpoint: 'envelope' | 'store' = 'envelope',
+  key?: string,
+) =>
+  client.post(`/api/${number}/${endpoint}/`, body, {
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    query: key ? { sentry_key: key } : undefined,
+  });
 
 const segments = (n: number) => ({
   version: 2,
@@ -76,8 +86,13 @@ describe('#15b: timestamps far in the future are clamped to the receipt time', (
     const { client, project, key } = await setup();
     const now = new Date('2026-03-01T12:00:00.000Z');
     clock.set(now);
-    expect((await send({ client, projectId: project.id, key, body: errorEnvelope({ timestamp: FAR_FUTURE_MS }) })).status).toBe(200);
-    expect((await send({ client, projectId: project.id, key, body: transactionEnvelope({ timestamp: FAR_FUTURE_MS }) })).status).toBe(200);
+    expect(
+      (await send({ client, projectId: project.id, key, body: errorEnvelope({ timestamp: FAR_FUTURE_MS }) })).status,
+    ).toBe(200);
+    expect(
+      (await send({ client, projectId: project.id, key, body: transactionEnvelope({ timestamp: FAR_FUTURE_MS }) }))
+        .status,
+    ).toBe(200);
     const ev = await db.event.findFirstOrThrow({ where: { projectId: project.id } });
     expect(ev.timestamp.toISOString()).toBe(now.toISOString());
     const issue = await db.issue.findFirstOrThrow({ where: { projectId: project.id } });
@@ -90,10 +105,18 @@ describe('#15b: timestamps far in the future are clamped to the receipt time', (
     const { client, project, key } = await setup();
     const now = new Date('2026-03-01T12:00:00.000Z');
     clock.set(now);
-    expect((await send({ client, projectId: project.id, key, body: errorEnvelope({ timestamp: now.getTime() + 30_000 }) })).status).toBe(200);
+    expect(
+      (await send({ client, projectId: project.id, key, body: errorEnvelope({ timestamp: now.getTime() + 30_000 }) }))
+        .status,
+    ).toBe(200);
     const ev = await db.event.findFirstOrThrow({ where: { projectId: project.id } });
     expect(ev.timestamp.getTime()).toBe(now.getTime() + 30_000);
-    const low = await send({ client, projectId: project.id, key, body: errorEnvelope({ timestamp: 1_577_836_799_999 }) });
+    const low = await send({
+      client,
+      projectId: project.id,
+      key,
+      body: errorEnvelope({ timestamp: 1_577_836_799_999 }),
+    });
     expect(low.status).toBe(400);
     expect(low.body.error[0].path).toEqual(['timestamp']);
   });
@@ -102,10 +125,29 @@ describe('#15b: timestamps far in the future are clamped to the receipt time', (
     const { client, project, key } = await setup();
     const now = new Date('2026-03-01T12:00:00.000Z');
     clock.set(now);
-    const event = { event_id: 'a'.repeat(32), timestamp: '9999-12-31T00:00:00Z', exception: { values: [{ type: 'E', value: 'v' }] } };
+    const event = {
+      event_id: 'a'.repeat(32),
+      timestamp: '9999-12-31T00:00:00Z',
+      exception: { values: [{ type: 'E', value: 'v' }] },
+    };
     expect((await post(client, project.number, JSON.stringify(event), 'store', key)).status).toBe(200);
-    const tx = { type: 'transaction', transaction: '/future', start_timestamp: FAR_FUTURE_MS / 1000 - 1, timestamp: FAR_FUTURE_MS / 1000 };
-    expect((await post(client, project.number, envelope({}, [{ header: { type: 'transaction' }, payload: tx }]), 'envelope', key)).status).toBe(200);
+    const tx = {
+      type: 'transaction',
+      transaction: '/future',
+      start_timestamp: FAR_FUTURE_MS / 1000 - 1,
+      timestamp: FAR_FUTURE_MS / 1000,
+    };
+    expect(
+      (
+        await post(
+          client,
+          project.number,
+          envelope({}, [{ header: { type: 'transaction' }, payload: tx }]),
+          'envelope',
+          key,
+        )
+      ).status,
+    ).toBe(200);
     const ev = await db.event.findFirstOrThrow({ where: { projectId: project.id } });
     expect(ev.timestamp.toISOString()).toBe(now.toISOString());
     const stored = await db.transaction.findFirstOrThrow({ where: { projectId: project.id } });
@@ -132,9 +174,20 @@ describe('#15c: deep nesting in a Sentry event → 400 with the field, never a 5
     for (const depth of [10_000, 100_000]) {
       const body = make(depth);
       const store = await post(client, project.number, body, 'store', key);
-      expect([store.status, store.body]).toEqual([400, { statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path, message: 'Nested more than 32 levels deep' }] }]);
+      expect([store.status, store.body]).toEqual([
+        400,
+        {
+          statusCode: 400,
+          status: 'failed',
+          message: 'Validation error',
+          error: [{ path, message: 'Nested more than 32 levels deep' }],
+        },
+      ]);
       const env = await post(client, project.number, `{}\n{"type":"event"}\n${body}\n`, 'envelope', key);
-      expect([env.status, env.body.error]).toEqual([400, [{ path: ['items', 0, ...path], message: 'Nested more than 32 levels deep' }]]);
+      expect([env.status, env.body.error]).toEqual([
+        400,
+        [{ path: ['items', 0, ...path], message: 'Nested more than 32 levels deep' }],
+      ]);
     }
     expect(await db.event.count({ where: { projectId: project.id } })).toBe(0);
   });
@@ -142,9 +195,25 @@ describe('#15c: deep nesting in a Sentry event → 400 with the field, never a 5
   it('a native envelope nested 100,000 deep: tags are refused by their type (400), an unknown key is ignored (200)', async () => {
     const { client, project, key } = await setup();
     const deepTags = JSON.stringify(errorEnvelope()).replace(/}$/, `,"tags":{"k":${nestedObject(100_000)}}}`);
-    const res = await send({ client, projectId: project.id, key, body: deepTags, opts: { headers: { 'content-type': 'application/json' } } });
+    const res = await send({
+      client,
+      projectId: project.id,
+      key,
+      body: deepTags,
+      opts: { headers: { 'content-type': 'application/json' } },
+    });
     expect([res.status, res.body.error]).toEqual([400, [{ path: ['tags', 'k'], message: expect.any(String) }]]);
     const deepUnknown = JSON.stringify(errorEnvelope()).replace(/}$/, `,"whatever":${nestedArray(100_000)}}`);
-    expect((await send({ client, projectId: project.id, key, body: deepUnknown, opts: { headers: { 'content-type': 'application/json' } } })).status).toBe(200);
+    expect(
+      (
+        await send({
+          client,
+          projectId: project.id,
+          key,
+          body: deepUnknown,
+          opts: { headers: { 'content-type': 'application/json' } },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -13,9 +13,21 @@ export const ERROR_VALIDATION_CASES: [string, unknown, (string | number)[]][] = 
   ['exception.value missing', mutate(ERROR_BASE, ['exception', 'value'], DELETE), ['exception', 'value']],
   ['exception.value not a string', mutate(ERROR_BASE, ['exception', 'value'], { a: 1 }), ['exception', 'value']],
   ['stacktrace missing', mutate(ERROR_BASE, ['exception', 'stacktrace'], DELETE), ['exception', 'stacktrace']],
-  ['frames missing', mutate(ERROR_BASE, ['exception', 'stacktrace', 'frames'], DELETE), ['exception', 'stacktrace', 'frames']],
-  ['frames not an array', mutate(ERROR_BASE, ['exception', 'stacktrace', 'frames'], {}), ['exception', 'stacktrace', 'frames']],
-  ['empty frames', mutate(ERROR_BASE, ['exception', 'stacktrace', 'frames'], []), ['exception', 'stacktrace', 'frames']],
+  [
+    'frames missing',
+    mutate(ERROR_BASE, ['exception', 'stacktrace', 'frames'], DELETE),
+    ['exception', 'stacktrace', 'frames'],
+  ],
+  [
+    'frames not an array',
+    mutate(ERROR_BASE, ['exception', 'stacktrace', 'frames'], {}),
+    ['exception', 'stacktrace', 'frames'],
+  ],
+  [
+    'empty frames',
+    mutate(ERROR_BASE, ['exception', 'stacktrace', 'frames'], []),
+    ['exception', 'stacktrace', 'frames'],
+  ],
   ['frame not an object', mutate(ERROR_BASE, frame0, 'at main.js:1'), frame0],
   ['frame without filename', mutate(ERROR_BASE, [...frame0, 'filename'], DELETE), [...frame0, 'filename']],
   ['filename not a string', mutate(ERROR_BASE, [...frame0, 'filename'], 7), [...frame0, 'filename']],
@@ -27,7 +39,11 @@ export const ERROR_VALIDATION_CASES: [string, unknown, (string | number)[]][] = 
   ['function not a string', mutate(ERROR_BASE, [...frame0, 'function'], 1), [...frame0, 'function']],
   ['colno not an integer', mutate(ERROR_BASE, [...frame0, 'colno'], 1.5), [...frame0, 'colno']],
   ['colno a string', mutate(ERROR_BASE, [...frame0, 'colno'], '15'), [...frame0, 'colno']],
-  ['second frame invalid', mutate(ERROR_BASE, ['exception', 'stacktrace', 'frames', 1, 'lineno'], 0), ['exception', 'stacktrace', 'frames', 1, 'lineno']],
+  [
+    'second frame invalid',
+    mutate(ERROR_BASE, ['exception', 'stacktrace', 'frames', 1, 'lineno'], 0),
+    ['exception', 'stacktrace', 'frames', 1, 'lineno'],
+  ],
   ['level critical', mutate(ERROR_BASE, ['level'], 'critical'), ['level']],
   ['level upper-case', mutate(ERROR_BASE, ['level'], 'ERROR'), ['level']],
   ['level not a string', mutate(ERROR_BASE, ['level'], 3), ['level']],
@@ -41,22 +57,66 @@ export const ERROR_VALIDATION_CASES: [string, unknown, (string | number)[]][] = 
   ['user.id not a string', mutate(ERROR_BASE, ['user'], { id: 42 }), ['user', 'id']],
   ['user.email not a string', mutate(ERROR_BASE, ['user'], { email: ['a@b.c'] }), ['user', 'email']],
   ['breadcrumbs not an array', mutate(ERROR_BASE, ['breadcrumbs'], {}), ['breadcrumbs']],
-  ['101 breadcrumbs', mutate(ERROR_BASE, ['breadcrumbs'], Array.from({ length: 101 }, () => ({ type: 'click' }))), ['breadcrumbs']],
-  ['breadcrumb without type', mutate(ERROR_BASE, ['breadcrumbs'], [{ message: 'clicked' }]), ['breadcrumbs', 0, 'type']],
+  [
+    '101 breadcrumbs',
+    mutate(
+      ERROR_BASE,
+      ['breadcrumbs'],
+      Array.from({ length: 101 }, () => ({ type: 'click' })),
+    ),
+    ['breadcrumbs'],
+  ],
+  [
+    'breadcrumb without type',
+    mutate(ERROR_BASE, ['breadcrumbs'], [{ message: 'clicked' }]),
+    ['breadcrumbs', 0, 'type'],
+  ],
   ['breadcrumb type not a string', mutate(ERROR_BASE, ['breadcrumbs'], [{ type: 5 }]), ['breadcrumbs', 0, 'type']],
-  ['breadcrumb message not a string', mutate(ERROR_BASE, ['breadcrumbs'], [{ type: 'ui', message: 1 }]), ['breadcrumbs', 0, 'message']],
-  ['breadcrumb timestamp not a number', mutate(ERROR_BASE, ['breadcrumbs'], [{ type: 'ui', timestamp: 'now' }]), ['breadcrumbs', 0, 'timestamp']],
-  ['breadcrumb data not an object', mutate(ERROR_BASE, ['breadcrumbs'], [{ type: 'ui', data: 'x' }]), ['breadcrumbs', 0, 'data']],
+  [
+    'breadcrumb message not a string',
+    mutate(ERROR_BASE, ['breadcrumbs'], [{ type: 'ui', message: 1 }]),
+    ['breadcrumbs', 0, 'message'],
+  ],
+  [
+    'breadcrumb timestamp not a number',
+    mutate(ERROR_BASE, ['breadcrumbs'], [{ type: 'ui', timestamp: 'now' }]),
+    ['breadcrumbs', 0, 'timestamp'],
+  ],
+  [
+    'breadcrumb data not an object',
+    mutate(ERROR_BASE, ['breadcrumbs'], [{ type: 'ui', data: 'x' }]),
+    ['breadcrumbs', 0, 'data'],
+  ],
   ['tags not an object', mutate(ERROR_BASE, ['tags'], 'a=b'), ['tags']],
   ['tags with a number value', mutate(ERROR_BASE, ['tags'], { browser: 'chrome', build: 12 }), ['tags', 'build']],
   ['request not an object', mutate(ERROR_BASE, ['request'], 'GET /'), ['request']],
   ['request.url not a string', mutate(ERROR_BASE, ['request'], { url: 1 }), ['request', 'url']],
   ['request.method not a string', mutate(ERROR_BASE, ['request'], { method: null }), ['request', 'method']],
-  ['request.headers non-string value', mutate(ERROR_BASE, ['request'], { headers: { Accept: ['a'] } }), ['request', 'headers', 'Accept']],
-  ['contexts.browser.name not a string', mutate(ERROR_BASE, ['contexts'], { browser: { name: 1 } }), ['contexts', 'browser', 'name']],
-  ['contexts.browser.version not a string', mutate(ERROR_BASE, ['contexts'], { browser: { version: 120 } }), ['contexts', 'browser', 'version']],
-  ['contexts.os.name not a string', mutate(ERROR_BASE, ['contexts'], { os: { name: true } }), ['contexts', 'os', 'name']],
-  ['contexts.os.version not a string', mutate(ERROR_BASE, ['contexts'], { os: { version: 14 } }), ['contexts', 'os', 'version']],
+  [
+    'request.headers non-string value',
+    mutate(ERROR_BASE, ['request'], { headers: { Accept: ['a'] } }),
+    ['request', 'headers', 'Accept'],
+  ],
+  [
+    'contexts.browser.name not a string',
+    mutate(ERROR_BASE, ['contexts'], { browser: { name: 1 } }),
+    ['contexts', 'browser', 'name'],
+  ],
+  [
+    'contexts.browser.version not a string',
+    mutate(ERROR_BASE, ['contexts'], { browser: { version: 120 } }),
+    ['contexts', 'browser', 'version'],
+  ],
+  [
+    'contexts.os.name not a string',
+    mutate(ERROR_BASE, ['contexts'], { os: { name: true } }),
+    ['contexts', 'os', 'name'],
+  ],
+  [
+    'contexts.os.version not a string',
+    mutate(ERROR_BASE, ['contexts'], { os: { version: 14 } }),
+    ['contexts', 'os', 'version'],
+  ],
   ['event_id too short', mutate(ERROR_BASE, ['event_id'], 'abc123'), ['event_id']],
   ['event_id not hex', mutate(ERROR_BASE, ['event_id'], 'g'.repeat(32)), ['event_id']],
   ['event_id 33 hex', mutate(ERROR_BASE, ['event_id'], 'a'.repeat(33)), ['event_id']],
@@ -66,7 +126,11 @@ export const ERROR_VALIDATION_CASES: [string, unknown, (string | number)[]][] = 
   ['body an array', [ERROR_BASE], []],
   ['body null', null, []],
   ['body a string', 'hello', []],
-  ['breadcrumb data nested 40 levels deep', mutate(ERROR_BASE, ['breadcrumbs'], [{ type: 'ui', data: nest(40) }]), ['breadcrumbs', 0, 'data', ...Array(29).fill('a')]],
+  [
+    'breadcrumb data nested 40 levels deep',
+    mutate(ERROR_BASE, ['breadcrumbs'], [{ type: 'ui', data: nest(40) }]),
+    ['breadcrumbs', 0, 'data', ...Array(29).fill('a')],
+  ],
 ];
 
 /** Bodies that are not JSON: 400 with path []. */
@@ -77,16 +141,34 @@ export const MALFORMED_BODY_CASES: [string, string][] = [
 
 /** Valid error envelopes at the edges of the rules: each is stored. */
 export const ACCEPTED_ERROR_CASES: [string, unknown][] = [
-  ['the minimal envelope', { exception: { type: 'Error', value: 'x', stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] } } }],
+  [
+    'the minimal envelope',
+    { exception: { type: 'Error', value: 'x', stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] } } },
+  ],
   ['timestamp exactly at the bound', mutate(ERROR_BASE, ['timestamp'], 1_577_836_800_000)],
-  ['100 breadcrumbs', mutate(ERROR_BASE, ['breadcrumbs'], Array.from({ length: 100 }, (_, i) => ({ type: 'click', message: `#${i}`, timestamp: 1_700_000_000_000, data: { i } })))],
+  [
+    '100 breadcrumbs',
+    mutate(
+      ERROR_BASE,
+      ['breadcrumbs'],
+      Array.from({ length: 100 }, (_, i) => ({
+        type: 'click',
+        message: `#${i}`,
+        timestamp: 1_700_000_000_000,
+        data: { i },
+      })),
+    ),
+  ],
   ['unknown top-level keys', { ...ERROR_BASE, sdk: { name: 'other' }, platform: 'javascript', type: 'event' }],
   ['every level', mutate(ERROR_BASE, ['level'], 'fatal')],
   ['colno 0 and negative-free integers', mutate(ERROR_BASE, ['exception', 'stacktrace', 'frames', 0, 'colno'], 0)],
   ['upper-case event_id', mutate(ERROR_BASE, ['event_id'], 'ABCDEF0123456789ABCDEF0123456789')],
 ];
 
-export const TRANSACTION_BASE = transactionEnvelope({ status: 'ok', vitals: { lcp: 1200, cls: 0.05, fcp: 800, ttfb: 120 } });
+export const TRANSACTION_BASE = transactionEnvelope({
+  status: 'ok',
+  vitals: { lcp: 1200, cls: 0.05, fcp: 800, ttfb: 120 },
+});
 /** Invalid transaction envelopes, one rule each, with the exact path. */
 export const TRANSACTION_VALIDATION_CASES: [string, unknown, (string | number)[]][] = [
   ['name missing', mutate(TRANSACTION_BASE, ['name'], DELETE), ['name']],
@@ -131,15 +213,62 @@ export function keyCases(c: KeyCaseContext): [string, () => ReturnType<typeof se
   const body = errorEnvelope();
   return [
     ['no key', () => send({ client: c.anonymous, projectId: c.projectId, key: null, body }), 'Missing ingest key'],
-    ['empty query key', () => send({ client: c.anonymous, projectId: c.projectId, key: null, body, opts: { query: { ingest_key: '' } } }), 'Missing ingest key'],
-    ['malformed header', () => send({ client: c.anonymous, projectId: c.projectId, key: null, body, opts: { headers: { 'x-ingest-auth': c.key } } }), 'Missing ingest key'],
-    ['wrong key', () => send({ client: c.anonymous, projectId: c.projectId, key: 'f'.repeat(32), body }), 'Invalid ingest key'],
-    ['very long key', () => send({ client: c.anonymous, projectId: c.projectId, key: 'f'.repeat(5000), body }), 'Invalid ingest key'],
-    ['another project’s key', () => send({ client: c.anonymous, projectId: c.projectId, key: c.otherProjectKey, body }), 'Invalid ingest key'],
-    ['own key on another project', () => send({ client: c.anonymous, projectId: c.otherProjectId, key: c.key, body }), 'Invalid ingest key'],
-    ['disabled key', () => send({ client: c.anonymous, projectId: c.projectId, key: c.disabledKey, body }), 'Invalid ingest key'],
-    ['deleted key', () => send({ client: c.anonymous, projectId: c.projectId, key: c.deletedKey, body }), 'Invalid ingest key'],
-    ['session cookie only', () => send({ client: c.withSessionOnly, projectId: c.projectId, key: null, body }), 'Missing ingest key'],
-    ['unknown project', () => send({ client: c.anonymous, projectId: 'no-such-project', key: c.key, body }), 'Invalid ingest key'],
+    [
+      'empty query key',
+      () => send({ client: c.anonymous, projectId: c.projectId, key: null, body, opts: { query: { ingest_key: '' } } }),
+      'Missing ingest key',
+    ],
+    [
+      'malformed header',
+      () =>
+        send({
+          client: c.anonymous,
+          projectId: c.projectId,
+          key: null,
+          body,
+          opts: { headers: { 'x-ingest-auth': c.key } },
+        }),
+      'Missing ingest key',
+    ],
+    [
+      'wrong key',
+      () => send({ client: c.anonymous, projectId: c.projectId, key: 'f'.repeat(32), body }),
+      'Invalid ingest key',
+    ],
+    [
+      'very long key',
+      () => send({ client: c.anonymous, projectId: c.projectId, key: 'f'.repeat(5000), body }),
+      'Invalid ingest key',
+    ],
+    [
+      'another project’s key',
+      () => send({ client: c.anonymous, projectId: c.projectId, key: c.otherProjectKey, body }),
+      'Invalid ingest key',
+    ],
+    [
+      'own key on another project',
+      () => send({ client: c.anonymous, projectId: c.otherProjectId, key: c.key, body }),
+      'Invalid ingest key',
+    ],
+    [
+      'disabled key',
+      () => send({ client: c.anonymous, projectId: c.projectId, key: c.disabledKey, body }),
+      'Invalid ingest key',
+    ],
+    [
+      'deleted key',
+      () => send({ client: c.anonymous, projectId: c.projectId, key: c.deletedKey, body }),
+      'Invalid ingest key',
+    ],
+    [
+      'session cookie only',
+      () => send({ client: c.withSessionOnly, projectId: c.projectId, key: null, body }),
+      'Missing ingest key',
+    ],
+    [
+      'unknown project',
+      () => send({ client: c.anonymous, projectId: 'no-such-project', key: c.key, body }),
+      'Invalid ingest key',
+    ],
   ];
 }

@@ -37,10 +37,20 @@ describe('grouping', () => {
 
   it('same type and frames with other messages and line numbers → one issue', async () => {
     await ingest(envelope('TypeError', 'a is undefined', frames));
-    await ingest(envelope('TypeError', 'b is undefined', frames.map((f) => ({ ...f, lineno: f.lineno + 7, colno: 1 }))));
+    await ingest(
+      envelope(
+        'TypeError',
+        'b is undefined',
+        frames.map((f) => ({ ...f, lineno: f.lineno + 7, colno: 1 })),
+      ),
+    );
     const all = await issues();
     expect(all).toHaveLength(1);
-    expect(all[0]).toMatchObject({ eventCount: 2, fingerprint: defaultFingerprint({ type: 'TypeError', frames }), title: 'TypeError: a is undefined' });
+    expect(all[0]).toMatchObject({
+      eventCount: 2,
+      fingerprint: defaultFingerprint({ type: 'TypeError', frames }),
+      title: 'TypeError: a is undefined',
+    });
     expect(await db.event.count({ where: { issueId: all[0].id } })).toBe(2);
   });
 
@@ -52,7 +62,12 @@ describe('grouping', () => {
         frames[1],
       ]),
     );
-    await ingest(envelope('TypeError', 'x', [{ ...frames[0], filename: 'https://cdn.example.com/static/js/main-AB12CD34.js' }, frames[1]]));
+    await ingest(
+      envelope('TypeError', 'x', [
+        { ...frames[0], filename: 'https://cdn.example.com/static/js/main-AB12CD34.js' },
+        frames[1],
+      ]),
+    );
     const all = await issues();
     expect(all.map((i) => i.eventCount)).toEqual([3]);
   });
@@ -61,12 +76,18 @@ describe('grouping', () => {
     await ingest(envelope('TypeError', 'x', frames));
     await ingest(envelope('TypeError', 'x', [{ ...frames[0], function: 'handleSubmit' }, frames[1]]));
     await ingest(envelope('RangeError', 'x', frames));
-    await ingest(envelope('TypeError', 'x', [{ ...frames[0], filename: 'https://cdn.example.com/static/js/cart.3f9a1c2b.js' }, frames[1]]));
+    await ingest(
+      envelope('TypeError', 'x', [
+        { ...frames[0], filename: 'https://cdn.example.com/static/js/cart.3f9a1c2b.js' },
+        frames[1],
+      ]),
+    );
     expect(await issues()).toHaveLength(4);
   });
 
   it('line and column only count for frames without a function', async () => {
-    const anon = (lineno: number, colno: number) => envelope('Error', 'x', [{ filename: 'https://a.io/app.js', lineno, colno }]);
+    const anon = (lineno: number, colno: number) =>
+      envelope('Error', 'x', [{ filename: 'https://a.io/app.js', lineno, colno }]);
     await ingest(anon(10, 1));
     await ingest(anon(10, 1));
     await ingest(anon(11, 1));
@@ -123,7 +144,9 @@ describe('grouping', () => {
 
   it('a repeated event_id is answered 200 but stored and counted once', async () => {
     const id = 'c0ffee00c0ffee00c0ffee00c0ffee00';
-    const results = await Promise.all([1, 2, 3].map(() => send({ client, projectId, key, body: envelope('TypeError', 'x', frames, { event_id: id }) })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => send({ client, projectId, key, body: envelope('TypeError', 'x', frames, { event_id: id }) })),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(results[1].body).toEqual({ statusCode: 200, status: 'success', message: 'Event received successfully' });
     await ingest(envelope('TypeError', 'x', frames, { event_id: id.toUpperCase() }));
@@ -136,7 +159,16 @@ describe('grouping', () => {
     // The same event_id in another project is another event.
     const other = await signUp();
     const p2 = await createProject(other.client);
-    expect((await send({ client: other.client, projectId: p2.id, key: p2.keys[0].publicKey, body: envelope('TypeError', 'x', frames, { event_id: id }) })).status).toBe(200);
+    expect(
+      (
+        await send({
+          client: other.client,
+          projectId: p2.id,
+          key: p2.keys[0].publicKey,
+          body: envelope('TypeError', 'x', frames, { event_id: id }),
+        })
+      ).status,
+    ).toBe(200);
     expect(await db.event.count({ where: { projectId: p2.id } })).toBe(1);
   });
 

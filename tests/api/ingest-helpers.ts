@@ -10,7 +10,12 @@ export function errorEnvelope<T extends Record<string, unknown>>(overrides: T = 
       value: "Cannot read properties of undefined (reading 'id')",
       stacktrace: {
         frames: [
-          { filename: 'https://app.example.com/static/js/main.3f9a1c2b.js', lineno: 10, colno: 15, function: 'handleClick' },
+          {
+            filename: 'https://app.example.com/static/js/main.3f9a1c2b.js',
+            lineno: 10,
+            colno: 15,
+            function: 'handleClick',
+          },
           { filename: 'https://app.example.com/static/js/vendor.js', lineno: 200 },
         ],
       },
@@ -26,8 +31,19 @@ export function transactionEnvelope(overrides: Record<string, unknown> = {}) {
 }
 
 /** POSTs an envelope with the key in X-Ingest-Auth (or as given) through the real route handler. */
-export function send({ client, projectId, key, body, opts = {} }: { client: TestClient; projectId: string; key: string | null; body: unknown; opts?: { headers?: Record<string, string>; query?: Record<string, string>; gzip?: boolean } }
-) {
+export function send({
+  client,
+  projectId,
+  key,
+  body,
+  opts = {},
+}: {
+  client: TestClient;
+  projectId: string;
+  key: string | null;
+  body: unknown;
+  opts?: { headers?: Record<string, string>; query?: Record<string, string>; gzip?: boolean };
+}) {
   const headers: Record<string, string> = { ...(key ? { 'x-ingest-auth': `ingest_key=${key}` } : {}), ...opts.headers };
   let payload: unknown = body;
   if (opts.gzip) {

@@ -12,7 +12,13 @@ import { clock, monthOf } from '@/lib/clock';
 import { monthlyEventLimit } from '@/lib/billing/plans';
 import { ingestProjectId, sentryTarget, serveIngest } from '@/lib/ingest/protocols/node-adapter';
 import { errorEnvelope, ingestPath, send, transactionEnvelope } from './ingest-helpers';
-import { ACCEPTED_ERROR_CASES, ERROR_VALIDATION_CASES, keyCases, MALFORMED_BODY_CASES, TRANSACTION_VALIDATION_CASES } from './ingest-cases';
+import {
+  ACCEPTED_ERROR_CASES,
+  ERROR_VALIDATION_CASES,
+  keyCases,
+  MALFORMED_BODY_CASES,
+  TRANSACTION_VALIDATION_CASES,
+} from './ingest-cases';
 
 const anyMessage = expect.any(String);
 const ok = { statusCode: 200, status: 'success', message: 'Event received successfully' };
@@ -85,7 +91,12 @@ describe('node adapter: validation (the route’s case tables)', () => {
     const before = await eventCount();
     const res = await send({ client: http1, projectId, key, body });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path, message: anyMessage }] });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      status: 'failed',
+      message: 'Validation error',
+      error: [{ path, message: anyMessage }],
+    });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await eventCount()).toBe(before);
@@ -93,7 +104,12 @@ describe('node adapter: validation (the route’s case tables)', () => {
 
   it.each(MALFORMED_BODY_CASES)('%s → 400 with path []', async (_name, raw) => {
     const res = await send({ client: http1, projectId, key, body: raw });
-    expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path: [], message: anyMessage }] });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      status: 'failed',
+      message: 'Validation error',
+      error: [{ path: [], message: anyMessage }],
+    });
   });
 
   it.each(ACCEPTED_ERROR_CASES)('accepts %s', async (_name, body) => {
@@ -107,7 +123,12 @@ describe('node adapter: validation (the route’s case tables)', () => {
   it.each(TRANSACTION_VALIDATION_CASES)('transaction: %s → 400 at the exact path', async (_name, body, path) => {
     const before = await txCount();
     const res = await send({ client: http1, projectId, key, body });
-    expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path, message: anyMessage }] });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      status: 'failed',
+      message: 'Validation error',
+      error: [{ path, message: anyMessage }],
+    });
     expect(await txCount()).toBe(before);
   });
 });
@@ -115,7 +136,10 @@ describe('node adapter: validation (the route’s case tables)', () => {
 describe('node adapter: keys', () => {
   it('accepts the key in X-Ingest-Auth or in ?ingest_key=; 401 for every case of the route’s table', async () => {
     expect((await send({ client: http1, projectId, key, body: errorEnvelope() })).status).toBe(200);
-    expect((await send({ client: http1, projectId, key: null, body: errorEnvelope(), opts: { query: { ingest_key: key } } })).status).toBe(200);
+    expect(
+      (await send({ client: http1, projectId, key: null, body: errorEnvelope(), opts: { query: { ingest_key: key } } }))
+        .status,
+    ).toBe(200);
 
     const other = await signUp();
     const otherProject = await createProject(other.client);
@@ -123,7 +147,9 @@ describe('node adapter: keys', () => {
     const deleted = (await owner.post(`/api/v1/projects/${projectId}/keys`, { label: 'Old' })).body.data;
     expect((await send({ client: http1, projectId, key: disabled.publicKey, body: errorEnvelope() })).status).toBe(200);
     expect((await send({ client: http1, projectId, key: deleted.publicKey, body: errorEnvelope() })).status).toBe(200);
-    expect((await owner.patch(`/api/v1/projects/${projectId}/keys/${disabled.id}`, { enabled: false })).status).toBe(200);
+    expect((await owner.patch(`/api/v1/projects/${projectId}/keys/${disabled.id}`, { enabled: false })).status).toBe(
+      200,
+    );
     expect((await owner.delete(`/api/v1/projects/${projectId}/keys/${deleted.id}`)).status).toBe(200);
 
     const withSessionOnly = new TestClient(http1.baseUrl);
@@ -142,7 +168,11 @@ describe('node adapter: keys', () => {
     for (const [name, call, prefix] of cases) {
       const res = await call();
       expect(res.status, name).toBe(401);
-      expect(res.body).toEqual({ statusCode: 401, status: 'failed', message: expect.stringMatching(new RegExp(`^${prefix}`)) });
+      expect(res.body).toEqual({
+        statusCode: 401,
+        status: 'failed',
+        message: expect.stringMatching(new RegExp(`^${prefix}`)),
+      });
       expect(res.headers.get('access-control-allow-origin'), name).toBe('*');
     }
     expect(await db.event.count()).toBe(before);
@@ -152,7 +182,11 @@ describe('node adapter: keys', () => {
 describe('node adapter: CORS, size and encoding', () => {
   it('answers the preflight with 204 and the CORS headers', async () => {
     const res = await http1.request('OPTIONS', ingestPath(projectId), {
-      headers: { origin: 'https://shop.example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-ingest-auth' },
+      headers: {
+        origin: 'https://shop.example.org',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-ingest-auth',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
@@ -173,7 +207,9 @@ describe('node adapter: CORS, size and encoding', () => {
     const justUnder = JSON.stringify(errorEnvelope({ padding: 'x'.repeat(1024 * 1024 - 1000) }));
     expect((await send({ client: http1, projectId, key, body: justUnder })).status).toBe(200);
     const before = await eventCount();
-    expect((await send({ client: http1, projectId, key, body: errorEnvelope(), opts: { gzip: true } })).body).toEqual(ok);
+    expect((await send({ client: http1, projectId, key, body: errorEnvelope(), opts: { gzip: true } })).body).toEqual(
+      ok,
+    );
     expect(await eventCount()).toBe(before + 1);
   });
 
@@ -181,7 +217,13 @@ describe('node adapter: CORS, size and encoding', () => {
     const chunk = Buffer.alloc(256 * 1024, 32);
     const { status, sent } = await new Promise<{ status: number; sent: number }>((resolve, reject) => {
       let sent = 0;
-      const req = http.request({ host: '127.0.0.1', port, path: ingestPath(projectId), method: 'POST', headers: { 'x-ingest-auth': `ingest_key=${key}`, 'transfer-encoding': 'chunked' } });
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        path: ingestPath(projectId),
+        method: 'POST',
+        headers: { 'x-ingest-auth': `ingest_key=${key}`, 'transfer-encoding': 'chunked' },
+      });
       req.on('response', (res) => {
         res.resume();
         resolve({ status: res.statusCode!, sent });
@@ -200,11 +242,21 @@ describe('node adapter: CORS, size and encoding', () => {
 
   it('deflate is accepted; a corrupt gzip body is 400; an unknown encoding is 415', async () => {
     const auth = { 'x-ingest-auth': `ingest_key=${key}` };
-    expect((await http1.post(ingestPath(projectId), new Uint8Array(deflateSync(JSON.stringify(errorEnvelope()))), { headers: { ...auth, 'content-encoding': 'deflate' } })).status).toBe(200);
-    const corrupt = await http1.post(ingestPath(projectId), 'not gzip at all', { headers: { ...auth, 'content-encoding': 'gzip' } });
+    expect(
+      (
+        await http1.post(ingestPath(projectId), new Uint8Array(deflateSync(JSON.stringify(errorEnvelope()))), {
+          headers: { ...auth, 'content-encoding': 'deflate' },
+        })
+      ).status,
+    ).toBe(200);
+    const corrupt = await http1.post(ingestPath(projectId), 'not gzip at all', {
+      headers: { ...auth, 'content-encoding': 'gzip' },
+    });
     expect(corrupt.status).toBe(400);
     expect(corrupt.body.error).toEqual([{ path: [], message: anyMessage }]);
-    expect((await http1.post(ingestPath(projectId), 'x', { headers: { ...auth, 'content-encoding': 'compress' } })).status).toBe(415);
+    expect(
+      (await http1.post(ingestPath(projectId), 'x', { headers: { ...auth, 'content-encoding': 'compress' } })).status,
+    ).toBe(415);
   });
 });
 
@@ -220,18 +272,36 @@ describe('node adapter: quota', () => {
     const levels = ['error', 'fatal', 'warning', 'info', 'debug'];
     const results = await Promise.all(
       Array.from({ length: N }, (_, i) =>
-        send({ client: http1, projectId: p.id, key: p.keys[0].publicKey, body: i % 7 === 3 ? transactionEnvelope() : errorEnvelope({ level: levels[i % 5], exception: { type: `E${i % 4}`, value: `#${i}`, stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] } } }) }),
+        send({
+          client: http1,
+          projectId: p.id,
+          key: p.keys[0].publicKey,
+          body:
+            i % 7 === 3
+              ? transactionEnvelope()
+              : errorEnvelope({
+                  level: levels[i % 5],
+                  exception: {
+                    type: `E${i % 4}`,
+                    value: `#${i}`,
+                    stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] },
+                  },
+                }),
+        }),
       ),
     );
     const errors = results.filter((_, i) => i % 7 !== 3);
     expect(errors.filter((r) => r.status === 200)).toHaveLength(L);
-    for (const r of results.filter((x) => x.status !== 200)) expect(r.body).toEqual({ statusCode: 429, status: 'failed', message: 'Monthly event quota exceeded' });
+    for (const r of results.filter((x) => x.status !== 200))
+      expect(r.body).toEqual({ statusCode: 429, status: 'failed', message: 'Monthly event quota exceeded' });
     const u = await db.monthlyUsage.findUniqueOrThrow({ where: { orgId_month: { orgId: s.orgId, month } } });
     expect(u.used).toBe(FREE_LIMIT);
     expect(u.errors + u.warnings + u.info).toBe(FREE_LIMIT);
     expect(u.transactions).toBe(results.filter((r, i) => i % 7 === 3 && r.status === 200).length);
     expect(await db.event.count({ where: { projectId: p.id } })).toBe(L);
-    expect((await db.issue.aggregate({ where: { projectId: p.id }, _sum: { eventCount: true } }))._sum.eventCount).toBe(L);
+    expect((await db.issue.aggregate({ where: { projectId: p.id }, _sum: { eventCount: true } }))._sum.eventCount).toBe(
+      L,
+    );
     expect(await db.transaction.count({ where: { projectId: p.id } })).toBe(u.transactions);
   });
 });
@@ -246,10 +316,25 @@ describe('node adapter: Sentry endpoints', () => {
       timestamp: 1_700_000_000,
       level: 'error',
       platform: 'javascript',
-      exception: { values: [{ type: 'RangeError', value: 'Invalid array length', stacktrace: { frames: [{ filename: 'https://shop.example.com/app.js', function: 'main', lineno: 1, colno: 1 }] } }] },
+      exception: {
+        values: [
+          {
+            type: 'RangeError',
+            value: 'Invalid array length',
+            stacktrace: {
+              frames: [{ filename: 'https://shop.example.com/app.js', function: 'main', lineno: 1, colno: 1 }],
+            },
+          },
+        ],
+      },
     };
-    const body = [JSON.stringify({ event_id: eventId }), JSON.stringify({ type: 'event' }), JSON.stringify(event)].join('\n') + '\n';
-    const headers = { 'content-type': 'text/plain;charset=UTF-8', 'x-sentry-auth': `Sentry sentry_version=7, sentry_key=${p.keys[0].publicKey}` };
+    const body =
+      [JSON.stringify({ event_id: eventId }), JSON.stringify({ type: 'event' }), JSON.stringify(event)].join('\n') +
+      '\n';
+    const headers = {
+      'content-type': 'text/plain;charset=UTF-8',
+      'x-sentry-auth': `Sentry sentry_version=7, sentry_key=${p.keys[0].publicKey}`,
+    };
     const viaNode = await http1.post(`/api/${p.number}/envelope/`, body, { headers });
     expect(viaNode.status).toBe(200);
     expect(viaNode.body).toEqual({ id: eventId });
@@ -259,10 +344,16 @@ describe('node adapter: Sentry endpoints', () => {
     expect([viaRoute.status, viaRoute.body]).toEqual([viaNode.status, viaNode.body]);
     expect(await db.event.count({ where: { projectId: p.id } })).toBe(1);
 
-    const preflight = await http1.request('OPTIONS', `/api/${p.number}/envelope/`, { headers: { origin: 'https://shop.example.org', 'access-control-request-method': 'POST' } });
-    const routePreflight = await s.client.request('OPTIONS', `/api/${p.number}/envelope/`, { headers: { origin: 'https://shop.example.org', 'access-control-request-method': 'POST' } });
+    const preflight = await http1.request('OPTIONS', `/api/${p.number}/envelope/`, {
+      headers: { origin: 'https://shop.example.org', 'access-control-request-method': 'POST' },
+    });
+    const routePreflight = await s.client.request('OPTIONS', `/api/${p.number}/envelope/`, {
+      headers: { origin: 'https://shop.example.org', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.status).toBe(routePreflight.status);
-    expect(preflight.headers.get('access-control-allow-headers')).toBe(routePreflight.headers.get('access-control-allow-headers'));
+    expect(preflight.headers.get('access-control-allow-headers')).toBe(
+      routePreflight.headers.get('access-control-allow-headers'),
+    );
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
@@ -277,7 +368,11 @@ describe('node adapter: writes counted, future clamped, deep nesting refused (se
         `{}\n{"type":"span"}\n${JSON.stringify({ version: 2, items: Array.from({ length: n }, (_, i) => ({ trace_id: 't', span_id: `${i}`, name: `GET /${i}`, start_timestamp: 1_700_000_000, end_timestamp: 1_700_000_001, is_segment: true })) })}\n`;
       const path = `/api/${p.number}/envelope/?sentry_key=${p.keys[0].publicKey}`;
       const big = await http1.post(path, spans(5000), { headers: { 'content-type': 'text/plain' } });
-      expect([big.status, big.body, big.headers.get('x-sentry-rate-limits')]).toEqual([429, { statusCode: 429, status: 'failed', message: 'Rate limit exceeded' }, '1::key']);
+      expect([big.status, big.body, big.headers.get('x-sentry-rate-limits')]).toEqual([
+        429,
+        { statusCode: 429, status: 'failed', message: 'Rate limit exceeded' },
+        '1::key',
+      ]);
       expect(await db.transaction.count({ where: { projectId: p.id } })).toBe(0);
       const small = await http1.post(path, spans(5), { headers: { 'content-type': 'text/plain' } });
       expect(small.status).toBe(200);
@@ -291,7 +386,9 @@ describe('node adapter: writes counted, future clamped, deep nesting refused (se
     const s = await signUp();
     const p = await createProject(s.client);
     const before = Date.now();
-    const res = await http1.post(ingestPath(p.id), errorEnvelope({ timestamp: Date.UTC(9999, 11, 31) }), { headers: { 'x-ingest-auth': `ingest_key=${p.keys[0].publicKey}` } });
+    const res = await http1.post(ingestPath(p.id), errorEnvelope({ timestamp: Date.UTC(9999, 11, 31) }), {
+      headers: { 'x-ingest-auth': `ingest_key=${p.keys[0].publicKey}` },
+    });
     expect(res.status).toBe(200);
     const ev = await db.event.findFirstOrThrow({ where: { projectId: p.id } });
     expect(ev.timestamp.getTime()).toBeGreaterThanOrEqual(before);
@@ -302,7 +399,17 @@ describe('node adapter: writes counted, future clamped, deep nesting refused (se
     const s = await signUp();
     const p = await createProject(s.client);
     const body = `{"message":"m","tags":{"k":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
-    const res = await http1.post(`/api/${p.number}/store/?sentry_key=${p.keys[0].publicKey}`, body, { headers: { 'content-type': 'text/plain' } });
-    expect([res.status, res.body]).toEqual([400, { statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path: ['tags'], message: 'Nested more than 32 levels deep' }] }]);
+    const res = await http1.post(`/api/${p.number}/store/?sentry_key=${p.keys[0].publicKey}`, body, {
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect([res.status, res.body]).toEqual([
+      400,
+      {
+        statusCode: 400,
+        status: 'failed',
+        message: 'Validation error',
+        error: [{ path: ['tags'], message: 'Nested more than 32 levels deep' }],
+      },
+    ]);
   });
 });

@@ -27,8 +27,11 @@ function oracle(json: unknown): boolean {
   if (json.type === 'transaction') {
     const vit = (v: unknown) => isNum(v) && v >= 0;
     return (
-      isStr(json.name) && json.name.length >= 1 && json.name.length <= 200 &&
-      isNum(json.duration) && json.duration >= 0 &&
+      isStr(json.name) &&
+      json.name.length >= 1 &&
+      json.name.length <= 200 &&
+      isNum(json.duration) &&
+      json.duration >= 0 &&
       isTs(json.timestamp) &&
       opt(json, 'status', isStr) &&
       opt(json, 'vitals', (v) => isObj(v) && ['lcp', 'cls', 'fcp', 'ttfb'].every((k) => opt(v, k, vit)))
@@ -37,14 +40,25 @@ function oracle(json: unknown): boolean {
   const exc = json.exception;
   const frames = isObj(exc) && isObj(exc.stacktrace) ? exc.stacktrace.frames : undefined;
   const frameOk = (f: unknown) =>
-    isObj(f) && isStr(f.filename) && Number.isSafeInteger(f.lineno) && (f.lineno as number) > 0 &&
-    opt(f, 'function', isStr) && opt(f, 'colno', (c) => Number.isSafeInteger(c));
+    isObj(f) &&
+    isStr(f.filename) &&
+    Number.isSafeInteger(f.lineno) &&
+    (f.lineno as number) > 0 &&
+    opt(f, 'function', isStr) &&
+    opt(f, 'colno', (c) => Number.isSafeInteger(c));
   const crumbOk = (b: unknown) =>
-    isObj(b) && isStr(b.type) && opt(b, 'message', isStr) && opt(b, 'timestamp', isNum) &&
+    isObj(b) &&
+    isStr(b.type) &&
+    opt(b, 'message', isStr) &&
+    opt(b, 'timestamp', isNum) &&
     opt(b, 'data', (d) => isObj(d) && shallowerThan(d, 3, 32));
   return (
-    isObj(exc) && isStr(exc.type) && isStr(exc.value) &&
-    Array.isArray(frames) && frames.length >= 1 && frames.every(frameOk) &&
+    isObj(exc) &&
+    isStr(exc.type) &&
+    isStr(exc.value) &&
+    Array.isArray(frames) &&
+    frames.length >= 1 &&
+    frames.every(frameOk) &&
     opt(json, 'level', (v) => ['fatal', 'error', 'warning', 'info', 'debug'].includes(v as string)) &&
     opt(json, 'timestamp', isTs) &&
     opt(json, 'environment', isStr) &&
@@ -52,7 +66,11 @@ function oracle(json: unknown): boolean {
     opt(json, 'user', (u) => isObj(u) && opt(u, 'id', isStr) && opt(u, 'email', isStr)) &&
     opt(json, 'breadcrumbs', (b) => Array.isArray(b) && b.length <= 100 && b.every(crumbOk)) &&
     opt(json, 'tags', strMap) &&
-    opt(json, 'request', (r) => isObj(r) && opt(r, 'url', isStr) && opt(r, 'method', isStr) && opt(r, 'headers', strMap)) &&
+    opt(
+      json,
+      'request',
+      (r) => isObj(r) && opt(r, 'url', isStr) && opt(r, 'method', isStr) && opt(r, 'headers', strMap),
+    ) &&
     opt(json, 'contexts', (c) => isObj(c) && opt(c, 'browser', nameVersion) && opt(c, 'os', nameVersion)) &&
     opt(json, 'event_id', (v) => isStr(v) && /^[0-9a-f]{32}$/i.test(v)) &&
     opt(json, 'fingerprint', (v) => Array.isArray(v) && v.length >= 1 && v.every(isStr))
@@ -63,21 +81,57 @@ function oracle(json: unknown): boolean {
 const anyString = fc.oneof(
   { weight: 6, arbitrary: fc.string({ maxLength: 30 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
-  { weight: 1, arbitrary: fc.constantFrom('', '\u0000', '\ud800x', '\udc00', '😀'.repeat(3), 'a'.repeat(250), '{{ default }}') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('', '\u0000', '\ud800x', '\udc00', '😀'.repeat(3), 'a'.repeat(250), '{{ default }}'),
+  },
 );
-const ts = fc.oneof({ weight: 9, arbitrary: fc.integer({ min: MIN_TS, max: 2_000_000_000_000 }) }, { weight: 1, arbitrary: fc.constantFrom(MIN_TS, MIN_TS - 1, 1_700_000_000, 0, -1, 1e20, MAX_TS, MAX_TS + 1, 8_640_000_000_000_000) });
+const ts = fc.oneof(
+  { weight: 9, arbitrary: fc.integer({ min: MIN_TS, max: 2_000_000_000_000 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      MIN_TS,
+      MIN_TS - 1,
+      1_700_000_000,
+      0,
+      -1,
+      1e20,
+      MAX_TS,
+      MAX_TS + 1,
+      8_640_000_000_000_000,
+    ),
+  },
+);
 const frame = fc.record(
-  { filename: anyString, lineno: fc.oneof({ weight: 19, arbitrary: fc.integer({ min: 1, max: 100_000 }) }, { weight: 1, arbitrary: fc.constantFrom(0, -1, 1.5) }), colno: fc.integer({ min: 0, max: 500 }), function: anyString },
+  {
+    filename: anyString,
+    lineno: fc.oneof(
+      { weight: 19, arbitrary: fc.integer({ min: 1, max: 100_000 }) },
+      { weight: 1, arbitrary: fc.constantFrom(0, -1, 1.5) },
+    ),
+    colno: fc.integer({ min: 0, max: 500 }),
+    function: anyString,
+  },
   { requiredKeys: ['filename', 'lineno'] },
 );
 const crumb = fc.record(
-  { type: anyString, message: anyString, timestamp: ts, data: fc.dictionary(anyString, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }) },
+  {
+    type: anyString,
+    message: anyString,
+    timestamp: ts,
+    data: fc.dictionary(anyString, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+  },
   { requiredKeys: ['type'] },
 );
 const nv = fc.record({ name: anyString, version: anyString }, { requiredKeys: [] });
 const errorEnvelope = fc.record(
   {
-    exception: fc.record({ type: anyString, value: anyString, stacktrace: fc.record({ frames: fc.array(frame, { minLength: 1, maxLength: 6 }) }) }),
+    exception: fc.record({
+      type: anyString,
+      value: anyString,
+      stacktrace: fc.record({ frames: fc.array(frame, { minLength: 1, maxLength: 6 }) }),
+    }),
     level: fc.constantFrom('fatal', 'error', 'warning', 'info', 'debug'),
     timestamp: ts,
     environment: anyString,
@@ -85,7 +139,10 @@ const errorEnvelope = fc.record(
     user: fc.record({ id: anyString, email: anyString }, { requiredKeys: [] }),
     breadcrumbs: fc.array(crumb, { maxLength: 8 }),
     tags: fc.dictionary(anyString, anyString, { maxKeys: 4 }),
-    request: fc.record({ url: anyString, method: anyString, headers: fc.dictionary(anyString, anyString, { maxKeys: 3 }) }, { requiredKeys: [] }),
+    request: fc.record(
+      { url: anyString, method: anyString, headers: fc.dictionary(anyString, anyString, { maxKeys: 3 }) },
+      { requiredKeys: [] },
+    ),
     contexts: fc.record({ browser: nv, os: nv }, { requiredKeys: [] }),
     event_id: fc.stringMatching(/^[0-9a-fA-F]{32}$/),
     fingerprint: fc.array(anyString, { minLength: 1, maxLength: 3 }),
@@ -100,7 +157,15 @@ const transaction = fc.record(
     duration: fc.oneof(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.constantFrom(-1, 0)),
     timestamp: ts,
     status: anyString,
-    vitals: fc.record({ lcp: fc.double({ min: 0, max: 1e5, noNaN: true }), cls: fc.oneof(fc.double({ min: 0, max: 2, noNaN: true }), fc.constant(-0.01)), fcp: fc.nat(), ttfb: fc.nat() }, { requiredKeys: [] }),
+    vitals: fc.record(
+      {
+        lcp: fc.double({ min: 0, max: 1e5, noNaN: true }),
+        cls: fc.oneof(fc.double({ min: 0, max: 2, noNaN: true }), fc.constant(-0.01)),
+        fcp: fc.nat(),
+        ttfb: fc.nat(),
+      },
+      { requiredKeys: [] },
+    ),
   },
   { requiredKeys: ['type', 'name', 'duration', 'timestamp'] },
 );
@@ -123,7 +188,10 @@ const replacement = fc.oneof(
 );
 /** A valid envelope with one or two values replaced (or removed) at random paths. */
 const mutated = fc
-  .tuple(fc.oneof(errorEnvelope, transaction), fc.array(fc.tuple(fc.nat(), replacement), { minLength: 1, maxLength: 2 }))
+  .tuple(
+    fc.oneof(errorEnvelope, transaction),
+    fc.array(fc.tuple(fc.nat(), replacement), { minLength: 1, maxLength: 2 }),
+  )
   .map(([env, edits]) => {
     const copy = structuredClone(env) as Obj;
     for (const [n, value] of edits) {
@@ -147,7 +215,13 @@ const caseArb: fc.Arbitrary<Case> = fc.oneof(
   { weight: 1, arbitrary: transaction.map((t) => ({ raw: JSON.stringify(t) })) },
   { weight: 8, arbitrary: mutated.map((m) => ({ raw: JSON.stringify(m) })) },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((j) => ({ raw: JSON.stringify(j) ?? '' })) },
-  { weight: 1, arbitrary: fc.tuple(errorEnvelope, fc.nat()).map(([e, n]) => { const s = JSON.stringify(e); return { raw: s.slice(0, n % s.length) }; }) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(errorEnvelope, fc.nat()).map(([e, n]) => {
+      const s = JSON.stringify(e);
+      return { raw: s.slice(0, n % s.length) };
+    }),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }).map((s) => ({ raw: s })) },
 );
 
@@ -176,7 +250,8 @@ describe('ingest: property-based', () => {
     let total = 0;
     let accepted = 0;
     let rejected = 0;
-    const stored = async () => (await db.event.count({ where: { projectId } })) + (await db.transaction.count({ where: { projectId } }));
+    const stored = async () =>
+      (await db.event.count({ where: { projectId } })) + (await db.transaction.count({ where: { projectId } }));
 
     await fc.assert(
       fc.asyncProperty(fc.array(caseArb, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
@@ -207,7 +282,8 @@ describe('ingest: property-based', () => {
           expect(res.headers['access-control-allow-origin']).toBe('*');
           if (valid) {
             expect(res.status, `${raw}\n${JSON.stringify(res.body)}`).toBe(200);
-            const eventId = isObj(json) && isStr(json.event_id) && json.type !== 'transaction' ? json.event_id.toLowerCase() : null;
+            const eventId =
+              isObj(json) && isStr(json.event_id) && json.type !== 'transaction' ? json.event_id.toLowerCase() : null;
             if (!eventId || !acceptedEventIds.has(eventId)) expectedNewRows++;
             if (eventId) acceptedEventIds.add(eventId);
           } else {

@@ -15,11 +15,13 @@ async function setup(usedSoFar = 0) {
   const s = await signUp();
   const p = await createProject(s.client);
   const month = monthOf(clock.now());
-  if (usedSoFar > 0) await db.monthlyUsage.create({ data: { orgId: s.orgId, month, used: usedSoFar, errors: usedSoFar } });
+  if (usedSoFar > 0)
+    await db.monthlyUsage.create({ data: { orgId: s.orgId, month, used: usedSoFar, errors: usedSoFar } });
   return { ...s, projectId: p.id, key: p.keys[0].publicKey, month };
 }
 
-const usage = (orgId: string, month: string) => db.monthlyUsage.findUnique({ where: { orgId_month: { orgId, month } } });
+const usage = (orgId: string, month: string) =>
+  db.monthlyUsage.findUnique({ where: { orgId_month: { orgId, month } } });
 
 describe('monthly quota', () => {
   it('N > L parallel envelopes with L left → exactly L × 200 and N − L × 429; used ends at the limit; events = L = Σ eventCount', async () => {
@@ -29,11 +31,19 @@ describe('monthly quota', () => {
     const levels = ['error', 'fatal', 'warning', 'info', 'debug'];
     const results = await Promise.all(
       Array.from({ length: N }, (_, i) =>
-        send({ client, projectId, key, body: errorEnvelope({
+        send({
+          client,
+          projectId,
+          key,
+          body: errorEnvelope({
             level: levels[i % levels.length],
-            exception: { type: `E${i % 4}`, value: `#${i}`, stacktrace: { frames: [{ filename: 'app.js', lineno: 1, function: 'f' }] } },
-          }) }
-        ),
+            exception: {
+              type: `E${i % 4}`,
+              value: `#${i}`,
+              stacktrace: { frames: [{ filename: 'app.js', lineno: 1, function: 'f' }] },
+            },
+          }),
+        }),
       ),
     );
     const statuses = results.map((r) => r.status);
@@ -60,13 +70,15 @@ describe('monthly quota', () => {
     for (const level of ['error', 'fatal', 'warning', 'info', 'debug', 'error']) {
       expect((await send({ client, projectId, key, body: errorEnvelope({ level }) })).status).toBe(200);
     }
-    for (let i = 0; i < 3; i++) expect((await send({ client, projectId, key, body: transactionEnvelope() })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await send({ client, projectId, key, body: transactionEnvelope() })).status).toBe(200);
     expect(await usage(orgId, month)).toMatchObject({ used: 6, errors: 3, warnings: 1, info: 2, transactions: 3 });
   });
 
   it('transactions alone never exhaust the quota', async () => {
     const { client, orgId, projectId, key, month } = await setup(FREE_LIMIT - 1);
-    for (let i = 0; i < 5; i++) expect((await send({ client, projectId, key, body: transactionEnvelope() })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await send({ client, projectId, key, body: transactionEnvelope() })).status).toBe(200);
     expect((await send({ client, projectId, key, body: errorEnvelope() })).status).toBe(200);
     expect((await send({ client, projectId, key, body: errorEnvelope() })).status).toBe(429);
     expect((await send({ client, projectId, key, body: transactionEnvelope() })).status).toBe(429);
@@ -84,7 +96,10 @@ describe('monthly quota', () => {
     expect((await send({ client, projectId, key, body: errorEnvelope() })).status).toBe(429);
     await setPlan(orgId, 'PRO');
     expect((await send({ client, projectId, key, body: errorEnvelope() })).status).toBe(200);
-    await db.monthlyUsage.update({ where: { orgId_month: { orgId, month } }, data: { used: monthlyEventLimit('PRO') } });
+    await db.monthlyUsage.update({
+      where: { orgId_month: { orgId, month } },
+      data: { used: monthlyEventLimit('PRO') },
+    });
     expect((await send({ client, projectId, key, body: errorEnvelope() })).status).toBe(429);
     await setPlan(orgId, 'FREE');
     await db.monthlyUsage.update({ where: { orgId_month: { orgId, month } }, data: { used: FREE_LIMIT - 1 } });
@@ -97,7 +112,10 @@ describe('monthly quota', () => {
     const { client, orgId, projectId, key } = await setup(FREE_LIMIT);
     expect((await send({ client, projectId, key, body: errorEnvelope() })).status).toBe(429);
     clock.set(new Date('2026-04-01T00:00:00.000Z'));
-    expect((await send({ client, projectId, key, body: errorEnvelope({ timestamp: Date.parse('2026-03-31T12:00:00Z') }) })).status).toBe(200);
+    expect(
+      (await send({ client, projectId, key, body: errorEnvelope({ timestamp: Date.parse('2026-03-31T12:00:00Z') }) }))
+        .status,
+    ).toBe(200);
     expect(await usage(orgId, '2026-04')).toMatchObject({ used: 1, errors: 1 });
     expect(await usage(orgId, '2026-03')).toMatchObject({ used: FREE_LIMIT });
     const ev = await db.event.findFirstOrThrow({ where: { projectId } });
@@ -107,7 +125,11 @@ describe('monthly quota', () => {
   it('quotas are per organization', async () => {
     const a = await setup(FREE_LIMIT);
     const b = await setup();
-    expect((await send({ client: a.client, projectId: a.projectId, key: a.key, body: errorEnvelope() })).status).toBe(429);
-    expect((await send({ client: b.client, projectId: b.projectId, key: b.key, body: errorEnvelope() })).status).toBe(200);
+    expect((await send({ client: a.client, projectId: a.projectId, key: a.key, body: errorEnvelope() })).status).toBe(
+      429,
+    );
+    expect((await send({ client: b.client, projectId: b.projectId, key: b.key, body: errorEnvelope() })).status).toBe(
+      200,
+    );
   });
 });

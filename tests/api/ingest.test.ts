@@ -41,7 +41,12 @@ describe('ingest: error envelope validation (one rule per row)', () => {
     const before = await eventCount();
     const res = await send({ client, projectId, key, body });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path, message: anyMessage }] });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      status: 'failed',
+      message: 'Validation error',
+      error: [{ path, message: anyMessage }],
+    });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(await eventCount()).toBe(before);
   });
@@ -49,11 +54,21 @@ describe('ingest: error envelope validation (one rule per row)', () => {
   it.each(MALFORMED_BODY_CASES)('%s → 400 with path []', async (_name, raw) => {
     const res = await send({ client, projectId, key, body: raw });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path: [], message: anyMessage }] });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      status: 'failed',
+      message: 'Validation error',
+      error: [{ path: [], message: anyMessage }],
+    });
   });
 
   it('reports every invalid field at once', async () => {
-    const res = await send({ client, projectId, key, body: mutate(mutate(base, ['level'], 'loud'), ['tags'], { a: 1 }) });
+    const res = await send({
+      client,
+      projectId,
+      key,
+      body: mutate(mutate(base, ['level'], 'loud'), ['tags'], { a: 1 }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.map((e: { path: unknown }) => e.path)).toEqual([['level'], ['tags', 'a']]);
   });
@@ -75,7 +90,12 @@ describe('ingest: transaction envelope validation (one rule per row)', () => {
     const before = await txCount();
     const res = await send({ client, projectId, key, body });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path, message: anyMessage }] });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      status: 'failed',
+      message: 'Validation error',
+      error: [{ path, message: anyMessage }],
+    });
     expect(await txCount()).toBe(before);
   });
 
@@ -85,7 +105,15 @@ describe('ingest: transaction envelope validation (one rule per row)', () => {
     const name = 'n'.repeat(200);
     expect((await send({ client, projectId, key, body: transactionEnvelope({ name, duration: 0 }) })).status).toBe(200);
     const rows = await db.transaction.findMany({ where: { projectId }, orderBy: { receivedAt: 'asc' } });
-    expect(rows.at(-2)).toMatchObject({ name: '/checkout', duration: 123.4, status: 'ok', lcp: 1200, cls: 0.05, fcp: 800, ttfb: 120 });
+    expect(rows.at(-2)).toMatchObject({
+      name: '/checkout',
+      duration: 123.4,
+      status: 'ok',
+      lcp: 1200,
+      cls: 0.05,
+      fcp: 800,
+      ttfb: 120,
+    });
     expect(rows.at(-2)!.timestamp.toISOString()).toBe('2023-11-14T22:13:20.000Z');
     expect(rows.at(-1)).toMatchObject({ name, duration: 0, status: 'ok', lcp: null, cls: null });
   });
@@ -122,21 +150,43 @@ describe('ingest: stored event', () => {
     expect(ev.timestamp.toISOString()).toBe('2023-11-14T22:13:20.000Z');
     expect(Math.abs(ev.receivedAt.getTime() - Date.now())).toBeLessThan(10_000);
     const issue = await db.issue.findUniqueOrThrow({ where: { id: ev.issueId } });
-    expect(issue).toMatchObject({ projectId, status: 'UNRESOLVED', level: 'WARNING', title: `TypeError: ${envelope.exception.value}` });
+    expect(issue).toMatchObject({
+      projectId,
+      status: 'UNRESOLVED',
+      level: 'WARNING',
+      title: `TypeError: ${envelope.exception.value}`,
+    });
   });
 
   it('uses the receipt time when the envelope has no timestamp; nulls for absent optional fields', async () => {
     const t0 = Date.now();
-    const res = await send({ client, projectId, key, body: mutate(errorEnvelope({ event_id: 'f'.repeat(32) }), ['timestamp'], DELETE) });
+    const res = await send({
+      client,
+      projectId,
+      key,
+      body: mutate(errorEnvelope({ event_id: 'f'.repeat(32) }), ['timestamp'], DELETE),
+    });
     expect(res.status).toBe(200);
     const ev = await db.event.findFirstOrThrow({ where: { projectId, eventId: 'f'.repeat(32) } });
     expect(ev.timestamp.getTime()).toBe(ev.receivedAt.getTime());
     expect(ev.timestamp.getTime()).toBeGreaterThanOrEqual(t0 - 1);
-    expect(ev).toMatchObject({ level: 'ERROR', contexts: null, tags: null, userContext: null, request: null, breadcrumbs: null, environment: null, release: null });
+    expect(ev).toMatchObject({
+      level: 'ERROR',
+      contexts: null,
+      tags: null,
+      userContext: null,
+      request: null,
+      breadcrumbs: null,
+      environment: null,
+      release: null,
+    });
   });
 
   it('replaces NUL characters and unpaired surrogates instead of failing', async () => {
-    const raw = JSON.stringify(errorEnvelope({ event_id: 'e'.repeat(32), tags: { 'k\u0000': 'v\ud800' } })).replace('Cannot', 'Can\\u0000not');
+    const raw = JSON.stringify(errorEnvelope({ event_id: 'e'.repeat(32), tags: { 'k\u0000': 'v\ud800' } })).replace(
+      'Cannot',
+      'Can\\u0000not',
+    );
     const res = await send({ client, projectId, key, body: raw });
     expect(res.status).toBe(200);
     const ev = await db.event.findFirstOrThrow({ where: { projectId, eventId: 'e'.repeat(32) } });
@@ -148,7 +198,10 @@ describe('ingest: stored event', () => {
 describe('ingest: authentication', () => {
   it('accepts the key in X-Ingest-Auth or in ?ingest_key=', async () => {
     expect((await send({ client, projectId, key, body: errorEnvelope() })).status).toBe(200);
-    expect((await send({ client, projectId, key: null, body: errorEnvelope(), opts: { query: { ingest_key: key } } })).status).toBe(200);
+    expect(
+      (await send({ client, projectId, key: null, body: errorEnvelope(), opts: { query: { ingest_key: key } } }))
+        .status,
+    ).toBe(200);
   });
 
   it('401: no key, wrong key, another project’s key, disabled key, deleted key, session cookie only', async () => {
@@ -167,7 +220,9 @@ describe('ingest: authentication', () => {
     // Warm the cache with both keys first, so the test also shows that disabling/deleting invalidates it.
     expect((await send({ client, projectId, key: disabledKey.publicKey, body: errorEnvelope() })).status).toBe(200);
     expect((await send({ client, projectId, key: deletedKey.publicKey, body: errorEnvelope() })).status).toBe(200);
-    expect((await client.patch(`/api/v1/projects/${projectId}/keys/${disabledKey.id}`, { enabled: false })).status).toBe(200);
+    expect(
+      (await client.patch(`/api/v1/projects/${projectId}/keys/${disabledKey.id}`, { enabled: false })).status,
+    ).toBe(200);
     expect((await client.delete(`/api/v1/projects/${projectId}/keys/${deletedKey.id}`)).status).toBe(200);
 
     const anonymous = new TestClient();
@@ -202,16 +257,24 @@ describe('ingest: authentication', () => {
   it('a deleted project’s key stops working at once', async () => {
     const s = await signUp();
     const p = await createProject(s.client);
-    expect((await send({ client: s.client, projectId: p.id, key: p.keys[0].publicKey, body: errorEnvelope() })).status).toBe(200);
+    expect(
+      (await send({ client: s.client, projectId: p.id, key: p.keys[0].publicKey, body: errorEnvelope() })).status,
+    ).toBe(200);
     expect((await s.client.delete(`/api/v1/projects/${p.id}`)).status).toBe(200);
-    expect((await send({ client: s.client, projectId: p.id, key: p.keys[0].publicKey, body: errorEnvelope() })).status).toBe(401);
+    expect(
+      (await send({ client: s.client, projectId: p.id, key: p.keys[0].publicKey, body: errorEnvelope() })).status,
+    ).toBe(401);
   });
 });
 
 describe('ingest: CORS, size and encoding', () => {
   it('answers the preflight with 204 and the CORS headers', async () => {
     const res = await client.request('OPTIONS', ingestPath(projectId), {
-      headers: { origin: 'https://shop.example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-ingest-auth' },
+      headers: {
+        origin: 'https://shop.example.org',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-ingest-auth',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
@@ -223,7 +286,13 @@ describe('ingest: CORS, size and encoding', () => {
 
   it('every POST answer carries Access-Control-Allow-Origin: *', async () => {
     for (const res of [
-      await send({ client, projectId, key, body: errorEnvelope(), opts: { headers: { origin: 'https://shop.example.org' } } }),
+      await send({
+        client,
+        projectId,
+        key,
+        body: errorEnvelope(),
+        opts: { headers: { origin: 'https://shop.example.org' } },
+      }),
       await send({ client, projectId, key, body: {}, opts: { headers: { origin: 'https://shop.example.org' } } }),
       await send({ client, projectId, key: 'nope', body: errorEnvelope() }),
     ]) {
@@ -247,7 +316,13 @@ describe('ingest: CORS, size and encoding', () => {
     expect((await send({ client, projectId, key, body: justUnder })).status).toBe(200);
 
     const before = await eventCount();
-    const gz = await send({ client, projectId, key, body: errorEnvelope({ event_id: '1'.repeat(32) }), opts: { gzip: true } });
+    const gz = await send({
+      client,
+      projectId,
+      key,
+      body: errorEnvelope({ event_id: '1'.repeat(32) }),
+      opts: { gzip: true },
+    });
     expect(gz.body).toEqual(ok);
     expect(await eventCount()).toBe(before + 1);
   });
@@ -275,17 +350,26 @@ describe('ingest: CORS, size and encoding', () => {
 
   it('deflate is accepted; a corrupt gzip body is 400; an unknown encoding is 415', async () => {
     const { deflateSync } = await import('node:zlib');
-    const deflated = await client.post(ingestPath(projectId), new Uint8Array(deflateSync(JSON.stringify(errorEnvelope()))), {
-      headers: { 'x-ingest-auth': `ingest_key=${key}`, 'content-encoding': 'deflate' },
-    });
+    const deflated = await client.post(
+      ingestPath(projectId),
+      new Uint8Array(deflateSync(JSON.stringify(errorEnvelope()))),
+      {
+        headers: { 'x-ingest-auth': `ingest_key=${key}`, 'content-encoding': 'deflate' },
+      },
+    );
     expect(deflated.status).toBe(200);
     const corrupt = await client.post(ingestPath(projectId), 'not gzip at all', {
       headers: { 'x-ingest-auth': `ingest_key=${key}`, 'content-encoding': 'gzip' },
     });
     expect(corrupt.status).toBe(400);
     expect(corrupt.body.error).toEqual([{ path: [], message: anyMessage }]);
-    const unknown = await client.post(ingestPath(projectId), 'x', { headers: { 'x-ingest-auth': `ingest_key=${key}`, 'content-encoding': 'compress' } });
-    expect([unknown.status, unknown.body.message]).toEqual([415, 'Unsupported Content-Encoding (use gzip, deflate, br or zstd)']);
+    const unknown = await client.post(ingestPath(projectId), 'x', {
+      headers: { 'x-ingest-auth': `ingest_key=${key}`, 'content-encoding': 'compress' },
+    });
+    expect([unknown.status, unknown.body.message]).toEqual([
+      415,
+      'Unsupported Content-Encoding (use gzip, deflate, br or zstd)',
+    ]);
   });
 });
 
@@ -298,7 +382,17 @@ describe('ingest: rate limit', () => {
       const p = await createProject(s.client);
       const k = p.keys[0].publicKey;
       const statuses = [];
-      for (let i = 0; i < 22; i++) statuses.push((await send({ client: s.client, projectId: p.id, key: k, body: i % 2 ? errorEnvelope() : transactionEnvelope() })).status);
+      for (let i = 0; i < 22; i++)
+        statuses.push(
+          (
+            await send({
+              client: s.client,
+              projectId: p.id,
+              key: k,
+              body: i % 2 ? errorEnvelope() : transactionEnvelope(),
+            })
+          ).status,
+        );
       expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
       expect(statuses.slice(20)).toEqual([429, 429]);
       const limited = await send({ client: s.client, projectId: p.id, key: k, body: errorEnvelope() });
@@ -306,7 +400,9 @@ describe('ingest: rate limit', () => {
       // Rate limit comes before validation.
       expect((await send({ client: s.client, projectId: p.id, key: k, body: {} })).status).toBe(429);
       // A wrong key is still 401 (key check first).
-      expect((await send({ client: s.client, projectId: p.id, key: 'f'.repeat(32), body: errorEnvelope() })).status).toBe(401);
+      expect(
+        (await send({ client: s.client, projectId: p.id, key: 'f'.repeat(32), body: errorEnvelope() })).status,
+      ).toBe(401);
       expect((await send({ client, projectId, key, body: errorEnvelope() })).status).toBe(200);
       await new Promise((r) => setTimeout(r, 600));
       expect((await send({ client: s.client, projectId: p.id, key: k, body: errorEnvelope() })).status).toBe(200);

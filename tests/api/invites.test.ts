@@ -35,7 +35,12 @@ describe('creating an invite', () => {
     expect(Date.parse(invite.expiresAt) - Date.parse(invite.createdAt)).toBe(7 * 24 * 60 * 60 * 1000);
     const [mail] = outboxFor(email, 'invite');
     expect(mail.subject).toBe("Join Olivia Owner's organization on Tracker");
-    expect(mail.data).toEqual({ inviterName: 'Olivia Owner', orgName: "Olivia Owner's organization", role: 'ADMIN', url: invite.url });
+    expect(mail.data).toEqual({
+      inviterName: 'Olivia Owner',
+      orgName: "Olivia Owner's organization",
+      role: 'ADMIN',
+      url: invite.url,
+    });
     expect(mail.html).toContain(invite.url);
     const list = await owner.client.get('/api/v1/organization/invites');
     expect(list.body.data.map((i: { id: string }) => i.id)).toEqual([invite.id]);
@@ -62,12 +67,20 @@ describe('creating an invite', () => {
     const first = await signUp();
     const second = await signUp();
     const statuses: number[] = [];
-    for (let i = 0; i < THROTTLE_LIMITS.inviteEmailsPerRecipient; i++) statuses.push((await first.client.post('/api/v1/organization/invites', { email, role: 'MEMBER' })).status);
+    for (let i = 0; i < THROTTLE_LIMITS.inviteEmailsPerRecipient; i++)
+      statuses.push((await first.client.post('/api/v1/organization/invites', { email, role: 'MEMBER' })).status);
     expect(statuses).toEqual(Array(THROTTLE_LIMITS.inviteEmailsPerRecipient).fill(201));
     const mailsBefore = outboxFor(email, 'invite').length;
-    const refused = await first.client.post('/api/v1/organization/invites', { email: email.toUpperCase(), role: 'MEMBER' });
+    const refused = await first.client.post('/api/v1/organization/invites', {
+      email: email.toUpperCase(),
+      role: 'MEMBER',
+    });
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ statusCode: 429, status: 'failed', message: 'Too many invites sent, try again later' });
+    expect(refused.body).toEqual({
+      statusCode: 429,
+      status: 'failed',
+      message: 'Too many invites sent, try again later',
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(outboxFor(email, 'invite')).toHaveLength(mailsBefore);
     const pending = await first.client.get('/api/v1/organization/invites');
@@ -103,32 +116,52 @@ describe('invite states', () => {
   type Spend = (o: Awaited<ReturnType<typeof ownerWithInvite>>) => Promise<void>;
   const STATES: [string, Spend, number, string][] = [
     ['unknown', async () => {}, 404, 'Invite not found'],
-    ['used', async ({ token }) => void (await new TestClient().post(`${invitePath(token)}/register`, { name: 'First', password: PASSWORD })), 400, 'This invite has already been used'],
-    ['revoked', async ({ owner, invite }) => void (await owner.client.delete(`/api/v1/organization/invites/${invite.id}`)), 400, 'This invite has been revoked'],
+    [
+      'used',
+      async ({ token }) =>
+        void (await new TestClient().post(`${invitePath(token)}/register`, { name: 'First', password: PASSWORD })),
+      400,
+      'This invite has already been used',
+    ],
+    [
+      'revoked',
+      async ({ owner, invite }) => void (await owner.client.delete(`/api/v1/organization/invites/${invite.id}`)),
+      400,
+      'This invite has been revoked',
+    ],
     ['expired', async () => clock.advance(7 * 24 * 60 * 60 * 1000 + 1), 400, 'This invite has expired'],
   ];
 
-  it.each(STATES)('%s: the page, accepting, signing up and revoking all answer %i, nothing changes', async (state, spend, status, message) => {
-    const o = await ownerWithInvite();
-    await spend(o);
-    const token = state === 'unknown' ? 'not-a-real-token' : o.token;
-    const other = await signUp({ name: 'Someone' });
-    const before = { org: await orgState(o.owner.orgId), users: await db.user.count(), other: await orgState(other.orgId) };
+  it.each(STATES)(
+    '%s: the page, accepting, signing up and revoking all answer %i, nothing changes',
+    async (state, spend, status, message) => {
+      const o = await ownerWithInvite();
+      await spend(o);
+      const token = state === 'unknown' ? 'not-a-real-token' : o.token;
+      const other = await signUp({ name: 'Someone' });
+      const before = {
+        org: await orgState(o.owner.orgId),
+        users: await db.user.count(),
+        other: await orgState(other.orgId),
+      };
 
-    const failed = { statusCode: status, status: 'failed', message };
-    expect((await new TestClient().get(invitePath(token))).body).toEqual(failed);
-    expect((await other.client.post(`${invitePath(token)}/accept`)).body).toEqual(failed);
-    expect((await new TestClient().post(`${invitePath(token)}/register`, { name: 'Late', password: PASSWORD })).body).toEqual(failed);
-    expect(await db.user.count()).toBe(before.users);
-    expect(await orgState(o.owner.orgId)).toEqual(before.org);
-    expect(await orgState(other.orgId)).toEqual(before.other);
-    expect((await other.client.get('/api/v1/auth/me')).body.data.organizations).toHaveLength(1);
-    if (state !== 'unknown') {
-      const revoke = await o.owner.client.delete(`/api/v1/organization/invites/${o.invite.id}`);
-      expect(revoke.body).toEqual(failed);
-      expect((await o.owner.client.get('/api/v1/organization/invites')).body.data).toEqual([]);
-    }
-  });
+      const failed = { statusCode: status, status: 'failed', message };
+      expect((await new TestClient().get(invitePath(token))).body).toEqual(failed);
+      expect((await other.client.post(`${invitePath(token)}/accept`)).body).toEqual(failed);
+      expect(
+        (await new TestClient().post(`${invitePath(token)}/register`, { name: 'Late', password: PASSWORD })).body,
+      ).toEqual(failed);
+      expect(await db.user.count()).toBe(before.users);
+      expect(await orgState(o.owner.orgId)).toEqual(before.org);
+      expect(await orgState(other.orgId)).toEqual(before.other);
+      expect((await other.client.get('/api/v1/auth/me')).body.data.organizations).toHaveLength(1);
+      if (state !== 'unknown') {
+        const revoke = await o.owner.client.delete(`/api/v1/organization/invites/${o.invite.id}`);
+        expect(revoke.body).toEqual(failed);
+        expect((await o.owner.client.get('/api/v1/organization/invites')).body.data).toEqual([]);
+      }
+    },
+  );
 
   it('revoking an invite of another organization is 404 and leaves it pending', async () => {
     const o = await ownerWithInvite();
@@ -144,7 +177,13 @@ describe('accepting', () => {
   it('a new user signs up from the link: verified by it, no organization of their own, member of the inviting one, signed in', async () => {
     const { owner, email, token } = await ownerWithInvite('ADMIN');
     const page = await new TestClient().get(invitePath(token));
-    expect(page.body.data).toMatchObject({ email, role: 'ADMIN', organization: { id: owner.orgId }, invitedBy: 'Olivia Owner', accountExists: false });
+    expect(page.body.data).toMatchObject({
+      email,
+      role: 'ADMIN',
+      organization: { id: owner.orgId },
+      invitedBy: 'Olivia Owner',
+      accountExists: false,
+    });
 
     const client = new TestClient();
     const orgsBefore = await db.organization.count();
@@ -153,7 +192,12 @@ describe('accepting', () => {
     expect(res.body.data).toMatchObject({ name: 'Ada', email, emailVerified: true });
     expect(await db.organization.count()).toBe(orgsBefore);
     const me = await client.get('/api/v1/auth/me');
-    expect(me.body.data.organization).toEqual({ id: owner.orgId, name: "Olivia Owner's organization", slug: expect.any(String), plan: 'FREE' });
+    expect(me.body.data.organization).toEqual({
+      id: owner.orgId,
+      name: "Olivia Owner's organization",
+      slug: expect.any(String),
+      plan: 'FREE',
+    });
     expect(me.body.data.organizations).toEqual([{ ...me.body.data.organization, role: 'ADMIN' }]);
     // And the password works for a later sign-in.
     expect((await new TestClient().post('/api/v1/auth/login', { email, password: PASSWORD })).status).toBe(200);
@@ -184,7 +228,10 @@ describe('accepting', () => {
   it('a signed-in user accepts: joins with the role, the session switches to it, and can switch back', async () => {
     const owner = await signUp({ name: 'Olivia Owner' });
     const bob = await signUp({ name: 'Bob' });
-    const inv = await owner.client.post('/api/v1/organization/invites', { email: bob.email.toUpperCase(), role: 'MEMBER' });
+    const inv = await owner.client.post('/api/v1/organization/invites', {
+      email: bob.email.toUpperCase(),
+      role: 'MEMBER',
+    });
     const token = tokenOf(inv.body.data.url);
     const res = await bob.client.post(`${invitePath(token)}/accept`);
     expect(res.status).toBe(200);
@@ -206,7 +253,10 @@ describe('accepting', () => {
     const a = await signUp();
     const inv = await owner.client.post('/api/v1/organization/invites', { email: a.email, role: 'MEMBER' });
     const token = tokenOf(inv.body.data.url);
-    const results = await Promise.all([a.client.post(`${invitePath(token)}/accept`), a.client.post(`${invitePath(token)}/accept`)]);
+    const results = await Promise.all([
+      a.client.post(`${invitePath(token)}/accept`),
+      a.client.post(`${invitePath(token)}/accept`),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(await db.membership.count({ where: { orgId: owner.orgId } })).toBe(2);
   });
@@ -216,12 +266,18 @@ describe('accepting', () => {
     const mallory = await signUp({ name: 'Mallory' });
     const before = { org: await orgState(owner.orgId), mallory: await orgState(mallory.orgId) };
     const res = await mallory.client.post(`${invitePath(token)}/accept`);
-    expect(res.body).toEqual({ statusCode: 403, status: 'failed', message: `This invite was sent to ${email}: sign in with that email address (verified) to accept it` });
+    expect(res.body).toEqual({
+      statusCode: 403,
+      status: 'failed',
+      message: `This invite was sent to ${email}: sign in with that email address (verified) to accept it`,
+    });
     expect(await orgState(owner.orgId)).toEqual(before.org);
     expect(await orgState(mallory.orgId)).toEqual(before.mallory);
     // The invite is still there for the person it was sent to.
     expect((await new TestClient().get(invitePath(token))).status).toBe(200);
-    expect((await new TestClient().post(`${invitePath(token)}/register`, { name: 'Ada', password: PASSWORD })).status).toBe(201);
+    expect(
+      (await new TestClient().post(`${invitePath(token)}/register`, { name: 'Ada', password: PASSWORD })).status,
+    ).toBe(201);
   });
 
   it('through a provider sign-in from the invite page: a new user joins and gets no organization of their own', async () => {
@@ -229,7 +285,11 @@ describe('accepting', () => {
     const adapter = oauthAdapter();
     const user = await adapter.createUser!({ email, name: 'Gita', emailVerified: null });
     const handoff = await encode({ token: { sub: user.id, email }, secret: env.sessionSecret, maxAge: 120 });
-    const res = await complete(new NextRequest(`${env.appUrl}${COMPLETE_PATH}`, { headers: { cookie: `next-auth.session-token=${handoff}; invite_token=${encodeURIComponent(token)}` } }));
+    const res = await complete(
+      new NextRequest(`${env.appUrl}${COMPLETE_PATH}`, {
+        headers: { cookie: `next-auth.session-token=${handoff}; invite_token=${encodeURIComponent(token)}` },
+      }),
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`${env.appUrl}/`);
     expect(res.headers.getSetCookie()).toContain('invite_token=; Path=/; SameSite=Lax; Max-Age=0');
@@ -243,11 +303,21 @@ describe('accepting', () => {
     await owner.client.delete(`/api/v1/organization/invites/${invite.id}`);
     const existing = await signUp({ name: 'Hal' });
     const user = await db.user.findUniqueOrThrow({ where: { email: existing.email } });
-    const handoff = await encode({ token: { sub: user.id, email: existing.email }, secret: env.sessionSecret, maxAge: 120 });
-    const res = await complete(new NextRequest(`${env.appUrl}${COMPLETE_PATH}`, { headers: { cookie: `next-auth.session-token=${handoff}; invite_token=${encodeURIComponent(token)}` } }));
+    const handoff = await encode({
+      token: { sub: user.id, email: existing.email },
+      secret: env.sessionSecret,
+      maxAge: 120,
+    });
+    const res = await complete(
+      new NextRequest(`${env.appUrl}${COMPLETE_PATH}`, {
+        headers: { cookie: `next-auth.session-token=${handoff}; invite_token=${encodeURIComponent(token)}` },
+      }),
+    );
     expect(res.headers.get('location')).toBe(`${env.appUrl}/invite/${encodeURIComponent(token)}`);
     expect(res.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(true);
-    expect((await db.membership.findMany({ where: { userId: user.id } })).map((m) => m.orgId)).toEqual([existing.orgId]);
+    expect((await db.membership.findMany({ where: { userId: user.id } })).map((m) => m.orgId)).toEqual([
+      existing.orgId,
+    ]);
   });
 });
 
@@ -257,7 +327,11 @@ describe('members: roles, leaving, removal', () => {
     const me = (await owner.client.get('/api/v1/auth/me')).body.data;
     const before = await orgState(owner.orgId);
     const leave = await owner.client.post('/api/v1/organization/leave');
-    expect(leave.body).toEqual({ statusCode: 400, status: 'failed', message: 'The last owner cannot leave the organization' });
+    expect(leave.body).toEqual({
+      statusCode: 400,
+      status: 'failed',
+      message: 'The last owner cannot leave the organization',
+    });
     const demote = await owner.client.patch(`/api/v1/organization/members/${me.id}`, { role: 'ADMIN' });
     expect(demote.body).toEqual({ statusCode: 400, status: 'failed', message: 'The last owner cannot be demoted' });
     expect(await orgState(owner.orgId)).toEqual(before);
@@ -265,7 +339,9 @@ describe('members: roles, leaving, removal', () => {
     const second = await inviteAndJoin(owner.client, 'ADMIN');
     const adminPromotes = await second.client.patch(`/api/v1/organization/members/${second.userId}`, { role: 'OWNER' });
     expect(adminPromotes.body.message).toBe('This action requires the OWNER role');
-    expect((await owner.client.patch(`/api/v1/organization/members/${second.userId}`, { role: 'OWNER' })).status).toBe(200);
+    expect((await owner.client.patch(`/api/v1/organization/members/${second.userId}`, { role: 'OWNER' })).status).toBe(
+      200,
+    );
     expect((await owner.client.patch(`/api/v1/organization/members/${me.id}`, { role: 'ADMIN' })).status).toBe(200);
     const left = await owner.client.post('/api/v1/organization/leave');
     expect(left.status).toBe(200);
@@ -286,7 +362,10 @@ describe('members: roles, leaving, removal', () => {
     const ownerId = (await owner.client.get('/api/v1/auth/me')).body.data.id;
     const admin = await inviteAndJoin(owner.client, 'ADMIN');
     const member = await inviteAndJoin(owner.client, 'MEMBER');
-    for (const res of [await admin.client.delete(`/api/v1/organization/members/${ownerId}`), await admin.client.patch(`/api/v1/organization/members/${ownerId}`, { role: 'MEMBER' })]) {
+    for (const res of [
+      await admin.client.delete(`/api/v1/organization/members/${ownerId}`),
+      await admin.client.patch(`/api/v1/organization/members/${ownerId}`, { role: 'MEMBER' }),
+    ]) {
       expect(res.body).toEqual({ statusCode: 403, status: 'failed', message: 'This action requires the OWNER role' });
     }
     expect((await member.client.post('/api/v1/organization/leave')).status).toBe(200);
@@ -312,26 +391,49 @@ describe('deleting the organization', () => {
     const admin = await inviteAndJoin(owner.client, 'ADMIN');
     const member = await inviteAndJoin(owner.client, 'MEMBER');
     const other = await signUp({ name: 'Other' });
-    const inviteForOther = await owner.client.post('/api/v1/organization/invites', { email: other.email, role: 'MEMBER' });
+    const inviteForOther = await owner.client.post('/api/v1/organization/invites', {
+      email: other.email,
+      role: 'MEMBER',
+    });
     expect((await other.client.post(`${invitePath(tokenOf(inviteForOther.body.data.url))}/accept`)).status).toBe(200);
 
     const before = await orgState(owner.orgId);
     for (const c of [admin.client, member.client]) {
-      expect((await c.delete('/api/v1/organization')).body).toEqual({ statusCode: 403, status: 'failed', message: 'This action requires the OWNER role' });
+      expect((await c.delete('/api/v1/organization')).body).toEqual({
+        statusCode: 403,
+        status: 'failed',
+        message: 'This action requires the OWNER role',
+      });
     }
     expect(await orgState(owner.orgId)).toEqual(before);
     await setPlan(owner.orgId, 'PRO');
     const onPro = await orgState(owner.orgId);
     const pro = await owner.client.delete('/api/v1/organization');
-    expect(pro.body).toEqual({ statusCode: 400, status: 'failed', message: 'Cancel the PRO subscription in the billing portal before deleting the organization' });
+    expect(pro.body).toEqual({
+      statusCode: 400,
+      status: 'failed',
+      message: 'Cancel the PRO subscription in the billing portal before deleting the organization',
+    });
     expect(await orgState(owner.orgId)).toEqual(onPro);
     await setPlan(owner.orgId, 'FREE');
 
     expect((await owner.client.delete('/api/v1/organization')).status).toBe(200);
     expect(await db.organization.findUnique({ where: { id: owner.orgId } })).toBeNull();
     expect(await db.project.count({ where: { id: project.id } })).toBe(0);
-    expect((await send({ client: owner.client, projectId: project.id, key: project.keys[0].publicKey, body: errorEnvelope() })).status).toBe(401);
-    expect((await owner.client.get('/api/v1/auth/me')).body.data).toMatchObject({ organization: null, organizations: [] });
+    expect(
+      (
+        await send({
+          client: owner.client,
+          projectId: project.id,
+          key: project.keys[0].publicKey,
+          body: errorEnvelope(),
+        })
+      ).status,
+    ).toBe(401);
+    expect((await owner.client.get('/api/v1/auth/me')).body.data).toMatchObject({
+      organization: null,
+      organizations: [],
+    });
     // A member who also had an organization of their own is back in it.
     expect((await other.client.get('/api/v1/auth/me')).body.data.organization.id).toBe(other.orgId);
     expect((await other.client.get('/api/v1/projects')).status).toBe(200);

@@ -16,7 +16,8 @@ async function team() {
   return { owner, ownerId, project, member, issue, path };
 }
 
-const activityOf = async (client: Awaited<ReturnType<typeof signUp>>['client'], path: string) => (await client.get(`${path}/activity`)).body.data;
+const activityOf = async (client: Awaited<ReturnType<typeof signUp>>['client'], path: string) =>
+  (await client.get(`${path}/activity`)).body.data;
 
 describe('assignment', () => {
   it('assigns a member, emails them when someone else did, shows in the issue and the list filters', async () => {
@@ -34,14 +35,19 @@ describe('assignment', () => {
 
     // The spec's shapes are unchanged unless the assignee is asked for.
     expect((await t.owner.client.get(t.path)).body.data).not.toHaveProperty('assignee');
-    expect((await t.owner.client.get(t.path, { query: { expand: 'assignee' } })).body.data.assignee.id).toBe(t.member.userId);
+    expect((await t.owner.client.get(t.path, { query: { expand: 'assignee' } })).body.data.assignee.id).toBe(
+      t.member.userId,
+    );
 
     const other = await seedIssue(t.project.id, 'Error: other');
-    const list = (q: Record<string, string>) => t.member.client.get(`/api/v1/projects/${t.project.id}/issues`, { query: { expand: 'assignee', ...q } });
+    const list = (q: Record<string, string>) =>
+      t.member.client.get(`/api/v1/projects/${t.project.id}/issues`, { query: { expand: 'assignee', ...q } });
     expect((await list({ assignee: 'me' })).body.data.issues.map((i: { id: string }) => i.id)).toEqual([t.issue.id]);
     expect((await list({ assignee: 'none' })).body.data.issues.map((i: { id: string }) => i.id)).toEqual([other.id]);
     expect((await list({ assignee: 'bogus' })).body.data.pagination.total).toBe(2);
-    expect((await list({})).body.data.issues.find((i: { id: string }) => i.id === t.issue.id).assignee.name).toBe('Member Mo');
+    expect((await list({})).body.data.issues.find((i: { id: string }) => i.id === t.issue.id).assignee.name).toBe(
+      'Member Mo',
+    );
   });
 
   it('self-assignment sends no email; unassigning works', async () => {
@@ -63,7 +69,9 @@ describe('assignment', () => {
     const outsider = await signUp();
     const assigneeId = value === 'OUTSIDER' ? (await outsider.client.get('/api/v1/auth/me')).body.data.id : value;
     const before = await orgState(t.owner.orgId);
-    const res = await t.owner.client.request('PUT', `${t.path}/assignee`, { body: assigneeId === undefined ? {} : { assigneeId } });
+    const res = await t.owner.client.request('PUT', `${t.path}/assignee`, {
+      body: assigneeId === undefined ? {} : { assigneeId },
+    });
     expect(res.status).toBe(status);
     expect(res.body.message).toBe(message);
     expect(await orgState(t.owner.orgId)).toEqual(before);
@@ -86,12 +94,20 @@ describe('comments', () => {
     const t = await team();
     const add = await t.member.client.post(`${t.path}/comments`, { body: '  Seen in https://example.com/cart  ' });
     expect(add.status).toBe(201);
-    expect(add.body.data).toMatchObject({ body: 'Seen in https://example.com/cart', author: { id: t.member.userId, name: 'Member Mo' }, edited: false });
+    expect(add.body.data).toMatchObject({
+      body: 'Seen in https://example.com/cart',
+      author: { id: t.member.userId, name: 'Member Mo' },
+      edited: false,
+    });
     const url = `${t.path}/comments/${add.body.data.id}`;
 
     const before = await orgState(t.owner.orgId);
     for (const res of [await t.owner.client.patch(url, { body: 'hijack' }), await t.owner.client.delete(url)]) {
-      expect(res.body).toEqual({ statusCode: 403, status: 'failed', message: 'Only the author can change this comment' });
+      expect(res.body).toEqual({
+        statusCode: 403,
+        status: 'failed',
+        message: 'Only the author can change this comment',
+      });
     }
     expect(await orgState(t.owner.orgId)).toEqual(before);
 
@@ -121,7 +137,10 @@ describe('comments', () => {
     const t = await team();
     const add = await t.member.client.post(`${t.path}/comments`, { body: 'hi' });
     const otherIssue = await seedIssue(t.project.id);
-    const res = await t.member.client.patch(`/api/v1/projects/${t.project.id}/issues/${otherIssue.id}/comments/${add.body.data.id}`, { body: 'moved' });
+    const res = await t.member.client.patch(
+      `/api/v1/projects/${t.project.id}/issues/${otherIssue.id}/comments/${add.body.data.id}`,
+      { body: 'moved' },
+    );
     expect(res.status).toBe(404);
   });
 });
@@ -130,19 +149,31 @@ describe('activity timeline', () => {
   it('first seen, status changes with who, assignment, comments and a regression from ingest, in order', async () => {
     const t = await team();
     const key = t.project.keys[0].publicKey;
-    expect((await send({ client: t.owner.client, projectId: t.project.id, key, body: errorEnvelope() })).status).toBe(200);
-    const issue = await db.issue.findFirstOrThrow({ where: { projectId: t.project.id, title: { startsWith: 'TypeError: Cannot' } } });
+    expect((await send({ client: t.owner.client, projectId: t.project.id, key, body: errorEnvelope() })).status).toBe(
+      200,
+    );
+    const issue = await db.issue.findFirstOrThrow({
+      where: { projectId: t.project.id, title: { startsWith: 'TypeError: Cannot' } },
+    });
     const path = `/api/v1/projects/${t.project.id}/issues/${issue.id}`;
 
     await t.owner.client.request('PUT', `${path}/assignee`, { body: { assigneeId: t.member.userId } });
     await t.member.client.post(`${path}/comments`, { body: 'On it' });
     await t.member.client.patch(path, { status: 'RESOLVED' });
     await t.member.client.patch(path, { status: 'RESOLVED' });
-    expect((await send({ client: t.owner.client, projectId: t.project.id, key, body: errorEnvelope() })).status).toBe(200);
+    expect((await send({ client: t.owner.client, projectId: t.project.id, key, body: errorEnvelope() })).status).toBe(
+      200,
+    );
 
     const timeline = await activityOf(t.owner.client, path);
-    const summary = timeline.map((a: { type: string; actor: { name: string } | null; fromStatus?: string; toStatus?: string; assignee?: { name: string } | null }) =>
-      [a.type, a.actor?.name ?? null, a.fromStatus ?? a.assignee?.name ?? null, a.toStatus ?? null].join(' '),
+    const summary = timeline.map(
+      (a: {
+        type: string;
+        actor: { name: string } | null;
+        fromStatus?: string;
+        toStatus?: string;
+        assignee?: { name: string } | null;
+      }) => [a.type, a.actor?.name ?? null, a.fromStatus ?? a.assignee?.name ?? null, a.toStatus ?? null].join(' '),
     );
     expect(summary).toEqual([
       'FIRST_SEEN   ',
@@ -155,17 +186,27 @@ describe('activity timeline', () => {
     // Reopening by hand is a status change, not a regression.
     await t.member.client.patch(path, { status: 'RESOLVED' });
     await t.member.client.patch(path, { status: 'UNRESOLVED' });
-    expect((await activityOf(t.owner.client, path)).filter((a: { type: string }) => a.type === 'REGRESSED')).toHaveLength(1);
+    expect(
+      (await activityOf(t.owner.client, path)).filter((a: { type: string }) => a.type === 'REGRESSED'),
+    ).toHaveLength(1);
   });
 
   it('bulk status changes are recorded per issue with who made them', async () => {
     const t = await team();
     const second = await seedIssue(t.project.id);
-    const res = await t.member.client.post(`/api/v1/projects/${t.project.id}/issues/bulk`, { ids: [t.issue.id, second.id], status: 'IGNORED' });
+    const res = await t.member.client.post(`/api/v1/projects/${t.project.id}/issues/bulk`, {
+      ids: [t.issue.id, second.id],
+      status: 'IGNORED',
+    });
     expect(res.body.data).toEqual({ updated: 2 });
     for (const id of [t.issue.id, second.id]) {
       const entries = await activityOf(t.owner.client, `/api/v1/projects/${t.project.id}/issues/${id}`);
-      expect(entries.at(-1)).toMatchObject({ type: 'STATUS', actor: { name: 'Member Mo' }, fromStatus: 'UNRESOLVED', toStatus: 'IGNORED' });
+      expect(entries.at(-1)).toMatchObject({
+        type: 'STATUS',
+        actor: { name: 'Member Mo' },
+        fromStatus: 'UNRESOLVED',
+        toStatus: 'IGNORED',
+      });
     }
   });
 
@@ -180,7 +221,9 @@ describe('activity timeline', () => {
       const status = (await db.issue.findUniqueOrThrow({ where: { id: t.issue.id } })).status;
       const changes = (await activityOf(t.owner.client, t.path)).filter((x: { type: string }) => x.type === 'STATUS');
       expect(changes).toHaveLength(2);
-      expect(new Set(changes.map((c: { actor: { name: string } }) => c.actor.name))).toEqual(new Set(['Owner Olga', 'Member Mo']));
+      expect(new Set(changes.map((c: { actor: { name: string } }) => c.actor.name))).toEqual(
+        new Set(['Owner Olga', 'Member Mo']),
+      );
       // The rows serialize: the second change starts from the first one's result, and the issue holds the last.
       expect(changes[1].fromStatus).toBe(changes[0].toStatus);
       expect(status).toBe(changes[1].toStatus);
@@ -190,9 +233,13 @@ describe('activity timeline', () => {
         t.member.client.request('PUT', `${t.path}/assignee`, { body: { assigneeId: t.member.userId } }),
       ]);
       expect([x.status, y.status]).toEqual([200, 200]);
-      const assigned = (await activityOf(t.owner.client, t.path)).filter((e: { type: string }) => e.type === 'ASSIGNED');
+      const assigned = (await activityOf(t.owner.client, t.path)).filter(
+        (e: { type: string }) => e.type === 'ASSIGNED',
+      );
       expect(assigned).toHaveLength(2);
-      expect((await db.issue.findUniqueOrThrow({ where: { id: t.issue.id } })).assigneeId).toBe(assigned[1].assignee.id);
+      expect((await db.issue.findUniqueOrThrow({ where: { id: t.issue.id } })).assigneeId).toBe(
+        assigned[1].assignee.id,
+      );
     }
   });
 });

@@ -11,7 +11,9 @@ import { bulkUpdateIssues } from '@/lib/issues/bulk-update-issues';
 
 async function issue(projectId: string, id: string, fingerprint: string) {
   const now = new Date();
-  await db.issue.create({ data: { id, projectId, fingerprint, title: `Error: ${fingerprint}`, firstSeen: now, lastSeen: now, eventCount: 1 } });
+  await db.issue.create({
+    data: { id, projectId, fingerprint, title: `Error: ${fingerprint}`, firstSeen: now, lastSeen: now, eventCount: 1 },
+  });
 }
 
 describe('issue lock order', () => {
@@ -31,7 +33,10 @@ describe('issue lock order', () => {
       await batch.query('BEGIN');
       await batch.query(`SELECT id FROM issues WHERE id = $1 FOR UPDATE`, [X]);
 
-      const bulk = bulkUpdateIssues({ orgId, userId: user.id, role: 'OWNER', projectId: project.id }, { ids: [X, Y], status: 'RESOLVED' });
+      const bulk = bulkUpdateIssues(
+        { orgId, userId: user.id, role: 'OWNER', projectId: project.id },
+        { ids: [X, Y], status: 'RESOLVED' },
+      );
       // The bulk change is now waiting on X, holding nothing the batch still needs.
       const waiting = `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE OF i%' AND query LIKE '%ANY(%'`;
       await waitUntil(async () => (await pool().query(waiting)).rows[0].n > 0);

@@ -37,7 +37,13 @@ async function seedIssues(projectId: string, seeds: Seed[]) {
 
 async function seedEvents(issueId: string, projectId: string, timestamps: number[]) {
   await db.event.createMany({
-    data: timestamps.map((t, i) => ({ issueId, projectId, level: 'ERROR' as const, message: `m${i}`, timestamp: new Date(t) })),
+    data: timestamps.map((t, i) => ({
+      issueId,
+      projectId,
+      level: 'ERROR' as const,
+      message: `m${i}`,
+      timestamp: new Date(t),
+    })),
   });
 }
 
@@ -47,7 +53,11 @@ async function withIssues() {
   const project = await createProject(account.client);
   const issues = await seedIssues(
     project.id,
-    Array.from({ length: 25 }, (_, i) => ({ status: STATUSES[i % 3], level: LEVELS[i % 5], lastSeen: BASE + i * 60_000 })),
+    Array.from({ length: 25 }, (_, i) => ({
+      status: STATUSES[i % 3],
+      level: LEVELS[i % 5],
+      lastSeen: BASE + i * 60_000,
+    })),
   );
   return { ...account, project, issues };
 }
@@ -83,7 +93,25 @@ describe('GET issues (list)', () => {
     const newest = issues[24];
     const got = res.body.data.issues[0];
     expect(Object.keys(got).sort()).toEqual(
-      ['id', 'projectId', 'fingerprint', 'title', 'culprit', 'status', 'level', 'eventCount', 'firstSeen', 'lastSeen', 'createdAt', 'updatedAt', 'users', 'sparkline', 'regressed', 'regressedAt', 'resolvedInRelease'].sort(),
+      [
+        'id',
+        'projectId',
+        'fingerprint',
+        'title',
+        'culprit',
+        'status',
+        'level',
+        'eventCount',
+        'firstSeen',
+        'lastSeen',
+        'createdAt',
+        'updatedAt',
+        'users',
+        'sparkline',
+        'regressed',
+        'regressedAt',
+        'resolvedInRelease',
+      ].sort(),
     );
     expect(got).toEqual({
       id: newest.id,
@@ -110,8 +138,14 @@ describe('GET issues (list)', () => {
   it('breaks lastSeen ties by id, so pages neither repeat nor skip', async () => {
     const { client } = await signUp();
     const project = await createProject(client);
-    const same = await seedIssues(project.id, Array.from({ length: 6 }, () => ({ lastSeen: BASE })));
-    const ids = same.map((i) => i.id).sort().reverse();
+    const same = await seedIssues(
+      project.id,
+      Array.from({ length: 6 }, () => ({ lastSeen: BASE })),
+    );
+    const ids = same
+      .map((i) => i.id)
+      .sort()
+      .reverse();
     const seen: string[] = [];
     for (const page of [1, 2, 3]) {
       const res = await client.get(`/api/v1/projects/${project.id}/issues`, { query: { page, limit: 2 } });
@@ -124,10 +158,18 @@ describe('GET issues (list)', () => {
     ['status RESOLVED', { status: 'RESOLVED' }, (s) => s.status === 'RESOLVED'],
     ['status IGNORED', { status: 'IGNORED' }, (s) => s.status === 'IGNORED'],
     ['level WARNING', { level: 'WARNING' }, (s) => s.level === 'WARNING'],
-    ['level FATAL and status UNRESOLVED', { level: 'FATAL', status: 'UNRESOLVED' }, (s) => s.level === 'FATAL' && s.status === 'UNRESOLVED'],
+    [
+      'level FATAL and status UNRESOLVED',
+      { level: 'FATAL', status: 'UNRESOLVED' },
+      (s) => s.level === 'FATAL' && s.status === 'UNRESOLVED',
+    ],
     ['invalid status ignored', { status: 'DONE' }, () => true],
     ['lower-case status ignored', { status: 'resolved' }, () => true],
-    ['invalid level ignored, valid status applied', { level: 'error', status: 'IGNORED' }, (s) => s.status === 'IGNORED'],
+    [
+      'invalid level ignored, valid status applied',
+      { level: 'error', status: 'IGNORED' },
+      (s) => s.status === 'IGNORED',
+    ],
     ['empty filters ignored', { status: '', level: '' }, () => true],
   ];
   it.each(filters)('filters: %s', async (_label, query, keep) => {
@@ -185,10 +227,18 @@ describe('GET issue (detail)', () => {
     const res = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}`);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Issue fetched');
-    expect(res.body.data).toMatchObject({ id: issue.id, projectId: project.id, title: issue.title, eventCount: issue.eventCount });
+    expect(res.body.data).toMatchObject({
+      id: issue.id,
+      projectId: project.id,
+      title: issue.title,
+      eventCount: issue.eventCount,
+    });
     const events = res.body.data.events;
     expect(events).toHaveLength(10);
-    const want = [...times].sort((a, b) => b - a).slice(0, 10).map((t) => new Date(t).toISOString());
+    const want = [...times]
+      .sort((a, b) => b - a)
+      .slice(0, 10)
+      .map((t) => new Date(t).toISOString());
     expect(events.map((e: { timestamp: string }) => e.timestamp)).toEqual(want);
     for (const e of events) {
       expect(e).toMatchObject({ issueId: issue.id, projectId: project.id, level: 'ERROR' });
@@ -198,7 +248,7 @@ describe('GET issue (detail)', () => {
     }
   });
 
-  it('an issue without events has events: []; another project\'s issue is 404', async () => {
+  it("an issue without events has events: []; another project's issue is 404", async () => {
     const { client, orgId, project, issues } = await withIssues();
     const ok = await client.get(`/api/v1/projects/${project.id}/issues/${issues[0].id}`);
     expect(ok.body.data.events).toEqual([]);
@@ -220,7 +270,12 @@ describe('PATCH issue', () => {
     await new Promise((r) => setTimeout(r, 5));
     const res = await client.patch(`/api/v1/projects/${project.id}/issues/${issue.id}`, { status });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ statusCode: 200, status: 'success', message: 'Issue updated', data: { id: issue.id, status } });
+    expect(res.body).toMatchObject({
+      statusCode: 200,
+      status: 'success',
+      message: 'Issue updated',
+      data: { id: issue.id, status },
+    });
     expect(Date.parse(res.body.data.updatedAt)).toBeGreaterThan(issue.updatedAt.getTime());
     expect(res.body.data.createdAt).toBe(issue.createdAt.toISOString());
     expect(res.body.data.events).toBeUndefined();
@@ -257,7 +312,12 @@ describe('PATCH issue', () => {
     const { client, project } = await withIssues();
     const malformed = await client.patch(`/api/v1/projects/${project.id}/issues/x`, '{"status":');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path: [], message: 'Malformed JSON body' }] });
+    expect(malformed.body).toEqual({
+      statusCode: 400,
+      status: 'failed',
+      message: 'Validation error',
+      error: [{ path: [], message: 'Malformed JSON body' }],
+    });
     const missing = await client.patch(`/api/v1/projects/${project.id}/issues/nope`, { status: 'RESOLVED' });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ statusCode: 404, status: 'failed', message: 'Issue not found' });
@@ -310,7 +370,9 @@ describe('GET issue stats', () => {
     const seedEvents = async (type: string, timestamps: number[]) => {
       for (const timestamp of timestamps) {
         const exception = { ...errorEnvelope().exception, type };
-        expect((await send({ client, projectId: project.id, key, body: errorEnvelope({ exception, timestamp }) })).status).toBe(200);
+        expect(
+          (await send({ client, projectId: project.id, key, body: errorEnvelope({ exception, timestamp }) })).status,
+        ).toBe(200);
       }
       return db.issue.findFirstOrThrow({ where: { projectId: project.id, title: { startsWith: `${type}:` } } });
     };
@@ -345,7 +407,9 @@ describe('GET issue stats', () => {
   ];
   it.each(days)('days %s', async (_label, value, want) => {
     const { client, project, issues } = await withIssues();
-    const res = await client.get(`/api/v1/projects/${project.id}/issues/${issues[0].id}/stats`, { query: value ? { days: value } : {} });
+    const res = await client.get(`/api/v1/projects/${project.id}/issues/${issues[0].id}/stats`, {
+      query: value ? { days: value } : {},
+    });
     expect(res.body.data.days).toBe(want);
     expect(res.body.data.buckets).toHaveLength(want);
   });

@@ -29,8 +29,11 @@ describe.each(SDKS)('%s', (sdk) => {
     const project = await createProject(client, `${sdk} messages`);
     const dsn = server.dsn((project.keys[0] as (typeof project.keys)[0] & { sentryDsn: string }).sentryDsn);
     await runSdkProgram({ sdk, dir: DIR, args: [dsn], goBinary });
-    const issues = (await client.get(`/api/v1/projects/${project.id}/issues`, { query: { sort: 'firstSeen' } })).body.data.issues as { title: string; eventCount: number; culprit: string }[];
-    const summary = issues.map((i) => [i.title, i.eventCount]).sort((a, b) => String(a[0]).localeCompare(String(b[0])) || Number(b[1]) - Number(a[1]));
+    const issues = (await client.get(`/api/v1/projects/${project.id}/issues`, { query: { sort: 'firstSeen' } })).body
+      .data.issues as { title: string; eventCount: number; culprit: string }[];
+    const summary = issues
+      .map((i) => [i.title, i.eventCount])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])) || Number(b[1]) - Number(a[1]));
     expect(summary).toEqual([
       ['Cache warmed', 1],
       ['Disk almost full', 2],

@@ -17,7 +17,11 @@ describe('/metrics', () => {
     const project = await createProject(s.client, 'Metered');
     const key = project.keys[0].publicKey;
     for (let i = 0; i < 3; i++) {
-      const res = await s.client.post(`/api/v1/ingest/${project.id}/envelope`, errorEnvelope({ fingerprint: [`m${i}`] }), { headers: { 'x-ingest-auth': `ingest_key=${key}` } });
+      const res = await s.client.post(
+        `/api/v1/ingest/${project.id}/envelope`,
+        errorEnvelope({ fingerprint: [`m${i}`] }),
+        { headers: { 'x-ingest-auth': `ingest_key=${key}` } },
+      );
       expect(res.status, res.text).toBe(200);
     }
     expect((await s.client.get('/metrics')).status).toBe(404);
@@ -31,17 +35,33 @@ describe('/metrics', () => {
     // The whole answer parses as Prometheus's text format, and each family has the type it is read as.
     const families = new Map(parsePrometheus(text).map((f) => [f.name, f]));
     expect(families.get('tracker_outcomes_total')?.type).toBe('COUNTER');
-    const accepted = families.get('tracker_outcomes_total')!.metrics.find((m) => m.labels?.project === project.id && m.labels?.category === 'error' && m.labels?.outcome === 'accepted');
+    const accepted = families
+      .get('tracker_outcomes_total')!
+      .metrics.find(
+        (m) => m.labels?.project === project.id && m.labels?.category === 'error' && m.labels?.outcome === 'accepted',
+      );
     expect(accepted?.value).toBe('3');
-    for (const name of ['tracker_ingest_batch_size', 'tracker_ingest_batch_seconds', 'tracker_http_request_duration_seconds']) expect(families.get(name)?.type, name).toBe('HISTOGRAM');
+    for (const name of [
+      'tracker_ingest_batch_size',
+      'tracker_ingest_batch_seconds',
+      'tracker_http_request_duration_seconds',
+    ])
+      expect(families.get(name)?.type, name).toBe('HISTOGRAM');
     expect(families.get('tracker_job_queue_backlog')?.type).toBe('GAUGE');
     expect(families.get('tracker_alert_deliveries_total')?.type).toBe('COUNTER');
     expect(Number(families.get('process_resident_memory_bytes')?.metrics[0].value)).toBeGreaterThan(0);
-    const value = (series: string) => Number(new RegExp(`^${series.replace(/[{}"]/g, (c) => `\\${c}`)} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
-    expect(value(`tracker_outcomes_total{project="${project.id}",category="error",outcome="accepted",reason=""}`)).toBe(3);
+    const value = (series: string) =>
+      Number(new RegExp(`^${series.replace(/[{}"]/g, (c) => `\\${c}`)} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    expect(value(`tracker_outcomes_total{project="${project.id}",category="error",outcome="accepted",reason=""}`)).toBe(
+      3,
+    );
     expect(value('tracker_ingest_batch_size_count{writer="events"}')).toBeGreaterThan(0);
     expect(value('tracker_ingest_batch_seconds_count{writer="events"}')).toBeGreaterThan(0);
-    expect(value(`tracker_http_request_duration_seconds_count{route="/api/v1/ingest/:id/envelope",method="POST",status="200"}`)).toBeGreaterThanOrEqual(3);
+    expect(
+      value(
+        `tracker_http_request_duration_seconds_count{route="/api/v1/ingest/:id/envelope",method="POST",status="200"}`,
+      ),
+    ).toBeGreaterThanOrEqual(3);
     expect(text).toMatch(/^tracker_job_queue_backlog\{queue="[a-z-]+"\} \d+$/m);
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds [\d.e-]+$/m);

@@ -38,7 +38,10 @@ describe('teams migration', () => {
       `INSERT INTO users (name, email, org_id) VALUES ('Ann', 'ann@example.com', $1), ('Ben', 'ben@example.com', $2), ('Orphan', 'orphan@example.com', NULL)`,
       [orgs[0].id, orgs[1].id],
     );
-    const { rows: projects } = await client.query<{ id: string }>(`INSERT INTO projects (org_id, name, slug) VALUES ($1, 'App', 'app') RETURNING id`, [orgs[0].id]);
+    const { rows: projects } = await client.query<{ id: string }>(
+      `INSERT INTO projects (org_id, name, slug) VALUES ($1, 'App', 'app') RETURNING id`,
+      [orgs[0].id],
+    );
     await client.query(
       `INSERT INTO issues (project_id, fingerprint, title, status, first_seen, last_seen) VALUES ($1, 'fp', 'Error: x', 'RESOLVED', now(), now())`,
       [projects[0].id],

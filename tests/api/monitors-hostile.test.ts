@@ -15,7 +15,8 @@ import { createProject } from '../support/fixtures';
 const CONTROL = 'Must not contain control characters';
 const TIMEZONE = 'Not an IANA time zone (e.g. Europe/Berlin or UTC)';
 const INTERVAL = 'An interval schedule is a positive number and a unit (minute, hour, day, week, month, year)';
-const INTERVAL_RANGE = 'An interval is at most a year (527,040 minute, 8,784 hour, 366 day, 52 week, 12 month or 1 year)';
+const INTERVAL_RANGE =
+  'An interval is at most a year (527,040 minute, 8,784 hour, 366 day, 52 week, 12 month or 1 year)';
 const CRONTAB_FIELDS =
   'A crontab schedule has five fields (minute hour day-of-month month day-of-week) or is @yearly, @annually, @monthly, @weekly, @daily or @hourly';
 const MARGIN = 'A check-in margin is 0 to 40,320 minutes (28 days)';
@@ -23,7 +24,12 @@ const RUNTIME = 'A max runtime is 1 to 40,320 minutes (28 days)';
 const FAILURES = 'A failure threshold is 1 to 720 runs';
 const RECOVERIES = 'A recovery threshold is 1 to 720 runs';
 const DURATION = 'A duration is 0 to 2,073,600 seconds (24 days)';
-const invalid = (error: { path: (string | number)[]; message: string }[]) => ({ statusCode: 400, status: 'failed', message: 'Validation error', error });
+const invalid = (error: { path: (string | number)[]; message: string }[]) => ({
+  statusCode: 400,
+  status: 'failed',
+  message: 'Validation error',
+  error,
+});
 
 let client: TestClient;
 let project: Awaited<ReturnType<typeof createProject>>;
@@ -54,16 +60,36 @@ describe('the monitors REST API refuses absurd schedules and bounds (400 naming 
     ['interval 99999999 minute', { ...every, schedule: '99999999 minute' }, ['schedule'], INTERVAL],
     ['crontab garbage', { ...cron, schedule: 'every day at noon' }, ['schedule'], CRONTAB_FIELDS],
     ['crontab with seconds', { ...cron, schedule: '* * * * * *' }, ['schedule'], CRONTAB_FIELDS],
-    ['crontab out of range', { ...cron, schedule: '99 * * * *' }, ['schedule'], 'Not a crontab schedule: Constraint error, got value 99 expected range 0-59'],
-    ['crontab that never runs', { ...cron, schedule: '0 0 30 2 *' }, ['schedule'], 'Not a crontab schedule: Invalid explicit day of month definition'],
+    [
+      'crontab out of range',
+      { ...cron, schedule: '99 * * * *' },
+      ['schedule'],
+      'Not a crontab schedule: Constraint error, got value 99 expected range 0-59',
+    ],
+    [
+      'crontab that never runs',
+      { ...cron, schedule: '0 0 30 2 *' },
+      ['schedule'],
+      'Not a crontab schedule: Invalid explicit day of month definition',
+    ],
     ['checkin margin 10^9', { ...cron, checkinMargin: 1e9 }, ['checkinMargin'], MARGIN],
     ['checkin margin negative', { ...cron, checkinMargin: -1 }, ['checkinMargin'], MARGIN],
     ['max runtime 10^12', { ...cron, maxRuntime: 1e12 }, ['maxRuntime'], RUNTIME],
     ['max runtime 0', { ...cron, maxRuntime: 0 }, ['maxRuntime'], RUNTIME],
     ['failure threshold 10^6', { ...cron, failureIssueThreshold: 1e6 }, ['failureIssueThreshold'], FAILURES],
     ['recovery threshold 0.5', { ...cron, recoveryThreshold: 0.5 }, ['recoveryThreshold'], RECOVERIES],
-    ['uptime every 999999 year', { slug: 'bad', kind: 'uptime', url: 'https://example.com/', schedule: '999999 year' }, ['schedule'], INTERVAL_RANGE],
-    ['uptime timeout 10^9 ms', { slug: 'bad', kind: 'uptime', url: 'https://example.com/', timeoutMs: 1e9 }, ['timeoutMs'], 'Timeout must be 1,000 to 30,000 ms'],
+    [
+      'uptime every 999999 year',
+      { slug: 'bad', kind: 'uptime', url: 'https://example.com/', schedule: '999999 year' },
+      ['schedule'],
+      INTERVAL_RANGE,
+    ],
+    [
+      'uptime timeout 10^9 ms',
+      { slug: 'bad', kind: 'uptime', url: 'https://example.com/', timeoutMs: 1e9 },
+      ['timeoutMs'],
+      'Timeout must be 1,000 to 30,000 ms',
+    ],
   ])('%s', async (_label, body, path, message) => {
     const res = await client.post(monitorsUrl(), body);
     expect([res.status, res.body]).toEqual([400, invalid([{ path, message }])]);
@@ -76,7 +102,16 @@ describe('the monitors REST API refuses absurd schedules and bounds (400 naming 
       ['kolkata', { scheduleType: 'crontab', schedule: '0 3 * * *', timezone: 'Asia/Kolkata' }],
       ['etc', { scheduleType: 'crontab', schedule: '@daily', timezone: 'Etc/GMT+5' }],
       ['months', { scheduleType: 'interval', schedule: '12 month' }],
-      ['year', { scheduleType: 'interval', schedule: '1 year', checkinMargin: 40_320, maxRuntime: 40_320, failureIssueThreshold: 720 }],
+      [
+        'year',
+        {
+          scheduleType: 'interval',
+          schedule: '1 year',
+          checkinMargin: 40_320,
+          maxRuntime: 40_320,
+          failureIssueThreshold: 720,
+        },
+      ],
       ['days', { scheduleType: 'interval', schedule: '366 day' }],
     ] as const) {
       const res = await client.post(monitorsUrl(), { slug, ...body });
@@ -108,13 +143,36 @@ describe('the monitors REST API refuses absurd schedules and bounds (400 naming 
 
 describe('a check_in item with a hostile monitor_config is refused as invalid by the parser', () => {
   const base = { check_in_id: 'a'.repeat(32), monitor_slug: 'envelope-job', status: 'ok' };
-  const config = (over: Record<string, unknown>) => ({ ...base, monitor_config: { schedule: { type: 'crontab', value: '0 * * * *' }, ...over } });
+  const config = (over: Record<string, unknown>) => ({
+    ...base,
+    monitor_config: { schedule: { type: 'crontab', value: '0 * * * *' }, ...over },
+  });
   const CASES: [string, Record<string, unknown>, (string | number)[], string][] = [
     ['timezone Mars/Phobos', config({ timezone: 'Mars/Phobos' }), ['monitor_config', 'timezone'], TIMEZONE],
-    ['interval 999999 year', config({ schedule: { type: 'interval', value: 999_999, unit: 'year' } }), ['monitor_config', 'schedule'], INTERVAL_RANGE],
-    ['interval 999999 month', config({ schedule: { type: 'interval', value: 999_999, unit: 'month' } }), ['monitor_config', 'schedule'], INTERVAL_RANGE],
-    ['interval 0 minute', config({ schedule: { type: 'interval', value: 0, unit: 'minute' } }), ['monitor_config', 'schedule', 'value'], INTERVAL],
-    ['crontab garbage', config({ schedule: { type: 'crontab', value: 'whenever' } }), ['monitor_config', 'schedule'], CRONTAB_FIELDS],
+    [
+      'interval 999999 year',
+      config({ schedule: { type: 'interval', value: 999_999, unit: 'year' } }),
+      ['monitor_config', 'schedule'],
+      INTERVAL_RANGE,
+    ],
+    [
+      'interval 999999 month',
+      config({ schedule: { type: 'interval', value: 999_999, unit: 'month' } }),
+      ['monitor_config', 'schedule'],
+      INTERVAL_RANGE,
+    ],
+    [
+      'interval 0 minute',
+      config({ schedule: { type: 'interval', value: 0, unit: 'minute' } }),
+      ['monitor_config', 'schedule', 'value'],
+      INTERVAL,
+    ],
+    [
+      'crontab garbage',
+      config({ schedule: { type: 'crontab', value: 'whenever' } }),
+      ['monitor_config', 'schedule'],
+      CRONTAB_FIELDS,
+    ],
     ['checkin_margin 10^9', config({ checkin_margin: 1e9 }), ['monitor_config', 'checkin_margin'], MARGIN],
     ['max_runtime 10^9', config({ max_runtime: 1e9 }), ['monitor_config', 'max_runtime'], RUNTIME],
     ['duration of a year', { ...base, duration: 365 * 86_400 }, ['duration'], DURATION],
@@ -126,23 +184,46 @@ describe('a check_in item with a hostile monitor_config is refused as invalid by
     expect(parseCheckIn(payload, ['items', 1])).toEqual([{ path: ['items', 1, ...path], message }]);
   });
 
-  it.each(CASES)('%s: in an envelope the check-in is counted invalid, no monitor is made, the error event beside it is stored', async (_label, payload, path) => {
-    const eventId = crypto.randomUUID().replace(/-/g, '');
-    const event = {
-      event_id: eventId,
-      timestamp: Date.now() / 1000,
-      level: 'error',
-      exception: { values: [{ type: 'Error', value: `beside ${_label}`, stacktrace: { frames: [{ filename: 'job.js', function: 'run', lineno: 1 }] } }] },
-    };
-    const body = [JSON.stringify({ event_id: eventId }), '{"type":"event"}', JSON.stringify(event), '{"type":"check_in"}', JSON.stringify(payload)].join('\n');
-    const res = await client.post(`/api/${project.number}/envelope/`, body, { headers: { 'x-sentry-auth': `Sentry sentry_key=${key}, sentry_version=7` } });
-    expect([res.status, res.body]).toEqual([200, { id: eventId }]);
-    expect(await db.event.count({ where: { projectId: project.id, eventId } })).toBe(1);
-    expect(await db.monitor.count({ where: { projectId: project.id, slug: 'envelope-job' } })).toBe(0);
-    const stats = (await client.get(`/api/v1/projects/${project.id}/stats`)).body.data as { rows: { category: string; outcome: string; reason: string; quantity: number }[] };
-    const reason = `validation: ${path.filter((p) => typeof p === 'string').join('.')}`;
-    expect(stats.rows.some((r) => r.category === 'monitor' && r.outcome === 'invalid' && r.reason === reason)).toBe(true);
-  });
+  it.each(CASES)(
+    '%s: in an envelope the check-in is counted invalid, no monitor is made, the error event beside it is stored',
+    async (_label, payload, path) => {
+      const eventId = crypto.randomUUID().replace(/-/g, '');
+      const event = {
+        event_id: eventId,
+        timestamp: Date.now() / 1000,
+        level: 'error',
+        exception: {
+          values: [
+            {
+              type: 'Error',
+              value: `beside ${_label}`,
+              stacktrace: { frames: [{ filename: 'job.js', function: 'run', lineno: 1 }] },
+            },
+          ],
+        },
+      };
+      const body = [
+        JSON.stringify({ event_id: eventId }),
+        '{"type":"event"}',
+        JSON.stringify(event),
+        '{"type":"check_in"}',
+        JSON.stringify(payload),
+      ].join('\n');
+      const res = await client.post(`/api/${project.number}/envelope/`, body, {
+        headers: { 'x-sentry-auth': `Sentry sentry_key=${key}, sentry_version=7` },
+      });
+      expect([res.status, res.body]).toEqual([200, { id: eventId }]);
+      expect(await db.event.count({ where: { projectId: project.id, eventId } })).toBe(1);
+      expect(await db.monitor.count({ where: { projectId: project.id, slug: 'envelope-job' } })).toBe(0);
+      const stats = (await client.get(`/api/v1/projects/${project.id}/stats`)).body.data as {
+        rows: { category: string; outcome: string; reason: string; quantity: number }[];
+      };
+      const reason = `validation: ${path.filter((p) => typeof p === 'string').join('.')}`;
+      expect(stats.rows.some((r) => r.category === 'monitor' && r.outcome === 'invalid' && r.reason === reason)).toBe(
+        true,
+      );
+    },
+  );
 });
 
 describe('the HTTP check-in route', () => {
@@ -154,14 +235,44 @@ describe('the HTTP check-in route', () => {
   const checkins = () => db.monitorCheckin.count({ where: { monitorId } });
 
   it.each([
-    ['environment=%00', 'curl-job', { status: 'ok', environment: '\u0000' }, [{ path: ['query', 'environment'], message: CONTROL }]],
-    ['check_in_id=%00', 'curl-job', { status: 'ok', check_in_id: '\u0000' }, [{ path: ['query', 'check_in_id'], message: CONTROL }]],
+    [
+      'environment=%00',
+      'curl-job',
+      { status: 'ok', environment: '\u0000' },
+      [{ path: ['query', 'environment'], message: CONTROL }],
+    ],
+    [
+      'check_in_id=%00',
+      'curl-job',
+      { status: 'ok', check_in_id: '\u0000' },
+      [{ path: ['query', 'check_in_id'], message: CONTROL }],
+    ],
     ['status=%00', 'curl-job', { status: '\u0000' }, [{ path: ['query', 'status'], message: CONTROL }]],
-    ['an escape in a query name', 'curl-job', { status: 'ok', 'x\u001b': '1' }, [{ path: ['query', 'x\u001b'], message: CONTROL }]],
+    [
+      'an escape in a query name',
+      'curl-job',
+      { status: 'ok', 'x\u001b': '1' },
+      [{ path: ['query', 'x\u001b'], message: CONTROL }],
+    ],
     ['a NUL in the slug segment', 'curl-job%00', { status: 'ok' }, [{ path: ['params', 'slug'], message: CONTROL }]],
-    ['status=bogus', 'curl-job', { status: 'bogus' }, [{ path: ['query', 'status'], message: 'Status must be in_progress, ok or error' }]],
-    ['duration of a year', 'curl-job', { status: 'ok', duration: String(365 * 86_400) }, [{ path: ['query', 'duration'], message: DURATION }]],
-    ['duration not a number', 'curl-job', { status: 'ok', duration: 'soon' }, [{ path: ['query', 'duration'], message: DURATION }]],
+    [
+      'status=bogus',
+      'curl-job',
+      { status: 'bogus' },
+      [{ path: ['query', 'status'], message: 'Status must be in_progress, ok or error' }],
+    ],
+    [
+      'duration of a year',
+      'curl-job',
+      { status: 'ok', duration: String(365 * 86_400) },
+      [{ path: ['query', 'duration'], message: DURATION }],
+    ],
+    [
+      'duration not a number',
+      'curl-job',
+      { status: 'ok', duration: 'soon' },
+      [{ path: ['query', 'duration'], message: DURATION }],
+    ],
   ])('%s → 400 naming it, nothing stored', async (_label, slug, query, error) => {
     const res = await client.get(`/api/${project.number}/cron/${slug}/${key}/`, { query });
     expect([res.status, res.body]).toEqual([400, invalid(error)]);
@@ -177,11 +288,16 @@ describe('the HTTP check-in route', () => {
   });
 
   it('a good check-in still answers 202', async () => {
-    const res = await client.get(`/api/${project.number}/cron/curl-job/${key}/`, { query: { status: 'ok', duration: '12.5', environment: 'production' } });
+    const res = await client.get(`/api/${project.number}/cron/curl-job/${key}/`, {
+      query: { status: 'ok', duration: '12.5', environment: 'production' },
+    });
     expect([res.status, res.body.message]).toEqual([202, 'Check-in accepted']);
-    expect(await db.monitorCheckin.findMany({ where: { monitorId }, select: { status: true, durationMs: true, environment: true } })).toEqual([
-      { status: 'ok', durationMs: 12_500, environment: 'production' },
-    ]);
+    expect(
+      await db.monitorCheckin.findMany({
+        where: { monitorId },
+        select: { status: true, durationMs: true, environment: true },
+      }),
+    ).toEqual([{ status: 'ok', durationMs: 12_500, environment: 'production' }]);
   });
 });
 
@@ -200,7 +316,13 @@ describe('a row stored before the checks still reads', () => {
       VALUES ('old-run', ${absurd.id}, 'ok', '85360-01-01T00:00:00Z'::timestamptz, now(), now())`;
     const list = await s.client.get(`/api/v1/projects/${p.id}/monitors`);
     expect(list.status, list.text).toBe(200);
-    expect(list.body.data.map((m: { slug: string; nextExpectedAt: string | null; timezone: string }) => [m.slug, m.nextExpectedAt, m.timezone])).toEqual([
+    expect(
+      list.body.data.map((m: { slug: string; nextExpectedAt: string | null; timezone: string }) => [
+        m.slug,
+        m.nextExpectedAt,
+        m.timezone,
+      ]),
+    ).toEqual([
       ['far-off', null, 'UTC'],
       ['from-before', null, 'Mars/Phobos'],
     ]);
@@ -209,10 +331,16 @@ describe('a row stored before the checks still reads', () => {
     // Muting does not touch the schedule, so it is not refused for the one stored before.
     expect((await s.client.patch(`/api/v1/projects/${p.id}/monitors/${absurd.id}`, { muted: true })).status).toBe(200);
     // A check-in answers 202; the absurd schedule has no next run (null), the sane one gets one again from the minute job.
-    const ping = await s.client.get(`/api/${p.number}/cron/from-before/${p.keys[0].publicKey}/`, { query: { status: 'ok' } });
+    const ping = await s.client.get(`/api/${p.number}/cron/from-before/${p.keys[0].publicKey}/`, {
+      query: { status: 'ok' },
+    });
     expect([ping.status, ping.body.message]).toEqual([202, 'Check-in accepted']);
     await detectMonitorFailures();
-    const after = await db.monitor.findMany({ where: { projectId: p.id }, orderBy: { slug: 'asc' }, select: { slug: true, nextExpectedAt: true } });
+    const after = await db.monitor.findMany({
+      where: { projectId: p.id },
+      orderBy: { slug: 'asc' },
+      select: { slug: true, nextExpectedAt: true },
+    });
     expect(after[0].slug).toBe('far-off');
     expect(after[0].nextExpectedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 5 * 60_000);
     expect(after[1]).toEqual({ slug: 'from-before', nextExpectedAt: null });

@@ -17,25 +17,56 @@ afterEach(() => clock.reset());
 async function setup() {
   const s = await signUp();
   const project = await createProject(s.client, 'Jobs');
-  const monitors = async () => (await s.client.get(`/api/v1/projects/${project.id}/monitors`)).body.data as {
-    id: string;
-    slug: string;
-    status: string;
-    nextExpectedAt: string;
-    issueId: string | null;
-    runs: { status: string; durationMs: number | null }[];
-  }[];
+  const monitors = async () =>
+    (await s.client.get(`/api/v1/projects/${project.id}/monitors`)).body.data as {
+      id: string;
+      slug: string;
+      status: string;
+      nextExpectedAt: string;
+      issueId: string | null;
+      runs: { status: string; durationMs: number | null }[];
+    }[];
   return { ...s, project, monitors };
 }
 
 describe('schedules', () => {
   it.each([
-    ['crontab in UTC', { scheduleType: 'crontab', schedule: '0 3 * * *', timezone: 'UTC' }, '2026-11-20T10:00:00Z', '2026-11-21T03:00:00.000Z'],
-    ['crontab in Berlin', { scheduleType: 'crontab', schedule: '0 3 * * *', timezone: 'Europe/Berlin' }, '2026-11-20T10:00:00Z', '2026-11-21T02:00:00.000Z'],
-    ['New York on the night clocks go forward (02:30 does not exist)', { scheduleType: 'crontab', schedule: '30 2 * * *', timezone: 'America/New_York' }, '2026-03-08T06:00:00Z', '2026-03-08T07:30:00.000Z'],
-    ['New York the day after', { scheduleType: 'crontab', schedule: '30 2 * * *', timezone: 'America/New_York' }, '2026-03-08T08:00:00Z', '2026-03-09T06:30:00.000Z'],
-    ['New York when clocks go back', { scheduleType: 'crontab', schedule: '0 12 * * *', timezone: 'America/New_York' }, '2026-11-01T00:00:00Z', '2026-11-01T17:00:00.000Z'],
-    ['every 5 minutes', { scheduleType: 'interval', schedule: '5 minute', timezone: 'UTC' }, '2026-11-20T10:00:00Z', '2026-11-20T10:05:00.000Z'],
+    [
+      'crontab in UTC',
+      { scheduleType: 'crontab', schedule: '0 3 * * *', timezone: 'UTC' },
+      '2026-11-20T10:00:00Z',
+      '2026-11-21T03:00:00.000Z',
+    ],
+    [
+      'crontab in Berlin',
+      { scheduleType: 'crontab', schedule: '0 3 * * *', timezone: 'Europe/Berlin' },
+      '2026-11-20T10:00:00Z',
+      '2026-11-21T02:00:00.000Z',
+    ],
+    [
+      'New York on the night clocks go forward (02:30 does not exist)',
+      { scheduleType: 'crontab', schedule: '30 2 * * *', timezone: 'America/New_York' },
+      '2026-03-08T06:00:00Z',
+      '2026-03-08T07:30:00.000Z',
+    ],
+    [
+      'New York the day after',
+      { scheduleType: 'crontab', schedule: '30 2 * * *', timezone: 'America/New_York' },
+      '2026-03-08T08:00:00Z',
+      '2026-03-09T06:30:00.000Z',
+    ],
+    [
+      'New York when clocks go back',
+      { scheduleType: 'crontab', schedule: '0 12 * * *', timezone: 'America/New_York' },
+      '2026-11-01T00:00:00Z',
+      '2026-11-01T17:00:00.000Z',
+    ],
+    [
+      'every 5 minutes',
+      { scheduleType: 'interval', schedule: '5 minute', timezone: 'UTC' },
+      '2026-11-20T10:00:00Z',
+      '2026-11-20T10:05:00.000Z',
+    ],
   ])('%s', (_label, schedule, after, expected) => {
     expect(nextRun(schedule, new Date(after))?.toISOString()).toBe(expected);
   });
@@ -46,8 +77,19 @@ describe('check-ins from the real @sentry/node', () => {
     const t = await setup();
     const server = await startSentryServer();
     try {
-      Sentry.init({ dsn: server.dsn((t.project.keys[0] as { sentryDsn?: string }).sentryDsn!), release: 'jobs@1', defaultIntegrations: false });
-      const config = { schedule: { type: 'crontab' as const, value: '0 * * * *' }, checkinMargin: 5, maxRuntime: 1, timezone: 'UTC', failureIssueThreshold: 1, recoveryThreshold: 1 };
+      Sentry.init({
+        dsn: server.dsn((t.project.keys[0] as { sentryDsn?: string }).sentryDsn!),
+        release: 'jobs@1',
+        defaultIntegrations: false,
+      });
+      const config = {
+        schedule: { type: 'crontab' as const, value: '0 * * * *' },
+        checkinMargin: 5,
+        maxRuntime: 1,
+        timezone: 'UTC',
+        failureIssueThreshold: 1,
+        recoveryThreshold: 1,
+      };
       await Sentry.withMonitor('nightly-backup', async () => undefined, config);
       // One run after the other, as a scheduler runs them (their check-ins otherwise race each other here).
       expect(await Sentry.flush(5000)).toBe(true);
@@ -69,7 +111,11 @@ describe('check-ins from the real @sentry/node', () => {
       expect(backup.runs.map((r) => r.status)).toEqual(['error', 'ok']);
       expect(backup.issueId).not.toBeNull();
       const issue = (await t.client.get(`/api/v1/projects/${t.project.id}/issues/${backup.issueId}`)).body.data;
-      expect(issue).toMatchObject({ title: 'Monitor failure: nightly-backup failed', status: 'UNRESOLVED', eventCount: 1 });
+      expect(issue).toMatchObject({
+        title: 'Monitor failure: nightly-backup failed',
+        status: 'UNRESOLVED',
+        eventCount: 1,
+      });
       expect(slow.runs.map((r) => r.status)).toEqual(['in_progress']);
 
       // Two minutes later the overrunning run times out.
@@ -77,13 +123,17 @@ describe('check-ins from the real @sentry/node', () => {
       expect(await detectMonitorFailures()).toMatchObject({ timedOut: 1 });
       [backup, slow] = await t.monitors();
       expect(slow).toMatchObject({ status: 'timeout', runs: [{ status: 'timeout' }] });
-      expect((await t.client.get(`/api/v1/projects/${t.project.id}/issues/${slow.issueId}`)).body.data.title).toBe('Monitor failure: slow-report timeout');
+      expect((await t.client.get(`/api/v1/projects/${t.project.id}/issues/${slow.issueId}`)).body.data.title).toBe(
+        'Monitor failure: slow-report timeout',
+      );
 
       // The backup succeeds again: its issue is resolved (recovery threshold 1).
       clock.reset();
       await Sentry.withMonitor('nightly-backup', async () => undefined, config);
       expect(await Sentry.flush(5000)).toBe(true);
-      expect((await t.client.get(`/api/v1/projects/${t.project.id}/issues/${backup.issueId}`)).body.data.status).toBe('RESOLVED');
+      expect((await t.client.get(`/api/v1/projects/${t.project.id}/issues/${backup.issueId}`)).body.data.status).toBe(
+        'RESOLVED',
+      );
     } finally {
       await Sentry.close(2000);
       await server.close();
@@ -95,14 +145,23 @@ describe('missed runs', () => {
   it('a raw HTTP check-in, then runs that do not come: one missed each, several instances racing find each once', async () => {
     const t = await setup();
     clock.set(Date.parse('2026-11-20T10:00:30Z'));
-    const made = await t.client.post(`/api/v1/projects/${t.project.id}/monitors`, { slug: 'sync', scheduleType: 'interval', schedule: '10 minute', checkinMargin: 2 });
+    const made = await t.client.post(`/api/v1/projects/${t.project.id}/monitors`, {
+      slug: 'sync',
+      scheduleType: 'interval',
+      schedule: '10 minute',
+      checkinMargin: 2,
+    });
     expect(made.status, made.text).toBe(201);
     expect(made.body.data.nextExpectedAt).toBe('2026-11-20T10:10:30.000Z');
     const key = t.project.keys[0].publicKey;
     const raw = await t.client.get(`/api/${t.project.number}/cron/sync/${key}/`, { query: { status: 'ok' } });
     expect([raw.status, raw.body.message]).toEqual([202, 'Check-in accepted']);
-    expect((await t.client.get(`/api/${t.project.number}/cron/nope/${key}/`, { query: { status: 'ok' } })).status).toBe(404);
-    expect((await t.client.get(`/api/${t.project.number}/cron/sync/wrong-key/`, { query: { status: 'ok' } })).status).toBe(401);
+    expect((await t.client.get(`/api/${t.project.number}/cron/nope/${key}/`, { query: { status: 'ok' } })).status).toBe(
+      404,
+    );
+    expect(
+      (await t.client.get(`/api/${t.project.number}/cron/sync/wrong-key/`, { query: { status: 'ok' } })).status,
+    ).toBe(401);
 
     // 10:00:30 check-in → next at 10:10:30; nothing comes. At 10:12:00 (inside the margin) nothing is missed yet.
     clock.set(Date.parse('2026-11-20T10:12:00Z'));
@@ -120,7 +179,9 @@ describe('missed runs', () => {
     clock.set(Date.parse('2026-11-20T10:23:00Z'));
     expect((await detectMonitorFailures()).missed).toBe(1);
     [sync] = await t.monitors();
-    expect((await t.client.get(`/api/v1/projects/${t.project.id}/issues/${sync.issueId}`)).body.data.eventCount).toBe(2);
+    expect((await t.client.get(`/api/v1/projects/${t.project.id}/issues/${sync.issueId}`)).body.data.eventCount).toBe(
+      2,
+    );
   });
 
   it('bad monitors and check-ins: 400 naming the field; another organization gets 404', async () => {
@@ -135,10 +196,17 @@ describe('missed runs', () => {
       expect(res.status).toBe(400);
       expect(res.body.error.map((e: { path: string[] }) => e.path.join('.'))).toEqual([field]);
     }
-    const ok = await t.client.post(`/api/v1/projects/${t.project.id}/monitors`, { slug: 'nightly', scheduleType: 'crontab', schedule: '0 3 * * *' });
+    const ok = await t.client.post(`/api/v1/projects/${t.project.id}/monitors`, {
+      slug: 'nightly',
+      scheduleType: 'crontab',
+      schedule: '0 3 * * *',
+    });
     const stranger = await signUp();
     expect((await stranger.client.get(`/api/v1/projects/${t.project.id}/monitors`)).status).toBe(404);
-    expect((await stranger.client.patch(`/api/v1/projects/${t.project.id}/monitors/${ok.body.data.id}`, { muted: true })).status).toBe(404);
+    expect(
+      (await stranger.client.patch(`/api/v1/projects/${t.project.id}/monitors/${ok.body.data.id}`, { muted: true }))
+        .status,
+    ).toBe(404);
     expect((await db.monitor.findUniqueOrThrow({ where: { id: ok.body.data.id } })).muted).toBe(false);
   });
 });

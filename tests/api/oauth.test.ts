@@ -11,18 +11,34 @@ import { authOptions, COMPLETE_PATH } from '@/lib/auth/oauth/auth-options';
 import { GET as complete } from '@/app/api/auth/complete/route';
 import { withOAuthProviderEnabled } from '../support/oauth-env';
 
-
 const adapter = oauthAdapter();
 
 function githubAccount(userId: string, providerAccountId = String(Math.floor(Math.random() * 1e9))) {
-  return { userId, type: 'oauth' as const, provider: 'github', providerAccountId, access_token: 'gho_secret', token_type: 'bearer', scope: 'read:user,user:email' };
+  return {
+    userId,
+    type: 'oauth' as const,
+    provider: 'github',
+    providerAccountId,
+    access_token: 'gho_secret',
+    token_type: 'bearer',
+    scope: 'read:user,user:email',
+  };
 }
 
 describe('createUser (a new email from a provider)', () => {
   it('creates a verified user with their own FREE organization', async () => {
     const email = uniqueEmail('new');
-    const user = await adapter.createUser!({ email, name: 'Linus', image: 'https://example.com/a.png', emailVerified: null });
-    const row = await db.user.findUniqueOrThrow({ where: { id: user.id }, include: { organization: true }, omit: { passwordHash: false } });
+    const user = await adapter.createUser!({
+      email,
+      name: 'Linus',
+      image: 'https://example.com/a.png',
+      emailVerified: null,
+    });
+    const row = await db.user.findUniqueOrThrow({
+      where: { id: user.id },
+      include: { organization: true },
+      omit: { passwordHash: false },
+    });
     expect(row).toMatchObject({ email, name: 'Linus', image: 'https://example.com/a.png', passwordHash: null });
     expect(row.emailVerified).toBeInstanceOf(Date);
     expect(row.organization).toMatchObject({ name: "Linus's organization", plan: 'FREE' });
@@ -53,7 +69,15 @@ describe('linkAccount (a provider email that matches an existing user)', () => {
     const accounts = await db.account.findMany({ where: { userId: user.id } });
     expect(accounts).toHaveLength(1);
     // Only non-secret fields are stored: the provider's tokens are never used after sign-in.
-    expect(accounts[0]).toMatchObject({ provider: 'github', providerAccountId: '4242', type: 'oauth', access_token: null, refresh_token: null, id_token: null, scope: 'read:user,user:email' });
+    expect(accounts[0]).toMatchObject({
+      provider: 'github',
+      providerAccountId: '4242',
+      type: 'oauth',
+      access_token: null,
+      refresh_token: null,
+      id_token: null,
+      scope: 'read:user,user:email',
+    });
     expect(await db.organization.count({ where: { name: `${name}'s organization` } })).toBe(1);
     const after = await db.user.findUniqueOrThrow({ where: { id: user.id }, omit: { passwordHash: false } });
     expect(after.orgId).toBe(orgId);
@@ -65,7 +89,7 @@ describe('linkAccount (a provider email that matches an existing user)', () => {
     expect(byAccount).not.toHaveProperty('passwordHash');
   });
 
-  it('claims an unverified password account: verified, password dropped (never proven to be the owner\'s), passcode gone', async () => {
+  it("claims an unverified password account: verified, password dropped (never proven to be the owner's), passcode gone", async () => {
     const c = new TestClient();
     const email = uniqueEmail('pending');
     expect((await c.post('/api/v1/auth/register', { name: 'Squatter', email, password: PASSWORD })).status).toBe(201);
@@ -99,11 +123,21 @@ describe('signIn callback (runs before any user is created or linked)', () => {
 
   it.each<[string, string, Record<string, unknown> | undefined, true | string]>([
     ['GitHub, primary email verified', 'github', { email: 'a@example.com', email_verified: true }, true],
-    ['GitHub, primary email unverified', 'github', { email: 'a@example.com', email_verified: false }, refused('github')],
+    [
+      'GitHub, primary email unverified',
+      'github',
+      { email: 'a@example.com', email_verified: false },
+      refused('github'),
+    ],
     ['GitHub, no primary email', 'github', { email: undefined, email_verified: false }, refused('github')],
     ['Google, email_verified claim true', 'google', { email: 'a@example.com', email_verified: true }, true],
     ['Google, email_verified claim "true"', 'google', { email: 'a@example.com', email_verified: 'true' }, true],
-    ['Google, email_verified claim false', 'google', { email: 'a@example.com', email_verified: false }, refused('google')],
+    [
+      'Google, email_verified claim false',
+      'google',
+      { email: 'a@example.com', email_verified: false },
+      refused('google'),
+    ],
     ['Google, no email_verified claim', 'google', { email: 'a@example.com' }, refused('google')],
     ['no profile', 'google', undefined, refused('google')],
   ])('%s', async (_label, provider, profile, expected) => {
@@ -113,31 +147,37 @@ describe('signIn callback (runs before any user is created or linked)', () => {
 
   it('sends every successful callback to the completion route', async () => {
     const redirect = authOptions().callbacks!.redirect!;
-    expect(await redirect({ url: 'https://evil.example.com/', baseUrl: env.appUrl })).toBe(`${env.appUrl}${COMPLETE_PATH}`);
+    expect(await redirect({ url: 'https://evil.example.com/', baseUrl: env.appUrl })).toBe(
+      `${env.appUrl}${COMPLETE_PATH}`,
+    );
   });
 });
 
 describe('GET /api/auth/complete', () => {
   withOAuthProviderEnabled();
-  const tokenFor = (sub: string, maxAge = 120) => encode({ token: { sub, email: 'x@example.com' }, secret: env.sessionSecret, maxAge });
+  const tokenFor = (sub: string, maxAge = 120) =>
+    encode({ token: { sub, email: 'x@example.com' }, secret: env.sessionSecret, maxAge });
   const call = (cookie?: string) =>
     complete(new NextRequest(`${env.appUrl}${COMPLETE_PATH}`, { headers: cookie ? { cookie } : {} }));
 
   it("swaps next-auth's hand-off token for our server-side session and clears next-auth's cookies", async () => {
     const email = uniqueEmail('complete');
     const user = await adapter.createUser!({ email, name: 'Hand Off', emailVerified: null });
-    const res = await call(`next-auth.session-token=${await tokenFor(user.id)}; next-auth.csrf-token=abc; next-auth.callback-url=x; other=1`);
+    const res = await call(
+      `next-auth.session-token=${await tokenFor(user.id)}; next-auth.csrf-token=abc; next-auth.callback-url=x; other=1`,
+    );
 
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`${env.appUrl}/`);
     const setCookies = res.headers.getSetCookie();
     const session = setCookies.find((c) => c.startsWith('session='))!;
     expect(session).toMatch(/^session=[^;]+; HttpOnly; Path=\/; SameSite=Lax; Max-Age=2592000$/);
-    expect(setCookies.filter((c) => /Max-Age=0/.test(c)).map((c) => c.split('=')[0]).sort()).toEqual([
-      'next-auth.callback-url',
-      'next-auth.csrf-token',
-      'next-auth.session-token',
-    ]);
+    expect(
+      setCookies
+        .filter((c) => /Max-Age=0/.test(c))
+        .map((c) => c.split('=')[0])
+        .sort(),
+    ).toEqual(['next-auth.callback-url', 'next-auth.csrf-token', 'next-auth.session-token']);
     expect(await db.session.count({ where: { userId: user.id } })).toBe(1);
 
     const c = new TestClient();
@@ -152,10 +192,21 @@ describe('GET /api/auth/complete', () => {
 
   it.each<[string, (userId: string) => Promise<string | undefined>]>([
     ['no hand-off token', async () => undefined],
-    ['a token encrypted with another secret', async (sub) => `next-auth.session-token=${await encode({ token: { sub }, secret: 'another secret', maxAge: 60 })}`],
+    [
+      'a token encrypted with another secret',
+      async (sub) =>
+        `next-auth.session-token=${await encode({ token: { sub }, secret: 'another secret', maxAge: 60 })}`,
+    ],
     // next-auth allows 15 s of clock skew.
-    ['an expired token', async (sub) => `next-auth.session-token=${await encode({ token: { sub }, secret: env.sessionSecret, maxAge: -60 })}`],
-    ['a token for a user that does not exist', async () => `next-auth.session-token=${await tokenFor('00000000-0000-0000-0000-000000000000')}`],
+    [
+      'an expired token',
+      async (sub) =>
+        `next-auth.session-token=${await encode({ token: { sub }, secret: env.sessionSecret, maxAge: -60 })}`,
+    ],
+    [
+      'a token for a user that does not exist',
+      async () => `next-auth.session-token=${await tokenFor('00000000-0000-0000-0000-000000000000')}`,
+    ],
   ])('with %s: back to the login page and no session', async (_label, cookieFor) => {
     const user = await adapter.createUser!({ email: uniqueEmail('refused'), name: 'Late', emailVerified: null });
     const res = await call(await cookieFor(user.id));
@@ -168,7 +219,8 @@ describe('GET /api/auth/complete', () => {
 
 describe('GET /api/auth/complete returns to the page sign-in started from', () => {
   withOAuthProviderEnabled();
-  const tokenFor = (sub: string) => encode({ token: { sub, email: 'x@example.com' }, secret: env.sessionSecret, maxAge: 120 });
+  const tokenFor = (sub: string) =>
+    encode({ token: { sub, email: 'x@example.com' }, secret: env.sessionSecret, maxAge: 120 });
 
   it.each<[string, string, string]>([
     ['an issue page', encodeURIComponent('/projects/p1/issues/i1?eventsPage=2'), '/projects/p1/issues/i1?eventsPage=2'],
@@ -181,7 +233,9 @@ describe('GET /api/auth/complete returns to the page sign-in started from', () =
   ])('login_next = %s', async (_label, cookieValue, target) => {
     const user = await adapter.createUser!({ email: uniqueEmail('next'), name: 'Next', emailVerified: null });
     const res = await complete(
-      new NextRequest(`${env.appUrl}${COMPLETE_PATH}`, { headers: { cookie: `next-auth.session-token=${await tokenFor(user.id)}; login_next=${cookieValue}` } }),
+      new NextRequest(`${env.appUrl}${COMPLETE_PATH}`, {
+        headers: { cookie: `next-auth.session-token=${await tokenFor(user.id)}; login_next=${cookieValue}` },
+      }),
     );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`${env.appUrl}${target}`);
@@ -192,7 +246,9 @@ describe('GET /api/auth/complete returns to the page sign-in started from', () =
   });
 
   it('a refused hand-off still goes to the login page, whatever login_next says', async () => {
-    const res = await complete(new NextRequest(`${env.appUrl}${COMPLETE_PATH}`, { headers: { cookie: 'login_next=%2Fsettings%2Fbilling' } }));
+    const res = await complete(
+      new NextRequest(`${env.appUrl}${COMPLETE_PATH}`, { headers: { cookie: 'login_next=%2Fsettings%2Fbilling' } }),
+    );
     expect(res.headers.get('location')).toBe(`${env.appUrl}/login?error=SessionExpired`);
   });
 });
@@ -201,7 +257,9 @@ describe('GET /api/auth/complete with no provider enabled', () => {
   it('answers 404 and mints no session, even for a valid hand-off token', async () => {
     const user = await adapter.createUser!({ email: uniqueEmail('nooauth'), name: 'No OAuth', emailVerified: null });
     const token = await encode({ token: { sub: user.id }, secret: env.sessionSecret, maxAge: 120 });
-    const res = await complete(new NextRequest(`${env.appUrl}${COMPLETE_PATH}`, { headers: { cookie: `next-auth.session-token=${token}` } }));
+    const res = await complete(
+      new NextRequest(`${env.appUrl}${COMPLETE_PATH}`, { headers: { cookie: `next-auth.session-token=${token}` } }),
+    );
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ statusCode: 404, status: 'failed', message: 'Not found' });
     expect(res.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(false);

@@ -20,7 +20,13 @@ async function setup(name = 'Stats shop') {
   const key = project.keys[0].publicKey;
   const auth = { 'x-sentry-auth': `Sentry sentry_key=${key}, sentry_version=7` };
   const envelope = (items: { type: string; payload: unknown }[], header: object = {}) =>
-    [JSON.stringify(header), ...items.flatMap((i) => [JSON.stringify({ type: i.type }), typeof i.payload === 'string' ? i.payload : JSON.stringify(i.payload)])].join('\n');
+    [
+      JSON.stringify(header),
+      ...items.flatMap((i) => [
+        JSON.stringify({ type: i.type }),
+        typeof i.payload === 'string' ? i.payload : JSON.stringify(i.payload),
+      ]),
+    ].join('\n');
   const postEnvelope = (body: string) => s.client.post(`/api/${project.number}/envelope/`, body, { headers: auth });
   const stats = async (client: TestClient = s.client, query: Record<string, string> = {}) =>
     (await client.get(`/api/v1/projects/${project.id}/stats`, { query })).body;
@@ -31,7 +37,11 @@ const sentryEvent = (id: string, extra: object = {}) => ({
   event_id: id,
   timestamp: T,
   level: 'error',
-  exception: { values: [{ type: 'Error', value: 'boom', stacktrace: { frames: [{ filename: 'app.js', function: 'f', lineno: 1 }] } }] },
+  exception: {
+    values: [
+      { type: 'Error', value: 'boom', stacktrace: { frames: [{ filename: 'app.js', function: 'f', lineno: 1 }] } },
+    ],
+  },
   ...extra,
 });
 
@@ -48,14 +58,53 @@ describe('outcomes: what happened to every item', () => {
   it('accepted, duplicate, invalid, unsupported item types and client reports, counted exactly', async () => {
     const s = await setup();
     // Accepted: 2 native errors, 1 native transaction, 1 Sentry event.
-    expect((await send({ client: s.client, projectId: s.project.id, key: s.key, body: errorEnvelope({ fingerprint: ['a'] }) })).status).toBe(200);
-    expect((await send({ client: s.client, projectId: s.project.id, key: s.key, body: errorEnvelope({ fingerprint: ['b'], event_id: 'a'.repeat(32) }) })).status).toBe(200);
+    expect(
+      (
+        await send({
+          client: s.client,
+          projectId: s.project.id,
+          key: s.key,
+          body: errorEnvelope({ fingerprint: ['a'] }),
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await send({
+          client: s.client,
+          projectId: s.project.id,
+          key: s.key,
+          body: errorEnvelope({ fingerprint: ['b'], event_id: 'a'.repeat(32) }),
+        })
+      ).status,
+    ).toBe(200);
     // The same event_id again: answered 200, stored once, counted as filtered.
-    expect((await send({ client: s.client, projectId: s.project.id, key: s.key, body: errorEnvelope({ fingerprint: ['b'], event_id: 'a'.repeat(32) }) })).status).toBe(200);
-    expect((await send({ client: s.client, projectId: s.project.id, key: s.key, body: transactionEnvelope({ timestamp: Date.now() - 1000 }) })).status).toBe(200);
+    expect(
+      (
+        await send({
+          client: s.client,
+          projectId: s.project.id,
+          key: s.key,
+          body: errorEnvelope({ fingerprint: ['b'], event_id: 'a'.repeat(32) }),
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await send({
+          client: s.client,
+          projectId: s.project.id,
+          key: s.key,
+          body: transactionEnvelope({ timestamp: Date.now() - 1000 }),
+        })
+      ).status,
+    ).toBe(200);
     const mixed = s.envelope([
       { type: 'event', payload: sentryEvent('b'.repeat(32)) },
-      { type: 'session', payload: { sid: 's1', status: 'ok', started: new Date().toISOString(), attrs: { release: 'a@1' } } },
+      {
+        type: 'session',
+        payload: { sid: 's1', status: 'ok', started: new Date().toISOString(), attrs: { release: 'a@1' } },
+      },
       { type: 'attachment', payload: 'log line' },
       { type: 'check_in', payload: { check_in_id: 'c'.repeat(32), monitor_slug: 'nightly', status: 'ok' } },
       { type: 'log', payload: { items: [] } },
@@ -80,7 +129,9 @@ describe('outcomes: what happened to every item', () => {
     delete (noValue.exception as { value?: string }).value;
     expect((await send({ client: s.client, projectId: s.project.id, key: s.key, body: noValue })).status).toBe(400);
     expect((await send({ client: s.client, projectId: s.project.id, key: s.key, body: '{not json' })).status).toBe(400);
-    expect((await s.postEnvelope(s.envelope([{ type: 'transaction', payload: { transaction: 'x', timestamp: T } }]))).status).toBe(400);
+    expect(
+      (await s.postEnvelope(s.envelope([{ type: 'transaction', payload: { transaction: 'x', timestamp: T } }]))).status,
+    ).toBe(400);
 
     const res = await s.stats();
     expect(res.statusCode).toBe(200);
@@ -102,9 +153,21 @@ describe('outcomes: what happened to every item', () => {
       'transaction/invalid/validation: duration': 1,
     });
     // The log item holds no lines: nothing to count.
-    expect(res.data.totals).toEqual({ accepted: 6, filtered: 1, rate_limited: 0, over_quota: 0, invalid: 4, client_discard: 11, unsupported: 2 });
+    expect(res.data.totals).toEqual({
+      accepted: 6,
+      filtered: 1,
+      rate_limited: 0,
+      over_quota: 0,
+      invalid: 4,
+      client_discard: 11,
+      unsupported: 2,
+    });
     expect(res.data.series).toHaveLength(30);
-    expect(res.data.series.at(-1)).toMatchObject({ date: new Date().toISOString().slice(0, 10), accepted: 6, invalid: 4 });
+    expect(res.data.series.at(-1)).toMatchObject({
+      date: new Date().toISOString().slice(0, 10),
+      accepted: 6,
+      invalid: 4,
+    });
     expect(res.data.series.slice(0, -1).every((d: { accepted: number }) => d.accepted === 0)).toBe(true);
 
     // The category filter and the organization's view (the sum of its projects).
@@ -115,7 +178,10 @@ describe('outcomes: what happened to every item', () => {
     });
     await setPlan(s.orgId, 'PRO');
     const other = await createProject(s.client, 'Second');
-    expect((await send({ client: s.client, projectId: other.id, key: other.keys[0].publicKey, body: errorEnvelope() })).status).toBe(200);
+    expect(
+      (await send({ client: s.client, projectId: other.id, key: other.keys[0].publicKey, body: errorEnvelope() }))
+        .status,
+    ).toBe(200);
     const org = (await s.client.get('/api/v1/organization/stats', { query: { days: '7' } })).body.data;
     expect(org.series).toHaveLength(7);
     expect(org.totals.accepted).toBe(7);
@@ -127,7 +193,10 @@ describe('outcomes: what happened to every item', () => {
     try {
       while (await reserveIngestTokens(s.key));
       const refused = [];
-      for (let i = 0; i < 3; i++) refused.push((await send({ client: s.client, projectId: s.project.id, key: s.key, body: errorEnvelope() })).status);
+      for (let i = 0; i < 3; i++)
+        refused.push(
+          (await send({ client: s.client, projectId: s.project.id, key: s.key, body: errorEnvelope() })).status,
+        );
       expect(refused).toEqual([429, 429, 429]);
     } finally {
       delete process.env.INGEST_RATE_LIMIT_PER_SECOND;
@@ -140,16 +209,27 @@ describe('outcomes: what happened to every item', () => {
       create: { orgId: s.orgId, month, used: monthlyEventLimit('FREE'), errors: monthlyEventLimit('FREE') },
       update: { used: monthlyEventLimit('FREE') },
     });
-    expect((await send({ client: s.client, projectId: s.project.id, key: s.key, body: errorEnvelope() })).status).toBe(429);
-    expect((await s.postEnvelope(s.envelope([{ type: 'event', payload: sentryEvent('d'.repeat(32)) }]))).status).toBe(429);
-    expect(table((await s.stats()).data)).toEqual({ 'unknown/rate_limited/key_rate_limit': 3, 'error/over_quota/usage_exceeded': 2 });
+    expect((await send({ client: s.client, projectId: s.project.id, key: s.key, body: errorEnvelope() })).status).toBe(
+      429,
+    );
+    expect((await s.postEnvelope(s.envelope([{ type: 'event', payload: sentryEvent('d'.repeat(32)) }]))).status).toBe(
+      429,
+    );
+    expect(table((await s.stats()).data)).toEqual({
+      'unknown/rate_limited/key_rate_limit': 3,
+      'error/over_quota/usage_exceeded': 2,
+    });
   });
 
   it('what @sentry/node 11 itself dropped while backing off after our 429 arrives in its client report', async () => {
     const s = await setup('SDK discards');
     const server = await startSentryServer();
     try {
-      Sentry.init({ dsn: server.dsn((s.project.keys[0] as { sentryDsn?: string }).sentryDsn!), defaultIntegrations: false, sendClientReports: true });
+      Sentry.init({
+        dsn: server.dsn((s.project.keys[0] as { sentryDsn?: string }).sentryDsn!),
+        defaultIntegrations: false,
+        sendClientReports: true,
+      });
       process.env.INGEST_RATE_LIMIT_PER_SECOND = '1';
       while (await reserveIngestTokens(s.key));
       Sentry.captureException(new Error('first'));
@@ -168,7 +248,8 @@ describe('outcomes: what happened to every item', () => {
       // What the SDK reported, read from the request it sent.
       const report = JSON.parse(server.received[1].text.split('\n')[2]);
       const expected: Record<string, number> = {};
-      for (const d of report.discarded_events) expected[`${d.category === 'default' ? 'error' : d.category}/client_discard/${d.reason}`] = d.quantity;
+      for (const d of report.discarded_events)
+        expected[`${d.category === 'default' ? 'error' : d.category}/client_discard/${d.reason}`] = d.quantity;
       expect(expected['error/client_discard/ratelimit_backoff']).toBe(2);
       expect(table((await s.stats()).data)).toEqual({ 'unknown/rate_limited/key_rate_limit': 1, ...expected });
     } finally {
@@ -186,7 +267,9 @@ describe('outcomes: what happened to every item', () => {
       [{ days: 'x' }, ['query', 'days'], 'Days: a whole number from 1 to 90'],
       [{ category: 'emails' }, ['query', 'category'], expect.stringContaining('Category: one of error, transaction')],
     ] as const) {
-      const res = await s.client.get(`/api/v1/projects/${s.project.id}/stats`, { query: query as Record<string, string> });
+      const res = await s.client.get(`/api/v1/projects/${s.project.id}/stats`, {
+        query: query as Record<string, string>,
+      });
       expect([res.status, res.body.message, res.body.error]).toEqual([400, 'Validation error', [{ path, message }]]);
     }
     const stranger = await signUp();

@@ -14,7 +14,16 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const NAME = 'GET /api/users/:id';
 
-type Sent = { name: string; duration: number; at: number; status?: string; environment?: string; release?: string; trace_id?: string; lcp?: number };
+type Sent = {
+  name: string;
+  duration: number;
+  at: number;
+  status?: string;
+  environment?: string;
+  release?: string;
+  trace_id?: string;
+  lcp?: number;
+};
 
 beforeEach(() => clock.set(NOW));
 afterEach(() => clock.reset());
@@ -26,12 +35,19 @@ async function withProject() {
   const ingest = async (rows: Sent[]) => {
     for (const r of rows) {
       const { lcp, at, ...rest } = r;
-      const res = await send({ client: account.client, projectId: project.id, key, body: transactionEnvelope({ ...rest, timestamp: at, ...(lcp === undefined ? {} : { vitals: { lcp } }) }) });
+      const res = await send({
+        client: account.client,
+        projectId: project.id,
+        key,
+        body: transactionEnvelope({ ...rest, timestamp: at, ...(lcp === undefined ? {} : { vitals: { lcp } }) }),
+      });
       expect(res.status, res.text).toBe(200);
     }
   };
   const detail = (name: string, query?: Record<string, string>) =>
-    account.client.get(`/api/v1/projects/${project.id}/performance/transactions/${encodeURIComponent(name)}`, { query });
+    account.client.get(`/api/v1/projects/${project.id}/performance/transactions/${encodeURIComponent(name)}`, {
+      query,
+    });
   return { ...account, project, key, ingest, detail };
 }
 
@@ -100,7 +116,13 @@ function expectedDetail(rows: Sent[], rangeMs: number, bucketMs: number) {
   };
 }
 
-function expectMatches(data: Record<string, unknown> & { series: Record<string, number | null>[]; percentiles: Record<string, number> | null }, want: ReturnType<typeof expectedDetail>) {
+function expectMatches(
+  data: Record<string, unknown> & {
+    series: Record<string, number | null>[];
+    percentiles: Record<string, number> | null;
+  },
+  want: ReturnType<typeof expectedDetail>,
+) {
   expect(data).toMatchObject({
     count: want.count,
     failures: want.failures,
@@ -112,7 +134,9 @@ function expectMatches(data: Record<string, unknown> & { series: Record<string, 
   expect(data.throughput).toBeCloseTo(want.throughput, 12);
   if (want.percentiles === null) expect(data.percentiles).toBeNull();
   else for (const [k, v] of Object.entries(want.percentiles)) expect(data.percentiles![k]).toBeCloseTo(v, 9);
-  expect(data.series.map((b) => [b.start, b.count, b.failures])).toEqual(want.series.map((b) => [b.start, b.count, b.failures]));
+  expect(data.series.map((b) => [b.start, b.count, b.failures])).toEqual(
+    want.series.map((b) => [b.start, b.count, b.failures]),
+  );
   data.series.forEach((b, i) => {
     for (const k of ['p50', 'p75', 'p95', 'p99'] as const) {
       const w = want.series[i][k];
@@ -153,7 +177,13 @@ describe('GET performance/transactions/:name', () => {
   it('the last hour by the minute, and one environment', async () => {
     const { ingest, detail } = await withProject();
     const { mine, noise } = dataset();
-    const recent: Sent[] = [0, 3, 3, 11, 59].map((m, i) => ({ name: NAME, duration: 10 * (i + 1), at: NOW - m * MINUTE - 500, status: i === 2 ? 'deadline_exceeded' : 'ok', environment: 'production' }));
+    const recent: Sent[] = [0, 3, 3, 11, 59].map((m, i) => ({
+      name: NAME,
+      duration: 10 * (i + 1),
+      at: NOW - m * MINUTE - 500,
+      status: i === 2 ? 'deadline_exceeded' : 'ok',
+      environment: 'production',
+    }));
     await ingest([...mine, ...noise, ...recent]);
 
     const hour = await detail(NAME, { period: '1h' });
@@ -165,21 +195,39 @@ describe('GET performance/transactions/:name', () => {
     const prod = await detail(NAME, { period: '7d', environment: 'production' });
     expect(prod.status).toBe(200);
     expect(prod.body.data).toMatchObject({ environment: 'production', bucket: 'hour' });
-    const want = expectedDetail([...mine, ...recent].filter((r) => r.environment === 'production'), 7 * DAY, HOUR);
+    const want = expectedDetail(
+      [...mine, ...recent].filter((r) => r.environment === 'production'),
+      7 * DAY,
+      HOUR,
+    );
     expect(want.count).toBe(25);
     expectMatches(prod.body.data, want);
 
     const month = await detail(NAME, { period: '30d' });
     expect(month.body.data.bucket).toBe('day');
-    expectMatches(month.body.data, expectedDetail([...mine, ...noise.filter((r) => r.name === NAME), ...recent], 30 * DAY, DAY));
+    expectMatches(
+      month.body.data,
+      expectedDetail([...mine, ...noise.filter((r) => r.name === NAME), ...recent], 30 * DAY, DAY),
+    );
   });
 
   it('a name that has not been seen is all zeros; percentiles and buckets stay null', async () => {
     const { detail } = await withProject();
     const res = await detail('/never');
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ count: 0, failures: 0, failureRate: 0, throughput: 0, percentiles: null, sampleCount: 0, lastSeen: null, slowest: [] });
-    expect(res.body.data.series.every((b: { count: number; p50: number | null }) => b.count === 0 && b.p50 === null)).toBe(true);
+    expect(res.body.data).toMatchObject({
+      count: 0,
+      failures: 0,
+      failureRate: 0,
+      throughput: 0,
+      percentiles: null,
+      sampleCount: 0,
+      lastSeen: null,
+      slowest: [],
+    });
+    expect(
+      res.body.data.series.every((b: { count: number; p50: number | null }) => b.count === 0 && b.p50 === null),
+    ).toBe(true);
     expect(res.body.data.vitals).toEqual({ sampleCount: 0, vitals: { lcp: null, cls: null, fcp: null, ttfb: null } });
   });
 
@@ -196,10 +244,16 @@ describe('GET performance/transactions/:name', () => {
     expect(res.body.data).toMatchObject({ count: 5001, failures: 500, sampleCount: 5000 });
     expect(res.body.data.percentiles.p50).toBe(percentileCont(sample, 0.5));
     expect(res.body.data.percentiles.p99).toBeCloseTo(percentileCont(sample, 0.99), 9);
-    expect(res.body.data.slowest.map((s: { duration: number }) => s.duration)).toEqual([5001, 5000, 4999, 4998, 4997, 4996, 4995, 4994, 4993, 4992]);
+    expect(res.body.data.slowest.map((s: { duration: number }) => s.duration)).toEqual([
+      5001, 5000, 4999, 4998, 4997, 4996, 4995, 4994, 4993, 4992,
+    ]);
     const list = await client.get(`/api/v1/projects/${project.id}/performance/transactions`, { query: { days: 1 } });
     const [group] = list.body.data;
-    expect([group.p50, group.p75, group.p95]).toEqual([res.body.data.percentiles.p50, res.body.data.percentiles.p75, res.body.data.percentiles.p95]);
+    expect([group.p50, group.p75, group.p95]).toEqual([
+      res.body.data.percentiles.p50,
+      res.body.data.percentiles.p75,
+      res.body.data.percentiles.p95,
+    ]);
   });
 
   it('a Sentry transaction keeps its trace status, trace id, environment and release', async () => {
@@ -217,36 +271,81 @@ describe('GET performance/transactions/:name', () => {
     };
     const body = `${JSON.stringify({ event_id: 'e'.repeat(32) })}\n${JSON.stringify({ type: 'transaction' })}\n${JSON.stringify(item)}\n`;
     const res = await client.post(`/api/${project.number}/envelope/`, body, {
-      headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-sentry-auth': `Sentry sentry_version=7, sentry_key=${key}` },
+      headers: {
+        'content-type': 'text/plain;charset=UTF-8',
+        'x-sentry-auth': `Sentry sentry_version=7, sentry_key=${key}`,
+      },
     });
     expect(res.status, res.text).toBe(200);
     const got = await detail(NAME, { environment: 'production' });
     expect(got.body.data).toMatchObject({ count: 1, failures: 1, failureRate: 1 });
     expect(got.body.data.slowest).toEqual([
-      { id: expect.any(String), timestamp: new Date(end * 1000).toISOString(), duration: 250, status: 'internal_error', traceId, release: 'api@2.0.0', environment: 'production' },
+      {
+        id: expect.any(String),
+        timestamp: new Date(end * 1000).toISOString(),
+        duration: 250,
+        status: 'internal_error',
+        traceId,
+        release: 'api@2.0.0',
+        environment: 'production',
+      },
     ]);
     expect((await detail(NAME, { environment: 'staging' })).body.data.count).toBe(0);
   });
 
   it('native envelope: environment, release and trace_id of the wrong type or shape are dropped, the transaction kept', async () => {
     const { client, project, key, detail } = await withProject();
-    const res = await send({ client, projectId: project.id, key, body: transactionEnvelope({ name: NAME, timestamp: NOW - MINUTE, environment: 7, release: ['x'], trace_id: 'not-hex' }) });
+    const res = await send({
+      client,
+      projectId: project.id,
+      key,
+      body: transactionEnvelope({
+        name: NAME,
+        timestamp: NOW - MINUTE,
+        environment: 7,
+        release: ['x'],
+        trace_id: 'not-hex',
+      }),
+    });
     expect(res.status, res.text).toBe(200);
     const got = await detail(NAME);
     expect(got.body.data.slowest).toEqual([
-      { id: expect.any(String), timestamp: new Date(NOW - MINUTE).toISOString(), duration: 123.4, status: 'ok', traceId: null, release: null, environment: null },
+      {
+        id: expect.any(String),
+        timestamp: new Date(NOW - MINUTE).toISOString(),
+        duration: 123.4,
+        status: 'ok',
+        traceId: null,
+        release: null,
+        environment: null,
+      },
     ]);
   });
 
   const tooLong = 'x'.repeat(201);
-  const validation = (path: string[], message: string) => ({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path, message }] });
+  const validation = (path: string[], message: string) => ({
+    statusCode: 400,
+    status: 'failed',
+    message: 'Validation error',
+    error: [{ path, message }],
+  });
   const periodMessage = 'Period must be one of 1h, 24h, 7d, 14d, 30d';
   const bad: [string, Record<string, string>, number, object][] = [
     ['an unknown period', { period: '2h' }, 400, validation(['query', 'period'], periodMessage)],
     ['an empty period', { period: '' }, 400, validation(['query', 'period'], periodMessage)],
     ['days instead of a period value', { period: '7' }, 400, validation(['query', 'period'], periodMessage)],
-    ['an empty environment', { environment: '' }, 400, validation(['query', 'environment'], 'Environment must not be empty')],
-    ['an environment of 201 characters', { environment: tooLong }, 400, validation(['query', 'environment'], 'Environment must be at most 200 characters')],
+    [
+      'an empty environment',
+      { environment: '' },
+      400,
+      validation(['query', 'environment'], 'Environment must not be empty'),
+    ],
+    [
+      'an environment of 201 characters',
+      { environment: tooLong },
+      400,
+      validation(['query', 'environment'], 'Environment must be at most 200 characters'),
+    ],
   ];
   it.each(bad)('%s → 400', async (_label, query, status, body) => {
     const { detail } = await withProject();
@@ -269,7 +368,11 @@ describe('GET performance/transactions/:name', () => {
     const count = await db.transaction.count({ where: { projectId: project.id } });
     const { client: intruder } = await signUp();
     const path = `/api/v1/projects/${project.id}/performance/transactions/${encodeURIComponent(NAME)}`;
-    const queries: (Record<string, string> | undefined)[] = [undefined, { period: '1h' }, { environment: 'production' }];
+    const queries: (Record<string, string> | undefined)[] = [
+      undefined,
+      { period: '1h' },
+      { environment: 'production' },
+    ];
     for (const query of queries) {
       const res = await intruder.get(path, { query });
       expect(res.status).toBe(404);

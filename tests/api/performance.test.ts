@@ -11,7 +11,16 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const WEEK_MINUTES = 7 * 24 * 60;
 
-type Tx = { name?: string; duration?: number; at: number; status?: string; lcp?: number; cls?: number; fcp?: number; ttfb?: number };
+type Tx = {
+  name?: string;
+  duration?: number;
+  at: number;
+  status?: string;
+  lcp?: number;
+  cls?: number;
+  fcp?: number;
+  ttfb?: number;
+};
 
 async function seed(projectId: string, rows: Tx[]) {
   await db.transaction.createMany({
@@ -32,8 +41,10 @@ async function seed(projectId: string, rows: Tx[]) {
 async function withProject() {
   const account = await signUp();
   const project = await createProject(account.client);
-  const tx = (query?: Record<string, string | number>) => account.client.get(`/api/v1/projects/${project.id}/performance/transactions`, { query });
-  const vitals = (query?: Record<string, string | number>) => account.client.get(`/api/v1/projects/${project.id}/performance/vitals`, { query });
+  const tx = (query?: Record<string, string | number>) =>
+    account.client.get(`/api/v1/projects/${project.id}/performance/transactions`, { query });
+  const vitals = (query?: Record<string, string | number>) =>
+    account.client.get(`/api/v1/projects/${project.id}/performance/vitals`, { query });
   return { ...account, project, tx, vitals };
 }
 
@@ -54,8 +65,26 @@ describe('GET performance/transactions', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ statusCode: 200, status: 'success', message: 'Transactions fetched' });
     expect(res.body.data).toEqual([
-      { name: '/even', count: 4, p50: 25, p75: 32.5, p95: 38.5, lastSeen: new Date(NOW - HOUR).toISOString(), failureRate: 0, throughput: 4 / WEEK_MINUTES },
-      { name: '/one', count: 1, p50: 123.4, p75: 123.4, p95: 123.4, lastSeen: new Date(NOW - 5 * HOUR).toISOString(), failureRate: 0, throughput: 1 / WEEK_MINUTES },
+      {
+        name: '/even',
+        count: 4,
+        p50: 25,
+        p75: 32.5,
+        p95: 38.5,
+        lastSeen: new Date(NOW - HOUR).toISOString(),
+        failureRate: 0,
+        throughput: 4 / WEEK_MINUTES,
+      },
+      {
+        name: '/one',
+        count: 1,
+        p50: 123.4,
+        p75: 123.4,
+        p95: 123.4,
+        lastSeen: new Date(NOW - 5 * HOUR).toISOString(),
+        failureRate: 0,
+        throughput: 1 / WEEK_MINUTES,
+      },
     ]);
   });
 
@@ -69,9 +98,13 @@ describe('GET performance/transactions', () => {
     ]);
     const res = await tx({ days: 3 });
     const want = { '/pay': [3 / 7, 7 / (3 * 1440)], '/home': [1 / 2, 2 / (3 * 1440)] };
-    expect(res.body.data.map((g: { name: string; failureRate: number; throughput: number }) => [g.name, g.failureRate, g.throughput])).toEqual(
-      Object.entries(want).map(([name, [rate, perMinute]]) => [name, rate, perMinute]),
-    );
+    expect(
+      res.body.data.map((g: { name: string; failureRate: number; throughput: number }) => [
+        g.name,
+        g.failureRate,
+        g.throughput,
+      ]),
+    ).toEqual(Object.entries(want).map(([name, [rate, perMinute]]) => [name, rate, perMinute]));
   });
 
   it('groups by name, sorts by count descending then name, keeps the top 50 of 51', async () => {
@@ -80,7 +113,8 @@ describe('GET performance/transactions', () => {
     const rows: Tx[] = [];
     // 49 names with 2 rows (newest first, so time order is the reverse of name order) and 2 names with 3 rows;
     // the cut at 50 falls inside the count-2 tie, so the name tie-break decides that '/n48' is left out.
-    for (let i = 0; i < 49; i++) rows.push({ name: pad(i), at: NOW - (49 - i) * 1000 }, { name: pad(i), at: NOW - (49 - i) * 1000 - 1 });
+    for (let i = 0; i < 49; i++)
+      rows.push({ name: pad(i), at: NOW - (49 - i) * 1000 }, { name: pad(i), at: NOW - (49 - i) * 1000 - 1 });
     for (const name of ['/b-tie', '/a-tie']) for (let k = 0; k < 3; k++) rows.push({ name, at: NOW - 5 * HOUR - k });
     await seed(project.id, rows);
     const res = await tx();
@@ -127,7 +161,18 @@ describe('GET performance/transactions', () => {
     const { project: elsewhere } = await withProject();
     await seed(elsewhere.id, [{ name: '/in', duration: 1000, at: NOW - HOUR }]);
     const res = await tx();
-    expect(res.body.data).toEqual([{ name: '/in', count: 2, p50: 2, p75: 2.5, p95: 2.9, lastSeen: new Date(NOW).toISOString(), failureRate: 0, throughput: 2 / WEEK_MINUTES }]);
+    expect(res.body.data).toEqual([
+      {
+        name: '/in',
+        count: 2,
+        p50: 2,
+        p75: 2.5,
+        p95: 2.9,
+        lastSeen: new Date(NOW).toISOString(),
+        failureRate: 0,
+        throughput: 2 / WEEK_MINUTES,
+      },
+    ]);
   });
 
   const days: [string, string | undefined, string[]][] = [
@@ -258,7 +303,12 @@ describe('performance per environment', () => {
     ];
     for (const [i, t] of sent.entries()) {
       const { lcp, ...rest } = t;
-      const res = await send({ client, projectId: project.id, key, body: transactionEnvelope({ ...rest, timestamp: NOW - (i + 1) * HOUR, ...(lcp ? { vitals: { lcp } } : {}) }) });
+      const res = await send({
+        client,
+        projectId: project.id,
+        key,
+        body: transactionEnvelope({ ...rest, timestamp: NOW - (i + 1) * HOUR, ...(lcp ? { vitals: { lcp } } : {}) }),
+      });
       expect(res.status).toBe(200);
     }
     for (const env of ['production', 'staging', 'nowhere']) {

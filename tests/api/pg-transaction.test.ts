@@ -23,7 +23,9 @@ afterAll(async () => {
 /** The backend's session has ended: its client was closed, not pooled. */
 async function waitForGone(pid: number): Promise<void> {
   for (let i = 0; i < 50; i++) {
-    const { rows } = await own.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = $1', [pid]);
+    const { rows } = await own.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = $1', [
+      pid,
+    ]);
     if (rows[0].n === 0) return;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -34,12 +36,15 @@ const values = async () => (await own.query<{ v: number }>(`SELECT v FROM ${tabl
 
 describe('withPgTransaction', () => {
   it('commits what fn wrote, returns its result and releases the client', async () => {
-    const result = await withPgTransaction(async (client) => {
-      await client.query(`INSERT INTO ${table} (v) VALUES (1)`);
-      // Inside the transaction: another session does not see the row yet.
-      expect(await values()).toEqual([]);
-      return 'done';
-    }, { pool: own });
+    const result = await withPgTransaction(
+      async (client) => {
+        await client.query(`INSERT INTO ${table} (v) VALUES (1)`);
+        // Inside the transaction: another session does not see the row yet.
+        expect(await values()).toEqual([]);
+        return 'done';
+      },
+      { pool: own },
+    );
     expect(result).toBe('done');
     expect(await values()).toEqual([1]);
     expect(own.totalCount).toBe(own.idleCount);
@@ -48,10 +53,13 @@ describe('withPgTransaction', () => {
   it('rolls back everything fn wrote when it throws, rethrows that error and releases the client', async () => {
     const boom = new Error('boom');
     await expect(
-      withPgTransaction(async (client) => {
-        await client.query(`INSERT INTO ${table} (v) VALUES (2)`);
-        throw boom;
-      }, { pool: own }),
+      withPgTransaction(
+        async (client) => {
+          await client.query(`INSERT INTO ${table} (v) VALUES (2)`);
+          throw boom;
+        },
+        { pool: own },
+      ),
     ).rejects.toBe(boom);
     expect(await values()).toEqual([1]);
     expect(own.totalCount).toBe(own.idleCount);
@@ -59,10 +67,13 @@ describe('withPgTransaction', () => {
 
   it('rolls back a failed statement, so the client it returns is usable (not left in an aborted transaction)', async () => {
     await expect(
-      withPgTransaction(async (client) => {
-        await client.query(`INSERT INTO ${table} (v) VALUES (3)`);
-        await client.query(`INSERT INTO ${table} (v) VALUES (NULL)`);
-      }, { pool: own }),
+      withPgTransaction(
+        async (client) => {
+          await client.query(`INSERT INTO ${table} (v) VALUES (3)`);
+          await client.query(`INSERT INTO ${table} (v) VALUES (NULL)`);
+        },
+        { pool: own },
+      ),
     ).rejects.toMatchObject({ code: '23502' });
     expect(own.totalCount).toBe(own.idleCount);
     // The pool hands back the client released last: without the ROLLBACK this query would fail with 25P02.
@@ -72,31 +83,42 @@ describe('withPgTransaction', () => {
   it('destroys the client instead of pooling it when ROLLBACK itself fails (the session died)', async () => {
     let pid = 0;
     await expect(
-      withPgTransaction(async (client) => {
-        pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
-        await client.query(`INSERT INTO ${table} (v) VALUES (4)`);
-        await own.query('SELECT pg_terminate_backend($1)', [pid]);
-        await client.query('SELECT 1');
-      }, { pool: own }),
+      withPgTransaction(
+        async (client) => {
+          pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+          await client.query(`INSERT INTO ${table} (v) VALUES (4)`);
+          await own.query('SELECT pg_terminate_backend($1)', [pid]);
+          await client.query('SELECT 1');
+        },
+        { pool: own },
+      ),
     ).rejects.toThrow();
     expect(await values()).toEqual([1]);
     // The dead client left the pool instead of being handed out again; the one that ran pg_terminate_backend is idle.
     expect(own.totalCount).toBe(own.idleCount);
     await waitForGone(pid);
-    expect(await withPgTransaction(async (client) => (await client.query<{ one: number }>('SELECT 1 AS one')).rows[0].one, { pool: own })).toBe(1);
+    expect(
+      await withPgTransaction(async (client) => (await client.query<{ one: number }>('SELECT 1 AS one')).rows[0].one, {
+        pool: own,
+      }),
+    ).toBe(1);
   });
 
   it('destroys a live client whose ROLLBACK failed rather than pool a session in an unknown state', async () => {
     let pid = 0;
     const boom = new Error('boom');
     await expect(
-      withPgTransaction(async (client) => {
-        pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
-        const query = client.query.bind(client) as (text: string) => Promise<unknown>;
-        // ROLLBACK refused once: the session is alive but its transaction state is unknown.
-        (client as unknown as { query: (text: string) => Promise<unknown> }).query = (text) => (text === 'ROLLBACK' ? Promise.reject(new Error('rollback refused')) : query(text));
-        throw boom;
-      }, { pool: own }),
+      withPgTransaction(
+        async (client) => {
+          pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+          const query = client.query.bind(client) as (text: string) => Promise<unknown>;
+          // ROLLBACK refused once: the session is alive but its transaction state is unknown.
+          (client as unknown as { query: (text: string) => Promise<unknown> }).query = (text) =>
+            text === 'ROLLBACK' ? Promise.reject(new Error('rollback refused')) : query(text);
+          throw boom;
+        },
+        { pool: own },
+      ),
     ).rejects.toBe(boom);
     expect(own.totalCount).toBe(own.idleCount);
     await waitForGone(pid);

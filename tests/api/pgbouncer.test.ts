@@ -45,7 +45,10 @@ describe('behind PgBouncer in transaction mode', () => {
       const pids = new Set<number>();
       for (let i = 0; i < 20 && pids.size < 2; i++) {
         // Another connection's transaction in between takes the server connection this one had.
-        await Promise.all([c.query('SELECT pg_backend_pid() AS pid').then((r) => pids.add(r.rows[0].pid)), pool().query('SELECT pg_sleep(0.01)')]);
+        await Promise.all([
+          c.query('SELECT pg_backend_pid() AS pid').then((r) => pids.add(r.rows[0].pid)),
+          pool().query('SELECT pg_sleep(0.01)'),
+        ]);
       }
       expect(pids.size).toBe(2);
     } finally {
@@ -55,11 +58,20 @@ describe('behind PgBouncer in transaction mode', () => {
 
   it('300 concurrent events are each answered 200 and stored, and counted on the stats page', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 300 }, (_, i) => send({ client, projectId, key, body: errorEnvelope({ exception: { ...errorEnvelope().exception, type: `E${i % 7}`, value: `pooled ${i}` } }) })),
+      Array.from({ length: 300 }, (_, i) =>
+        send({
+          client,
+          projectId,
+          key,
+          body: errorEnvelope({ exception: { ...errorEnvelope().exception, type: `E${i % 7}`, value: `pooled ${i}` } }),
+        }),
+      ),
     );
     const bad = answers.filter((a) => a.status !== 200);
     expect(bad.slice(0, 3).map((a) => `${a.status} ${a.text}`)).toEqual([]);
-    const { rows } = await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE project_id = $1', [projectId]);
+    const { rows } = await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE project_id = $1', [
+      projectId,
+    ]);
     expect(rows[0].n).toBe(300);
     const stats = await client.get(`/api/v1/projects/${projectId}/stats`, { query: { days: 1 } });
     expect(stats.status).toBe(200);
@@ -70,7 +82,10 @@ describe('behind PgBouncer in transaction mode', () => {
     // The pooled primary stands in for a replica: the probe gets through and finds it is no standby.
     process.env.DATABASE_REPLICA_URL = bouncer.url;
     try {
-      expect(await probeReplica()).toMatchObject({ usable: false, error: 'DATABASE_REPLICA_URL is not a standby in recovery' });
+      expect(await probeReplica()).toMatchObject({
+        usable: false,
+        error: 'DATABASE_REPLICA_URL is not a standby in recovery',
+      });
     } finally {
       await closeReplica();
       delete process.env.DATABASE_REPLICA_URL;

@@ -28,13 +28,23 @@ describe('PLAN_LIMITS=off (self-hosted, no billing)', () => {
     for (const name of ['Web', 'API', 'Worker']) projects.push(await createProject(s.client, name));
     expect(projects).toHaveLength(3);
     for (let i = 0; i < 3; i++) {
-      const res = await send({ client: s.client, projectId: projects[i].id, key: projects[i].keys[0].publicKey, body: errorEnvelope({ fingerprint: [`f${i}`] }) });
+      const res = await send({
+        client: s.client,
+        projectId: projects[i].id,
+        key: projects[i].keys[0].publicKey,
+        body: errorEnvelope({ fingerprint: [`f${i}`] }),
+      });
       expect(res.status).toBe(200);
     }
     const usage = (await s.client.get('/api/v1/usage')).body.data;
     expect(usage).toMatchObject({ plan: 'FREE', used: 10_002, limit: 2_147_483_647, unlimited: true });
     const billing = (await s.client.get('/api/v1/billing')).body.data;
-    expect(billing).toMatchObject({ plan: 'FREE', configured: false, unlimited: true, limits: { monthlyEvents: 2_147_483_647, projects: null } });
+    expect(billing).toMatchObject({
+      plan: 'FREE',
+      configured: false,
+      unlimited: true,
+      limits: { monthlyEvents: 2_147_483_647, projects: null },
+    });
   });
 });
 
@@ -44,7 +54,12 @@ describe('plans apply by default, as the spec says', () => {
     const first = await createProject(s.client, 'Only');
     const second = await s.client.post('/api/v1/projects', { name: 'Second' });
     expect([second.status, second.body.message]).toEqual([400, 'Project limit reached for the FREE plan']);
-    const res = await send({ client: s.client, projectId: first.id, key: first.keys[0].publicKey, body: errorEnvelope() });
+    const res = await send({
+      client: s.client,
+      projectId: first.id,
+      key: first.keys[0].publicKey,
+      body: errorEnvelope(),
+    });
     expect([res.status, res.body.message]).toEqual([429, 'Monthly event quota exceeded']);
     const usage = (await s.client.get('/api/v1/usage')).body.data;
     expect(usage.limit).toBe(10_000);
@@ -58,6 +73,9 @@ describe('plans apply by default, as the spec says', () => {
     const s = await freeOrgWithUsage(10_000);
     await createProject(s.client, 'Only');
     expect((await s.client.post('/api/v1/projects', { name: 'Second' })).status).toBe(400);
-    expect((await s.client.get('/api/v1/billing')).body.data).toMatchObject({ unlimited: false, limits: { monthlyEvents: 10_000, projects: 1 } });
+    expect((await s.client.get('/api/v1/billing')).body.data).toMatchObject({
+      unlimited: false,
+      limits: { monthlyEvents: 10_000, projects: 1 },
+    });
   });
 });

@@ -27,7 +27,8 @@ afterAll(async () => {
 async function sendWith(sdk: Sdk, secrets: Secrets, scrubbing: boolean) {
   const { client } = await signUp();
   const project = await createProject(client, `${sdk} ${scrubbing ? 'scrubbed' : 'verbatim'}`);
-  if (!scrubbing) expect((await client.patch(`/api/v1/projects/${project.id}/privacy`, { scrubDefaults: false })).status).toBe(200);
+  if (!scrubbing)
+    expect((await client.patch(`/api/v1/projects/${project.id}/privacy`, { scrubDefaults: false })).status).toBe(200);
   const dsn = server.dsn((project.keys[0] as (typeof project.keys)[0] & { sentryDsn: string }).sentryDsn);
   const before = server.received.length;
   await runSdkProgram({ sdk, dir: DIR, args: [dsn, JSON.stringify(secrets)], goBinary });
@@ -51,7 +52,8 @@ describe.each(SDKS)('%s', (sdk) => {
     // Every SDK sends these as they are (extra, message, breadcrumb data); the Python, Go and Ruby ones send
     // the auth header, cookies and query string too, where @sentry/node 11 filters some itself.
     expect(scrubbed.sent).toEqual(expect.arrayContaining([secret.password, secret.card, secret.apiKey]));
-    if (sdk !== '@sentry/node') expect(scrubbed.sent).toEqual(expect.arrayContaining([secret.bearer, secret.cookie, secret.queryToken]));
+    if (sdk !== '@sentry/node')
+      expect(scrubbed.sent).toEqual(expect.arrayContaining([secret.bearer, secret.cookie, secret.queryToken]));
     expect(await sweepForSecrets(Object.values(secret))).toEqual([]);
     // The control: everything the SDK sent to the project with scrubbing off is stored somewhere.
     const found = new Set((await sweepForSecrets(Object.values(control))).map((f) => f.split(': ').at(-1)));
@@ -60,6 +62,8 @@ describe.each(SDKS)('%s', (sdk) => {
     expect(scrubbed.issue.title).toMatch(/card \[Filtered\] declined$/);
     expect(JSON.stringify(scrubbed.event.request)).toContain('[Filtered]');
     expect(scrubbed.event.extra).toMatchObject({ password: '[Filtered]' });
-    expect(scrubbed.event.breadcrumbs.find((b: { message?: string }) => b.message === 'POST /login').data).toMatchObject({ api_key: '[Filtered]' });
+    expect(
+      scrubbed.event.breadcrumbs.find((b: { message?: string }) => b.message === 'POST /login').data,
+    ).toMatchObject({ api_key: '[Filtered]' });
   });
 });

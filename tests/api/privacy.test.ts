@@ -21,14 +21,27 @@ function nativeWithSecrets(s: Secrets) {
     exception: {
       type: 'PaymentError',
       value: `charge failed for card ${s.cardSpaced}`,
-      stacktrace: { frames: [{ filename: `https://shop:${s.urlPassword}@cdn.example.com/app.js`, lineno: 3, function: 'pay' }] },
+      stacktrace: {
+        frames: [{ filename: `https://shop:${s.urlPassword}@cdn.example.com/app.js`, lineno: 3, function: 'pay' }],
+      },
     },
     request: {
       url: `https://shop.example.com/pay?access_token=${s.queryToken}&step=2`,
       method: 'POST',
-      headers: { Authorization: `Bearer ${s.bearer}`, Cookie: `sid=${s.cookie}`, 'X-Api-Key': s.apiKey, 'User-Agent': 'Mozilla/5.0' },
+      headers: {
+        Authorization: `Bearer ${s.bearer}`,
+        Cookie: `sid=${s.cookie}`,
+        'X-Api-Key': s.apiKey,
+        'User-Agent': 'Mozilla/5.0',
+      },
     },
-    breadcrumbs: [{ type: 'http', message: `POST /login?password=${s.breadcrumbToken}`, data: { url: '/login', password: s.formPassword } }],
+    breadcrumbs: [
+      {
+        type: 'http',
+        message: `POST /login?password=${s.breadcrumbToken}`,
+        data: { url: '/login', password: s.formPassword },
+      },
+    ],
     tags: { session_token: s.bearer, plan: 'gold' },
     user: { id: 'user-7', email: 'ann@example.com' },
   });
@@ -40,7 +53,15 @@ function sentryWithSecrets(s: Secrets) {
     event_id: crypto.randomUUID().replace(/-/g, ''),
     platform: 'python',
     level: 'error',
-    exception: { values: [{ type: 'ValueError', value: `aws key ${s.awsKey} rejected`, stacktrace: { frames: [{ filename: 'app.py', lineno: 9, function: 'charge' }] } }] },
+    exception: {
+      values: [
+        {
+          type: 'ValueError',
+          value: `aws key ${s.awsKey} rejected`,
+          stacktrace: { frames: [{ filename: 'app.py', lineno: 9, function: 'charge' }] },
+        },
+      ],
+    },
     request: {
       url: 'https://shop.example.com/pay',
       method: 'POST',
@@ -65,14 +86,26 @@ async function setup(name: string) {
   return { ...account, project, key: key.publicKey, sentryDsn: (key as typeof key & { sentryDsn: string }).sentryDsn };
 }
 
-async function storeSentry(client: TestClient, project: { number: number }, publicKey: string, body: unknown, headers: Record<string, string> = {}) {
-  return client.post(`/api/${project.number}/store/`, body, { headers: { 'x-sentry-auth': `Sentry sentry_key=${publicKey}, sentry_version=7`, ...headers } });
+async function storeSentry(
+  client: TestClient,
+  project: { number: number },
+  publicKey: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  return client.post(`/api/${project.number}/store/`, body, {
+    headers: { 'x-sentry-auth': `Sentry sentry_key=${publicKey}, sentry_version=7`, ...headers },
+  });
 }
 
 async function events(client: TestClient, projectId: string) {
-  const issues = (await client.get(`/api/v1/projects/${projectId}/issues`)).body.data.issues as { id: string; title: string }[];
+  const issues = (await client.get(`/api/v1/projects/${projectId}/issues`)).body.data.issues as {
+    id: string;
+    title: string;
+  }[];
   const out: any[] = [];
-  for (const i of issues) out.push(...(await client.get(`/api/v1/projects/${projectId}/issues/${i.id}/events`)).body.data.events);
+  for (const i of issues)
+    out.push(...(await client.get(`/api/v1/projects/${projectId}/issues/${i.id}/events`)).body.data.events);
   return { issues, events: out };
 }
 
@@ -81,19 +114,27 @@ describe('scrubbing at ingest, on by default', () => {
     const hook = await receiver();
     const on = await setup('Scrubbed');
     const off = await setup('Verbatim');
-    expect((await off.client.patch(`/api/v1/projects/${off.project.id}/privacy`, { scrubDefaults: false })).status).toBe(200);
+    expect(
+      (await off.client.patch(`/api/v1/projects/${off.project.id}/privacy`, { scrubDefaults: false })).status,
+    ).toBe(200);
     const onSecrets = makeSecrets();
     const offSecrets = makeSecrets();
     const email = uniqueEmail('oncall');
     for (const p of [on, off]) {
-      const rule = await p.client.post(`/api/v1/projects/${p.project.id}/alerts`, { name: 'New issues', webhookUrl: `${hook.url}/new`, notifyEmail: email });
+      const rule = await p.client.post(`/api/v1/projects/${p.project.id}/alerts`, {
+        name: 'New issues',
+        webhookUrl: `${hook.url}/new`,
+        notifyEmail: email,
+      });
       expect(rule.status).toBe(201);
     }
     for (const [p, s] of [
       [on, onSecrets],
       [off, offSecrets],
     ] as const) {
-      expect((await send({ client: p.client, projectId: p.project.id, key: p.key, body: nativeWithSecrets(s) })).status).toBe(200);
+      expect(
+        (await send({ client: p.client, projectId: p.project.id, key: p.key, body: nativeWithSecrets(s) })).status,
+      ).toBe(200);
       expect((await storeSentry(p.client, p.project, p.key, sentryWithSecrets(s))).status).toBe(200);
     }
     await hook.waitFor(4);
@@ -103,7 +144,8 @@ describe('scrubbing at ingest, on by default', () => {
     const leaked = await sweepForSecrets(allValues(offSecrets));
     // The switch is real: every secret the verbatim project was sent is stored somewhere.
     expect(new Set(leaked.map((l) => l.split(': ').at(-1)))).toEqual(new Set(allValues(offSecrets)));
-    for (const body of hook.requests.map((r) => r.body)) for (const v of allValues(onSecrets)) expect(body).not.toContain(v);
+    for (const body of hook.requests.map((r) => r.body))
+      for (const v of allValues(onSecrets)) expect(body).not.toContain(v);
   });
 
   it('the event API shows [Filtered] where a secret was, with its key kept', async () => {
@@ -112,7 +154,10 @@ describe('scrubbing at ingest, on by default', () => {
     await send({ client: p.client, projectId: p.project.id, key: p.key, body: nativeWithSecrets(s) });
     await storeSentry(p.client, p.project, p.key, sentryWithSecrets(s));
     const { issues, events: evs } = await events(p.client, p.project.id);
-    expect(issues.map((i) => i.title).sort()).toEqual([`PaymentError: charge failed for card ${F}`, `ValueError: aws key ${F} rejected`]);
+    expect(issues.map((i) => i.title).sort()).toEqual([
+      `PaymentError: charge failed for card ${F}`,
+      `ValueError: aws key ${F} rejected`,
+    ]);
     const native = evs.find((e) => e.message.startsWith('charge'));
     expect(native.message).toBe(`charge failed for card ${F}`);
     expect(native.stacktrace.frames[0].filename).toBe(`https://shop:${F}@cdn.example.com/app.js`);
@@ -121,7 +166,10 @@ describe('scrubbing at ingest, on by default', () => {
       method: 'POST',
       headers: { Authorization: F, Cookie: F, 'X-Api-Key': F, 'User-Agent': 'Mozilla/5.0' },
     });
-    expect(native.breadcrumbs[0]).toMatchObject({ message: `POST /login?password=${F}`, data: { url: '/login', password: F } });
+    expect(native.breadcrumbs[0]).toMatchObject({
+      message: `POST /login?password=${F}`,
+      data: { url: '/login', password: F },
+    });
     expect(native.tags).toEqual({ session_token: F, plan: 'gold' });
 
     const sentry = evs.find((e) => e.message.startsWith('aws'));
@@ -141,11 +189,24 @@ describe('scrubbing at ingest, on by default', () => {
     const p = await setup('Cards');
     for (let i = 0; i < 3; i++) {
       const s = makeSecrets();
-      const res = await send({ client: p.client, projectId: p.project.id, key: p.key, body: errorEnvelope({ exception: { type: 'PaymentError', value: `declined: ${s.card}`, stacktrace: { frames: [{ filename: 'pay.js', lineno: 1 }] } } }) });
+      const res = await send({
+        client: p.client,
+        projectId: p.project.id,
+        key: p.key,
+        body: errorEnvelope({
+          exception: {
+            type: 'PaymentError',
+            value: `declined: ${s.card}`,
+            stacktrace: { frames: [{ filename: 'pay.js', lineno: 1 }] },
+          },
+        }),
+      });
       expect(res.status).toBe(200);
     }
     const issues = (await p.client.get(`/api/v1/projects/${p.project.id}/issues`)).body.data.issues;
-    expect(issues.map((i: { title: string; eventCount: number }) => [i.title, i.eventCount])).toEqual([[`PaymentError: declined: ${F}`, 3]]);
+    expect(issues.map((i: { title: string; eventCount: number }) => [i.title, i.eventCount])).toEqual([
+      [`PaymentError: declined: ${F}`, 3],
+    ]);
   });
 
   it("don't store IP addresses: neither the one sent nor the connection's", async () => {
@@ -155,17 +216,34 @@ describe('scrubbing at ingest, on by default', () => {
     const body = { ...sentryWithSecrets(makeSecrets()), user: { id: 'u1', ip_address: '{{auto}}' } };
     p.client.address = '203.0.113.8';
     await storeSentry(p.client, p.project, p.key, body);
-    await send({ client: p.client, projectId: p.project.id, key: p.key, body: errorEnvelope({ user: { id: 'u2', ip_address: '198.51.100.9' }, fingerprint: ['ip'] }) });
+    await send({
+      client: p.client,
+      projectId: p.project.id,
+      key: p.key,
+      body: errorEnvelope({ user: { id: 'u2', ip_address: '198.51.100.9' }, fingerprint: ['ip'] }),
+    });
     const { events: evs } = await events(p.client, p.project.id);
-    expect(evs.map((e) => e.userContext).sort((a, b) => a.id.localeCompare(b.id))).toEqual([{ id: 'u1' }, { id: 'u2' }]);
+    expect(evs.map((e) => e.userContext).sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { id: 'u1' },
+      { id: 'u2' },
+    ]);
     expect(await sweepForSecrets(['203.0.113.8', '198.51.100.9', '198.51.100.23'])).toEqual([]);
   });
 
   it('additional sensitive fields and safe fields apply to events received after the change', async () => {
     const p = await setup('Custom fields');
-    const ingest = (fp: string) => send({ client: p.client, projectId: p.project.id, key: p.key, body: errorEnvelope({ fingerprint: [fp], extra: { tax_id: 'DE123', csrf_token: 'c1' } }) });
+    const ingest = (fp: string) =>
+      send({
+        client: p.client,
+        projectId: p.project.id,
+        key: p.key,
+        body: errorEnvelope({ fingerprint: [fp], extra: { tax_id: 'DE123', csrf_token: 'c1' } }),
+      });
     await ingest('before');
-    const res = await p.client.patch(`/api/v1/projects/${p.project.id}/privacy`, { sensitiveFields: ['Tax ID'], safeFields: ['csrf_token'] });
+    const res = await p.client.patch(`/api/v1/projects/${p.project.id}/privacy`, {
+      sensitiveFields: ['Tax ID'],
+      safeFields: ['csrf_token'],
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       scrubDefaults: true,
@@ -177,7 +255,8 @@ describe('scrubbing at ingest, on by default', () => {
     });
     await ingest('after');
     const evs = (await events(p.client, p.project.id)).events;
-    const byFp = (fp: string) => evs.find((e) => e.extra && (fp === 'after' ? e.extra.csrf_token === 'c1' : e.extra.csrf_token === F));
+    const byFp = (fp: string) =>
+      evs.find((e) => e.extra && (fp === 'after' ? e.extra.csrf_token === 'c1' : e.extra.csrf_token === F));
     expect(byFp('before').extra).toEqual({ tax_id: 'DE123', csrf_token: F });
     expect(byFp('after').extra).toEqual({ tax_id: F, csrf_token: 'c1' });
   });
@@ -202,12 +281,32 @@ describe('privacy settings API', () => {
   it.each([
     [{}, [{ path: [], message: 'Nothing to update: give at least one setting' }]],
     [{ scrubDefaults: 'no' }, [{ path: ['scrubDefaults'], message: 'Default scrubbers: must be true or false' }]],
-    [{ scrubIpAddresses: 1 }, [{ path: ['scrubIpAddresses'], message: "Don't store IP addresses: must be true or false" }]],
+    [
+      { scrubIpAddresses: 1 },
+      [{ path: ['scrubIpAddresses'], message: "Don't store IP addresses: must be true or false" }],
+    ],
     [{ sensitiveFields: [''] }, [{ path: ['sensitiveFields', 0], message: 'Field names must not be empty' }]],
-    [{ safeFields: ['a'.repeat(101)] }, [{ path: ['safeFields', 0], message: 'Field names must be at most 100 characters' }]],
-    [{ sensitiveFields: ['x\u0000y'] }, [{ path: ['sensitiveFields', 0], message: 'Must not contain control characters' }]],
-    [{ sensitiveFields: ['x<y'] }, [{ path: ['sensitiveFields', 0], message: 'Field names may hold letters, digits, spaces and . - _ [ ] $ @ : / only' }]],
-    [{ sensitiveFields: Array.from({ length: 51 }, (_, i) => `f${i}`) }, [{ path: ['sensitiveFields'], message: 'Additional sensitive fields: at most 50 fields' }]],
+    [
+      { safeFields: ['a'.repeat(101)] },
+      [{ path: ['safeFields', 0], message: 'Field names must be at most 100 characters' }],
+    ],
+    [
+      { sensitiveFields: ['x\u0000y'] },
+      [{ path: ['sensitiveFields', 0], message: 'Must not contain control characters' }],
+    ],
+    [
+      { sensitiveFields: ['x<y'] },
+      [
+        {
+          path: ['sensitiveFields', 0],
+          message: 'Field names may hold letters, digits, spaces and . - _ [ ] $ @ : / only',
+        },
+      ],
+    ],
+    [
+      { sensitiveFields: Array.from({ length: 51 }, (_, i) => `f${i}`) },
+      [{ path: ['sensitiveFields'], message: 'Additional sensitive fields: at most 50 fields' }],
+    ],
     [{ safeFields: 'token' }, [{ path: ['safeFields'], message: expect.stringContaining('expected array') }]],
     [{ scrubDefaults: true, extra: 1 }, [{ path: [], message: expect.stringContaining('extra') }]],
   ])('PATCH %j → 400 Validation error', async (body, error) => {
@@ -240,14 +339,22 @@ describe('privacy settings API', () => {
     expect(read).toMatchObject({ scrubDefaults: false, orgRequiresScrubbing: true, scrubbingActive: true });
 
     const s = makeSecrets();
-    await send({ client: p.client, projectId: p.project.id, key: p.key, body: errorEnvelope({ extra: { password: s.password } }) });
+    await send({
+      client: p.client,
+      projectId: p.project.id,
+      key: p.key,
+      body: errorEnvelope({ extra: { password: s.password } }),
+    });
     expect(await sweepForSecrets([s.password])).toEqual([]);
 
     const refused = await p.client.patch(`/api/v1/projects/${p.project.id}/privacy`, { scrubDefaults: false });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ statusCode: 403, status: 'failed', message: ORG_LOCK_MESSAGE });
     // Other settings stay editable under the lock; turning the defaults on is always allowed.
-    expect((await p.client.patch(`/api/v1/projects/${p.project.id}/privacy`, { scrubDefaults: true, safeFields: ['theme'] })).status).toBe(200);
+    expect(
+      (await p.client.patch(`/api/v1/projects/${p.project.id}/privacy`, { scrubDefaults: true, safeFields: ['theme'] }))
+        .status,
+    ).toBe(200);
   });
 
   it("another organization's project: 404, and nothing changes", async () => {

@@ -42,16 +42,23 @@ describe('projects', () => {
     expect(first.body.data.platform).toBe('node');
     const second = await client.post('/api/v1/projects', { name: 'Other' });
     expect(second.status).toBe(400);
-    expect(second.body).toEqual({ statusCode: 400, status: 'failed', message: 'Project limit reached for the FREE plan' });
+    expect(second.body).toEqual({
+      statusCode: 400,
+      status: 'failed',
+      message: 'Project limit reached for the FREE plan',
+    });
   });
 
-  it.each([['go'], ['ruby'], ['cocoa'], ['react-native'], ['dotnet-aspnetcore']])('a %s project (#28: every Sentry platform) can be made and renamed keeping it', async (platform) => {
-    const { client } = await signUp();
-    const made = await client.post('/api/v1/projects', { name: `My ${platform}`, platform });
-    expect([made.status, made.body.data.platform]).toEqual([201, platform]);
-    const renamed = await client.patch(`/api/v1/projects/${made.body.data.id}`, { name: 'Renamed' });
-    expect(renamed.body.data.platform).toBe(platform);
-  });
+  it.each([['go'], ['ruby'], ['cocoa'], ['react-native'], ['dotnet-aspnetcore']])(
+    'a %s project (#28: every Sentry platform) can be made and renamed keeping it',
+    async (platform) => {
+      const { client } = await signUp();
+      const made = await client.post('/api/v1/projects', { name: `My ${platform}`, platform });
+      expect([made.status, made.body.data.platform]).toEqual([201, platform]);
+      const renamed = await client.patch(`/api/v1/projects/${made.body.data.id}`, { name: 'Renamed' });
+      expect(renamed.body.data.platform).toBe(platform);
+    },
+  );
 
   it('FREE limit holds under concurrent creates', async () => {
     const { client } = await signUp();
@@ -89,7 +96,10 @@ describe('projects', () => {
     await new Promise((r) => setTimeout(r, 5));
     const res = await client.patch(`/api/v1/projects/${p.id}`, { name: 'After' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: 'Project updated', data: { id: p.id, name: 'After', slug: 'before', platform: 'javascript' } });
+    expect(res.body).toMatchObject({
+      message: 'Project updated',
+      data: { id: p.id, name: 'After', slug: 'before', platform: 'javascript' },
+    });
     expect(res.body.data.updatedAt).not.toBe(p.updatedAt);
     const invalid = await client.patch(`/api/v1/projects/${p.id}`, {});
     expect(invalid.status).toBe(400);
@@ -100,10 +110,21 @@ describe('projects', () => {
     const { client } = await signUp();
     const p = await createProject(client);
     const issue = await db.issue.create({
-      data: { projectId: p.id, fingerprint: 'f', title: 'E: x', firstSeen: new Date(), lastSeen: new Date(), eventCount: 1 },
+      data: {
+        projectId: p.id,
+        fingerprint: 'f',
+        title: 'E: x',
+        firstSeen: new Date(),
+        lastSeen: new Date(),
+        eventCount: 1,
+      },
     });
-    await db.event.create({ data: { issueId: issue.id, projectId: p.id, level: 'ERROR', message: 'x', timestamp: new Date() } });
-    await db.alertRule.create({ data: { projectId: p.id, name: 'r', notifyEmail: 'a@example.com', webhookSecret: 's' } });
+    await db.event.create({
+      data: { issueId: issue.id, projectId: p.id, level: 'ERROR', message: 'x', timestamp: new Date() },
+    });
+    await db.alertRule.create({
+      data: { projectId: p.id, name: 'r', notifyEmail: 'a@example.com', webhookSecret: 's' },
+    });
     await db.transaction.create({ data: { projectId: p.id, name: '/', duration: 1, timestamp: new Date() } });
     const seen: string[][] = [];
     const off = onKeysChanged((k) => seen.push(k));
@@ -128,7 +149,10 @@ describe('keys', () => {
     const p = await createProject(client);
     const created = await client.post(`/api/v1/projects/${p.id}/keys`, { label: 'Backend' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ message: 'Key created', data: { label: 'Backend', enabled: true, projectId: p.id } });
+    expect(created.body).toMatchObject({
+      message: 'Key created',
+      data: { label: 'Backend', enabled: true, projectId: p.id },
+    });
     const keyId = created.body.data.id;
     const list = await client.get(`/api/v1/projects/${p.id}/keys`);
     expect(list.body.data.map((k: { label: string }) => k.label)).toEqual(['Default', 'Backend']);

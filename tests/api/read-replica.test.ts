@@ -71,7 +71,12 @@ describe('read replica routing', () => {
   it('health shows the replica caught up', async () => {
     const res = await owner.get('/api/health', { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.status).toBe(200);
-    expect(res.body.data.replica).toEqual({ ok: true, lagSeconds: expect.any(Number), lagBytes: expect.any(Number), maxLagSeconds: 60 });
+    expect(res.body.data.replica).toEqual({
+      ok: true,
+      lagSeconds: expect.any(Number),
+      lagBytes: expect.any(Number),
+      maxLagSeconds: 60,
+    });
     expect(res.body.data.replica.lagSeconds).toBeLessThan(1);
   });
 
@@ -155,14 +160,22 @@ describe('read replica routing', () => {
     await rp.stopReplica();
     // No probe has seen it go: the read is sent to the replica, fails there, and is answered from the primary.
     expect(await statusSeen(other)).toBe('IGNORED');
-    expect(replicaState()).toMatchObject({ usable: false, error: expect.stringMatching(/^a read failed on the replica and ran on the primary: /) });
+    expect(replicaState()).toMatchObject({
+      usable: false,
+      error: expect.stringMatching(/^a read failed on the replica and ran on the primary: /),
+    });
   });
 
   it('a replica that is gone shows in health; the service stays healthy and reads stay on the primary', async () => {
     const res = await owner.get('/api/health', { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.status).toBe(200);
     expect(res.body.data.ok).toBe(true);
-    expect(res.body.data.replica).toMatchObject({ ok: false, lagSeconds: null, lagBytes: null, error: expect.any(String) });
+    expect(res.body.data.replica).toMatchObject({
+      ok: false,
+      lagSeconds: null,
+      lagBytes: null,
+      error: expect.any(String),
+    });
     expect(await statusSeen(other)).toBe('IGNORED');
   });
 });

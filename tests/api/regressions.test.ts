@@ -27,7 +27,12 @@ async function setup(name = 'Checkout') {
   const issuesPath = `/api/v1/projects/${project.id}/issues`;
   /** One error event through the real ingest route (fingerprint `group`), optionally of a release. */
   const ingest = async (group = 'a', release?: string) => {
-    const res = await send({ client: account.client, projectId: project.id, key, body: errorEnvelope({ fingerprint: [group], ...(release ? { release } : {}) }) });
+    const res = await send({
+      client: account.client,
+      projectId: project.id,
+      key,
+      body: errorEnvelope({ fingerprint: [group], ...(release ? { release } : {}) }),
+    });
     if (res.status !== 200) throw new Error(`ingest failed: ${res.status} ${res.text}`);
   };
   /** Many events at once, in-process, so they share batches (and fill several when there are more than MAX_BATCH). */
@@ -124,7 +129,9 @@ describe('resolve in next release', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ statusCode: 200, status: 'success', message: 'Issue updated' });
     expect(res.body.data).toMatchObject({ id, status: 'RESOLVED', resolvedInRelease: '1.1', regressed: false });
-    expect((await db.issue.findUniqueOrThrow({ where: { id } })).resolvedInAt).toEqual((await db.release.findFirstOrThrow({ where: { projectId: s.project.id, version: '1.1' } })).createdAt);
+    expect((await db.issue.findUniqueOrThrow({ where: { id } })).resolvedInAt).toEqual(
+      (await db.release.findFirstOrThrow({ where: { projectId: s.project.id, version: '1.1' } })).createdAt,
+    );
 
     const cases: [string, string | undefined][] = [
       ['an older release', '1.0'],
@@ -136,13 +143,23 @@ describe('resolve in next release', () => {
       await s.ingest('a', version);
       count++;
       const now = await s.get(id);
-      expect(now, label).toMatchObject({ status: 'RESOLVED', regressed: false, eventCount: count, resolvedInRelease: '1.1' });
+      expect(now, label).toMatchObject({
+        status: 'RESOLVED',
+        regressed: false,
+        eventCount: count,
+        resolvedInRelease: '1.1',
+      });
     }
     expect(await s.regressedEntries(id)).toBe(0);
 
     // A release the project has never seen is newer.
     await s.ingest('a', '1.2');
-    expect(await s.get(id)).toMatchObject({ status: 'UNRESOLVED', regressed: true, resolvedInRelease: null, eventCount: count + 1 });
+    expect(await s.get(id)).toMatchObject({
+      status: 'UNRESOLVED',
+      regressed: true,
+      resolvedInRelease: null,
+      eventCount: count + 1,
+    });
     expect(await s.regressedEntries(id)).toBe(1);
   });
 
@@ -175,13 +192,41 @@ describe('resolve in next release', () => {
   });
 
   const bad: [string, unknown, { path: (string | number)[]; message: string }[]][] = [
-    ['unknown resolveIn', { status: 'RESOLVED', resolveIn: 'nextWeek' }, [{ path: ['resolveIn'], message: 'resolveIn must be nextRelease' }]],
-    ['resolveIn null', { status: 'RESOLVED', resolveIn: null }, [{ path: ['resolveIn'], message: 'resolveIn must be nextRelease' }]],
-    ['resolveIn a number', { status: 'RESOLVED', resolveIn: 1 }, [{ path: ['resolveIn'], message: 'resolveIn must be nextRelease' }]],
-    ['resolveIn with UNRESOLVED', { status: 'UNRESOLVED', resolveIn: 'nextRelease' }, [{ path: ['resolveIn'], message: 'resolveIn is only allowed with status RESOLVED' }]],
-    ['resolveIn with IGNORED', { status: 'IGNORED', resolveIn: 'nextRelease' }, [{ path: ['resolveIn'], message: 'resolveIn is only allowed with status RESOLVED' }]],
-    ['resolveIn without status', { resolveIn: 'nextRelease' }, [{ path: ['status'], message: 'Status must be one of UNRESOLVED, RESOLVED, IGNORED' }]],
-    ['lower-case status with resolveIn', { status: 'resolved', resolveIn: 'nextRelease' }, [{ path: ['status'], message: 'Status must be one of UNRESOLVED, RESOLVED, IGNORED' }]],
+    [
+      'unknown resolveIn',
+      { status: 'RESOLVED', resolveIn: 'nextWeek' },
+      [{ path: ['resolveIn'], message: 'resolveIn must be nextRelease' }],
+    ],
+    [
+      'resolveIn null',
+      { status: 'RESOLVED', resolveIn: null },
+      [{ path: ['resolveIn'], message: 'resolveIn must be nextRelease' }],
+    ],
+    [
+      'resolveIn a number',
+      { status: 'RESOLVED', resolveIn: 1 },
+      [{ path: ['resolveIn'], message: 'resolveIn must be nextRelease' }],
+    ],
+    [
+      'resolveIn with UNRESOLVED',
+      { status: 'UNRESOLVED', resolveIn: 'nextRelease' },
+      [{ path: ['resolveIn'], message: 'resolveIn is only allowed with status RESOLVED' }],
+    ],
+    [
+      'resolveIn with IGNORED',
+      { status: 'IGNORED', resolveIn: 'nextRelease' },
+      [{ path: ['resolveIn'], message: 'resolveIn is only allowed with status RESOLVED' }],
+    ],
+    [
+      'resolveIn without status',
+      { resolveIn: 'nextRelease' },
+      [{ path: ['status'], message: 'Status must be one of UNRESOLVED, RESOLVED, IGNORED' }],
+    ],
+    [
+      'lower-case status with resolveIn',
+      { status: 'resolved', resolveIn: 'nextRelease' },
+      [{ path: ['status'], message: 'Status must be one of UNRESOLVED, RESOLVED, IGNORED' }],
+    ],
   ];
   it.each(bad)('PATCH 400 for %s, nothing changed', async (_label, body, error) => {
     const s = await setup();
@@ -204,7 +249,12 @@ describe('resolve in next release', () => {
       statusCode: 400,
       status: 'failed',
       message: 'Validation error',
-      error: [{ path: ['resolveIn'], message: 'No release has been seen in this project yet, so there is no next release to wait for' }],
+      error: [
+        {
+          path: ['resolveIn'],
+          message: 'No release has been seen in this project yet, so there is no next release to wait for',
+        },
+      ],
     });
     expect(await db.issue.findUniqueOrThrow({ where: { id } })).toEqual(before);
     expect(await db.issueActivity.count({ where: { issueId: id, type: 'STATUS' } })).toBe(0);
@@ -221,8 +271,20 @@ describe('resolve in next release', () => {
     const b = await setup();
     await b.release('9.9');
     const attempts = [
-      [b.client.patch(`/api/v1/projects/${a.project.id}/issues/${id}`, { status: 'RESOLVED', resolveIn: 'nextRelease' }), 'Project not found'],
-      [b.client.patch(`/api/v1/projects/${b.project.id}/issues/${id}`, { status: 'RESOLVED', resolveIn: 'nextRelease' }), 'Issue not found'],
+      [
+        b.client.patch(`/api/v1/projects/${a.project.id}/issues/${id}`, {
+          status: 'RESOLVED',
+          resolveIn: 'nextRelease',
+        }),
+        'Project not found',
+      ],
+      [
+        b.client.patch(`/api/v1/projects/${b.project.id}/issues/${id}`, {
+          status: 'RESOLVED',
+          resolveIn: 'nextRelease',
+        }),
+        'Issue not found',
+      ],
       [b.client.get(`/api/v1/projects/${b.project.id}/issues/${id}`), 'Issue not found'],
     ] as const;
     for (const [pending, message] of attempts) {
@@ -240,7 +302,12 @@ describe('REGRESSION alert rules', () => {
     const s = await setup('Checkout');
     const email = uniqueEmail('oncall');
     const id = await s.issue();
-    const rule = await s.rule({ name: 'Came back', type: 'REGRESSION', webhookUrl: `${hook.url}/hooks/regression`, notifyEmail: email });
+    const rule = await s.rule({
+      name: 'Came back',
+      type: 'REGRESSION',
+      webhookUrl: `${hook.url}/hooks/regression`,
+      notifyEmail: email,
+    });
     const newIssue = await s.rule({ name: 'New', webhookUrl: `${hook.url}/hooks/new` });
 
     await s.ingest();
@@ -268,11 +335,19 @@ describe('REGRESSION alert rules', () => {
       },
       issueUrl: `http://localhost:3000/projects/${s.project.id}/issues/${id}`,
     });
-    expect(req.headers['x-webhook-signature']).toBe(`sha256=${crypto.createHmac('sha256', rule.webhookSecret).update(req.body).digest('hex')}`);
+    expect(req.headers['x-webhook-signature']).toBe(
+      `sha256=${crypto.createHmac('sha256', rule.webhookSecret).update(req.body).digest('hex')}`,
+    );
     await waitUntil(() => outboxFor(email, 'regression').length === 1);
     const mail = outboxFor(email, 'regression')[0];
     expect(mail.subject).toBe(`[Checkout] Regression: ${issue.title}`);
-    expect(mail.data).toEqual({ projectName: 'Checkout', title: issue.title, level: 'ERROR', culprit: issue.culprit, issueUrl: req.json.issueUrl });
+    expect(mail.data).toEqual({
+      projectName: 'Checkout',
+      title: issue.title,
+      level: 'ERROR',
+      culprit: issue.culprit,
+      issueUrl: req.json.issueUrl,
+    });
 
     // More events of the reopened issue: nothing more.
     await s.ingest();
@@ -349,13 +424,21 @@ describe('REGRESSION alert rules', () => {
 
   it('another organization cannot read, change or delete a REGRESSION rule (404, nothing changed)', async () => {
     const a = await setup();
-    const rule = await a.rule({ name: 'Came back', type: 'REGRESSION', webhookUrl: 'https://hooks.example.com/a', webhookFormat: 'discord' });
+    const rule = await a.rule({
+      name: 'Came back',
+      type: 'REGRESSION',
+      webhookUrl: 'https://hooks.example.com/a',
+      webhookFormat: 'discord',
+    });
     const before = await db.alertRule.findUniqueOrThrow({ where: { id: rule.id } });
     const b = await setup();
     const base = (projectId: string) => `/api/v1/projects/${projectId}/alerts`;
     const attempts = [
       [b.client.patch(`${base(a.project.id)}/${rule.id}`, { webhookFormat: 'slack' }), 'Project not found'],
-      [b.client.patch(`${base(b.project.id)}/${rule.id}`, { webhookFormat: 'slack', type: 'NEW_ISSUE' }), 'Alert rule not found'],
+      [
+        b.client.patch(`${base(b.project.id)}/${rule.id}`, { webhookFormat: 'slack', type: 'NEW_ISSUE' }),
+        'Alert rule not found',
+      ],
       [b.client.get(`${base(b.project.id)}/${rule.id}/logs`), 'Alert rule not found'],
       [b.client.delete(`${base(b.project.id)}/${rule.id}`), 'Alert rule not found'],
     ] as const;
@@ -385,13 +468,20 @@ describe('webhook body formats', () => {
     const hook = await receiver();
     const s = await setup('Shop <&> "front"');
     const id = await s.issue();
-    const rule = await s.rule({ name: format, type: 'REGRESSION', webhookUrl: `${hook.url}/${format}`, webhookFormat: format });
+    const rule = await s.rule({
+      name: format,
+      type: 'REGRESSION',
+      webhookUrl: `${hook.url}/${format}`,
+      webhookFormat: format,
+    });
     await s.patch(id, { status: 'RESOLVED' });
     await s.ingest();
     const [req] = await hook.waitFor(1);
     const issue = await db.issue.findUniqueOrThrow({ where: { id } });
     expect(req.headers['content-type']).toBe('application/json');
-    expect(req.headers['x-webhook-signature']).toBe(`sha256=${crypto.createHmac('sha256', rule.webhookSecret).update(req.body).digest('hex')}`);
+    expect(req.headers['x-webhook-signature']).toBe(
+      `sha256=${crypto.createHmac('sha256', rule.webhookSecret).update(req.body).digest('hex')}`,
+    );
     return { req, issue, url: `http://localhost:3000/projects/${s.project.id}/issues/${id}` };
   }
 
@@ -473,7 +563,14 @@ describe('webhook body formats', () => {
     const issue = await db.issue.findFirstOrThrow({ where: { projectId: s.project.id } });
     expect(req.json).toMatchObject({
       content: 'New issue in Checkout',
-      embeds: [{ title: issue.title, description: `Culprit: ${issue.culprit}`, url: `http://localhost:3000/projects/${s.project.id}/issues/${issue.id}`, color: 0xdc2626 }],
+      embeds: [
+        {
+          title: issue.title,
+          description: `Culprit: ${issue.culprit}`,
+          url: `http://localhost:3000/projects/${s.project.id}/issues/${issue.id}`,
+          color: 0xdc2626,
+        },
+      ],
     });
   });
 });

@@ -17,18 +17,22 @@ async function setup() {
   const project = await createProject(s.client, 'Health app');
   const key = project.keys[0].publicKey;
   const post = async (items: { type: string; payload: unknown }[]) => {
-    const body = [JSON.stringify({}), ...items.flatMap((i) => [JSON.stringify({ type: i.type }), JSON.stringify(i.payload)])].join('\n');
+    const body = [
+      JSON.stringify({}),
+      ...items.flatMap((i) => [JSON.stringify({ type: i.type }), JSON.stringify(i.payload)]),
+    ].join('\n');
     const res = await s.client.post(`/api/${project.number}/envelope/?sentry_key=${key}`, body);
     expect(res.status, res.text).toBe(200);
   };
-  const health = async (query: Record<string, string> = {}) => (await s.client.get(`/api/v1/projects/${project.id}/release-health`, { query })).body.data;
+  const health = async (query: Record<string, string> = {}) =>
+    (await s.client.get(`/api/v1/projects/${project.id}/release-health`, { query })).body.data;
   return { ...s, project, post, health };
 }
 
 /** A small deterministic random source, so a failing round can be replayed. */
 function random(seed: number) {
   let x = seed;
-  return () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 describe('session updates: counted once, the worst status wins, whatever the order', () => {
@@ -36,14 +40,28 @@ describe('session updates: counted once, the worst status wins, whatever the ord
     const rnd = random(seed);
     const t = await setup();
     const started = new Date(Date.now() - 30 * 60_000).toISOString();
-    const updates: { sid: string; did: string; status: (typeof STATUSES)[number]; errors: number; release: string; init: boolean }[] = [];
+    const updates: {
+      sid: string;
+      did: string;
+      status: (typeof STATUSES)[number];
+      errors: number;
+      release: string;
+      init: boolean;
+    }[] = [];
     for (let i = 0; i < 12; i++) {
       const release = rnd() < 0.5 ? 'app@1.0.0' : 'app@2.0.0';
       const did = `user-${Math.floor(rnd() * 6)}`;
       const n = 1 + Math.floor(rnd() * 4);
       for (let k = 0; k < n; k++) {
         const status = STATUSES[Math.floor(rnd() * STATUSES.length)];
-        updates.push({ sid: `s${seed}-${i}`, did, status, errors: status === 'errored' || rnd() < 0.2 ? 1 : 0, release, init: k === 0 });
+        updates.push({
+          sid: `s${seed}-${i}`,
+          did,
+          status,
+          errors: status === 'errored' || rnd() < 0.2 ? 1 : 0,
+          release,
+          init: k === 0,
+        });
       }
       // A duplicate of one of its updates.
       if (rnd() < 0.5) updates.push({ ...updates[updates.length - 1] });
@@ -53,12 +71,21 @@ describe('session updates: counted once, the worst status wins, whatever the ord
       const j = Math.floor(rnd() * (i + 1));
       [updates[i], updates[j]] = [updates[j], updates[i]];
     }
-    for (let i = 0; i < updates.length; ) {
+    for (let i = 0; i < updates.length;) {
       const n = 1 + Math.floor(rnd() * 4);
       await t.post(
         updates.slice(i, i + n).map((u) => ({
           type: 'session',
-          payload: { sid: u.sid, did: u.did, init: u.init, started, timestamp: new Date().toISOString(), status: u.status, errors: u.errors, attrs: { release: u.release, environment: 'production' } },
+          payload: {
+            sid: u.sid,
+            did: u.did,
+            init: u.init,
+            started,
+            timestamp: new Date().toISOString(),
+            status: u.status,
+            errors: u.errors,
+            attrs: { release: u.release, environment: 'production' },
+          },
         })),
       );
       i += n;
@@ -104,20 +131,51 @@ describe('aggregates, no release, bad items', () => {
     const t = await setup();
     const started = new Date(Date.now() - 10 * 60_000).toISOString();
     await t.post([
-      { type: 'sessions', payload: { aggregates: [{ started, exited: 90, errored: 6, crashed: 4 }, { started, did: 'u1', exited: 1 }], attrs: { release: 'api@3', environment: 'production' } } },
+      {
+        type: 'sessions',
+        payload: {
+          aggregates: [
+            { started, exited: 90, errored: 6, crashed: 4 },
+            { started, did: 'u1', exited: 1 },
+          ],
+          attrs: { release: 'api@3', environment: 'production' },
+        },
+      },
       { type: 'session', payload: { sid: 'no-release-1', started, status: 'exited' } },
       { type: 'session', payload: { sid: 'bad', started: 'not a date', status: 'exited' } },
       { type: 'session', payload: { sid: 'bad-status', started, status: 'melted' } },
     ]);
     const data = await t.health();
-    expect(data.releases.map((r: { version: string | null; sessions: number; crashed: number; errored: number; crashFreeSessions: number }) => [r.version, r.sessions, r.crashed, r.errored, r.crashFreeSessions]).sort()).toEqual(
+    expect(
+      data.releases
+        .map(
+          (r: {
+            version: string | null;
+            sessions: number;
+            crashed: number;
+            errored: number;
+            crashFreeSessions: number;
+          }) => [r.version, r.sessions, r.crashed, r.errored, r.crashFreeSessions],
+        )
+        .sort(),
+    ).toEqual(
       [
         ['api@3', 101, 4, 6, 0.9604],
         [null, 1, 0, 0, 1],
       ].sort(),
     );
-    const stats = (await t.client.get(`/api/v1/projects/${t.project.id}/stats`)).body.data.rows as { category: string; outcome: string; reason: string; quantity: number }[];
-    expect(stats.filter((r) => r.category === 'session').map((r) => [r.outcome, r.reason, r.quantity]).sort()).toEqual([
+    const stats = (await t.client.get(`/api/v1/projects/${t.project.id}/stats`)).body.data.rows as {
+      category: string;
+      outcome: string;
+      reason: string;
+      quantity: number;
+    }[];
+    expect(
+      stats
+        .filter((r) => r.category === 'session')
+        .map((r) => [r.outcome, r.reason, r.quantity])
+        .sort(),
+    ).toEqual([
       ['accepted', '', 3],
       ['invalid', 'validation: started', 1],
       ['invalid', 'validation: status', 1],
@@ -127,8 +185,21 @@ describe('aggregates, no release, bad items', () => {
   it('environments filter; days bound; another organization gets 404', async () => {
     const t = await setup();
     const started = new Date(Date.now() - 10 * 60_000).toISOString();
-    await t.post([{ type: 'sessions', payload: { aggregates: [{ started, exited: 5 }], attrs: { release: 'r1', environment: 'staging' } } }]);
-    await t.post([{ type: 'sessions', payload: { aggregates: [{ started, exited: 7, crashed: 1 }], attrs: { release: 'r1', environment: 'production' } } }]);
+    await t.post([
+      {
+        type: 'sessions',
+        payload: { aggregates: [{ started, exited: 5 }], attrs: { release: 'r1', environment: 'staging' } },
+      },
+    ]);
+    await t.post([
+      {
+        type: 'sessions',
+        payload: {
+          aggregates: [{ started, exited: 7, crashed: 1 }],
+          attrs: { release: 'r1', environment: 'production' },
+        },
+      },
+    ]);
     expect((await t.health()).releases[0].sessions).toBe(13);
     expect((await t.health({ environment: 'staging' })).releases[0].sessions).toBe(5);
     expect((await t.health()).environments).toEqual(['production', 'staging']);
@@ -142,7 +213,12 @@ describe('the real @sentry/node', () => {
     const t = await setup();
     const server = await startSentryServer();
     try {
-      Sentry.init({ dsn: server.dsn((t.project.keys[0] as { sentryDsn?: string }).sentryDsn!), release: 'node@1.0.0', environment: 'production', defaultIntegrations: false });
+      Sentry.init({
+        dsn: server.dsn((t.project.keys[0] as { sentryDsn?: string }).sentryDsn!),
+        release: 'node@1.0.0',
+        environment: 'production',
+        defaultIntegrations: false,
+      });
       Sentry.setUser({ id: 'alice' });
       Sentry.startSession();
       Sentry.endSession();
@@ -152,7 +228,14 @@ describe('the real @sentry/node', () => {
       Sentry.endSession();
       expect(await Sentry.flush(5000)).toBe(true);
       const r = (await t.health()).releases.find((x: { version: string }) => x.version === 'node@1.0.0');
-      expect(r).toMatchObject({ sessions: 2, errored: 1, crashed: 0, users: 2, crashFreeSessions: 1, crashFreeUsers: 1 });
+      expect(r).toMatchObject({
+        sessions: 2,
+        errored: 1,
+        crashed: 0,
+        users: 2,
+        crashFreeSessions: 1,
+        crashFreeUsers: 1,
+      });
     } finally {
       await Sentry.close(2000);
       await server.close();
@@ -171,7 +254,11 @@ describe('aggregates from real server SDKs', () => {
     const t = await setup();
     const server = await startSentryServer();
     try {
-      await runSdkProgram({ sdk, dir: DIR, args: [server.dsn((t.project.keys[0] as { sentryDsn?: string }).sentryDsn!)] });
+      await runSdkProgram({
+        sdk,
+        dir: DIR,
+        args: [server.dsn((t.project.keys[0] as { sentryDsn?: string }).sentryDsn!)],
+      });
       const r = (await t.health()).releases.find((x: { version: string }) => x.version === version);
       // Aggregates carry no user: no users, so no crash-free users rate.
       expect(r).toMatchObject({ ...expected, abnormal: 0, users: 0, crashFreeUsers: null, adoption: 1 });
@@ -180,4 +267,3 @@ describe('aggregates from real server SDKs', () => {
     }
   });
 });
-

@@ -27,7 +27,11 @@ beforeAll(async () => {
 
 const rel = (path = '') => `/api/v1/projects/${projectId}/releases${path}`;
 const event = (release: string | undefined, type: string, timestamp: number) =>
-  errorEnvelope({ release, timestamp, exception: { type, value: 'x', stacktrace: { frames: [{ filename: 'app.js', function: type, lineno: 1 }] } } });
+  errorEnvelope({
+    release,
+    timestamp,
+    exception: { type, value: 'x', stacktrace: { frames: [{ filename: 'app.js', function: type, lineno: 1 }] } },
+  });
 
 describe('releases from events', () => {
   it('the first event naming a version creates its release; first/last event times follow the events', async () => {
@@ -35,8 +39,12 @@ describe('releases from events', () => {
     const first = await send({ client: owner, projectId, key, body: event('web@1.0.0', 'AError', t0) });
     expect(first.status, first.text).toBe(200);
     forgetReleases();
-    expect((await send({ client: owner, projectId, key, body: event('web@1.0.0', 'AError', t0 + 60_000) })).status).toBe(200);
-    const row = await db.release.findUniqueOrThrow({ where: { projectId_version: { projectId, version: 'web@1.0.0' } } });
+    expect(
+      (await send({ client: owner, projectId, key, body: event('web@1.0.0', 'AError', t0 + 60_000) })).status,
+    ).toBe(200);
+    const row = await db.release.findUniqueOrThrow({
+      where: { projectId_version: { projectId, version: 'web@1.0.0' } },
+    });
     expect(row.firstEventAt?.getTime()).toBe(t0);
     expect(row.lastEventAt?.getTime()).toBe(t0 + 60_000);
     const list = await owner.get(rel());
@@ -56,7 +64,9 @@ describe('releases from events', () => {
     const t0 = Date.UTC(2026, 10, 2, 12);
     await send({ client: owner, projectId, key, body: event('web@cache', 'CError', t0) });
     await send({ client: owner, projectId, key, body: event('web@cache', 'CError', t0 + 5_000) });
-    const row = await db.release.findUniqueOrThrow({ where: { projectId_version: { projectId, version: 'web@cache' } } });
+    const row = await db.release.findUniqueOrThrow({
+      where: { projectId_version: { projectId, version: 'web@cache' } },
+    });
     expect(row.lastEventAt?.getTime()).toBe(t0);
   });
 
@@ -104,7 +114,10 @@ describe('releases API', () => {
   it.each(INVALID)('%s → 400', async (_n, body, messages) => {
     const res = await owner.post(rel(), body);
     const error = messages.map((message) => ({ path: ['version'], message }));
-    expect([res.status, res.body]).toEqual([400, { statusCode: 400, status: 'failed', message: 'Validation error', error }]);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { statusCode: 400, status: 'failed', message: 'Validation error', error },
+    ]);
   });
 
   it('an unknown version → 404', async () => {
@@ -125,7 +138,12 @@ describe('releases API', () => {
     await owner.post(rel(), { version: 'mine-1' });
     const before = await orgState(orgId);
     const releasesBefore = await db.release.findMany({ where: { projectId }, orderBy: { id: 'asc' } });
-    for (const res of [await outsider.get(rel()), await outsider.post(rel(), { version: 'theirs' }), await outsider.get(rel('/mine-1')), await outsider.delete(rel('/mine-1'))]) {
+    for (const res of [
+      await outsider.get(rel()),
+      await outsider.post(rel(), { version: 'theirs' }),
+      await outsider.get(rel('/mine-1')),
+      await outsider.delete(rel('/mine-1')),
+    ]) {
       expect(res.status).toBe(404);
     }
     expect(await orgState(orgId)).toEqual(before);

@@ -6,7 +6,13 @@ import { startRetentionJob } from '@/lib/retention/retention-job';
 import { purgeExpiredAccounts } from '@/lib/retention/purge-expired-accounts';
 import { TestClient } from '../support/client';
 import { uniqueEmail, PASSWORD } from '../support/accounts';
-import { dropPartitionsBefore, ensurePartitions, ensurePartitionsAhead, listPartitions, PARTITION_DAYS_AHEAD } from '@/lib/retention/partitions';
+import {
+  dropPartitionsBefore,
+  ensurePartitions,
+  ensurePartitionsAhead,
+  listPartitions,
+  PARTITION_DAYS_AHEAD,
+} from '@/lib/retention/partitions';
 import { handleIngest } from '@/lib/ingest/protocols/native';
 import { errorEnvelope, transactionEnvelope } from './ingest-helpers';
 import { stopJobs } from '@/lib/jobs/boss';
@@ -24,20 +30,46 @@ async function seed(plan: 'FREE' | 'PRO', ageDays: number[]) {
   await setPlan(orgId, plan);
   const p = await createProject(client);
   const issue = await db.issue.create({
-    data: { projectId: p.id, fingerprint: 'f', title: 'E: x', firstSeen: new Date(NOW - 100 * DAY), lastSeen: new Date(NOW), eventCount: ageDays.length },
+    data: {
+      projectId: p.id,
+      fingerprint: 'f',
+      title: 'E: x',
+      firstSeen: new Date(NOW - 100 * DAY),
+      lastSeen: new Date(NOW),
+      eventCount: ageDays.length,
+    },
   });
   for (const age of ageDays) {
     // Received at that age: retention ages rows by receipt time.
     const timestamp = new Date(NOW - age * DAY);
-    await db.event.create({ data: { issueId: issue.id, projectId: p.id, level: 'ERROR', message: `age ${age}`, timestamp, receivedAt: timestamp } });
-    await db.transaction.create({ data: { projectId: p.id, name: `age ${age}`, duration: 1, timestamp, receivedAt: timestamp } });
+    await db.event.create({
+      data: {
+        issueId: issue.id,
+        projectId: p.id,
+        level: 'ERROR',
+        message: `age ${age}`,
+        timestamp,
+        receivedAt: timestamp,
+      },
+    });
+    await db.transaction.create({
+      data: { projectId: p.id, name: `age ${age}`, duration: 1, timestamp, receivedAt: timestamp },
+    });
   }
   return { projectId: p.id, issueId: issue.id, orgId };
 }
 
 async function remaining(projectId: string) {
-  const ev = await db.event.findMany({ where: { projectId }, select: { message: true }, orderBy: { timestamp: 'desc' } });
-  const tx = await db.transaction.findMany({ where: { projectId }, select: { name: true }, orderBy: { timestamp: 'desc' } });
+  const ev = await db.event.findMany({
+    where: { projectId },
+    select: { message: true },
+    orderBy: { timestamp: 'desc' },
+  });
+  const tx = await db.transaction.findMany({
+    where: { projectId },
+    select: { name: true },
+    orderBy: { timestamp: 'desc' },
+  });
   return { events: ev.map((e) => e.message), transactions: tx.map((t) => t.name) };
 }
 
@@ -72,14 +104,17 @@ describe('retention', () => {
 });
 
 describe('release health, feedback and attachments age out like events', () => {
-  it('hourly session counts, users not seen, feedback and attachments older than the plan\'s days are removed; the rest stay', async () => {
+  it("hourly session counts, users not seen, feedback and attachments older than the plan's days are removed; the rest stay", async () => {
     clock.set(NOW);
     const { client, orgId } = await signUp();
     await setPlan(orgId, 'FREE');
     const p = await createProject(client);
     for (const age of [1, 31]) {
       const hour = new Date(NOW - age * DAY);
-      await pool().query(`INSERT INTO session_hourly (project_id, release, environment, hour, started) VALUES ($1, 'app@1', 'production', $2, 1)`, [p.id, hour]);
+      await pool().query(
+        `INSERT INTO session_hourly (project_id, release, environment, hour, started) VALUES ($1, 'app@1', 'production', $2, 1)`,
+        [p.id, hour],
+      );
       await pool().query(
         `INSERT INTO session_release_users (project_id, release, environment, user_hash, last_day) VALUES ($1, 'app@1', 'production', md5($3)::uuid, $2::date)`,
         [p.id, hour.toISOString().slice(0, 10), `user-${age}`],
@@ -87,7 +122,10 @@ describe('release health, feedback and attachments age out like events', () => {
     }
     for (const age of [1, 31]) {
       const at = new Date(NOW - age * DAY);
-      await pool().query(`INSERT INTO feedback (project_id, event_id, message, source, created_at) VALUES ($1, md5($2), $2, 'api', $3)`, [p.id, `feedback ${age}`, at]);
+      await pool().query(
+        `INSERT INTO feedback (project_id, event_id, message, source, created_at) VALUES ($1, md5($2), $2, 'api', $3)`,
+        [p.id, `feedback ${age}`, at],
+      );
       const { rows } = await pool().query<{ id: string }>(
         `INSERT INTO attachments (project_id, event_id, filename, content_type, attachment_type, size, storage, created_at) VALUES ($1, md5($2), $2, 'text/plain', 'event.attachment', 1, 'pg', $3) RETURNING id`,
         [p.id, `file ${age}`, at],
@@ -114,16 +152,43 @@ describe('retention ages rows by receipt time', () => {
     clock.set(NOW);
     const { client, orgId } = await signUp();
     const p = await createProject(client);
-    const issue = await db.issue.create({ data: { projectId: p.id, fingerprint: 'f', title: 'E: x', firstSeen: new Date(NOW), lastSeen: new Date(NOW) } });
+    const issue = await db.issue.create({
+      data: { projectId: p.id, fingerprint: 'f', title: 'E: x', firstSeen: new Date(NOW), lastSeen: new Date(NOW) },
+    });
     const future = new Date(Date.UTC(9999, 11, 31));
     const old = new Date(NOW - 45 * DAY);
     const fresh = new Date(NOW - 1 * DAY);
-    await db.event.create({ data: { issueId: issue.id, projectId: p.id, level: 'ERROR', message: 'future, received long ago', timestamp: future, receivedAt: old } });
-    await db.event.create({ data: { issueId: issue.id, projectId: p.id, level: 'ERROR', message: 'dated long ago, received now', timestamp: old, receivedAt: fresh } });
-    await db.transaction.create({ data: { projectId: p.id, name: 'future, received long ago', duration: 1, timestamp: future, receivedAt: old } });
-    await db.transaction.create({ data: { projectId: p.id, name: 'dated long ago, received now', duration: 1, timestamp: old, receivedAt: fresh } });
+    await db.event.create({
+      data: {
+        issueId: issue.id,
+        projectId: p.id,
+        level: 'ERROR',
+        message: 'future, received long ago',
+        timestamp: future,
+        receivedAt: old,
+      },
+    });
+    await db.event.create({
+      data: {
+        issueId: issue.id,
+        projectId: p.id,
+        level: 'ERROR',
+        message: 'dated long ago, received now',
+        timestamp: old,
+        receivedAt: fresh,
+      },
+    });
+    await db.transaction.create({
+      data: { projectId: p.id, name: 'future, received long ago', duration: 1, timestamp: future, receivedAt: old },
+    });
+    await db.transaction.create({
+      data: { projectId: p.id, name: 'dated long ago, received now', duration: 1, timestamp: old, receivedAt: fresh },
+    });
     await purgeOldData({ orgIds: [orgId] });
-    expect(await remaining(p.id)).toEqual({ events: ['dated long ago, received now'], transactions: ['dated long ago, received now'] });
+    expect(await remaining(p.id)).toEqual({
+      events: ['dated long ago, received now'],
+      transactions: ['dated long ago, received now'],
+    });
   });
 });
 
@@ -135,8 +200,12 @@ describe('expired sign-ups, reset links and throttle counters', () => {
     const verified = await signUp();
     clock.advance(10 * 60 * 1000 + 1000);
     await new TestClient().post('/api/v1/auth/register', { name: 'Live', email: live, password: PASSWORD });
-    await db.throttleCounter.create({ data: { key: `test:ended:${stale}`, count: 9, windowEndsAt: new Date(Date.now() - 1000) } });
-    await db.throttleCounter.create({ data: { key: `test:running:${stale}`, count: 9, windowEndsAt: new Date(Date.now() + 60_000) } });
+    await db.throttleCounter.create({
+      data: { key: `test:ended:${stale}`, count: 9, windowEndsAt: new Date(Date.now() - 1000) },
+    });
+    await db.throttleCounter.create({
+      data: { key: `test:running:${stale}`, count: 9, windowEndsAt: new Date(Date.now() + 60_000) },
+    });
     const orgOf = async (email: string) => (await db.user.findUniqueOrThrow({ where: { email } })).orgId!;
     const staleOrg = await orgOf(stale);
     // Scoped to this test's organizations: other test files share the database.
@@ -145,7 +214,11 @@ describe('expired sign-ups, reset links and throttle counters', () => {
     expect(await db.user.count({ where: { email: stale } })).toBe(0);
     expect(await db.organization.count({ where: { id: staleOrg } })).toBe(0);
     expect(await db.user.count({ where: { email: { in: [live, verified.email] } } })).toBe(2);
-    expect((await db.throttleCounter.findMany({ where: { key: { startsWith: 'test:', endsWith: stale } } })).map((r) => r.key)).toEqual([`test:running:${stale}`]);
+    expect(
+      (await db.throttleCounter.findMany({ where: { key: { startsWith: 'test:', endsWith: stale } } })).map(
+        (r) => r.key,
+      ),
+    ).toEqual([`test:running:${stale}`]);
   });
 });
 
@@ -169,7 +242,12 @@ describe('daily partitions', () => {
 
   const names = async () => (await listPartitions()).map((p) => p.name);
   const whereIs = async (table: 'events' | 'transactions', projectId: string) =>
-    (await pool().query<{ part: string }>(`SELECT tableoid::regclass::text AS part FROM ${table} WHERE project_id = $1 ORDER BY received_at`, [projectId])).rows.map((r) => r.part);
+    (
+      await pool().query<{ part: string }>(
+        `SELECT tableoid::regclass::text AS part FROM ${table} WHERE project_id = $1 ORDER BY received_at`,
+        [projectId],
+      )
+    ).rows.map((r) => r.part);
 
   async function ingester() {
     const { client, orgId } = await signUp();
@@ -194,15 +272,21 @@ describe('daily partitions', () => {
     expect(await whereIs('events', projectId)).toEqual(['events_default']);
 
     const created = await ensurePartitionsAhead(clock.now());
-    const days = Array.from({ length: PARTITION_DAYS_AHEAD + 1 }, (_, i) => new Date(DAY0 + i * DAY).toISOString().slice(0, 10).replaceAll('-', ''));
-    expect(created.sort()).toEqual(days.flatMap((d) => [`events_p${d}`, `transactions_p${d}`, `spans_p${d}`, `logs_p${d}`]).sort());
+    const days = Array.from({ length: PARTITION_DAYS_AHEAD + 1 }, (_, i) =>
+      new Date(DAY0 + i * DAY).toISOString().slice(0, 10).replaceAll('-', ''),
+    );
+    expect(created.sort()).toEqual(
+      days.flatMap((d) => [`events_p${d}`, `transactions_p${d}`, `spans_p${d}`, `logs_p${d}`]).sort(),
+    );
     expect(await names()).toEqual(expect.arrayContaining(created));
     expect(await whereIs('events', projectId)).toEqual(['events_p20200110']);
     expect(await whereIs('transactions', projectId)).toEqual(['transactions_p20200110']);
     // Idempotent: a second run (another instance, the next hour) creates nothing.
     expect(await ensurePartitionsAhead(clock.now())).toEqual([]);
     // Ingest now routes straight to the day's partition.
-    expect((await ingest(errorEnvelope({ exception: { ...errorEnvelope().exception, value: 'second' } }))).status).toBe(200);
+    expect((await ingest(errorEnvelope({ exception: { ...errorEnvelope().exception, value: 'second' } }))).status).toBe(
+      200,
+    );
     expect(await whereIs('events', projectId)).toEqual(['events_p20200110', 'events_p20200110']);
   });
 
@@ -240,8 +324,12 @@ describe('daily partitions', () => {
     await dropPartitionsBefore(new Date(day + 3 * DAY), new Date(day + DAY));
     const statuses = await burst;
     expect(statuses).toEqual(new Array(200).fill(200));
-    expect(await whereIs('events', projectId)).toEqual(new Array(200).fill(`events_p${new Date(day).toISOString().slice(0, 10).replaceAll('-', '')}`));
-    expect(await names()).not.toContain(`events_p${new Date(day + DAY).toISOString().slice(0, 10).replaceAll('-', '')}`);
+    expect(await whereIs('events', projectId)).toEqual(
+      new Array(200).fill(`events_p${new Date(day).toISOString().slice(0, 10).replaceAll('-', '')}`),
+    );
+    expect(await names()).not.toContain(
+      `events_p${new Date(day + DAY).toISOString().slice(0, 10).replaceAll('-', '')}`,
+    );
   });
 
   it('retention drops whole partitions past every plan, deletes rows only where plans differ, and keeps issue counts', async () => {
@@ -260,14 +348,17 @@ describe('daily partitions', () => {
     clock.set(base + 3_600_000);
     const before = await names();
     const dayOf = (age: number) => new Date(base - age * DAY).toISOString().slice(0, 10).replaceAll('-', '');
-    expect(before).toEqual(expect.arrayContaining([`events_p${dayOf(95)}`, `events_p${dayOf(91)}`, `events_p${dayOf(31)}`]));
+    expect(before).toEqual(
+      expect.arrayContaining([`events_p${dayOf(95)}`, `events_p${dayOf(91)}`, `events_p${dayOf(31)}`]),
+    );
     const result = await purgeOldData();
     const after = await names();
     // Days older than 90 (PRO, the longest) are gone whole; the 31-day-old one stays for PRO.
-    for (const age of [91, 95]) for (const t of ['events', 'transactions', 'spans', 'logs']) {
-      expect(result.droppedPartitions).toContain(`${t}_p${dayOf(age)}`);
-      expect(after).not.toContain(`${t}_p${dayOf(age)}`);
-    }
+    for (const age of [91, 95])
+      for (const t of ['events', 'transactions', 'spans', 'logs']) {
+        expect(result.droppedPartitions).toContain(`${t}_p${dayOf(age)}`);
+        expect(after).not.toContain(`${t}_p${dayOf(age)}`);
+      }
     expect(after).toContain(`events_p${dayOf(31)}`);
     expect(after.filter((n) => n.endsWith(dayOf(89)))).toHaveLength(4);
     expect(await whereIs('events', free.projectId)).toEqual([`events_p${dayOf(1)}`]);

@@ -35,7 +35,8 @@ async function freshProject() {
   return { project: p, ingest };
 }
 
-const q = async <T,>(text: string, values: unknown[]) => (await pool().query<T & Record<string, unknown>>(text, values)).rows;
+const q = async <T>(text: string, values: unknown[]) =>
+  (await pool().query<T & Record<string, unknown>>(text, values)).rows;
 
 /** Every rollup of the project's issues, and the same figures recounted from its raw events. */
 async function rollupsAndRecount(projectId: string) {
@@ -49,35 +50,76 @@ async function rollupsAndRecount(projectId: string) {
     UNION ALL SELECT e.issue_id, t.key, t.value FROM events e, jsonb_each_text(coalesce(e.tags, '{}')) t
       WHERE e.project_id = $1 AND NOT (t.key = 'environment' AND e.environment IS NOT NULL) AND NOT (t.key = 'release' AND e.release IS NOT NULL)`;
   const [
-    hourly, hourlyRecount, minutes, minutesRecount, users, usersRecount, userCounts, userCountsRecount,
-    tagValues, tagValuesRecount, tagKeys, tagKeysRecount, eventCounts, eventCountsRecount,
+    hourly,
+    hourlyRecount,
+    minutes,
+    minutesRecount,
+    users,
+    usersRecount,
+    userCounts,
+    userCountsRecount,
+    tagValues,
+    tagValuesRecount,
+    tagKeys,
+    tagKeysRecount,
+    eventCounts,
+    eventCountsRecount,
   ] = await Promise.all([
     q(`SELECT issue_id, hour, count FROM issue_hourly_counts WHERE issue_id IN ${issues} ORDER BY 1, 2`, [projectId]),
-    q(`SELECT issue_id, date_bin('1 hour', timestamp, TIMESTAMPTZ '1970-01-01Z') AS hour, count(*)::int AS count
-       FROM events WHERE project_id = $1 GROUP BY 1, 2 ORDER BY 1, 2`, [projectId]),
+    q(
+      `SELECT issue_id, date_bin('1 hour', timestamp, TIMESTAMPTZ '1970-01-01Z') AS hour, count(*)::int AS count
+       FROM events WHERE project_id = $1 GROUP BY 1, 2 ORDER BY 1, 2`,
+      [projectId],
+    ),
     q(`SELECT minute, count FROM project_minute_counts WHERE project_id = $1 ORDER BY 1`, [projectId]),
-    q(`SELECT date_bin('1 minute', received_at, TIMESTAMPTZ '1970-01-01Z') AS minute, count(*)::int AS count
-       FROM events WHERE project_id = $1 GROUP BY 1 ORDER BY 1`, [projectId]),
+    q(
+      `SELECT date_bin('1 minute', received_at, TIMESTAMPTZ '1970-01-01Z') AS minute, count(*)::int AS count
+       FROM events WHERE project_id = $1 GROUP BY 1 ORDER BY 1`,
+      [projectId],
+    ),
     q(`SELECT issue_id, user_hash FROM issue_users WHERE issue_id IN ${issues} ORDER BY 1, 2`, [projectId]),
-    q(`SELECT DISTINCT e.issue_id, md5(${userKey})::uuid AS user_hash FROM events e WHERE e.project_id = $1 AND ${userKey} IS NOT NULL ORDER BY 1, 2`, [projectId]),
+    q(
+      `SELECT DISTINCT e.issue_id, md5(${userKey})::uuid AS user_hash FROM events e WHERE e.project_id = $1 AND ${userKey} IS NOT NULL ORDER BY 1, 2`,
+      [projectId],
+    ),
     q(`SELECT issue_id, users FROM issue_user_counts WHERE issue_id IN ${issues} ORDER BY 1`, [projectId]),
-    q(`SELECT e.issue_id, count(DISTINCT ${userKey})::int AS users FROM events e WHERE e.project_id = $1 AND ${userKey} IS NOT NULL GROUP BY 1 ORDER BY 1`, [projectId]),
-    q(`SELECT issue_id, key, value, count FROM issue_tag_values WHERE issue_id IN ${issues} ORDER BY 1, 2, 3`, [projectId]),
-    q(`SELECT issue_id, key, value, count(*)::int AS count FROM (${pairs}) p GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`, [projectId]),
+    q(
+      `SELECT e.issue_id, count(DISTINCT ${userKey})::int AS users FROM events e WHERE e.project_id = $1 AND ${userKey} IS NOT NULL GROUP BY 1 ORDER BY 1`,
+      [projectId],
+    ),
+    q(`SELECT issue_id, key, value, count FROM issue_tag_values WHERE issue_id IN ${issues} ORDER BY 1, 2, 3`, [
+      projectId,
+    ]),
+    q(`SELECT issue_id, key, value, count(*)::int AS count FROM (${pairs}) p GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`, [
+      projectId,
+    ]),
     // A key's events are read as its values' counts plus its "other" bucket (the key row is not written per event).
-    q(`SELECT k.issue_id, k.key, (k.other + (SELECT coalesce(sum(v.count), 0) FROM issue_tag_values v WHERE v.issue_id = k.issue_id AND v.key = k.key))::int AS events,
+    q(
+      `SELECT k.issue_id, k.key, (k.other + (SELECT coalesce(sum(v.count), 0) FROM issue_tag_values v WHERE v.issue_id = k.issue_id AND v.key = k.key))::int AS events,
               k.distinct_values, k.other
-       FROM issue_tag_keys k WHERE k.issue_id IN ${issues} ORDER BY 1, 2`, [projectId]),
-    q(`SELECT issue_id, key, count(*)::int AS events, count(DISTINCT value)::int AS distinct_values, 0 AS other
-       FROM (${pairs}) p GROUP BY 1, 2 ORDER BY 1, 2`, [projectId]),
+       FROM issue_tag_keys k WHERE k.issue_id IN ${issues} ORDER BY 1, 2`,
+      [projectId],
+    ),
+    q(
+      `SELECT issue_id, key, count(*)::int AS events, count(DISTINCT value)::int AS distinct_values, 0 AS other
+       FROM (${pairs}) p GROUP BY 1, 2 ORDER BY 1, 2`,
+      [projectId],
+    ),
     q(`SELECT id AS issue_id, event_count FROM issues WHERE project_id = $1 ORDER BY 1`, [projectId]),
-    q(`SELECT issue_id, count(*)::int AS event_count FROM events WHERE project_id = $1 GROUP BY 1 ORDER BY 1`, [projectId]),
+    q(`SELECT issue_id, count(*)::int AS event_count FROM events WHERE project_id = $1 GROUP BY 1 ORDER BY 1`, [
+      projectId,
+    ]),
   ]);
   return {
     rollups: { hourly, minutes, users, userCounts, tagValues, tagKeys, eventCounts },
     recount: {
-      hourly: hourlyRecount, minutes: minutesRecount, users: usersRecount, userCounts: userCountsRecount,
-      tagValues: tagValuesRecount, tagKeys: tagKeysRecount, eventCounts: eventCountsRecount,
+      hourly: hourlyRecount,
+      minutes: minutesRecount,
+      users: usersRecount,
+      userCounts: userCountsRecount,
+      tagValues: tagValuesRecount,
+      tagKeys: tagKeysRecount,
+      eventCounts: eventCountsRecount,
     },
   };
 }
@@ -90,7 +132,14 @@ const arbEvent = fc.record({
   msInHour: fc.integer({ min: 0, max: 3_599_999 }),
   environment: fc.option(fc.constantFrom('production', 'staging'), { nil: undefined }),
   release: fc.option(fc.constantFrom('1.0.0', '1.0.1', '2.0.0'), { nil: undefined }),
-  tags: fc.option(fc.dictionary(fc.constantFrom('browser', 'route', 'environment', 'release', 'os', 'ü'), fc.constantFrom('Chrome', 'Firefox', '/a', '/b', '', 'é😀'), { maxKeys: 4 }), { nil: undefined }),
+  tags: fc.option(
+    fc.dictionary(
+      fc.constantFrom('browser', 'route', 'environment', 'release', 'os', 'ü'),
+      fc.constantFrom('Chrome', 'Firefox', '/a', '/b', '', 'é😀'),
+      { maxKeys: 4 },
+    ),
+    { nil: undefined },
+  ),
   user: fc.option(
     fc.oneof(
       fc.record({ id: fc.constantFrom('u1', 'u2', 'u3', 'U1') }),
@@ -108,29 +157,37 @@ const arbEvent = fc.record({
 describe('rollups equal a recount from raw events', () => {
   it('after randomized bursts through the ingest path (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(arbEvent, { minLength: 1, maxLength: 40 }), { minLength: 1, maxLength: 3 }), async (bursts) => {
-        const { project, ingest } = await freshProject();
-        // Receipt times a minute apart between bursts: the minute rollup gets several buckets.
-        for (const [b, burst] of bursts.entries()) {
-          clock.set(BASE + b * 61_000);
-          const results = await Promise.all(
-            burst.map((e) => {
-              const timestamp = BASE - e.hoursAgo * 3_600_000 + e.msInHour - 3_600_000;
-              if (e.transaction) return ingest(transactionEnvelope({ timestamp }));
-              const exception = { ...errorEnvelope().exception, type: e.type };
-              return ingest(
-                errorEnvelope({
-                  exception, timestamp, environment: e.environment, release: e.release, tags: e.tags, user: e.user,
-                  ...(e.eventId ? { event_id: e.eventId } : {}),
-                }),
-              );
-            }),
-          );
-          expect(results.map((r) => r.status)).toEqual(burst.map(() => 200));
-        }
-        const { rollups, recount } = await rollupsAndRecount(project.id);
-        expect(rollups).toEqual(recount);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(arbEvent, { minLength: 1, maxLength: 40 }), { minLength: 1, maxLength: 3 }),
+        async (bursts) => {
+          const { project, ingest } = await freshProject();
+          // Receipt times a minute apart between bursts: the minute rollup gets several buckets.
+          for (const [b, burst] of bursts.entries()) {
+            clock.set(BASE + b * 61_000);
+            const results = await Promise.all(
+              burst.map((e) => {
+                const timestamp = BASE - e.hoursAgo * 3_600_000 + e.msInHour - 3_600_000;
+                if (e.transaction) return ingest(transactionEnvelope({ timestamp }));
+                const exception = { ...errorEnvelope().exception, type: e.type };
+                return ingest(
+                  errorEnvelope({
+                    exception,
+                    timestamp,
+                    environment: e.environment,
+                    release: e.release,
+                    tags: e.tags,
+                    user: e.user,
+                    ...(e.eventId ? { event_id: e.eventId } : {}),
+                  }),
+                );
+              }),
+            );
+            expect(results.map((r) => r.status)).toEqual(burst.map(() => 200));
+          }
+          const { rollups, recount } = await rollupsAndRecount(project.id);
+          expect(rollups).toEqual(recount);
+        },
+      ),
       { numRuns: 12 },
     );
   });
@@ -141,7 +198,9 @@ describe('rollups equal a recount from raw events', () => {
     // One value per event for `route`, more than the per-key cap, sent in bursts of several batches.
     for (let start = 0; start < MAX_TAG_VALUES_PER_KEY + extra; start += 40) {
       const n = Math.min(40, MAX_TAG_VALUES_PER_KEY + extra - start);
-      const res = await Promise.all(Array.from({ length: n }, (_, i) => ingest(errorEnvelope({ tags: { route: `/r/${start + i}` } }))));
+      const res = await Promise.all(
+        Array.from({ length: n }, (_, i) => ingest(errorEnvelope({ tags: { route: `/r/${start + i}` } }))),
+      );
       expect(res.every((r) => r.status === 200)).toBe(true);
     }
     // Then 50 new keys per event (the per-event cap), 3 events: 150 more keys than the issue had.
@@ -150,7 +209,9 @@ describe('rollups equal a recount from raw events', () => {
       expect((await ingest(errorEnvelope({ tags }))).status).toBe(200);
     }
     const issue = await db.issue.findFirstOrThrow({ where: { projectId: project.id } });
-    const route = await db.issueTagKey.findUniqueOrThrow({ where: { issueId_key: { issueId: issue.id, key: 'route' } } });
+    const route = await db.issueTagKey.findUniqueOrThrow({
+      where: { issueId_key: { issueId: issue.id, key: 'route' } },
+    });
     const routeValues = await db.issueTagValue.findMany({ where: { issueId: issue.id, key: 'route' } });
     expect(routeValues).toHaveLength(MAX_TAG_VALUES_PER_KEY);
     expect(route).toMatchObject({ distinctValues: MAX_TAG_VALUES_PER_KEY, other: extra });
@@ -195,7 +256,16 @@ describe('read paths use the rollups', () => {
     expect(tags.body.data).toEqual({
       users: 2,
       tags: [
-        { key: 'browser', events: 4, distinctValues: 2, other: 0, values: [{ value: 'Chrome', count: 3 }, { value: 'Firefox', count: 1 }] },
+        {
+          key: 'browser',
+          events: 4,
+          distinctValues: 2,
+          other: 0,
+          values: [
+            { value: 'Chrome', count: 3 },
+            { value: 'Firefox', count: 1 },
+          ],
+        },
         { key: 'environment', events: 2, distinctValues: 1, other: 0, values: [{ value: 'production', count: 2 }] },
         { key: 'release', events: 1, distinctValues: 1, other: 0, values: [{ value: '1.2.3', count: 1 }] },
       ],
@@ -220,14 +290,16 @@ describe('read paths use the rollups', () => {
     expect(unknown.status).toBe(404);
   });
 
-  it('the event list total is the issue\'s count; a page past it is empty', async () => {
+  it("the event list total is the issue's count; a page past it is empty", async () => {
     const { project, ingest } = await freshProject();
     await Promise.all(Array.from({ length: 7 }, (_, i) => ingest(errorEnvelope({ timestamp: BASE + i }))));
     const issue = await db.issue.findFirstOrThrow({ where: { projectId: project.id } });
     const url = `/api/v1/projects/${project.id}/issues/${issue.id}/events`;
     const page2 = await account.client.get(url, { query: { page: 2, limit: 3 } });
     expect(page2.body.data.pagination).toEqual({ page: 2, limit: 3, total: 7, pages: 3 });
-    expect(page2.body.data.events.map((e: { timestamp: string }) => e.timestamp)).toEqual([3, 2, 1].map((i) => new Date(BASE + i).toISOString()));
+    expect(page2.body.data.events.map((e: { timestamp: string }) => e.timestamp)).toEqual(
+      [3, 2, 1].map((i) => new Date(BASE + i).toISOString()),
+    );
     const far = await account.client.get(url, { query: { page: 1e12, limit: 50 } });
     expect(far.status).toBe(200);
     expect(far.body.data.events).toEqual([]);

@@ -41,14 +41,21 @@ describe('@sentry/node 11: a log line written inside a span', () => {
   it('is stored with the span it was written in, read back through the logs API', async () => {
     const { client, project: p, dsn } = await project('Export');
     const before = server.received.length;
-    const { traceId, spanId } = JSON.parse(await program(process.execPath, 'log-in-span.mjs', dsn)) as { traceId: string; spanId: string };
+    const { traceId, spanId } = JSON.parse(await program(process.execPath, 'log-in-span.mjs', dsn)) as {
+      traceId: string;
+      spanId: string;
+    };
     expect(spanId).toMatch(/^[0-9a-f]{16}$/);
     // What the SDK sent: no top-level span_id, the span only as the attribute.
     const sent = server.received.slice(before).find((r) => r.itemTypes.includes('log'))!.text;
     expect(sent).not.toContain('"span_id"');
     expect(sent).toContain(`"sentry.trace.parent_span_id":{"value":"${spanId}"`);
 
-    const logs = (await client.get(`/api/v1/projects/${p.id}/logs`, { query: { traceId } })).body.data.logs as { body: string; traceId: string; spanId: string | null }[];
+    const logs = (await client.get(`/api/v1/projects/${p.id}/logs`, { query: { traceId } })).body.data.logs as {
+      body: string;
+      traceId: string;
+      spanId: string | null;
+    }[];
     expect(logs.map((l) => [l.body, l.traceId, l.spanId])).toEqual([['Exported 42 rows', traceId, spanId]]);
   });
 });
@@ -64,7 +71,11 @@ describe('sentry-ruby: one message from one method, reached from two call sites'
     const callers = sent.map((r) => /"function":"check_disk","lineno":(\d+)/.exec(r.text)?.[1]);
     expect(new Set(callers).size).toBe(2);
 
-    const issues = (await client.get(`/api/v1/projects/${p.id}/issues`)).body.data.issues as { title: string; eventCount: number; culprit: string }[];
+    const issues = (await client.get(`/api/v1/projects/${p.id}/issues`)).body.data.issues as {
+      title: string;
+      eventCount: number;
+      culprit: string;
+    }[];
     expect(issues.map((i) => [i.title, i.eventCount])).toEqual([['Disk almost full', 2]]);
     expect(issues[0].culprit).toMatch(/nightly_report/);
   });
@@ -74,7 +85,10 @@ describe('sentry-ruby: one message from one method, reached from two call sites'
     await pool().query(`UPDATE projects SET grouping_version = 2 WHERE id = $1`, [p.id]);
     forgetIngestKey(p.keys[0].publicKey);
     await program('ruby', 'message-call-sites.rb', dsn);
-    const issues = (await client.get(`/api/v1/projects/${p.id}/issues`)).body.data.issues as { title: string; eventCount: number }[];
+    const issues = (await client.get(`/api/v1/projects/${p.id}/issues`)).body.data.issues as {
+      title: string;
+      eventCount: number;
+    }[];
     expect(issues.map((i) => [i.title, i.eventCount])).toEqual([
       ['Disk almost full', 1],
       ['Disk almost full', 1],

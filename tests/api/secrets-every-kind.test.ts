@@ -35,7 +35,8 @@ type Project = Awaited<ReturnType<typeof createProject>> & { number: number };
 async function project(scrubbing: boolean) {
   const s = await signUp();
   const p = (await createProject(s.client, scrubbing ? 'Scrubbed' : 'Verbatim')) as Project;
-  if (!scrubbing) expect((await s.client.patch(`/api/v1/projects/${p.id}/privacy`, { scrubDefaults: false })).status).toBe(200);
+  if (!scrubbing)
+    expect((await s.client.patch(`/api/v1/projects/${p.id}/privacy`, { scrubDefaults: false })).status).toBe(200);
   const key = p.keys[0] as (typeof p.keys)[0] & { sentryDsn: string; publicKey: string };
   return { ...s, project: p, dsn: server.dsn(key.sentryDsn), key: key.publicKey };
 }
@@ -50,7 +51,10 @@ function sentSince(before: number, secrets: Secrets): string[] {
 async function rowsOf(projectId: string): Promise<Record<string, number>> {
   const tables = ['events', 'transactions', 'spans', 'logs', 'feedback', 'attachments', 'session_states', 'monitors'];
   const counts: Record<string, number> = {};
-  for (const t of tables) counts[t] = Number((await pool().query(`SELECT count(*) AS n FROM ${t} WHERE project_id = $1`, [projectId])).rows[0].n);
+  for (const t of tables)
+    counts[t] = Number(
+      (await pool().query(`SELECT count(*) AS n FROM ${t} WHERE project_id = $1`, [projectId])).rows[0].n,
+    );
   return counts;
 }
 
@@ -58,7 +62,16 @@ async function rowsOf(projectId: string): Promise<Record<string, number>> {
 async function tablesHolding(secrets: Secrets): Promise<string[]> {
   const found = await sweepForSecrets(Object.values(secrets));
   // Partitions (events_p20261126, spans_default) count as their table.
-  return [...new Set(found.map((f) => f.split(':')[0].replace(/^public\./, '').replace(/_(p\d+|default)$/, '')))].sort();
+  return [
+    ...new Set(
+      found.map((f) =>
+        f
+          .split(':')[0]
+          .replace(/^public\./, '')
+          .replace(/_(p\d+|default)$/, ''),
+      ),
+    ),
+  ].sort();
 }
 
 describe('the same secrets in every field, every item kind', () => {
@@ -71,8 +84,15 @@ describe('the same secrets in every field, every item kind', () => {
     let before = server.received.length;
     await program('sentry-app.mjs', [scrubbed.dsn, JSON.stringify(secrets)]);
     const kinds = new Set(server.received.slice(before).flatMap((r) => r.itemTypes));
-    expect([...kinds].sort()).toEqual(expect.arrayContaining(['attachment', 'check_in', 'event', 'feedback', 'log', 'session', 'span']));
-    expect(server.received.slice(before).map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    expect([...kinds].sort()).toEqual(
+      expect.arrayContaining(['attachment', 'check_in', 'event', 'feedback', 'log', 'session', 'span']),
+    );
+    expect(
+      server.received
+        .slice(before)
+        .map((r) => r.status)
+        .filter((s) => s !== 200),
+    ).toEqual([]);
     expect(sentSince(before, secrets).sort()).toEqual(Object.values(secrets).sort());
 
     before = server.received.length;
@@ -81,10 +101,23 @@ describe('the same secrets in every field, every item kind', () => {
     await flushOutcomes();
 
     const stored = await rowsOf(scrubbed.project.id);
-    expect(Object.entries(stored).filter(([, n]) => n === 0), 'every kind was stored').toEqual([]);
-    expect(stored).toMatchObject({ events: 2, transactions: 1, spans: 2, logs: 2, feedback: 1, attachments: 1, monitors: 1 });
+    expect(
+      Object.entries(stored).filter(([, n]) => n === 0),
+      'every kind was stored',
+    ).toEqual([]);
+    expect(stored).toMatchObject({
+      events: 2,
+      transactions: 1,
+      spans: 2,
+      logs: 2,
+      feedback: 1,
+      attachments: 1,
+      monitors: 1,
+    });
     expect(await sweepForSecrets(Object.values(secrets))).toEqual([]);
-    expect(await tablesHolding(control)).toEqual(expect.arrayContaining(['attachments', 'events', 'feedback', 'logs', 'session_states', 'spans', 'transactions']));
+    expect(await tablesHolding(control)).toEqual(
+      expect.arrayContaining(['attachments', 'events', 'feedback', 'logs', 'session_states', 'spans', 'transactions']),
+    );
 
     // The feedback API returns the scope's contexts and tags with their secrets filtered.
     const inbox = (await scrubbed.client.get(`/api/v1/projects/${scrubbed.project.id}/feedback`)).body.data.feedback;
@@ -96,9 +129,13 @@ describe('the same secrets in every field, every item kind', () => {
 
     // The segment name is scrubbed as its transaction's is, so the transaction's span groups find its spans.
     const name = 'GET /cards/[Filtered]/verify';
-    const { rows } = await pool().query(`SELECT DISTINCT transaction FROM spans WHERE project_id = $1`, [scrubbed.project.id]);
+    const { rows } = await pool().query(`SELECT DISTINCT transaction FROM spans WHERE project_id = $1`, [
+      scrubbed.project.id,
+    ]);
     expect(rows).toEqual([{ transaction: name }]);
-    const groups = await scrubbed.client.get(`/api/v1/projects/${scrubbed.project.id}/performance/transactions/${encodeURIComponent(name)}/spans`);
+    const groups = await scrubbed.client.get(
+      `/api/v1/projects/${scrubbed.project.id}/performance/transactions/${encodeURIComponent(name)}/spans`,
+    );
     expect(groups.status, groups.text).toBe(200);
     expect(groups.body.data.length).toBeGreaterThan(0);
   });

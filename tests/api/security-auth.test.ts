@@ -18,7 +18,11 @@ const VERIFY = '/api/v1/auth/verify-otp';
 const SEND = '/api/v1/auth/send-otp';
 const FORGOT = '/api/v1/auth/forgot-password';
 const RESET = '/api/v1/auth/reset-password';
-const TOO_MANY_LOGINS = { statusCode: 429, status: 'failed', message: 'Too many failed login attempts, try again later' };
+const TOO_MANY_LOGINS = {
+  statusCode: 429,
+  status: 'failed',
+  message: 'Too many failed login attempts, try again later',
+};
 const TOO_MANY = { statusCode: 429, status: 'failed', message: 'Too many requests, try again later' };
 const BAD_LINK = { statusCode: 400, status: 'failed', message: 'Invalid or expired reset link' };
 const WRONG = 'wrong password!';
@@ -58,7 +62,10 @@ describe('login throttle', () => {
     const { email } = await signUp();
     const attacker = new TestClient();
     const results = [];
-    for (let i = 0; i < 8; i++) results.push(await attacker.post(LOGIN, { email, password: WRONG }, { headers: { 'x-forwarded-for': `198.51.100.${i}` } }));
+    for (let i = 0; i < 8; i++)
+      results.push(
+        await attacker.post(LOGIN, { email, password: WRONG }, { headers: { 'x-forwarded-for': `198.51.100.${i}` } }),
+      );
     expect(results.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
   });
 
@@ -102,7 +109,10 @@ describe('login throttle', () => {
     const { email } = await signUp();
     const c = new TestClient();
     await c.post(LOGIN, { email, password: WRONG });
-    const rows = await db.throttleCounter.findMany({ where: { key: { startsWith: 'login:', contains: email } }, orderBy: { key: 'asc' } });
+    const rows = await db.throttleCounter.findMany({
+      where: { key: { startsWith: 'login:', contains: email } },
+      orderBy: { key: 'asc' },
+    });
     expect(rows.map((r) => [r.key, r.count])).toEqual([
       [`login:e:${email}`, 1],
       [`login:ea:${c.address}:${email}`, 1],
@@ -127,7 +137,9 @@ describe('passcode tries are counted atomically', () => {
     await c.post(REGISTER, { name: 'Burst', email, password: PASSWORD });
     const otp = latestOtp(email);
     const wrong = otp === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
-    const results = await Promise.all(Array.from({ length: 30 }, () => new TestClient().post(VERIFY, { email, otp: wrong })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => new TestClient().post(VERIFY, { email, otp: wrong })),
+    );
     expect(statuses(results)).toEqual({ 400: 30 });
     const user = await db.user.findUniqueOrThrow({ where: { email } });
     expect((await db.passcode.findUniqueOrThrow({ where: { userId: user.id } })).attempts).toBe(5);
@@ -147,7 +159,8 @@ describe('passcode tries are counted atomically', () => {
     const limit = perAddress(THROTTLE_LIMITS.passcodePerAddress);
     const c = new TestClient();
     const results = [];
-    for (let i = 0; i < limit + 2; i++) results.push(await c.post(VERIFY, { email: uniqueEmail('guess'), otp: 'AAAAAA' }));
+    for (let i = 0; i < limit + 2; i++)
+      results.push(await c.post(VERIFY, { email: uniqueEmail('guess'), otp: 'AAAAAA' }));
     expect(results.slice(0, limit).every((r) => r.status === 400)).toBe(true);
     expect(results.at(-1)!.status).toBe(429);
     expect(results.at(-1)!.body).toEqual(TOO_MANY);
@@ -160,7 +173,10 @@ describe('send-otp and register are throttled', () => {
     await new TestClient().post(REGISTER, { name: 'Flood', email, password: PASSWORD });
     const results = [];
     for (let i = 0; i < 30; i++) results.push(await new TestClient().post(SEND, { email }));
-    expect(statuses(results)).toEqual({ 200: THROTTLE_LIMITS.sendPasscodePerEmail, 429: 30 - THROTTLE_LIMITS.sendPasscodePerEmail });
+    expect(statuses(results)).toEqual({
+      200: THROTTLE_LIMITS.sendPasscodePerEmail,
+      429: 30 - THROTTLE_LIMITS.sendPasscodePerEmail,
+    });
     expect(results.at(-1)!.body).toEqual(TOO_MANY);
     expect(outboxFor(email, 'otp')).toHaveLength(1 + THROTTLE_LIMITS.sendPasscodePerEmail);
   });
@@ -177,7 +193,8 @@ describe('send-otp and register are throttled', () => {
     strictPerAddressLimits();
     const c = new TestClient();
     const results = [];
-    for (let i = 0; i < perAddress(THROTTLE_LIMITS.registerPerAddress) + 1; i++) results.push(await c.post(REGISTER, { name: 'Many', email: uniqueEmail('many'), password: PASSWORD }));
+    for (let i = 0; i < perAddress(THROTTLE_LIMITS.registerPerAddress) + 1; i++)
+      results.push(await c.post(REGISTER, { name: 'Many', email: uniqueEmail('many'), password: PASSWORD }));
     expect(results.slice(0, -1).every((r) => r.status === 201)).toBe(true);
     expect(results.at(-1)!.status).toBe(429);
     expect(results.at(-1)!.body).toEqual(TOO_MANY);
@@ -243,13 +260,21 @@ describe('password reset by emailed link', () => {
     const { client, email } = await signUp();
     const forgot = await new TestClient().post(FORGOT, { email });
     expect(forgot.status).toBe(200);
-    expect(forgot.body).toEqual({ statusCode: 200, status: 'success', message: 'If the account exists, a reset link was sent' });
+    expect(forgot.body).toEqual({
+      statusCode: 200,
+      status: 'success',
+      message: 'If the account exists, a reset link was sent',
+    });
     const token = await resetToken(email);
     expect(await db.passwordReset.count({ where: { tokenHash: token } })).toBe(0);
 
     const res = await new TestClient().post(RESET, { token, password: 'a brand new password' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'success', message: 'Password changed. Sign in with your new password.', data: { email, emailVerified: true } });
+    expect(res.body).toMatchObject({
+      status: 'success',
+      message: 'Password changed. Sign in with your new password.',
+      data: { email, emailVerified: true },
+    });
     expect(res.text).not.toMatch(/password_?hash/i);
     expect((await client.get('/api/v1/auth/me')).status).toBe(401);
     expect((await new TestClient().post(LOGIN, { email, password: PASSWORD })).status).toBe(401);
@@ -266,9 +291,13 @@ describe('password reset by emailed link', () => {
     const first = await resetToken(email);
     await new TestClient().post(FORGOT, { email });
     const second = await resetToken(email, 2);
-    expect((await new TestClient().post(RESET, { token: first, password: 'first new password' })).body).toEqual(BAD_LINK);
+    expect((await new TestClient().post(RESET, { token: first, password: 'first new password' })).body).toEqual(
+      BAD_LINK,
+    );
     clock.advance(60 * 60 * 1000 + 1000);
-    expect((await new TestClient().post(RESET, { token: second, password: 'second new password' })).body).toEqual(BAD_LINK);
+    expect((await new TestClient().post(RESET, { token: second, password: 'second new password' })).body).toEqual(
+      BAD_LINK,
+    );
   });
 
   it("resetting a squatted pending account proves the inbox: verified, and the squatter's password is gone", async () => {
@@ -286,7 +315,11 @@ describe('password reset by emailed link', () => {
   it('an unknown email gets the same answer and nothing is sent', async () => {
     const email = uniqueEmail('ghost');
     const res = await new TestClient().post(FORGOT, { email });
-    expect(res.body).toEqual({ statusCode: 200, status: 'success', message: 'If the account exists, a reset link was sent' });
+    expect(res.body).toEqual({
+      statusCode: 200,
+      status: 'success',
+      message: 'If the account exists, a reset link was sent',
+    });
     const { email: known } = await signUp();
     await new TestClient().post(FORGOT, { email: known });
     await resetToken(known);
@@ -297,14 +330,23 @@ describe('password reset by emailed link', () => {
     const { email: known } = await signUp();
     const unknown = uniqueEmail('ghost');
     const jobs = async (email: string) =>
-      (await pool().query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'password-reset' AND data->>'email' = $1`, [email])).rows[0].n as number;
+      (
+        await pool().query(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'password-reset' AND data->>'email' = $1`,
+          [email],
+        )
+      ).rows[0].n as number;
     const resetsBefore = await db.passwordReset.count();
     await stopJobs();
     try {
       // With no worker running, what the request itself did is all there is to see.
       for (const email of [known, unknown]) {
         const res = await new TestClient().post(FORGOT, { email });
-        expect(res.body).toEqual({ statusCode: 200, status: 'success', message: 'If the account exists, a reset link was sent' });
+        expect(res.body).toEqual({
+          statusCode: 200,
+          status: 'success',
+          message: 'If the account exists, a reset link was sent',
+        });
       }
       expect([await jobs(known), await jobs(unknown)]).toEqual([1, 1]);
       expect(await db.passwordReset.count()).toBe(resetsBefore);
@@ -354,7 +396,10 @@ describe('invite links', () => {
     expect((await squatter.post(REGISTER, { name: 'Mallory', email, password: 'attacker password' })).status).toBe(201);
     const invite = await owner.client.post('/api/v1/organization/invites', { email, role: 'MEMBER' });
     const token = new URL(invite.body.data.url).pathname.split('/').pop()!;
-    const res = await new TestClient().post(`/api/v1/invites/${token}/register`, { name: 'Real Person', password: 'the real password' });
+    const res = await new TestClient().post(`/api/v1/invites/${token}/register`, {
+      name: 'Real Person',
+      password: 'the real password',
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ name: 'Real Person', email, emailVerified: true });
     expect((await squatter.post(LOGIN, { email, password: 'attacker password' })).status).toBe(401);
@@ -364,7 +409,8 @@ describe('invite links', () => {
   it('looking up invite tokens is throttled per address', async () => {
     const c = new TestClient();
     const results = [];
-    for (let i = 0; i < THROTTLE_LIMITS.inviteLinkPerAddress + 1; i++) results.push(await c.get(`/api/v1/invites/guess-${i}`));
+    for (let i = 0; i < THROTTLE_LIMITS.inviteLinkPerAddress + 1; i++)
+      results.push(await c.get(`/api/v1/invites/guess-${i}`));
     expect(results.slice(0, -1).every((r) => r.status === 404)).toBe(true);
     expect(results.at(-1)!.status).toBe(429);
     expect(results.at(-1)!.body).toEqual(TOO_MANY);

@@ -35,7 +35,11 @@ describe('body caps: 413 without reading the rest', () => {
     ['login', '/api/v1/auth/login', { 'content-type': 'application/json' }],
     ['register', '/api/v1/auth/register', { 'content-type': 'application/json' }],
     ['send-otp', '/api/v1/auth/send-otp', { 'content-type': 'application/json' }],
-    ['the Stripe webhook', '/api/webhooks/stripe', { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }],
+    [
+      'the Stripe webhook',
+      '/api/webhooks/stripe',
+      { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    ],
     ["next-auth's sign-in form", '/api/auth/signin/github', { 'content-type': 'application/x-www-form-urlencoded' }],
   ])('%s: a 64 MiB streamed body without Content-Length stops after the cap', async (_label, path, headers) => {
     const { res, pulled } = await streamed(path, 64 * 1024 * 1024, headers);
@@ -45,7 +49,10 @@ describe('body caps: 413 without reading the rest', () => {
   });
 
   it('a declared Content-Length over the cap is refused before any byte is read', async () => {
-    const { res, pulled } = await streamed('/api/v1/auth/login', 8 * 1024 * 1024, { 'content-type': 'application/json', 'content-length': String(1024 * 1024 * 1024) });
+    const { res, pulled } = await streamed('/api/v1/auth/login', 8 * 1024 * 1024, {
+      'content-type': 'application/json',
+      'content-length': String(1024 * 1024 * 1024),
+    });
     expect(res.status).toBe(413);
     expect(res.body).toEqual(TOO_LARGE);
     expect(pulled).toBeLessThanOrEqual(128 * 1024);
@@ -69,7 +76,11 @@ describe('JSON routes refuse other content types with 415', () => {
   ])('login with %s', async (_label, type) => {
     const email = uniqueEmail('ctype');
     const headers: Record<string, string> = type ? { 'content-type': type } : {};
-    const req = new Request(`${env.appUrl}/api/v1/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD }) });
+    const req = new Request(`${env.appUrl}/api/v1/auth/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
     if (!type) req.headers.delete('content-type');
     const { POST } = await import('@/app/api/v1/auth/login/route');
     const res = await POST(req, { params: Promise.resolve({}) });
@@ -79,16 +90,25 @@ describe('JSON routes refuse other content types with 415', () => {
 
   it('register with text/plain from a page creates no account', async () => {
     const email = uniqueEmail('csrf-text');
-    const res = await new TestClient().post('/api/v1/auth/register', JSON.stringify({ name: 'A', email, password: PASSWORD }), { headers: { 'content-type': 'text/plain' } });
+    const res = await new TestClient().post(
+      '/api/v1/auth/register',
+      JSON.stringify({ name: 'A', email, password: PASSWORD }),
+      { headers: { 'content-type': 'text/plain' } },
+    );
     expect(res.status).toBe(415);
     expect(res.body).toEqual(NOT_JSON);
     expect(await db.user.count({ where: { email } })).toBe(0);
   });
 
-  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/merge-patch+json'])('accepts %s', async (type) => {
-    const res = await new TestClient().post('/api/v1/auth/send-otp', JSON.stringify({ email: uniqueEmail('ok') }), { headers: { 'content-type': type } });
-    expect(res.status).toBe(200);
-  });
+  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/merge-patch+json'])(
+    'accepts %s',
+    async (type) => {
+      const res = await new TestClient().post('/api/v1/auth/send-otp', JSON.stringify({ email: uniqueEmail('ok') }), {
+        headers: { 'content-type': type },
+      });
+      expect(res.status).toBe(200);
+    },
+  );
 
   it('an empty body without a content type still reaches validation (400)', async () => {
     const res = await new TestClient().request('POST', '/api/v1/auth/send-otp');
@@ -115,7 +135,11 @@ describe('CSRF: a foreign page cannot write, signed in or not', () => {
 
   it.each(foreign)('register with %s: 403 and no account', async (_label, headers) => {
     const email = uniqueEmail('csrf');
-    const res = await new TestClient().post('/api/v1/auth/register', { name: 'A', email, password: PASSWORD }, { headers });
+    const res = await new TestClient().post(
+      '/api/v1/auth/register',
+      { name: 'A', email, password: PASSWORD },
+      { headers },
+    );
     expect(res.status).toBe(403);
     expect(res.body).toEqual(CROSS_ORIGIN);
     expect(await db.user.count({ where: { email } })).toBe(0);
@@ -142,15 +166,20 @@ describe('CSRF: a foreign page cannot write, signed in or not', () => {
 
   it('reads are not refused for a foreign origin', async () => {
     const { client } = await signUp();
-    const res = await client.get('/api/v1/auth/me', { headers: { origin: 'https://evil.example.com', 'sec-fetch-site': 'cross-site' } });
+    const res = await client.get('/api/v1/auth/me', {
+      headers: { origin: 'https://evil.example.com', 'sec-fetch-site': 'cross-site' },
+    });
     expect(res.status).toBe(200);
   });
 });
 
 describe('malformed cookies are no session (401), never a 500', () => {
-  it.each(['session=%E0%A4', 'session=%', 'session=%zz%', 'session', 'session=; session=%E0', '=%E0%A4; session=%ff'])('Cookie: %s', async (cookie) => {
-    const res = await new TestClient().get('/api/v1/auth/me', { headers: { cookie } });
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ statusCode: 401, status: 'failed', message: 'You need to be logged in!' });
-  });
+  it.each(['session=%E0%A4', 'session=%', 'session=%zz%', 'session', 'session=; session=%E0', '=%E0%A4; session=%ff'])(
+    'Cookie: %s',
+    async (cookie) => {
+      const res = await new TestClient().get('/api/v1/auth/me', { headers: { cookie } });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ statusCode: 401, status: 'failed', message: 'You need to be logged in!' });
+    },
+  );
 });

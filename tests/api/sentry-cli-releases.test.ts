@@ -28,12 +28,16 @@ let env: Record<string, string>;
 async function commit(message: string, file: string, when: string) {
   fs.writeFileSync(path.join(repo, file), `${message}\n`);
   await git('git', ['add', '-A'], { cwd: repo });
-  await git('git', ['commit', '-q', '-m', message], { cwd: repo, env: { ...process.env, GIT_AUTHOR_DATE: when, GIT_COMMITTER_DATE: when } });
+  await git('git', ['commit', '-q', '-m', message], {
+    cwd: repo,
+    env: { ...process.env, GIT_AUTHOR_DATE: when, GIT_COMMITTER_DATE: when },
+  });
   return (await git('git', ['rev-parse', 'HEAD'], { cwd: repo })).stdout.trim();
 }
 
 const cli = (args: string[]) => sentryCli(args, env, repo);
-const release = (version: string) => owner.get(`/api/v1/projects/${project.id}/releases/${encodeURIComponent(version)}`);
+const release = (version: string) =>
+  owner.get(`/api/v1/projects/${project.id}/releases/${encodeURIComponent(version)}`);
 
 beforeAll(async () => {
   const o = await signUp({ name: 'CI owner' });
@@ -59,19 +63,33 @@ describe('sentry-cli 3.8: the release flow of a CI script', () => {
   let shas: string[];
 
   it('new, set-commits --auto, inject, upload, finalize, deploys new: all succeed; the release shows all of it', async () => {
-    shas = [await commit('Add checkout', 'checkout.js', '2026-11-01T10:00:00Z'), await commit('Fix totals\n\nRounding per line.', 'totals.js', '2026-11-02T10:00:00Z')];
+    shas = [
+      await commit('Add checkout', 'checkout.js', '2026-11-01T10:00:00Z'),
+      await commit('Fix totals\n\nRounding per line.', 'totals.js', '2026-11-02T10:00:00Z'),
+    ];
     const app = await buildApp(7);
     expect((await cli(['releases', 'new', 'shop@1.0.0'])).stdout).toContain('Created release shop@1.0.0');
-    expect((await cli(['releases', 'set-commits', 'shop@1.0.0', '--auto'])).stdout).toContain('Success! Set commits for release shop@1.0.0');
+    expect((await cli(['releases', 'set-commits', 'shop@1.0.0', '--auto'])).stdout).toContain(
+      'Success! Set commits for release shop@1.0.0',
+    );
     await cli(['sourcemaps', 'inject', app.dist]);
     await cli(['sourcemaps', 'upload', '--release', 'shop@1.0.0', app.dist]);
     await cli(['releases', 'finalize', 'shop@1.0.0']);
-    expect((await cli(['deploys', 'new', '-r', 'shop@1.0.0', '-e', 'production'])).stdout).toContain("for 'production'");
+    expect((await cli(['deploys', 'new', '-r', 'shop@1.0.0', '-e', 'production'])).stdout).toContain(
+      "for 'production'",
+    );
 
     const r = await release('shop@1.0.0');
     expect(r.status).toBe(200);
     expect(r.body.data.dateReleased).toEqual(expect.any(String));
-    expect(r.body.data.commits.map((c: { id: string; message: string; author: { name: string }; files: unknown[] }) => [c.id, c.message, c.author.name, c.files])).toEqual([
+    expect(
+      r.body.data.commits.map((c: { id: string; message: string; author: { name: string }; files: unknown[] }) => [
+        c.id,
+        c.message,
+        c.author.name,
+        c.files,
+      ]),
+    ).toEqual([
       [shas[1], 'Fix totals\n\nRounding per line.\n', 'Grace Hopper', [{ path: 'totals.js', type: 'A' }]],
       [shas[0], 'Add checkout\n', 'Grace Hopper', [{ path: 'checkout.js', type: 'A' }]],
     ]);
@@ -79,12 +97,20 @@ describe('sentry-cli 3.8: the release flow of a CI script', () => {
     // What was uploaded for the bundle's debug ID (sentry-cli's `sourcemaps explain` question).
     const debugId = /\/\/# debugId=([0-9a-f-]{36})/.exec(fs.readFileSync(path.join(app.dist, app.file), 'utf8'))![1];
     const byId = await owner.get(`/api/v1/projects/${project.id}/debug-ids/${debugId.toUpperCase()}`);
-    expect(byId.body.data.files.map((f: { type: string; release: string; usable: boolean }) => [f.type, f.release, f.usable])).toEqual([
+    expect(
+      byId.body.data.files.map((f: { type: string; release: string; usable: boolean }) => [
+        f.type,
+        f.release,
+        f.usable,
+      ]),
+    ).toEqual([
       ['minified_source', 'shop@1.0.0', true],
       ['source_map', 'shop@1.0.0', true],
     ]);
     expect((await owner.get(`/api/v1/projects/${project.id}/debug-ids/not-a-uuid`)).status).toBe(400);
-    expect(r.body.data.artifacts.map((a: { url: string; type: string; usable: boolean }) => [a.url, a.type, a.usable])).toEqual([
+    expect(
+      r.body.data.artifacts.map((a: { url: string; type: string; usable: boolean }) => [a.url, a.type, a.usable]),
+    ).toEqual([
       [`~/${app.file}`, 'minified_source', true],
       [`~/${app.file}.map`, 'source_map', true],
     ]);
@@ -106,7 +132,10 @@ describe('sentry-cli 3.8: the release flow of a CI script', () => {
 
   it('a map that is not valid JSON fails the upload, saying which and why; nothing is stored; fixed, it uploads', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-broken-'));
-    fs.writeFileSync(path.join(dist, 'app.min.js'), 'function a(){throw new Error("x")}a();\n//# sourceMappingURL=app.min.js.map\n');
+    fs.writeFileSync(
+      path.join(dist, 'app.min.js'),
+      'function a(){throw new Error("x")}a();\n//# sourceMappingURL=app.min.js.map\n',
+    );
     fs.writeFileSync(path.join(dist, 'app.min.js.map'), '{"version":3,"sources":["app.js"],"mappings":"AAAA,');
     await cli(['releases', 'new', 'shop@broken']);
     const up = await cli(['sourcemaps', 'upload', '--release', 'shop@broken', dist]).then(
@@ -117,9 +146,16 @@ describe('sentry-cli 3.8: the release flow of a CI script', () => {
     expect(up.stdout + up.stderr).toContain('~/app.min.js.map: not a valid source map (Source map is not valid JSON)');
     expect((await release('shop@broken')).body.data.artifacts).toEqual([]);
 
-    fs.writeFileSync(path.join(dist, 'app.min.js.map'), JSON.stringify({ version: 3, sources: ['app.js'], names: [], mappings: 'AAAA' }));
+    fs.writeFileSync(
+      path.join(dist, 'app.min.js.map'),
+      JSON.stringify({ version: 3, sources: ['app.js'], names: [], mappings: 'AAAA' }),
+    );
     await cli(['sourcemaps', 'upload', '--release', 'shop@broken', dist]);
-    const artifacts = (await release('shop@broken')).body.data.artifacts as { url: string; type: string; usable: boolean }[];
+    const artifacts = (await release('shop@broken')).body.data.artifacts as {
+      url: string;
+      type: string;
+      usable: boolean;
+    }[];
     expect(artifacts.map((a) => [a.url, a.type, a.usable])).toEqual([
       ['~/app.min.js', 'minified_source', true],
       ['~/app.min.js.map', 'source_map', true],
@@ -157,7 +193,14 @@ describe('the Sentry release endpoints: bad input and other organizations', () =
   ])('%s: 404 with detail', async (_label, method, p, body) => {
     const c = new TokenClient(token);
     const url = `/api/0/organizations/${orgSlug}/${p}`;
-    const res = method === 'put' ? await c.request('PUT', url, { body }) : method === 'post' ? await c.post(url, body) : method === 'delete' ? await c.delete(url) : await c.get(url);
+    const res =
+      method === 'put'
+        ? await c.request('PUT', url, { body })
+        : method === 'post'
+          ? await c.post(url, body)
+          : method === 'delete'
+            ? await c.delete(url)
+            : await c.get(url);
     expect([res.status, res.body.detail]).toEqual([404, 'Release not found']);
   });
 
@@ -171,7 +214,11 @@ describe('the Sentry release endpoints: bad input and other organizations', () =
     const other = await signUp({ name: 'Other org' });
     const otherToken = (await createToken(other.client, ['releases'])).token;
     const c = new TokenClient(otherToken);
-    const before = await db.release.findMany({ where: { projectId: project.id }, orderBy: { version: 'asc' }, select: { version: true, dateReleased: true } });
+    const before = await db.release.findMany({
+      where: { projectId: project.id },
+      orderBy: { version: 'asc' },
+      select: { version: true, dateReleased: true },
+    });
     for (const res of [
       await c.get(base()),
       await c.post(base(), { version: 'evil', projects: [project.slug] }),
@@ -183,6 +230,12 @@ describe('the Sentry release endpoints: bad input and other organizations', () =
     ]) {
       expect(res.status).toBe(404);
     }
-    expect(await db.release.findMany({ where: { projectId: project.id }, orderBy: { version: 'asc' }, select: { version: true, dateReleased: true } })).toEqual(before);
+    expect(
+      await db.release.findMany({
+        where: { projectId: project.id },
+        orderBy: { version: 'asc' },
+        select: { version: true, dateReleased: true },
+      }),
+    ).toEqual(before);
   });
 });

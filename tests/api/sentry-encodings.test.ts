@@ -14,14 +14,23 @@ function sentryEnvelope(eventId: string): string {
     timestamp: T,
     platform: 'python',
     level: 'error',
-    exception: { values: [{ type: 'KeyError', value: "'total'", stacktrace: { frames: [{ filename: 'shop/cart.py', function: 'checkout', lineno: 42, in_app: true }] } }] },
+    exception: {
+      values: [
+        {
+          type: 'KeyError',
+          value: "'total'",
+          stacktrace: { frames: [{ filename: 'shop/cart.py', function: 'checkout', lineno: 42, in_app: true }] },
+        },
+      ],
+    },
     tags: { region: 'eu' },
   };
   return [JSON.stringify({ event_id: eventId }), JSON.stringify({ type: 'event' }), JSON.stringify(event)].join('\n');
 }
 
 /** zstd from Debian's `zstd` (Node 20's zlib has none). */
-const zstd = (input: Buffer, level = 3) => execFileSync('zstd', [`-${level}`, '-q', '-c'], { input, maxBuffer: 64 * 1024 * 1024 });
+const zstd = (input: Buffer, level = 3) =>
+  execFileSync('zstd', [`-${level}`, '-q', '-c'], { input, maxBuffer: 64 * 1024 * 1024 });
 
 const ENCODINGS: Record<string, (b: Buffer) => Buffer> = {
   identity: (b) => b,
@@ -34,7 +43,11 @@ const ENCODINGS: Record<string, (b: Buffer) => Buffer> = {
 async function setup() {
   const s = await signUp();
   const project = await createProject(s.client, 'Encodings');
-  return { ...s, project, auth: { 'x-sentry-auth': `Sentry sentry_key=${project.keys[0].publicKey}, sentry_version=7` } };
+  return {
+    ...s,
+    project,
+    auth: { 'x-sentry-auth': `Sentry sentry_key=${project.keys[0].publicKey}, sentry_version=7` },
+  };
 }
 
 describe('Content-Encoding on the Sentry envelope endpoint', () => {
@@ -43,12 +56,17 @@ describe('Content-Encoding on the Sentry envelope endpoint', () => {
     const ids = Object.keys(ENCODINGS).map((_, i) => `${i + 1}`.repeat(32).slice(0, 32));
     for (const [i, [encoding, compress]] of Object.entries(ENCODINGS).entries()) {
       const body = new Uint8Array(compress(Buffer.from(sentryEnvelope(ids[i]))));
-      const res = await s.client.post(`/api/${s.project.number}/envelope/`, body, { headers: { ...s.auth, 'content-encoding': encoding } });
+      const res = await s.client.post(`/api/${s.project.number}/envelope/`, body, {
+        headers: { ...s.auth, 'content-encoding': encoding },
+      });
       expect([encoding, res.status, res.body]).toEqual([encoding, 200, { id: ids[i] }]);
     }
     const issues = (await s.client.get(`/api/v1/projects/${s.project.id}/issues`)).body.data.issues;
-    expect(issues.map((i: { title: string; eventCount: number }) => [i.title, i.eventCount])).toEqual([["KeyError: 'total'", 5]]);
-    const events = (await s.client.get(`/api/v1/projects/${s.project.id}/issues/${issues[0].id}/events`)).body.data.events;
+    expect(issues.map((i: { title: string; eventCount: number }) => [i.title, i.eventCount])).toEqual([
+      ["KeyError: 'total'", 5],
+    ]);
+    const events = (await s.client.get(`/api/v1/projects/${s.project.id}/issues/${issues[0].id}/events`)).body.data
+      .events;
     const comparable = events.map(({ id, eventId, receivedAt, ...rest }: Record<string, unknown>) => rest);
     expect(events.map((e: { eventId: string }) => e.eventId).sort()).toEqual([...ids].sort());
     expect(comparable).toHaveLength(5);
@@ -64,25 +82,48 @@ describe('Content-Encoding on the Sentry envelope endpoint', () => {
     const bomb = await make();
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const rssBefore = process.memoryUsage().rss;
-    const res = await s.client.post(`/api/${s.project.number}/envelope/`, new Uint8Array(bomb), { headers: { ...s.auth, 'content-encoding': encoding } });
-    expect([res.status, res.body]).toEqual([413, { statusCode: 413, status: 'failed', message: 'Request body too large (limit 1 MiB)' }]);
+    const res = await s.client.post(`/api/${s.project.number}/envelope/`, new Uint8Array(bomb), {
+      headers: { ...s.auth, 'content-encoding': encoding },
+    });
+    expect([res.status, res.body]).toEqual([
+      413,
+      { statusCode: 413, status: 'failed', message: 'Request body too large (limit 1 MiB)' },
+    ]);
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(64 * 1024 * 1024);
   });
 
   it('a corrupt br or zstd body is 400; an encoding nobody sends is 415 naming the ones we take', async () => {
     const s = await setup();
     for (const encoding of ['br', 'zstd']) {
-      const res = await s.client.post(`/api/${s.project.number}/envelope/`, 'not compressed at all', { headers: { ...s.auth, 'content-encoding': encoding } });
-      expect([encoding, res.status, res.body.error]).toEqual([encoding, 400, [{ path: [], message: 'Body is not valid compressed data' }]]);
+      const res = await s.client.post(`/api/${s.project.number}/envelope/`, 'not compressed at all', {
+        headers: { ...s.auth, 'content-encoding': encoding },
+      });
+      expect([encoding, res.status, res.body.error]).toEqual([
+        encoding,
+        400,
+        [{ path: [], message: 'Body is not valid compressed data' }],
+      ]);
     }
-    const res = await s.client.post(`/api/${s.project.number}/envelope/`, 'x', { headers: { ...s.auth, 'content-encoding': 'compress' } });
-    expect([res.status, res.body.message]).toEqual([415, 'Unsupported Content-Encoding (use gzip, deflate, br or zstd)']);
+    const res = await s.client.post(`/api/${s.project.number}/envelope/`, 'x', {
+      headers: { ...s.auth, 'content-encoding': 'compress' },
+    });
+    expect([res.status, res.body.message]).toEqual([
+      415,
+      'Unsupported Content-Encoding (use gzip, deflate, br or zstd)',
+    ]);
   });
 
   it('the native endpoint takes br and zstd too', async () => {
     const s = await setup();
-    const body = Buffer.from(JSON.stringify({ exception: { type: 'E', value: 'v', stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] } } }));
-    for (const [encoding, compress] of [['br', zlib.brotliCompressSync], ['zstd', zstd]] as const) {
+    const body = Buffer.from(
+      JSON.stringify({
+        exception: { type: 'E', value: 'v', stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] } },
+      }),
+    );
+    for (const [encoding, compress] of [
+      ['br', zlib.brotliCompressSync],
+      ['zstd', zstd],
+    ] as const) {
       const res = await s.client.post(`/api/v1/ingest/${s.project.id}/envelope`, new Uint8Array(compress(body)), {
         headers: { 'x-ingest-auth': `ingest_key=${s.project.keys[0].publicKey}`, 'content-encoding': encoding },
       });

@@ -64,7 +64,12 @@ describe('python3-sentry-sdk against our Sentry endpoints', () => {
     ]);
     expect(ev.exceptions[0].stacktrace).toEqual(ev.stacktrace);
     const thrownTop = ev.stacktrace.frames[0];
-    expect(thrownTop).toMatchObject({ function: 'load_invoice', module: '__main__', in_app: true, context_line: '        raise RuntimeError("could not load invoice") from err' });
+    expect(thrownTop).toMatchObject({
+      function: 'load_invoice',
+      module: '__main__',
+      in_app: true,
+      context_line: '        raise RuntimeError("could not load invoice") from err',
+    });
     expect(thrownTop.abs_path).toBe(APP);
     expect(thrownTop.pre_context).toHaveLength(5);
     expect(thrownTop.post_context.length).toBeGreaterThan(0);
@@ -99,7 +104,11 @@ describe('python3-sentry-sdk against our Sentry endpoints', () => {
     expect(payments[0].culprit).toBe('billing.payments');
     const ev = await latestEvent(payments[0]);
     expect(ev.logger).toBe('billing.payments');
-    expect(ev.logentry).toEqual({ message: 'Payment %s failed for user %d', params: expect.any(Array), formatted: expect.stringMatching(/^Payment p_(123|456) failed for user [78]$/) });
+    expect(ev.logentry).toEqual({
+      message: 'Payment %s failed for user %d',
+      params: expect.any(Array),
+      formatted: expect.stringMatching(/^Payment p_(123|456) failed for user [78]$/),
+    });
     expect(ev.message).toBe(ev.logentry.formatted);
     expect(ev.breadcrumbs.some((b: { message?: string }) => b.message === 'a breadcrumb only')).toBe(true);
     expect(issues.some((i) => i.title.includes('a breadcrumb only'))).toBe(false);

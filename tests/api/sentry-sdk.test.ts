@@ -63,7 +63,10 @@ describe('@sentry/node against our Sentry endpoint', () => {
     const [event] = events.body.data.events;
     expect(event.message).toBe('boom');
     const frames = event.stacktrace.frames;
-    expect(frames[0]).toMatchObject({ function: 'throwBoom', filename: expect.stringMatching(/tests\/api\/sentry-sdk\.test\.ts$/) });
+    expect(frames[0]).toMatchObject({
+      function: 'throwBoom',
+      filename: expect.stringMatching(/tests\/api\/sentry-sdk\.test\.ts$/),
+    });
     expect(frames[0].lineno).toBeGreaterThan(0);
     // Innermost first: the test body that called throwBoom comes right after it.
     expect(frames[1].filename).toMatch(/sentry-sdk\.test\.ts$/);
@@ -71,7 +74,11 @@ describe('@sentry/node against our Sentry endpoint', () => {
     expect(frames[0]).toMatchObject({ in_app: true, context_line: "  throw new TypeError('boom');" });
     expect(frames[0].pre_context.at(-1)).toBe('function throwBoom(): never {');
     expect(frames.some((f: { in_app?: boolean }) => f.in_app === false)).toBe(true);
-    expect(event.exceptions[0]).toMatchObject({ type: 'TypeError', value: 'boom', mechanism: { type: expect.any(String), handled: true } });
+    expect(event.exceptions[0]).toMatchObject({
+      type: 'TypeError',
+      value: 'boom',
+      mechanism: { type: expect.any(String), handled: true },
+    });
     expect(event.sdk).toEqual({ name: 'sentry.javascript.node', version: expect.stringMatching(/^11\./) });
     expect(event.platform).toBe('node');
     expect(event.contexts.runtime).toMatchObject({ name: 'node' });
@@ -94,16 +101,26 @@ describe('@sentry/node against our Sentry endpoint', () => {
 
   it('span status is kept as sent (#38): a span that throws and one set to not_found count as failures', async () => {
     const statuses: [string, (span: Sentry.Span) => Promise<void> | void][] = [
-      ['ok', async () => { await sleep(5); }],
+      [
+        'ok',
+        async () => {
+          await sleep(5);
+        },
+      ],
       ['thrown', () => Promise.reject(new Error('payment gateway down'))],
       ['not_found', async (span) => void span.setStatus({ code: 2, message: 'not_found' })],
       ['cancelled', async (span) => void span.setStatus({ code: 2, message: 'cancelled' })],
     ];
     for (const [, body] of statuses) {
-      await Promise.resolve(Sentry.startSpan({ name: 'POST /pay', op: 'http.server' }, async (span) => body(span))).catch(() => undefined);
+      await Promise.resolve(
+        Sentry.startSpan({ name: 'POST /pay', op: 'http.server' }, async (span) => body(span)),
+      ).catch(() => undefined);
     }
     expect(await Sentry.flush(5000)).toBe(true);
-    const rows = await db.transaction.findMany({ where: { projectId: project.id, name: 'POST /pay' }, select: { status: true } });
+    const rows = await db.transaction.findMany({
+      where: { projectId: project.id, name: 'POST /pay' },
+      select: { status: true },
+    });
     expect(rows.map((r) => r.status).sort()).toEqual(['internal_error', 'not_found', 'ok', 'ok']);
     const tx = await client.get(`/api/v1/projects/${project.id}/performance/transactions`);
     const pay = (tx.body.data as { name: string; failureRate: number }[]).find((g) => g.name === 'POST /pay');

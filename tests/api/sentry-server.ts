@@ -6,7 +6,14 @@ import * as storeRoute from '@/app/api/[projectNumber]/store/route';
 import * as otlpRoute from '@/app/api/[projectNumber]/integration/otlp/v1/[signal]/route';
 import { parseEnvelope } from '@/lib/envelope/parse-envelope';
 
-export type Received = { method: string; path: string; status: number; headers: Record<string, string>; itemTypes: string[]; text: string };
+export type Received = {
+  method: string;
+  path: string;
+  status: number;
+  headers: Record<string, string>;
+  itemTypes: string[];
+  text: string;
+};
 
 const ROUTES = { envelope: envelopeRoute, store: storeRoute } as const;
 
@@ -26,9 +33,18 @@ export async function startSentryServer() {
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
       const request = new Request(url, { method: req.method, headers, body: req.method === 'POST' ? body : undefined });
-      const response = await otlpRoute[req.method](request, { params: Promise.resolve({ projectNumber: otlp[1], signal: otlp[2] }) });
+      const response = await otlpRoute[req.method](request, {
+        params: Promise.resolve({ projectNumber: otlp[1], signal: otlp[2] }),
+      });
       const bytes = Buffer.from(await response.arrayBuffer());
-      received.push({ method: req.method, path: url.pathname, status: response.status, headers: Object.fromEntries(response.headers), itemTypes: [], text: '' });
+      received.push({
+        method: req.method,
+        path: url.pathname,
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        itemTypes: [],
+        text: '',
+      });
       res.writeHead(response.status, Object.fromEntries(response.headers)).end(bytes);
       return;
     }
@@ -44,7 +60,14 @@ export async function startSentryServer() {
     const response = await handler(request, { params: Promise.resolve({ projectNumber: m[1] }) });
     const text = Buffer.from(await response.arrayBuffer());
     const outHeaders = Object.fromEntries(response.headers);
-    received.push({ method: req.method ?? '', path: url.pathname, status: response.status, headers: outHeaders, itemTypes: itemTypesOf(body, req.headers['content-encoding']), text: textOf(body, req.headers['content-encoding']) });
+    received.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      status: response.status,
+      headers: outHeaders,
+      itemTypes: itemTypesOf(body, req.headers['content-encoding']),
+      text: textOf(body, req.headers['content-encoding']),
+    });
     res.writeHead(response.status, outHeaders).end(text);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -53,7 +76,8 @@ export async function startSentryServer() {
     received,
     host: `127.0.0.1:${port}`,
     /** Where an OTLP/HTTP exporter of the project numbered `projectNumber` sends `signal`. */
-    otlpUrl: (projectNumber: number, signal: 'traces' | 'logs') => `http://127.0.0.1:${port}/api/${projectNumber}/integration/otlp/v1/${signal}`,
+    otlpUrl: (projectNumber: number, signal: 'traces' | 'logs') =>
+      `http://127.0.0.1:${port}/api/${projectNumber}/integration/otlp/v1/${signal}`,
     /** The DSN with its host pointed at this server. */
     dsn(sentryDsn: string) {
       const u = new URL(sentryDsn);

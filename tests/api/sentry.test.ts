@@ -11,7 +11,12 @@ import type { TestClient } from '../support/client';
 
 const EVENT_ID = '5d1f1b2ea8d84d53a3c7b5e0f1a2b3c4';
 const T = 1_700_000_000;
-const validation = (path: (string | number)[]) => ({ statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path, message: expect.any(String) }] });
+const validation = (path: (string | number)[]) => ({
+  statusCode: 400,
+  status: 'failed',
+  message: 'Validation error',
+  error: [{ path, message: expect.any(String) }],
+});
 
 afterEach(() => {
   clock.reset();
@@ -20,7 +25,8 @@ afterEach(() => {
 
 function envelope(header: object, items: { header: Record<string, unknown>; payload: unknown }[]): string {
   const lines = [JSON.stringify(header)];
-  for (const i of items) lines.push(JSON.stringify(i.header), typeof i.payload === 'string' ? i.payload : JSON.stringify(i.payload));
+  for (const i of items)
+    lines.push(JSON.stringify(i.header), typeof i.payload === 'string' ? i.payload : JSON.stringify(i.payload));
   return `${lines.join('\n')}\n`;
 }
 
@@ -57,9 +63,14 @@ async function setup() {
 
 type Send = { headers?: Record<string, string>; query?: Record<string, string>; endpoint?: 'envelope' | 'store' };
 function post(client: TestClient, number: number | string, body: string | Uint8Array, opts: Send = {}) {
-  return client.post(`/api/${number}/${opts.endpoint ?? 'envelope'}/`, body, { headers: { 'content-type': 'text/plain;charset=UTF-8', ...opts.headers }, query: opts.query });
+  return client.post(`/api/${number}/${opts.endpoint ?? 'envelope'}/`, body, {
+    headers: { 'content-type': 'text/plain;charset=UTF-8', ...opts.headers },
+    query: opts.query,
+  });
 }
-const auth = (key: string) => ({ 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.javascript.browser/11.12.0, sentry_key=${key}` });
+const auth = (key: string) => ({
+  'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.javascript.browser/11.12.0, sentry_key=${key}`,
+});
 const countEvents = (projectId: string) => db.event.count({ where: { projectId } });
 
 describe('Sentry envelope endpoint: keys', () => {
@@ -74,8 +85,17 @@ describe('Sentry envelope endpoint: keys', () => {
 
   it.each([
     ['X-Sentry-Auth header', (key: string, _dsn: string) => ({ body: eventEnvelope(), opts: { headers: auth(key) } })],
-    ['?sentry_key= query', (key: string, _dsn: string) => ({ body: eventEnvelope(), opts: { query: { sentry_key: key, sentry_version: '7' } } })],
-    ['dsn in the envelope header', (_key: string, dsn: string) => ({ body: eventEnvelope({}, { event_id: EVENT_ID, dsn }), opts: {} })],
+    [
+      '?sentry_key= query',
+      (key: string, _dsn: string) => ({
+        body: eventEnvelope(),
+        opts: { query: { sentry_key: key, sentry_version: '7' } },
+      }),
+    ],
+    [
+      'dsn in the envelope header',
+      (_key: string, dsn: string) => ({ body: eventEnvelope({}, { event_id: EVENT_ID, dsn }), opts: {} }),
+    ],
   ])('accepts the key from the %s → 200 { id } and the issue is stored', async (_name, make) => {
     const { client, project, key, dsn } = await setup();
     const { body, opts } = make(key, dsn);
@@ -93,18 +113,32 @@ describe('Sentry envelope endpoint: keys', () => {
     const { client, project, key } = await setup();
     const missing = await post(client, project.number, eventEnvelope());
     expect(missing.status).toBe(401);
-    expect(missing.body).toMatchObject({ statusCode: 401, status: 'failed', message: expect.stringMatching(/^Missing Sentry key/) });
+    expect(missing.body).toMatchObject({
+      statusCode: 401,
+      status: 'failed',
+      message: expect.stringMatching(/^Missing Sentry key/),
+    });
     const invalid = { statusCode: 401, status: 'failed', message: 'Invalid ingest key for this project' };
-    expect((await post(client, project.number, eventEnvelope(), { headers: auth('0'.repeat(32)) })).body).toEqual(invalid);
+    expect((await post(client, project.number, eventEnvelope(), { headers: auth('0'.repeat(32)) })).body).toEqual(
+      invalid,
+    );
     for (const n of ['abc', '0', '-1', '99999999999', `${project.number}.0`]) {
       expect((await post(client, n, eventEnvelope(), { headers: auth(key) })).body, n).toEqual(invalid);
     }
     const second = (await client.post(`/api/v1/projects/${project.id}/keys`, { label: 'Second' })).body.data;
     expect((await post(client, project.number, eventEnvelope(), { headers: auth(second.publicKey) })).status).toBe(200);
     await client.delete(`/api/v1/projects/${project.id}/keys/${second.id}`);
-    expect((await post(client, project.number, eventEnvelope({ event_id: 'a'.repeat(32) }), { headers: auth(second.publicKey) })).body).toEqual(invalid);
+    expect(
+      (
+        await post(client, project.number, eventEnvelope({ event_id: 'a'.repeat(32) }), {
+          headers: auth(second.publicKey),
+        })
+      ).body,
+    ).toEqual(invalid);
     await client.patch(`/api/v1/projects/${project.id}/keys/${project.keys[0].id}`, { enabled: false });
-    expect((await post(client, project.number, eventEnvelope({ event_id: 'b'.repeat(32) }), { headers: auth(key) })).body).toEqual(invalid);
+    expect(
+      (await post(client, project.number, eventEnvelope({ event_id: 'b'.repeat(32) }), { headers: auth(key) })).body,
+    ).toEqual(invalid);
     expect(await countEvents(project.id)).toBe(1);
   });
 
@@ -131,7 +165,9 @@ describe('Sentry envelope endpoint: keys', () => {
 describe('Sentry envelope endpoint: bodies and CORS', () => {
   it('OPTIONS preflight allows any origin and the headers the browser SDK sends; answers expose the rate-limit headers', async () => {
     const { client, project, key } = await setup();
-    const res = await client.request('OPTIONS', `/api/${project.number}/envelope/`, { headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST' } });
+    const res = await client.request('OPTIONS', `/api/${project.number}/envelope/`, {
+      headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST' },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
@@ -162,8 +198,13 @@ describe('Sentry envelope endpoint: bodies and CORS', () => {
     expect(bomb.length).toBeLessThan(64 * 1024);
     const res = await post(client, project.number, bomb, { headers: { ...auth(key), 'content-encoding': 'gzip' } });
     expect([res.status, res.body]).toEqual([413, tooLarge]);
-    const unknown = await post(client, project.number, eventEnvelope(), { headers: { ...auth(key), 'content-encoding': 'compress' } });
-    expect([unknown.status, unknown.body.message]).toEqual([415, 'Unsupported Content-Encoding (use gzip, deflate, br or zstd)']);
+    const unknown = await post(client, project.number, eventEnvelope(), {
+      headers: { ...auth(key), 'content-encoding': 'compress' },
+    });
+    expect([unknown.status, unknown.body.message]).toEqual([
+      415,
+      'Unsupported Content-Encoding (use gzip, deflate, br or zstd)',
+    ]);
     expect(await countEvents(project.id)).toBe(0);
   });
 });
@@ -171,7 +212,8 @@ describe('Sentry envelope endpoint: bodies and CORS', () => {
 describe('Sentry envelope endpoint: items', () => {
   it('a repeated event_id is answered 200 and stored once; sessions and client reports alone are accepted and store nothing', async () => {
     const { client, project, key } = await setup();
-    for (let i = 0; i < 2; i++) expect((await post(client, project.number, eventEnvelope(), { headers: auth(key) })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await post(client, project.number, eventEnvelope(), { headers: auth(key) })).status).toBe(200);
     expect(await countEvents(project.id)).toBe(1);
     const sessions = envelope({ sent_at: '2024-01-01T00:00:00.000Z' }, [
       { header: { type: 'session' }, payload: { sid: 'abc', status: 'ok' } },
@@ -189,7 +231,14 @@ describe('Sentry envelope endpoint: items', () => {
     const tx = envelope({ event_id: EVENT_ID }, [
       {
         header: { type: 'transaction' },
-        payload: { type: 'transaction', transaction: '/cart', start_timestamp: now - 2, timestamp: now - 1.5, contexts: { trace: { status: 'ok' } }, measurements: { lcp: { value: 3000 }, cls: { value: 0.3 }, fcp: { value: 1000 }, ttfb: { value: 100 } } },
+        payload: {
+          type: 'transaction',
+          transaction: '/cart',
+          start_timestamp: now - 2,
+          timestamp: now - 1.5,
+          contexts: { trace: { status: 'ok' } },
+          measurements: { lcp: { value: 3000 }, cls: { value: 0.3 }, fcp: { value: 1000 }, ttfb: { value: 100 } },
+        },
       },
     ]);
     expect((await post(client, project.number, tx, { headers: auth(key) })).status).toBe(200);
@@ -200,15 +249,35 @@ describe('Sentry envelope endpoint: items', () => {
         payload: {
           version: 2,
           items: [
-            { trace_id: 't1', span_id: 'l', name: 'lcp', start_timestamp: now - 1, end_timestamp: now - 1, status: 'ok', is_segment: false, attributes: { 'browser.web_vital.lcp.value': value(1000) } },
-            { trace_id: 't1', span_id: 's', name: '/cart', start_timestamp: now - 1, end_timestamp: now - 0.75, status: 'ok', is_segment: true, attributes: { 'browser.web_vital.ttfb.value': value(300) } },
+            {
+              trace_id: 't1',
+              span_id: 'l',
+              name: 'lcp',
+              start_timestamp: now - 1,
+              end_timestamp: now - 1,
+              status: 'ok',
+              is_segment: false,
+              attributes: { 'browser.web_vital.lcp.value': value(1000) },
+            },
+            {
+              trace_id: 't1',
+              span_id: 's',
+              name: '/cart',
+              start_timestamp: now - 1,
+              end_timestamp: now - 0.75,
+              status: 'ok',
+              is_segment: true,
+              attributes: { 'browser.web_vital.ttfb.value': value(300) },
+            },
           ],
         },
       },
     ]);
     expect((await post(client, project.number, spans, { headers: auth(key) })).status).toBe(200);
     const groups = await client.get(`/api/v1/projects/${project.id}/performance/transactions`);
-    expect(groups.body.data.map((g: { name: string; count: number; p50: number }) => [g.name, g.count, g.p50])).toEqual([['/cart', 2, 375]]);
+    expect(groups.body.data.map((g: { name: string; count: number; p50: number }) => [g.name, g.count, g.p50])).toEqual(
+      [['/cart', 2, 375]],
+    );
     const vitals = await client.get(`/api/v1/projects/${project.id}/performance/vitals`);
     expect(vitals.body.data.sampleCount).toBe(2);
     expect(vitals.body.data.vitals.lcp).toMatchObject({ p75: 2500, samples: 2 });
@@ -219,11 +288,24 @@ describe('Sentry envelope endpoint: items', () => {
 
   it('/store/ takes one bare event (error or transaction) and answers its id', async () => {
     const { client, project, key } = await setup();
-    const res = await post(client, project.number, JSON.stringify(sentryEvent({ message: 'ignored beside the exception' })), { headers: auth(key), endpoint: 'store' });
+    const res = await post(
+      client,
+      project.number,
+      JSON.stringify(sentryEvent({ message: 'ignored beside the exception' })),
+      { headers: auth(key), endpoint: 'store' },
+    );
     expect([res.status, res.body]).toEqual([200, { id: EVENT_ID }]);
     const now = Math.floor(Date.now() / 1000);
-    const tx = { type: 'transaction', transaction: 'cron', start_timestamp: now - 1, timestamp: now, event_id: 'b'.repeat(32) };
-    expect((await post(client, project.number, JSON.stringify(tx), { query: { sentry_key: key }, endpoint: 'store' })).body).toEqual({ id: 'b'.repeat(32) });
+    const tx = {
+      type: 'transaction',
+      transaction: 'cron',
+      start_timestamp: now - 1,
+      timestamp: now,
+      event_id: 'b'.repeat(32),
+    };
+    expect(
+      (await post(client, project.number, JSON.stringify(tx), { query: { sentry_key: key }, endpoint: 'store' })).body,
+    ).toEqual({ id: 'b'.repeat(32) });
     expect(await countEvents(project.id)).toBe(1);
     expect(await db.transaction.count({ where: { projectId: project.id } })).toBe(1);
   });
@@ -233,10 +315,22 @@ describe('Sentry envelope endpoint: items', () => {
     ['an item header that is not JSON', '{}\n{type:event}\n{}\n', ['items', 0, 'header']],
     ['a length beyond the body', '{}\n{"type":"event","length":999}\n{}\n', ['items', 0, 'header', 'length']],
     ['an event payload that is not JSON', '{}\n{"type":"event"}\n{"exception":\n', ['items', 0]],
-    ['a timestamp in milliseconds (read as seconds: beyond year 9999)', eventEnvelope({ timestamp: 1_700_000_000_000 }), ['items', 0, 'timestamp']],
+    [
+      'a timestamp in milliseconds (read as seconds: beyond year 9999)',
+      eventEnvelope({ timestamp: 1_700_000_000_000 }),
+      ['items', 0, 'timestamp'],
+    ],
     ['an unknown level', eventEnvelope({ level: 'shouting' }), ['items', 0, 'level']],
-    ['a transaction without start_timestamp', envelope({}, [{ header: { type: 'transaction' }, payload: { transaction: '/x', timestamp: T } }]), ['items', 0, 'duration']],
-    ['a span item of unknown shape', envelope({}, [{ header: { type: 'span' }, payload: { spans: [] } }]), ['items', 0]],
+    [
+      'a transaction without start_timestamp',
+      envelope({}, [{ header: { type: 'transaction' }, payload: { transaction: '/x', timestamp: T } }]),
+      ['items', 0, 'duration'],
+    ],
+    [
+      'a span item of unknown shape',
+      envelope({}, [{ header: { type: 'span' }, payload: { spans: [] } }]),
+      ['items', 0],
+    ],
   ])('400 with a path for %s, nothing stored', async (_name, body, path) => {
     const { client, project, key } = await setup();
     const res = await post(client, project.number, body, { headers: auth(key) });
@@ -273,7 +367,10 @@ describe('Sentry envelope endpoint: 429 the Sentry way', () => {
     process.env.INGEST_RATE_LIMIT_PER_SECOND = '0.1';
     while (await reserveIngestTokens(key));
     const res = await post(client, project.number, eventEnvelope(), { headers: auth(key) });
-    expect([res.status, res.body]).toEqual([429, { statusCode: 429, status: 'failed', message: 'Rate limit exceeded' }]);
+    expect([res.status, res.body]).toEqual([
+      429,
+      { statusCode: 429, status: 'failed', message: 'Rate limit exceeded' },
+    ]);
     expect(res.headers.get('retry-after')).toBe('10');
     expect(res.headers.get('x-sentry-rate-limits')).toBe('10::key');
     expect(await countEvents(project.id)).toBe(0);
@@ -284,9 +381,14 @@ describe('Sentry envelope endpoint: 429 the Sentry way', () => {
     const limit = monthlyEventLimit('FREE');
     await db.monthlyUsage.create({ data: { orgId, month: monthOf(clock.now()), used: limit, errors: limit } });
     const res = await post(client, project.number, eventEnvelope(), { headers: auth(key) });
-    expect([res.status, res.body]).toEqual([429, { statusCode: 429, status: 'failed', message: 'Monthly event quota exceeded' }]);
+    expect([res.status, res.body]).toEqual([
+      429,
+      { statusCode: 429, status: 'failed', message: 'Monthly event quota exceeded' },
+    ]);
     expect(res.headers.get('retry-after')).toBe('60');
-    expect(res.headers.get('x-sentry-rate-limits')).toBe('60:error;default;transaction;span:organization:usage_exceeded');
+    expect(res.headers.get('x-sentry-rate-limits')).toBe(
+      '60:error;default;transaction;span:organization:usage_exceeded',
+    );
     const sessions = envelope({}, [{ header: { type: 'session' }, payload: { sid: 's' } }]);
     expect((await post(client, project.number, sessions, { headers: auth(key) })).status).toBe(200);
     expect(await countEvents(project.id)).toBe(0);

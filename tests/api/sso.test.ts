@@ -10,11 +10,25 @@ import { TestClient } from '../support/client';
 import { PASSWORD, signUp, uniqueEmail } from '../support/accounts';
 import { inviteAndJoin } from '../support/teams';
 
-const ENV = ['PASSWORD_SIGNIN', 'SSO_AUTO_JOIN_ORG', 'SIGNUP_ALLOWED_DOMAINS', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_NAME'];
+const ENV = [
+  'PASSWORD_SIGNIN',
+  'SSO_AUTO_JOIN_ORG',
+  'SIGNUP_ALLOWED_DOMAINS',
+  'OIDC_ISSUER',
+  'OIDC_CLIENT_ID',
+  'OIDC_CLIENT_SECRET',
+  'OIDC_NAME',
+];
 afterEach(() => {
   for (const n of ENV) delete process.env[n];
 });
-const withOidc = () => Object.assign(process.env, { OIDC_ISSUER: 'https://idp.example.com', OIDC_CLIENT_ID: 'tracker', OIDC_CLIENT_SECRET: 'secret', OIDC_NAME: 'Company SSO' });
+const withOidc = () =>
+  Object.assign(process.env, {
+    OIDC_ISSUER: 'https://idp.example.com',
+    OIDC_CLIENT_ID: 'tracker',
+    OIDC_CLIENT_SECRET: 'secret',
+    OIDC_NAME: 'Company SSO',
+  });
 
 describe('PASSWORD_SIGNIN=false', () => {
   it('every password and passcode route answers 403 with the way in', async () => {
@@ -63,29 +77,54 @@ describe("an organization's SSO requirement", () => {
     const noProvider = await owner.client.patch('/api/v1/organization/sso', { requireSso: true });
     expect([noProvider.status, noProvider.body.error]).toEqual([
       400,
-      [{ path: ['requireSso'], message: 'This server has no single sign-on provider: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET first' }],
+      [
+        {
+          path: ['requireSso'],
+          message:
+            'This server has no single sign-on provider: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET first',
+        },
+      ],
     ]);
     withOidc();
     expect((await owner.client.patch('/api/v1/organization/sso', { requireSso: 'yes' })).status).toBe(400);
     expect((await member.client.patch('/api/v1/organization/sso', { requireSso: true })).status).toBe(403);
     // The owner must be able to come back in through the provider before shutting the other ways.
     const unlinked = await owner.client.patch('/api/v1/organization/sso', { requireSso: true });
-    expect([unlinked.status, unlinked.body.error]).toEqual([400, [{ path: ['requireSso'], message: 'Sign in with Company SSO once first: your own account is not linked to it yet' }]]);
-    await db.account.create({ data: { userId: owner.user.id, type: 'oauth', provider: 'oidc', providerAccountId: `sub-${owner.user.id}` } });
+    expect([unlinked.status, unlinked.body.error]).toEqual([
+      400,
+      [
+        {
+          path: ['requireSso'],
+          message: 'Sign in with Company SSO once first: your own account is not linked to it yet',
+        },
+      ],
+    ]);
+    await db.account.create({
+      data: { userId: owner.user.id, type: 'oauth', provider: 'oidc', providerAccountId: `sub-${owner.user.id}` },
+    });
     const on = await owner.client.patch('/api/v1/organization/sso', { requireSso: true });
     expect(on.status, on.text).toBe(200);
-    expect(on.body.data).toMatchObject({ available: true, providerName: 'Company SSO', requireSso: true, linked: true });
+    expect(on.body.data).toMatchObject({
+      available: true,
+      providerName: 'Company SSO',
+      requireSso: true,
+      linked: true,
+    });
 
     const refused = await new TestClient().post('/api/v1/auth/login', { email: member.email, password: PASSWORD });
     const message = `${org.name} requires single sign-on: continue with Company SSO (your account is linked by its verified email)`;
     expect([refused.status, refused.body.message]).toEqual([403, message]);
     // Linked to the provider or not, the password stays shut (someone removed at the provider is out).
-    await db.account.create({ data: { userId: member.userId, type: 'oauth', provider: 'oidc', providerAccountId: `sub-${member.userId}` } });
+    await db.account.create({
+      data: { userId: member.userId, type: 'oauth', provider: 'oidc', providerAccountId: `sub-${member.userId}` },
+    });
     const still = await new TestClient().post('/api/v1/auth/login', { email: member.email, password: PASSWORD });
     expect([still.status, still.body.message]).toEqual([403, message]);
     // Without a provider configured the requirement cannot lock anyone out.
     for (const n of ENV) delete process.env[n];
-    expect((await new TestClient().post('/api/v1/auth/login', { email: owner.email, password: PASSWORD })).status).toBe(200);
+    expect((await new TestClient().post('/api/v1/auth/login', { email: owner.email, password: PASSWORD })).status).toBe(
+      200,
+    );
     // Another organization's owner cannot change it.
     const stranger = await signUp();
     withOidc();
@@ -108,9 +147,13 @@ describe('SSO_AUTO_JOIN_ORG', () => {
     await autoJoin(insider.user.id, insider.email);
     await autoJoin(insider.user.id, insider.email);
     await autoJoin(outsider.user.id, outsider.email);
-    expect(await db.membership.findMany({ where: { orgId: org.id }, select: { userId: true, role: true }, orderBy: { role: 'asc' } })).toEqual(
-      expect.arrayContaining([{ userId: insider.user.id, role: 'MEMBER' }]),
-    );
+    expect(
+      await db.membership.findMany({
+        where: { orgId: org.id },
+        select: { userId: true, role: true },
+        orderBy: { role: 'asc' },
+      }),
+    ).toEqual(expect.arrayContaining([{ userId: insider.user.id, role: 'MEMBER' }]));
     expect(await db.membership.count({ where: { orgId: org.id, userId: insider.user.id } })).toBe(1);
     expect(await db.membership.count({ where: { orgId: org.id, userId: outsider.user.id } })).toBe(0);
   });

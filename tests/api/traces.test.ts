@@ -31,7 +31,16 @@ async function program(file: string, args: string[]): Promise<string> {
 
 type Trace = {
   traceId: string;
-  spans: { spanId: string; parentSpanId: string | null; op: string; description: string; transaction: string; isSegment: boolean; durationMs: number; status: string | null }[];
+  spans: {
+    spanId: string;
+    parentSpanId: string | null;
+    op: string;
+    description: string;
+    transaction: string;
+    isSegment: boolean;
+    durationMs: number;
+    status: string | null;
+  }[];
   transactions: { name: string }[];
   errors: { title: string; spanId: string | null; issueId: string }[];
   logCount: number;
@@ -53,7 +62,10 @@ describe('traces from real clients', () => {
     // Besides the pool's connect spans, the two queries with their statements.
     const queries = t.spans.filter((x) => x.op === 'db' && x.description.startsWith('SELECT'));
     // The SDK sends statements with their literals already replaced.
-    expect(queries.map((q) => q.description)).toEqual(['SELECT ? AS one', 'SELECT count(*) AS n FROM projects WHERE name = ?']);
+    expect(queries.map((q) => q.description)).toEqual([
+      'SELECT ? AS one',
+      'SELECT count(*) AS n FROM projects WHERE name = ?',
+    ]);
     for (const q of queries) expect(q.durationMs).toBeGreaterThanOrEqual(0);
     expect(t.transactions.map((x) => x.name)).toContain('/checkout');
     expect(t.errors).toHaveLength(1);
@@ -63,7 +75,14 @@ describe('traces from real clients', () => {
 
     const logs = await s.client.get(`/api/v1/projects/${project.id}/logs`, { query: { traceId } });
     expect(logs.body.data.logs).toHaveLength(1);
-    expect(logs.body.data.logs[0]).toMatchObject({ level: 'info', body: 'Checkout for ada failed', template: 'Checkout for %s failed', traceId, environment: 'production', release: 'api@3.0.0' });
+    expect(logs.body.data.logs[0]).toMatchObject({
+      level: 'info',
+      body: 'Checkout for ada failed',
+      template: 'Checkout for %s failed',
+      traceId,
+      environment: 'production',
+      release: 'api@3.0.0',
+    });
     expect(logs.body.data.logs[0].attributes).toMatchObject({ cart: 'c-42' });
     // Search by level, text and attribute.
     for (const [query, n] of [
@@ -73,12 +92,22 @@ describe('traces from real clients', () => {
       [{ attribute: 'cart:c-42' }, 1],
       [{ attribute: 'cart:c-43' }, 0],
     ] as const) {
-      expect((await s.client.get(`/api/v1/projects/${project.id}/logs`, { query })).body.data.logs.length, JSON.stringify(query)).toBe(n);
+      expect(
+        (await s.client.get(`/api/v1/projects/${project.id}/logs`, { query })).body.data.logs.length,
+        JSON.stringify(query),
+      ).toBe(n);
     }
 
-    const groups = await s.client.get(`/api/v1/projects/${project.id}/performance/transactions/${encodeURIComponent('/checkout')}/spans`);
+    const groups = await s.client.get(
+      `/api/v1/projects/${project.id}/performance/transactions/${encodeURIComponent('/checkout')}/spans`,
+    );
     expect(groups.status, groups.text).toBe(200);
-    expect(groups.body.data.map((g: { op: string; group: string; count: number }) => [g.op, g.group, g.count]).filter((g: string[]) => g[0] === 'db' && g[1].startsWith('SELECT')).sort()).toEqual([
+    expect(
+      groups.body.data
+        .map((g: { op: string; group: string; count: number }) => [g.op, g.group, g.count])
+        .filter((g: string[]) => g[0] === 'db' && g[1].startsWith('SELECT'))
+        .sort(),
+    ).toEqual([
       ['db', 'SELECT ? AS one', 1],
       ['db', 'SELECT count(*) AS n FROM projects WHERE name = ?', 1],
     ]);
@@ -90,14 +119,20 @@ describe('traces from real clients', () => {
     const stranger = await signUp();
     expect((await stranger.client.get(`/api/v1/organization/traces/${traceId}`)).status).toBe(404);
     expect((await stranger.client.get(`/api/v1/projects/${project.id}/logs`)).status).toBe(404);
-    expect((await stranger.client.get(`/api/v1/projects/${project.id}/performance/transactions/x/spans`)).status).toBe(404);
+    expect((await stranger.client.get(`/api/v1/projects/${project.id}/performance/transactions/x/spans`)).status).toBe(
+      404,
+    );
   });
 
   it('the OpenTelemetry JS SDK alone over OTLP/HTTP: the same views', async () => {
     const s = await signUp();
     const project = await createProject(s.client, 'Orders');
     const key = project.keys[0].publicKey;
-    const traceId = await program('otel-app.mjs', [server.otlpUrl(project.number, 'traces'), server.otlpUrl(project.number, 'logs'), key]);
+    const traceId = await program('otel-app.mjs', [
+      server.otlpUrl(project.number, 'traces'),
+      server.otlpUrl(project.number, 'logs'),
+      key,
+    ]);
     const t = (await s.client.get(`/api/v1/organization/traces/${traceId}`)).body.data as Trace;
     expect(t.spans.map((x) => [x.op, x.description, x.isSegment]).sort()).toEqual([
       ['db', 'SELECT * FROM orders WHERE id = 7', false],
@@ -108,7 +143,12 @@ describe('traces from real clients', () => {
     expect(t.errors.map((e) => e.title)).toEqual(['Error: order 7 is corrupt']);
     expect(t.logCount).toBe(1);
     const [log] = (await s.client.get(`/api/v1/projects/${project.id}/logs`, { query: { traceId } })).body.data.logs;
-    expect(log).toMatchObject({ level: 'error', body: 'Order 7 could not be loaded', environment: 'production', release: 'orders@7.1.0' });
+    expect(log).toMatchObject({
+      level: 'error',
+      body: 'Order 7 could not be loaded',
+      environment: 'production',
+      release: 'orders@7.1.0',
+    });
     expect(log.attributes).toMatchObject({ 'order.id': 7, 'service.name': 'orders-service' });
     const perf = await s.client.get(`/api/v1/projects/${project.id}/performance/transactions`);
     expect(JSON.stringify(perf.body.data)).toContain('GET /orders');
@@ -120,23 +160,53 @@ describe('traces from real clients', () => {
     const key = project.keys[0].publicKey;
     const traceId = 'abcdef0123456789abcdef0123456789';
     const items = [
-      { timestamp: Date.now() / 1000, level: 'info', body: 'nul \u0000 inside', trace_id: traceId, attributes: { 'a\u0000b': { type: 'string', value: 'c\u0000d' } } },
+      {
+        timestamp: Date.now() / 1000,
+        level: 'info',
+        body: 'nul \u0000 inside',
+        trace_id: traceId,
+        attributes: { 'a\u0000b': { type: 'string', value: 'c\u0000d' } },
+      },
       { timestamp: 1e13, level: 'info', body: 'from the year 318857' },
-      { timestamp: Date.now() / 1000, level: 'warn', body: 'many attributes', attributes: Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, { type: 'integer', value: i }])) },
+      {
+        timestamp: Date.now() / 1000,
+        level: 'warn',
+        body: 'many attributes',
+        attributes: Object.fromEntries(
+          Array.from({ length: 20_000 }, (_, i) => [`k${i}`, { type: 'integer', value: i }]),
+        ),
+      },
     ];
-    const body = [JSON.stringify({}), JSON.stringify({ type: 'log', item_count: items.length }), JSON.stringify({ items })].join('\n');
+    const body = [
+      JSON.stringify({}),
+      JSON.stringify({ type: 'log', item_count: items.length }),
+      JSON.stringify({ items }),
+    ].join('\n');
     const t0 = performance.now();
     const res = await s.client.post(`/api/${project.number}/envelope/?sentry_key=${key}`, body);
     expect(res.status, res.text).toBe(200);
     expect(performance.now() - t0).toBeLessThan(5000);
-    const logs = (await s.client.get(`/api/v1/projects/${project.id}/logs`)).body.data.logs as { body: string; attributes: Record<string, unknown> | null }[];
+    const logs = (await s.client.get(`/api/v1/projects/${project.id}/logs`)).body.data.logs as {
+      body: string;
+      attributes: Record<string, unknown> | null;
+    }[];
     expect(logs.map((l) => l.body).sort()).toEqual(['many attributes', 'nul \uFFFD inside']);
     expect(logs.find((l) => l.body.startsWith('nul'))!.attributes).toEqual({ 'a\uFFFDb': 'c\uFFFDd' });
     expect(Object.keys(logs.find((l) => l.body === 'many attributes')!.attributes!).length).toBeLessThanOrEqual(200);
     // The line dated past 9999 is counted, not lost.
     await flushOutcomes();
-    const rows = (await s.client.get(`/api/v1/projects/${project.id}/stats`)).body.data.rows as { category: string; outcome: string; reason: string; quantity: number }[];
-    expect(rows.filter((r) => r.category === 'log_item').map((r) => [r.outcome, r.reason, r.quantity]).sort()).toEqual([
+    const rows = (await s.client.get(`/api/v1/projects/${project.id}/stats`)).body.data.rows as {
+      category: string;
+      outcome: string;
+      reason: string;
+      quantity: number;
+    }[];
+    expect(
+      rows
+        .filter((r) => r.category === 'log_item')
+        .map((r) => [r.outcome, r.reason, r.quantity])
+        .sort(),
+    ).toEqual([
       ['accepted', '', 2],
       ['invalid', 'unusable_or_over_cap', 1],
     ]);
@@ -146,37 +216,97 @@ describe('traces from real clients', () => {
     const s = await signUp();
     const project = await createProject(s.client, 'Bad');
     const url = server.otlpUrl(project.number, 'traces');
-    const post = (u: string, body: string | Buffer, headers: Record<string, string>) => fetch(u, { method: 'POST', body: typeof body === 'string' ? body : new Uint8Array(body), headers });
+    const post = (u: string, body: string | Buffer, headers: Record<string, string>) =>
+      fetch(u, { method: 'POST', body: typeof body === 'string' ? body : new Uint8Array(body), headers });
     const auth = { 'x-sentry-auth': `sentry sentry_key=${project.keys[0].publicKey}` };
     for (const [u, body, headers, status, answer] of [
-      [url, '{}', { 'content-type': 'application/json' }, 401, { statusCode: 401, message: 'Missing key: send x-sentry-auth: sentry sentry_key=<public key>' }],
-      [url, '{}', { 'content-type': 'application/json', 'x-sentry-auth': 'sentry sentry_key=nope' }, 401, { statusCode: 401, message: 'Invalid ingest key for this project' }],
-      [url, 'not json', { 'content-type': 'application/json', ...auth }, 400, { statusCode: 400, message: 'Body is not valid JSON' }],
-      [url, '[1]', { 'content-type': 'application/json', ...auth }, 400, { statusCode: 400, message: 'Body must be a JSON object' }],
-      [url, 'x', { 'content-type': 'text/plain', ...auth }, 415, { statusCode: 415, message: 'Content-Type must be application/x-protobuf or application/json' }],
-      [url.replace('/traces', '/metrics'), '{}', { 'content-type': 'application/json', ...auth }, 404, { statusCode: 404, message: 'OTLP signals here are traces and logs' }],
+      [
+        url,
+        '{}',
+        { 'content-type': 'application/json' },
+        401,
+        { statusCode: 401, message: 'Missing key: send x-sentry-auth: sentry sentry_key=<public key>' },
+      ],
+      [
+        url,
+        '{}',
+        { 'content-type': 'application/json', 'x-sentry-auth': 'sentry sentry_key=nope' },
+        401,
+        { statusCode: 401, message: 'Invalid ingest key for this project' },
+      ],
+      [
+        url,
+        'not json',
+        { 'content-type': 'application/json', ...auth },
+        400,
+        { statusCode: 400, message: 'Body is not valid JSON' },
+      ],
+      [
+        url,
+        '[1]',
+        { 'content-type': 'application/json', ...auth },
+        400,
+        { statusCode: 400, message: 'Body must be a JSON object' },
+      ],
+      [
+        url,
+        'x',
+        { 'content-type': 'text/plain', ...auth },
+        415,
+        { statusCode: 415, message: 'Content-Type must be application/x-protobuf or application/json' },
+      ],
+      [
+        url.replace('/traces', '/metrics'),
+        '{}',
+        { 'content-type': 'application/json', ...auth },
+        404,
+        { statusCode: 404, message: 'OTLP signals here are traces and logs' },
+      ],
       [url, '{"resourceSpans":[]}', { 'content-type': 'application/json', ...auth }, 200, {}],
     ] as const) {
       const res = await post(u, body, headers);
       expect([res.status, await res.json()], `${u} ${String(body)}`).toEqual([status, answer]);
     }
     // A body that is not an OTLP protobuf message: 400 with the decoder's reason.
-    const garbage = await post(url, Buffer.from([0xff, 0xff, 0xff]), { 'content-type': 'application/x-protobuf', ...auth });
+    const garbage = await post(url, Buffer.from([0xff, 0xff, 0xff]), {
+      'content-type': 'application/x-protobuf',
+      ...auth,
+    });
     expect(garbage.status).toBe(400);
-    expect(((await garbage.json()) as { message: string }).message).toMatch(/^Body is not an OTLP traces protobuf message: /);
+    expect(((await garbage.json()) as { message: string }).message).toMatch(
+      /^Body is not an OTLP traces protobuf message: /,
+    );
 
     // The read APIs: each bad query is 400 naming the field with its message.
     for (const [path, query, field, message] of [
       // The first level of the comma-separated list that is not one.
-      [`/api/v1/projects/${project.id}/logs`, { level: 'loud,info' }, ['level', 0], 'Levels are trace, debug, info, warn, error, fatal'],
-      [`/api/v1/projects/${project.id}/logs`, { attribute: 'no-colon' }, 'attribute', 'An attribute filter is key:value'],
+      [
+        `/api/v1/projects/${project.id}/logs`,
+        { level: 'loud,info' },
+        ['level', 0],
+        'Levels are trace, debug, info, warn, error, fatal',
+      ],
+      [
+        `/api/v1/projects/${project.id}/logs`,
+        { attribute: 'no-colon' },
+        'attribute',
+        'An attribute filter is key:value',
+      ],
       [`/api/v1/projects/${project.id}/logs`, { traceId: 'xyz' }, 'traceId', 'A trace id is 32 hex characters'],
       [`/api/v1/projects/${project.id}/logs`, { cursor: 'garbage' }, 'cursor', 'Not a cursor from this list'],
       [`/api/v1/projects/${project.id}/attachments`, {}, 'eventId', 'Give the event id'],
-      [`/api/v1/projects/${project.id}/attachments`, { eventId: 'nope' }, 'eventId', 'An event id is 32 hex characters'],
+      [
+        `/api/v1/projects/${project.id}/attachments`,
+        { eventId: 'nope' },
+        'eventId',
+        'An event id is 32 hex characters',
+      ],
     ] as const) {
       const res = await s.client.get(path, { query });
-      expect([res.status, res.body.error], `${path} ${JSON.stringify(query)}`).toEqual([400, [{ path: ['query', ...[field].flat()], message }]]);
+      expect([res.status, res.body.error], `${path} ${JSON.stringify(query)}`).toEqual([
+        400,
+        [{ path: ['query', ...[field].flat()], message }],
+      ]);
     }
     // A trace id that is not one is a path that names nothing: 404, as every malformed id in a path.
     const notATrace = await s.client.get('/api/v1/organization/traces/not-a-trace');

@@ -47,7 +47,9 @@ async function measured<T>(attack: () => Promise<T>): Promise<{ result: T; rssGr
 
 async function postForm(client: TestClient, path: string, form: FormData) {
   const body = new Response(form);
-  return client.post(path, new Uint8Array(await body.arrayBuffer()), { headers: { 'content-type': body.headers.get('content-type')! } });
+  return client.post(path, new Uint8Array(await body.arrayBuffer()), {
+    headers: { 'content-type': body.headers.get('content-type')! },
+  });
 }
 
 describe('uploads with memory and CPU bounded by construction', () => {
@@ -56,8 +58,13 @@ describe('uploads with memory and CPU bounded by construction', () => {
     const bomb = new Uint8Array(zlib.gzipSync(Buffer.alloc(8 * MB), { level: 9 }));
     const form = new FormData();
     for (let i = 0; i < 120; i++) form.append('file_gzip', new Blob([bomb]), `${i}`.padStart(40, '0'));
-    const { result: res, rssGrowthMb } = await measured(() => postForm(ci, `/api/0/organizations/${orgSlug}/chunk-upload/`, form));
-    expect([res.status, res.body]).toEqual([400, { statusCode: 400, status: 'failed', message: 'At most 4 chunks per request' }]);
+    const { result: res, rssGrowthMb } = await measured(() =>
+      postForm(ci, `/api/0/organizations/${orgSlug}/chunk-upload/`, form),
+    );
+    expect([res.status, res.body]).toEqual([
+      400,
+      { statusCode: 400, status: 'failed', message: 'At most 4 chunks per request' },
+    ]);
     expect(rssGrowthMb).toBeLessThan(50);
     expect(await db.uploadChunk.count()).toBe(0);
   });
@@ -77,10 +84,23 @@ describe('uploads with memory and CPU bounded by construction', () => {
     const up = await postForm(ci, `/api/0/organizations/${orgSlug}/chunk-upload/`, form);
     expect(up.status, up.text).toBe(200);
     const started = Date.now();
-    const { result: res, rssGrowthMb, maxStallMs } = await measured(() =>
-      ci.post(`/api/0/organizations/${orgSlug}/artifactbundle/assemble/`, { checksum, chunks: [checksum], projects: [project.slug], version: 'bomb-1' }),
+    const {
+      result: res,
+      rssGrowthMb,
+      maxStallMs,
+    } = await measured(() =>
+      ci.post(`/api/0/organizations/${orgSlug}/artifactbundle/assemble/`, {
+        checksum,
+        chunks: [checksum],
+        projects: [project.slug],
+        version: 'bomb-1',
+      }),
     );
-    expect(res.body).toEqual({ state: 'error', missingChunks: [], detail: 'files/_/_/a.js is larger than 16777216 bytes once inflated' });
+    expect(res.body).toEqual({
+      state: 'error',
+      missingChunks: [],
+      detail: 'files/_/_/a.js is larger than 16777216 bytes once inflated',
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(rssGrowthMb).toBeLessThan(100);
     // Inflating runs on zlib's thread pool: the event loop stays free (bench:abuse times /api/health meanwhile).
@@ -90,14 +110,22 @@ describe('uploads with memory and CPU bounded by construction', () => {
   it('a bundle of many entries under the per-file cap stops at the whole bundle’s budget', async () => {
     const tenMb = await deflatedZeros(10);
     const zip = zipOf(
-      [{ name: 'manifest.json', data: zlib.deflateRawSync('{"files":{}}') }, ...Array.from({ length: 12 }, (_, i) => ({ name: `files/_/_/${i}.js`, data: tenMb }))],
+      [
+        { name: 'manifest.json', data: zlib.deflateRawSync('{"files":{}}') },
+        ...Array.from({ length: 12 }, (_, i) => ({ name: `files/_/_/${i}.js`, data: tenMb })),
+      ],
       () => 100,
     );
     const checksum = sha1(zip);
     const form = new FormData();
     form.append('file_gzip', new Blob([new Uint8Array(zlib.gzipSync(zip))]), checksum);
     expect((await postForm(ci, `/api/0/organizations/${orgSlug}/chunk-upload/`, form)).status).toBe(200);
-    const res = await ci.post(`/api/0/organizations/${orgSlug}/artifactbundle/assemble/`, { checksum, chunks: [checksum], projects: [project.slug], version: 'bomb-2' });
+    const res = await ci.post(`/api/0/organizations/${orgSlug}/artifactbundle/assemble/`, {
+      checksum,
+      chunks: [checksum],
+      projects: [project.slug],
+      version: 'bomb-2',
+    });
     expect(res.body).toEqual({ state: 'error', missingChunks: [], detail: 'The bundle inflates past 67108864 bytes' });
   });
 
@@ -107,7 +135,11 @@ describe('uploads with memory and CPU bounded by construction', () => {
     const form = new FormData();
     form.append('url', '~/static/app.js.map');
     form.append('file', new Blob([map]), 'app.js.map');
-    const { result: res, rssGrowthMb, maxStallMs } = await measured(() => postForm(ci, `/api/v1/projects/${project.id}/releases/degenerate-1/files`, form));
+    const {
+      result: res,
+      rssGrowthMb,
+      maxStallMs,
+    } = await measured(() => postForm(ci, `/api/v1/projects/${project.id}/releases/degenerate-1/files`, form));
     expect([res.status, res.body.message]).toEqual([400, 'Source map has more than 500,000 lines']);
     // The body itself (16 MB) is read and parsed; decoded, the map would have taken about a gigabyte.
     expect(rssGrowthMb).toBeLessThan(150);
@@ -124,10 +156,28 @@ describe('uploads with memory and CPU bounded by construction', () => {
     form.append('file', new Blob([json]), 'cached.js.map');
     expect((await postForm(ci, `/api/v1/projects/${project.id}/releases/cache-1/files`, form)).status).toBe(201);
     const before = mapCacheStats().bytes;
-    const res = await send({ client: owner, projectId: project.id, key: project.keys[0].publicKey, body: {
-      exception: { type: 'Error', value: 'x', stacktrace: { frames: [{ filename: 'https://x.example/static/cached.js', abs_path: 'https://x.example/static/cached.js', lineno: 1, colno: 1 }] } },
-      release: 'cache-1',
-    } });
+    const res = await send({
+      client: owner,
+      projectId: project.id,
+      key: project.keys[0].publicKey,
+      body: {
+        exception: {
+          type: 'Error',
+          value: 'x',
+          stacktrace: {
+            frames: [
+              {
+                filename: 'https://x.example/static/cached.js',
+                abs_path: 'https://x.example/static/cached.js',
+                lineno: 1,
+                colno: 1,
+              },
+            ],
+          },
+        },
+        release: 'cache-1',
+      },
+    });
     expect(res.status).toBe(200);
     const counted = mapCacheStats().bytes - before;
     // 20,000 lines and 400,000 segments at their estimated sizes, plus the text: far more than the JSON's ~2 MB.

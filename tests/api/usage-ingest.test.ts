@@ -13,16 +13,28 @@ async function account() {
   const project = await createProject(acc.client);
   const key = project.keys[0].publicKey;
   const send = (body: unknown) =>
-    acc.client.post(`/api/v1/ingest/${project.id}/envelope`, body, { headers: { 'x-ingest-auth': `ingest_key=${key}` } });
+    acc.client.post(`/api/v1/ingest/${project.id}/envelope`, body, {
+      headers: { 'x-ingest-auth': `ingest_key=${key}` },
+    });
   return { ...acc, project, send };
 }
 
 const error = (level: string) => ({
   level,
   timestamp: clock.nowMs() - 1000,
-  exception: { type: 'TypeError', value: `boom ${level}`, stacktrace: { frames: [{ filename: 'app.js', lineno: 1, function: 'main' }] } },
+  exception: {
+    type: 'TypeError',
+    value: `boom ${level}`,
+    stacktrace: { frames: [{ filename: 'app.js', lineno: 1, function: 'main' }] },
+  },
 });
-const transaction = () => ({ type: 'transaction', name: '/checkout', duration: 120, timestamp: clock.nowMs() - 1000, vitals: { lcp: 1200 } });
+const transaction = () => ({
+  type: 'transaction',
+  name: '/checkout',
+  duration: 120,
+  timestamp: clock.nowMs() - 1000,
+  vitals: { lcp: 1200 },
+});
 
 async function usage(client: TestClient) {
   const res = await client.get('/api/v1/usage');
@@ -36,10 +48,18 @@ describe('usage through ingest', () => {
   it('counts error envelopes by level; transactions are reported but do not count toward used', async () => {
     clock.set(Date.parse('2026-09-15T10:00:00.000Z'));
     const { client, send } = await account();
-    for (const level of ['error', 'fatal', 'warning', 'info', 'debug', 'error']) expect((await send(error(level))).status).toBe(200);
+    for (const level of ['error', 'fatal', 'warning', 'info', 'debug', 'error'])
+      expect((await send(error(level))).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await send(transaction())).status).toBe(200);
     const d = await usage(client);
-    expect(d).toEqual({ plan: 'FREE', used: 6, limit: 10_000, month: '2026-09', breakdown: { errors: 3, warnings: 1, info: 2 }, transactions: 4 });
+    expect(d).toEqual({
+      plan: 'FREE',
+      used: 6,
+      limit: 10_000,
+      month: '2026-09',
+      breakdown: { errors: 3, warnings: 1, info: 2 },
+      transactions: 4,
+    });
     expect(d.breakdown.errors + d.breakdown.warnings + d.breakdown.info).toBe(d.used);
   });
 
@@ -65,7 +85,12 @@ describe('usage through ingest', () => {
     });
 
     clock.set(Date.parse('2026-02-01T00:00:00.000Z'));
-    expect(await usage(client)).toMatchObject({ month: '2026-02', used: 0, breakdown: { errors: 0, warnings: 0, info: 0 }, transactions: 0 });
+    expect(await usage(client)).toMatchObject({
+      month: '2026-02',
+      used: 0,
+      breakdown: { errors: 0, warnings: 0, info: 0 },
+      transactions: 0,
+    });
     expect((await send(error('info'))).status).toBe(200);
     expect((await send(transaction())).status).toBe(200);
     expect(await usage(client)).toEqual({

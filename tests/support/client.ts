@@ -61,7 +61,11 @@ function matchRoute(parts: string[]): { entry: RouteEntry; params: Record<string
 }
 
 export type ApiResponse<T = any> = { status: number; body: T; text: string; headers: Headers };
-export type RequestOptions = { body?: unknown; headers?: Record<string, string>; query?: Record<string, string | number> };
+export type RequestOptions = {
+  body?: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number>;
+};
 
 /**
  * Calls the app's route handlers in-process with real Requests (or, with TEST_BASE_URL set, a running
@@ -84,12 +88,18 @@ export class TestClient {
     }
     let body: BodyInit | undefined;
     if (opts.body !== undefined) {
-      if (typeof opts.body === 'string' || opts.body instanceof Uint8Array || opts.body instanceof ReadableStream) body = opts.body as BodyInit;
+      if (typeof opts.body === 'string' || opts.body instanceof Uint8Array || opts.body instanceof ReadableStream)
+        body = opts.body as BodyInit;
       else body = JSON.stringify(opts.body);
       if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     }
     // A streamed body (no Content-Length) needs Node's half-duplex flag.
-    const req = new Request(url, { method, headers, body, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
+    const req = new Request(url, {
+      method,
+      headers,
+      body,
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    } as RequestInit);
     const res = this.baseUrl ? await fetch(req) : await this.dispatch(req, url);
     for (const c of res.headers.getSetCookie()) {
       const m = /^session=([^;]*)/.exec(c);

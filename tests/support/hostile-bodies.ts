@@ -9,10 +9,14 @@ const le = (n: number, bytes: number) => {
 };
 const ZSTD_MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
 /** RLE blocks of 128 KiB of 'x', the last one flagged. */
-const rleBlocks = (n: number) => Array.from({ length: n }, (_, i) => Buffer.concat([le(((128 * 1024) << 3) | (1 << 1) | (i === n - 1 ? 1 : 0), 3), Buffer.from('x')]));
+const rleBlocks = (n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    Buffer.concat([le(((128 * 1024) << 3) | (1 << 1) | (i === n - 1 ? 1 : 0), 3), Buffer.from('x')]),
+  );
 
 /** 70 bytes: a zstd frame declaring a 1.875 GiB window (Window_Descriptor 20/7), then 16 RLE blocks of 128 KiB. */
-export const zstdWindowBomb = (): Buffer => Buffer.concat([ZSTD_MAGIC, Buffer.from([0x00, (20 << 3) | 7]), ...rleBlocks(16)]);
+export const zstdWindowBomb = (): Buffer =>
+  Buffer.concat([ZSTD_MAGIC, Buffer.from([0x00, (20 << 3) | 7]), ...rleBlocks(16)]);
 
 /** A single-segment zstd frame declaring 2^40 bytes of content (its window too), then 16 RLE blocks. */
 export function zstdContentSizeBomb(): Buffer {
@@ -53,19 +57,40 @@ const tag = (field: number, wire: number) => (field << 3) | wire;
 function writeNested(w: protobuf.Writer, { depth, kind }: Nesting): void {
   for (let i = 0; i < depth; i++) {
     if (kind === 'array') w.uint32(tag(5, LEN)).fork().uint32(tag(1, LEN)).fork();
-    else w.uint32(tag(6, LEN)).fork().uint32(tag(1, LEN)).fork().uint32(tag(1, LEN)).string('k').uint32(tag(2, LEN)).fork();
+    else
+      w.uint32(tag(6, LEN))
+        .fork()
+        .uint32(tag(1, LEN))
+        .fork()
+        .uint32(tag(1, LEN))
+        .string('k')
+        .uint32(tag(2, LEN))
+        .fork();
   }
   w.uint32(tag(1, LEN)).string('deep');
   for (let i = 0; i < depth * (kind === 'array' ? 2 : 3); i++) w.ldelim();
 }
 
-const writeTime = (w: protobuf.Writer, field: number, ns: bigint) => w.uint32(tag(field, FIXED64)).fixed64(ns.toString());
+const writeTime = (w: protobuf.Writer, field: number, ns: bigint) =>
+  w.uint32(tag(field, FIXED64)).fixed64(ns.toString());
 
 /** The same logs request as protobuf (ExportLogsServiceRequest). */
 export function otlpLogsProtobuf(records: HostileLog[]): Uint8Array {
   const w = protobuf.Writer.create();
   w.uint32(tag(1, LEN)).fork(); // resource_logs
-  w.uint32(tag(1, LEN)).fork().uint32(tag(1, LEN)).fork().uint32(tag(1, LEN)).string('service.name').uint32(tag(2, LEN)).fork().uint32(tag(1, LEN)).string('hostile').ldelim().ldelim().ldelim();
+  w.uint32(tag(1, LEN))
+    .fork()
+    .uint32(tag(1, LEN))
+    .fork()
+    .uint32(tag(1, LEN))
+    .string('service.name')
+    .uint32(tag(2, LEN))
+    .fork()
+    .uint32(tag(1, LEN))
+    .string('hostile')
+    .ldelim()
+    .ldelim()
+    .ldelim();
   w.uint32(tag(2, LEN)).fork(); // scope_logs
   for (const r of records) {
     w.uint32(tag(2, LEN)).fork(); // log_records

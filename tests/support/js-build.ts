@@ -115,7 +115,13 @@ export async function buildShop(bundler: 'webpack' | 'rollup'): Promise<{ dir: s
     const { default: webpack } = await import('webpack');
     await new Promise<void>((resolve, reject) =>
       webpack(
-        { mode: 'production', context: dir, entry: './src/shop.js', devtool: 'source-map', output: { path: dist, filename: 'shop.[contenthash].js' } },
+        {
+          mode: 'production',
+          context: dir,
+          entry: './src/shop.js',
+          devtool: 'source-map',
+          output: { path: dist, filename: 'shop.[contenthash].js' },
+        },
         (err, stats) => (err || stats?.hasErrors() ? reject(err ?? new Error(stats!.toString())) : resolve()),
       ),
     );

@@ -12,7 +12,17 @@ export const PGBOUNCER = '/usr/sbin/pgbouncer';
  * `pgbouncer.ini` (and its user list) in `dir` for transaction mode on 127.0.0.1:`port`, one pooled database per
  * entry of `databases` (name → the server's URL, whose user and password PgBouncer logs in with); clients are trusted.
  */
-export function writePgBouncerConfig({ dir, port, databases, poolSize }: { dir: string; port: number; databases: Record<string, string>; poolSize: number }): string {
+export function writePgBouncerConfig({
+  dir,
+  port,
+  databases,
+  poolSize,
+}: {
+  dir: string;
+  port: number;
+  databases: Record<string, string>;
+  poolSize: number;
+}): string {
   const users = new Set(Object.values(databases).map((u) => new URL(u).username));
   fs.writeFileSync(path.join(dir, 'userlist.txt'), [...users].map((u) => `"${u}" ""\n`).join(''));
   const file = path.join(dir, 'pgbouncer.ini');
@@ -45,7 +55,10 @@ export function writePgBouncerConfig({ dir, port, databases, poolSize }: { dir: 
  * that consecutive transactions of one client connection land on different server connections, as in production.
  * Returns the URL to connect through it.
  */
-export async function startPgBouncer(databaseUrl: string, poolSize = 2): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startPgBouncer(
+  databaseUrl: string,
+  poolSize = 2,
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const target = new URL(databaseUrl);
   const database = target.pathname.slice(1);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-pgbouncer-'));
@@ -54,7 +67,10 @@ export async function startPgBouncer(databaseUrl: string, poolSize = 2): Promise
   // PgBouncer refuses to run as root.
   const asRoot = process.getuid?.() === 0;
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  const child: ChildProcess = spawn(PGBOUNCER, [path.join(dir, 'pgbouncer.ini')], { ...asPostgresUser(), stdio: 'ignore' });
+  const child: ChildProcess = spawn(PGBOUNCER, [path.join(dir, 'pgbouncer.ini')], {
+    ...asPostgresUser(),
+    stdio: 'ignore',
+  });
   const url = `postgresql://${target.username}@127.0.0.1:${port}/${database}`;
   const deadline = Date.now() + 15_000;
   for (;;) {
@@ -73,7 +89,8 @@ export async function startPgBouncer(databaseUrl: string, poolSize = 2): Promise
   return {
     url,
     stop: async () => {
-      if (child.exitCode === null) await new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGINT')));
+      if (child.exitCode === null)
+        await new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGINT')));
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

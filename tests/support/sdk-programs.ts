@@ -14,14 +14,30 @@ export type Sdk = (typeof SDKS)[number];
 export async function buildGoProgram(dir: string): Promise<string> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-go-')), 'app');
   await run('go', ['build', '-o', out, path.join(dir, 'main.go')], {
-    env: { ...process.env, GO111MODULE: 'off', GOPATH: '/usr/share/gocode', GOCACHE: path.join(os.tmpdir(), 'tracker-go-cache'), GOFLAGS: '' },
+    env: {
+      ...process.env,
+      GO111MODULE: 'off',
+      GOPATH: '/usr/share/gocode',
+      GOCACHE: path.join(os.tmpdir(), 'tracker-go-cache'),
+      GOFLAGS: '',
+    },
     timeout: 180_000,
   });
   return out;
 }
 
 /** Runs the program of `sdk` in `dir` with `args`; its last line of output must be `sent`. */
-export async function runSdkProgram({ sdk, dir, args, goBinary }: { sdk: Sdk; dir: string; args: string[]; goBinary?: string }): Promise<void> {
+export async function runSdkProgram({
+  sdk,
+  dir,
+  args,
+  goBinary,
+}: {
+  sdk: Sdk;
+  dir: string;
+  args: string[];
+  goBinary?: string;
+}): Promise<void> {
   const [cmd, argv] =
     sdk === '@sentry/node'
       ? [process.execPath, [path.join(dir, 'app.mjs'), ...args]]

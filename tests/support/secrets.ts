@@ -55,7 +55,9 @@ export async function sweepForSecrets(values: string[]): Promise<string[]> {
   const found: string[] = [];
   const pattern = values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
   for (const table of await tables()) {
-    const { rows } = await pool().query<{ t: string }>(`SELECT t::text AS t FROM ${table} t WHERE t::text ~ $1`, [pattern]);
+    const { rows } = await pool().query<{ t: string }>(`SELECT t::text AS t FROM ${table} t WHERE t::text ~ $1`, [
+      pattern,
+    ]);
     for (const r of rows) for (const v of values) if (r.t.includes(v)) found.push(`${table}: ${v}`);
   }
   const outbox = process.env.MAIL_OUTBOX_DIR;

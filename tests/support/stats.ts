@@ -9,5 +9,10 @@ export function percentileCont(values: number[], fraction: number): number {
 
 export function percentiles(values: number[]) {
   if (values.length === 0) return null;
-  return { p50: percentileCont(values, 0.5), p75: percentileCont(values, 0.75), p95: percentileCont(values, 0.95), p99: percentileCont(values, 0.99) };
+  return {
+    p50: percentileCont(values, 0.5),
+    p75: percentileCont(values, 0.75),
+    p95: percentileCont(values, 0.95),
+    p99: percentileCont(values, 0.99),
+  };
 }

@@ -1,7 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type RecordedStripeRequest = { method: string; path: string; authorization: string | undefined; form: Record<string, string> };
+export type RecordedStripeRequest = {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  form: Record<string, string>;
+};
 
 /**
  * A tiny stand-in for Stripe's API on loopback: answers Checkout and billing-portal session
@@ -19,7 +24,12 @@ export async function startStripeMock() {
     req.on('data', (c: string) => (raw += c));
     req.on('end', () => {
       const path = (req.url ?? '').split('?')[0];
-      requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization, form: Object.fromEntries(new URLSearchParams(raw)) });
+      requests.push({
+        method: req.method ?? '',
+        path,
+        authorization: req.headers.authorization,
+        form: Object.fromEntries(new URLSearchParams(raw)),
+      });
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_mock_${++n}` });
         res.end(JSON.stringify(body));
@@ -27,13 +37,20 @@ export async function startStripeMock() {
       if (failStatus !== null) return send(failStatus, { error: { type: 'api_error', message: 'mock failure' } });
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
         const id = `cs_test_mock_${++n}`;
-        return send(200, { id, object: 'checkout.session', mode: 'subscription', url: `https://checkout.stripe.test/c/pay/${id}` });
+        return send(200, {
+          id,
+          object: 'checkout.session',
+          mode: 'subscription',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+        });
       }
       if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
         const id = `bps_mock_${++n}`;
         return send(200, { id, object: 'billing_portal.session', url: `https://billing.stripe.test/p/session/${id}` });
       }
-      send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
+      send(404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -13,7 +13,10 @@ export async function inviteAndJoin(inviter: TestClient, role: Role, name = `${r
   const inv = await inviter.post('/api/v1/organization/invites', { email, role });
   if (inv.status !== 201) throw new Error(`invite failed: ${inv.status} ${inv.text}`);
   const client = new TestClient();
-  const reg = await client.post(`/api/v1/invites/${encodeURIComponent(tokenOf(inv.body.data.url))}/register`, { name, password: PASSWORD });
+  const reg = await client.post(`/api/v1/invites/${encodeURIComponent(tokenOf(inv.body.data.url))}/register`, {
+    name,
+    password: PASSWORD,
+  });
   if (reg.status !== 201) throw new Error(`register from invite failed: ${reg.status} ${reg.text}`);
   return { client, email, userId: reg.body.data.id as string };
 }
@@ -22,7 +25,15 @@ export async function inviteAndJoin(inviter: TestClient, role: Role, name = `${r
 export async function seedIssue(projectId: string, title = 'TypeError: boom') {
   const now = new Date();
   return db.issue.create({
-    data: { projectId, fingerprint: crypto.randomBytes(8).toString('hex'), title, culprit: 'app.js in f', eventCount: 1, firstSeen: now, lastSeen: now },
+    data: {
+      projectId,
+      fingerprint: crypto.randomBytes(8).toString('hex'),
+      title,
+      culprit: 'app.js in f',
+      eventCount: 1,
+      firstSeen: now,
+      lastSeen: now,
+    },
   });
 }
 
@@ -38,7 +49,10 @@ export async function orgState(orgId: string) {
       include: {
         keys: { orderBy: { id: 'asc' } },
         alertRules: { orderBy: { id: 'asc' } },
-        issues: { orderBy: { id: 'asc' }, include: { comments: { orderBy: { id: 'asc' } }, activities: { orderBy: { id: 'asc' } } } },
+        issues: {
+          orderBy: { id: 'asc' },
+          include: { comments: { orderBy: { id: 'asc' } }, activities: { orderBy: { id: 'asc' } } },
+        },
       },
     }),
   ]);

@@ -1,7 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type ReceivedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; body: string; json: any };
+export type ReceivedRequest = {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  json: any;
+};
 
 /**
  * An HTTP server on loopback that records every request and answers with the next planned status

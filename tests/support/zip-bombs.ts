@@ -18,7 +18,10 @@ export async function deflatedZeros(mib: number): Promise<Buffer> {
 }
 
 /** A zip of `entries` (deflated data given), each declaring `declaredSize` as its inflated size. */
-export function zipOf(entries: { name: string; data: Buffer }[], declaredSize: (e: { data: Buffer }) => number): Buffer {
+export function zipOf(
+  entries: { name: string; data: Buffer }[],
+  declaredSize: (e: { data: Buffer }) => number,
+): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -53,4 +56,3 @@ export function zipOf(entries: { name: string; data: Buffer }[], declaredSize: (
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
 }
-

@@ -8,7 +8,14 @@ import { safeNext, withNext } from '@/lib/auth/safe-next';
 
 export const metadata: Metadata = { title: 'Log in' };
 
-type Props = { searchParams: Promise<{ verified?: string | string[]; reset?: string | string[]; email?: string | string[]; next?: string | string[] }> };
+type Props = {
+  searchParams: Promise<{
+    verified?: string | string[];
+    reset?: string | string[];
+    email?: string | string[];
+    next?: string | string[];
+  }>;
+};
 
 export default async function LoginPage({ searchParams }: Props) {
   const { verified, reset, email, next: nextParam } = await searchParams;

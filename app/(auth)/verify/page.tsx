@@ -17,7 +17,12 @@ export default async function VerifyPage({ searchParams }: Props) {
       description="Enter the passcode we sent to confirm your address."
       footer={
         <>
-          Already verified? <TextLink href={withNext(typeof email === 'string' ? `/login?email=${encodeURIComponent(email)}` : '/login', next)}>Log in</TextLink>
+          Already verified?{' '}
+          <TextLink
+            href={withNext(typeof email === 'string' ? `/login?email=${encodeURIComponent(email)}` : '/login', next)}
+          >
+            Log in
+          </TextLink>
         </>
       }
     >

@@ -6,5 +6,7 @@ import { checkHealth, healthDetailAllowed, publicHealth } from '@/lib/health/che
 export async function GET(req: Request): Promise<Response> {
   const health = await checkHealth();
   const data = healthDetailAllowed(req.headers) ? health : publicHealth(health);
-  return health.ok ? respond({ statusCode: 200, message: 'Healthy', data }) : respond({ statusCode: 503, message: 'Database unreachable', data });
+  return health.ok
+    ? respond({ statusCode: 200, message: 'Healthy', data })
+    : respond({ statusCode: 503, message: 'Database unreachable', data });
 }

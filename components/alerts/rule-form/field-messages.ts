@@ -11,10 +11,18 @@ const HUMAN_MESSAGES: Record<string, string> = {
 };
 
 export function humanize(fields: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, HUMAN_MESSAGES[field] ?? message]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, message]) => [field, HUMAN_MESSAGES[field] ?? message]),
+  );
 }
 
 /** First message per top-level field, exactly as ApiError.fieldErrors() reads the API's error[]. */
 export function issuesToFields(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  return humanize(new ApiError(400, 'Validation error', issues.map((i) => ({ path: i.path.map(String), message: i.message }))).fieldErrors());
+  return humanize(
+    new ApiError(
+      400,
+      'Validation error',
+      issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+    ).fieldErrors(),
+  );
 }

@@ -4,7 +4,11 @@ import { SelectField } from '@/components/ui/select-field';
 import { WEBHOOK_FORMATS, type WebhookFormat } from '@/lib/zod/alerts';
 import { bindField, type RuleSectionProps } from './rule-values';
 
-export const WEBHOOK_FORMAT_LABELS: Record<WebhookFormat, string> = { json: 'JSON (signed, our format)', slack: 'Slack incoming webhook', discord: 'Discord webhook' };
+export const WEBHOOK_FORMAT_LABELS: Record<WebhookFormat, string> = {
+  json: 'JSON (signed, our format)',
+  slack: 'Slack incoming webhook',
+  discord: 'Discord webhook',
+};
 
 /** Where the rule sends its alerts: an email, a webhook in one of its formats, or both. */
 export function NotifyFields(props: RuleSectionProps) {
@@ -18,7 +22,13 @@ export function NotifyFields(props: RuleSectionProps) {
         </>
       }
     >
-      <Field id={`${idPrefix}-email`} label="Email" type="email" autoComplete="email" {...bindField(props, 'notifyEmail')} />
+      <Field
+        id={`${idPrefix}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        {...bindField(props, 'notifyEmail')}
+      />
       <Field
         id={`${idPrefix}-webhook`}
         label="Webhook URL"
@@ -27,7 +37,12 @@ export function NotifyFields(props: RuleSectionProps) {
         hint="Receives a signed POST (X-Webhook-Signature: sha256=…)."
         {...bindField(props, 'webhookUrl')}
       />
-      <SelectField id={`${idPrefix}-webhook-format`} label="Webhook format" className="w-full sm:w-72" {...bindField(props, 'webhookFormat')}>
+      <SelectField
+        id={`${idPrefix}-webhook-format`}
+        label="Webhook format"
+        className="w-full sm:w-72"
+        {...bindField(props, 'webhookFormat')}
+      >
         {WEBHOOK_FORMATS.map((f) => (
           <option key={f} value={f}>
             {WEBHOOK_FORMAT_LABELS[f]}

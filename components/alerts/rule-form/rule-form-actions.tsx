@@ -2,7 +2,17 @@ import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 
 /** The form-wide error, then submit and cancel. */
-export function RuleFormActions({ editing, pending, formError, onCancel }: { editing: boolean; pending: boolean; formError?: string; onCancel: () => void }) {
+export function RuleFormActions({
+  editing,
+  pending,
+  formError,
+  onCancel,
+}: {
+  editing: boolean;
+  pending: boolean;
+  formError?: string;
+  onCancel: () => void;
+}) {
   return (
     <>
       <FormError message={formError} />

@@ -14,7 +14,8 @@ export function useRuleForm(rule: AlertRule | undefined, onSubmit: (input: Creat
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
   const [pending, setPending] = useState(false);
-  const set = (field: keyof RuleValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: keyof RuleValues) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,7 +30,10 @@ export function useRuleForm(rule: AlertRule | undefined, onSubmit: (input: Creat
     try {
       await onSubmit(parsed.data);
     } catch (err) {
-      const error = err instanceof ApiError ? err : new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+      const error =
+        err instanceof ApiError
+          ? err
+          : new ApiError(0, 'Could not reach the server. Check your connection and try again.');
       const fields = humanize(error.fieldErrors());
       setFieldErrors(fields);
       if (Object.keys(fields).length === 0) setFormError(error.message);

@@ -29,9 +29,13 @@ export function BreadcrumbsPanel({ breadcrumbs }: { breadcrumbs: Breadcrumb[] })
                   {b.timestamp ? new Date(b.timestamp).toISOString().slice(11, 23) : '—'}
                 </td>
                 <td className="py-1.5 pr-4">
-                  <span className="rounded bg-surface-hover px-1.5 py-0.5 font-mono text-xs text-fg-secondary">{b.category ?? b.type}</span>
+                  <span className="rounded bg-surface-hover px-1.5 py-0.5 font-mono text-xs text-fg-secondary">
+                    {b.category ?? b.type}
+                  </span>
                   {b.category && b.type !== 'default' && <span className="ml-1 text-xs text-fg-muted">{b.type}</span>}
-                  {b.level && b.level !== 'info' && <span className="ml-1 text-xs font-medium text-warning-fg">{b.level}</span>}
+                  {b.level && b.level !== 'info' && (
+                    <span className="ml-1 text-xs font-medium text-warning-fg">{b.level}</span>
+                  )}
                 </td>
                 <td className="py-1.5 font-mono text-xs break-all">
                   {b.message ?? ''}

@@ -2,7 +2,15 @@ import { KeyValueList, type KeyValueRow } from '@/components/ui/key-value-list';
 import { SectionCard } from '@/components/ui/section-card';
 import type { EventParts } from './event-parts';
 
-const CONTEXT_TITLES: Record<string, string> = { runtime: 'Runtime', os: 'OS', browser: 'Browser', device: 'Device', app: 'App', trace: 'Trace', culture: 'Culture' };
+const CONTEXT_TITLES: Record<string, string> = {
+  runtime: 'Runtime',
+  os: 'OS',
+  browser: 'Browser',
+  device: 'Device',
+  app: 'App',
+  trace: 'Trace',
+  culture: 'Culture',
+};
 const show = (v: unknown) => (v === null ? 'null' : String(v));
 
 /** A context's rows, `name` and `version` shown together ("Firefox 128.0"). */
@@ -11,7 +19,12 @@ function contextRows(values: Record<string, unknown>): KeyValueRow[] {
   const hasName = typeof values.name === 'string';
   for (const [k, v] of Object.entries(values)) {
     if (k === 'version' && hasName) continue;
-    rows.push([k, k === 'name' && hasName ? [v, values.version].filter((x) => x !== undefined && x !== null && x !== '').join(' ') : show(v)]);
+    rows.push([
+      k,
+      k === 'name' && hasName
+        ? [v, values.version].filter((x) => x !== undefined && x !== null && x !== '').join(' ')
+        : show(v),
+    ]);
   }
   return rows;
 }

@@ -11,8 +11,18 @@ export function EventSummaryPanel({ event }: { event: TrackedEvent }) {
         rows={presentRows([
           ['ID', event.id],
           ['Level', <LevelBadge key="l" level={event.level} />],
-          ['Occurred', <time key="t" dateTime={event.timestamp}>{event.timestamp}</time>],
-          ['Received', <time key="r" dateTime={event.receivedAt}>{event.receivedAt}</time>],
+          [
+            'Occurred',
+            <time key="t" dateTime={event.timestamp}>
+              {event.timestamp}
+            </time>,
+          ],
+          [
+            'Received',
+            <time key="r" dateTime={event.receivedAt}>
+              {event.receivedAt}
+            </time>,
+          ],
           ['Environment', event.environment],
           ['Release', event.release],
         ])}

@@ -10,7 +10,14 @@ export function RequestPanel({ request }: { request: EventParts['request'] }) {
     ['Query', request?.query_string],
     ...Object.entries(request?.headers ?? {}).map(([k, v]): [string, string] => [k, v]),
     ...Object.entries(request?.cookies ?? {}).map(([k, v]): [string, string] => [`Cookie ${k}`, v]),
-    ['Body', request?.data === undefined ? undefined : typeof request.data === 'string' ? request.data : JSON.stringify(request.data, null, 2)],
+    [
+      'Body',
+      request?.data === undefined
+        ? undefined
+        : typeof request.data === 'string'
+          ? request.data
+          : JSON.stringify(request.data, null, 2),
+    ],
   ]);
   if (rows.length === 0) return null;
   return (

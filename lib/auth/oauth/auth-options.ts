@@ -38,7 +38,10 @@ export function authOptions(): AuthOptions {
         const existing = await db.user.findUnique({ where: { email }, select: { id: true } });
         // A member of an organization that requires single sign-on comes in through the OpenID Connect provider only.
         if (existing && account.provider !== 'oidc' && (await ssoRequiredBy(existing.id))) {
-          logger.info({ provider: account.provider }, 'oauth sign-in refused: the organization requires single sign-on');
+          logger.info(
+            { provider: account.provider },
+            'oauth sign-in refused: the organization requires single sign-on',
+          );
           const url = new URL('/login', env.appUrl);
           url.searchParams.set('error', SSO_REQUIRED);
           return url.toString();
@@ -63,7 +66,11 @@ export function authOptions(): AuthOptions {
     },
     // Only the code and the message: next-auth's metadata can hold provider profiles and tokens.
     logger: {
-      error: (code, metadata) => logger.warn({ code, err: metadata instanceof Error ? metadata.message : (metadata as { error?: Error }).error?.message }, 'oauth error'),
+      error: (code, metadata) =>
+        logger.warn(
+          { code, err: metadata instanceof Error ? metadata.message : (metadata as { error?: Error }).error?.message },
+          'oauth error',
+        ),
       warn: (code) => logger.warn({ code }, 'oauth warning'),
       debug: () => {},
     },

@@ -19,13 +19,22 @@ export async function createOAuthUser(input: { email: string; name?: string | nu
   const name = oauthUserName(input.name, email);
   return db.$transaction(async (tx) => {
     const org = await createOrganization(tx, name);
-    const user = await tx.user.create({ data: { name, email, image: input.image ?? null, emailVerified: clock.now(), orgId: org.id } });
+    const user = await tx.user.create({
+      data: { name, email, image: input.image ?? null, emailVerified: clock.now(), orgId: org.id },
+    });
     await addOwner(tx, org.id, user.id);
     return user;
   });
 }
 
-export type ProviderAccount = { userId: string; type: string; provider: string; providerAccountId: string; scope?: string; token_type?: string };
+export type ProviderAccount = {
+  userId: string;
+  type: string;
+  provider: string;
+  providerAccountId: string;
+  scope?: string;
+  token_type?: string;
+};
 
 /**
  * Records the provider-linked account. Provider tokens are not kept: nothing calls the provider after
@@ -54,6 +63,9 @@ export async function linkOAuthAccount(account: ProviderAccount) {
  * so whoever registered it cannot sign in to the now-verified account.
  */
 async function claimUnverifiedUser(tx: Tx, userId: string) {
-  const claimed = await tx.user.updateMany({ where: { id: userId, emailVerified: null }, data: { emailVerified: clock.now(), passwordHash: null } });
+  const claimed = await tx.user.updateMany({
+    where: { id: userId, emailVerified: null },
+    data: { emailVerified: clock.now(), passwordHash: null },
+  });
   if (claimed.count > 0) await tx.passcode.deleteMany({ where: { userId } });
 }

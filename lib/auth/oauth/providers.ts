@@ -5,7 +5,6 @@ import { githubSettings, googleSettings, oidcSettings } from './provider-setting
 
 type GitHubEmail = { email: string; primary: boolean; verified: boolean };
 
-
 async function githubJson<T>(apiBaseUrl: string, path: string, accessToken: string): Promise<T> {
   const res = await fetch(`${apiBaseUrl}${path}`, {
     headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/vnd.github+json', 'User-Agent': 'tracker' },
@@ -35,11 +34,21 @@ export function oauthProviders(): Provider[] {
             const emails = await githubJson<GitHubEmail[]>(gh.apiBaseUrl, '/user/emails', accessToken);
             const primary = emails.find((e) => e.primary);
             // /user/emails is the only place GitHub says whether the (primary) address is verified.
-            return { ...user, name: user.name ?? user.login, email: primary?.email, email_verified: primary?.verified === true };
+            return {
+              ...user,
+              name: user.name ?? user.login,
+              email: primary?.email,
+              email_verified: primary?.verified === true,
+            };
           },
         },
         profile(profile: GithubProfile) {
-          return { id: String(profile.id), name: profile.name ?? profile.login, email: profile.email, image: profile.avatar_url };
+          return {
+            id: String(profile.id),
+            name: profile.name ?? profile.login,
+            email: profile.email,
+            image: profile.avatar_url,
+          };
         },
       }),
     );
@@ -86,8 +95,15 @@ export function oauthProviders(): Provider[] {
       allowDangerousEmailAccountLinking: true, // guarded: the signIn callback refuses unverified emails
       profile(profile: Record<string, unknown>) {
         const email = typeof profile.email === 'string' ? profile.email : null;
-        const name = [profile.name, profile.preferred_username, email].find((v) => typeof v === 'string' && v !== '') as string | undefined;
-        return { id: String(profile.sub), name: name ?? 'SSO user', email, image: typeof profile.picture === 'string' ? profile.picture : null };
+        const name = [profile.name, profile.preferred_username, email].find(
+          (v) => typeof v === 'string' && v !== '',
+        ) as string | undefined;
+        return {
+          id: String(profile.sub),
+          name: name ?? 'SSO user',
+          email,
+          image: typeof profile.picture === 'string' ? profile.picture : null,
+        };
       },
     });
   }
@@ -98,6 +114,7 @@ export function oauthProviders(): Provider[] {
 export function providerEmailVerified(provider: string, profile: Record<string, unknown> | undefined): boolean {
   if (!profile || typeof profile.email !== 'string' || profile.email === '') return false;
   // GitHub (from /user/emails), Google and any OpenID Connect provider (the email_verified claim).
-  if (provider === 'github' || provider === 'google' || provider === 'oidc') return profile.email_verified === true || profile.email_verified === 'true';
+  if (provider === 'github' || provider === 'google' || provider === 'oidc')
+    return profile.email_verified === true || profile.email_verified === 'true';
   return false;
 }

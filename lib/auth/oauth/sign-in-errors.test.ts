@@ -8,7 +8,11 @@ describe('signInErrorMessage', () => {
     [null, null, null],
     ['', null, null],
     [EMAIL_UNVERIFIED, 'GitHub', 'Your email address is not verified by GitHub. Verify it there, then sign in again.'],
-    [EMAIL_UNVERIFIED, null, 'Your email address is not verified by the provider. Verify it there, then sign in again.'],
+    [
+      EMAIL_UNVERIFIED,
+      null,
+      'Your email address is not verified by the provider. Verify it there, then sign in again.',
+    ],
     ['OAuthCallback', null, 'The sign-in with the provider could not be completed. Please try again.'],
     ['SessionExpired', null, 'The sign-in took too long. Please try again.'],
     ['<script>', null, 'Sign-in failed. Please try again.'],
@@ -19,15 +23,21 @@ describe('signInErrorMessage', () => {
 
 describe('clearedNextAuthCookies', () => {
   it("expires next-auth's cookies only, Secure for prefixed names or https", () => {
-    expect(clearedNextAuthCookies(['session', 'next-auth.session-token', 'next-auth.pkce.code_verifier', 'theme'], false)).toEqual([
+    expect(
+      clearedNextAuthCookies(['session', 'next-auth.session-token', 'next-auth.pkce.code_verifier', 'theme'], false),
+    ).toEqual([
       'next-auth.session-token=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0',
       'next-auth.pkce.code_verifier=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0',
     ]);
-    expect(clearedNextAuthCookies(['__Host-next-auth.csrf-token', '__Secure-next-auth.session-token.0'], false)).toEqual([
+    expect(
+      clearedNextAuthCookies(['__Host-next-auth.csrf-token', '__Secure-next-auth.session-token.0'], false),
+    ).toEqual([
       '__Host-next-auth.csrf-token=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure',
       '__Secure-next-auth.session-token.0=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure',
     ]);
-    expect(clearedNextAuthCookies(['next-auth.state'], true)).toEqual(['next-auth.state=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure']);
+    expect(clearedNextAuthCookies(['next-auth.state'], true)).toEqual([
+      'next-auth.state=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure',
+    ]);
   });
 });
 

@@ -10,7 +10,8 @@ const MESSAGES: Record<string, string> = {
   OAuthCreateAccount: 'Could not create your account. Please try again.',
   AccessDenied: 'The sign-in was denied.',
   [SSO_REQUIRED]: 'Your organization requires single sign-on: continue with its identity provider.',
-  [SIGNUP_DOMAIN]: 'New accounts on this server are limited to some email domains, and yours is not one of them. Ask an administrator.',
+  [SIGNUP_DOMAIN]:
+    'New accounts on this server are limited to some email domains, and yours is not one of them. Ask an administrator.',
   SessionExpired: 'The sign-in took too long. Please try again.',
 };
 

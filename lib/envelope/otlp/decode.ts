@@ -46,7 +46,11 @@ export const MAX_ANY_VALUE_DEPTH = 24;
  */
 function limitAnyValueDepth(type: protobuf.Type): void {
   type.setup();
-  const decode = type.decode.bind(type) as (reader: protobuf.Reader | Uint8Array, length?: number, ...rest: unknown[]) => protobuf.Message;
+  const decode = type.decode.bind(type) as (
+    reader: protobuf.Reader | Uint8Array,
+    length?: number,
+    ...rest: unknown[]
+  ) => protobuf.Message;
   let level = 0;
   type.decode = ((reader: protobuf.Reader | Uint8Array, length?: number, ...rest: unknown[]) => {
     if (level > MAX_ANY_VALUE_DEPTH && length !== undefined && reader instanceof protobuf.Reader) {
@@ -69,7 +73,10 @@ function types() {
     const r = new protobuf.Root();
     // Imports name files from the root of the definitions (`opentelemetry/proto/common/v1/common.proto`).
     r.resolvePath = (_origin, target) => (path.isAbsolute(target) ? target : path.join(dir, target));
-    root = r.loadSync(['opentelemetry/proto/collector/trace/v1/trace_service.proto', 'opentelemetry/proto/collector/logs/v1/logs_service.proto']);
+    root = r.loadSync([
+      'opentelemetry/proto/collector/trace/v1/trace_service.proto',
+      'opentelemetry/proto/collector/logs/v1/logs_service.proto',
+    ]);
     root.resolveAll();
     limitAnyValueDepth(root.lookupType('opentelemetry.proto.common.v1.AnyValue'));
   }
@@ -80,7 +87,8 @@ function types() {
 }
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
+const isObj = (v: unknown): v is Obj =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
 /** A field by its JSON (camelCase) or proto (snake_case) name. */
 const field = (o: Obj, camel: string) => o[camel] ?? o[camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)];
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -127,7 +135,8 @@ function anyValue(v: unknown, depth: number, seen: Depth): AnyValue {
 
 function attributes(list: unknown, seen: Depth, depth = 0): OtlpAttributes {
   const out: OtlpAttributes = {};
-  for (const kv of arr(list)) if (isObj(kv) && typeof kv.key === 'string') out[kv.key] = anyValue(kv.value, depth, seen);
+  for (const kv of arr(list))
+    if (isObj(kv) && typeof kv.key === 'string') out[kv.key] = anyValue(kv.value, depth, seen);
   return out;
 }
 
@@ -140,7 +149,9 @@ function spansOf(request: Obj): { batches: OtlpResourceSpans[]; tooDeep: number 
       const resourceDepth: Depth = { tooDeep: false };
       const resource = attributes(isObj(rs.resource) ? rs.resource.attributes : undefined, resourceDepth);
       const spans: OtlpSpan[] = [];
-      for (const s of arr(field(rs, 'scopeSpans')).filter(isObj).flatMap((ss) => arr(ss.spans).filter(isObj))) {
+      for (const s of arr(field(rs, 'scopeSpans'))
+        .filter(isObj)
+        .flatMap((ss) => arr(ss.spans).filter(isObj))) {
         const seen: Depth = { tooDeep: resourceDepth.tooDeep };
         const status = isObj(s.status) ? s.status : {};
         const span: OtlpSpan = {
@@ -156,7 +167,11 @@ function spansOf(request: Obj): { batches: OtlpResourceSpans[]; tooDeep: number 
           attributes: attributes(s.attributes, seen),
           events: arr(s.events)
             .filter(isObj)
-            .map((e) => ({ name: String(e.name ?? ''), timeMs: nanosToMs(field(e, 'timeUnixNano')), attributes: attributes(e.attributes, seen) })),
+            .map((e) => ({
+              name: String(e.name ?? ''),
+              timeMs: nanosToMs(field(e, 'timeUnixNano')),
+              attributes: attributes(e.attributes, seen),
+            })),
         };
         if (seen.tooDeep) tooDeep++;
         else spans.push(span);
@@ -175,14 +190,19 @@ function logsOf(request: Obj): { batches: OtlpResourceLogs[]; tooDeep: number } 
       const resourceDepth: Depth = { tooDeep: false };
       const resource = attributes(isObj(rl.resource) ? rl.resource.attributes : undefined, resourceDepth);
       const logs: OtlpLog[] = [];
-      for (const l of arr(field(rl, 'scopeLogs')).filter(isObj).flatMap((sl) => arr(field(sl, 'logRecords')).filter(isObj))) {
+      for (const l of arr(field(rl, 'scopeLogs'))
+        .filter(isObj)
+        .flatMap((sl) => arr(field(sl, 'logRecords')).filter(isObj))) {
         const seen: Depth = { tooDeep: resourceDepth.tooDeep };
         const time = nanosToMs(field(l, 'timeUnixNano'));
         const severity = field(l, 'severityNumber');
         const log: OtlpLog = {
           timeMs: Number.isFinite(time) && time > 0 ? time : nanosToMs(field(l, 'observedTimeUnixNano')),
           severityNumber: typeof severity === 'number' ? severity : null,
-          severityText: typeof field(l, 'severityText') === 'string' && field(l, 'severityText') ? String(field(l, 'severityText')) : null,
+          severityText:
+            typeof field(l, 'severityText') === 'string' && field(l, 'severityText')
+              ? String(field(l, 'severityText'))
+              : null,
           body: anyValue(l.body, 0, seen),
           attributes: attributes(l.attributes, seen),
           traceId: idOf(field(l, 'traceId')),
@@ -198,7 +218,8 @@ function logsOf(request: Obj): { batches: OtlpResourceLogs[]; tooDeep: number } 
 
 export type OtlpKind = 'traces' | 'logs';
 /** `tooDeep`: the spans or log records left out because a value of theirs nests past MAX_ANY_VALUE_DEPTH. */
-export type Decoded = { ok: true; traces: OtlpResourceSpans[]; logs: OtlpResourceLogs[]; tooDeep: number } | { ok: false; message: string };
+export type Decoded =
+  { ok: true; traces: OtlpResourceSpans[]; logs: OtlpResourceLogs[]; tooDeep: number } | { ok: false; message: string };
 
 /** An OTLP/HTTP request body (`application/x-protobuf` or `application/json`) of `kind`. */
 export function decodeOtlp(kind: OtlpKind, body: Buffer, contentType: string | undefined): Decoded {

@@ -48,7 +48,16 @@ export function stringMap(v: unknown): Record<string, string> | undefined {
   return out.length > 0 ? Object.fromEntries(out) : undefined;
 }
 
-const LEVELS: Record<string, string> = { fatal: 'fatal', critical: 'fatal', error: 'error', warning: 'warning', warn: 'warning', info: 'info', log: 'info', debug: 'debug' };
+const LEVELS: Record<string, string> = {
+  fatal: 'fatal',
+  critical: 'fatal',
+  error: 'error',
+  warning: 'warning',
+  warn: 'warning',
+  info: 'info',
+  log: 'info',
+  debug: 'debug',
+};
 
 function level(v: unknown): unknown {
   if (v === undefined || v === null) return undefined;
@@ -58,7 +67,8 @@ function level(v: unknown): unknown {
 const MAX_FRAMES = 250;
 const MAX_EXTRA_BYTES = CAPS.extraBytes;
 
-const lines = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((l): l is string => typeof l === 'string') : undefined);
+const lines = (v: unknown): string[] | undefined =>
+  Array.isArray(v) ? v.filter((l): l is string => typeof l === 'string') : undefined;
 const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined);
 
@@ -143,7 +153,8 @@ function causes(values: JsonObject[]): JsonObject[] | undefined {
   });
 }
 
-const paramOf = (v: unknown) => (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : JSON.stringify(v));
+const paramOf = (v: unknown) =>
+  v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : JSON.stringify(v);
 
 type Logentry = { message: string; params?: unknown[]; formatted?: string };
 /** `logentry` (or the older `message` interface): the template, its params and the formatted text. */
@@ -167,7 +178,11 @@ function messageText(event: JsonObject): string | undefined {
 
 /** The crashed (else current, else first) thread's stack; sentry-go sends `threads` as a bare array. */
 function threadStacktrace(event: JsonObject): unknown {
-  const list = Array.isArray(event.threads) ? event.threads : isObject(event.threads) && Array.isArray(event.threads.values) ? event.threads.values : [];
+  const list = Array.isArray(event.threads)
+    ? event.threads
+    : isObject(event.threads) && Array.isArray(event.threads.values)
+      ? event.threads.values
+      : [];
   const threads = list.filter(isObject);
   return (threads.find((t) => t.crashed === true) ?? threads.find((t) => t.current === true) ?? threads[0])?.stacktrace;
 }
@@ -320,12 +335,19 @@ export function errorEnvelopeFromSentry(event: JsonObject, fallbackEventId?: unk
   const log = logentryOf(event);
   const type = exc ? (scalarString(exc.type) ?? 'Error') : 'Message';
   const value = exc ? (scalarString(exc.value) ?? '') : (messageText(event) ?? '<unlabeled event>');
-  const stack = (exc && framesOf(exc.stacktrace).length > 0 ? exc.stacktrace : undefined) ?? event.stacktrace ?? threadStacktrace(event);
+  const stack =
+    (exc && framesOf(exc.stacktrace).length > 0 ? exc.stacktrace : undefined) ??
+    event.stacktrace ??
+    threadStacktrace(event);
   const frames = ourFrames(stack);
   const stackless = !exc && frames.length === 0;
   const message = !exc || (isObject(exc.mechanism) && exc.mechanism.synthetic === true);
   // The envelope needs one frame; a stackless event's stays out of storage (see lib/ingest/items/events/ingest-units).
-  if (frames.length === 0) frames.push({ filename: str(event.culprit) || str(event.transaction) || str(event.logger) || '<unknown>', lineno: 1 });
+  if (frames.length === 0)
+    frames.push({
+      filename: str(event.culprit) || str(event.transaction) || str(event.logger) || '<unknown>',
+      lineno: 1,
+    });
   const json = compact({
     exception: compact({
       type,

@@ -8,7 +8,8 @@ import { isObject, type JsonObject } from '@/lib/envelope/parse-envelope';
  */
 export function spansOf(payload: JsonObject): { spans: unknown[]; nested: boolean } | null {
   if (Array.isArray(payload.items)) return { spans: payload.items, nested: true };
-  if (typeof payload.span_id === 'string' || typeof payload.trace_id === 'string') return { spans: [payload], nested: false };
+  if (typeof payload.span_id === 'string' || typeof payload.trace_id === 'string')
+    return { spans: [payload], nested: false };
   return null;
 }
 

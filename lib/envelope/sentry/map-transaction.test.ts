@@ -14,11 +14,24 @@ describe('transactions keep environment, release and trace id', () => {
       release: 'api@1.2.3',
       contexts: { trace: { trace_id: TRACE, status: 'internal_error' } },
     });
-    expect(env).toEqual({ type: 'transaction', name: 'GET /users/:id', duration: 500, timestamp: 1_780_000_000_500, status: 'internal_error', environment: 'production', release: 'api@1.2.3', trace_id: TRACE });
+    expect(env).toEqual({
+      type: 'transaction',
+      name: 'GET /users/:id',
+      duration: 500,
+      timestamp: 1_780_000_000_500,
+      status: 'internal_error',
+      environment: 'production',
+      release: 'api@1.2.3',
+      trace_id: TRACE,
+    });
   });
 
   it('a transaction event without them carries none', () => {
-    const env = transactionEnvelopeFromSentry({ transaction: '/', start_timestamp: 1_780_000_000, timestamp: 1_780_000_001 });
+    const env = transactionEnvelopeFromSentry({
+      transaction: '/',
+      start_timestamp: 1_780_000_000,
+      timestamp: 1_780_000_001,
+    });
     expect(env).not.toHaveProperty('environment');
     expect(env).not.toHaveProperty('release');
     expect(env).not.toHaveProperty('trace_id');
@@ -38,6 +51,13 @@ describe('transactions keep environment, release and trace id', () => {
         attributes: { 'sentry.environment': attr('staging'), 'sentry.release': attr('web@2.0.0') },
       },
     ]);
-    expect(tx.envelope).toMatchObject({ name: 'GET /cart', duration: 250, status: 'ok', environment: 'staging', release: 'web@2.0.0', trace_id: TRACE });
+    expect(tx.envelope).toMatchObject({
+      name: 'GET /cart',
+      duration: 250,
+      status: 'ok',
+      environment: 'staging',
+      release: 'web@2.0.0',
+      trace_id: TRACE,
+    });
   });
 });

@@ -10,7 +10,14 @@ const BURST_FACTOR = 10;
 const LEASE_SECONDS = 0.5;
 const LEASE_LIFE_MS = 1000;
 
-type Local = { tokens: number; expiresAt: number; dryUntil: number; demand: number; rate?: number; leasing?: Promise<void> };
+type Local = {
+  tokens: number;
+  expiresAt: number;
+  dryUntil: number;
+  demand: number;
+  rate?: number;
+  leasing?: Promise<void>;
+};
 
 /** A bucket's refill rate (tokens a second) and size; by default the server's per-key rate and ten times it. */
 export type BucketShape = { rate: number; capacity: number };

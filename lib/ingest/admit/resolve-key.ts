@@ -38,7 +38,9 @@ const KEY_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 const MAX_KEY_LENGTH = 128;
 
-const g = globalThis as unknown as { trackerIngestKeys?: { keys: Map<string, KeyEntry>; pending: Map<string, Promise<KeyRow | null>> } };
+const g = globalThis as unknown as {
+  trackerIngestKeys?: { keys: Map<string, KeyEntry>; pending: Map<string, Promise<KeyRow | null>> };
+};
 const cache = (g.trackerIngestKeys ??= (() => {
   const c = { keys: new Map<string, KeyEntry>(), pending: new Map<string, Promise<KeyRow | null>>() };
   onKeysChanged((publicKeys) => {
@@ -66,17 +68,19 @@ type LoadedRow = {
 };
 
 async function loadKey(publicKey: string): Promise<KeyRow | null> {
-  const { rows } = await pool().query<LoadedRow>(statement(
-    'ingest-key-project',
-    `SELECT k.project_id, k.enabled, p.org_id, p.scrub_defaults, p.sensitive_fields, p.safe_fields, p.scrub_ip_addresses, o.require_scrubbing, p.grouping_version,
+  const { rows } = await pool().query<LoadedRow>(
+    statement(
+      'ingest-key-project',
+      `SELECT k.project_id, k.enabled, p.org_id, p.scrub_defaults, p.sensitive_fields, p.safe_fields, p.scrub_ip_addresses, o.require_scrubbing, p.grouping_version,
                   p.inbound_filters, (SELECT array_agg(d.fingerprint) FROM discarded_fingerprints d WHERE d.project_id = p.id) AS discarded,
                   (SELECT json_agg(json_build_array(a.fingerprint, i.fingerprint)) FROM issue_fingerprint_aliases a JOIN issues i ON i.id = a.issue_id
                     WHERE a.project_id = p.id) AS aliases,
                   k.rate_limit_per_minute, p.spike_protection, p.created_at AS project_created_at
              FROM project_keys k JOIN projects p ON p.id = k.project_id JOIN organizations o ON o.id = p.org_id
             WHERE k.public_key = $1`,
-    [publicKey],
-  ));
+      [publicKey],
+    ),
+  );
   const r = rows[0];
   if (!r) return null;
   const scrub = scrubPolicyOf({

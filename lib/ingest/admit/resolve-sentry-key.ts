@@ -18,11 +18,9 @@ async function projectIdFor(projectNumber: number): Promise<string | null> {
   const now = performance.now();
   const hit = projects.get(projectNumber);
   if (hit && hit.expiresAt > now) return hit.projectId;
-  const { rows } = await pool().query<{ id: string }>(statement(
-    'sentry-project-number',
-    'SELECT id FROM projects WHERE number = $1',
-    [projectNumber],
-  ));
+  const { rows } = await pool().query<{ id: string }>(
+    statement('sentry-project-number', 'SELECT id FROM projects WHERE number = $1', [projectNumber]),
+  );
   const projectId = rows[0]?.id ?? null;
   if (projects.size >= MAX_ENTRIES) projects.clear();
   projects.set(projectNumber, { projectId, expiresAt: projectId ? Number.POSITIVE_INFINITY : now + MISS_TTL_MS });

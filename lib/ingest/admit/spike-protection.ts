@@ -28,9 +28,12 @@ const caps = (g.trackerSpikeCaps ??= new Map());
 
 /** The project's cap in errors a minute and its baseline, or null without a guard (off, or no day of history). */
 /** Whether the guard applies: on for the project, and a day of history to take the baseline from. */
-const guarded = (key: Pick<IngestKey, 'spikeProtection' | 'projectCreatedAt'>, now: number) => key.spikeProtection && now - key.projectCreatedAt.getTime() >= DAY_MS;
+const guarded = (key: Pick<IngestKey, 'spikeProtection' | 'projectCreatedAt'>, now: number) =>
+  key.spikeProtection && now - key.projectCreatedAt.getTime() >= DAY_MS;
 
-export async function spikeCap(key: Pick<IngestKey, 'projectId' | 'spikeProtection' | 'projectCreatedAt'>): Promise<Cap | null> {
+export async function spikeCap(
+  key: Pick<IngestKey, 'projectId' | 'spikeProtection' | 'projectCreatedAt'>,
+): Promise<Cap | null> {
   const now = clock.now().getTime();
   if (!guarded(key, now)) return null;
   const hit = caps.get(key.projectId);
@@ -41,7 +44,10 @@ export async function spikeCap(key: Pick<IngestKey, 'projectId' | 'spikeProtecti
     [key.projectId, new Date(now - DAY_MS), until],
   );
   const baseline = Number(rows[0].n) / (24 * 60 - RECENT_MINUTES);
-  const value = { cap: Math.max(floorPerMinute(), Math.ceil(multiplier() * baseline)), baseline: Math.round(baseline * 10) / 10 };
+  const value = {
+    cap: Math.max(floorPerMinute(), Math.ceil(multiplier() * baseline)),
+    baseline: Math.round(baseline * 10) / 10,
+  };
   if (caps.size >= 10_000) caps.clear();
   caps.set(key.projectId, { value, until: now + CAP_TTL_MS });
   return value;
@@ -60,7 +66,9 @@ async function takeFromSpikeBucket(key: IngestKey, count: number): Promise<boole
   const cap = await spikeCap(key);
   if (!cap) return true;
   if (await reserveIngestTokens(`spike:${key.projectId}`, count, perMinuteShape(cap.cap))) return true;
-  void notifyOwners(key.projectId, cap).catch((err) => logger.warn({ err: (err as Error).message, projectId: key.projectId }, 'spike email not sent'));
+  void notifyOwners(key.projectId, cap).catch((err) =>
+    logger.warn({ err: (err as Error).message, projectId: key.projectId }, 'spike email not sent'),
+  );
   return false;
 }
 
@@ -72,10 +80,19 @@ async function notifyOwners(projectId: string, cap: Cap): Promise<void> {
     [projectId, now, new Date(now.getTime() - 60 * 60_000)],
   );
   if (!rows[0]) return;
-  const members = await db.membership.findMany({ where: { orgId: rows[0].org_id, role: { in: ['OWNER', 'ADMIN'] } }, select: { user: { select: { email: true } } } });
+  const members = await db.membership.findMany({
+    where: { orgId: rows[0].org_id, role: { in: ['OWNER', 'ADMIN'] } },
+    select: { user: { select: { email: true } } },
+  });
   const statsUrl = `${env.appUrl}/projects/${projectId}/stats`;
   const props = { projectName: rows[0].name, capPerMinute: cap.cap, baselinePerMinute: cap.baseline, statsUrl };
   for (const m of members) {
-    await sendEmail({ to: m.user.email, subject: `Spike protection is dropping events of ${rows[0].name}`, template: 'spike', data: props, element: createElement(SpikeEmail, props) });
+    await sendEmail({
+      to: m.user.email,
+      subject: `Spike protection is dropping events of ${rows[0].name}`,
+      template: 'spike',
+      data: props,
+      element: createElement(SpikeEmail, props),
+    });
   }
 }

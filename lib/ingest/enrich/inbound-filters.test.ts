@@ -5,7 +5,11 @@ import { DEFAULT_FILTERS, errorFilterReason, filtersOf, globMatches, transaction
 const ALL = { ...DEFAULT_FILTERS, localhost: true, legacyBrowsers: true, healthChecks: true };
 const error = (patch: Partial<ErrorEnvelope> = {}, ua?: string): ErrorEnvelope =>
   ({
-    exception: { type: 'TypeError', value: 'x is undefined', stacktrace: { frames: [{ filename: 'https://shop.example/app.js', lineno: 1 }] } },
+    exception: {
+      type: 'TypeError',
+      value: 'x is undefined',
+      stacktrace: { frames: [{ filename: 'https://shop.example/app.js', lineno: 1 }] },
+    },
     level: 'error',
     request: { url: 'https://shop.example/', headers: ua ? { 'User-Agent': ua } : {} },
     ...patch,
@@ -15,17 +19,41 @@ describe('legacy browsers and crawlers, by User-Agent', () => {
   it.each([
     ['IE 11', 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko', 'legacy_browsers'],
     ['IE 9', 'Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0)', 'legacy_browsers'],
-    ['EdgeHTML 18', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0.3538.102 Safari/537.36 Edge/18.19582', 'legacy_browsers'],
-    ['Safari 11', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_13_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/11.1.2 Safari/605.1.15', 'legacy_browsers'],
-    ['Chrome 49', 'Mozilla/5.0 (Windows NT 5.1) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/49.0.2623.112 Safari/537.36', 'legacy_browsers'],
-    ['Chrome 159', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/159.0.8154.6 Safari/537.36', null],
-    ['Safari 17 on an iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1', null],
+    [
+      'EdgeHTML 18',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0.3538.102 Safari/537.36 Edge/18.19582',
+      'legacy_browsers',
+    ],
+    [
+      'Safari 11',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_13_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/11.1.2 Safari/605.1.15',
+      'legacy_browsers',
+    ],
+    [
+      'Chrome 49',
+      'Mozilla/5.0 (Windows NT 5.1) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/49.0.2623.112 Safari/537.36',
+      'legacy_browsers',
+    ],
+    [
+      'Chrome 159',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/159.0.8154.6 Safari/537.36',
+      null,
+    ],
+    [
+      'Safari 17 on an iPhone',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      null,
+    ],
     ['Firefox 128', 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', null],
     ['Googlebot', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'web_crawlers'],
     ['Bingbot', 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)', 'web_crawlers'],
     ['an uptime checker', 'Mozilla/5.0+(compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)', 'web_crawlers'],
     ['curl', 'curl/8.5.0', null],
-    ['Playwright’s headless Chromium', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/159.0.0.0 Safari/537.36', null],
+    [
+      'Playwright’s headless Chromium',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/159.0.0.0 Safari/537.36',
+      null,
+    ],
   ])('%s', (_label, ua, reason) => {
     expect(errorFilterReason(ALL, error({}, ua))).toBe(reason);
   });
@@ -33,9 +61,33 @@ describe('legacy browsers and crawlers, by User-Agent', () => {
 
 describe('the other filters', () => {
   it.each([
-    ['an extension frame on top', error({ exception: { type: 'Error', value: 'x', stacktrace: { frames: [{ filename: 'chrome-extension://abc/content.js', lineno: 1 }] } } as ErrorEnvelope['exception'] }), 'browser_extensions'],
-    ['a message extensions are known for', error({ exception: { type: 'Error', value: "Can't find variable: ZiteReader", stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] } } as ErrorEnvelope['exception'] }), 'browser_extensions'],
-    ['a page on localhost', error({ request: { url: 'http://localhost:3000/cart' } } as Partial<ErrorEnvelope>), 'localhost'],
+    [
+      'an extension frame on top',
+      error({
+        exception: {
+          type: 'Error',
+          value: 'x',
+          stacktrace: { frames: [{ filename: 'chrome-extension://abc/content.js', lineno: 1 }] },
+        } as ErrorEnvelope['exception'],
+      }),
+      'browser_extensions',
+    ],
+    [
+      'a message extensions are known for',
+      error({
+        exception: {
+          type: 'Error',
+          value: "Can't find variable: ZiteReader",
+          stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] },
+        } as ErrorEnvelope['exception'],
+      }),
+      'browser_extensions',
+    ],
+    [
+      'a page on localhost',
+      error({ request: { url: 'http://localhost:3000/cart' } } as Partial<ErrorEnvelope>),
+      'localhost',
+    ],
     ['a page on [::1]', error({ request: { url: 'http://[::1]:8080/' } } as Partial<ErrorEnvelope>), 'localhost'],
     ['a user on 127.0.0.1', error({ user: { ip_address: '127.0.0.1' } } as Partial<ErrorEnvelope>), 'localhost'],
     ['a shop on the internet', error(), null],
@@ -53,7 +105,9 @@ describe('the other filters', () => {
     ['GET /delivery', null],
     ['GET /already-paid', null],
   ])('transaction %s', (name, reason) => {
-    expect(transactionFilterReason(ALL, { type: 'transaction', name, duration: 1 } as TransactionEnvelope)).toBe(reason);
+    expect(transactionFilterReason(ALL, { type: 'transaction', name, duration: 1 } as TransactionEnvelope)).toBe(
+      reason,
+    );
   });
 
   it.each([

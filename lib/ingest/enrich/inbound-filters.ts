@@ -58,18 +58,33 @@ export type FilterReason =
   | 'release_version'
   | 'discarded_hash';
 
-const EXTENSION_URL = /^(chrome|chrome-extension|moz-extension|safari-extension|safari-web-extension|ms-browser-extension|edge-extension|resource):\/\//i;
+const EXTENSION_URL =
+  /^(chrome|chrome-extension|moz-extension|safari-extension|safari-web-extension|ms-browser-extension|edge-extension|resource):\/\//i;
 // Messages of errors browser extensions and injected scripts are known for (Relay's list, trimmed).
 const EXTENSION_MESSAGE =
   /top\.GLOBALS|originalCreateNotification|canvas\.contentDocument|MyApp_RemoveAllHighlights|tt\.epicplay\.com|Can't find variable: ZiteReader|jigsaw is not defined|ComboSearch is not defined|loading\.retry\.widdit\.com|atomicFindClose|fb_xd_fragment|bmi_SafeAddOnload|EBCallBackMessageReceived|conduitPage|plugin\.setSuspendState is not a function|Extension context invalidated|webkit-masked-url:/i;
 const CRAWLER =
   /Mediapartners-Google|AdsBot-Google|Googlebot|FeedFetcher-Google|BingBot|BingPreview|Baiduspider|Slurp|Sogou|facebook|ia_archiver|bots?[/\s);]|spider[/\s);]|Slack|Calypso AppEngine|pingdom|lyticsbot|AWS Security Scanner|HubSpot Crawler|Bytespider|Better Uptime|Cloudflare-Healthchecks|GTmetrix|BrightEdge|ELB-HealthChecker|naver\.me\/spd|Yeti|Amazonbot|Applebot|DuckDuckBot|YandexBot|PetalBot|AhrefsBot|SemrushBot|MJ12bot|UptimeRobot/i;
-const HEALTH_CHECK = [/healthcheck/i, /healthy/i, /heartbeat/i, /(^|[^a-z])live(ness)?($|[^a-z])/i, /(^|[^a-z])ready($|[^a-z])|readiness/i, /\/health(z)?\/?$/i, /\/ping\/?$/i];
+const HEALTH_CHECK = [
+  /healthcheck/i,
+  /healthy/i,
+  /heartbeat/i,
+  /(^|[^a-z])live(ness)?($|[^a-z])/i,
+  /(^|[^a-z])ready($|[^a-z])|readiness/i,
+  /\/health(z)?\/?$/i,
+  /\/ping\/?$/i,
+];
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0']);
 
 /** `*` matches any text; everything else literally, case-insensitive, the whole string. */
 export function globMatches(pattern: string, text: string): boolean {
-  const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'is');
+  const re = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+    'is',
+  );
   return re.test(text);
 }
 
@@ -96,13 +111,19 @@ function hostOf(url: string | undefined): string | null {
   }
 }
 
-type Common = { release?: string; request?: { url?: string; headers?: Record<string, string> }; user?: { ip_address?: string } };
+type Common = {
+  release?: string;
+  request?: { url?: string; headers?: Record<string, string> };
+  user?: { ip_address?: string };
+};
 
 function commonReason(f: InboundFilters, env: Common): FilterReason | null {
-  if (f.releases.length > 0 && env.release && f.releases.some((g) => globMatches(g, env.release!))) return 'release_version';
+  if (f.releases.length > 0 && env.release && f.releases.some((g) => globMatches(g, env.release!)))
+    return 'release_version';
   if (f.localhost) {
     const host = hostOf(env.request?.url);
-    if ((host && LOCAL_HOSTS.has(host)) || (env.user?.ip_address && ['127.0.0.1', '::1'].includes(env.user.ip_address))) return 'localhost';
+    if ((host && LOCAL_HOSTS.has(host)) || (env.user?.ip_address && ['127.0.0.1', '::1'].includes(env.user.ip_address)))
+      return 'localhost';
   }
   const ua = userAgentOf(env.request);
   if (ua) {
@@ -117,7 +138,8 @@ export function errorFilterReason(f: InboundFilters, env: ErrorEnvelope): Filter
   const exc = env.exception;
   if (f.browserExtensions) {
     const top = exc.stacktrace.frames[0];
-    if (top && (EXTENSION_URL.test(top.abs_path ?? '') || EXTENSION_URL.test(top.filename))) return 'browser_extensions';
+    if (top && (EXTENSION_URL.test(top.abs_path ?? '') || EXTENSION_URL.test(top.filename)))
+      return 'browser_extensions';
     if (EXTENSION_MESSAGE.test(exc.value)) return 'browser_extensions';
   }
   if (f.errorMessages.length > 0) {

@@ -10,7 +10,15 @@ import { logs } from './logs';
 import { sessions } from './sessions';
 import { spans } from './spans';
 
-export const ITEM_KINDS: readonly ItemKind[] = [events, spans, attachments, sessions, checkIns, feedback, logs] as ItemKind[];
+export const ITEM_KINDS: readonly ItemKind[] = [
+  events,
+  spans,
+  attachments,
+  sessions,
+  checkIns,
+  feedback,
+  logs,
+] as ItemKind[];
 
 /** The kinds that read a Sentry item type, in registry order. */
 export function kindsOf(itemType: string): readonly ItemKind[] {

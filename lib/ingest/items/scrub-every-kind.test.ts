@@ -7,7 +7,9 @@ import { ITEM_KINDS } from './registry';
 import { spans } from './spans';
 
 // Every kind that declares fields (check-ins hold none), by name.
-const DECLARING = ITEM_KINDS.filter((k) => Object.keys(k.fields).some((r) => (k.fields[r as keyof ItemFields]?.length ?? 0) > 0));
+const DECLARING = ITEM_KINDS.filter((k) =>
+  Object.keys(k.fields).some((r) => (k.fields[r as keyof ItemFields]?.length ?? 0) > 0),
+);
 
 const policy = scrubPolicyOf(DEFAULT_PRIVACY);
 const CARD = '4111111111111111';
@@ -42,30 +44,57 @@ const leaks = (v: unknown) => SECRETS.filter((s) => JSON.stringify(v).includes(s
 
 describe('scrubItem over every kind’s declaration', () => {
   it('every kind but check-ins declares fields', () => {
-    expect(DECLARING.map((k) => k.name).sort()).toEqual(['attachments', 'events', 'feedback', 'logs', 'sessions', 'spans']);
+    expect(DECLARING.map((k) => k.name).sort()).toEqual([
+      'attachments',
+      'events',
+      'feedback',
+      'logs',
+      'sessions',
+      'spans',
+    ]);
   });
 
-  it.each(DECLARING.map((k) => [k.name, k.fields] as const))('%s: every declared field is scrubbed', (_name, fields) => {
-    const item = itemWithEveryField(fields);
-    expect(leaks(item)).toEqual(SECRETS);
-    expect(leaks(scrubItem(item, fields, policy))).toEqual([]);
-  });
+  it.each(DECLARING.map((k) => [k.name, k.fields] as const))(
+    '%s: every declared field is scrubbed',
+    (_name, fields) => {
+      const item = itemWithEveryField(fields);
+      expect(leaks(item)).toEqual(SECRETS);
+      expect(leaks(scrubItem(item, fields, policy))).toEqual([]);
+    },
+  );
 
   it('leaves fields it does not declare, and identifiers, as they are', () => {
-    const span = { description: `GET /cards/${CARD}/verify`, transaction: `GET /cards/${CARD}/verify`, op: 'http.server', release: CARD, data: null };
+    const span = {
+      description: `GET /cards/${CARD}/verify`,
+      transaction: `GET /cards/${CARD}/verify`,
+      op: 'http.server',
+      release: CARD,
+      data: null,
+    };
     scrubItem(span, spans.fields, policy);
-    expect(span).toEqual({ description: 'GET /cards/[Filtered]/verify', transaction: 'GET /cards/[Filtered]/verify', op: 'http.server', release: CARD, data: null });
+    expect(span).toEqual({
+      description: 'GET /cards/[Filtered]/verify',
+      transaction: 'GET /cards/[Filtered]/verify',
+      op: 'http.server',
+      release: CARD,
+      data: null,
+    });
   });
 
   it('filters every cookie value with the defaults on, and only sensitive ones with them off', () => {
     const withDefaults = scrubItem({ request: { cookies: { theme: 'dark', sid: 'x1' } } }, ERROR_FIELDS, policy);
     expect(withDefaults.request.cookies).toEqual({ theme: '[Filtered]', sid: '[Filtered]' });
     const off = scrubPolicyOf({ ...DEFAULT_PRIVACY, scrubDefaults: false, sensitiveFields: ['sid'] });
-    expect(scrubItem({ request: { cookies: { theme: 'dark', sid: 'x1' } } }, ERROR_FIELDS, off).request.cookies).toEqual({ theme: 'dark', sid: '[Filtered]' });
+    expect(
+      scrubItem({ request: { cookies: { theme: 'dark', sid: 'x1' } } }, ERROR_FIELDS, off).request.cookies,
+    ).toEqual({ theme: 'dark', sid: '[Filtered]' });
   });
 
   it('walks arrays at any step and skips values of the wrong shape', () => {
-    const event = { exception: { causes: [{ value: TEXT, stacktrace: { frames: [{ pre_context: [CODE, 'x'] }, null] } }, 7] }, breadcrumbs: 'not a list' };
+    const event = {
+      exception: { causes: [{ value: TEXT, stacktrace: { frames: [{ pre_context: [CODE, 'x'] }, null] } }, 7] },
+      breadcrumbs: 'not a list',
+    };
     scrubItem(event, ERROR_FIELDS, policy);
     expect(leaks(event)).toEqual([]);
     expect(event.breadcrumbs).toBe('not a list');

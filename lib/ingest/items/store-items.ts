@@ -35,20 +35,37 @@ export function batchOf<T>(kind: ItemKind<T>, rows: T[]): Batch {
 }
 
 /** Adds what `kind` parsed of one item, its items counted under `category`. */
-export function addParsed(batch: Batch, { kind, category, parsed }: { kind: ItemKind; category: Category; parsed: Parsed<unknown> }): void {
+export function addParsed(
+  batch: Batch,
+  { kind, category, parsed }: { kind: ItemKind; category: Category; parsed: Parsed<unknown> },
+): void {
   if (parsed.items.length > 0) batch.rows.set(kind, [...(batch.rows.get(kind) ?? []), ...parsed.items]);
-  for (const issue of parsed.invalid ?? []) batch.refused.push({ category, reason: validationReason(issue.path), quantity: 1 });
+  for (const issue of parsed.invalid ?? [])
+    batch.refused.push({ category, reason: validationReason(issue.path), quantity: 1 });
   if (parsed.invalid?.length) batch.issues.set(kind, [...(batch.issues.get(kind) ?? []), ...parsed.invalid]);
   for (const reason of parsed.refused ?? []) batch.refused.push({ category, reason, quantity: 1 });
   if (parsed.unusable) batch.refused.push({ category, reason: 'unusable_or_over_cap', quantity: parsed.unusable });
 }
 
 /** Counts the refusals of `batch`, then stores its kinds in registry order; answers what happened to its events. */
-export async function storeItems(key: IngestKey, batch: Batch, opts: { clientAddress?: string; tokensTaken?: number } = {}): Promise<IngestOutcome> {
-  for (const r of batch.refused) recordOutcome({ projectId: key.projectId, category: r.category, outcome: 'invalid', reason: r.reason, quantity: r.quantity });
+export async function storeItems(
+  key: IngestKey,
+  batch: Batch,
+  opts: { clientAddress?: string; tokensTaken?: number } = {},
+): Promise<IngestOutcome> {
+  for (const r of batch.refused)
+    recordOutcome({
+      projectId: key.projectId,
+      category: r.category,
+      outcome: 'invalid',
+      reason: r.reason,
+      quantity: r.quantity,
+    });
   const ctx = newStoreContext(opts);
   // An error event refused as invalid takes its attachments with it (unless another error event was kept).
-  ctx.eventRefused = batch.refused.some((r) => r.category === 'error') && !(batch.rows.get(events as ItemKind) ?? []).some((u) => (u as IngestUnit).kind === 'error');
+  ctx.eventRefused =
+    batch.refused.some((r) => r.category === 'error') &&
+    !(batch.rows.get(events as ItemKind) ?? []).some((u) => (u as IngestUnit).kind === 'error');
   for (const kind of ITEM_KINDS) {
     const rows = batch.rows.get(kind) ?? [];
     if (rows.length === 0) continue;
@@ -60,8 +77,17 @@ export async function storeItems(key: IngestKey, batch: Batch, opts: { clientAdd
       await kind.store(key, rows, ctx);
     } catch (err) {
       const category = Object.values(kind.itemTypes)[0];
-      logger.error({ err, kind: kind.name, projectId: key.projectId }, 'storing an item kind failed; its siblings are kept');
-      recordOutcome({ projectId: key.projectId, category, outcome: 'invalid', reason: PROCESSING_ERROR, quantity: rows.length });
+      logger.error(
+        { err, kind: kind.name, projectId: key.projectId },
+        'storing an item kind failed; its siblings are kept',
+      );
+      recordOutcome({
+        projectId: key.projectId,
+        category,
+        outcome: 'invalid',
+        reason: PROCESSING_ERROR,
+        quantity: rows.length,
+      });
     }
   }
   return ctx.outcome;

@@ -23,11 +23,17 @@ const SOURCE: Record<string, (string | number)[]> = {
   environment: ['query', 'environment'],
 };
 
-const answer = (status: number, message: string, data?: unknown, error?: FieldIssue[]): HttpCheckInAnswer => ({ status, body: envelope({ statusCode: status, message, data, error }) });
+const answer = (status: number, message: string, data?: unknown, error?: FieldIssue[]): HttpCheckInAnswer => ({
+  status,
+  body: envelope({ statusCode: status, message, data, error }),
+});
 
 export async function handleHttpCheckIn(req: HttpCheckIn): Promise<HttpCheckInAnswer> {
   // Before the key lookup: a NUL cannot be sent to PostgreSQL, and no key, slug or environment holds one.
-  const control = requestControlCharacterIssues({ projectNumber: req.projectNumber, slug: req.slug, key: req.publicKey }, req.searchParams);
+  const control = requestControlCharacterIssues(
+    { projectNumber: req.projectNumber, slug: req.slug, key: req.publicKey },
+    req.searchParams,
+  );
   if (control.length > 0) return answer(400, 'Validation error', undefined, control);
   const key = await resolveSentryKey(req.publicKey, req.projectNumber);
   if (!key) return answer(401, 'Invalid or disabled key for this project');
@@ -45,13 +51,26 @@ export async function handleHttpCheckIn(req: HttpCheckIn): Promise<HttpCheckInAn
     [],
   );
   if (Array.isArray(parsed)) {
-    recordOutcome({ projectId: key.projectId, category: 'monitor', outcome: 'invalid', reason: `validation: ${parsed[0].path.join('.')}` });
-    return answer(400, 'Validation error', undefined, parsed.map((i) => ({ ...i, path: [...(SOURCE[String(i.path[0])] ?? i.path.slice(0, 1)), ...i.path.slice(1)] })));
+    recordOutcome({
+      projectId: key.projectId,
+      category: 'monitor',
+      outcome: 'invalid',
+      reason: `validation: ${parsed[0].path.join('.')}`,
+    });
+    return answer(
+      400,
+      'Validation error',
+      undefined,
+      parsed.map((i) => ({ ...i, path: [...(SOURCE[String(i.path[0])] ?? i.path.slice(0, 1)), ...i.path.slice(1)] })),
+    );
   }
   const done = await processCheckIn(key, parsed, { placeholder: false });
   if (done !== 'stored') {
     recordOutcome({ projectId: key.projectId, category: 'monitor', outcome: 'invalid', reason: 'unknown_monitor' });
-    return answer(404, `No monitor ${req.slug} in this project: create it in the dashboard or send monitor_config from an SDK first`);
+    return answer(
+      404,
+      `No monitor ${req.slug} in this project: create it in the dashboard or send monitor_config from an SDK first`,
+    );
   }
   recordOutcome({ projectId: key.projectId, category: 'monitor', outcome: 'accepted', reason: '' });
   return answer(202, 'Check-in accepted', { id: parsed.id });

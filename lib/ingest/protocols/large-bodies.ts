@@ -25,9 +25,17 @@ export function takeLargeBodySlot(): (() => void) | null {
  * The read cap of a request to an ingest endpoint: 1 MiB, or the envelope cap with a slot when a Sentry envelope
  * declares a larger Content-Length. `busy` when it needs a slot and none is free.
  */
-export function bodyCapFor(endpoint: string, contentLength: string | null | undefined): { cap: number; release: () => void } | 'busy' {
+export function bodyCapFor(
+  endpoint: string,
+  contentLength: string | null | undefined,
+): { cap: number; release: () => void } | 'busy' {
   const declared = Number(contentLength);
-  if (endpoint !== 'envelope' || !Number.isFinite(declared) || declared <= MAX_BODY_BYTES || declared > MAX_ENVELOPE_BYTES) {
+  if (
+    endpoint !== 'envelope' ||
+    !Number.isFinite(declared) ||
+    declared <= MAX_BODY_BYTES ||
+    declared > MAX_ENVELOPE_BYTES
+  ) {
     return { cap: MAX_BODY_BYTES, release: () => {} };
   }
   const release = takeLargeBodySlot();

@@ -38,11 +38,20 @@ export const INGEST_MESSAGES = {
   validation: 'Validation error',
 } as const;
 
-function answer(status: number, message: string, extra: { error?: FieldIssue[]; headers?: Record<string, string> } = {}): IngestResponse {
-  return { status, body: envelope({ statusCode: status, message, data: undefined, error: extra.error }), headers: { ...CORS, ...extra.headers } };
+function answer(
+  status: number,
+  message: string,
+  extra: { error?: FieldIssue[]; headers?: Record<string, string> } = {},
+): IngestResponse {
+  return {
+    status,
+    body: envelope({ statusCode: status, message, data: undefined, error: extra.error }),
+    headers: { ...CORS, ...extra.headers },
+  };
 }
 
-const invalid = (issues: FieldIssue[]) => answer(400, INGEST_MESSAGES.validation, { error: issues.slice(0, MAX_REPORTED_ISSUES) });
+const invalid = (issues: FieldIssue[]) =>
+  answer(400, INGEST_MESSAGES.validation, { error: issues.slice(0, MAX_REPORTED_ISSUES) });
 
 /**
  * The native ingest endpoint without any HTTP framework: plain request data in, status, envelope and headers
@@ -81,7 +90,8 @@ async function ingest(req: IngestRequest): Promise<IngestResponse> {
   const decoded = await decodeBody(req.body, req.headers['content-encoding']);
   if (!decoded.ok) {
     if (decoded.reason === 'too_large') return refused('too_large', answer(413, INGEST_MESSAGES.tooLarge));
-    if (decoded.reason === 'unsupported_encoding') return refused('unsupported_encoding', answer(415, `Unsupported Content-Encoding (use ${SUPPORTED_ENCODINGS})`));
+    if (decoded.reason === 'unsupported_encoding')
+      return refused('unsupported_encoding', answer(415, `Unsupported Content-Encoding (use ${SUPPORTED_ENCODINGS})`));
     return refused('invalid_compression', invalid([{ path: [], message: 'Body is not valid compressed data' }]));
   }
   const text = decoded.body.toString('utf8');
@@ -92,7 +102,8 @@ async function ingest(req: IngestRequest): Promise<IngestResponse> {
     return refused('invalid_json', invalid([{ path: [], message: 'Malformed JSON body' }]));
   }
   const validated = validateUnit(json, { hadEscapes: text.includes('\\u') });
-  if (!validated.ok) return refused(validationReason(validated.issues[0]?.path ?? []), invalid(validated.issues), envelopeKind(json));
+  if (!validated.ok)
+    return refused(validationReason(validated.issues[0]?.path ?? []), invalid(validated.issues), envelopeKind(json));
   return nativeAnswer(await storeItems(key, batchOf(events, [validated.unit]), { clientAddress: req.clientAddress }));
 }
 

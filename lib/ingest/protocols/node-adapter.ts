@@ -39,7 +39,9 @@ function isStaticApiSegment(segment: string): boolean {
   if (!staticApiSegments) {
     let names: string[] = [];
     try {
-      names = fs.readdirSync(path.join(process.cwd(), 'app', 'api')).filter((n) => !n.startsWith('[') && !n.startsWith('('));
+      names = fs
+        .readdirSync(path.join(process.cwd(), 'app', 'api'))
+        .filter((n) => !n.startsWith('[') && !n.startsWith('('));
     } catch {
       names = ['auth', 'health', 'v1', 'webhooks'];
     }
@@ -84,7 +86,8 @@ export function serveIngest(req: http.IncomingMessage, res: http.ServerResponse)
     const sentry = sentryTarget(url);
     if (sentry) {
       endpoint = sentry.endpoint;
-      handler = (body, searchParams, largeBody) => handleSentry({ ...sentry, method, headers, searchParams, body, clientAddress, largeBody });
+      handler = (body, searchParams, largeBody) =>
+        handleSentry({ ...sentry, method, headers, searchParams, body, clientAddress, largeBody });
     }
   }
   if (!handler) return false;
@@ -92,25 +95,68 @@ export function serveIngest(req: http.IncomingMessage, res: http.ServerResponse)
   return true;
 }
 
-async function respondTo(req: http.IncomingMessage, res: http.ServerResponse, url: string, endpoint: string, handler: Handler): Promise<void> {
+async function respondTo(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: string,
+  endpoint: string,
+  handler: Handler,
+): Promise<void> {
   const started = performance.now();
-  res.once('finish', () => observeHttp({ pathname: url, method: req.method ?? 'POST', status: res.statusCode, seconds: (performance.now() - started) / 1000 }));
-  const slot = req.method === 'POST' ? bodyCapFor(endpoint, req.headers['content-length']) : { cap: 0, release: () => {} };
+  res.once('finish', () =>
+    observeHttp({
+      pathname: url,
+      method: req.method ?? 'POST',
+      status: res.statusCode,
+      seconds: (performance.now() - started) / 1000,
+    }),
+  );
+  const slot =
+    req.method === 'POST' ? bodyCapFor(endpoint, req.headers['content-length']) : { cap: 0, release: () => {} };
   if (slot === 'busy') {
-    send(res, { status: 429, body: envelope({ statusCode: 429, message: LARGE_BODY_BUSY_MESSAGE }), headers: { ...CORS, 'retry-after': '1', connection: 'close' } }, true);
+    send(
+      res,
+      {
+        status: 429,
+        body: envelope({ statusCode: 429, message: LARGE_BODY_BUSY_MESSAGE }),
+        headers: { ...CORS, 'retry-after': '1', connection: 'close' },
+      },
+      true,
+    );
     return;
   }
   try {
     const body = req.method === 'POST' ? await readCappedBody(req, slot.cap) : Buffer.alloc(0);
     if (body === null) {
       // The rest of the body is not read: close the connection after answering instead of draining it.
-      send(res, { status: 413, body: envelope({ statusCode: 413, message: INGEST_MESSAGES.tooLarge }), headers: { ...CORS, connection: 'close' } }, true);
+      send(
+        res,
+        {
+          status: 413,
+          body: envelope({ statusCode: 413, message: INGEST_MESSAGES.tooLarge }),
+          headers: { ...CORS, connection: 'close' },
+        },
+        true,
+      );
       return;
     }
     const q = url.indexOf('?');
-    send(res, await handler(body, q < 0 ? NO_PARAMS : new URLSearchParams(url.slice(q + 1)), slot.cap > MAX_BODY_BYTES), false);
+    send(
+      res,
+      await handler(body, q < 0 ? NO_PARAMS : new URLSearchParams(url.slice(q + 1)), slot.cap > MAX_BODY_BYTES),
+      false,
+    );
   } catch {
-    if (!res.headersSent) send(res, { status: 400, body: envelope({ statusCode: 400, message: 'Could not read the request body' }), headers: { ...CORS } }, true);
+    if (!res.headersSent)
+      send(
+        res,
+        {
+          status: 400,
+          body: envelope({ statusCode: 400, message: 'Could not read the request body' }),
+          headers: { ...CORS },
+        },
+        true,
+      );
   } finally {
     slot.release();
   }

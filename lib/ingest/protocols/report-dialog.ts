@@ -20,14 +20,25 @@ export const DIALOG_BODY_CAP = 64 * 1024;
 const CORS = { ...preflight('Content-Type', 'GET, POST, OPTIONS'), 'cache-control': 'no-store' };
 
 type Answer = { status: number; body: string; headers: Record<string, string> };
-const json = (status: number, value: unknown): Answer => ({ status, body: JSON.stringify(value), headers: { ...CORS, 'content-type': 'application/json; charset=utf-8' } });
-const problem = (status: number, message: string, error?: FieldIssue[]) => json(status, { statusCode: status, message, ...(error ? { error } : {}) });
+const json = (status: number, value: unknown): Answer => ({
+  status,
+  body: JSON.stringify(value),
+  headers: { ...CORS, 'content-type': 'application/json; charset=utf-8' },
+});
+const problem = (status: number, message: string, error?: FieldIssue[]) =>
+  json(status, { statusCode: status, message, ...(error ? { error } : {}) });
 
 const hex32 = z
   .string({ message: 'Give the eventId of the error the report is about' })
   .transform((v) => v.replace(/-/g, '').toLowerCase())
   .pipe(z.string().regex(/^[0-9a-f]{32}$/, 'An event id is 32 hex characters'));
-const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? storableString(v) : null));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? storableString(v) : null));
 const params = z.object({
   dsn: z.string({ message: 'Give the dsn' }).max(500),
   eventId: hex32,
@@ -42,14 +53,26 @@ const params = z.object({
 });
 const report = z.object({
   name: optionalText(200),
-  email: z.union([z.literal(''), z.email({ message: 'Must be a valid email address' }).max(254)]).optional().transform((v) => v || null),
-  comments: z.string({ message: 'Tell us what happened' }).trim().min(1, 'Tell us what happened').max(MAX_FEEDBACK_MESSAGE).transform(storableString),
+  email: z
+    .union([z.literal(''), z.email({ message: 'Must be a valid email address' }).max(254)])
+    .optional()
+    .transform((v) => v || null),
+  comments: z
+    .string({ message: 'Tell us what happened' })
+    .trim()
+    .min(1, 'Tell us what happened')
+    .max(MAX_FEEDBACK_MESSAGE)
+    .transform(storableString),
 });
 
 async function keyOf(dsn: string) {
   let number = '';
   try {
-    number = new URL(dsn).pathname.replace(/^\/+|\/+$/g, '').split('/').pop() ?? '';
+    number =
+      new URL(dsn).pathname
+        .replace(/^\/+|\/+$/g, '')
+        .split('/')
+        .pop() ?? '';
   } catch {
     return null;
   }
@@ -58,21 +81,42 @@ async function keyOf(dsn: string) {
 }
 
 /** GET, POST and OPTIONS of /api/embed/error-page/. */
-export async function reportDialog({ method, url, readBody, contentType }: { method: string; url: URL; readBody: () => Promise<Buffer | null>; contentType: string | null }): Promise<Answer> {
+export async function reportDialog({
+  method,
+  url,
+  readBody,
+  contentType,
+}: {
+  method: string;
+  url: URL;
+  readBody: () => Promise<Buffer | null>;
+  contentType: string | null;
+}): Promise<Answer> {
   if (method === 'OPTIONS') return { status: 204, body: '', headers: CORS };
   const p = params.safeParse(Object.fromEntries(url.searchParams));
   if (!p.success) return problem(400, 'Validation failed', issuesFromZod(p.error));
   const key = await keyOf(p.data.dsn);
   if (!key) return problem(401, 'Invalid or disabled DSN');
-  if (!(await reserveIngestTokens(key.publicKey, 1, keyShape(key)))) return { ...problem(429, 'Rate limit exceeded'), headers: { ...CORS, 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' } };
-  if (method === 'GET') return { status: 200, body: dialogScript(url, p.data), headers: { ...CORS, 'content-type': 'text/javascript; charset=utf-8' } };
+  if (!(await reserveIngestTokens(key.publicKey, 1, keyShape(key))))
+    return {
+      ...problem(429, 'Rate limit exceeded'),
+      headers: { ...CORS, 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' },
+    };
+  if (method === 'GET')
+    return {
+      status: 200,
+      body: dialogScript(url, p.data),
+      headers: { ...CORS, 'content-type': 'text/javascript; charset=utf-8' },
+    };
   if (method !== 'POST') return problem(405, 'Method not allowed');
   const raw = await readBody();
   if (raw === null) return problem(413, 'Report too large');
   const text = raw.toString('utf8');
   let fields: unknown;
   try {
-    fields = contentType?.includes('application/json') ? JSON.parse(text) : Object.fromEntries(new URLSearchParams(text));
+    fields = contentType?.includes('application/json')
+      ? JSON.parse(text)
+      : Object.fromEntries(new URLSearchParams(text));
   } catch {
     return problem(400, 'Validation failed', [{ path: [], message: 'Body must be a form or a JSON object' }]);
   }
@@ -81,12 +125,20 @@ export async function reportDialog({ method, url, readBody, contentType }: { met
     recordOutcome({ projectId: key.projectId, category: 'feedback', outcome: 'invalid', reason: 'validation' });
     return problem(400, 'Validation failed', issuesFromZod(r.error));
   }
-  await feedback.store(key, [userReportItem({ event_id: p.data.eventId, ...r.data }, 'crash_report_dialog')], newStoreContext());
+  await feedback.store(
+    key,
+    [userReportItem({ event_id: p.data.eventId, ...r.data }, 'crash_report_dialog')],
+    newStoreContext(),
+  );
   return json(200, {});
 }
 
 /** Text for a script: JSON with `<` escaped, so no value can close a tag or start a comment. */
-const literal = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const literal = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 function dialogScript(url: URL, p: z.infer<typeof params>): string {
   const options = {

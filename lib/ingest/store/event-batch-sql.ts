@@ -68,8 +68,16 @@ function unnestOf<R>(columns: Column<R>[], firstParam: number, alias: string): s
   const params = columns.map((c, i) => `$${firstParam + i}::${c.type}[]`).join(', ');
   return `SELECT * FROM unnest(${params}) AS ${alias}(${columns.map((c) => c.name).join(', ')})`;
 }
-const intoList = <R>(columns: Column<R>[]) => columns.filter((c) => c.into).map((c) => c.into).join(', ');
-const fromList = <R>(columns: Column<R>[], alias: string) => columns.filter((c) => c.into).map((c) => `${alias}.${c.name}`).join(', ');
+const intoList = <R>(columns: Column<R>[]) =>
+  columns
+    .filter((c) => c.into)
+    .map((c) => c.into)
+    .join(', ');
+const fromList = <R>(columns: Column<R>[], alias: string) =>
+  columns
+    .filter((c) => c.into)
+    .map((c) => `${alias}.${c.name}`)
+    .join(', ');
 
 // One statement per batch (a lone envelope is a batch of one), in autocommit: the usage rows stay locked
 // only while it runs and its commit is flushed, never across round trips to this process.
@@ -247,4 +255,3 @@ WITH lk AS MATERIALIZED (
 SELECT lk.org_id, lk.month, lk.remaining, NULL::int AS pos, NULL::text AS issue_id, NULL::boolean AS inserted, NULL::boolean AS regressed FROM lk
 UNION ALL
 SELECT NULL, NULL, NULL, a.pos, a.issue_id, a.inserted, a.regressed FROM ai a`;
-

@@ -6,7 +6,14 @@ import { planLimitsJson, usageMonth } from '@/lib/ingest/store/monthly-quota';
 import type { Level } from '@/lib/generated/prisma/enums';
 import type { RollupKeys } from './rollup-keys';
 import { groupCommit, pgError, type BatchWriter, type Refusal } from './group-commit';
-import { BATCH_SQL, ENSURE_USAGE_SQL, EVENT_COLUMNS, TRANSACTION_COLUMNS, type ErrorRow, type TransactionRow } from './event-batch-sql';
+import {
+  BATCH_SQL,
+  ENSURE_USAGE_SQL,
+  EVENT_COLUMNS,
+  TRANSACTION_COLUMNS,
+  type ErrorRow,
+  type TransactionRow,
+} from './event-batch-sql';
 import { logger } from '@/lib/log';
 
 export type StoredEventInput = {
@@ -23,7 +30,15 @@ export type StoredEventInput = {
   environment: string | null;
   release: string | null;
   /** Already serialized JSON (or null) for the jsonb columns. */
-  json: { stacktrace: string | null; contexts: string | null; tags: string | null; userContext: string | null; request: string | null; breadcrumbs: string | null; details: string | null };
+  json: {
+    stacktrace: string | null;
+    contexts: string | null;
+    tags: string | null;
+    userContext: string | null;
+    request: string | null;
+    breadcrumbs: string | null;
+    details: string | null;
+  };
   /** What the event adds to its issue's tag and user rollups (lib/ingest/store/rollup-keys). */
   rollup: RollupKeys;
 };
@@ -48,7 +63,8 @@ export type ErrorOutcome =
   | { kind: 'quota_exceeded' }
   | { kind: 'unauthorized' }
   | { kind: 'unstorable' };
-export type TransactionOutcome = { kind: 'stored' } | { kind: 'quota_exceeded' } | { kind: 'unauthorized' } | { kind: 'unstorable' };
+export type TransactionOutcome =
+  { kind: 'stored' } | { kind: 'quota_exceeded' } | { kind: 'unauthorized' } | { kind: 'unstorable' };
 
 type Item = { kind: 'error'; input: StoredEventInput } | { kind: 'transaction'; input: StoredTransactionInput };
 type Outcome = ErrorOutcome | TransactionOutcome;
@@ -74,7 +90,13 @@ const eventWriter: BatchWriter<Item, Outcome> = {
     items.forEach((item, i) => {
       const o = outcomes[i];
       if (item.kind === 'error' && !('failed' in o) && o.kind === 'stored' && 'issueId' in o) {
-        stored.push({ projectId: item.input.projectId, issueId: o.issueId, isNewIssue: o.isNewIssue, isRegression: o.isRegression, receivedAt: item.input.receivedAt });
+        stored.push({
+          projectId: item.input.projectId,
+          issueId: o.issueId,
+          isNewIssue: o.isNewIssue,
+          isRegression: o.isRegression,
+          receivedAt: item.input.receivedAt,
+        });
       }
     });
     return stored.length > 0 ? afterIngest(stored) : null;
@@ -128,7 +150,12 @@ async function writeBatchWithRetry(items: Item[]): Promise<Outcome[]> {
 async function ensureUsageRows(keys: UsageKey[]): Promise<void> {
   const missing = keys.filter((k) => !knownUsage.has(k.id));
   if (!missing.length) return;
-  await pool().query(statement('ingest-batch-ensure-usage', ENSURE_USAGE_SQL, [missing.map((k) => k.orgId), missing.map((k) => k.month)]));
+  await pool().query(
+    statement('ingest-batch-ensure-usage', ENSURE_USAGE_SQL, [
+      missing.map((k) => k.orgId),
+      missing.map((k) => k.month),
+    ]),
+  );
   if (knownUsage.size >= MAX_KNOWN_USAGE) knownUsage.clear();
   for (const k of missing) knownUsage.add(k.id);
 }

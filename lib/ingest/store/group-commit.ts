@@ -117,9 +117,16 @@ async function runBatch<I, O>(b: Batcher<I, O>, queued: Queued<I, O>[]): Promise
       outcomes = [writer.refused(err)];
     } else {
       // One bad item (or a project deleted meanwhile) must not fail its neighbours: each becomes a batch of one.
-      if (!writer.expected(err)) logger.warn({ err, writer: writer.name }, 'ingest: a batch failed, storing its items one by one');
+      if (!writer.expected(err))
+        logger.warn({ err, writer: writer.name }, 'ingest: a batch failed, storing its items one by one');
       outcomes = [];
-      for (const item of items) outcomes.push(await writer.write([item]).then((o) => o[0], (e: unknown) => writer.refused(e)));
+      for (const item of items)
+        outcomes.push(
+          await writer.write([item]).then(
+            (o) => o[0],
+            (e: unknown) => writer.refused(e),
+          ),
+        );
     }
   }
   const answer = () =>
@@ -135,7 +142,9 @@ async function runBatch<I, O>(b: Batcher<I, O>, queued: Queued<I, O>[]): Promise
     answer();
     return;
   }
-  const p = after.catch((err) => logger.error({ err, writer: writer.name }, 'ingest: after-commit work failed')).finally(answer);
+  const p = after
+    .catch((err) => logger.error({ err, writer: writer.name }, 'ingest: after-commit work failed'))
+    .finally(answer);
   b.pending.add(p);
   void p.finally(() => b.pending.delete(p));
 }
@@ -145,10 +154,13 @@ async function runBatch<I, O>(b: Batcher<I, O>, queued: Queued<I, O>[]): Promise
  * the key lookup and the write (the item is refused as unauthorized, expectedly); anything else fails.
  */
 export const refusedWhenProjectGone = {
-  refused: (err: unknown): Refusal<'unauthorized'> => (pgError(err)?.code === '23503' ? 'unauthorized' : { failed: err }),
+  refused: (err: unknown): Refusal<'unauthorized'> =>
+    pgError(err)?.code === '23503' ? 'unauthorized' : { failed: err },
   expected: (err: unknown) => pgError(err)?.code === '23503',
 };
 
 export function pgError(err: unknown): { code?: string; constraint?: string } | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err ? (err as { code?: string; constraint?: string }) : undefined;
+  return typeof err === 'object' && err !== null && 'code' in err
+    ? (err as { code?: string; constraint?: string })
+    : undefined;
 }

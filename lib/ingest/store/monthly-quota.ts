@@ -4,7 +4,11 @@ import { monthOf } from '@/lib/clock';
 
 /** Plan → monthly event limit, as a JSON parameter so the statement reads the org's current plan itself. */
 export function planLimitsJson(): string {
-  return JSON.stringify(Object.fromEntries((Object.keys(PLAN_LIMITS) as (keyof typeof PLAN_LIMITS)[]).map((plan) => [plan, monthlyEventLimit(plan)])));
+  return JSON.stringify(
+    Object.fromEntries(
+      (Object.keys(PLAN_LIMITS) as (keyof typeof PLAN_LIMITS)[]).map((plan) => [plan, monthlyEventLimit(plan)]),
+    ),
+  );
 }
 
 /** The limit of the org's plan at the moment the statement runs (a plan change takes effect at once). */

@@ -4,9 +4,34 @@ import { MAX_TAG_LENGTH, MAX_TAGS_PER_EVENT, rollupKeysOf } from './rollup-keys'
 describe('rollupKeysOf', () => {
   const cases: [string, Parameters<typeof rollupKeysOf>[0], ReturnType<typeof rollupKeysOf>][] = [
     ['nothing', {}, { tags: [], user: null }],
-    ['environment and release first, then tags', { tags: { a: '1' }, environment: 'prod', release: '1.0' }, { tags: [['environment', 'prod'], ['release', '1.0'], ['a', '1']], user: null }],
-    ['the event\'s environment wins over a tag of that name', { tags: { environment: 'x', b: '2' }, environment: 'prod' }, { tags: [['environment', 'prod'], ['b', '2']], user: null }],
-    ['a tag named environment counts when the event has none', { tags: { environment: 'x' } }, { tags: [['environment', 'x']], user: null }],
+    [
+      'environment and release first, then tags',
+      { tags: { a: '1' }, environment: 'prod', release: '1.0' },
+      {
+        tags: [
+          ['environment', 'prod'],
+          ['release', '1.0'],
+          ['a', '1'],
+        ],
+        user: null,
+      },
+    ],
+    [
+      "the event's environment wins over a tag of that name",
+      { tags: { environment: 'x', b: '2' }, environment: 'prod' },
+      {
+        tags: [
+          ['environment', 'prod'],
+          ['b', '2'],
+        ],
+        user: null,
+      },
+    ],
+    [
+      'a tag named environment counts when the event has none',
+      { tags: { environment: 'x' } },
+      { tags: [['environment', 'x']], user: null },
+    ],
     ['user id first', { user: { id: 'u1', email: 'A@B.io' } }, { tags: [], user: 'id:u1' }],
     ['else email, lower-cased', { user: { email: 'A@B.io' } }, { tags: [], user: 'email:a@b.io' }],
     ['else IP', { user: { ip_address: '10.0.0.1' } }, { tags: [], user: 'ip:10.0.0.1' }],

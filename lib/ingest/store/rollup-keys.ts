@@ -43,7 +43,9 @@ export function rollupKeysOf(src: RollupSource): RollupKeys {
   // The event's own environment and release win over tags of the same name.
   if (src.environment != null) add('environment', src.environment);
   if (src.release != null) add('release', src.release);
-  if (src.tags) for (const key in src.tags) if (Object.hasOwn(src.tags, key) && typeof src.tags[key] === 'string') add(key, src.tags[key]);
+  if (src.tags)
+    for (const key in src.tags)
+      if (Object.hasOwn(src.tags, key) && typeof src.tags[key] === 'string') add(key, src.tags[key]);
   return { tags, user: userKeyOf(src.user) };
 }
 

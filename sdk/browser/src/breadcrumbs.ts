@@ -173,7 +173,11 @@ export function instrumentFetch(buf: BreadcrumbBuffer, ignore: UrlFilter): Unins
       },
       (err) => {
         try {
-          buf.add({ type: 'fetch', message: method + ' ' + url, data: { method, url, status: 0, error: stringify(err && err.message ? err.message : err) } });
+          buf.add({
+            type: 'fetch',
+            message: method + ' ' + url,
+            data: { method, url, status: 0, error: stringify(err && err.message ? err.message : err) },
+          });
         } catch {
           /* ignore */
         }

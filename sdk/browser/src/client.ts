@@ -1,4 +1,11 @@
-import { BreadcrumbBuffer, instrumentClicks, instrumentConsole, instrumentFetch, instrumentNavigation, instrumentXhr } from './breadcrumbs';
+import {
+  BreadcrumbBuffer,
+  instrumentClicks,
+  instrumentConsole,
+  instrumentFetch,
+  instrumentNavigation,
+  instrumentXhr,
+} from './breadcrumbs';
 import { debugImagesFor } from './debug-ids';
 import { parseDsn, type Dsn } from './dsn';
 import { shouldSample, trackPageLoad, type VitalsApi } from './performance';
@@ -62,7 +69,8 @@ export class Client {
     if (!dsn) {
       try {
         console.warn(
-          '[tracker] Invalid DSN ' + JSON.stringify(String(options && options.dsn)) +
+          '[tracker] Invalid DSN ' +
+            JSON.stringify(String(options && options.dsn)) +
             '; expected https://<publicKey>@<host>/<projectId>. The tracker is disabled.',
         );
       } catch {
@@ -132,7 +140,11 @@ export class Client {
         } else if (err !== undefined && err !== null) {
           this.send({ type: 'Error', value: stringify(err) }, fallback ? [fallback] : [], 'error');
         } else {
-          this.send({ type: 'Error', value: String(e.message || 'Unknown error') }, fallback ? [fallback] : [], 'error');
+          this.send(
+            { type: 'Error', value: String(e.message || 'Unknown error') },
+            fallback ? [fallback] : [],
+            'error',
+          );
         }
       } catch {
         /* never throw into the page */
@@ -205,10 +217,19 @@ export class Client {
 
   captureMessage(message: unknown, level?: Level, syntheticStack?: string): string | undefined {
     if (!this.active) return undefined;
-    return this.send({ type: 'Message', value: stringify(message) }, callSiteFrames(syntheticStack), validLevel(level, 'info'));
+    return this.send(
+      { type: 'Message', value: stringify(message) },
+      callSiteFrames(syntheticStack),
+      validLevel(level, 'info'),
+    );
   }
 
-  private captureError(err: Error, ctx: CaptureContext | undefined, level: Level, fallback?: StackFrame): string | undefined {
+  private captureError(
+    err: Error,
+    ctx: CaptureContext | undefined,
+    level: Level,
+    fallback?: StackFrame,
+  ): string | undefined {
     const a = this.active;
     if (!a) return undefined;
     if (a.seen.has(err)) return undefined; // already reported (e.g. captured, then rethrown)
@@ -220,11 +241,17 @@ export class Client {
     let frames = parseStack(err.stack);
     if (!frames.length && fallback) frames = [fallback];
     const type = String(err.name || (err.constructor && err.constructor.name) || 'Error');
-    const value = err.message !== undefined && err.message !== null && String(err.message) !== '' ? String(err.message) : type;
+    const value =
+      err.message !== undefined && err.message !== null && String(err.message) !== '' ? String(err.message) : type;
     return this.send({ type, value }, frames, level, ctx && ctx.tags);
   }
 
-  private send(exc: { type: string; value: string }, frames: StackFrame[], level: Level, extraTags?: Record<string, unknown>): string | undefined {
+  private send(
+    exc: { type: string; value: string },
+    frames: StackFrame[],
+    level: Level,
+    extraTags?: Record<string, unknown>,
+  ): string | undefined {
     const a = this.active;
     if (!a) return undefined;
     let event: ErrorEvent | null = this.buildEvent(a, exc, frames, level, extraTags);
@@ -243,7 +270,13 @@ export class Client {
     return event.event_id;
   }
 
-  private buildEvent(a: Active, exc: { type: string; value: string }, frames: StackFrame[], level: Level, extraTags?: Record<string, unknown>): ErrorEvent {
+  private buildEvent(
+    a: Active,
+    exc: { type: string; value: string },
+    frames: StackFrame[],
+    level: Level,
+    extraTags?: Record<string, unknown>,
+  ): ErrorEvent {
     const event: ErrorEvent = {
       exception: {
         type: truncate(exc.type || 'Error', 200),

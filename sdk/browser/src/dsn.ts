@@ -8,7 +8,8 @@ export interface Dsn {
 }
 
 // scheme://publicKey[:ignored]@host[:port]/projectId[/]
-const DSN_RE = /^(https?):\/\/([^:@/\s]+)(?::[^@/\s]*)?@([A-Za-z0-9.\-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?\/([A-Za-z0-9_-]+)\/?$/;
+const DSN_RE =
+  /^(https?):\/\/([^:@/\s]+)(?::[^@/\s]*)?@([A-Za-z0-9.\-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?\/([A-Za-z0-9_-]+)\/?$/;
 
 /** Parses a DSN; returns null when it is not valid. Never throws. */
 export function parseDsn(dsn: unknown): Dsn | null {

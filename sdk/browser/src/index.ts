@@ -3,7 +3,17 @@ import { Client } from './client';
 import type { Breadcrumb, CaptureContext, InitOptions, Level, User } from './types';
 import { isError } from './util';
 
-export type { Breadcrumb, CaptureContext, ErrorEvent, InitOptions, Level, StackFrame, TransactionEvent, User, Vitals } from './types';
+export type {
+  Breadcrumb,
+  CaptureContext,
+  ErrorEvent,
+  InitOptions,
+  Level,
+  StackFrame,
+  TransactionEvent,
+  User,
+  Vitals,
+} from './types';
 export { parseDsn } from './dsn';
 export type { Dsn } from './dsn';
 export { parseStack } from './stack';

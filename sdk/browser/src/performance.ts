@@ -26,7 +26,9 @@ export function pageLoadDuration(): number {
   try {
     const perf = globalThis.performance;
     if (perf) {
-      const nav = perf.getEntriesByType ? (perf.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined) : undefined;
+      const nav = perf.getEntriesByType
+        ? (perf.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
+        : undefined;
       if (nav && nav.loadEventEnd > 0) d = nav.loadEventEnd - nav.startTime;
       else if (perf.timing && perf.timing.loadEventEnd > 0 && perf.timing.navigationStart > 0) {
         d = perf.timing.loadEventEnd - perf.timing.navigationStart;
@@ -64,7 +66,8 @@ export function trackPageLoad(opts: {
 
   const record = (key: keyof Vitals) => (m: { value: number }) => {
     try {
-      if (m && typeof m.value === 'number' && isFinite(m.value) && m.value >= 0) vitals[key] = Math.round(m.value * 10000) / 10000;
+      if (m && typeof m.value === 'number' && isFinite(m.value) && m.value >= 0)
+        vitals[key] = Math.round(m.value * 10000) / 10000;
     } catch {
       /* ignore */
     }

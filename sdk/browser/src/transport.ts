@@ -96,6 +96,7 @@ export class Transport {
   close(): void {
     this.closed = true;
     this.queue = [];
-    if (typeof window !== 'undefined' && window.removeEventListener) window.removeEventListener('online', this.onOnline);
+    if (typeof window !== 'undefined' && window.removeEventListener)
+      window.removeEventListener('online', this.onOnline);
   }
 }

@@ -34,7 +34,9 @@ describe('describeElement', () => {
 describe('instrumentation', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   beforeEach(() => {
-    fetchMock = vi.fn(async (input: RequestInfo | URL) => new Response('{}', { status: String(input).includes('missing') ? 404 : 200 }));
+    fetchMock = vi.fn(
+      async (input: RequestInfo | URL) => new Response('{}', { status: String(input).includes('missing') ? 404 : 200 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     history.replaceState(null, '', '/');
   });
@@ -71,7 +73,11 @@ describe('instrumentation', () => {
     const nav = getClient().breadcrumbs.filter((b) => b.type === 'navigation');
     expect(nav.map((b) => b.data)).toEqual([
       { from: 'http://localhost:3000/', to: 'http://localhost:3000/projects/1', via: 'pushState' },
-      { from: 'http://localhost:3000/projects/1', to: 'http://localhost:3000/projects/1?tab=issues', via: 'replaceState' },
+      {
+        from: 'http://localhost:3000/projects/1',
+        to: 'http://localhost:3000/projects/1?tab=issues',
+        via: 'replaceState',
+      },
       { from: 'http://localhost:3000/projects/1?tab=issues', to: 'http://localhost:3000/back', via: 'popstate' },
     ]);
     expect(location.pathname).toBe('/back');
@@ -116,7 +122,12 @@ describe('instrumentation', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(fetch('https://down.example.com/x')).rejects.toThrow('Failed to fetch');
     const f = getClient().breadcrumbs.filter((b) => b.type === 'fetch');
-    expect(f[0].data).toEqual({ method: 'GET', url: 'https://down.example.com/x', status: 0, error: 'Failed to fetch' });
+    expect(f[0].data).toEqual({
+      method: 'GET',
+      url: 'https://down.example.com/x',
+      status: 0,
+      error: 'Failed to fetch',
+    });
   });
 
   it('records XHR with method, url and status, but never the ingest URL', async () => {

@@ -23,7 +23,8 @@ describe('script-tag bundle (IIFE)', () => {
     const code = out.outputFiles[0].text;
     new Function(code)();
     const T = (globalThis as Record<string, any>).Tracker;
-    for (const fn of ['init', 'captureException', 'captureMessage', 'setUser', 'setTag']) expect(typeof T[fn]).toBe('function');
+    for (const fn of ['init', 'captureException', 'captureMessage', 'setUser', 'setTag'])
+      expect(typeof T[fn]).toBe('function');
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     T.init({ dsn: 'bogus' });

@@ -8,7 +8,8 @@ const CHROME_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.91 Safari/537.36';
 
 let fetchMock: ReturnType<typeof vi.fn>;
-const sent = (): TrackerEvent[] => fetchMock.mock.calls.filter((c) => c[0] === INGEST).map((c) => JSON.parse(c[1].body));
+const sent = (): TrackerEvent[] =>
+  fetchMock.mock.calls.filter((c) => c[0] === INGEST).map((c) => JSON.parse(c[1].body));
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 beforeEach(() => {
@@ -29,16 +30,27 @@ describe('error envelope', () => {
     setTag('plan', 'pro');
     setTag('seats', 12 as unknown as string);
     const err = new TypeError('x is not a function');
-    err.stack = "TypeError: x is not a function\n    at run (https://app.example.com/main.js:10:5)\n    at https://app.example.com/main.js:20:1";
+    err.stack =
+      'TypeError: x is not a function\n    at run (https://app.example.com/main.js:10:5)\n    at https://app.example.com/main.js:20:1';
     const id = captureException(err, { tags: { feature: 'checkout', attempt: 2 }, level: 'fatal' });
     await tick();
     const events = sent();
     expect(events).toHaveLength(1);
     const e = events[0];
     expect(Object.keys(e).sort()).toEqual(
-      ['breadcrumbs', 'contexts', 'environment', 'event_id', 'exception', 'level', 'release', 'request', 'tags', 'timestamp', 'user'].filter(
-        (k) => k !== 'breadcrumbs',
-      ),
+      [
+        'breadcrumbs',
+        'contexts',
+        'environment',
+        'event_id',
+        'exception',
+        'level',
+        'release',
+        'request',
+        'tags',
+        'timestamp',
+        'user',
+      ].filter((k) => k !== 'breadcrumbs'),
     );
     expect(e.exception).toEqual({
       type: 'TypeError',
@@ -58,7 +70,10 @@ describe('error envelope', () => {
     expect(e.user).toEqual({ id: 'u1', email: 'a@b.c' });
     expect(e.tags).toEqual({ plan: 'pro', seats: '12', feature: 'checkout', attempt: '2' });
     expect(e.request).toEqual({ url: 'http://localhost:3000/app/page?x=1', headers: { 'User-Agent': CHROME_MAC } });
-    expect(e.contexts).toEqual({ browser: { name: 'Chrome', version: '124.0.6367.91' }, os: { name: 'macOS', version: '10.15.7' } });
+    expect(e.contexts).toEqual({
+      browser: { name: 'Chrome', version: '124.0.6367.91' },
+      os: { name: 'macOS', version: '10.15.7' },
+    });
     expect(e.event_id).toMatch(/^[0-9a-f]{32}$/);
     expect(e.event_id).toBe(id);
   });
@@ -69,7 +84,9 @@ describe('error envelope', () => {
     err.stack = 'Error: no stack\n    at <anonymous>';
     captureException(err);
     await tick();
-    expect(sent()[0].exception.stacktrace.frames).toEqual([{ filename: 'http://localhost:3000/app/page?x=1', lineno: 1 }]);
+    expect(sent()[0].exception.stacktrace.frames).toEqual([
+      { filename: 'http://localhost:3000/app/page?x=1', lineno: 1 },
+    ]);
     expect(sent()[0].level).toBe('error');
   });
 
@@ -127,17 +144,37 @@ describe('global handlers', () => {
     init({ dsn: DSN });
     const err = new RangeError('index out of range');
     err.stack = 'RangeError: index out of range\n    at pick (https://app.example.com/list.js:3:11)';
-    window.dispatchEvent(new ErrorEvent('error', { error: err, message: 'Uncaught RangeError: index out of range', filename: 'https://app.example.com/list.js', lineno: 3, colno: 11 }));
+    window.dispatchEvent(
+      new ErrorEvent('error', {
+        error: err,
+        message: 'Uncaught RangeError: index out of range',
+        filename: 'https://app.example.com/list.js',
+        lineno: 3,
+        colno: 11,
+      }),
+    );
     await tick();
     const e = sent()[0];
     expect(e.exception.type).toBe('RangeError');
     expect(e.exception.value).toBe('index out of range');
-    expect(e.exception.stacktrace.frames[0]).toEqual({ filename: 'https://app.example.com/list.js', function: 'pick', lineno: 3, colno: 11 });
+    expect(e.exception.stacktrace.frames[0]).toEqual({
+      filename: 'https://app.example.com/list.js',
+      function: 'pick',
+      lineno: 3,
+      colno: 11,
+    });
   });
 
   it('cross-origin "Script error." uses the event location', async () => {
     init({ dsn: DSN });
-    window.dispatchEvent(new ErrorEvent('error', { message: 'Script error.', filename: 'https://cdn.other.com/x.js', lineno: 7, colno: 2 }));
+    window.dispatchEvent(
+      new ErrorEvent('error', {
+        message: 'Script error.',
+        filename: 'https://cdn.other.com/x.js',
+        lineno: 7,
+        colno: 2,
+      }),
+    );
     await tick();
     expect(sent()[0].exception).toEqual({
       type: 'Error',
@@ -226,19 +263,29 @@ describe('debug IDs (sentry-cli sourcemaps inject)', () => {
     delete (globalThis as { _sentryDebugIds?: unknown })._sentryDebugIds;
   });
 
-  it('sends debug_meta.images for the stack\'s files that carry one, once per file', async () => {
+  it("sends debug_meta.images for the stack's files that carry one, once per file", async () => {
     (globalThis as { _sentryDebugIds?: unknown })._sentryDebugIds = {
-      'Error\n    at https://cdn.example.com/main.3f9a1c2b.js:1:120\n    at https://cdn.example.com/main.3f9a1c2b.js:1:300': 'cc4332ab-4618-58a4-abe2-8bfdc47e4edb',
+      'Error\n    at https://cdn.example.com/main.3f9a1c2b.js:1:120\n    at https://cdn.example.com/main.3f9a1c2b.js:1:300':
+        'cc4332ab-4618-58a4-abe2-8bfdc47e4edb',
       'Error\n    at https://cdn.example.com/vendor.js:1:50': '11111111-2222-3333-4444-555555555555',
     };
     init({ dsn: DSN, release: 'web@2' });
     const err = new TypeError('boom');
-    err.stack = 'TypeError: boom\n    at e (https://cdn.example.com/main.3f9a1c2b.js:2:40)\n    at o (https://cdn.example.com/main.3f9a1c2b.js:2:70)\n    at https://other.example.com/x.js:1:1';
+    err.stack =
+      'TypeError: boom\n    at e (https://cdn.example.com/main.3f9a1c2b.js:2:40)\n    at o (https://cdn.example.com/main.3f9a1c2b.js:2:70)\n    at https://other.example.com/x.js:1:1';
     captureException(err);
     await tick();
     const [e] = sent();
     expect(e.release).toBe('web@2');
-    expect(e.debug_meta).toEqual({ images: [{ type: 'sourcemap', code_file: 'https://cdn.example.com/main.3f9a1c2b.js', debug_id: 'cc4332ab-4618-58a4-abe2-8bfdc47e4edb' }] });
+    expect(e.debug_meta).toEqual({
+      images: [
+        {
+          type: 'sourcemap',
+          code_file: 'https://cdn.example.com/main.3f9a1c2b.js',
+          debug_id: 'cc4332ab-4618-58a4-abe2-8bfdc47e4edb',
+        },
+      ],
+    });
   });
 
   it('no injected IDs: no debug_meta', async () => {

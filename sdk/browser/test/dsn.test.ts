@@ -10,7 +10,9 @@ describe('parseDsn', () => {
       projectId: '42',
       ingestUrl: 'https://tracker.example.com/api/v1/ingest/42/envelope',
     });
-    expect(parseDsn('http://key@localhost:8080/proj-1')!.ingestUrl).toBe('http://localhost:8080/api/v1/ingest/proj-1/envelope');
+    expect(parseDsn('http://key@localhost:8080/proj-1')!.ingestUrl).toBe(
+      'http://localhost:8080/api/v1/ingest/proj-1/envelope',
+    );
     expect(parseDsn('http://key@127.0.0.1:3000/7/')!.ingestUrl).toBe('http://127.0.0.1:3000/api/v1/ingest/7/envelope');
   });
   it('rejects invalid DSNs', () => {

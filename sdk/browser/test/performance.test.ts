@@ -160,7 +160,9 @@ describe('page-load transaction', () => {
   });
 
   it('duration comes from navigation timing when available', () => {
-    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ loadEventEnd: 1234.5, startTime: 0 } as unknown as PerformanceEntry]);
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { loadEventEnd: 1234.5, startTime: 0 } as unknown as PerformanceEntry,
+    ]);
     expect(pageLoadDuration()).toBe(1234.5);
   });
 });

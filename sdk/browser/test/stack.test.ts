@@ -43,7 +43,12 @@ describe('parseStack: V8 / Chrome (recorded)', () => {
   });
   it('class method and arrow functions', () => {
     expect(parseStack(chrome.classMethod.stack)[0]).toEqual(f('Store.dispatch', 35, 11));
-    expect(parseStack(chrome.arrow.stack)).toEqual([f(undefined, 56, 59), f(undefined, 56, 37), f('capture', 28, 5), f(undefined, 56, 17)]);
+    expect(parseStack(chrome.arrow.stack)).toEqual([
+      f(undefined, 56, 59),
+      f(undefined, 56, 37),
+      f('capture', 28, 5),
+      f(undefined, 56, 17),
+    ]);
   });
   it('new Error().stack (captureMessage) keeps the call site', () => {
     expect(parseStack(chrome.messageStack)).toEqual([f('messageStack', 46, 10), f(undefined, 57, 24)]);
@@ -77,7 +82,11 @@ describe('parseStack: SpiderMonkey / Firefox (recorded)', () => {
     expect(parseStack(firefox.functionCtor.stack)[0]).toEqual(f('anonymous', 54));
   });
   it('`async*fn@` prefix is stripped', () => {
-    expect(parseStack(firefox.async.stack)).toEqual([f('asyncInner', 40, 9), f('asyncOuter', 43, 9), f(undefined, 58, 1)]);
+    expect(parseStack(firefox.async.stack)).toEqual([
+      f('asyncInner', 40, 9),
+      f('asyncOuter', 43, 9),
+      f(undefined, 58, 1),
+    ]);
   });
   it('class method', () => {
     expect(parseStack(firefox.classMethod.stack)[0]).toEqual(f('dispatch', 35, 11));
@@ -101,7 +110,11 @@ describe('parseStack: JavaScriptCore / Safari (recorded)', () => {
     expect(parseStack(safari.topLevel.stack)).toEqual([f('global code', 5, 7)]);
   });
   it('eval frames without a location are dropped', () => {
-    expect(parseStack(safari.eval.stack)).toEqual([f('runEval', 53, 49), f('capture', 28, 7), f('global code', 53, 23)]);
+    expect(parseStack(safari.eval.stack)).toEqual([
+      f('runEval', 53, 49),
+      f('capture', 28, 7),
+      f('global code', 53, 23),
+    ]);
     expect(parseStack(safari.functionCtor.stack)[0]).toEqual(f('runCtor', 54, 87));
   });
   it('async', () => {

@@ -29,7 +29,10 @@ describe('Transport', () => {
   });
 
   it('drops a 429 silently and never retries it', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response('slow down', { status: 429, headers: { 'Retry-After': '1' } }));
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response('slow down', { status: 429, headers: { 'Retry-After': '1' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const t = new Transport(URL, 'k');
     expect(await t.send({ n: 1 })).toBe('rate_limited');
@@ -76,7 +79,10 @@ describe('Transport', () => {
   });
 
   it('drops other failures (online network error, 5xx) without queueing or throwing', async () => {
-    const fetchMock = vi.fn().mockRejectedValueOnce(new TypeError('CORS')).mockResolvedValueOnce(new Response(null, { status: 500 }));
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('CORS'))
+      .mockResolvedValueOnce(new Response(null, { status: 500 }));
     vi.stubGlobal('fetch', fetchMock);
     const t = new Transport(URL, 'k');
     expect(await t.send({ a: 1 })).toBe('failed');

@@ -14,7 +14,12 @@ const UAS: Array<[string, string, [string, string] | undefined, [string, string]
     ['Edge', '124.0.2478.67'],
     ['Windows', '10'],
   ],
-  ['Firefox on Linux', 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0', ['Firefox', '125.0'], ['Linux', '']],
+  [
+    'Firefox on Linux',
+    'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
+    ['Firefox', '125.0'],
+    ['Linux', ''],
+  ],
   [
     'Safari on macOS',
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Safari/605.1.15',

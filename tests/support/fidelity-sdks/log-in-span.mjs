@@ -2,7 +2,13 @@
 // span id. argv: DSN. Driven by tests/api/sdk-fidelity.test.ts.
 import * as Sentry from '@sentry/node';
 
-Sentry.init({ dsn: process.argv[2], tracesSampleRate: 1, enableLogs: true, release: 'export@1.0.0', environment: 'production' });
+Sentry.init({
+  dsn: process.argv[2],
+  tracesSampleRate: 1,
+  enableLogs: true,
+  release: 'export@1.0.0',
+  environment: 'production',
+});
 
 const ids = Sentry.startSpan({ name: 'nightly-export', op: 'task' }, (span) => {
   Sentry.logger.info(Sentry.logger.fmt`Exported ${42} rows`);

@@ -16,7 +16,12 @@ Sentry.withIsolationScope((scope) => {
       url: `http://shop.example.com/checkout?access_token=${secrets.queryToken}&step=2`,
       method: 'POST',
       query_string: `access_token=${secrets.queryToken}&step=2`,
-      headers: { authorization: `Bearer ${secrets.bearer}`, cookie: `sessionid=${secrets.cookie}; theme=dark`, 'x-api-key': secrets.apiKey, 'user-agent': 'curl/8' },
+      headers: {
+        authorization: `Bearer ${secrets.bearer}`,
+        cookie: `sessionid=${secrets.cookie}; theme=dark`,
+        'x-api-key': secrets.apiKey,
+        'user-agent': 'curl/8',
+      },
       cookies: { sessionid: secrets.cookie, theme: 'dark' },
       data: JSON.stringify({ email: 'ann@example.com', password: secrets.formPassword }),
     },

@@ -3,12 +3,18 @@
 // captured as unhandled (crashed). argv: DSN. Driven by tests/api/release-health.test.ts.
 import * as Sentry from '@sentry/node';
 
-Sentry.init({ dsn: process.argv[2], release: 'api@1.0.0', environment: 'production', integrations: [Sentry.httpIntegration({ sessionFlushingDelayMS: 60_000 })] });
+Sentry.init({
+  dsn: process.argv[2],
+  release: 'api@1.0.0',
+  environment: 'production',
+  integrations: [Sentry.httpIntegration({ sessionFlushingDelayMS: 60_000 })],
+});
 
 const http = await import('node:http');
 const server = http.createServer((req, res) => {
   if (req.url === '/handled') Sentry.captureException(new Error('payment declined'));
-  if (req.url === '/unhandled') Sentry.captureException(new Error('worker died'), { mechanism: { type: 'onunhandledrejection', handled: false } });
+  if (req.url === '/unhandled')
+    Sentry.captureException(new Error('worker died'), { mechanism: { type: 'onunhandledrejection', handled: false } });
   res.statusCode = req.url === '/ok' ? 200 : 500;
   res.end();
 });

@@ -3,7 +3,13 @@
 // argv: DSN, PostgreSQL URL. Driven by tests/api/traces.test.ts.
 const Sentry = require('@sentry/node');
 
-Sentry.init({ dsn: process.argv[2], tracesSampleRate: 1, enableLogs: true, release: 'api@3.0.0', environment: 'production' });
+Sentry.init({
+  dsn: process.argv[2],
+  tracesSampleRate: 1,
+  enableLogs: true,
+  release: 'api@3.0.0',
+  environment: 'production',
+});
 
 const http = require('node:http');
 const { Pool } = require('pg');

@@ -11,7 +11,13 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return name ? { title: { template: `%s · ${name} · Tracker`, default: `${name} · Tracker` } } : {};
 }
 
-export default async function ProjectLayout({ children, params }: { children: ReactNode; params: Promise<{ projectId: string }> }) {
+export default async function ProjectLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ projectId: string }>;
+}) {
   const { projectId } = await params;
   return <ProjectFrame projectId={projectId}>{children}</ProjectFrame>;
 }

@@ -18,9 +18,14 @@ export async function GET(req: NextRequest) {
   const invite = req.cookies.get(INVITE_COOKIE)?.value;
   const nextCookie = req.cookies.get(NEXT_COOKIE)?.value;
   let target = session ? (safeNext(nextCookie) ?? '/') : '/login?error=SessionExpired';
-  if (session && invite && token?.sub && !(await acceptInviteAfterOAuth(token.sub, invite))) target = `/invite/${encodeURIComponent(invite)}`;
+  if (session && invite && token?.sub && !(await acceptInviteAfterOAuth(token.sub, invite)))
+    target = `/invite/${encodeURIComponent(invite)}`;
   const res = NextResponse.redirect(new URL(target, env.appUrl), 303);
-  for (const c of clearedNextAuthCookies(req.cookies.getAll().map((c) => c.name), env.secureCookies)) res.headers.append('set-cookie', c);
+  for (const c of clearedNextAuthCookies(
+    req.cookies.getAll().map((c) => c.name),
+    env.secureCookies,
+  ))
+    res.headers.append('set-cookie', c);
   if (invite) res.headers.append('set-cookie', clearedInviteCookie());
   if (nextCookie !== undefined) res.headers.append('set-cookie', `${NEXT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`);
   if (session) res.headers.append('set-cookie', session.cookie);

@@ -8,8 +8,17 @@ import { CORS } from '@/lib/ingest/protocols/cors';
 async function handler(req: Request): Promise<Response> {
   // The dsn, event id, name and email of the query are looked up or stored: no control character in them.
   const control = requestControlCharacterIssues({}, new URL(req.url).searchParams);
-  if (control.length > 0) return Response.json(envelope({ statusCode: 400, message: 'Validation error', error: control }), { status: 400, headers: CORS });
-  const res = await reportDialog({ method: req.method, url: new URL(req.url), readBody: () => readCappedBody(req, DIALOG_BODY_CAP).catch(() => null), contentType: req.headers.get('content-type') });
+  if (control.length > 0)
+    return Response.json(envelope({ statusCode: 400, message: 'Validation error', error: control }), {
+      status: 400,
+      headers: CORS,
+    });
+  const res = await reportDialog({
+    method: req.method,
+    url: new URL(req.url),
+    readBody: () => readCappedBody(req, DIALOG_BODY_CAP).catch(() => null),
+    contentType: req.headers.get('content-type'),
+  });
   return new Response(res.status === 204 ? null : res.body, { status: res.status, headers: res.headers });
 }
 

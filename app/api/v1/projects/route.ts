@@ -8,7 +8,10 @@ export const GET = route({ auth: 'session', scope: 'organization' }, async ({ te
   return { message: 'Projects fetched', data: projects.map(serializeProject) };
 });
 
-export const POST = route({ auth: 'session', scope: 'organization', role: 'ADMIN', body: createProjectSchema }, async ({ tenant, body }) => {
-  const project = await createProject(tenant.orgId, body);
-  return { status: 201, message: 'Project created', data: serializeProject(project) };
-});
+export const POST = route(
+  { auth: 'session', scope: 'organization', role: 'ADMIN', body: createProjectSchema },
+  async ({ tenant, body }) => {
+    const project = await createProject(tenant.orgId, body);
+    return { status: 201, message: 'Project created', data: serializeProject(project) };
+  },
+);

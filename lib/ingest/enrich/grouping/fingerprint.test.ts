@@ -35,22 +35,37 @@ describe('defaultFingerprint', () => {
       { filename: 'https://other-cdn.io/main.99887766.js?x=1', lineno: 99, colno: 1, function: 'handleClick' },
       { filename: 'https://a.io/vendor.deadbeef.js', lineno: 3, function: 'dispatch' },
     ];
-    expect(defaultFingerprint({ type: 'TypeError', frames: moved })).toBe(defaultFingerprint({ type: 'TypeError', frames }));
+    expect(defaultFingerprint({ type: 'TypeError', frames: moved })).toBe(
+      defaultFingerprint({ type: 'TypeError', frames }),
+    );
   });
 
   it('differs for another type, another function or another file', () => {
     const base = defaultFingerprint({ type: 'TypeError', frames });
     expect(defaultFingerprint({ type: 'RangeError', frames })).not.toBe(base);
-    expect(defaultFingerprint({ type: 'TypeError', frames: [{ ...frames[0], function: 'onSubmit' }, frames[1]] })).not.toBe(base);
-    expect(defaultFingerprint({ type: 'TypeError', frames: [{ ...frames[0], filename: 'https://a.io/other.js' }, frames[1]] })).not.toBe(base);
+    expect(
+      defaultFingerprint({ type: 'TypeError', frames: [{ ...frames[0], function: 'onSubmit' }, frames[1]] }),
+    ).not.toBe(base);
+    expect(
+      defaultFingerprint({
+        type: 'TypeError',
+        frames: [{ ...frames[0], filename: 'https://a.io/other.js' }, frames[1]],
+      }),
+    ).not.toBe(base);
     expect(defaultFingerprint({ type: 'TypeError', frames: [frames[0]] })).not.toBe(base);
   });
 
   it('uses line and column only for frames without a function', () => {
     const anon = (lineno: number, colno?: number) => [{ filename: 'https://a.io/main.js', lineno, colno }];
-    expect(defaultFingerprint({ type: 'E', frames: anon(1, 2) })).toBe(defaultFingerprint({ type: 'E', frames: anon(1, 2) }));
-    expect(defaultFingerprint({ type: 'E', frames: anon(1, 2) })).not.toBe(defaultFingerprint({ type: 'E', frames: anon(2, 2) }));
-    expect(defaultFingerprint({ type: 'E', frames: anon(1, 2) })).not.toBe(defaultFingerprint({ type: 'E', frames: anon(1, 3) }));
+    expect(defaultFingerprint({ type: 'E', frames: anon(1, 2) })).toBe(
+      defaultFingerprint({ type: 'E', frames: anon(1, 2) }),
+    );
+    expect(defaultFingerprint({ type: 'E', frames: anon(1, 2) })).not.toBe(
+      defaultFingerprint({ type: 'E', frames: anon(2, 2) }),
+    );
+    expect(defaultFingerprint({ type: 'E', frames: anon(1, 2) })).not.toBe(
+      defaultFingerprint({ type: 'E', frames: anon(1, 3) }),
+    );
   });
 });
 
@@ -69,7 +84,9 @@ describe('fingerprintOf', () => {
     const custom = fingerprintOf(exc, ['checkout-failed']);
     expect(custom).toMatch(/^[0-9a-f]{64}$/);
     expect(custom).not.toBe(def);
-    expect(fingerprintOf({ type: 'Other', frames: [{ filename: 'x.js', lineno: 1 }] }, ['checkout-failed'])).toBe(custom);
+    expect(fingerprintOf({ type: 'Other', frames: [{ filename: 'x.js', lineno: 1 }] }, ['checkout-failed'])).toBe(
+      custom,
+    );
   });
 
   it('"{{ default }}" combines with other parts', () => {

@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import { normaliseMessage } from '@/lib/envelope/message';
 
-export type GroupingFrame = { filename: string; lineno: number; colno?: number; function?: string; in_app?: boolean; context_line?: string; platform?: string };
+export type GroupingFrame = {
+  filename: string;
+  lineno: number;
+  colno?: number;
+  function?: string;
+  in_app?: boolean;
+  context_line?: string;
+  platform?: string;
+};
 
 /**
  * Which rules group a project's Sentry events. 1: the rules until #28. 2: messages (captureMessage with a stack,
@@ -40,13 +48,17 @@ export function normalizeFilename(filename: string): string {
   f = f.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
   const slash = f.lastIndexOf('/');
   const dir = f.slice(0, slash + 1);
-  const base = f.slice(slash + 1).replace(/[.-]([A-Za-z0-9_]{8,})(?=\.)/g, (whole, token: string) => (isContentHash(token) ? '' : whole));
+  const base = f
+    .slice(slash + 1)
+    .replace(/[.-]([A-Za-z0-9_]{8,})(?=\.)/g, (whole, token: string) => (isContentHash(token) ? '' : whole));
   return dir + base;
 }
 
 /** The contract's key of one frame: its normalised file and function (line and column only without a function). */
 function contractFrameKey(f: GroupingFrame): unknown[] {
-  return f.function ? [normalizeFilename(f.filename), f.function] : [normalizeFilename(f.filename), f.lineno, f.colno ?? null];
+  return f.function
+    ? [normalizeFilename(f.filename), f.function]
+    : [normalizeFilename(f.filename), f.lineno, f.colno ?? null];
 }
 
 /** The contract's default: SHA-256 of the exception type and each frame's contract key. */
@@ -78,15 +90,22 @@ function sourceLine(line: string): string {
 function frameKeyV2(f: GroupingFrame, eventPlatform: string | undefined): unknown[] {
   const platform = f.platform ?? eventPlatform;
   const line = f.context_line ? sourceLine(f.context_line) : '';
-  if (line !== '' && platform !== undefined && !JAVASCRIPT_PLATFORMS.has(platform)) return [normalizeFilename(f.filename), f.function ?? null, line];
+  if (line !== '' && platform !== undefined && !JAVASCRIPT_PLATFORMS.has(platform))
+    return [normalizeFilename(f.filename), f.function ?? null, line];
   return contractFrameKey(f);
 }
 
-const ownFrames = (frames: GroupingFrame[]) => (frames.some((f) => f.in_app === true) ? frames.filter((f) => f.in_app === true) : frames);
+const ownFrames = (frames: GroupingFrame[]) =>
+  frames.some((f) => f.in_app === true) ? frames.filter((f) => f.in_app === true) : frames;
 
 /** Version 2 of inAppFingerprint: the same frames, each keyed by frameKeyV2. */
-export function inAppFingerprintV2(exception: { type: string; frames: GroupingFrame[] }, platform: string | undefined): string {
-  return sha256(JSON.stringify(['v2', exception.type, ownFrames(exception.frames).map((f) => frameKeyV2(f, platform))]));
+export function inAppFingerprintV2(
+  exception: { type: string; frames: GroupingFrame[] },
+  platform: string | undefined,
+): string {
+  return sha256(
+    JSON.stringify(['v2', exception.type, ownFrames(exception.frames).map((f) => frameKeyV2(f, platform))]),
+  );
 }
 
 /**
@@ -102,7 +121,9 @@ export function messageStackFingerprint(
 ): string {
   const template = message.template ?? normaliseMessage(message.text);
   const key = version === 3 ? contractFrameKey : (f: GroupingFrame) => frameKeyV2(f, message.platform);
-  return sha256(JSON.stringify(['message-stack', template, message.logger ?? null, ownFrames(message.frames).map(key)]));
+  return sha256(
+    JSON.stringify(['message-stack', template, message.logger ?? null, ownFrames(message.frames).map(key)]),
+  );
 }
 
 /**

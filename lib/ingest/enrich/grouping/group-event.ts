@@ -16,7 +16,8 @@ import {
 type Grouping = { fingerprint: string; title: string; culprit: string | null };
 
 // Library code whatever the SDK says: browser SDKs mark every frame in_app, so a bundled dependency would be the culprit.
-const LIBRARY_PATH = /\/node_modules\/|\/bower_components\/|\/vendor\/|^webpack\/bootstrap|^<anonymous>$|^\[native code\]$|^native$/;
+const LIBRARY_PATH =
+  /\/node_modules\/|\/bower_components\/|\/vendor\/|^webpack\/bootstrap|^<anonymous>$|^\[native code\]$|^native$/;
 
 /**
  * The frames the culprit is chosen from, innermost first: the application's own (in_app and not library code by
@@ -29,23 +30,48 @@ function culpritCandidates(frames: GroupingFrame[]): GroupingFrame[] {
 }
 
 /** Grouping, title and culprit of an error unit under the project's grouping version (see lib/ingest/enrich/grouping/fingerprint for the rules). */
-export function groupingOf(u: Pick<ErrorUnit, 'envelope' | 'grouping' | 'stackless' | 'message'>, version: GroupingVersion = 1): Grouping {
+export function groupingOf(
+  u: Pick<ErrorUnit, 'envelope' | 'grouping' | 'stackless' | 'message'>,
+  version: GroupingVersion = 1,
+): Grouping {
   const env = u.envelope;
   const exc = env.exception;
   const frames = exc.stacktrace.frames;
   if (u.grouping === 'native') {
-    return { fingerprint: withCustomParts(defaultFingerprint({ type: exc.type, frames }), env.fingerprint), title: issueTitle(exc.type, exc.value), culprit: issueCulprit(frames) };
+    return {
+      fingerprint: withCustomParts(defaultFingerprint({ type: exc.type, frames }), env.fingerprint),
+      title: issueTitle(exc.type, exc.value),
+      culprit: issueCulprit(frames),
+    };
   }
   if (u.stackless) {
     const def = messageFingerprint({ template: env.logentry?.message, text: exc.value, logger: env.logger });
-    return { fingerprint: withCustomParts(def, env.fingerprint), title: messageTitle(exc.value), culprit: env.logger ?? env.transaction ?? frames[0]?.filename ?? null };
+    return {
+      fingerprint: withCustomParts(def, env.fingerprint),
+      title: messageTitle(exc.value),
+      culprit: env.logger ?? env.transaction ?? frames[0]?.filename ?? null,
+    };
   }
   const culpritFrames = culpritCandidates(frames);
   if (version >= 2 && u.message) {
     const text = env.logentry?.formatted ?? exc.value;
-    const def = messageStackFingerprint({ template: env.logentry?.message, text, logger: env.logger, frames, platform: env.platform }, version === 2 ? 2 : 3);
-    return { fingerprint: withCustomParts(def, env.fingerprint), title: messageTitle(text), culprit: issueCulprit(culpritFrames) };
+    const def = messageStackFingerprint(
+      { template: env.logentry?.message, text, logger: env.logger, frames, platform: env.platform },
+      version === 2 ? 2 : 3,
+    );
+    return {
+      fingerprint: withCustomParts(def, env.fingerprint),
+      title: messageTitle(text),
+      culprit: issueCulprit(culpritFrames),
+    };
   }
-  const def = version >= 2 ? inAppFingerprintV2({ type: exc.type, frames }, env.platform) : inAppFingerprint({ type: exc.type, frames });
-  return { fingerprint: withCustomParts(def, env.fingerprint), title: issueTitle(exc.type, exc.value), culprit: issueCulprit(culpritFrames) };
+  const def =
+    version >= 2
+      ? inAppFingerprintV2({ type: exc.type, frames }, env.platform)
+      : inAppFingerprint({ type: exc.type, frames });
+  return {
+    fingerprint: withCustomParts(def, env.fingerprint),
+    title: issueTitle(exc.type, exc.value),
+    culprit: issueCulprit(culpritFrames),
+  };
 }

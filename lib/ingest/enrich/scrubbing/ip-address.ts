@@ -8,7 +8,11 @@ import type { ScrubPolicy } from './rules';
 export const AUTO_IP = '{{auto}}';
 
 /** Decides `user.ip_address` in place: dropped, the sender's address for `{{auto}}`, or kept as sent. */
-export function decideIpAddress(user: ErrorEnvelope['user'], policy: ScrubPolicy, clientAddress: string | undefined): void {
+export function decideIpAddress(
+  user: ErrorEnvelope['user'],
+  policy: ScrubPolicy,
+  clientAddress: string | undefined,
+): void {
   if (!user) return;
   if (policy.dropIp) delete user.ip_address;
   else if (user.ip_address === AUTO_IP) {

@@ -26,5 +26,10 @@ export function fieldsUnder(prefix: string, fields: ItemFields): ItemFields {
 /** Two declarations as one (a row shaped like either). */
 export function mergeFields(a: ItemFields, b: ItemFields): ItemFields {
   const both = (x?: readonly string[], y?: readonly string[]) => [...(x ?? []), ...(y ?? [])];
-  return { text: both(a.text, b.text), code: both(a.code, b.code), map: both(a.map, b.map), cookies: both(a.cookies, b.cookies) };
+  return {
+    text: both(a.text, b.text),
+    code: both(a.code, b.code),
+    map: both(a.map, b.map),
+    cookies: both(a.cookies, b.cookies),
+  };
 }

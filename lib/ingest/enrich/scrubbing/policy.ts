@@ -18,7 +18,9 @@ export const DEFAULT_PRIVACY: PrivacySettings = {
   orgRequiresScrubbing: false,
 };
 
-const normalisedList = (fields: readonly string[]) => [...new Set(fields.map(normaliseKey).filter((f) => f.length > 0))];
+const normalisedList = (fields: readonly string[]) => [
+  ...new Set(fields.map(normaliseKey).filter((f) => f.length > 0)),
+];
 
 /** What ingest applies for these settings: the defaults are on when the project or its organization says so. */
 export function scrubPolicyOf(s: PrivacySettings): ScrubPolicy {

@@ -90,7 +90,10 @@ describe('value rules', () => {
     ['-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----', F],
     ['key: -----BEGIN PRIVATE KEY-----\nMIIE (cut)', `key: ${F}`],
     ['aws AKIAIOSFODNN7EXAMPLE here', `aws ${F} here`],
-    ['connect postgres://app:s3cr3t@db.internal:5432/prod failed', `connect postgres://app:${F}@db.internal:5432/prod failed`],
+    [
+      'connect postgres://app:s3cr3t@db.internal:5432/prod failed',
+      `connect postgres://app:${F}@db.internal:5432/prod failed`,
+    ],
     ['https://user:pa%40ss@example.com/x', `https://user:${F}@example.com/x`],
     // name=value pairs and JSON text whose name is sensitive
     ['/login?user=ann&password=hunter2&next=/', `/login?user=ann&password=${F}&next=/`],

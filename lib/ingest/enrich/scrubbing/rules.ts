@@ -121,10 +121,14 @@ export function scrubString(s: string, policy: ScrubPolicy, pairs = true): strin
   }
   if (pairs && policy.sensitive.length > 0) {
     if (out.includes('=')) {
-      out = out.replace(PAIR, (m, name: string, value: string) => (value !== FILTERED && keyIsSensitive(name, policy.sensitive, policy.safe) ? `${name}=${FILTERED}` : m));
+      out = out.replace(PAIR, (m, name: string, value: string) =>
+        value !== FILTERED && keyIsSensitive(name, policy.sensitive, policy.safe) ? `${name}=${FILTERED}` : m,
+      );
     }
     if (out.includes('":')) {
-      out = out.replace(JSON_PAIR, (m, name: string, colon: string) => (keyIsSensitive(name, policy.sensitive, policy.safe) ? `"${name}"${colon}"${FILTERED}"` : m));
+      out = out.replace(JSON_PAIR, (m, name: string, colon: string) =>
+        keyIsSensitive(name, policy.sensitive, policy.safe) ? `"${name}"${colon}"${FILTERED}"` : m,
+      );
     }
   }
   if (policy.defaults && /\d{4}/.test(out)) out = cardsFiltered(out);

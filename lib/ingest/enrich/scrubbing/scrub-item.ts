@@ -30,7 +30,8 @@ function scrubCookies(value: unknown, policy: ScrubPolicy): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return scrubTree(value, policy);
   const cookies = value as Record<string, unknown>;
   for (const name of Object.keys(cookies)) {
-    const filtered = (policy.defaults && !keyIsSafe(name, policy.safe)) || keyIsSensitive(name, policy.sensitive, policy.safe);
+    const filtered =
+      (policy.defaults && !keyIsSafe(name, policy.safe)) || keyIsSensitive(name, policy.sensitive, policy.safe);
     cookies[name] = filtered ? FILTERED : scrubTree(cookies[name], policy);
   }
   return cookies;
@@ -77,7 +78,9 @@ const compiled = new WeakMap<ItemFields, Compiled>();
 function compile(fields: ItemFields): Compiled {
   let c = compiled.get(fields);
   if (!c) {
-    c = (Object.keys(fields) as Rule[]).flatMap((rule) => (fields[rule] ?? []).map((path) => ({ rule, steps: parseFieldPath(path) })));
+    c = (Object.keys(fields) as Rule[]).flatMap((rule) =>
+      (fields[rule] ?? []).map((path) => ({ rule, steps: parseFieldPath(path) })),
+    );
     compiled.set(fields, c);
   }
   return c;

@@ -7,20 +7,31 @@ import { refusalOf } from '../events';
 import { parseAttachment, type AttachmentItem } from './parse-attachment';
 import { refuseAttachments, storeAttachments } from './write-attachments';
 
-export { ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_EVENT_MAX_BYTES, safeFilename, type AttachmentItem } from './parse-attachment';
+export {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENTS_PER_EVENT_MAX_BYTES,
+  safeFilename,
+  type AttachmentItem,
+} from './parse-attachment';
 
 export const attachments = defineKind<AttachmentItem>({
   name: 'attachments',
   itemTypes: { attachment: 'attachment' },
   fields: { text: ['filename', 'contentType'] },
   parse(item, _type, ctx) {
-    const a = parseAttachment({ header: item.header, payload: item.payload, path: ctx.path, envelopeEventId: ctx.envelopeEventId() });
+    const a = parseAttachment({
+      header: item.header,
+      payload: item.payload,
+      path: ctx.path,
+      envelopeEventId: ctx.envelopeEventId(),
+    });
     return 'reason' in a ? { items: [], refused: [a.reason] } : { items: [a] };
   },
   async store(key, items, { outcome, eventRefused }) {
     if (eventRefused) refuseAttachments(key, items, { outcome: 'invalid', reason: 'event_invalid' });
     else if (outcome.kind === 'stored') await storeAttachments(key, items);
-    else if (outcome.kind === 'duplicate') refuseAttachments(key, items, { outcome: 'filtered', reason: 'event_not_stored' });
+    else if (outcome.kind === 'duplicate')
+      refuseAttachments(key, items, { outcome: 'filtered', reason: 'event_not_stored' });
     else {
       const [refused, reason] = refusalOf(outcome);
       refuseAttachments(key, items, { outcome: refused, reason });

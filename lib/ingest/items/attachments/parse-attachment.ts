@@ -8,7 +8,13 @@ import type { JsonObject } from '@/lib/envelope/parse-envelope';
 export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENTS_PER_EVENT_MAX_BYTES = 10 * 1024 * 1024;
 
-export type AttachmentItem = { eventId: string; filename: string; contentType: string; attachmentType: string; data: Buffer };
+export type AttachmentItem = {
+  eventId: string;
+  filename: string;
+  contentType: string;
+  attachmentType: string;
+  data: Buffer;
+};
 export type RefusedAttachment = { path: Path; reason: 'too_large' | 'missing_event_id' | 'invalid_header' };
 
 const hex32 = (v: unknown) => {
@@ -20,7 +26,10 @@ const hex32 = (v: unknown) => {
 export function safeFilename(v: unknown): string | null {
   if (typeof v !== 'string') return null;
   const base = v.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200);
   return clean.length > 0 ? clean : null;
 }
 
@@ -30,7 +39,17 @@ const CONTENT_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
  * `eventId`: the envelope header's event_id, else the id of the event the envelope carries (SDKs put it in the
  * header; a hand-made envelope may not).
  */
-export function parseAttachment({ header, payload, path, envelopeEventId }: { header: JsonObject; payload: Buffer; path: Path; envelopeEventId: unknown }): AttachmentItem | RefusedAttachment {
+export function parseAttachment({
+  header,
+  payload,
+  path,
+  envelopeEventId,
+}: {
+  header: JsonObject;
+  payload: Buffer;
+  path: Path;
+  envelopeEventId: unknown;
+}): AttachmentItem | RefusedAttachment {
   const eventId = hex32(envelopeEventId);
   if (!eventId) return { path, reason: 'missing_event_id' };
   const filename = safeFilename(header.filename);
@@ -44,7 +63,10 @@ export function parseAttachment({ header, payload, path, envelopeEventId }: { he
     eventId,
     filename,
     contentType: CONTENT_TYPE.test(declared) ? declared : 'application/octet-stream',
-    attachmentType: typeof header.attachment_type === 'string' && /^[a-z._]{1,64}$/.test(header.attachment_type) ? header.attachment_type : 'event.attachment',
+    attachmentType:
+      typeof header.attachment_type === 'string' && /^[a-z._]{1,64}$/.test(header.attachment_type)
+        ? header.attachment_type
+        : 'event.attachment',
     data: payload,
   };
 }

@@ -10,7 +10,10 @@ import type { Outcome } from '@/lib/outcomes/categories';
 import { ATTACHMENTS_PER_EVENT_MAX_BYTES, type AttachmentItem } from './parse-attachment';
 import { attachmentStore, type NewAttachment } from '@/lib/attachments/store';
 
-export async function storeAttachments(key: IngestKey, items: AttachmentItem[]): Promise<{ stored: number; tooLarge: number }> {
+export async function storeAttachments(
+  key: IngestKey,
+  items: AttachmentItem[],
+): Promise<{ stored: number; tooLarge: number }> {
   if (items.length === 0) return { stored: 0, tooLarge: 0 };
   const eventIds = [...new Set(items.map((i) => i.eventId))];
   const { rows } = await pool().query<{ event_id: string; bytes: string }>(
@@ -32,12 +35,17 @@ export async function storeAttachments(key: IngestKey, items: AttachmentItem[]):
   }
   if (keep.length > 0) {
     await attachmentStore().save(keep);
-    for (let i = 0; i < keep.length; i++) recordOutcome({ projectId: key.projectId, category: 'attachment', outcome: 'accepted', reason: '' });
+    for (let i = 0; i < keep.length; i++)
+      recordOutcome({ projectId: key.projectId, category: 'attachment', outcome: 'accepted', reason: '' });
   }
   return { stored: keep.length, tooLarge };
 }
 
 /** Attachments that came with an event the envelope's answer refused: counted with the event's outcome. */
-export function refuseAttachments(key: IngestKey, items: AttachmentItem[], { outcome, reason }: { outcome: Outcome; reason: string }): void {
+export function refuseAttachments(
+  key: IngestKey,
+  items: AttachmentItem[],
+  { outcome, reason }: { outcome: Outcome; reason: string },
+): void {
   recordOutcome({ projectId: key.projectId, category: 'attachment', outcome, reason, quantity: items.length });
 }

@@ -7,7 +7,15 @@ import { defineKind, jsonOrRefusal } from '../kind';
 import { processCheckIn } from './monitors';
 import { parseCheckIn, type CheckIn } from './parse-checkin';
 
-export { afterRuns, detectMonitorFailures, MAX_MONITORS, monitorFingerprint, processCheckIn, settle, type RunResults } from './monitors';
+export {
+  afterRuns,
+  detectMonitorFailures,
+  MAX_MONITORS,
+  monitorFingerprint,
+  processCheckIn,
+  settle,
+  type RunResults,
+} from './monitors';
 export { CHECKIN_STATUSES, parseCheckIn, type CheckIn } from './parse-checkin';
 export * from './schedule';
 export * from './monitor-schemas';
@@ -26,10 +34,20 @@ export const checkIns = defineKind<CheckIn>({
     for (const c of items) {
       try {
         const done = await processCheckIn(key, c);
-        recordOutcome({ projectId: key.projectId, category: 'monitor', outcome: done === 'stored' ? 'accepted' : 'invalid', reason: done === 'stored' ? '' : 'unknown_monitor' });
+        recordOutcome({
+          projectId: key.projectId,
+          category: 'monitor',
+          outcome: done === 'stored' ? 'accepted' : 'invalid',
+          reason: done === 'stored' ? '' : 'unknown_monitor',
+        });
       } catch (err) {
         logger.error({ err, projectId: key.projectId }, 'a check-in failed; the envelope’s other items are kept');
-        recordOutcome({ projectId: key.projectId, category: 'monitor', outcome: 'invalid', reason: 'processing_error' });
+        recordOutcome({
+          projectId: key.projectId,
+          category: 'monitor',
+          outcome: 'invalid',
+          reason: 'processing_error',
+        });
       }
     }
   },

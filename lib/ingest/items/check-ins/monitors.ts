@@ -18,7 +18,13 @@ import { LATEST_DATE, nextRun, saneDate } from './schedule';
 
 type MonitorRow = NonNullable<Awaited<ReturnType<typeof db.monitor.findFirst>>>;
 /** A failed run past the threshold; `opened` when it began the monitor's incident (the one that alerts). */
-type Failure = { monitor: MonitorRow; kind: 'error' | 'missed' | 'timeout'; at: Date; detail: string | null; opened: boolean };
+type Failure = {
+  monitor: MonitorRow;
+  kind: 'error' | 'missed' | 'timeout';
+  at: Date;
+  detail: string | null;
+  opened: boolean;
+};
 type Recovery = { monitor: MonitorRow };
 export type RunResults = { failures: Failure[]; recoveries: Recovery[] };
 
@@ -34,7 +40,11 @@ export const MAX_MONITORS = 1_000;
  * with `placeholder`, a check-in for a monitor not known yet creates it unscheduled (its config arrives with the other
  * request), so no run is lost; the plain HTTP check-in does not create monitors.
  */
-export async function processCheckIn(key: IngestKey, c: CheckIn, opts: { placeholder?: boolean } = { placeholder: true }): Promise<'stored' | 'unknown_monitor'> {
+export async function processCheckIn(
+  key: IngestKey,
+  c: CheckIn,
+  opts: { placeholder?: boolean } = { placeholder: true },
+): Promise<'stored' | 'unknown_monitor'> {
   const now = clock.now();
   const result = await db.$transaction(async (tx) => {
     let monitor = await lockMonitor(tx, key.projectId, c.slug);
@@ -54,7 +64,9 @@ export async function processCheckIn(key: IngestKey, c: CheckIn, opts: { placeho
         timezone: c.config.timezone,
         ...(c.config.checkinMargin !== undefined ? { checkinMargin: c.config.checkinMargin } : {}),
         ...(c.config.maxRuntime !== undefined ? { maxRuntime: c.config.maxRuntime } : {}),
-        ...(c.config.failureIssueThreshold !== undefined ? { failureIssueThreshold: c.config.failureIssueThreshold } : {}),
+        ...(c.config.failureIssueThreshold !== undefined
+          ? { failureIssueThreshold: c.config.failureIssueThreshold }
+          : {}),
         ...(c.config.recoveryThreshold !== undefined ? { recoveryThreshold: c.config.recoveryThreshold } : {}),
       };
       if (!monitor) {
@@ -65,8 +77,15 @@ export async function processCheckIn(key: IngestKey, c: CheckIn, opts: { placeho
                   ${cfg.failureIssueThreshold ?? 1}, ${cfg.recoveryThreshold ?? 1}, ${nextRun(c.config, now)})
           ON CONFLICT (project_id, slug) DO NOTHING`;
         monitor = await lockMonitor(tx, key.projectId, c.slug);
-      } else if (monitor.schedule !== cfg.schedule || monitor.scheduleType !== cfg.scheduleType || monitor.timezone !== cfg.timezone) {
-        monitor = await tx.monitor.update({ where: { id: monitor.id }, data: { ...cfg, nextExpectedAt: nextRun(c.config, now) } });
+      } else if (
+        monitor.schedule !== cfg.schedule ||
+        monitor.scheduleType !== cfg.scheduleType ||
+        monitor.timezone !== cfg.timezone
+      ) {
+        monitor = await tx.monitor.update({
+          where: { id: monitor.id },
+          data: { ...cfg, nextExpectedAt: nextRun(c.config, now) },
+        });
       } else {
         monitor = await tx.monitor.update({ where: { id: monitor.id }, data: cfg });
       }
@@ -80,16 +99,32 @@ export async function processCheckIn(key: IngestKey, c: CheckIn, opts: { placeho
 }
 
 async function lockMonitor(tx: Tx, projectId: string, slug: string): Promise<MonitorRow | null> {
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM monitors WHERE project_id = ${projectId} AND slug = ${slug} FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM monitors WHERE project_id = ${projectId} AND slug = ${slug} FOR UPDATE`;
   return rows[0] ? tx.monitor.findUnique({ where: { id: rows[0].id } }) : null;
 }
 
-async function applyRun(tx: Tx, monitor: MonitorRow, c: CheckIn, now: Date): Promise<{ failures: Failure[]; recoveries: Recovery[] }> {
+async function applyRun(
+  tx: Tx,
+  monitor: MonitorRow,
+  c: CheckIn,
+  now: Date,
+): Promise<{ failures: Failure[]; recoveries: Recovery[] }> {
   const existing = await tx.monitorCheckin.findUnique({ where: { id: c.id } });
   if (existing && existing.monitorId !== monitor.id) return { failures: [], recoveries: [] };
   if (c.status === 'in_progress') {
     if (!existing) {
-      await tx.monitorCheckin.create({ data: { id: c.id, monitorId: monitor.id, status: 'in_progress', environment: c.environment, expectedAt: saneDate(monitor.nextExpectedAt), startedAt: now } });
+      await tx.monitorCheckin.create({
+        data: {
+          id: c.id,
+          monitorId: monitor.id,
+          status: 'in_progress',
+          environment: c.environment,
+          expectedAt: saneDate(monitor.nextExpectedAt),
+          startedAt: now,
+        },
+      });
     }
     await tx.monitor.update({ where: { id: monitor.id }, data: { lastCheckinAt: now, ...advance(monitor, now) } });
     return { failures: [], recoveries: [] };
@@ -98,10 +133,22 @@ async function applyRun(tx: Tx, monitor: MonitorRow, c: CheckIn, now: Date): Pro
   if (existing && existing.status !== 'in_progress') return { failures: [], recoveries: [] };
   const durationMs = c.durationMs ?? (existing ? runtimeMs(existing.startedAt, now) : null);
   if (existing) {
-    await tx.monitorCheckin.update({ where: { id: c.id }, data: { status: c.status, durationMs, finishedAt: now, environment: c.environment ?? existing.environment } });
+    await tx.monitorCheckin.update({
+      where: { id: c.id },
+      data: { status: c.status, durationMs, finishedAt: now, environment: c.environment ?? existing.environment },
+    });
   } else {
     await tx.monitorCheckin.create({
-      data: { id: c.id, monitorId: monitor.id, status: c.status, durationMs, environment: c.environment, expectedAt: saneDate(monitor.nextExpectedAt), startedAt: now, finishedAt: now },
+      data: {
+        id: c.id,
+        monitorId: monitor.id,
+        status: c.status,
+        durationMs,
+        environment: c.environment,
+        expectedAt: saneDate(monitor.nextExpectedAt),
+        startedAt: now,
+        finishedAt: now,
+      },
     });
   }
   return settle(tx, monitor, { status: c.status, at: now, extra: existing ? {} : advance(monitor, now) });
@@ -119,13 +166,18 @@ function advance(monitor: MonitorRow, now: Date) {
 
 /** How long a run took, within the 32-bit milliseconds a check-in stores (a run past max_runtime may end later). */
 const MAX_DURATION_MS = 2_147_483_647;
-const runtimeMs = (startedAt: Date, end: Date) => Math.min(Math.max(end.getTime() - startedAt.getTime(), 0), MAX_DURATION_MS);
+const runtimeMs = (startedAt: Date, end: Date) =>
+  Math.min(Math.max(end.getTime() - startedAt.getTime(), 0), MAX_DURATION_MS);
 
 /**
  * Counts a finished run (ok, or a failure) on the monitor, with its row locked, and says what follows: an issue event,
  * and whether an incident began (failures reached the threshold) or ended (good runs reached the recovery threshold).
  */
-export async function settle(tx: Tx, monitor: MonitorRow, run: { status: 'ok' | 'error' | 'missed' | 'timeout'; at: Date; extra: object; detail?: string | null }): Promise<RunResults> {
+export async function settle(
+  tx: Tx,
+  monitor: MonitorRow,
+  run: { status: 'ok' | 'error' | 'missed' | 'timeout'; at: Date; extra: object; detail?: string | null },
+): Promise<RunResults> {
   const { status, at, extra, detail = null } = run;
   const failures: Failure[] = [];
   const recoveries: Recovery[] = [];
@@ -141,7 +193,13 @@ export async function settle(tx: Tx, monitor: MonitorRow, run: { status: 'ok' | 
   } else {
     let updated = await tx.monitor.update({
       where: { id: monitor.id },
-      data: { status, consecutiveFailures: { increment: 1 }, consecutiveOk: 0, ...(status === 'error' ? { lastCheckinAt: at } : {}), ...extra },
+      data: {
+        status,
+        consecutiveFailures: { increment: 1 },
+        consecutiveOk: 0,
+        ...(status === 'error' ? { lastCheckinAt: at } : {}),
+        ...extra,
+      },
     });
     if (!updated.muted && updated.consecutiveFailures >= updated.failureIssueThreshold) {
       const opened = updated.incidentSince === null;
@@ -200,7 +258,10 @@ async function recordFailure(key: IngestKey | null, f: Failure): Promise<string 
     logger.warn({ monitorId: f.monitor.id, outcome: outcome.kind }, 'monitor failure not stored');
     return f.monitor.issueId;
   }
-  const issue = await db.issue.findUnique({ where: { projectId_fingerprint: { projectId: f.monitor.projectId, fingerprint: monitorFingerprint(f.monitor.id) } }, select: { id: true } });
+  const issue = await db.issue.findUnique({
+    where: { projectId_fingerprint: { projectId: f.monitor.projectId, fingerprint: monitorFingerprint(f.monitor.id) } },
+    select: { id: true },
+  });
   if (issue) await db.monitor.update({ where: { id: f.monitor.id }, data: { issueId: issue.id } });
   return issue?.id ?? f.monitor.issueId;
 }
@@ -209,11 +270,21 @@ async function resolveIssueOf(monitor: MonitorRow): Promise<void> {
   const issueId = monitor.issueId;
   if (!issueId) return;
   await db.$transaction(async (tx) => {
-    const [issue] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM issues WHERE id = ${issueId} FOR UPDATE`;
+    const [issue] = await tx.$queryRaw<
+      { status: string }[]
+    >`SELECT status::text AS status FROM issues WHERE id = ${issueId} FOR UPDATE`;
     if (!issue || issue.status === 'RESOLVED') return;
     // The columns any resolve writes (a pending release wait or ignore condition cleared too), without an actor.
     await tx.issue.update({ where: { id: issueId }, data: { ...statusChange('RESOLVED'), updatedAt: clock.now() } });
-    await tx.issueActivity.create({ data: { issueId, type: 'STATUS', fromStatus: issue.status as 'UNRESOLVED', toStatus: 'RESOLVED', createdAt: clock.now() } });
+    await tx.issueActivity.create({
+      data: {
+        issueId,
+        type: 'STATUS',
+        fromStatus: issue.status as 'UNRESOLVED',
+        toStatus: 'RESOLVED',
+        createdAt: clock.now(),
+      },
+    });
   });
 }
 
@@ -239,15 +310,37 @@ export async function detectMonitorFailures(now = clock.now()): Promise<{ missed
         await tx.monitor.update({ where: { id }, data: { nextExpectedAt: nextRun(monitor, now) } });
         continue;
       }
-      for (let i = 0; i < MAX_MISSED_PER_RUN && monitor.nextExpectedAt && monitor.nextExpectedAt.getTime() + monitor.checkinMargin * 60_000 <= now.getTime(); i++) {
+      for (
+        let i = 0;
+        i < MAX_MISSED_PER_RUN &&
+        monitor.nextExpectedAt &&
+        monitor.nextExpectedAt.getTime() + monitor.checkinMargin * 60_000 <= now.getTime();
+        i++
+      ) {
         const expected = monitor.nextExpectedAt;
-        await tx.monitorCheckin.create({ data: { id: crypto.randomUUID().replace(/-/g, ''), monitorId: id, status: 'missed', expectedAt: expected, startedAt: expected, finishedAt: expected } });
-        const r = await settle(tx, monitor, { status: 'missed', at: expected, extra: { nextExpectedAt: nextRun(monitor, expected) } });
+        await tx.monitorCheckin.create({
+          data: {
+            id: crypto.randomUUID().replace(/-/g, ''),
+            monitorId: id,
+            status: 'missed',
+            expectedAt: expected,
+            startedAt: expected,
+            finishedAt: expected,
+          },
+        });
+        const r = await settle(tx, monitor, {
+          status: 'missed',
+          at: expected,
+          extra: { nextExpectedAt: nextRun(monitor, expected) },
+        });
         failures.push(...r.failures);
         missed++;
         monitor = await tx.monitor.findUniqueOrThrow({ where: { id } });
       }
-      if (monitor.nextExpectedAt && monitor.nextExpectedAt.getTime() + monitor.checkinMargin * 60_000 <= now.getTime()) {
+      if (
+        monitor.nextExpectedAt &&
+        monitor.nextExpectedAt.getTime() + monitor.checkinMargin * 60_000 <= now.getTime()
+      ) {
         await tx.monitor.update({ where: { id }, data: { nextExpectedAt: nextRun(monitor, now) } });
       }
     }
@@ -257,7 +350,10 @@ export async function detectMonitorFailures(now = clock.now()): Promise<{ missed
        ORDER BY c.monitor_id, c.id FOR UPDATE OF c, m SKIP LOCKED`;
     for (const c of running) {
       const monitor = await tx.monitor.findUniqueOrThrow({ where: { id: c.monitor_id } });
-      await tx.monitorCheckin.update({ where: { id: c.id }, data: { status: 'timeout', finishedAt: now, durationMs: runtimeMs(c.started_at, now) } });
+      await tx.monitorCheckin.update({
+        where: { id: c.id },
+        data: { status: 'timeout', finishedAt: now, durationMs: runtimeMs(c.started_at, now) },
+      });
       const r = await settle(tx, monitor, { status: 'timeout', at: now, extra: {} });
       failures.push(...r.failures);
       timedOut++;

@@ -4,7 +4,14 @@ import type { FieldIssue } from '@/lib/errors';
 import type { Path } from '@/lib/envelope/validate-envelope';
 import type { JsonObject } from '@/lib/envelope/parse-envelope';
 import { controlCharacterIssues } from '@/lib/zod/control-characters';
-import { checkinDuration, checkinMargin, failureThreshold, maxRuntime, monitorTimezone, recoveryThreshold } from '@/lib/ingest/items/check-ins/monitor-schemas';
+import {
+  checkinDuration,
+  checkinMargin,
+  failureThreshold,
+  maxRuntime,
+  monitorTimezone,
+  recoveryThreshold,
+} from '@/lib/ingest/items/check-ins/monitor-schemas';
 import { INTERVAL_UNITS, MESSAGES, scheduleProblem } from './schedule';
 
 export const CHECKIN_STATUSES = ['in_progress', 'ok', 'error'] as const;
@@ -22,7 +29,11 @@ const configSchema = z.object({
       z.object({ type: z.literal('crontab'), value: z.string().min(1, 'Schedule is required').max(100) }),
       z.object({
         type: z.literal('interval'),
-        value: z.number({ message: MESSAGES.interval }).int(MESSAGES.interval).positive(MESSAGES.interval).max(1_000_000, MESSAGES.intervalRange),
+        value: z
+          .number({ message: MESSAGES.interval })
+          .int(MESSAGES.interval)
+          .positive(MESSAGES.interval)
+          .max(1_000_000, MESSAGES.intervalRange),
         unit: z.enum(INTERVAL_UNITS, { message: MESSAGES.interval }),
       }),
     ],
@@ -53,7 +64,14 @@ export type MonitorConfig = {
   failureIssueThreshold?: number;
   recoveryThreshold?: number;
 };
-export type CheckIn = { id: string; slug: string; status: (typeof CHECKIN_STATUSES)[number]; durationMs: number | null; environment: string | null; config: MonitorConfig | null };
+export type CheckIn = {
+  id: string;
+  slug: string;
+  status: (typeof CHECKIN_STATUSES)[number];
+  durationMs: number | null;
+  environment: string | null;
+  config: MonitorConfig | null;
+};
 
 function configOf(c: z.infer<typeof configSchema>): MonitorConfig {
   const schedule = c.schedule.type === 'crontab' ? c.schedule.value.trim() : `${c.schedule.value} ${c.schedule.unit}`;
@@ -71,7 +89,11 @@ function configOf(c: z.infer<typeof configSchema>): MonitorConfig {
 /** A `check_in` item. */
 export function parseCheckIn(payload: JsonObject, path: Path): CheckIn | FieldIssue[] {
   const r = checkInSchema.safeParse(payload);
-  if (!r.success) return r.error.issues.map((i) => ({ path: [...path, ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))], message: i.message }));
+  if (!r.success)
+    return r.error.issues.map((i) => ({
+      path: [...path, ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))],
+      message: i.message,
+    }));
   const c = r.data;
   // What is stored (the id, the environment, the schedule) holds no NUL or other control character.
   const control = controlCharacterIssues(c, [...path]);

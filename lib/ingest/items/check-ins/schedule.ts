@@ -14,7 +14,14 @@ export const LATEST_DATE = new Date(Date.UTC(9999, 11, 31, 23, 59, 59, 999));
 export const INTERVAL_UNITS = ['minute', 'hour', 'day', 'week', 'month', 'year'] as const;
 type Unit = (typeof INTERVAL_UNITS)[number];
 /** An interval is at most a year (a leap year's 366 days for the fixed units). */
-export const MAX_INTERVAL: Record<Unit, number> = { minute: 527_040, hour: 8_784, day: 366, week: 52, month: 12, year: 1 };
+export const MAX_INTERVAL: Record<Unit, number> = {
+  minute: 527_040,
+  hour: 8_784,
+  day: 366,
+  week: 52,
+  month: 12,
+  year: 1,
+};
 const UNIT_MS: Record<string, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000 };
 const CRON_ALIASES = new Set(['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@hourly']);
 
@@ -22,7 +29,8 @@ export const MESSAGES = {
   timezone: 'Not an IANA time zone (e.g. Europe/Berlin or UTC)',
   interval: 'An interval schedule is a positive number and a unit (minute, hour, day, week, month, year)',
   intervalRange: 'An interval is at most a year (527,040 minute, 8,784 hour, 366 day, 52 week, 12 month or 1 year)',
-  crontabFields: 'A crontab schedule has five fields (minute hour day-of-month month day-of-week) or is @yearly, @annually, @monthly, @weekly, @daily or @hourly',
+  crontabFields:
+    'A crontab schedule has five fields (minute hour day-of-month month day-of-week) or is @yearly, @annually, @monthly, @weekly, @daily or @hourly',
   noRun: 'This schedule has no run before the year 10000',
   scheduleType: 'The schedule type must be crontab or interval',
 } as const;
@@ -59,7 +67,8 @@ export function scheduleProblem(s: Schedule, now = clock.now()): ScheduleIssue |
     if (Number(m[1]) > MAX_INTERVAL[m[2] as Unit]) return { field: 'schedule', message: MESSAGES.intervalRange };
   } else if (s.scheduleType === 'crontab') {
     const expr = s.schedule.trim();
-    if (!CRON_ALIASES.has(expr.toLowerCase()) && expr.split(/\s+/).length !== 5) return { field: 'schedule', message: MESSAGES.crontabFields };
+    if (!CRON_ALIASES.has(expr.toLowerCase()) && expr.split(/\s+/).length !== 5)
+      return { field: 'schedule', message: MESSAGES.crontabFields };
     try {
       CronExpressionParser.parse(expr, { tz: s.timezone });
     } catch (err) {
@@ -76,7 +85,10 @@ export function nextRun(s: Schedule, after: Date): Date | null {
   if (!saneDate(after)) return null;
   let next: Date;
   try {
-    next = s.scheduleType === 'interval' ? afterInterval(s.schedule, after) : CronExpressionParser.parse(s.schedule, { currentDate: after, tz: s.timezone }).next().toDate();
+    next =
+      s.scheduleType === 'interval'
+        ? afterInterval(s.schedule, after)
+        : CronExpressionParser.parse(s.schedule, { currentDate: after, tz: s.timezone }).next().toDate();
   } catch {
     return null;
   }
@@ -86,7 +98,8 @@ export function nextRun(s: Schedule, after: Date): Date | null {
 function afterInterval(schedule: string, after: Date): Date {
   const [n, unit] = schedule.split(' ');
   const count = Number(n);
-  if (!(unit in MAX_INTERVAL) || !(count > 0 && count <= MAX_INTERVAL[unit as Unit])) throw new Error(`Not an interval: ${schedule}`);
+  if (!(unit in MAX_INTERVAL) || !(count > 0 && count <= MAX_INTERVAL[unit as Unit]))
+    throw new Error(`Not an interval: ${schedule}`);
   if (unit === 'month' || unit === 'year') {
     const d = new Date(after);
     if (unit === 'month') d.setUTCMonth(d.getUTCMonth() + count);

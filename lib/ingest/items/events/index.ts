@@ -25,21 +25,35 @@ function mapped(type: string, payload: JsonObject, path: Path, headerEventId: un
   if (type === 'span') {
     const found = spansOf(payload);
     if (!found) return { path, message: 'Span item must be { version: 2, items: [...] } or a span object' };
-    return transactionsFromSpans(found.spans).map((t) => ({ path: found.nested ? [...path, 'items', t.index] : path, json: t.envelope }));
+    return transactionsFromSpans(found.spans).map((t) => ({
+      path: found.nested ? [...path, 'items', t.index] : path,
+      json: t.envelope,
+    }));
   }
   const m = errorEnvelopeFromSentry(payload, headerEventId);
   return [{ path, json: m.json, stackless: m.stackless, message: m.message }];
 }
 
 /** Depth check (before any recursion over the payload), mapping, and the one validation of each unit. */
-function unitsOf(type: string, payload: JsonObject, path: Path, opts: { headerEventId: unknown; hadEscapes: boolean }): IngestUnit[] | FieldIssue[] {
+function unitsOf(
+  type: string,
+  payload: JsonObject,
+  path: Path,
+  opts: { headerEventId: unknown; hadEscapes: boolean },
+): IngestUnit[] | FieldIssue[] {
   const deep = tooDeepKey(payload);
   if (deep !== null) return [{ path: [...path, deep], message: `Nested more than ${MAX_JSON_DEPTH} levels deep` }];
   const m = mapped(type, payload, path, opts.headerEventId);
   if (!Array.isArray(m)) return [m];
   const units: IngestUnit[] = [];
   for (const u of m) {
-    const v = validateUnit(u.json, { path: u.path, hadEscapes: opts.hadEscapes, grouping: 'sentry', stackless: u.stackless, message: u.message });
+    const v = validateUnit(u.json, {
+      path: u.path,
+      hadEscapes: opts.hadEscapes,
+      grouping: 'sentry',
+      stackless: u.stackless,
+      message: u.message,
+    });
     if (!v.ok) return v.issues;
     units.push(v.unit);
   }
@@ -59,7 +73,10 @@ export function unitsOfStoreBody(body: Buffer): { units: IngestUnit[]; eventId: 
   const text = body.toString('utf8');
   const payload = parseJsonObject(text);
   if (!payload) return [{ path: [], message: 'Body must be one JSON event object' }];
-  const r = unitsOf(payload.type === 'transaction' ? 'transaction' : 'event', payload, [], { headerEventId: undefined, hadEscapes: text.includes('\\u') });
+  const r = unitsOf(payload.type === 'transaction' ? 'transaction' : 'event', payload, [], {
+    headerEventId: undefined,
+    hadEscapes: text.includes('\\u'),
+  });
   return isIssues(r) ? r : { units: r, eventId: hex32(payload.event_id) };
 }
 
@@ -78,7 +95,10 @@ export const events = defineKind<IngestUnit>({
   parse(item, type, ctx) {
     const payload = ctx.json();
     if (!payload) return { items: [], invalid: [{ path: ctx.path, message: 'Item payload must be a JSON object' }] };
-    const r = unitsOf(type, payload, ctx.path, { headerEventId: ctx.headerEventId, hadEscapes: item.payload.includes('\\u') });
+    const r = unitsOf(type, payload, ctx.path, {
+      headerEventId: ctx.headerEventId,
+      hadEscapes: item.payload.includes('\\u'),
+    });
     if (isIssues(r)) return { items: [], invalid: r };
     return { items: r, eventId: type === 'event' ? hex32(payload.event_id) : undefined };
   },

@@ -16,7 +16,14 @@ import { forgetIngestKey, keyShape, type IngestKey } from '@/lib/ingest/admit/re
 import { rollupKeysOf } from '@/lib/ingest/store/rollup-keys';
 import type { ErrorEnvelope } from '@/lib/envelope/schemas';
 import type { ErrorUnit, IngestUnit, TransactionUnit } from '@/lib/envelope/validate-envelope';
-import { submitErrorEvent, submitTransaction, type ErrorOutcome, type StoredEventInput, type StoredTransactionInput, type TransactionOutcome } from '@/lib/ingest/store/event-writer';
+import {
+  submitErrorEvent,
+  submitTransaction,
+  type ErrorOutcome,
+  type StoredEventInput,
+  type StoredTransactionInput,
+  type TransactionOutcome,
+} from '@/lib/ingest/store/event-writer';
 
 export type IngestOutcome =
   | { kind: 'stored'; count: number }
@@ -41,10 +48,18 @@ export type IngestContext = {
  * body was read, the rest are taken here, all or none (nothing is stored when they are not there).
  * The units come scrubbed (the events kind's store, ./index.ts): only the IP address is decided here.
  */
-export async function ingestUnits(key: IngestKey, units: IngestUnit[], ctx: IngestContext = {}): Promise<IngestOutcome> {
+export async function ingestUnits(
+  key: IngestKey,
+  units: IngestUnit[],
+  ctx: IngestContext = {},
+): Promise<IngestOutcome> {
   const tokensTaken = ctx.tokensTaken ?? 1;
-  if (units.length > tokensTaken && !(await reserveIngestTokens(key.publicKey, units.length - tokensTaken, keyShape(key)))) {
-    for (const u of units) recordOutcome({ projectId: key.projectId, category: u.kind, outcome: 'rate_limited', reason: 'key_rate_limit' });
+  if (
+    units.length > tokensTaken &&
+    !(await reserveIngestTokens(key.publicKey, units.length - tokensTaken, keyShape(key)))
+  ) {
+    for (const u of units)
+      recordOutcome({ projectId: key.projectId, category: u.kind, outcome: 'rate_limited', reason: 'key_rate_limit' });
     return { kind: 'rate_limited' };
   }
   const receivedAt = clock.now();
@@ -53,7 +68,9 @@ export async function ingestUnits(key: IngestKey, units: IngestUnit[], ctx: Inge
   await symbolicateUnits(key.projectId, units);
   const sightings: ReleaseSighting[] = [];
   // Inbound filters and discarded fingerprints drop an event before the quota; the Stats page counts it.
-  const filtered = units.map((u): FilterReason | null => (u.kind === 'error' ? errorFilterReason(key.filters, u.envelope) : transactionFilterReason(key.filters, u.envelope)));
+  const filtered = units.map((u): FilterReason | null =>
+    u.kind === 'error' ? errorFilterReason(key.filters, u.envelope) : transactionFilterReason(key.filters, u.envelope),
+  );
   const rows = units.map((u, i) => (u.kind === 'error' && !filtered[i] ? errorRow(key, u, receivedAt) : null));
   // A merged issue's fingerprint sends its events to the issue it went into.
   for (const r of rows) if (r) r.fingerprint = key.aliases.get(r.fingerprint) ?? r.fingerprint;
@@ -70,7 +87,8 @@ export async function ingestUnits(key: IngestKey, units: IngestUnit[], ctx: Inge
       if (key.discarded.has(row.fingerprint)) return Promise.resolve({ kind: 'filtered', reason: 'discarded_hash' });
       if (spiking) return Promise.resolve({ kind: 'spiked' });
       return submitErrorEvent(row).then((o) => {
-        if (o.kind === 'stored' && row.release) sightings.push({ projectId: row.projectId, version: row.release, at: row.timestamp });
+        if (o.kind === 'stored' && row.release)
+          sightings.push({ projectId: row.projectId, version: row.release, at: row.timestamp });
         return o;
       });
     }),
@@ -92,11 +110,20 @@ type Filtered = { kind: 'filtered'; reason: FilterReason };
 type Spiked = { kind: 'spiked' };
 
 /** What happened to each unit, for the Stats page (lib/outcomes). */
-function countOutcomes(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutcome | TransactionOutcome | Filtered | Spiked)[]): void {
+function countOutcomes(
+  key: IngestKey,
+  units: IngestUnit[],
+  outcomes: (ErrorOutcome | TransactionOutcome | Filtered | Spiked)[],
+): void {
   for (const [i, o] of outcomes.entries()) {
     if (o.kind === 'unauthorized') continue;
     if (o.kind === 'spiked') {
-      recordOutcome({ projectId: key.projectId, category: units[i].kind, outcome: 'rate_limited', reason: 'spike_protection' });
+      recordOutcome({
+        projectId: key.projectId,
+        category: units[i].kind,
+        outcome: 'rate_limited',
+        reason: 'spike_protection',
+      });
       continue;
     }
     if (o.kind === 'filtered') {
@@ -108,7 +135,11 @@ function countOutcomes(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutc
   }
 }
 
-function combine(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutcome | TransactionOutcome | Filtered | Spiked)[]): IngestOutcome {
+function combine(
+  key: IngestKey,
+  units: IngestUnit[],
+  outcomes: (ErrorOutcome | TransactionOutcome | Filtered | Spiked)[],
+): IngestOutcome {
   const issues: FieldIssue[] = [];
   let stored = 0;
   // Errors over the spike cap are refused as a rate limit (the SDK backs off), whatever else was stored.
@@ -120,7 +151,8 @@ function combine(key: IngestKey, units: IngestUnit[], outcomes: (ErrorOutcome | 
       return { kind: 'unauthorized' };
     }
     if (o.kind === 'quota_exceeded') return { kind: 'quota_exceeded' };
-    if (o.kind === 'unstorable') issues.push({ path: units[i].path, message: 'Envelope contains values that cannot be stored' });
+    if (o.kind === 'unstorable')
+      issues.push({ path: units[i].path, message: 'Envelope contains values that cannot be stored' });
     if (o.kind === 'stored') stored++;
   }
   if (issues.length > 0) return { kind: 'invalid', issues };
@@ -133,7 +165,13 @@ export function occurredAt(timestampMs: number | undefined, receivedAt: Date): D
   return new Date(timestampMs);
 }
 
-const LEVELS: Record<ErrorEnvelope['level'], Level> = { fatal: 'FATAL', error: 'ERROR', warning: 'WARNING', info: 'INFO', debug: 'DEBUG' };
+const LEVELS: Record<ErrorEnvelope['level'], Level> = {
+  fatal: 'FATAL',
+  error: 'ERROR',
+  warning: 'WARNING',
+  info: 'INFO',
+  debug: 'DEBUG',
+};
 const jsonOrNull = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
 function compact<T extends Record<string, unknown>>(o: T): Partial<T> | undefined {
@@ -152,7 +190,9 @@ function detailsOf(env: ErrorEnvelope, stackless: boolean) {
     serverName: env.server_name,
     transaction: env.transaction,
     sdk: env.sdk,
-    logentry: log ? { message: log.message, params: log.params, formatted: log.formatted ?? formatMessage(log.message, log.params) } : undefined,
+    logentry: log
+      ? { message: log.message, params: log.params, formatted: log.formatted ?? formatMessage(log.message, log.params) }
+      : undefined,
     causes: exc.causes,
     extra: env.extra,
     modules: env.modules,

@@ -45,7 +45,9 @@ function envelope() {
       cookies: { sid: '1', theme: 'dark' },
       data: { email: 'ann@example.com', password: 'hunter2', nested: { api_key: 'k2', note: 'card 4242424242424242' } },
     },
-    breadcrumbs: [{ type: 'http', message: 'GET /me?password=x', data: { url: '/me?password=x', Authorization: 'Bearer y' } }],
+    breadcrumbs: [
+      { type: 'http', message: 'GET /me?password=x', data: { url: '/me?password=x', Authorization: 'Bearer y' } },
+    ],
     extra: { secret: { deep: 1 }, orderId: 123456789012, list: ['password=a'] },
     contexts: { browser: { name: 'Chrome', version: '131' }, app: { app_token: 'abc', build: '7' } },
     logentry: { message: 'login %s with %s', params: ['ann', 'password=x'] },
@@ -74,7 +76,11 @@ describe('scrubErrorEnvelope', () => {
       cookies: { sid: F, theme: F },
       data: { email: 'ann@example.com', password: F, nested: { api_key: F, note: `card ${F}` } },
     });
-    expect(e.breadcrumbs?.[0]).toEqual({ type: 'http', message: `GET /me?password=${F}`, data: { url: `/me?password=${F}`, Authorization: F } });
+    expect(e.breadcrumbs?.[0]).toEqual({
+      type: 'http',
+      message: `GET /me?password=${F}`,
+      data: { url: `/me?password=${F}`, Authorization: F },
+    });
     expect(e.extra).toEqual({ secret: F, orderId: 123456789012, list: [`password=${F}`] });
     expect(e.contexts?.app).toEqual({ app_token: F, build: '7' });
     expect(e.contexts?.browser).toEqual({ name: 'Chrome', version: '131' });
@@ -91,7 +97,11 @@ describe('scrubErrorEnvelope', () => {
   });
 
   it('with the defaults off nothing is filtered but the project’s own fields', () => {
-    const e = scrubErrorEnvelope(envelope(), policy({ scrubDefaults: false, sensitiveFields: ['theme'] }), '203.0.113.9');
+    const e = scrubErrorEnvelope(
+      envelope(),
+      policy({ scrubDefaults: false, sensitiveFields: ['theme'] }),
+      '203.0.113.9',
+    );
     expect(e.exception.value).toBe('charge failed for card 4111 1111 1111 1111');
     expect(e.request?.headers?.Authorization).toBe('Basic YWJj');
     expect(e.request?.cookies).toEqual({ sid: '1', theme: F });
@@ -104,13 +114,20 @@ describe('scrubErrorEnvelope', () => {
     expect(dropped.user).toEqual({ id: 'u1', email: 'ann@example.com' });
     const literal = errorEnvelopeSchema.parse({ ...envelope(), user: { id: 'u', ip_address: '198.51.100.4' } });
     expect(scrubErrorEnvelope(literal, policy(), '203.0.113.9').user?.ip_address).toBe('198.51.100.4');
-    expect(scrubErrorEnvelope(literal, policy({ scrubIpAddresses: true }), '203.0.113.9').user?.ip_address).toBeUndefined();
+    expect(
+      scrubErrorEnvelope(literal, policy({ scrubIpAddresses: true }), '203.0.113.9').user?.ip_address,
+    ).toBeUndefined();
   });
 });
 
 describe('scrubTransactionEnvelope', () => {
   it('filters secrets out of the name', () => {
-    const t = transactionEnvelopeSchema.parse({ type: 'transaction', name: 'GET /reset?token=abc', duration: 1, timestamp: 1_700_000_000_000 });
+    const t = transactionEnvelopeSchema.parse({
+      type: 'transaction',
+      name: 'GET /reset?token=abc',
+      duration: 1,
+      timestamp: 1_700_000_000_000,
+    });
     expect(scrubTransactionEnvelope(t, policy()).name).toBe(`GET /reset?token=${F}`);
   });
 });

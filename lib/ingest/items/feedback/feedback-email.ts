@@ -19,15 +19,23 @@ export function notifyNewFeedback(projectId: string, feedbackIds: string[]): voi
 }
 
 async function send(projectId: string, feedbackIds: string[]): Promise<void> {
-  const project = await db.project.findUnique({ where: { id: projectId }, select: { name: true, notifyFeedback: true, orgId: true } });
+  const project = await db.project.findUnique({
+    where: { id: projectId },
+    select: { name: true, notifyFeedback: true, orgId: true },
+  });
   if (!project?.notifyFeedback) return;
   const [members, feedback] = await Promise.all([
     db.membership.findMany({ where: { orgId: project.orgId }, select: { user: { select: { email: true } } } }),
-    db.feedback.findMany({ where: { id: { in: feedbackIds } }, select: { id: true, message: true, name: true, email: true, url: true } }),
+    db.feedback.findMany({
+      where: { id: { in: feedbackIds } },
+      select: { id: true, message: true, name: true, email: true, url: true },
+    }),
   ]);
   let sent = 0;
   for (const f of feedback) {
-    const { allowed } = await hitThrottle([{ key: `feedback-mail:${projectId}`, limit: MAX_NOTIFIED_PER_HOUR, windowMs: 3_600_000 }]);
+    const { allowed } = await hitThrottle([
+      { key: `feedback-mail:${projectId}`, limit: MAX_NOTIFIED_PER_HOUR, windowMs: 3_600_000 },
+    ]);
     if (!allowed) {
       logger.info({ projectId }, 'feedback email skipped: more than 20 an hour for this project');
       return;
@@ -41,7 +49,13 @@ async function send(projectId: string, feedbackIds: string[]): Promise<void> {
     };
     for (const m of members) {
       if (sent++ >= MAX_EMAILS) return;
-      await sendEmail({ to: m.user.email, subject: `[${project.name}] New feedback: ${f.message.slice(0, 80)}`, template: 'feedback', data: props, element: createElement(FeedbackEmail, props) });
+      await sendEmail({
+        to: m.user.email,
+        subject: `[${project.name}] New feedback: ${f.message.slice(0, 80)}`,
+        template: 'feedback',
+        data: props,
+        element: createElement(FeedbackEmail, props),
+      });
     }
   }
 }

@@ -40,8 +40,13 @@ export async function storeFeedback(key: IngestKey, items: FeedbackItem[]): Prom
       key.projectId,
     ],
   );
-  for (let i = 0; i < items.length; i++) recordOutcome({ projectId: key.projectId, category: 'feedback', outcome: 'accepted', reason: '' });
-  if (rows.length > 0) notifyNewFeedback(key.projectId, rows.map((r) => r.id));
+  for (let i = 0; i < items.length; i++)
+    recordOutcome({ projectId: key.projectId, category: 'feedback', outcome: 'accepted', reason: '' });
+  if (rows.length > 0)
+    notifyNewFeedback(
+      key.projectId,
+      rows.map((r) => r.id),
+    );
 }
 
 /** Links feedback that arrived before its event (a user report sent first) to the event's issue, once it is stored. */

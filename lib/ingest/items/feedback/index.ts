@@ -15,7 +15,8 @@ export const feedback = defineKind<FeedbackItem>({
   parse(_item, type, ctx) {
     const payload = jsonOrRefusal(ctx);
     if (Array.isArray(payload)) return { items: [], invalid: payload };
-    const r = type === 'feedback' ? parseFeedback(payload, ctx.path, ctx.headerEventId) : parseUserReport(payload, ctx.path);
+    const r =
+      type === 'feedback' ? parseFeedback(payload, ctx.path, ctx.headerEventId) : parseUserReport(payload, ctx.path);
     return Array.isArray(r) ? { items: [], invalid: r } : { items: [r] };
   },
   store: (key, items) => storeFeedback(key, items),

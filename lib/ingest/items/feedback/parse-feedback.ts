@@ -28,10 +28,21 @@ const hex32 = z
   .string()
   .transform((v) => v.replace(/-/g, '').toLowerCase())
   .pipe(z.string().regex(/^[0-9a-f]{32}$/, 'Must be 32 hex characters'));
-const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? storableString(v) : null));
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? storableString(v) : null));
 
 const feedbackContext = z.object({
-  message: z.string({ message: 'Feedback needs a message' }).trim().min(1, 'Feedback needs a message').max(MAX_FEEDBACK_MESSAGE).transform(storableString),
+  message: z
+    .string({ message: 'Feedback needs a message' })
+    .trim()
+    .min(1, 'Feedback needs a message')
+    .max(MAX_FEEDBACK_MESSAGE)
+    .transform(storableString),
   contact_email: text(254),
   name: text(200),
   url: text(2048),
@@ -54,7 +65,12 @@ const userReport = z.object({
   event_id: hex32,
   name: text(200),
   email: text(254),
-  comments: z.string({ message: 'A user report needs comments' }).trim().min(1, 'A user report needs comments').max(MAX_FEEDBACK_MESSAGE).transform(storableString),
+  comments: z
+    .string({ message: 'A user report needs comments' })
+    .trim()
+    .min(1, 'A user report needs comments')
+    .max(MAX_FEEDBACK_MESSAGE)
+    .transform(storableString),
 });
 
 function issuesOf(err: z.ZodError, path: Path): FieldIssue[] {
@@ -102,8 +118,21 @@ export function parseUserReport(payload: JsonObject, path: Path): FeedbackItem |
   return userReportItem(r.data, 'user_report');
 }
 
-export function userReportItem(r: { event_id: string; name: string | null; email: string | null; comments: string }, source: 'user_report' | 'crash_report_dialog'): FeedbackItem {
-  return { eventId: randomId(), associatedEventId: r.event_id, message: r.comments, name: r.name, email: r.email, url: null, source, contexts: null, createdAt: new Date() };
+export function userReportItem(
+  r: { event_id: string; name: string | null; email: string | null; comments: string },
+  source: 'user_report' | 'crash_report_dialog',
+): FeedbackItem {
+  return {
+    eventId: randomId(),
+    associatedEventId: r.event_id,
+    message: r.comments,
+    name: r.name,
+    email: r.email,
+    url: null,
+    source,
+    contexts: null,
+    createdAt: new Date(),
+  };
 }
 
 export { userReport as userReportSchema };

@@ -42,5 +42,12 @@ const submit = groupCommit(logWriter);
 
 export async function storeLogs(key: IngestKey, logs: LogRow[]): Promise<void> {
   if (logs.length === 0) return;
-  if ((await submit({ projectId: key.projectId, logs })) === 'stored') recordOutcome({ projectId: key.projectId, category: 'log_item', outcome: 'accepted', reason: '', quantity: logs.length });
+  if ((await submit({ projectId: key.projectId, logs })) === 'stored')
+    recordOutcome({
+      projectId: key.projectId,
+      category: 'log_item',
+      outcome: 'accepted',
+      reason: '',
+      quantity: logs.length,
+    });
 }

@@ -28,7 +28,8 @@ export type LogRow = {
   release: string | null;
 };
 
-const hex = (v: unknown, n: number) => (typeof v === 'string' && new RegExp(`^[0-9a-f]{${n}}$`, 'i').test(v) ? v.toLowerCase() : null);
+const hex = (v: unknown, n: number) =>
+  typeof v === 'string' && new RegExp(`^[0-9a-f]{${n}}$`, 'i').test(v) ? v.toLowerCase() : null;
 
 /** OpenTelemetry severity numbers (1–24) to the six levels. */
 export function levelOfSeverity(n: number): LogLevel {
@@ -48,12 +49,32 @@ export function flattenAttributes(bag: unknown): JsonObject | null {
   return boundedAttributes(bag, MAX_ATTRIBUTES_BYTES);
 }
 
-export function logRow(fields: { timestampMs: number; level: unknown; severity: unknown; body: unknown; attributes: JsonObject | null; traceId: unknown; spanId: unknown }): LogRow | null {
+export function logRow(fields: {
+  timestampMs: number;
+  level: unknown;
+  severity: unknown;
+  body: unknown;
+  attributes: JsonObject | null;
+  traceId: unknown;
+  spanId: unknown;
+}): LogRow | null {
   if (!validTime(fields.timestampMs)) return null;
   // A structured body is kept as JSON text; one nested past the depth limit is unusable (and counted), not a throw.
-  if (typeof fields.body === 'object' && fields.body !== null && tooDeepKey({ body: fields.body }) !== null) return null;
-  const body = typeof fields.body === 'string' ? fields.body : fields.body === undefined || fields.body === null ? '' : JSON.stringify(fields.body);
-  const severity = typeof fields.severity === 'number' && Number.isInteger(fields.severity) && fields.severity >= 0 && fields.severity <= 24 ? fields.severity : null;
+  if (typeof fields.body === 'object' && fields.body !== null && tooDeepKey({ body: fields.body }) !== null)
+    return null;
+  const body =
+    typeof fields.body === 'string'
+      ? fields.body
+      : fields.body === undefined || fields.body === null
+        ? ''
+        : JSON.stringify(fields.body);
+  const severity =
+    typeof fields.severity === 'number' &&
+    Number.isInteger(fields.severity) &&
+    fields.severity >= 0 &&
+    fields.severity <= 24
+      ? fields.severity
+      : null;
   const a = fields.attributes;
   const str = (k: string) => (typeof a?.[k] === 'string' ? (a[k] as string).slice(0, 200) : null);
   return {
@@ -61,7 +82,10 @@ export function logRow(fields: { timestampMs: number; level: unknown; severity: 
     level: levelOf(fields.level, severity),
     severityNumber: severity,
     body: storableString(body.slice(0, MAX_BODY)),
-    template: typeof a?.['sentry.message.template'] === 'string' ? storableString((a['sentry.message.template'] as string).slice(0, MAX_BODY)) : null,
+    template:
+      typeof a?.['sentry.message.template'] === 'string'
+        ? storableString((a['sentry.message.template'] as string).slice(0, MAX_BODY))
+        : null,
     attributes: a,
     traceId: hex(fields.traceId, 32),
     spanId: hex(fields.spanId, 16),
@@ -86,8 +110,21 @@ export function parseLogs(payload: JsonObject, path: Path): LogRow[] | FieldIssu
   const rows: LogRow[] = [];
   for (const l of payload.items.slice(0, MAX_LOGS_PER_ITEM)) {
     if (!isObject(l)) continue;
-    const ts = typeof l.timestamp === 'number' ? l.timestamp * 1000 : typeof l.timestamp === 'string' ? Date.parse(l.timestamp) : NaN;
-    const r = logRow({ timestampMs: ts, level: l.level, severity: l.severity_number, body: l.body, attributes: flattenAttributes(l.attributes), traceId: l.trace_id, spanId: spanIdOf(l) });
+    const ts =
+      typeof l.timestamp === 'number'
+        ? l.timestamp * 1000
+        : typeof l.timestamp === 'string'
+          ? Date.parse(l.timestamp)
+          : NaN;
+    const r = logRow({
+      timestampMs: ts,
+      level: l.level,
+      severity: l.severity_number,
+      body: l.body,
+      attributes: flattenAttributes(l.attributes),
+      traceId: l.trace_id,
+      spanId: spanIdOf(l),
+    });
     if (r) rows.push(r);
   }
   return rows;

@@ -58,7 +58,10 @@ const attrs = z
   .passthrough()
   .optional();
 const count = z.number().int().min(0).max(1_000_000).optional();
-const userId = z.union([z.string().max(200), z.number()]).transform(String).nullish();
+const userId = z
+  .union([z.string().max(200), z.number()])
+  .transform(String)
+  .nullish();
 
 const sessionSchema = z.object({
   sid: z.string().min(1).max(64),
@@ -73,7 +76,17 @@ const sessionSchema = z.object({
 
 const aggregatesSchema = z.object({
   aggregates: z
-    .array(z.object({ started: when, did: userId, exited: count, errored: count, abnormal: count, crashed: count, unhandled: count }))
+    .array(
+      z.object({
+        started: when,
+        did: userId,
+        exited: count,
+        errored: count,
+        abnormal: count,
+        crashed: count,
+        unhandled: count,
+      }),
+    )
     .min(1)
     .max(1000),
   attrs,
@@ -83,7 +96,10 @@ const DEFAULT_ENVIRONMENT = 'production';
 const futureCap = (d: Date, now: number) => (d.getTime() > now + 60_000 ? new Date(now) : d);
 
 function issuesOf(err: z.ZodError, path: Path): FieldIssue[] {
-  return err.issues.map((i) => ({ path: [...path, ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))], message: i.message }));
+  return err.issues.map((i) => ({
+    path: [...path, ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))],
+    message: i.message,
+  }));
 }
 
 /** A `session` item: one update. */

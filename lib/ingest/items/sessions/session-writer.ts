@@ -87,7 +87,9 @@ function mergeUpdates(rows: SessionRow[]): { projectId: string; u: SessionUpdate
 
 async function writeSessions(rows: SessionRow[]): Promise<SessionOutcome[]> {
   const updates = mergeUpdates(rows);
-  const aggregates = rows.filter((r): r is { projectId: string; item: SessionAggregate } => r.item.kind === 'aggregate');
+  const aggregates = rows.filter(
+    (r): r is { projectId: string; item: SessionAggregate } => r.item.kind === 'aggregate',
+  );
   const users = aggregates.filter((a) => a.item.did !== null);
   const col = <T, V>(xs: T[], f: (x: T) => V) => xs.map(f);
   await pool().query(SESSION_SQL, [

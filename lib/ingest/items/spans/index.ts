@@ -25,7 +25,15 @@ function keptSpans(key: IngestKey, spans: SpanRow[]): SpanRow[] {
   const kept: SpanRow[] = [];
   for (const s of spans) {
     if (!reasonOf.has(s.transaction)) {
-      const t = { type: 'transaction', name: s.transaction, duration: 0, timestamp: s.start.getTime(), status: 'ok', environment: s.environment ?? undefined, release: s.release ?? undefined };
+      const t = {
+        type: 'transaction',
+        name: s.transaction,
+        duration: 0,
+        timestamp: s.start.getTime(),
+        status: 'ok',
+        environment: s.environment ?? undefined,
+        release: s.release ?? undefined,
+      };
       reasonOf.set(s.transaction, transactionFilterReason(key.filters, t as TransactionEnvelope));
     }
     const reason = reasonOf.get(s.transaction);
@@ -45,7 +53,10 @@ export const spans = defineKind<SpanRow>({
     if (type === 'transaction') {
       const root = isObject(payload.contexts) && isObject(payload.contexts.trace) ? 1 : 0;
       const found = spansOfTransaction(payload);
-      return { items: found, unusable: Math.max(0, root + (Array.isArray(payload.spans) ? payload.spans.length : 0) - found.length) };
+      return {
+        items: found,
+        unusable: Math.max(0, root + (Array.isArray(payload.spans) ? payload.spans.length : 0) - found.length),
+      };
     }
     const sent = spansOf(payload)?.spans ?? [];
     const found = spansOfV2(sent);
@@ -53,12 +64,25 @@ export const spans = defineKind<SpanRow>({
   },
   async store(key, rows, ctx) {
     const capped = rows.slice(0, MAX_SPANS_PER_ENVELOPE);
-    recordOutcome({ projectId: key.projectId, category: 'span', outcome: 'invalid', reason: 'unusable_or_over_cap', quantity: rows.length - capped.length });
+    recordOutcome({
+      projectId: key.projectId,
+      category: 'span',
+      outcome: 'invalid',
+      reason: 'unusable_or_over_cap',
+      quantity: rows.length - capped.length,
+    });
     const { outcome } = ctx;
     if (outcome.kind === 'stored' || outcome.kind === 'duplicate') {
       const kept = keptSpans(key, capped);
       if (outcome.kind === 'stored') await storeSpans(key, kept);
-      else if (kept.length > 0) recordOutcome({ projectId: key.projectId, category: 'span', outcome: 'filtered', reason: 'duplicate_event_id', quantity: kept.length });
+      else if (kept.length > 0)
+        recordOutcome({
+          projectId: key.projectId,
+          category: 'span',
+          outcome: 'filtered',
+          reason: 'duplicate_event_id',
+          quantity: kept.length,
+        });
       return;
     }
     const [refused, reason] = refusalOf(outcome);

@@ -35,8 +35,14 @@ export type SpanRow = {
   release: string | null;
 };
 
-const hex = (v: unknown, n: number) => (typeof v === 'string' && new RegExp(`^[0-9a-f]{${n}}$`, 'i').test(v) ? v.toLowerCase() : null);
-const text = (v: unknown) => (typeof v === 'string' ? storableString(v.slice(0, MAX_TEXT)) : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+const hex = (v: unknown, n: number) =>
+  typeof v === 'string' && new RegExp(`^[0-9a-f]{${n}}$`, 'i').test(v) ? v.toLowerCase() : null;
+const text = (v: unknown) =>
+  typeof v === 'string'
+    ? storableString(v.slice(0, MAX_TEXT))
+    : typeof v === 'number' || typeof v === 'boolean'
+      ? String(v)
+      : '';
 
 /** Span data: its scalar values (no nested objects), capped in one pass. */
 const dataOf = (bag: unknown): JsonObject | null => boundedAttributes(bag, MAX_DATA_BYTES);
@@ -79,7 +85,13 @@ export function spansOfTransaction(event: JsonObject): SpanRow[] {
   const traceId = hex(trace?.trace_id, 32);
   const segmentId = hex(trace?.span_id, 16);
   if (!trace || !traceId || !segmentId) return [];
-  const ctx = { traceId, segmentId, transaction: transactionName(event.transaction), environment: scalar(event.environment), release: scalar(event.release) };
+  const ctx = {
+    traceId,
+    segmentId,
+    transaction: transactionName(event.transaction),
+    environment: scalar(event.environment),
+    release: scalar(event.release),
+  };
   const rows: SpanRow[] = [];
   const root = row({ ...trace, start_timestamp: event.start_timestamp }, ctx, {
     op: trace.op,
@@ -93,7 +105,14 @@ export function spansOfTransaction(event: JsonObject): SpanRow[] {
   const children = Array.isArray(event.spans) ? event.spans.slice(0, MAX_SPANS_PER_ITEM - 1) : [];
   for (const c of children) {
     if (!isObject(c)) continue;
-    const r = row(c, ctx, { op: c.op, description: c.description, status: c.status, end: c.timestamp, isSegment: false, data: c.data });
+    const r = row(c, ctx, {
+      op: c.op,
+      description: c.description,
+      status: c.status,
+      end: c.timestamp,
+      isSegment: false,
+      data: c.data,
+    });
     if (r) rows.push(r);
   }
   return rows;
@@ -107,27 +126,41 @@ const attr = (s: JsonObject, name: string) => {
 /** Span v2 items (or a single v1 span): each with its segment, named by the segment span of the batch. */
 export function spansOfV2(spans: unknown[]): SpanRow[] {
   const segments = new Map<string, JsonObject>();
-  for (const s of spans) if (isObject(s) && s.is_segment === true && typeof s.span_id === 'string') segments.set(s.span_id.toLowerCase(), s);
+  for (const s of spans)
+    if (isObject(s) && s.is_segment === true && typeof s.span_id === 'string') segments.set(s.span_id.toLowerCase(), s);
   const rows: SpanRow[] = [];
   for (const s of spans.slice(0, MAX_SPANS_PER_ITEM)) {
     if (!isObject(s)) continue;
     const traceId = hex(s.trace_id, 32);
     if (!traceId) continue;
-    const segmentId = hex(attr(s, 'sentry.segment.id'), 16) ?? (s.is_segment === true ? hex(s.span_id, 16) : null) ?? hex(s.span_id, 16)!;
+    const segmentId =
+      hex(attr(s, 'sentry.segment.id'), 16) ??
+      (s.is_segment === true ? hex(s.span_id, 16) : null) ??
+      hex(s.span_id, 16)!;
     const segment = segments.get(segmentId ?? '');
     // Named as its transaction is (lib/envelope/sentry/map-spans.ts: a URL-named segment by its path).
     const name = segment ? segmentName(segment) : (attr(s, 'sentry.segment.name') ?? s.name);
     const op = attr(s, 'sentry.op') ?? s.op;
     // A query's span is named by its table; the statement is its description, as Sentry shows it.
     const statement = attr(s, 'db.query.text') ?? attr(s, 'db.statement');
-    const r = row(s, { traceId, segmentId: segmentId ?? '', transaction: transactionName(name), environment: scalar(attr(s, 'sentry.environment')), release: scalar(attr(s, 'sentry.release')) }, {
-      op,
-      description: typeof statement === 'string' && statement !== '' ? statement : (s.name ?? s.description),
-      status: s.status,
-      end: s.end_timestamp ?? s.timestamp,
-      isSegment: s.is_segment === true,
-      data: s.attributes ?? s.data,
-    });
+    const r = row(
+      s,
+      {
+        traceId,
+        segmentId: segmentId ?? '',
+        transaction: transactionName(name),
+        environment: scalar(attr(s, 'sentry.environment')),
+        release: scalar(attr(s, 'sentry.release')),
+      },
+      {
+        op,
+        description: typeof statement === 'string' && statement !== '' ? statement : (s.name ?? s.description),
+        status: s.status,
+        end: s.end_timestamp ?? s.timestamp,
+        isSegment: s.is_segment === true,
+        data: s.attributes ?? s.data,
+      },
+    );
     if (r) rows.push(r);
   }
   return rows;

@@ -53,5 +53,12 @@ export async function storeSpans(key: IngestKey, spans: SpanRow[]): Promise<void
     // Grouped again: the description the group was made of may have been scrubbed since.
     s.group = spanGroup(s.op, s.description);
   }
-  if ((await submit({ projectId: key.projectId, spans })) === 'stored') recordOutcome({ projectId: key.projectId, category: 'span', outcome: 'accepted', reason: '', quantity: spans.length });
+  if ((await submit({ projectId: key.projectId, spans })) === 'stored')
+    recordOutcome({
+      projectId: key.projectId,
+      category: 'span',
+      outcome: 'accepted',
+      reason: '',
+      quantity: spans.length,
+    });
 }

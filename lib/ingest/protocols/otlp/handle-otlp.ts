@@ -20,7 +20,14 @@ import { batchOf, storeItems, type Batch } from '@/lib/ingest/items/store-items'
 import { mapOtlpLogs, mapOtlpTraces } from './map-otlp';
 import { preflight } from '../cors';
 
-export type OtlpRequest = { projectNumber: string; signal: string; method: string; headers: Record<string, string | undefined>; searchParams: URLSearchParams; body: Buffer };
+export type OtlpRequest = {
+  projectNumber: string;
+  signal: string;
+  method: string;
+  headers: Record<string, string | undefined>;
+  searchParams: URLSearchParams;
+  body: Buffer;
+};
 export type OtlpResponse = { status: number; body: string | Uint8Array; headers: Record<string, string> };
 
 const CORS = preflight('Content-Type, Content-Encoding, X-Sentry-Auth');
@@ -54,8 +61,15 @@ export async function handleOtlp(req: OtlpRequest): Promise<OtlpResponse> {
   if (req.body.length > MAX_BODY_BYTES) return problem(413, INGEST_MESSAGES.tooLarge);
   const decoded = await decodeBody(req.body, req.headers['content-encoding']);
   if (!decoded.ok) {
-    recordOutcome({ projectId: key.projectId, category, outcome: 'invalid', reason: decoded.reason === 'too_large' ? 'too_large' : decoded.reason });
-    return decoded.reason === 'too_large' ? problem(413, INGEST_MESSAGES.tooLarge) : problem(decoded.reason === 'unsupported_encoding' ? 415 : 400, 'Body could not be decoded');
+    recordOutcome({
+      projectId: key.projectId,
+      category,
+      outcome: 'invalid',
+      reason: decoded.reason === 'too_large' ? 'too_large' : decoded.reason,
+    });
+    return decoded.reason === 'too_large'
+      ? problem(413, INGEST_MESSAGES.tooLarge)
+      : problem(decoded.reason === 'unsupported_encoding' ? 415 : 400, 'Body could not be decoded');
   }
   const contentType = req.headers['content-type'];
   const otlp = decodeOtlp(req.signal, decoded.body, contentType);
@@ -65,7 +79,8 @@ export async function handleOtlp(req: OtlpRequest): Promise<OtlpResponse> {
   }
   // Spans and log records nesting past the depth limit are left out, the rest stored: counted, never a 500.
   recordOutcome({ projectId: key.projectId, category, outcome: 'invalid', reason: 'too_deep', quantity: otlp.tooDeep });
-  const batch = req.signal === 'traces' ? tracesBatch(mapOtlpTraces(otlp.traces)) : batchOf(logs, mapOtlpLogs(otlp.logs));
+  const batch =
+    req.signal === 'traces' ? tracesBatch(mapOtlpTraces(otlp.traces)) : batchOf(logs, mapOtlpLogs(otlp.logs));
   const outcome = await storeItems(key, batch, { tokensTaken: 1 });
   if (outcome.kind === 'rate_limited') return problem(429, INGEST_MESSAGES.rateLimited, { 'retry-after': '1' });
   if (outcome.kind === 'invalid') return problem(400, outcome.issues[0]?.message ?? INGEST_MESSAGES.validation);

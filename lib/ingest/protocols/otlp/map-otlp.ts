@@ -10,12 +10,19 @@ import { spanGroup } from '@/lib/ingest/items/spans';
 import { storableString } from '@/lib/envelope/prepare-json';
 import { storableTimeMs as validTime } from '@/lib/envelope/schemas';
 import type { SpanRow } from '@/lib/ingest/items/spans';
-import type { AnyValue, OtlpAttributes, OtlpResourceLogs, OtlpResourceSpans, OtlpSpan } from '@/lib/envelope/otlp/decode';
+import type {
+  AnyValue,
+  OtlpAttributes,
+  OtlpResourceLogs,
+  OtlpResourceSpans,
+  OtlpSpan,
+} from '@/lib/envelope/otlp/decode';
 
 const MAX_SPANS = 5000;
 const KIND = { INTERNAL: 1, SERVER: 2, CLIENT: 3, PRODUCER: 4, CONSUMER: 5 } as const;
 
-const str = (v: AnyValue | undefined) => (typeof v === 'string' && v !== '' ? storableString(v.slice(0, 200)) : typeof v === 'number' ? String(v) : null);
+const str = (v: AnyValue | undefined) =>
+  typeof v === 'string' && v !== '' ? storableString(v.slice(0, 200)) : typeof v === 'number' ? String(v) : null;
 
 function environmentOf(resource: OtlpAttributes): string | null {
   return str(resource['deployment.environment.name']) ?? str(resource['deployment.environment']);
@@ -44,17 +51,32 @@ function descriptionOf(s: OtlpSpan, op: string): string {
   return s.name;
 }
 
-const statusOf = (s: OtlpSpan) => (s.statusCode === 2 ? (s.statusMessage && /^[a-z_]{1,40}$/.test(s.statusMessage) ? s.statusMessage : 'internal_error') : 'ok');
+const statusOf = (s: OtlpSpan) =>
+  s.statusCode === 2
+    ? s.statusMessage && /^[a-z_]{1,40}$/.test(s.statusMessage)
+      ? s.statusMessage
+      : 'internal_error'
+    : 'ok';
 
 /** V8 stack lines (`    at fn (file:line:col)`) as Sentry frames, innermost last; other formats give none. */
 function framesOf(stack: string | null): JsonObject[] {
   if (!stack) return [];
   const frames: JsonObject[] = [];
   // Bounded before any matching: 64 KiB of stack, 200 frames, lines of at most 1,000 characters.
-  for (const line of stack.slice(0, 64 * 1024).split('\n').slice(0, 200)) {
+  for (const line of stack
+    .slice(0, 64 * 1024)
+    .split('\n')
+    .slice(0, 200)) {
     if (line.length > 1000) continue;
     const m = /^\s*at (?:(.+?) \()?(.+?):(\d+):(\d+)\)?\s*$/.exec(line);
-    if (m) frames.push({ function: m[1] ?? '<anonymous>', filename: m[2], lineno: Number(m[3]), colno: Number(m[4]), in_app: !m[2].includes('node_modules') && !m[2].startsWith('node:') });
+    if (m)
+      frames.push({
+        function: m[1] ?? '<anonymous>',
+        filename: m[2],
+        lineno: Number(m[3]),
+        colno: Number(m[4]),
+        in_app: !m[2].includes('node_modules') && !m[2].startsWith('node:'),
+      });
   }
   return frames.reverse();
 }
@@ -72,14 +94,24 @@ export function mapOtlpTraces(batches: OtlpResourceSpans[]): MappedTraces {
     const isEntry = (s: OtlpSpan) => !s.parentSpanId || s.kind === KIND.SERVER || s.kind === KIND.CONSUMER;
     const segmentOf = (s: OtlpSpan): { id: string; name: string; entry: boolean } => {
       let cur = s;
-      for (let i = 0; i < 100 && !isEntry(cur) && cur.parentSpanId && byId.has(cur.parentSpanId); i++) cur = byId.get(cur.parentSpanId)!;
-      return isEntry(cur) ? { id: cur.spanId, name: cur.name, entry: true } : { id: cur.parentSpanId ?? cur.spanId, name: cur.name, entry: false };
+      for (let i = 0; i < 100 && !isEntry(cur) && cur.parentSpanId && byId.has(cur.parentSpanId); i++)
+        cur = byId.get(cur.parentSpanId)!;
+      return isEntry(cur)
+        ? { id: cur.spanId, name: cur.name, entry: true }
+        : { id: cur.parentSpanId ?? cur.spanId, name: cur.name, entry: false };
     };
     const environment = environmentOf(resource);
     const release = str(resource['service.version']);
     for (const s of raw) {
       if (spans.length >= MAX_SPANS) break;
-      if (!/^[0-9a-f]{32}$/.test(s.traceId) || !/^[0-9a-f]{16}$/.test(s.spanId) || !validTime(s.startMs) || !validTime(s.endMs) || s.endMs < s.startMs) continue;
+      if (
+        !/^[0-9a-f]{32}$/.test(s.traceId) ||
+        !/^[0-9a-f]{16}$/.test(s.spanId) ||
+        !validTime(s.startMs) ||
+        !validTime(s.endMs) ||
+        s.endMs < s.startMs
+      )
+        continue;
       const segment = segmentOf(s);
       const op = opOf(s);
       const description = descriptionOf(s, op);
@@ -103,7 +135,16 @@ export function mapOtlpTraces(batches: OtlpResourceSpans[]): MappedTraces {
       });
       if (isSegment) {
         const v = validateUnit(
-          { type: 'transaction', name: s.name.slice(0, 200) || '<unlabeled transaction>', duration: s.endMs - s.startMs, timestamp: Math.round(s.endMs), status: statusOf(s), environment, release, trace_id: s.traceId },
+          {
+            type: 'transaction',
+            name: s.name.slice(0, 200) || '<unlabeled transaction>',
+            duration: s.endMs - s.startMs,
+            timestamp: Math.round(s.endMs),
+            status: statusOf(s),
+            environment,
+            release,
+            trace_id: s.traceId,
+          },
           { path: [], hadEscapes: true },
         );
         if (v.ok) units.push(v.unit);
@@ -130,7 +171,13 @@ export function mapOtlpTraces(batches: OtlpResourceSpans[]): MappedTraces {
           release,
         };
         const m = errorEnvelopeFromSentry(event as unknown as JsonObject);
-        const v = validateUnit(m.json, { path: [], hadEscapes: true, grouping: 'sentry', stackless: m.stackless, message: m.message });
+        const v = validateUnit(m.json, {
+          path: [],
+          hadEscapes: true,
+          grouping: 'sentry',
+          stackless: m.stackless,
+          message: m.message,
+        });
         if (v.ok) units.push(v.unit);
       }
     }
@@ -142,7 +189,10 @@ export function mapOtlpLogs(batches: OtlpResourceLogs[]): LogRow[] {
   const rows: LogRow[] = [];
   for (const { resource, logs } of batches) {
     for (const l of logs) {
-      const attributes = flattenAttributes({ ...l.attributes, ...(resource['service.name'] !== undefined ? { 'service.name': resource['service.name'] } : {}) });
+      const attributes = flattenAttributes({
+        ...l.attributes,
+        ...(resource['service.name'] !== undefined ? { 'service.name': resource['service.name'] } : {}),
+      });
       const env = environmentOf(resource);
       const release = str(resource['service.version']);
       const r = logRow({
@@ -150,7 +200,11 @@ export function mapOtlpLogs(batches: OtlpResourceLogs[]): LogRow[] {
         level: l.severityText,
         severity: l.severityNumber,
         body: l.body,
-        attributes: { ...attributes, ...(env ? { 'sentry.environment': env } : {}), ...(release ? { 'sentry.release': release } : {}) },
+        attributes: {
+          ...attributes,
+          ...(env ? { 'sentry.environment': env } : {}),
+          ...(release ? { 'sentry.release': release } : {}),
+        },
         traceId: l.traceId,
         spanId: l.spanId,
       });

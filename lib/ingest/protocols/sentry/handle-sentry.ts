@@ -33,7 +33,11 @@ export type SentryRequest = {
   largeBody?: boolean;
 };
 
-export type SentryResponse = { status: number; body: Envelope | { id: string } | null; headers: Record<string, string> };
+export type SentryResponse = {
+  status: number;
+  body: Envelope | { id: string } | null;
+  headers: Record<string, string>;
+};
 
 const PREFLIGHT = preflight('Content-Type, Content-Encoding, X-Sentry-Auth, Sentry-Trace, Baggage');
 const MAX_REPORTED_ISSUES = 100;
@@ -42,25 +46,40 @@ const QUOTA_RETRY_AFTER_SECONDS = 60;
 const QUOTA_CATEGORIES = 'error;default;transaction;span';
 
 export const SENTRY_MESSAGES = {
-  missingKey: 'Missing Sentry key: send X-Sentry-Auth: Sentry sentry_key=<key>, ?sentry_key=<key> or a dsn in the envelope header',
+  missingKey:
+    'Missing Sentry key: send X-Sentry-Auth: Sentry sentry_key=<key>, ?sentry_key=<key> or a dsn in the envelope header',
 } as const;
 
-function answer(status: number, message: string, extra: { error?: FieldIssue[]; headers?: Record<string, string> } = {}): SentryResponse {
-  return { status, body: envelope({ statusCode: status, message, data: undefined, error: extra.error }), headers: { ...CORS, ...extra.headers } };
+function answer(
+  status: number,
+  message: string,
+  extra: { error?: FieldIssue[]; headers?: Record<string, string> } = {},
+): SentryResponse {
+  return {
+    status,
+    body: envelope({ statusCode: status, message, data: undefined, error: extra.error }),
+    headers: { ...CORS, ...extra.headers },
+  };
 }
 
-const invalid = (issues: FieldIssue[]) => answer(400, INGEST_MESSAGES.validation, { error: issues.slice(0, MAX_REPORTED_ISSUES) });
+const invalid = (issues: FieldIssue[]) =>
+  answer(400, INGEST_MESSAGES.validation, { error: issues.slice(0, MAX_REPORTED_ISSUES) });
 
 /** Sentry SDKs honour X-Sentry-Rate-Limits (`<seconds>:<categories>:<scope>[:<reason>]`, no categories = all). */
 function rateLimited(): SentryResponse {
   const seconds = String(Math.max(1, Math.ceil(1 / env.ingestRateLimitPerSecond)));
-  return answer(429, INGEST_MESSAGES.rateLimited, { headers: { 'retry-after': seconds, 'x-sentry-rate-limits': `${seconds}::key` } });
+  return answer(429, INGEST_MESSAGES.rateLimited, {
+    headers: { 'retry-after': seconds, 'x-sentry-rate-limits': `${seconds}::key` },
+  });
 }
 
 function quotaExceeded(): SentryResponse {
   const seconds = String(QUOTA_RETRY_AFTER_SECONDS);
   return answer(429, INGEST_MESSAGES.quota, {
-    headers: { 'retry-after': seconds, 'x-sentry-rate-limits': `${seconds}:${QUOTA_CATEGORIES}:organization:usage_exceeded` },
+    headers: {
+      'retry-after': seconds,
+      'x-sentry-rate-limits': `${seconds}:${QUOTA_CATEGORIES}:organization:usage_exceeded`,
+    },
   });
 }
 
@@ -90,12 +109,17 @@ export async function handleSentry(req: SentryRequest): Promise<SentryResponse> 
 async function run(req: SentryRequest, slots: (() => void)[]): Promise<SentryResponse> {
   if (req.method === 'OPTIONS') return { status: 204, body: null, headers: { ...PREFLIGHT } };
   if (req.method !== 'POST') return answer(405, 'Method not allowed', { headers: { allow: 'POST, OPTIONS' } });
-  if (req.body.length > (req.largeBody && req.endpoint === 'envelope' ? MAX_ENVELOPE_BYTES : MAX_BODY_BYTES)) return answer(413, INGEST_MESSAGES.tooLarge);
+  if (req.body.length > (req.largeBody && req.endpoint === 'envelope' ? MAX_ENVELOPE_BYTES : MAX_BODY_BYTES))
+    return answer(413, INGEST_MESSAGES.tooLarge);
 
   let body: Buffer | null = null;
   const decode = async (): Promise<SentryResponse | Buffer> => {
     const large = req.largeBody || slots.length > 0;
-    let decoded = await decodeBody(req.body, req.headers['content-encoding'], large ? MAX_ENVELOPE_BYTES : MAX_BODY_BYTES);
+    let decoded = await decodeBody(
+      req.body,
+      req.headers['content-encoding'],
+      large ? MAX_ENVELOPE_BYTES : MAX_BODY_BYTES,
+    );
     // An envelope that decodes past 1 MiB (a compressed attachment) needs a large-body slot to be decoded in full.
     if (!decoded.ok && decoded.reason === 'too_large' && !large && req.endpoint === 'envelope') {
       const release = takeLargeBodySlot();
@@ -105,7 +129,8 @@ async function run(req: SentryRequest, slots: (() => void)[]): Promise<SentryRes
     }
     if (decoded.ok) return decoded.body;
     if (decoded.reason === 'too_large') return answer(413, INGEST_MESSAGES.tooLarge);
-    if (decoded.reason === 'unsupported_encoding') return answer(415, `Unsupported Content-Encoding (use ${SUPPORTED_ENCODINGS})`);
+    if (decoded.reason === 'unsupported_encoding')
+      return answer(415, `Unsupported Content-Encoding (use ${SUPPORTED_ENCODINGS})`);
     return invalid([{ path: [], message: 'Body is not valid compressed data' }]);
   };
 
@@ -131,23 +156,46 @@ async function run(req: SentryRequest, slots: (() => void)[]): Promise<SentryRes
   if (!body) {
     const d = await decode();
     if (!Buffer.isBuffer(d)) {
-      recordOutcome({ projectId: key.projectId, category: 'unknown', outcome: 'invalid', reason: d.status === 413 ? 'too_large' : d.status === 415 ? 'unsupported_encoding' : 'invalid_compression' });
+      recordOutcome({
+        projectId: key.projectId,
+        category: 'unknown',
+        outcome: 'invalid',
+        reason: d.status === 413 ? 'too_large' : d.status === 415 ? 'unsupported_encoding' : 'invalid_compression',
+      });
       return d;
     }
     body = d;
   }
   const prepared = prepareItems(req.endpoint, body);
   if (!prepared.ok) {
-    recordOutcome({ projectId: key.projectId, category: prepared.category, outcome: 'invalid', reason: validationReason(prepared.issues[0]?.path ?? []) });
+    recordOutcome({
+      projectId: key.projectId,
+      category: prepared.category,
+      outcome: 'invalid',
+      reason: validationReason(prepared.issues[0]?.path ?? []),
+    });
     return invalid(prepared.issues);
   }
   // Attachments may take the envelope past 1 MiB; what is not an attachment may not (as a bare event).
   if (prepared.otherBytes > MAX_BODY_BYTES) {
-    recordOutcome({ projectId: key.projectId, category: prepared.units[0]?.kind ?? 'unknown', outcome: 'invalid', reason: 'too_large' });
+    recordOutcome({
+      projectId: key.projectId,
+      category: prepared.units[0]?.kind ?? 'unknown',
+      outcome: 'invalid',
+      reason: 'too_large',
+    });
     return answer(413, INGEST_MESSAGES.tooLarge);
   }
-  for (const category of prepared.unsupported) recordOutcome({ projectId: key.projectId, category, outcome: 'unsupported', reason: 'not_stored' });
-  for (const d of prepared.discards) recordOutcome({ projectId: key.projectId, category: d.category, outcome: 'client_discard', reason: d.reason, quantity: d.quantity });
+  for (const category of prepared.unsupported)
+    recordOutcome({ projectId: key.projectId, category, outcome: 'unsupported', reason: 'not_stored' });
+  for (const d of prepared.discards)
+    recordOutcome({
+      projectId: key.projectId,
+      category: d.category,
+      outcome: 'client_discard',
+      reason: d.reason,
+      quantity: d.quantity,
+    });
   const outcome = await storeItems(key, prepared.batch, { clientAddress: req.clientAddress });
   return sentryAnswer(outcome, prepared.eventId);
 }

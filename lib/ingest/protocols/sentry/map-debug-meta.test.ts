@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { ErrorUnit } from '@/lib/envelope/validate-envelope';
 import { prepareItems } from '@/lib/ingest/protocols/sentry/prepare-items';
 
-const base = { event_id: 'a'.repeat(32), timestamp: 1_700_000_000, exception: { values: [{ type: 'E', value: 'v', stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] } }] } };
+const base = {
+  event_id: 'a'.repeat(32),
+  timestamp: 1_700_000_000,
+  exception: { values: [{ type: 'E', value: 'v', stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] } }] },
+};
 
 function envelope(patch: Record<string, unknown>) {
   const r = prepareItems('store', Buffer.from(JSON.stringify({ ...base, ...patch })));
@@ -13,7 +17,9 @@ function envelope(patch: Record<string, unknown>) {
 
 describe('debug_meta', () => {
   it('keeps the images (type, code_file, debug_id)', () => {
-    const images = [{ type: 'sourcemap', code_file: 'https://x.example/main.js', debug_id: 'cc4332ab-4618-58a4-abe2-8bfdc47e4edb' }];
+    const images = [
+      { type: 'sourcemap', code_file: 'https://x.example/main.js', debug_id: 'cc4332ab-4618-58a4-abe2-8bfdc47e4edb' },
+    ];
     expect(envelope({ debug_meta: { images } }).debug_meta).toEqual({ images });
   });
 

@@ -5,7 +5,11 @@ import type { ErrorUnit } from '@/lib/envelope/validate-envelope';
 import { prepareItems } from '@/lib/ingest/protocols/sentry/prepare-items';
 
 const T = 1_700_000_000;
-const base = { event_id: 'a'.repeat(32), timestamp: T, exception: { values: [{ type: 'E', value: 'v', stacktrace: { frames: [{ filename: 'a.py', lineno: 1 }] } }] } };
+const base = {
+  event_id: 'a'.repeat(32),
+  timestamp: T,
+  exception: { values: [{ type: 'E', value: 'v', stacktrace: { frames: [{ filename: 'a.py', lineno: 1 }] } }] },
+};
 
 function unit(event: Record<string, unknown>): ErrorUnit {
   const r = prepareItems('store', Buffer.from(JSON.stringify(event)));
@@ -13,7 +17,10 @@ function unit(event: Record<string, unknown>): ErrorUnit {
   return r.units[0] as ErrorUnit;
 }
 const mapped = (patch: Record<string, unknown>) => unit({ ...base, ...patch }).envelope;
-const frameOf = (f: Record<string, unknown>) => mapped({ exception: { values: [{ type: 'E', value: 'v', stacktrace: { frames: [{ filename: 'a.py', lineno: 3, ...f }] } }] } }).exception.stacktrace.frames[0];
+const frameOf = (f: Record<string, unknown>) =>
+  mapped({
+    exception: { values: [{ type: 'E', value: 'v', stacktrace: { frames: [{ filename: 'a.py', lineno: 3, ...f }] } }] },
+  }).exception.stacktrace.frames[0];
 
 describe('frames: every field', () => {
   it.each([
@@ -23,11 +30,27 @@ describe('frames: every field', () => {
     ['in_app false', { in_app: false }, { in_app: false }],
     ['platform', { platform: 'python' }, { platform: 'python' }],
     ['context_line', { context_line: '    raise X' }, { context_line: '    raise X' }],
-    ['pre_context: the 5 lines nearest the frame', { pre_context: ['1', '2', '3', '4', '5', '6', '7'] }, { pre_context: ['3', '4', '5', '6', '7'] }],
-    ['post_context: the 5 lines after', { post_context: ['1', '2', '3', '4', '5', '6'] }, { post_context: ['1', '2', '3', '4', '5'] }],
+    [
+      'pre_context: the 5 lines nearest the frame',
+      { pre_context: ['1', '2', '3', '4', '5', '6', '7'] },
+      { pre_context: ['3', '4', '5', '6', '7'] },
+    ],
+    [
+      'post_context: the 5 lines after',
+      { post_context: ['1', '2', '3', '4', '5', '6'] },
+      { post_context: ['1', '2', '3', '4', '5'] },
+    ],
     ['a context line over 200 characters is cut', { context_line: 'x'.repeat(500) }, { context_line: 'x'.repeat(200) }],
-    ['filename from abs_path when missing', { filename: undefined, abs_path: '/srv/b.py' }, { filename: '/srv/b.py', abs_path: '/srv/b.py' }],
-    ['filename from module when both missing', { filename: undefined, module: 'pkg.mod' }, { filename: 'pkg.mod', module: 'pkg.mod' }],
+    [
+      'filename from abs_path when missing',
+      { filename: undefined, abs_path: '/srv/b.py' },
+      { filename: '/srv/b.py', abs_path: '/srv/b.py' },
+    ],
+    [
+      'filename from module when both missing',
+      { filename: undefined, module: 'pkg.mod' },
+      { filename: 'pkg.mod', module: 'pkg.mod' },
+    ],
   ])('%s', (_name, patch, expected) => {
     expect(frameOf(patch)).toMatchObject(expected);
   });
@@ -51,7 +74,8 @@ describe('frames: every field', () => {
   it('non-string context lines are skipped; 10,000 frames keep the innermost 250', () => {
     expect(frameOf({ pre_context: [1, 'a', null, 'b'] }).pre_context).toEqual(['a', 'b']);
     const frames = Array.from({ length: 10_000 }, (_, i) => ({ filename: `f${i}.py`, lineno: i + 1 }));
-    const out = mapped({ exception: { values: [{ type: 'E', value: 'v', stacktrace: { frames } }] } }).exception.stacktrace.frames;
+    const out = mapped({ exception: { values: [{ type: 'E', value: 'v', stacktrace: { frames } }] } }).exception
+      .stacktrace.frames;
     expect(out).toHaveLength(250);
     expect(out[0].filename).toBe('f9999.py');
   });
@@ -60,23 +84,59 @@ describe('frames: every field', () => {
 describe('the exception chain', () => {
   const chain = {
     values: [
-      { type: 'KeyError', value: "'id'", module: 'builtins', mechanism: { type: 'chained', source: '__context__', exception_id: 1, parent_id: 0 }, stacktrace: { frames: [{ filename: 'c.py', lineno: 1 }] } },
+      {
+        type: 'KeyError',
+        value: "'id'",
+        module: 'builtins',
+        mechanism: { type: 'chained', source: '__context__', exception_id: 1, parent_id: 0 },
+        stacktrace: { frames: [{ filename: 'c.py', lineno: 1 }] },
+      },
       { type: 'ValueError', value: 'bad', stacktrace: { frames: [{ filename: 'b.py', lineno: 2 }] } },
-      { type: 'RuntimeError', value: 'top', mechanism: { type: 'logging', handled: true, synthetic: false, extra: 1 }, stacktrace: { frames: [{ filename: 'a.py', lineno: 3 }] } },
+      {
+        type: 'RuntimeError',
+        value: 'top',
+        mechanism: { type: 'logging', handled: true, synthetic: false, extra: 1 },
+        stacktrace: { frames: [{ filename: 'a.py', lineno: 3 }] },
+      },
     ],
   };
   it('thrown (last) exception on top with its mechanism; causes from the nearest to the root, each with frames', () => {
     const e = mapped({ exception: chain }).exception;
-    expect([e.type, e.value, e.mechanism]).toEqual(['RuntimeError', 'top', { type: 'logging', handled: true, synthetic: false }]);
+    expect([e.type, e.value, e.mechanism]).toEqual([
+      'RuntimeError',
+      'top',
+      { type: 'logging', handled: true, synthetic: false },
+    ]);
     expect(e.causes).toEqual([
       { type: 'ValueError', value: 'bad', stacktrace: { frames: [{ filename: 'b.py', lineno: 2 }] } },
-      { type: 'KeyError', value: "'id'", module: 'builtins', mechanism: { type: 'chained', source: '__context__', exception_id: 1, parent_id: 0 }, stacktrace: { frames: [{ filename: 'c.py', lineno: 1 }] } },
+      {
+        type: 'KeyError',
+        value: "'id'",
+        module: 'builtins',
+        mechanism: { type: 'chained', source: '__context__', exception_id: 1, parent_id: 0 },
+        stacktrace: { frames: [{ filename: 'c.py', lineno: 1 }] },
+      },
     ]);
   });
   it('a chain of 50 keeps the 10 nearest causes; a mechanism without type is "generic"; a non-object mechanism is dropped', () => {
-    const values = Array.from({ length: 51 }, (_, i) => ({ type: `E${i}`, value: '', mechanism: i === 49 ? { handled: false } : 'x' }));
+    const values = Array.from({ length: 51 }, (_, i) => ({
+      type: `E${i}`,
+      value: '',
+      mechanism: i === 49 ? { handled: false } : 'x',
+    }));
     const e = mapped({ exception: { values } }).exception;
-    expect(e.causes?.map((c) => c.type)).toEqual(['E49', 'E48', 'E47', 'E46', 'E45', 'E44', 'E43', 'E42', 'E41', 'E40']);
+    expect(e.causes?.map((c) => c.type)).toEqual([
+      'E49',
+      'E48',
+      'E47',
+      'E46',
+      'E45',
+      'E44',
+      'E43',
+      'E42',
+      'E41',
+      'E40',
+    ]);
     expect(e.causes?.[0].mechanism).toEqual({ type: 'generic', handled: false });
     expect(e.mechanism).toBeUndefined();
   });
@@ -84,10 +144,26 @@ describe('the exception chain', () => {
 
 describe('logentry, message and the rest of the event', () => {
   it.each([
-    ['logentry with params, unformatted: formatted here', { logentry: { message: 'Payment %s for %d', params: ['p_1', 7] } }, { message: 'Payment %s for %d', params: ['p_1', 7], formatted: 'Payment p_1 for 7' }],
-    ['logentry formatted by the SDK: kept', { logentry: { message: 'x {}', params: [1], formatted: 'x one' } }, { message: 'x {}', params: [1], formatted: 'x one' }],
-    ['the older message interface', { message: { message: 'Hello %s', params: ['w'] } }, { message: 'Hello %s', params: ['w'], formatted: 'Hello w' }],
-    ['object params become JSON text', { logentry: { message: '%s', params: [{ a: 1 }] } }, { message: '%s', params: ['{"a":1}'], formatted: '{"a":1}' }],
+    [
+      'logentry with params, unformatted: formatted here',
+      { logentry: { message: 'Payment %s for %d', params: ['p_1', 7] } },
+      { message: 'Payment %s for %d', params: ['p_1', 7], formatted: 'Payment p_1 for 7' },
+    ],
+    [
+      'logentry formatted by the SDK: kept',
+      { logentry: { message: 'x {}', params: [1], formatted: 'x one' } },
+      { message: 'x {}', params: [1], formatted: 'x one' },
+    ],
+    [
+      'the older message interface',
+      { message: { message: 'Hello %s', params: ['w'] } },
+      { message: 'Hello %s', params: ['w'], formatted: 'Hello w' },
+    ],
+    [
+      'object params become JSON text',
+      { logentry: { message: '%s', params: [{ a: 1 }] } },
+      { message: '%s', params: ['{"a":1}'], formatted: '{"a":1}' },
+    ],
     ['a plain string message has no template', { message: 'Disk full' }, undefined],
   ])('%s', (_name, patch, expected) => {
     const { exception: _, ...noException } = { ...base, ...patch };
@@ -96,33 +172,48 @@ describe('logentry, message and the rest of the event', () => {
 
   it('a message without exception or stack is stackless and its value is the formatted text', () => {
     const u = unit({ logentry: { message: 'retry %d', params: [3] }, logger: 'jobs', level: 'warning' });
-    expect([u.stackless, u.envelope.exception.type, u.envelope.exception.value, u.envelope.logger]).toEqual([true, 'Message', 'retry 3', 'jobs']);
+    expect([u.stackless, u.envelope.exception.type, u.envelope.exception.value, u.envelope.logger]).toEqual([
+      true,
+      'Message',
+      'retry 3',
+      'jobs',
+    ]);
     expect(unit({ message: 'm', stacktrace: { frames: [{ filename: 'x.py', lineno: 4 }] } }).stackless).toBe(false);
     expect(unit(base).stackless).toBe(false);
   });
 
   it.each([
-    ['contexts: runtime, os, browser, device, app, trace, culture (flat scalars; nested and unknown contexts dropped)', {
-      contexts: {
-        runtime: { name: 'CPython', version: '3.11.2', build: { nested: true } },
-        os: { name: 'Linux', version: 6, kernel_version: '6.1' },
-        browser: { name: 'Chrome', version: '120' },
-        device: { model: 'Pixel 8', battery_level: 80, charging: false, type: 'device' },
-        app: { app_version: '2.4.0' },
-        trace: { trace_id: 't', span_id: 's', data: { a: 1 } },
-        culture: { locale: 'fr-FR', timezone: 'Europe/Paris' },
-        gpu: { name: 'x' },
+    [
+      'contexts: runtime, os, browser, device, app, trace, culture (flat scalars; nested and unknown contexts dropped)',
+      {
+        contexts: {
+          runtime: { name: 'CPython', version: '3.11.2', build: { nested: true } },
+          os: { name: 'Linux', version: 6, kernel_version: '6.1' },
+          browser: { name: 'Chrome', version: '120' },
+          device: { model: 'Pixel 8', battery_level: 80, charging: false, type: 'device' },
+          app: { app_version: '2.4.0' },
+          trace: { trace_id: 't', span_id: 's', data: { a: 1 } },
+          culture: { locale: 'fr-FR', timezone: 'Europe/Paris' },
+          gpu: { name: 'x' },
+        },
       },
-    }, 'contexts', {
-      runtime: { name: 'CPython', version: '3.11.2' },
-      os: { name: 'Linux', version: '6', kernel_version: '6.1' },
-      browser: { name: 'Chrome', version: '120' },
-      device: { model: 'Pixel 8', battery_level: 80, charging: false },
-      app: { app_version: '2.4.0' },
-      trace: { trace_id: 't', span_id: 's' },
-      culture: { locale: 'fr-FR', timezone: 'Europe/Paris' },
-    }],
-    ['sdk name and version', { sdk: { name: 'sentry.python', version: '1.9.10', integrations: ['logging'] } }, 'sdk', { name: 'sentry.python', version: '1.9.10' }],
+      'contexts',
+      {
+        runtime: { name: 'CPython', version: '3.11.2' },
+        os: { name: 'Linux', version: '6', kernel_version: '6.1' },
+        browser: { name: 'Chrome', version: '120' },
+        device: { model: 'Pixel 8', battery_level: 80, charging: false },
+        app: { app_version: '2.4.0' },
+        trace: { trace_id: 't', span_id: 's' },
+        culture: { locale: 'fr-FR', timezone: 'Europe/Paris' },
+      },
+    ],
+    [
+      'sdk name and version',
+      { sdk: { name: 'sentry.python', version: '1.9.10', integrations: ['logging'] } },
+      'sdk',
+      { name: 'sentry.python', version: '1.9.10' },
+    ],
     ['server_name', { server_name: 'worker-1' }, 'server_name', 'worker-1'],
     ['logger', { logger: 'billing' }, 'logger', 'billing'],
     ['transaction', { transaction: '/checkout' }, 'transaction', '/checkout'],
@@ -136,7 +227,11 @@ describe('logentry, message and the rest of the event', () => {
 
   it('size caps: extra keeps the keys that fit in 16 KiB, modules the first 500, a context its first 50 keys', () => {
     const extra = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, 'x'.repeat(1000)]));
-    const e = mapped({ extra, modules: Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`m${i}`, '1'])), contexts: { device: Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`d${i}`, i])) } });
+    const e = mapped({
+      extra,
+      modules: Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`m${i}`, '1'])),
+      contexts: { device: Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`d${i}`, i])) },
+    });
     expect(Buffer.byteLength(JSON.stringify(e.extra))).toBeLessThanOrEqual(16_384);
     expect(Object.keys(e.extra ?? {}).length).toBe(16);
     expect(Object.keys(e.modules ?? {})).toHaveLength(500);

@@ -24,7 +24,12 @@ export function sentryRoute(endpoint: SentryEndpoint) {
   return async function handler(req: Request, ctx: Ctx): Promise<Response> {
     const started = performance.now();
     const res = await answer(req, ctx);
-    observeHttp({ pathname: new URL(req.url).pathname, method: req.method, status: res.status, seconds: (performance.now() - started) / 1000 });
+    observeHttp({
+      pathname: new URL(req.url).pathname,
+      method: req.method,
+      status: res.status,
+      seconds: (performance.now() - started) / 1000,
+    });
     return res;
   };
 
@@ -34,17 +39,36 @@ export function sentryRoute(endpoint: SentryEndpoint) {
     const control = requestControlCharacterIssues({ projectNumber }, new URL(req.url).searchParams);
     if (control.length > 0) {
       await req.body?.cancel().catch(() => {});
-      return toResponse({ status: 400, body: envelope({ statusCode: 400, message: INGEST_MESSAGES.validation, data: undefined, error: control }), headers: CORS });
+      return toResponse({
+        status: 400,
+        body: envelope({ statusCode: 400, message: INGEST_MESSAGES.validation, data: undefined, error: control }),
+        headers: CORS,
+      });
     }
-    const slot = req.method === 'POST' ? bodyCapFor(endpoint, req.headers.get('content-length')) : { cap: 0, release: () => {} };
+    const slot =
+      req.method === 'POST' ? bodyCapFor(endpoint, req.headers.get('content-length')) : { cap: 0, release: () => {} };
     if (slot === 'busy') {
       await req.body?.cancel().catch(() => {});
-      return toResponse({ status: 429, body: envelope({ statusCode: 429, message: LARGE_BODY_BUSY_MESSAGE }), headers: { ...CORS, 'retry-after': '1' } });
+      return toResponse({
+        status: 429,
+        body: envelope({ statusCode: 429, message: LARGE_BODY_BUSY_MESSAGE }),
+        headers: { ...CORS, 'retry-after': '1' },
+      });
     }
     try {
       const body = req.method === 'POST' ? await readCappedBody(req, slot.cap).catch(() => undefined) : Buffer.alloc(0);
-      if (body === null) return toResponse({ status: 413, body: envelope({ statusCode: 413, message: INGEST_MESSAGES.tooLarge }), headers: CORS });
-      if (body === undefined) return toResponse({ status: 400, body: envelope({ statusCode: 400, message: 'Could not read the request body' }), headers: CORS });
+      if (body === null)
+        return toResponse({
+          status: 413,
+          body: envelope({ statusCode: 413, message: INGEST_MESSAGES.tooLarge }),
+          headers: CORS,
+        });
+      if (body === undefined)
+        return toResponse({
+          status: 400,
+          body: envelope({ statusCode: 400, message: 'Could not read the request body' }),
+          headers: CORS,
+        });
       const url = new URL(req.url);
       return toResponse(
         await handleSentry({

@@ -37,8 +37,22 @@ export type PreparedItems =
 export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedItems {
   if (endpoint === 'store') {
     const r = unitsOfStoreBody(body);
-    if (Array.isArray(r)) return { ok: false, issues: r, category: /"type"\s*:\s*"transaction"/.test(body.toString('utf8')) ? 'transaction' : 'error' };
-    return { ok: true, batch: batchOf(events, r.units), units: r.units, eventId: r.eventId, envelopeHeader: {}, unsupported: [], discards: [], otherBytes: body.length };
+    if (Array.isArray(r))
+      return {
+        ok: false,
+        issues: r,
+        category: /"type"\s*:\s*"transaction"/.test(body.toString('utf8')) ? 'transaction' : 'error',
+      };
+    return {
+      ok: true,
+      batch: batchOf(events, r.units),
+      units: r.units,
+      eventId: r.eventId,
+      envelopeHeader: {},
+      unsupported: [],
+      discards: [],
+      otherBytes: body.length,
+    };
   }
 
   const parsed = parseEnvelope(body);
@@ -53,7 +67,8 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
     if (types[index] === CLIENT_REPORT) {
       const payload = parseJsonObject(item.payload.toString('utf8'));
       if (payload) discards.push(...discardsOf(payload));
-    } else if (!ITEM_KINDS.some((k) => Object.hasOwn(k.itemTypes, types[index]))) unsupported.push(notStoredCategory(types[index]));
+    } else if (!ITEM_KINDS.some((k) => Object.hasOwn(k.itemTypes, types[index])))
+      unsupported.push(notStoredCategory(types[index]));
   }
 
   // Each payload is parsed as JSON once, for every kind that reads it.
@@ -69,14 +84,20 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
     for (const [index, item] of items.entries()) {
       const category = Object.hasOwn(kind.itemTypes, types[index]) ? kind.itemTypes[types[index]] : undefined;
       if (!category || refusedEvents.has(index)) continue;
-      const ctx = { path: ['items', index], json: () => jsonOf(index), headerEventId: header.event_id, envelopeEventId: () => header.event_id ?? eventId };
+      const ctx = {
+        path: ['items', index],
+        json: () => jsonOf(index),
+        headerEventId: header.event_id,
+        envelopeEventId: () => header.event_id ?? eventId,
+      };
       let r: Parsed<unknown>;
       try {
         r = kind.parse(item, types[index], ctx);
       } catch {
         r = { items: [], refused: [PROCESSING_ERROR] };
       }
-      if (kind === (events as ItemKind) && r.items.length === 0 && (r.invalid?.length || r.refused?.length)) refusedEvents.add(index);
+      if (kind === (events as ItemKind) && r.items.length === 0 && (r.invalid?.length || r.refused?.length))
+        refusedEvents.add(index);
       if (r.eventId) eventId ??= r.eventId;
       addParsed(batch, { kind, category, parsed: r });
     }

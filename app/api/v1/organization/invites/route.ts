@@ -9,7 +9,14 @@ export const GET = route({ auth: 'session', scope: 'organization' }, async ({ te
   return { message: 'Invites fetched', data: invites.map(serializeInvite) };
 });
 
-export const POST = route({ auth: 'session', scope: 'organization', role: 'ADMIN', body: createInviteSchema }, async ({ tenant, body }) => {
-  const { invite, url, emailed } = await createInvite(tenant, body);
-  return { status: 201, message: emailed ? 'Invite sent' : 'Invite created; the email could not be sent', data: { ...serializeInvite(invite), url, emailed } };
-});
+export const POST = route(
+  { auth: 'session', scope: 'organization', role: 'ADMIN', body: createInviteSchema },
+  async ({ tenant, body }) => {
+    const { invite, url, emailed } = await createInvite(tenant, body);
+    return {
+      status: 201,
+      message: emailed ? 'Invite sent' : 'Invite created; the email could not be sent',
+      data: { ...serializeInvite(invite), url, emailed },
+    };
+  },
+);

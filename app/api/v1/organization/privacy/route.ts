@@ -6,6 +6,9 @@ export const GET = route({ auth: 'session', scope: 'organization' }, async ({ te
   return { message: 'Success', data: await getOrgPrivacy(tenant.orgId) };
 });
 
-export const PATCH = route({ auth: 'session', scope: 'organization', role: 'OWNER', body: updateOrgPrivacySchema }, async ({ tenant, body }) => {
-  return { message: 'Privacy settings updated', data: await updateOrgPrivacy(tenant.orgId, body.requireScrubbing) };
-});
+export const PATCH = route(
+  { auth: 'session', scope: 'organization', role: 'OWNER', body: updateOrgPrivacySchema },
+  async ({ tenant, body }) => {
+    return { message: 'Privacy settings updated', data: await updateOrgPrivacy(tenant.orgId, body.requireScrubbing) };
+  },
+);

@@ -6,6 +6,12 @@ export const GET = route({ auth: 'session', scope: 'organization' }, async ({ te
   return { message: 'Success', data: await getOrgSso(tenant.orgId, tenant.userId) };
 });
 
-export const PATCH = route({ auth: 'session', scope: 'organization', role: 'OWNER', body: updateOrgSsoSchema }, async ({ tenant, body }) => {
-  return { message: 'Single sign-on settings updated', data: await updateOrgSso(tenant.orgId, tenant.userId, body.requireSso) };
-});
+export const PATCH = route(
+  { auth: 'session', scope: 'organization', role: 'OWNER', body: updateOrgSsoSchema },
+  async ({ tenant, body }) => {
+    return {
+      message: 'Single sign-on settings updated',
+      data: await updateOrgSso(tenant.orgId, tenant.userId, body.requireSso),
+    };
+  },
+);

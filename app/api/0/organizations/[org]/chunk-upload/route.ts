@@ -4,7 +4,12 @@ import { readMultipart } from '@/lib/http/multipart';
 import { orgSlugParams } from '@/lib/sourcemaps/schemas';
 import { assertOrgSlug } from '@/lib/sourcemaps/assemble-artifact-bundle';
 import { MAX_BUNDLE_BYTES } from '@/lib/sourcemaps/read-artifact-bundle';
-import { CHUNK_SIZE, CHUNKS_PER_REQUEST, MAX_CHUNK_REQUEST_BYTES, storeChunkUpload } from '@/lib/sourcemaps/upload-chunks';
+import {
+  CHUNK_SIZE,
+  CHUNKS_PER_REQUEST,
+  MAX_CHUNK_REQUEST_BYTES,
+  storeChunkUpload,
+} from '@/lib/sourcemaps/upload-chunks';
 
 // sentry-cli's chunked upload (Sentry's API path): the options it follows, then the chunks themselves.
 const spec = { auth: 'session', scope: 'organization', tokens: 'releases', params: orgSlugParams } as const;

@@ -6,7 +6,12 @@ type Ctx = { params: Promise<{ projectNumber: string; slug: string; key: string 
 
 async function handle(req: Request, ctx: Ctx): Promise<Response> {
   const { projectNumber, slug, key } = await ctx.params;
-  const res = await handleHttpCheckIn({ projectNumber, slug, publicKey: key, searchParams: new URL(req.url).searchParams });
+  const res = await handleHttpCheckIn({
+    projectNumber,
+    slug,
+    publicKey: key,
+    searchParams: new URL(req.url).searchParams,
+  });
   return Response.json(res.body, { status: res.status, headers: CORS });
 }
 

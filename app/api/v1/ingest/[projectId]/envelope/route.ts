@@ -12,7 +12,12 @@ type Ctx = { params: Promise<{ projectId: string }> };
 async function adapt(req: Request, ctx: Ctx): Promise<Response> {
   const started = performance.now();
   const res = await answer(req, ctx);
-  observeHttp({ pathname: new URL(req.url).pathname, method: req.method, status: res.status, seconds: (performance.now() - started) / 1000 });
+  observeHttp({
+    pathname: new URL(req.url).pathname,
+    method: req.method,
+    status: res.status,
+    seconds: (performance.now() - started) / 1000,
+  });
   return res;
 }
 
@@ -22,15 +27,31 @@ async function answer(req: Request, ctx: Ctx): Promise<Response> {
   const control = requestControlCharacterIssues({ projectId }, new URL(req.url).searchParams);
   if (control.length > 0) {
     await req.body?.cancel().catch(() => {});
-    return toResponse({ status: 400, body: envelope({ statusCode: 400, message: INGEST_MESSAGES.validation, error: control }), headers: CORS });
+    return toResponse({
+      status: 400,
+      body: envelope({ statusCode: 400, message: INGEST_MESSAGES.validation, error: control }),
+      headers: CORS,
+    });
   }
-  const body = req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES).catch(() => undefined) : Buffer.alloc(0);
+  const body =
+    req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES).catch(() => undefined) : Buffer.alloc(0);
   const res: IngestResponse =
     body === null
       ? { status: 413, body: envelope({ statusCode: 413, message: INGEST_MESSAGES.tooLarge }), headers: CORS }
       : body === undefined
-        ? { status: 400, body: envelope({ statusCode: 400, message: 'Could not read the request body' }), headers: CORS }
-        : await handleIngest({ projectId, method: req.method, headers: Object.fromEntries(req.headers), searchParams: new URL(req.url).searchParams, body, clientAddress: clientAddress(req) });
+        ? {
+            status: 400,
+            body: envelope({ statusCode: 400, message: 'Could not read the request body' }),
+            headers: CORS,
+          }
+        : await handleIngest({
+            projectId,
+            method: req.method,
+            headers: Object.fromEntries(req.headers),
+            searchParams: new URL(req.url).searchParams,
+            body,
+            clientAddress: clientAddress(req),
+          });
   return toResponse(res);
 }
 

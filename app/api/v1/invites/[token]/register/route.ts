@@ -4,7 +4,15 @@ import { clientAddress } from '@/lib/auth/client-address';
 import { registerFromInvite } from '@/lib/invites/register-from-invite';
 import { inviteTokenParams, registerFromInviteSchema } from '@/lib/zod/orgs';
 
-export const POST = route({ auth: 'none', params: inviteTokenParams, body: registerFromInviteSchema }, async ({ req, params, body }) => {
-  const { user, cookie } = await registerFromInvite(params.token, body, clientAddress(req));
-  return { status: 201, message: 'Registered and joined the organization', data: serializeUser(user), cookies: [cookie] };
-});
+export const POST = route(
+  { auth: 'none', params: inviteTokenParams, body: registerFromInviteSchema },
+  async ({ req, params, body }) => {
+    const { user, cookie } = await registerFromInvite(params.token, body, clientAddress(req));
+    return {
+      status: 201,
+      message: 'Registered and joined the organization',
+      data: serializeUser(user),
+      cookies: [cookie],
+    };
+  },
+);

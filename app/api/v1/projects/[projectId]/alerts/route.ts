@@ -9,7 +9,14 @@ export const GET = route({ auth: 'session', scope: 'project', params: projectPar
   return { message: 'Alerts fetched', data: rules.map(serializeAlertRule) };
 });
 
-export const POST = route({ auth: 'session', scope: 'project', role: 'ADMIN', params: projectParams, body: createAlertSchema }, async ({ tenant, body }) => {
-  const rule = await createAlertRule(tenant.projectId, body);
-  return { status: 201, message: 'Alert created', data: { ...serializeAlertRule(rule), webhookSecret: rule.webhookSecret } };
-});
+export const POST = route(
+  { auth: 'session', scope: 'project', role: 'ADMIN', params: projectParams, body: createAlertSchema },
+  async ({ tenant, body }) => {
+    const rule = await createAlertRule(tenant.projectId, body);
+    return {
+      status: 201,
+      message: 'Alert created',
+      data: { ...serializeAlertRule(rule), webhookSecret: rule.webhookSecret },
+    };
+  },
+);

@@ -8,6 +8,9 @@ export const GET = route({ auth: 'session', scope: 'project', params: projectPar
   return { message: 'Success', data: await getProjectFilters(tenant) };
 });
 
-export const PATCH = route({ auth: 'session', scope: 'project', role: 'ADMIN', params: projectParams, body: updateInboundFiltersSchema }, async ({ tenant, body }) => {
-  return { message: 'Inbound filters updated', data: await updateProjectFilters(tenant, body) };
-});
+export const PATCH = route(
+  { auth: 'session', scope: 'project', role: 'ADMIN', params: projectParams, body: updateInboundFiltersSchema },
+  async ({ tenant, body }) => {
+    return { message: 'Inbound filters updated', data: await updateProjectFilters(tenant, body) };
+  },
+);

@@ -8,7 +8,10 @@ export const GET = route({ auth: 'session', scope: 'project', params: projectPar
   return { message: 'Keys fetched', data: keys.map((k) => serializeKey(k, k.project.number)) };
 });
 
-export const POST = route({ auth: 'session', scope: 'project', role: 'ADMIN', params: projectParams, body: createKeySchema }, async ({ tenant, body }) => {
-  const key = await createKey(tenant.projectId, body.label);
-  return { status: 201, message: 'Key created', data: serializeKey(key, key.project.number) };
-});
+export const POST = route(
+  { auth: 'session', scope: 'project', role: 'ADMIN', params: projectParams, body: createKeySchema },
+  async ({ tenant, body }) => {
+    const key = await createKey(tenant.projectId, body.label);
+    return { status: 201, message: 'Key created', data: serializeKey(key, key.project.number) };
+  },
+);

@@ -7,6 +7,9 @@ export const GET = route({ auth: 'session', scope: 'project', params: projectPar
   return { message: 'Success', data: await listMonitors(tenant) };
 });
 
-export const POST = route({ auth: 'session', scope: 'project', role: 'ADMIN', params: projectParams, body: createMonitorSchema }, async ({ tenant, body }) => {
-  return { status: 201, message: 'Monitor created', data: await createMonitor(tenant, body) };
-});
+export const POST = route(
+  { auth: 'session', scope: 'project', role: 'ADMIN', params: projectParams, body: createMonitorSchema },
+  async ({ tenant, body }) => {
+    return { status: 201, message: 'Monitor created', data: await createMonitor(tenant, body) };
+  },
+);

@@ -10,6 +10,9 @@ export const GET = route({ auth: 'session', scope: 'project', params: projectPar
 export const PATCH = route(
   { auth: 'session', scope: 'project', role: 'ADMIN', params: projectParams, body: updateProjectPrivacySchema },
   async ({ tenant, params, body }) => {
-    return { message: 'Privacy settings updated', data: await updateProjectPrivacy(tenant.orgId, params.projectId, body) };
+    return {
+      message: 'Privacy settings updated',
+      data: await updateProjectPrivacy(tenant.orgId, params.projectId, body),
+    };
   },
 );

@@ -14,7 +14,10 @@ async function handler(req: Request, ctx: Ctx): Promise<Response> {
   const control = requestControlCharacterIssues({ projectNumber, signal }, new URL(req.url).searchParams);
   if (control.length > 0) {
     await req.body?.cancel().catch(() => {});
-    return Response.json(envelope({ statusCode: 400, message: 'Validation error', error: control }), { status: 400, headers: CORS });
+    return Response.json(envelope({ statusCode: 400, message: 'Validation error', error: control }), {
+      status: 400,
+      headers: CORS,
+    });
   }
   const body = req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES).catch(() => null) : Buffer.alloc(0);
   const url = new URL(req.url);

@@ -11,7 +11,11 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: title ? `Event · ${title}` : 'Event' };
 }
 
-export default async function IssueEventPage({ params }: { params: Promise<{ projectId: string; issueId: string; eventId: string }> }) {
+export default async function IssueEventPage({
+  params,
+}: {
+  params: Promise<{ projectId: string; issueId: string; eventId: string }>;
+}) {
   const { projectId, issueId, eventId } = await params;
   return <EventPage projectId={projectId} issueId={issueId} eventId={eventId} />;
 }

@@ -8,7 +8,15 @@ export const GET = route(releaseSpec, async ({ tenant, params }) => {
   return { message: 'Success', bare: true, data: await listDeploys(tenant.orgId, params.version) };
 });
 
-export const POST = route({ ...releaseSpec, role: 'MEMBER', body: newDeploySchema }, async ({ tenant, params, body }) => {
-  await assertOrg(tenant.orgId, params.org);
-  return { status: 201, message: 'Success', bare: true, data: await createDeploy(tenant.orgId, params.version, body) };
-});
+export const POST = route(
+  { ...releaseSpec, role: 'MEMBER', body: newDeploySchema },
+  async ({ tenant, params, body }) => {
+    await assertOrg(tenant.orgId, params.org);
+    return {
+      status: 201,
+      message: 'Success',
+      bare: true,
+      data: await createDeploy(tenant.orgId, params.version, body),
+    };
+  },
+);

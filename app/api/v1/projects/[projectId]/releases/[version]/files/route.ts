@@ -11,5 +11,9 @@ export const GET = route(spec, async ({ tenant, params }) => {
 
 export const POST = route(spec, async ({ req, tenant, params }) => {
   const parts = await readMultipart(req, { maxBytes: MAX_FILE_UPLOAD_BYTES, maxParts: 8, what: 'File upload' });
-  return { status: 201, message: 'File uploaded', data: await uploadSourceFile(tenant.projectId, params.version, parts) };
+  return {
+    status: 201,
+    message: 'File uploaded',
+    data: await uploadSourceFile(tenant.projectId, params.version, parts),
+  };
 });
