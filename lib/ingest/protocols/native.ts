@@ -1,5 +1,4 @@
-import { envelope, type Envelope } from '@/lib/http/envelope';
-import type { FieldIssue } from '@/lib/errors';
+import type { Envelope } from '@/lib/http/envelope';
 import { reserveIngestTokens } from '@/lib/ingest/admit/rate-limit';
 import { decodeBody, MAX_BODY_BYTES, SUPPORTED_ENCODINGS } from '@/lib/envelope/decode-body';
 import { ingestKeyFrom, keyShape, resolveIngestKey } from '@/lib/ingest/admit/resolve-key';
@@ -10,7 +9,9 @@ import { validationReason } from '@/lib/outcomes/categories';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { envelopeKind } from '@/lib/envelope/schemas';
 import { logger } from '@/lib/log';
-import { CORS, preflight } from './cors';
+import { answer, INGEST_MESSAGES, invalid, preflight } from './answer';
+
+export { INGEST_MESSAGES } from './answer';
 
 export type IngestRequest = {
   projectId: string;
@@ -26,32 +27,6 @@ export type IngestRequest = {
 export type IngestResponse = { status: number; body: Envelope | null; headers: Record<string, string> };
 
 const PREFLIGHT = preflight('Content-Type, X-Ingest-Auth');
-const MAX_REPORTED_ISSUES = 100;
-
-export const INGEST_MESSAGES = {
-  ok: 'Event received successfully',
-  missingKey: 'Missing ingest key: send X-Ingest-Auth: ingest_key=<key> or ?ingest_key=<key>',
-  invalidKey: 'Invalid ingest key for this project',
-  rateLimited: 'Rate limit exceeded',
-  quota: 'Monthly event quota exceeded',
-  tooLarge: 'Request body too large (limit 1 MiB)',
-  validation: 'Validation error',
-} as const;
-
-function answer(
-  status: number,
-  message: string,
-  extra: { error?: FieldIssue[]; headers?: Record<string, string> } = {},
-): IngestResponse {
-  return {
-    status,
-    body: envelope({ statusCode: status, message, data: undefined, error: extra.error }),
-    headers: { ...CORS, ...extra.headers },
-  };
-}
-
-const invalid = (issues: FieldIssue[]) =>
-  answer(400, INGEST_MESSAGES.validation, { error: issues.slice(0, MAX_REPORTED_ISSUES) });
 
 /**
  * The native ingest endpoint without any HTTP framework: plain request data in, status, envelope and headers

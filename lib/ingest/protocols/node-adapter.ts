@@ -12,7 +12,7 @@ import { bodyCapFor, LARGE_BODY_BUSY_MESSAGE } from '@/lib/ingest/protocols/larg
 import { envelope } from '@/lib/http/envelope';
 import { addressFromSocket } from '@/lib/auth/client-address';
 import { observeHttp } from '@/lib/metrics/metrics';
-import { CORS } from './cors';
+import { CORS } from './answer';
 
 const PREFIX = '/api/v1/ingest/';
 const SUFFIX = '/envelope';

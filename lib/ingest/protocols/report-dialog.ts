@@ -14,7 +14,7 @@ import { keyFromDsn } from '@/lib/envelope/sentry-auth';
 import { storableString } from '@/lib/envelope/prepare-json';
 import { feedback, MAX_FEEDBACK_MESSAGE, userReportItem } from '@/lib/ingest/items/feedback';
 import { newStoreContext } from '@/lib/ingest/items/kind';
-import { preflight } from './cors';
+import { preflight } from './answer';
 
 export const DIALOG_BODY_CAP = 64 * 1024;
 const CORS = { ...preflight('Content-Type', 'GET, POST, OPTIONS'), 'cache-control': 'no-store' };

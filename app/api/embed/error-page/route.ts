@@ -2,7 +2,7 @@ import { readCappedBody } from '@/lib/http/read-body';
 import { DIALOG_BODY_CAP, reportDialog } from '@/lib/ingest/protocols/report-dialog';
 import { envelope } from '@/lib/http/envelope';
 import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
-import { CORS } from '@/lib/ingest/protocols/cors';
+import { CORS } from '@/lib/ingest/protocols/answer';
 
 // Sentry.showReportDialog(): the dialog's script (GET) and its report (POST); see lib/ingest/protocols/report-dialog.ts.
 async function handler(req: Request): Promise<Response> {

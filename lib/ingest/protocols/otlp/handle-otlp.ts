@@ -18,7 +18,7 @@ import { logs } from '@/lib/ingest/items/logs';
 import { spans } from '@/lib/ingest/items/spans';
 import { batchOf, storeItems, type Batch } from '@/lib/ingest/items/store-items';
 import { mapOtlpLogs, mapOtlpTraces } from './map-otlp';
-import { preflight } from '../cors';
+import { preflight } from '../answer';
 
 export type OtlpRequest = {
   projectNumber: string;

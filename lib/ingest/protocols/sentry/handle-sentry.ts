@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { env } from '@/lib/env';
-import { envelope, type Envelope } from '@/lib/http/envelope';
-import type { FieldIssue } from '@/lib/errors';
+import type { Envelope } from '@/lib/http/envelope';
 import { logger } from '@/lib/log';
 import { decodeBody, MAX_BODY_BYTES, SUPPORTED_ENCODINGS } from '@/lib/envelope/decode-body';
 import { INGEST_MESSAGES } from '@/lib/ingest/protocols/native';
@@ -16,7 +15,7 @@ import { validationReason } from '@/lib/outcomes/categories';
 import type { IngestOutcome } from '@/lib/ingest/items/events';
 import { storeItems } from '@/lib/ingest/items/store-items';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
-import { CORS, preflight } from '../cors';
+import { answer, CORS, invalid, preflight } from '../answer';
 
 export type SentryRequest = {
   /** The DSN's project path segment, unvalidated. */
@@ -40,7 +39,6 @@ export type SentryResponse = {
 };
 
 const PREFLIGHT = preflight('Content-Type, Content-Encoding, X-Sentry-Auth, Sentry-Trace, Baggage');
-const MAX_REPORTED_ISSUES = 100;
 // An exhausted monthly quota is re-checked every minute, so an upgrade takes effect quickly.
 const QUOTA_RETRY_AFTER_SECONDS = 60;
 const QUOTA_CATEGORIES = 'error;default;transaction;span';
@@ -49,21 +47,6 @@ export const SENTRY_MESSAGES = {
   missingKey:
     'Missing Sentry key: send X-Sentry-Auth: Sentry sentry_key=<key>, ?sentry_key=<key> or a dsn in the envelope header',
 } as const;
-
-function answer(
-  status: number,
-  message: string,
-  extra: { error?: FieldIssue[]; headers?: Record<string, string> } = {},
-): SentryResponse {
-  return {
-    status,
-    body: envelope({ statusCode: status, message, data: undefined, error: extra.error }),
-    headers: { ...CORS, ...extra.headers },
-  };
-}
-
-const invalid = (issues: FieldIssue[]) =>
-  answer(400, INGEST_MESSAGES.validation, { error: issues.slice(0, MAX_REPORTED_ISSUES) });
 
 /** Sentry SDKs honour X-Sentry-Rate-Limits (`<seconds>:<categories>:<scope>[:<reason>]`, no categories = all). */
 function rateLimited(): SentryResponse {

@@ -7,7 +7,7 @@ import { handleSentry, type SentryResponse } from './handle-sentry';
 import { observeHttp } from '@/lib/metrics/metrics';
 import type { SentryEndpoint } from './prepare-items';
 import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
-import { CORS } from '../cors';
+import { CORS } from '../answer';
 
 type Ctx = { params: Promise<{ projectNumber: string }> };
 

@@ -1,5 +1,5 @@
 import { handleHttpCheckIn } from '@/lib/ingest/protocols/http-checkin';
-import { CORS } from '@/lib/ingest/protocols/cors';
+import { CORS } from '@/lib/ingest/protocols/answer';
 
 // Sentry's plain HTTP check-in (GET or POST ?status=…); see lib/ingest/protocols/http-checkin.ts.
 type Ctx = { params: Promise<{ projectNumber: string; slug: string; key: string }> };

@@ -4,7 +4,7 @@ import { envelope } from '@/lib/http/envelope';
 import { clientAddress } from '@/lib/auth/client-address';
 import { observeHttp } from '@/lib/metrics/metrics';
 import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
-import { CORS } from '@/lib/ingest/protocols/cors';
+import { CORS } from '@/lib/ingest/protocols/answer';
 
 type Ctx = { params: Promise<{ projectId: string }> };
 

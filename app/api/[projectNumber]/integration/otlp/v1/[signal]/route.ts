@@ -3,7 +3,7 @@ import { MAX_BODY_BYTES } from '@/lib/envelope/decode-body';
 import { handleOtlp } from '@/lib/ingest/protocols/otlp/handle-otlp';
 import { envelope } from '@/lib/http/envelope';
 import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
-import { CORS } from '@/lib/ingest/protocols/cors';
+import { CORS } from '@/lib/ingest/protocols/answer';
 
 // OpenTelemetry exporters post here (OTLP/HTTP traces and logs); see lib/ingest/protocols/otlp/handle-otlp.ts.
 type Ctx = { params: Promise<{ projectNumber: string; signal: string }> };

@@ -1,0 +1,52 @@
+// The one answer module of the ingest endpoints: their CORS headers (any origin may send, as browser SDKs run on every
+// site, and they read the rate-limit headers of a cross-origin answer to back off), the messages they answer with,
+// and the response envelope those answers carry.
+import type { FieldIssue } from '@/lib/errors';
+import { envelope, type Envelope } from '@/lib/http/envelope';
+
+export const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'X-Sentry-Rate-Limits, Retry-After',
+} as const;
+
+/** A preflight's answer for an endpoint taking `allowHeaders` (each its own auth header) by `methods`. */
+export function preflight(allowHeaders: string, methods = 'POST, OPTIONS') {
+  return {
+    ...CORS,
+    'access-control-allow-methods': methods,
+    'access-control-allow-headers': allowHeaders,
+    'access-control-max-age': '86400',
+  } as const;
+}
+
+export const INGEST_MESSAGES = {
+  ok: 'Event received successfully',
+  missingKey: 'Missing ingest key: send X-Ingest-Auth: ingest_key=<key> or ?ingest_key=<key>',
+  invalidKey: 'Invalid ingest key for this project',
+  rateLimited: 'Rate limit exceeded',
+  quota: 'Monthly event quota exceeded',
+  tooLarge: 'Request body too large (limit 1 MiB)',
+  validation: 'Validation error',
+} as const;
+
+/** At most this many problems are listed in a 400. */
+const MAX_REPORTED_ISSUES = 100;
+
+export type IngestAnswer = { status: number; body: Envelope; headers: Record<string, string> };
+
+/** An answer with the response envelope, the CORS headers and any `headers` beside them. */
+export function answer(
+  status: number,
+  message: string,
+  extra: { error?: FieldIssue[]; headers?: Record<string, string> } = {},
+): IngestAnswer {
+  return {
+    status,
+    body: envelope({ statusCode: status, message, error: extra.error }),
+    headers: { ...CORS, ...extra.headers },
+  };
+}
+
+/** The 400 naming what was wrong, each problem with its path. */
+export const invalid = (issues: FieldIssue[]) =>
+  answer(400, INGEST_MESSAGES.validation, { error: issues.slice(0, MAX_REPORTED_ISSUES) });
