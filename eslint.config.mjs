@@ -49,6 +49,7 @@ const wingZones = [
   })),
 ];
 
+const pure = 'lib/envelope is the pure wire model: no database, network or clock';
 const maxParams = 'An exported function takes at most 3 parameters: pass one options object';
 const functionKinds = ['FunctionDeclaration', 'TSDeclareFunction', 'FunctionExpression', 'ArrowFunctionExpression'];
 const exportedFunctions = [
@@ -110,6 +111,31 @@ export default defineConfig([
     name: 'tracker/lib',
     files: ['lib/**/*.{ts,tsx}'],
     rules: { 'no-console': 'error' },
+  },
+  {
+    // The wire model is pure: no database, network or clock (its imports are held by the zones above).
+    name: 'tracker/envelope-pure',
+    files: ['lib/envelope/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['pg', 'node:net', 'node:http', 'node:https', 'node:dns', 'undici'].map((name) => ({
+            name,
+            message: pure,
+          })),
+          patterns: [{ group: ['@prisma/*'], message: pure }],
+        },
+      ],
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: pure }],
+      'no-restricted-syntax': [
+        'error',
+        ...exportedFunctions.map((selector) => ({ selector: `${selector}[params.length>3]`, message: maxParams })),
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: pure },
+        { selector: "CallExpression[callee.name='fetch']", message: pure },
+      ],
+    },
   },
   prettier,
 ]);

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import type { ReactElement } from 'react';
 import { render } from '@react-email/render';
 import { env } from '@/lib/env';
+import { logger } from '@/lib/log';
 import type { OutboxMessage } from './outbox';
 
 export type EmailMessage = {
@@ -66,7 +67,9 @@ export async function sendEmail(msg: EmailMessage): Promise<void> {
   const tmp = path.join(dir, `.${name}.tmp`);
   await fs.writeFile(tmp, JSON.stringify(record, null, 2));
   await fs.rename(tmp, path.join(dir, name));
-  // A plain line a person reads in the server's output (README: "logged"); pino would wrap it in JSON and is silent under test.
-  // eslint-disable-next-line no-console -- the outbox line is for a person, as said above
-  console.log(`[outbox] ${msg.template} email to ${msg.to}: "${msg.subject}" (${path.join(env.mailOutboxDir, name)})`);
+  // One line on stdout per message (the contract's "logged"), through the one logger like every other line.
+  logger.info(
+    { template: msg.template, file: path.join(env.mailOutboxDir, name) },
+    `[outbox] ${msg.template} email to ${msg.to}: "${msg.subject}"`,
+  );
 }
