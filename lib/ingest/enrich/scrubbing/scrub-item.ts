@@ -53,41 +53,61 @@ export function parseFieldPath(path: string): Step[] {
   return path.split('.').map((s) => (s.endsWith('[]') ? [s.slice(0, -2), true] : [s, false]));
 }
 
-function update(node: unknown, steps: readonly Step[], at: number, apply: (v: unknown) => unknown): void {
-  if (typeof node !== 'object' || node === null) return;
-  const [name, many] = steps[at];
-  const rec = node as Record<string, unknown>;
-  const v = rec[name];
-  if (v === undefined || v === null) return;
-  const last = at === steps.length - 1;
-  if (!many) {
-    if (last) rec[name] = apply(v);
-    else update(v, steps, at + 1, apply);
-    return;
-  }
-  if (!Array.isArray(v)) return;
-  for (let i = 0; i < v.length; i++) {
-    if (last) v[i] = apply(v[i]);
-    else update(v[i], steps, at + 1, apply);
-  }
+/** The declaration as a tree, so a shared prefix (`exception.stacktrace.frames[]`) is walked once per item. */
+type Node = { name: string; many: boolean; rules: Rule[]; children: Node[] };
+
+function childOf(parent: Node, name: string, many: boolean): Node {
+  let child = parent.children.find((c) => c.name === name && c.many === many);
+  if (!child) parent.children.push((child = { name, many, rules: [], children: [] }));
+  return child;
 }
 
-type Compiled = { rule: Rule; steps: Step[] }[];
-const compiled = new WeakMap<ItemFields, Compiled>();
+const compiled = new WeakMap<ItemFields, Node>();
 
-function compile(fields: ItemFields): Compiled {
-  let c = compiled.get(fields);
-  if (!c) {
-    c = (Object.keys(fields) as Rule[]).flatMap((rule) =>
-      (fields[rule] ?? []).map((path) => ({ rule, steps: parseFieldPath(path) })),
-    );
-    compiled.set(fields, c);
+function compile(fields: ItemFields): Node {
+  let root = compiled.get(fields);
+  if (!root) {
+    root = { name: '', many: false, rules: [], children: [] };
+    for (const rule of Object.keys(fields) as Rule[]) {
+      for (const path of fields[rule] ?? []) {
+        let node = root;
+        for (const [name, many] of parseFieldPath(path)) node = childOf(node, name, many);
+        node.rules.push(rule);
+      }
+    }
+    compiled.set(fields, root);
   }
-  return c;
+  return root;
+}
+
+function applied(rules: Rule[], v: unknown, policy: ScrubPolicy): unknown {
+  for (const rule of rules) v = APPLY[rule](v, policy);
+  return v;
+}
+
+function walk(rec: Record<string, unknown>, node: Node, policy: ScrubPolicy): void {
+  for (const child of node.children) {
+    const v = rec[child.name];
+    if (v === undefined || v === null) continue;
+    if (!child.many) {
+      const out = child.rules.length > 0 ? applied(child.rules, v, policy) : v;
+      if (out !== v) rec[child.name] = out;
+      if (child.children.length > 0 && typeof out === 'object' && out !== null)
+        walk(out as Record<string, unknown>, child, policy);
+      continue;
+    }
+    if (!Array.isArray(v)) continue;
+    for (let i = 0; i < v.length; i++) {
+      if (child.rules.length > 0) v[i] = applied(child.rules, v[i], policy);
+      const e = v[i];
+      if (child.children.length > 0 && typeof e === 'object' && e !== null)
+        walk(e as Record<string, unknown>, child, policy);
+    }
+  }
 }
 
 /** `item` with the project's rules applied to every field `fields` names (in place; also returned). */
 export function scrubItem<T extends object>(item: T, fields: ItemFields, policy: ScrubPolicy): T {
-  for (const { rule, steps } of compile(fields)) update(item, steps, 0, (v) => APPLY[rule](v, policy));
+  walk(item as Record<string, unknown>, compile(fields), policy);
   return item;
 }
