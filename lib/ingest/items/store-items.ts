@@ -34,15 +34,23 @@ export function batchOf<T>(kind: ItemKind<T>, rows: T[]): Batch {
   return batch;
 }
 
+/** The list `map` holds for `kind`, made on first use. */
+function listOf<V>(map: Map<ItemKind, V[]>, kind: ItemKind): V[] {
+  let list = map.get(kind);
+  if (!list) map.set(kind, (list = []));
+  return list;
+}
+
 /** Adds what `kind` parsed of one item, its items counted under `category`. */
 export function addParsed(
   batch: Batch,
   { kind, category, parsed }: { kind: ItemKind; category: Category; parsed: Parsed<unknown> },
 ): void {
-  if (parsed.items.length > 0) batch.rows.set(kind, [...(batch.rows.get(kind) ?? []), ...parsed.items]);
-  for (const issue of parsed.invalid ?? [])
+  if (parsed.items.length > 0) listOf(batch.rows, kind).push(...parsed.items);
+  for (const issue of parsed.invalid ?? []) {
     batch.refused.push({ category, reason: validationReason(issue.path), quantity: 1 });
-  if (parsed.invalid?.length) batch.issues.set(kind, [...(batch.issues.get(kind) ?? []), ...parsed.invalid]);
+    listOf(batch.issues, kind).push(issue);
+  }
   for (const reason of parsed.refused ?? []) batch.refused.push({ category, reason, quantity: 1 });
   if (parsed.unusable) batch.refused.push({ category, reason: 'unusable_or_over_cap', quantity: parsed.unusable });
 }

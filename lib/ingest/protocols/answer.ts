@@ -47,6 +47,18 @@ export function answer(
   };
 }
 
+/** An answer as a web Response, for the Next.js adapters: JSON that is never cached, or no body at all. */
+export function webResponse(res: { status: number; body: unknown; headers: Record<string, string> }): Response {
+  const headers = new Headers(res.headers);
+  if (res.body === null) return new Response(null, { status: res.status, headers });
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(res.body), { status: res.status, headers });
+}
+
+/** The answer when the request body could not be read to its end. */
+export const unreadable = () => answer(400, 'Could not read the request body');
+
 /** The 400 naming what was wrong, each problem with its path. */
 export const invalid = (issues: FieldIssue[]) =>
   answer(400, INGEST_MESSAGES.validation, { error: issues.slice(0, MAX_REPORTED_ISSUES) });

@@ -4,15 +4,14 @@
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
-import { handleIngest, INGEST_MESSAGES } from '@/lib/ingest/protocols/native';
+import { handleIngest } from '@/lib/ingest/protocols/native';
 import { handleSentry } from '@/lib/ingest/protocols/sentry/handle-sentry';
 import type { SentryEndpoint } from '@/lib/ingest/protocols/sentry/prepare-items';
 import { MAX_BODY_BYTES } from '@/lib/envelope/decode-body';
 import { bodyCapFor, LARGE_BODY_BUSY_MESSAGE } from '@/lib/ingest/protocols/large-bodies';
-import { envelope } from '@/lib/http/envelope';
 import { addressFromSocket } from '@/lib/auth/client-address';
 import { observeHttp } from '@/lib/metrics/metrics';
-import { CORS } from './answer';
+import { answer, INGEST_MESSAGES, unreadable } from './answer';
 
 const PREFIX = '/api/v1/ingest/';
 const SUFFIX = '/envelope';
@@ -114,30 +113,14 @@ async function respondTo(
   const slot =
     req.method === 'POST' ? bodyCapFor(endpoint, req.headers['content-length']) : { cap: 0, release: () => {} };
   if (slot === 'busy') {
-    send(
-      res,
-      {
-        status: 429,
-        body: envelope({ statusCode: 429, message: LARGE_BODY_BUSY_MESSAGE }),
-        headers: { ...CORS, 'retry-after': '1', connection: 'close' },
-      },
-      true,
-    );
+    send(res, answer(429, LARGE_BODY_BUSY_MESSAGE, { headers: { 'retry-after': '1', connection: 'close' } }), true);
     return;
   }
   try {
     const body = req.method === 'POST' ? await readCappedBody(req, slot.cap) : Buffer.alloc(0);
     if (body === null) {
       // The rest of the body is not read: close the connection after answering instead of draining it.
-      send(
-        res,
-        {
-          status: 413,
-          body: envelope({ statusCode: 413, message: INGEST_MESSAGES.tooLarge }),
-          headers: { ...CORS, connection: 'close' },
-        },
-        true,
-      );
+      send(res, answer(413, INGEST_MESSAGES.tooLarge, { headers: { connection: 'close' } }), true);
       return;
     }
     const q = url.indexOf('?');
@@ -147,16 +130,7 @@ async function respondTo(
       false,
     );
   } catch {
-    if (!res.headersSent)
-      send(
-        res,
-        {
-          status: 400,
-          body: envelope({ statusCode: 400, message: 'Could not read the request body' }),
-          headers: { ...CORS },
-        },
-        true,
-      );
+    if (!res.headersSent) send(res, unreadable(), true);
   } finally {
     slot.release();
   }

@@ -1,18 +1,13 @@
 import { readCappedBody } from '@/lib/http/read-body';
 import { DIALOG_BODY_CAP, reportDialog } from '@/lib/ingest/protocols/report-dialog';
-import { envelope } from '@/lib/http/envelope';
 import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
-import { CORS } from '@/lib/ingest/protocols/answer';
+import { invalid, webResponse } from '@/lib/ingest/protocols/answer';
 
 // Sentry.showReportDialog(): the dialog's script (GET) and its report (POST); see lib/ingest/protocols/report-dialog.ts.
 async function handler(req: Request): Promise<Response> {
   // The dsn, event id, name and email of the query are looked up or stored: no control character in them.
   const control = requestControlCharacterIssues({}, new URL(req.url).searchParams);
-  if (control.length > 0)
-    return Response.json(envelope({ statusCode: 400, message: 'Validation error', error: control }), {
-      status: 400,
-      headers: CORS,
-    });
+  if (control.length > 0) return webResponse(invalid(control));
   const res = await reportDialog({
     method: req.method,
     url: new URL(req.url),

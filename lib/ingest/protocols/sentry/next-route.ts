@@ -1,23 +1,13 @@
-import { envelope } from '@/lib/http/envelope';
 import { clientAddress } from '@/lib/auth/client-address';
-import { INGEST_MESSAGES } from '@/lib/ingest/protocols/native';
 import { MAX_BODY_BYTES, readCappedBody } from '@/lib/http/read-body';
 import { bodyCapFor, LARGE_BODY_BUSY_MESSAGE } from '@/lib/ingest/protocols/large-bodies';
-import { handleSentry, type SentryResponse } from './handle-sentry';
+import { handleSentry } from './handle-sentry';
 import { observeHttp } from '@/lib/metrics/metrics';
 import type { SentryEndpoint } from './prepare-items';
 import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
-import { CORS } from '../answer';
+import { answer as ingestAnswer, INGEST_MESSAGES, invalid, unreadable, webResponse } from '../answer';
 
 type Ctx = { params: Promise<{ projectNumber: string }> };
-
-function toResponse(res: SentryResponse): Response {
-  const headers = new Headers(res.headers);
-  if (res.body === null) return new Response(null, { status: res.status, headers });
-  headers.set('content-type', 'application/json; charset=utf-8');
-  headers.set('cache-control', 'no-store');
-  return new Response(JSON.stringify(res.body), { status: res.status, headers });
-}
 
 /** Next.js adapter for a Sentry endpoint: reads the body (capped as lib/ingest/protocols/large-bodies.ts says), the rest is handleSentry. */
 export function sentryRoute(endpoint: SentryEndpoint) {
@@ -39,38 +29,20 @@ export function sentryRoute(endpoint: SentryEndpoint) {
     const control = requestControlCharacterIssues({ projectNumber }, new URL(req.url).searchParams);
     if (control.length > 0) {
       await req.body?.cancel().catch(() => {});
-      return toResponse({
-        status: 400,
-        body: envelope({ statusCode: 400, message: INGEST_MESSAGES.validation, data: undefined, error: control }),
-        headers: CORS,
-      });
+      return webResponse(invalid(control));
     }
     const slot =
       req.method === 'POST' ? bodyCapFor(endpoint, req.headers.get('content-length')) : { cap: 0, release: () => {} };
     if (slot === 'busy') {
       await req.body?.cancel().catch(() => {});
-      return toResponse({
-        status: 429,
-        body: envelope({ statusCode: 429, message: LARGE_BODY_BUSY_MESSAGE }),
-        headers: { ...CORS, 'retry-after': '1' },
-      });
+      return webResponse(ingestAnswer(429, LARGE_BODY_BUSY_MESSAGE, { headers: { 'retry-after': '1' } }));
     }
     try {
       const body = req.method === 'POST' ? await readCappedBody(req, slot.cap).catch(() => undefined) : Buffer.alloc(0);
-      if (body === null)
-        return toResponse({
-          status: 413,
-          body: envelope({ statusCode: 413, message: INGEST_MESSAGES.tooLarge }),
-          headers: CORS,
-        });
-      if (body === undefined)
-        return toResponse({
-          status: 400,
-          body: envelope({ statusCode: 400, message: 'Could not read the request body' }),
-          headers: CORS,
-        });
+      if (body === null) return webResponse(ingestAnswer(413, INGEST_MESSAGES.tooLarge));
+      if (body === undefined) return webResponse(unreadable());
       const url = new URL(req.url);
-      return toResponse(
+      return webResponse(
         await handleSentry({
           projectNumber,
           endpoint,

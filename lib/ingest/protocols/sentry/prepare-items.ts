@@ -11,7 +11,7 @@ import { discardsOf, type ClientDiscard } from '@/lib/outcomes/client-report';
 import { events, hex32, unitsOfStoreBody } from '@/lib/ingest/items/events';
 import type { ItemKind, Parsed } from '@/lib/ingest/items/kind';
 import { ITEM_KINDS } from '@/lib/ingest/items/registry';
-import { addParsed, batchOf, PROCESSING_ERROR, type Batch } from '@/lib/ingest/items/store-items';
+import { addParsed, batchOf, emptyBatch, PROCESSING_ERROR, type Batch } from '@/lib/ingest/items/store-items';
 import { CLIENT_REPORT, notStoredCategory } from './item-types';
 
 export type SentryEndpoint = 'envelope' | 'store';
@@ -78,7 +78,7 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
     return json.get(index) ?? null;
   };
   let eventId = hex32(header.event_id);
-  const batch: Batch = { rows: new Map(), refused: [], issues: new Map() };
+  const batch = emptyBatch();
   const refusedEvents = new Set<number>();
   for (const kind of ITEM_KINDS) {
     for (const [index, item] of items.entries()) {

@@ -1,10 +1,15 @@
-import { handleIngest, INGEST_MESSAGES, type IngestResponse } from '@/lib/ingest/protocols/native';
+import { handleIngest, type IngestResponse } from '@/lib/ingest/protocols/native';
 import { MAX_BODY_BYTES, readCappedBody } from '@/lib/http/read-body';
-import { envelope } from '@/lib/http/envelope';
 import { clientAddress } from '@/lib/auth/client-address';
 import { observeHttp } from '@/lib/metrics/metrics';
 import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
-import { CORS } from '@/lib/ingest/protocols/answer';
+import {
+  answer as ingestAnswer,
+  INGEST_MESSAGES,
+  invalid,
+  unreadable,
+  webResponse,
+} from '@/lib/ingest/protocols/answer';
 
 type Ctx = { params: Promise<{ projectId: string }> };
 
@@ -27,23 +32,15 @@ async function answer(req: Request, ctx: Ctx): Promise<Response> {
   const control = requestControlCharacterIssues({ projectId }, new URL(req.url).searchParams);
   if (control.length > 0) {
     await req.body?.cancel().catch(() => {});
-    return toResponse({
-      status: 400,
-      body: envelope({ statusCode: 400, message: INGEST_MESSAGES.validation, error: control }),
-      headers: CORS,
-    });
+    return webResponse(invalid(control));
   }
   const body =
     req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES).catch(() => undefined) : Buffer.alloc(0);
   const res: IngestResponse =
     body === null
-      ? { status: 413, body: envelope({ statusCode: 413, message: INGEST_MESSAGES.tooLarge }), headers: CORS }
+      ? ingestAnswer(413, INGEST_MESSAGES.tooLarge)
       : body === undefined
-        ? {
-            status: 400,
-            body: envelope({ statusCode: 400, message: 'Could not read the request body' }),
-            headers: CORS,
-          }
+        ? unreadable()
         : await handleIngest({
             projectId,
             method: req.method,
@@ -52,15 +49,7 @@ async function answer(req: Request, ctx: Ctx): Promise<Response> {
             body,
             clientAddress: clientAddress(req),
           });
-  return toResponse(res);
-}
-
-function toResponse(res: IngestResponse): Response {
-  const headers = new Headers(res.headers);
-  if (res.body === null) return new Response(null, { status: res.status, headers });
-  headers.set('content-type', 'application/json; charset=utf-8');
-  headers.set('cache-control', 'no-store');
-  return new Response(JSON.stringify(res.body), { status: res.status, headers });
+  return webResponse(res);
 }
 
 export const POST = adapt;

@@ -1,9 +1,8 @@
 import { readCappedBody } from '@/lib/http/read-body';
 import { MAX_BODY_BYTES } from '@/lib/envelope/decode-body';
 import { handleOtlp } from '@/lib/ingest/protocols/otlp/handle-otlp';
-import { envelope } from '@/lib/http/envelope';
 import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
-import { CORS } from '@/lib/ingest/protocols/answer';
+import { invalid, webResponse } from '@/lib/ingest/protocols/answer';
 
 // OpenTelemetry exporters post here (OTLP/HTTP traces and logs); see lib/ingest/protocols/otlp/handle-otlp.ts.
 type Ctx = { params: Promise<{ projectNumber: string; signal: string }> };
@@ -14,10 +13,7 @@ async function handler(req: Request, ctx: Ctx): Promise<Response> {
   const control = requestControlCharacterIssues({ projectNumber, signal }, new URL(req.url).searchParams);
   if (control.length > 0) {
     await req.body?.cancel().catch(() => {});
-    return Response.json(envelope({ statusCode: 400, message: 'Validation error', error: control }), {
-      status: 400,
-      headers: CORS,
-    });
+    return webResponse(invalid(control));
   }
   const body = req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES).catch(() => null) : Buffer.alloc(0);
   const url = new URL(req.url);
