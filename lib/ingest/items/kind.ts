@@ -11,6 +11,9 @@ import { scrubItem } from '@/lib/ingest/enrich/scrubbing/scrub-item';
 import type { Category } from '@/lib/outcomes/categories';
 import type { IngestOutcome } from './events';
 
+/** The reason an item is counted invalid when reading or storing it failed unexpectedly (the error is logged). */
+export const PROCESSING_ERROR = 'processing_error';
+
 /** What one item's payload gave a kind. */
 export type Parsed<T> = {
   items: T[];

@@ -9,11 +9,8 @@ import { validationReason, type Category } from '@/lib/outcomes/categories';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import type { IngestUnit } from '@/lib/envelope/validate-envelope';
 import { events, type IngestOutcome } from './events';
-import { newStoreContext, type ItemKind, type Parsed } from './kind';
+import { newStoreContext, PROCESSING_ERROR, type ItemKind, type Parsed } from './kind';
 import { ITEM_KINDS } from './registry';
-
-/** The reason an item is counted invalid when reading or storing it failed unexpectedly (the error is logged). */
-export const PROCESSING_ERROR = 'processing_error';
 
 export type Batch = {
   rows: Map<ItemKind, unknown[]>;

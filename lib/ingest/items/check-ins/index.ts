@@ -3,7 +3,7 @@
 // rest applied. Slug, status, environment and schedule are identifiers or validated values: nothing to scrub.
 import { logger } from '@/lib/log';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
-import { defineKind, jsonOrRefusal } from '../kind';
+import { defineKind, jsonOrRefusal, PROCESSING_ERROR } from '../kind';
 import { processCheckIn } from './monitors';
 import { parseCheckIn, type CheckIn } from './parse-checkin';
 
@@ -46,7 +46,7 @@ export const checkIns = defineKind<CheckIn>({
           projectId: key.projectId,
           category: 'monitor',
           outcome: 'invalid',
-          reason: 'processing_error',
+          reason: PROCESSING_ERROR,
         });
       }
     }

@@ -61,12 +61,7 @@ export async function handleOtlp(req: OtlpRequest): Promise<OtlpResponse> {
   if (req.body.length > MAX_BODY_BYTES) return problem(413, INGEST_MESSAGES.tooLarge);
   const decoded = await decodeBody(req.body, req.headers['content-encoding']);
   if (!decoded.ok) {
-    recordOutcome({
-      projectId: key.projectId,
-      category,
-      outcome: 'invalid',
-      reason: decoded.reason === 'too_large' ? 'too_large' : decoded.reason,
-    });
+    recordOutcome({ projectId: key.projectId, category, outcome: 'invalid', reason: decoded.reason });
     return decoded.reason === 'too_large'
       ? problem(413, INGEST_MESSAGES.tooLarge)
       : problem(decoded.reason === 'unsupported_encoding' ? 415 : 400, 'Body could not be decoded');

@@ -9,9 +9,9 @@ import { parseEnvelope, parseJsonObject, type JsonObject } from '@/lib/envelope/
 import type { Category } from '@/lib/outcomes/categories';
 import { discardsOf, type ClientDiscard } from '@/lib/outcomes/client-report';
 import { events, hex32, unitsOfStoreBody } from '@/lib/ingest/items/events';
-import type { ItemKind, Parsed } from '@/lib/ingest/items/kind';
-import { ITEM_KINDS } from '@/lib/ingest/items/registry';
-import { addParsed, batchOf, emptyBatch, PROCESSING_ERROR, type Batch } from '@/lib/ingest/items/store-items';
+import { PROCESSING_ERROR, type ItemKind, type Parsed } from '@/lib/ingest/items/kind';
+import { ITEM_KINDS, kindsOf } from '@/lib/ingest/items/registry';
+import { addParsed, batchOf, emptyBatch, type Batch } from '@/lib/ingest/items/store-items';
 import { CLIENT_REPORT, notStoredCategory } from './item-types';
 
 export type SentryEndpoint = 'envelope' | 'store';
@@ -67,8 +67,7 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
     if (types[index] === CLIENT_REPORT) {
       const payload = parseJsonObject(item.payload.toString('utf8'));
       if (payload) discards.push(...discardsOf(payload));
-    } else if (!ITEM_KINDS.some((k) => Object.hasOwn(k.itemTypes, types[index])))
-      unsupported.push(notStoredCategory(types[index]));
+    } else if (kindsOf(types[index]).length === 0) unsupported.push(notStoredCategory(types[index]));
   }
 
   // Each payload is parsed as JSON once, for every kind that reads it.
