@@ -89,7 +89,8 @@ test('the feedback widget with a screenshot and the crash-report dialog, in the 
     await expect(card).toBeVisible();
     const shot = card.getByRole('img', { name: /^Attachment / });
     await expect(shot).toBeVisible();
-    expect(await shot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // Visible is not decoded: under load the image's bytes may still be arriving.
+    await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByTestId('feedback').filter({ hasText: 'I clicked Pay and the form froze' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 

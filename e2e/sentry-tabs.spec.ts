@@ -79,7 +79,8 @@ test('four tabs of @sentry/browser throw 200 errors: 200 stored, 5 issues, frame
     );
 
     const total = async () => (await issuesOf(request, project.id)).reduce((sum, i) => sum + i.eventCount, 0);
-    await expect.poll(total, { timeout: 30_000 }).toBe(200);
+    // Exactly 200, however long a loaded machine takes to answer every send of the four pages.
+    await expect.poll(total, { timeout: 60_000 }).toBe(200);
     const issues = await issuesOf(request, project.id);
     expect(issues).toHaveLength(5);
     expect(issues.map((i) => i.eventCount).sort()).toEqual([40, 40, 40, 40, 40]);
