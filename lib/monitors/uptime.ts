@@ -126,9 +126,10 @@ async function recordCheck(monitorId: string, expectedAt: Date, at: Date, r: Upt
     const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM monitors WHERE id = ${monitorId} FOR UPDATE`;
     if (!rows[0]) return null;
     const monitor = await tx.monitor.findUniqueOrThrow({ where: { id: monitorId } });
+    const runId = crypto.randomUUID().replace(/-/g, '');
     await tx.monitorCheckin.create({
       data: {
-        id: crypto.randomUUID().replace(/-/g, ''),
+        id: runId,
         monitorId,
         status: r.ok ? 'ok' : 'error',
         durationMs: r.durationMs,
@@ -138,7 +139,14 @@ async function recordCheck(monitorId: string, expectedAt: Date, at: Date, r: Upt
         finishedAt: new Date(at.getTime() + r.durationMs),
       },
     });
-    return settle(tx, monitor, { status: r.ok ? 'ok' : 'error', at, extra: { lastCheckinAt: at }, detail: r.detail });
+    return settle(tx, monitor, {
+      id: runId,
+      startedAt: at,
+      status: r.ok ? 'ok' : 'error',
+      at,
+      extra: { lastCheckinAt: at },
+      detail: r.detail,
+    });
   });
   if (outcome) await afterRuns(null, outcome.failures, outcome.recoveries);
 }

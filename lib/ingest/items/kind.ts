@@ -34,6 +34,8 @@ export type ParseContext = {
   json: () => JsonObject | null;
   /** The envelope header's event_id, as sent. */
   headerEventId: unknown;
+  /** The envelope header's sent_at, as sent (a check-in's only time of its own). */
+  sentAt?: unknown;
   /** The envelope's event: its header's event_id, else the event item's (known once events were read). */
   envelopeEventId: () => unknown;
 };

@@ -27,7 +27,7 @@ export const checkIns = defineKind<CheckIn>({
   parse(_item, _type, ctx) {
     const payload = jsonOrRefusal(ctx);
     if (Array.isArray(payload)) return { items: [], invalid: payload };
-    const r = parseCheckIn(payload, ctx.path);
+    const r = parseCheckIn(payload, ctx.path, ctx.sentAt);
     return Array.isArray(r) ? { items: [], invalid: r } : { items: [r] };
   },
   async store(key, items) {

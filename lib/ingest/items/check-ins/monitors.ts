@@ -14,6 +14,7 @@ import { logger } from '@/lib/log';
 import { statusChange } from '@/lib/issues/update-issue-status';
 import type { CheckIn } from './parse-checkin';
 import { fireMonitorAlerts } from '@/lib/alerts/monitor-alerts';
+import { checkInTime } from './checkin-time';
 import { LATEST_DATE, nextRun, saneDate } from './schedule';
 
 type MonitorRow = NonNullable<Awaited<ReturnType<typeof db.monitor.findFirst>>>;
@@ -105,15 +106,22 @@ async function lockMonitor(tx: Tx, projectId: string, slug: string): Promise<Mon
   return rows[0] ? tx.monitor.findUnique({ where: { id: rows[0].id } }) : null;
 }
 
+/** The later of the monitor's last check-in and this one (check-ins may arrive out of order). */
+const lastCheckin = (monitor: MonitorRow, at: Date) => ({
+  lastCheckinAt: monitor.lastCheckinAt && monitor.lastCheckinAt > at ? monitor.lastCheckinAt : at,
+});
+
 async function applyRun(
   tx: Tx,
   monitor: MonitorRow,
   c: CheckIn,
   now: Date,
 ): Promise<{ failures: Failure[]; recoveries: Recovery[] }> {
+  const at = checkInTime(c.sentAt, now);
   const existing = await tx.monitorCheckin.findUnique({ where: { id: c.id } });
   if (existing && existing.monitorId !== monitor.id) return { failures: [], recoveries: [] };
   if (c.status === 'in_progress') {
+    // A start that arrives after its run's end changes nothing of the run.
     if (!existing) {
       await tx.monitorCheckin.create({
         data: {
@@ -122,20 +130,25 @@ async function applyRun(
           status: 'in_progress',
           environment: c.environment,
           expectedAt: saneDate(monitor.nextExpectedAt),
-          startedAt: now,
+          startedAt: at,
         },
       });
     }
-    await tx.monitor.update({ where: { id: monitor.id }, data: { lastCheckinAt: now, ...advance(monitor, now) } });
+    await tx.monitor.update({
+      where: { id: monitor.id },
+      data: { ...lastCheckin(monitor, at), ...advance(monitor, at) },
+    });
     return { failures: [], recoveries: [] };
   }
   // A finished run: the one that started (in_progress), or a run reported only at its end.
   if (existing && existing.status !== 'in_progress') return { failures: [], recoveries: [] };
-  const durationMs = c.durationMs ?? (existing ? runtimeMs(existing.startedAt, now) : null);
+  const durationMs = c.durationMs ?? (existing ? runtimeMs(existing.startedAt, at) : null);
+  // A run reported only at its end is ordered by that check-in, as Sentry orders it.
+  const startedAt = existing?.startedAt ?? at;
   if (existing) {
     await tx.monitorCheckin.update({
       where: { id: c.id },
-      data: { status: c.status, durationMs, finishedAt: now, environment: c.environment ?? existing.environment },
+      data: { status: c.status, durationMs, finishedAt: at, environment: c.environment ?? existing.environment },
     });
   } else {
     await tx.monitorCheckin.create({
@@ -146,22 +159,28 @@ async function applyRun(
         durationMs,
         environment: c.environment,
         expectedAt: saneDate(monitor.nextExpectedAt),
-        startedAt: now,
-        finishedAt: now,
+        startedAt,
+        finishedAt: at,
       },
     });
   }
-  return settle(tx, monitor, { status: c.status, at: now, extra: existing ? {} : advance(monitor, now) });
+  return settle(tx, monitor, {
+    id: c.id,
+    startedAt,
+    status: c.status,
+    at,
+    extra: existing ? {} : advance(monitor, at),
+  });
 }
 
-/** A run that came (at `now`): the next expected run is the first one after it. */
-function advance(monitor: MonitorRow, now: Date) {
+/** A run that came (at `at`): the next expected run is the first one after it. */
+function advance(monitor: MonitorRow, at: Date) {
   if (monitor.scheduleType === 'unscheduled') return {};
   // One stored before dates were bounded (past year 9999) is recomputed.
   const due = saneDate(monitor.nextExpectedAt);
   // A run within the margin before its time, or after it, answers that expected run.
-  const answered = due && now.getTime() >= due.getTime() - monitor.checkinMargin * 60_000;
-  return answered || !due ? { nextExpectedAt: nextRun(monitor, now) } : {};
+  const answered = due && at.getTime() >= due.getTime() - monitor.checkinMargin * 60_000;
+  return answered || !due ? { nextExpectedAt: nextRun(monitor, at) } : {};
 }
 
 /** How long a run took, within the 32-bit milliseconds a check-in stores (a run past max_runtime may end later). */
@@ -169,22 +188,49 @@ const MAX_DURATION_MS = 2_147_483_647;
 const runtimeMs = (startedAt: Date, end: Date) =>
   Math.min(Math.max(end.getTime() - startedAt.getTime(), 0), MAX_DURATION_MS);
 
+/** A finished run, already written: its id, when it started (what orders runs), how it ended and when. */
+export type SettledRun = {
+  id: string;
+  startedAt: Date;
+  status: 'ok' | 'error' | 'missed' | 'timeout';
+  at: Date;
+  /** More columns of the monitor to write with it (the next expected run). */
+  extra: object;
+  detail?: string | null;
+};
+
 /**
  * Counts a finished run (ok, or a failure) on the monitor, with its row locked, and says what follows: an issue event,
  * and whether an incident began (failures reached the threshold) or ended (good runs reached the recovery threshold).
+ * Runs are ordered by their start, not by when their check-ins arrived: the monitor's status is that of its newest
+ * finished run. A run older than a finished run of the other kind (an ok behind a failure, or the reverse) is history
+ * only; one older than runs of its own kind only lengthens their streak.
  */
-export async function settle(
-  tx: Tx,
-  monitor: MonitorRow,
-  run: { status: 'ok' | 'error' | 'missed' | 'timeout'; at: Date; extra: object; detail?: string | null },
-): Promise<RunResults> {
+export async function settle(tx: Tx, monitor: MonitorRow, run: SettledRun): Promise<RunResults> {
   const { status, at, extra, detail = null } = run;
   const failures: Failure[] = [];
   const recoveries: Recovery[] = [];
-  if (status === 'ok') {
+  const ok = status === 'ok';
+  const later = { monitorId: monitor.id, id: { not: run.id }, startedAt: { gt: run.startedAt } };
+  const contrary = await tx.monitorCheckin.findFirst({
+    where: { ...later, status: ok ? { notIn: ['ok', 'in_progress'] } : 'ok' },
+    select: { id: true },
+  });
+  const seen = ok || status === 'error' ? lastCheckin(monitor, at) : {};
+  if (contrary) {
+    await tx.monitor.update({ where: { id: monitor.id }, data: { ...seen, ...extra } });
+    return { failures, recoveries };
+  }
+  const newer = await tx.monitorCheckin.findFirst({
+    where: { ...later, status: { not: 'in_progress' } },
+    select: { id: true },
+  });
+  // Behind newer runs of its own kind, the status stays theirs.
+  const state = newer ? {} : { status };
+  if (ok) {
     let updated = await tx.monitor.update({
       where: { id: monitor.id },
-      data: { status: 'ok', consecutiveOk: { increment: 1 }, consecutiveFailures: 0, lastCheckinAt: at, ...extra },
+      data: { ...state, consecutiveOk: { increment: 1 }, consecutiveFailures: 0, ...seen, ...extra },
     });
     if (updated.incidentSince && updated.consecutiveOk >= updated.recoveryThreshold) {
       updated = await tx.monitor.update({ where: { id: monitor.id }, data: { incidentSince: null } });
@@ -193,13 +239,7 @@ export async function settle(
   } else {
     let updated = await tx.monitor.update({
       where: { id: monitor.id },
-      data: {
-        status,
-        consecutiveFailures: { increment: 1 },
-        consecutiveOk: 0,
-        ...(status === 'error' ? { lastCheckinAt: at } : {}),
-        ...extra,
-      },
+      data: { ...state, consecutiveFailures: { increment: 1 }, consecutiveOk: 0, ...seen, ...extra },
     });
     if (!updated.muted && updated.consecutiveFailures >= updated.failureIssueThreshold) {
       const opened = updated.incidentSince === null;
@@ -318,9 +358,10 @@ export async function detectMonitorFailures(now = clock.now()): Promise<{ missed
         i++
       ) {
         const expected = monitor.nextExpectedAt;
+        const runId = crypto.randomUUID().replace(/-/g, '');
         await tx.monitorCheckin.create({
           data: {
-            id: crypto.randomUUID().replace(/-/g, ''),
+            id: runId,
             monitorId: id,
             status: 'missed',
             expectedAt: expected,
@@ -329,6 +370,8 @@ export async function detectMonitorFailures(now = clock.now()): Promise<{ missed
           },
         });
         const r = await settle(tx, monitor, {
+          id: runId,
+          startedAt: expected,
           status: 'missed',
           at: expected,
           extra: { nextExpectedAt: nextRun(monitor, expected) },
@@ -354,7 +397,13 @@ export async function detectMonitorFailures(now = clock.now()): Promise<{ missed
         where: { id: c.id },
         data: { status: 'timeout', finishedAt: now, durationMs: runtimeMs(c.started_at, now) },
       });
-      const r = await settle(tx, monitor, { status: 'timeout', at: now, extra: {} });
+      const r = await settle(tx, monitor, {
+        id: c.id,
+        startedAt: c.started_at,
+        status: 'timeout',
+        at: now,
+        extra: {},
+      });
       failures.push(...r.failures);
       timedOut++;
     }

@@ -71,6 +71,8 @@ export type CheckIn = {
   durationMs: number | null;
   environment: string | null;
   config: MonitorConfig | null;
+  /** When the sender says it made the check-in (its `timestamp`, else its envelope's `sent_at`); null when unsaid. */
+  sentAt: Date | null;
 };
 
 function configOf(c: z.infer<typeof configSchema>): MonitorConfig {
@@ -86,8 +88,23 @@ function configOf(c: z.infer<typeof configSchema>): MonitorConfig {
   };
 }
 
-/** A `check_in` item. */
-export function parseCheckIn(payload: JsonObject, path: Path): CheckIn | FieldIssue[] {
+/** RFC 3339 with a zone (Python's and Ruby's event timestamps), or seconds since the epoch (Sentry's numbers). */
+function timeOf(v: unknown): Date | null {
+  const ms =
+    typeof v === 'number'
+      ? v * 1000
+      : typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/i.test(v)
+        ? Date.parse(v)
+        : NaN;
+  return Number.isFinite(ms) ? new Date(ms) : null;
+}
+
+/**
+ * A `check_in` item. `sentAt` is its envelope header's `sent_at`: Sentry's check-in has no time of its own, but the
+ * JavaScript and Go SDKs stamp each envelope when they make it, and Python and Ruby give the check-in a `timestamp`.
+ * A time that cannot be read is left out (the arrival counts), never a reason to refuse the run.
+ */
+export function parseCheckIn(payload: JsonObject, path: Path, sentAt?: unknown): CheckIn | FieldIssue[] {
   const r = checkInSchema.safeParse(payload);
   if (!r.success)
     return r.error.issues.map((i) => ({
@@ -108,5 +125,6 @@ export function parseCheckIn(payload: JsonObject, path: Path): CheckIn | FieldIs
     durationMs: c.duration == null ? null : Math.round(c.duration * 1000),
     environment: c.environment ?? null,
     config,
+    sentAt: timeOf(payload.timestamp) ?? timeOf(sentAt),
   };
 }

@@ -87,6 +87,7 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
         path: ['items', index],
         json: () => jsonOf(index),
         headerEventId: header.event_id,
+        sentAt: header.sent_at,
         envelopeEventId: () => header.event_id ?? eventId,
       };
       let r: Parsed<unknown>;
