@@ -133,6 +133,13 @@ export async function resolveIngestKey(publicKey: string, projectId: string): Pr
   return { publicKey, ...key };
 }
 
+/** The project of the enabled key `publicKey`, whatever project a request named; null for an unknown or disabled key. */
+export async function enabledKeyProjectId(publicKey: string): Promise<string | null> {
+  if (publicKey.length === 0 || publicKey.length > MAX_KEY_LENGTH || hasControlCharacters(publicKey)) return null;
+  const row = await keyRow(publicKey);
+  return row?.enabled ? row.projectId : null;
+}
+
 /** Drops a key whose project vanished between the lookup and the store. */
 export function forgetIngestKey(publicKey: string): void {
   cache.keys.delete(publicKey);

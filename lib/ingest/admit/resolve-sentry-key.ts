@@ -1,6 +1,6 @@
 import { pool, statement } from '@/lib/pg';
 // Raw SQL: the ingest hot path (one cached statement), where the stack allows pg.
-import { resolveIngestKey, type IngestKey } from '@/lib/ingest/admit/resolve-key';
+import { enabledKeyProjectId, resolveIngestKey, type IngestKey } from '@/lib/ingest/admit/resolve-key';
 
 type Entry = { projectId: string | null; expiresAt: number };
 
@@ -11,8 +11,12 @@ const MISS_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 const MAX_PROJECT_NUMBER = 2_147_483_647;
 
-const g = globalThis as unknown as { trackerSentryProjects?: Map<number, Entry> };
+const g = globalThis as unknown as {
+  trackerSentryProjects?: Map<number, Entry>;
+  trackerSentryNumbers?: Map<string, number>;
+};
 const projects = (g.trackerSentryProjects ??= new Map());
+const numbers = (g.trackerSentryNumbers ??= new Map());
 
 async function projectIdFor(projectNumber: number): Promise<string | null> {
   const now = performance.now();
@@ -34,4 +38,42 @@ export async function resolveSentryKey(publicKey: string, projectNumber: string)
   if (n < 1 || n > MAX_PROJECT_NUMBER) return null;
   const projectId = await projectIdFor(n);
   return projectId ? resolveIngestKey(publicKey, projectId) : null;
+}
+
+async function numberOf(projectId: string): Promise<number | null> {
+  const hit = numbers.get(projectId);
+  if (hit !== undefined) return hit;
+  const { rows } = await pool().query<{ number: number }>(
+    statement('sentry-project-number-of', 'SELECT number FROM projects WHERE id = $1', [projectId]),
+  );
+  const n = rows[0]?.number ?? null;
+  if (n === null) return null;
+  if (numbers.size >= MAX_ENTRIES) numbers.clear();
+  numbers.set(projectId, n);
+  return n;
+}
+
+/**
+ * Whether `segment` is where a Sentry SDK sends when given the native DSN (`…/<project id>`) of `projectId`: the
+ * JavaScript SDKs keep the id's leading digits as the project number (an id starting with a letter leaves them
+ * nothing: they turn themselves off and send nothing), sentry-ruby keeps the whole id. A run of zeros is no number.
+ */
+export function isNativeDsnSegment(segment: string, projectId: string): boolean {
+  if (segment === projectId) return true;
+  return /^\d+$/.test(segment) && !/^0+$/.test(segment) && /^\d+/.exec(projectId)?.[0] === segment;
+}
+
+/**
+ * For a key refused at `/api/<segment>/…`: its project (id and number) when the request is a Sentry SDK sending with
+ * that project's native DSN, so the answer can name the Sentry SDK DSN. Null for anything else (an unknown or
+ * disabled key, or another project's number: those keep the plain answer).
+ */
+export async function nativeDsnProject(
+  publicKey: string,
+  segment: string,
+): Promise<{ projectId: string; projectNumber: number } | null> {
+  const projectId = await enabledKeyProjectId(publicKey);
+  if (!projectId || !isNativeDsnSegment(segment, projectId)) return null;
+  const projectNumber = await numberOf(projectId);
+  return projectNumber === null ? null : { projectId, projectNumber };
 }

@@ -7,7 +7,7 @@ import { INGEST_MESSAGES } from '@/lib/ingest/protocols/native';
 import { reserveIngestTokens } from '@/lib/ingest/admit/rate-limit';
 import { parseEnvelope } from '@/lib/envelope/parse-envelope';
 import { prepareItems, type SentryEndpoint } from './prepare-items';
-import { resolveSentryKey } from '@/lib/ingest/admit/resolve-sentry-key';
+import { nativeDsnProject, resolveSentryKey } from '@/lib/ingest/admit/resolve-sentry-key';
 import { LARGE_BODY_BUSY_MESSAGE, MAX_ENVELOPE_BYTES, takeLargeBodySlot } from '@/lib/ingest/protocols/large-bodies';
 import { keyShape } from '@/lib/ingest/admit/resolve-key';
 import { keyFromDsn, sentryKeyFrom } from '@/lib/envelope/sentry-auth';
@@ -46,7 +46,31 @@ const QUOTA_CATEGORIES = 'error;default;transaction;span';
 export const SENTRY_MESSAGES = {
   missingKey:
     'Missing Sentry key: send X-Sentry-Auth: Sentry sentry_key=<key>, ?sentry_key=<key> or a dsn in the envelope header',
+  nativeDsn: (sentryDsn: string) =>
+    `Wrong DSN for a Sentry SDK: the DSN ending in the project id is the native protocol DSN. Use the project's Sentry SDK DSN: ${sentryDsn}`,
 } as const;
+
+/** The DSN a Sentry SDK needs for `publicKey` of the project numbered `projectNumber` (as lib/projects/serialize.ts writes it). */
+function sentryDsnOf(publicKey: string, projectNumber: number): string {
+  const u = new URL(env.appUrl);
+  return `${u.protocol}//${publicKey}@${u.host}/${projectNumber}`;
+}
+
+/**
+ * A key refused for the project the path names. A Sentry SDK given the native DSN lands here (the JavaScript SDKs
+ * cut the project id to its leading digits): that answer names the right DSN, and the Stats page counts it.
+ */
+async function refusedKey(publicKey: string, segment: string): Promise<SentryResponse> {
+  const project = await nativeDsnProject(publicKey, segment);
+  if (!project) return answer(401, INGEST_MESSAGES.invalidKey);
+  recordOutcome({
+    projectId: project.projectId,
+    category: 'unknown',
+    outcome: 'invalid',
+    reason: 'native DSN in a Sentry SDK',
+  });
+  return answer(401, SENTRY_MESSAGES.nativeDsn(sentryDsnOf(publicKey, project.projectNumber)));
+}
 
 /** Sentry SDKs honour X-Sentry-Rate-Limits (`<seconds>:<categories>:<scope>[:<reason>]`, no categories = all). */
 function rateLimited(): SentryResponse {
@@ -128,7 +152,7 @@ async function run(req: SentryRequest, slots: (() => void)[]): Promise<SentryRes
   }
   if (!publicKey) return answer(401, SENTRY_MESSAGES.missingKey);
   const key = await resolveSentryKey(publicKey, req.projectNumber);
-  if (!key) return answer(401, INGEST_MESSAGES.invalidKey);
+  if (!key) return refusedKey(publicKey, req.projectNumber);
 
   if (!(await reserveIngestTokens(key.publicKey, 1, keyShape(key)))) {
     // Refused before the body is read: what it held is not known.
