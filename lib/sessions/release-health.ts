@@ -127,17 +127,40 @@ export async function releaseHealth(projectId: string, q: ReleaseHealthQuery) {
   };
 }
 
-/** One release per day, beside the release that was active before it (by first session). */
+// The releases with sessions, each keyed by when it was first seen, oldest first: the hour of its first session or
+// event, then its first event to the millisecond (two releases whose sessions began in the same hour differ there),
+// then when its release row was made (by the first event or by CI), then its version. A release without sessions
+// and events is keyed as if first seen now. The previous release is the one with the greatest key below this one's.
+const PREVIOUS_RELEASE_SQL = `
+WITH sess AS (
+  SELECT release, min(hour) AS first_hour FROM session_hourly
+   WHERE project_id = $1 AND release <> '' AND ($4::text IS NULL OR environment = $4)
+   GROUP BY release
+), keyed AS (
+  SELECT v.release, s.release IS NOT NULL AS has_sessions,
+         coalesce(least(s.first_hour, date_bin('1 hour', r.first_event_at, TIMESTAMPTZ '1970-01-01 00:00:00+00')), $3) AS first_hour,
+         coalesce(r.first_event_at, 'infinity') AS first_event,
+         coalesce(r.created_at, 'infinity') AS created
+    FROM (SELECT release FROM sess UNION SELECT $2::text) v
+    LEFT JOIN sess s ON s.release = v.release
+    LEFT JOIN releases r ON r.project_id = $1 AND r.version = v.release
+)
+SELECT k.release FROM keyed k JOIN keyed me ON me.release = $2
+ WHERE k.has_sessions AND k.release <> $2
+   AND (k.first_hour, k.first_event, k.created, k.release COLLATE "C") < (me.first_hour, me.first_event, me.created, me.release COLLATE "C")
+ ORDER BY k.first_hour DESC, k.first_event DESC, k.created DESC, k.release COLLATE "C" DESC
+ LIMIT 1`;
+
+/** One release per day, beside the release first seen before it (with sessions to compare). */
 export async function releaseHealthDetail(projectId: string, version: string, q: ReleaseHealthQuery) {
   const all = await releaseHealth(projectId, { ...q });
   const self = all.releases.find((r) => r.version === version) ?? null;
-  const { rows } = await readPool().query<{ release: string }>(
-    `SELECT release FROM session_hourly WHERE project_id = $1 AND release <> '' AND release <> $2
-       AND ($4::text IS NULL OR environment = $4)
-       GROUP BY release HAVING min(hour) < coalesce((SELECT min(hour) FROM session_hourly WHERE project_id = $1 AND release = $2), $3)
-       ORDER BY min(hour) DESC LIMIT 1`,
-    [projectId, version, clock.now(), q.environment ?? null],
-  );
+  const { rows } = await readPool().query<{ release: string }>(PREVIOUS_RELEASE_SQL, [
+    projectId,
+    version,
+    clock.now(),
+    q.environment ?? null,
+  ]);
   const previousVersion = rows[0]?.release ?? null;
   const previous = previousVersion ? (all.releases.find((r) => r.version === previousVersion) ?? null) : null;
   return {
