@@ -86,6 +86,8 @@ export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[]
       ['session_daily', 'day', cutoffDay],
       ['session_release_users', 'last_day', cutoffDay],
       ['feedback', 'created_at', cutoff],
+      // A replay whose last segment is past the cutoff (its segments' attachments, below, are older still).
+      ['replays', 'finished_at', cutoff],
     ] as const) {
       await deleteProjectRowsBefore(table, column, before, plan, orgIds);
     }

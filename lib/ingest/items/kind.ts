@@ -57,6 +57,8 @@ export type ItemKind<T = unknown> = {
   itemTypes: Readonly<Record<string, Category>>;
   /** Which fields hold free text and which key/value maps: what the one scrubber reads before store. */
   fields: ItemFields;
+  /** Item types whose payloads are files (attachments, replay recordings): they may use the large-envelope allowance. */
+  fileTypes?: readonly string[];
   /** A failure storing it fails the request (a 500 the SDK retries whole); any other kind's is counted, its siblings kept. */
   failsRequest?: boolean;
   /** One item's payload into the kind's rows. Never throws on input; what it refuses it says. */

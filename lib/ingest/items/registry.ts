@@ -7,6 +7,7 @@ import { events } from './events';
 import { feedback } from './feedback';
 import type { ItemKind } from './kind';
 import { logs } from './logs';
+import { replays } from './replays';
 import { sessions } from './sessions';
 import { spans } from './spans';
 
@@ -18,9 +19,15 @@ export const ITEM_KINDS: readonly ItemKind[] = [
   checkIns,
   feedback,
   logs,
+  replays,
 ] as ItemKind[];
 
 /** The kinds that read a Sentry item type, in registry order. */
 export function kindsOf(itemType: string): readonly ItemKind[] {
   return ITEM_KINDS.filter((k) => Object.hasOwn(k.itemTypes, itemType));
+}
+
+/** Whether an item type's payload is a file (an attachment, a replay recording): the large-envelope allowance. */
+export function isFileType(itemType: string): boolean {
+  return ITEM_KINDS.some((k) => k.fileTypes?.includes(itemType));
 }

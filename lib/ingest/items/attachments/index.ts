@@ -17,6 +17,7 @@ export {
 export const attachments = defineKind<AttachmentItem>({
   name: 'attachments',
   itemTypes: { attachment: 'attachment' },
+  fileTypes: ['attachment'],
   fields: { text: ['filename', 'contentType'] },
   parse(item, _type, ctx) {
     const a = parseAttachment({

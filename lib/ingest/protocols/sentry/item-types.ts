@@ -8,8 +8,6 @@ export const NOT_STORED: Readonly<Record<string, Category>> = {
   otel_log: 'log_item',
   profile: 'profile',
   profile_chunk: 'profile',
-  replay_event: 'replay',
-  replay_recording: 'replay',
   replay_video: 'replay',
   statsd: 'metric',
   metric_buckets: 'metric',

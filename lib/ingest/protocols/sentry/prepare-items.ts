@@ -10,7 +10,7 @@ import type { Category } from '@/lib/outcomes/categories';
 import { discardsOf, type ClientDiscard } from '@/lib/outcomes/client-report';
 import { events, hex32, unitsOfStoreBody } from '@/lib/ingest/items/events';
 import { PROCESSING_ERROR, type ItemKind, type Parsed } from '@/lib/ingest/items/kind';
-import { ITEM_KINDS, kindsOf } from '@/lib/ingest/items/registry';
+import { isFileType, ITEM_KINDS, kindsOf } from '@/lib/ingest/items/registry';
 import { addParsed, batchOf, emptyBatch, type Batch } from '@/lib/ingest/items/store-items';
 import { CLIENT_REPORT, notStoredCategory } from './item-types';
 
@@ -63,7 +63,7 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
   const discards: ClientDiscard[] = [];
   let otherBytes = 0;
   for (const [index, item] of items.entries()) {
-    if (types[index] !== 'attachment') otherBytes += item.payload.length;
+    if (!isFileType(types[index])) otherBytes += item.payload.length;
     if (types[index] === CLIENT_REPORT) {
       const payload = parseJsonObject(item.payload.toString('utf8'));
       if (payload) discards.push(...discardsOf(payload));

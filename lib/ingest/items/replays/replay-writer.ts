@@ -1,0 +1,196 @@
+// Stores session replays (#46): each envelope's replay_event merged into its replay's row, each recording segment's
+// rrweb events (already scrubbed by the kind's declaration) compressed and saved behind the attachment store
+// (PostgreSQL by default, S3 when configured) as an attachment of type replay.recording, with a replay_segments row
+// that keeps them in segment order. A replay counts once against the month's replay quota, when it is first seen.
+// Every segment is counted: accepted, filtered (a segment already stored), invalid (past the replay's cap) or
+// over_quota; a replay_event sent without a recording is merged and counted accepted.
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import { deflate } from 'node:zlib';
+import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
+import { attachmentStore } from '@/lib/attachments/store';
+import { planLimitsEnforced } from '@/lib/billing/plans';
+import { clock, monthOf } from '@/lib/clock';
+import { recordOutcome } from '@/lib/outcomes/record-outcome';
+import { pool } from '@/lib/pg';
+import type { ReplayEventRow, ReplayRecordingRow, ReplayRow } from './parse-replay';
+
+const deflateAsync = promisify(deflate);
+
+/** What one replay may hold in all (compressed): an hour of a busy page is a few tens of MiB. */
+export const REPLAY_MAX_BYTES = 100 * 1024 * 1024;
+/** Replays a month per plan (Sentry's developer plan has 50); none without plan limits. */
+export const REPLAY_QUOTA = { FREE: 50, PRO: 10_000 } as const;
+export const REPLAY_ATTACHMENT_TYPE = 'replay.recording';
+
+const count = (key: IngestKey, outcome: 'accepted' | 'filtered' | 'invalid' | 'over_quota', reason = '', n = 1) =>
+  recordOutcome({ projectId: key.projectId, category: 'replay', outcome, reason, quantity: n });
+
+/** Takes one replay from the org's month (false: the quota is used up). */
+async function takeQuota(key: IngestKey, month: string): Promise<boolean> {
+  if (!planLimitsEnforced()) {
+    await pool().query(
+      `INSERT INTO monthly_usage (org_id, month, replays) VALUES ($1, $2, 1)
+       ON CONFLICT (org_id, month) DO UPDATE SET replays = monthly_usage.replays + 1`,
+      [key.orgId, month],
+    );
+    return true;
+  }
+  const { rowCount } = await pool().query(
+    `WITH ensure AS (INSERT INTO monthly_usage (org_id, month) VALUES ($1, $2) ON CONFLICT DO NOTHING)
+     UPDATE monthly_usage SET replays = replays + 1
+     WHERE org_id = $1 AND month = $2
+       AND replays < ($3::jsonb ->> (SELECT plan::text FROM organizations WHERE id = $1))::int`,
+    [key.orgId, month, JSON.stringify(REPLAY_QUOTA)],
+  );
+  if (rowCount === 1) return true;
+  // The first replay of a month: the row did not exist when the UPDATE's snapshot was taken.
+  const { rowCount: retried } = await pool().query(
+    `UPDATE monthly_usage SET replays = replays + 1
+     WHERE org_id = $1 AND month = $2
+       AND replays < ($3::jsonb ->> (SELECT plan::text FROM organizations WHERE id = $1))::int`,
+    [key.orgId, month, JSON.stringify(REPLAY_QUOTA)],
+  );
+  return retried === 1;
+}
+
+/** Creates the replay's row if it is new (taking it from the quota): false when the quota refused it. */
+async function ensureReplay(key: IngestKey, replayId: string, first: ReplayRow): Promise<boolean> {
+  const exists = await pool().query('SELECT 1 FROM replays WHERE project_id = $1 AND id = $2', [
+    key.projectId,
+    replayId,
+  ]);
+  if (exists.rowCount) return true;
+  const now = clock.now();
+  const month = monthOf(now);
+  if (!(await takeQuota(key, month))) return false;
+  const startedAt = (first.type === 'event' ? (first.startedAt ?? first.timestamp) : first.stats.startedAt) ?? now;
+  const { rowCount } = await pool().query(
+    `INSERT INTO replays (project_id, id, started_at, finished_at, replay_type) VALUES ($1, $2, $3, $3, $4)
+     ON CONFLICT DO NOTHING`,
+    [key.projectId, replayId, startedAt, first.type === 'event' ? first.replayType : 'session'],
+  );
+  // Another request created it meanwhile: it was counted there.
+  if (rowCount === 0)
+    await pool().query('UPDATE monthly_usage SET replays = greatest(replays - 1, 0) WHERE org_id = $1 AND month = $2', [
+      key.orgId,
+      month,
+    ]);
+  return true;
+}
+
+const MERGE_EVENT = `
+UPDATE replays r SET
+  urls = (SELECT coalesce(array_agg(u ORDER BY o), '{}') FROM (
+            SELECT u, min(o) AS o FROM unnest(r.urls || $3::text[]) WITH ORDINALITY AS x(u, o) GROUP BY u ORDER BY min(o) LIMIT 200) y),
+  error_ids = (SELECT coalesce(array_agg(DISTINCT e), '{}') FROM unnest(r.error_ids || $4::text[]) e),
+  trace_ids = (SELECT coalesce(array_agg(DISTINCT t), '{}') FROM unnest(r.trace_ids || $5::text[]) t),
+  release = coalesce($6, r.release),
+  environment = coalesce($7, r.environment),
+  platform = coalesce($8, r.platform),
+  user_display = coalesce($9, r.user_display),
+  "user" = coalesce($10::jsonb, r."user"),
+  browser = coalesce($11, r.browser),
+  os = coalesce($12, r.os),
+  device = coalesce($13, r.device),
+  sdk = coalesce($14::jsonb, r.sdk),
+  started_at = least(r.started_at, coalesce($15, r.started_at)),
+  finished_at = greatest(r.finished_at, coalesce($16, r.finished_at)),
+  replay_type = CASE WHEN $17 = 'session' THEN 'session' ELSE r.replay_type END,
+  updated_at = now()
+WHERE r.project_id = $1 AND r.id = $2`;
+
+async function mergeEvent(key: IngestKey, e: ReplayEventRow): Promise<void> {
+  const u = e.user;
+  const display = u ? String(u.email ?? u.username ?? u.name ?? u.id ?? '') || null : null;
+  await pool().query(MERGE_EVENT, [
+    key.projectId,
+    e.replayId,
+    e.urls,
+    e.errorIds,
+    e.traceIds,
+    e.release,
+    e.environment,
+    e.platform,
+    display,
+    u ? JSON.stringify(u) : null,
+    e.browser,
+    e.os,
+    e.device,
+    e.sdk ? JSON.stringify(e.sdk) : null,
+    e.startedAt,
+    e.timestamp,
+    e.replayType,
+  ]);
+}
+
+type SegmentResult = 'accepted' | 'duplicate_segment' | 'replay_too_large';
+
+async function storeSegment(key: IngestKey, r: ReplayRecordingRow): Promise<SegmentResult> {
+  const { rows } = await pool().query<{ size: number; dup: boolean }>(
+    `SELECT size, EXISTS (SELECT 1 FROM replay_segments s WHERE s.project_id = $1 AND s.replay_id = $2 AND s.segment_id = $3) AS dup
+     FROM replays WHERE project_id = $1 AND id = $2`,
+    [key.projectId, r.replayId, r.segmentId],
+  );
+  if (rows[0]?.dup) return 'duplicate_segment';
+  const data = await deflateAsync(Buffer.from(JSON.stringify(r.events)));
+  if ((rows[0]?.size ?? 0) + data.length > REPLAY_MAX_BYTES) return 'replay_too_large';
+  const id = crypto.randomUUID();
+  const store = attachmentStore();
+  await store.save([
+    {
+      id,
+      projectId: key.projectId,
+      eventId: r.replayId,
+      filename: `replay-${r.replayId}-${r.segmentId}.rrweb.json.zlib`,
+      contentType: 'application/octet-stream',
+      attachmentType: REPLAY_ATTACHMENT_TYPE,
+      data,
+    },
+  ]);
+  const s = r.stats;
+  const now = clock.now();
+  const { rowCount } = await pool().query(
+    `INSERT INTO replay_segments (project_id, replay_id, segment_id, attachment_id, size, event_count, started_at, finished_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+    [key.projectId, r.replayId, r.segmentId, id, data.length, s.eventCount, s.startedAt ?? now, s.finishedAt ?? now],
+  );
+  if (rowCount === 0) {
+    // The same segment stored by a request running beside this one.
+    await store.removeBytes([{ id, projectId: key.projectId, storage: store.name }]);
+    await pool().query('DELETE FROM attachments WHERE id = $1', [id]);
+    return 'duplicate_segment';
+  }
+  await pool().query(
+    `UPDATE replays SET size = size + $3, segment_count = segment_count + 1, count_clicks = count_clicks + $4,
+       count_dead_clicks = count_dead_clicks + $5, count_rage_clicks = count_rage_clicks + $6,
+       started_at = least(started_at, coalesce($7, started_at)), finished_at = greatest(finished_at, coalesce($8, finished_at)),
+       updated_at = now()
+     WHERE project_id = $1 AND id = $2`,
+    [key.projectId, r.replayId, data.length, s.clicks, s.deadClicks, s.rageClicks, s.startedAt, s.finishedAt],
+  );
+  return 'accepted';
+}
+
+export async function storeReplays(key: IngestKey, rows: ReplayRow[]): Promise<void> {
+  const byReplay = new Map<string, ReplayRow[]>();
+  for (const r of rows) byReplay.set(r.replayId, [...(byReplay.get(r.replayId) ?? []), r]);
+  for (const [replayId, group] of byReplay) {
+    const events = group.filter((r): r is ReplayEventRow => r.type === 'event');
+    const recordings = group
+      .filter((r): r is ReplayRecordingRow => r.type === 'recording')
+      .sort((a, b) => a.segmentId - b.segmentId);
+    if (!(await ensureReplay(key, replayId, events[0] ?? recordings[0]))) {
+      count(key, 'over_quota', 'replay_quota', Math.max(recordings.length, 1));
+      continue;
+    }
+    for (const e of events) await mergeEvent(key, e);
+    if (recordings.length === 0) count(key, 'accepted');
+    for (const r of recordings) {
+      const result = await storeSegment(key, r);
+      if (result === 'accepted') count(key, 'accepted');
+      else if (result === 'duplicate_segment') count(key, 'filtered', result);
+      else count(key, 'invalid', result);
+    }
+  }
+}
