@@ -3,6 +3,8 @@
 import Link from 'next/link';
 import { platformOf } from '@/lib/projects/platforms';
 import { useProjects } from '@/lib/swr/use-projects';
+import { useProjectActivity } from '@/lib/swr/use-project-activity';
+import type { ProjectActivity } from '@/lib/projects/project-activity';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
@@ -14,6 +16,7 @@ import { LatestReleasesHealth } from '@/components/releases/release-health';
 /** Home: the organization's projects, or the first-project onboarding when there are none. */
 export function ProjectHome() {
   const { projects, error, isLoading } = useProjects();
+  const { activity, error: activityError } = useProjectActivity();
   const { role, can } = useRole();
   // Hidden only once the role is known to be below ADMIN, so owners never see the form flicker away.
   const readOnly = role !== undefined && !can('ADMIN');
@@ -58,7 +61,7 @@ export function ProjectHome() {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {projects.map((p) => (
           <li key={p.id}>
-            <Card className="flex h-full flex-col gap-3 p-5">
+            <Card className="flex h-full flex-col gap-3 p-5" data-testid="project-card" data-project-id={p.id}>
               <div className="flex items-start justify-between gap-2">
                 <h2 className="truncate text-base font-semibold">
                   <Link
@@ -76,6 +79,11 @@ export function ProjectHome() {
                 {p.keys.length} {p.keys.length === 1 ? 'key' : 'keys'} · created{' '}
                 {new Date(p.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
               </p>
+              <ActivityFigures
+                projectId={p.id}
+                activity={activity?.get(p.id)}
+                state={activityError ? 'error' : activity ? 'ready' : 'loading'}
+              />
               <LatestReleasesHealth projectId={p.id} />
               <div className="mt-auto flex gap-3 text-sm">
                 <Link
@@ -99,5 +107,58 @@ export function ProjectHome() {
         ))}
       </ul>
     </>
+  );
+}
+
+const n = (v: number) => v.toLocaleString('en-US');
+
+/** A card's two figures: open issues (linking to them) and the events of the last 24 hours. */
+function ActivityFigures({
+  projectId,
+  activity,
+  state,
+}: {
+  projectId: string;
+  activity: ProjectActivity | undefined;
+  state: 'loading' | 'ready' | 'error';
+}) {
+  // A project created since the counts were read has none yet: zeros, not a dash.
+  const figures =
+    state === 'ready' ? (activity ?? { openIssues: 0, openIssuesCapped: false, eventsLast24h: 0 }) : undefined;
+  const unknown = state === 'error' ? 'Could not load this count' : 'Loading';
+  return (
+    <dl className="grid grid-cols-2 gap-3">
+      <div className="min-w-0 rounded-lg border border-line px-3 py-2">
+        <dt className="text-xs font-medium text-fg-muted">Open issues</dt>
+        <dd className="text-lg font-semibold tabular-nums" data-testid="project-open-issues">
+          {figures ? (
+            <Link
+              href={`/projects/${encodeURIComponent(projectId)}/issues`}
+              className="hover:underline focus-visible:outline-2 focus-visible:outline-focus"
+              aria-label={`${n(figures.openIssues)}${figures.openIssuesCapped ? ' or more' : ''} open issues`}
+            >
+              {n(figures.openIssues)}
+              {figures.openIssuesCapped ? '+' : ''}
+            </Link>
+          ) : (
+            <span title={unknown} aria-label={unknown}>
+              –
+            </span>
+          )}
+        </dd>
+      </div>
+      <div className="min-w-0 rounded-lg border border-line px-3 py-2">
+        <dt className="text-xs font-medium text-fg-muted">Events, last 24 h</dt>
+        <dd className="text-lg font-semibold tabular-nums" data-testid="project-events-24h">
+          {figures ? (
+            n(figures.eventsLast24h)
+          ) : (
+            <span title={unknown} aria-label={unknown}>
+              –
+            </span>
+          )}
+        </dd>
+      </div>
+    </dl>
   );
 }
