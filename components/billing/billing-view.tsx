@@ -78,7 +78,11 @@ export function BillingView() {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Billing</h1>
-        <p className="mt-1 text-sm text-fg-muted">Your organization’s plan and this month’s event usage.</p>
+        <p className="mt-1 text-sm text-fg-muted">
+          {billing.data?.unlimited
+            ? 'This month’s event usage. This server has no plans to choose from.'
+            : 'Your organization’s plan and this month’s event usage.'}
+        </p>
       </div>
 
       <CheckoutReturn outcome={checkout} plan={summary?.plan} />
@@ -92,9 +96,13 @@ export function BillingView() {
               <div>
                 <h2 id="plan-heading" className="flex items-center gap-2 text-lg font-semibold">
                   Plan
+                  {/* Without plan limits the stored plan changes nothing: the badge says what applies. */}
                   {summary && (
-                    <Badge tone={summary.plan === 'PRO' ? 'blue' : 'neutral'} data-testid="billing-plan">
-                      {summary.plan}
+                    <Badge
+                      tone={summary.unlimited ? 'green' : summary.plan === 'PRO' ? 'blue' : 'neutral'}
+                      data-testid="billing-plan"
+                    >
+                      {summary.unlimited ? 'No limits' : summary.plan}
                     </Badge>
                   )}
                 </h2>

@@ -6,6 +6,8 @@ import { usageLevel, usageRatio } from '@/lib/usage/usage-level';
 import { BAR_CLASS } from './usage-tone';
 
 const n = (v: number) => v.toLocaleString('en-US');
+/** "1 error", "2 errors". */
+const count = (v: number, one: string, many = `${one}s`) => `${n(v)} ${v === 1 ? one : many}`;
 
 function monthName(month: string): string {
   const [y, m] = month.split('-').map(Number);
@@ -24,8 +26,9 @@ export function UsageMeter({ usage }: { usage: Usage }) {
         <span className="text-2xl font-semibold text-fg tabular-nums" data-testid="usage-used">
           {n(usage.used)}
         </span>{' '}
-        events in {monthName(usage.month)}, with no quota on this server ({n(usage.breakdown.errors)} errors,{' '}
-        {n(usage.breakdown.warnings)} warnings, {n(usage.breakdown.info)} info; {n(usage.transactions)} transactions).
+        {usage.used === 1 ? 'event' : 'events'} in {monthName(usage.month)}, with no quota on this server (
+        {count(usage.breakdown.errors, 'error')}, {count(usage.breakdown.warnings, 'warning')},{' '}
+        {n(usage.breakdown.info)} info; {count(usage.transactions, 'transaction')}).
       </p>
     );
   }

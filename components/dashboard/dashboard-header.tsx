@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { Logo } from '@/components/logo';
 import { HeaderUsage } from '@/components/billing/header-usage';
+import { planLimitsEnforced } from '@/lib/billing/plans';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { LogoutButton } from './logout-button';
 import { NavLinks } from './nav-links';
@@ -33,7 +34,8 @@ export function DashboardHeader({ user, organization }: { user: ShellUser; organ
         </div>
         {organization && (
           <div className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:max-w-72">
-            <HeaderUsage plan={organization.plan} />
+            {/* The server's setting as the first paint; the usage answer (`unlimited`) keeps it current. */}
+            <HeaderUsage plan={organization.plan} limitsApply={planLimitsEnforced()} />
           </div>
         )}
         <div className="flex shrink-0 items-center gap-2">

@@ -1,7 +1,7 @@
 'use client';
 
-import { useMe } from '@/lib/swr/use-me';
 import { useProjects } from '@/lib/swr/use-projects';
+import { useBilling } from '@/lib/swr/use-billing';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
@@ -10,15 +10,19 @@ import { CreateProjectForm } from './create-project-form';
 import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
 
-/** The create form, or, on FREE with its one project used, why not and where to upgrade. */
+/**
+ * The create form, or, once the plan's project limit is used, why not and where to upgrade. The limit is the one the
+ * API reports (none on PRO, and none at all on a server run with PLAN_LIMITS=off), never guessed from the plan name.
+ */
 export function NewProject() {
-  const { me, error: meError } = useMe();
+  const { data: billing, error: billingError } = useBilling();
   const { projects, error } = useProjects();
   const { can } = useRole();
-  if (error || meError) return <ErrorState error={error ?? meError} retry={() => location.reload()} />;
-  if (!me || !projects) return <LoadingState />;
+  if (error || billingError) return <ErrorState error={error ?? billingError} retry={() => location.reload()} />;
+  if (!billing || !projects) return <LoadingState />;
 
-  const atFreeLimit = me.organization?.plan === 'FREE' && projects.length >= 1;
+  const limit = billing.limits.projects;
+  const atLimit = limit !== null && projects.length >= limit;
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="text-2xl font-semibold tracking-tight">New project</h1>
@@ -26,12 +30,13 @@ export function NewProject() {
         <div className="mt-6">
           <RoleNote min="ADMIN" what="create projects" />
         </div>
-      ) : atFreeLimit ? (
+      ) : atLimit ? (
         <Card className="mt-6" data-testid="plan-limit">
-          <h2 className="text-base font-semibold">Project limit reached for the FREE plan</h2>
+          <h2 className="text-base font-semibold">Project limit reached for the {billing.plan} plan</h2>
           <p className="mt-2 text-sm text-fg-muted">
-            The FREE plan includes one project and 10,000 events a month. Upgrade to PRO for unlimited projects and
-            500,000 events a month.
+            The {billing.plan} plan includes {limit === 1 ? 'one project' : `${limit} projects`} and{' '}
+            {billing.limits.monthlyEvents.toLocaleString('en-US')} events a month. Upgrade to PRO for unlimited projects
+            and 500,000 events a month.
           </p>
           <div className="mt-4 flex gap-3">
             <Link href="/settings/billing" className={buttonClasses('primary')}>
