@@ -61,7 +61,10 @@ export function CopyButton({
   );
 }
 
-/** A read-only block of code with its copy button. */
+/**
+ * A read-only block of code with its copy button. Long lines (a URL, a key) wrap at the block's edge instead of
+ * running off it, on a phone as on a laptop; the copy button copies them whole.
+ */
 export function CodeBlock({ code, label, testId }: { code: string; label: string; testId?: string }) {
   return (
     <div className="relative rounded-lg border border-code-line bg-code">
@@ -72,7 +75,7 @@ export function CodeBlock({ code, label, testId }: { code: string; label: string
       <pre
         tabIndex={0}
         aria-label={label}
-        className="overflow-x-auto p-3 text-xs leading-relaxed text-code-fg"
+        className="overflow-x-auto p-3 text-xs leading-relaxed wrap-anywhere whitespace-pre-wrap text-code-fg"
         data-testid={testId}
       >
         <code>{code}</code>

@@ -45,5 +45,13 @@ export function DsnField({
   );
 }
 
+export const SENTRY_DSN_LABEL = 'Sentry SDK DSN';
+
 export const SENTRY_DSN_HINT =
   'For the official Sentry SDKs (@sentry/browser, @sentry/node and others): pass it to Sentry.init as dsn.';
+
+export const NATIVE_DSN_LABEL = 'Native protocol DSN (our own JSON API, not for Sentry SDKs)';
+
+// A Sentry SDK reads the last segment as a project number: given this DSN it turns itself off without a word.
+export const NATIVE_DSN_HINT =
+  'For this server’s own browser library (/sdk/browser.js) and plain HTTP POSTs to /api/v1/ingest. A Sentry SDK given this DSN sends nothing.';

@@ -11,7 +11,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
-import { DsnField } from './dsn-field';
+import { DsnField, NATIVE_DSN_LABEL, SENTRY_DSN_LABEL } from './dsn-field';
 
 const messageOf = (err: unknown) =>
   err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
@@ -26,7 +26,8 @@ export function KeysPanel({ projectId, manage }: { projectId: string; manage: bo
       <div>
         <h2 className="text-base font-semibold">Client keys</h2>
         <p className="mt-1 text-sm text-fg-muted">
-          Each key has its own DSN. A disabled or deleted key is refused at ingest with 401.
+          Each key has its own DSNs: the Sentry SDK DSN for Sentry&rsquo;s SDKs, the native protocol DSN for this
+          server&rsquo;s own library and JSON API. A disabled or deleted key is refused at ingest with 401.
         </p>
       </div>
       <p role="status" aria-live="polite" className="sr-only">
@@ -136,13 +137,10 @@ function KeyRow({
       <div className="flex flex-wrap items-center justify-between gap-2">
         {editing ? (
           <form onSubmit={onRename} className="flex items-center gap-2">
-            <Input
-              name="label"
-              aria-label={`New label for ${k.label}`}
-              defaultValue={k.label}
-              autoFocus
-              className="h-8 w-48"
-            />
+            {/* Input is full width by design: the wrapper sets its width. */}
+            <div className="w-48 max-w-full">
+              <Input name="label" aria-label={`New label for ${k.label}`} defaultValue={k.label} autoFocus />
+            </div>
             <Button type="submit" variant="secondary" className="h-8 px-3" loading={pending}>
               Save
             </Button>
@@ -210,16 +208,20 @@ function KeyRow({
           </div>
         )}
       </div>
-      <DsnField label="DSN" value={k.dsn} copyLabel={`Copy DSN of ${k.label}`} testId="key-dsn" size="xs" />
-      {k.sentryDsn && (
-        <DsnField
-          label="Sentry SDK DSN"
-          value={k.sentryDsn}
-          copyLabel={`Copy Sentry SDK DSN of ${k.label}`}
-          testId="key-sentry-dsn"
-          size="xs"
-        />
-      )}
+      <DsnField
+        label={SENTRY_DSN_LABEL}
+        value={k.sentryDsn}
+        copyLabel={`Copy Sentry SDK DSN of ${k.label}`}
+        testId="key-sentry-dsn"
+        size="xs"
+      />
+      <DsnField
+        label={NATIVE_DSN_LABEL}
+        value={k.dsn}
+        copyLabel={`Copy native protocol DSN of ${k.label}`}
+        testId="key-dsn"
+        size="xs"
+      />
       {manage && (
         <form
           className="flex flex-wrap items-center gap-2 text-sm"
@@ -240,14 +242,15 @@ function KeyRow({
           <label htmlFor={`rate-${k.id}`} className="text-fg-secondary">
             Rate limit
           </label>
-          <Input
-            id={`rate-${k.id}`}
-            name="rate"
-            inputMode="numeric"
-            defaultValue={k.rateLimitPerMinute ?? ''}
-            placeholder="server default"
-            className="h-8 w-32"
-          />
+          <div className="w-32">
+            <Input
+              id={`rate-${k.id}`}
+              name="rate"
+              inputMode="numeric"
+              defaultValue={k.rateLimitPerMinute ?? ''}
+              placeholder="server default"
+            />
+          </div>
           <span className="text-fg-muted">events a minute</span>
           <Button
             type="submit"

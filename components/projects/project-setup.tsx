@@ -7,7 +7,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { CodeBlock } from './copy-button';
-import { DsnField, SENTRY_DSN_HINT } from './dsn-field';
+import { DsnField, NATIVE_DSN_HINT, NATIVE_DSN_LABEL, SENTRY_DSN_HINT, SENTRY_DSN_LABEL } from './dsn-field';
 import { browserSnippet, curlSnippet, fetchSnippet } from './snippets';
 import { platformOf } from '@/lib/projects/platforms';
 import { useOrigin } from '@/components/ui/use-origin';
@@ -68,20 +68,16 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
           <Card className="space-y-3">
             <h2 className="text-base font-semibold">Your DSN</h2>
             <p className="text-sm text-fg-muted">
-              The DSN tells the client library where to send events. It contains the public key of &ldquo;{key.label}
+              The DSN tells the Sentry SDK where to send events. It contains the public key of &ldquo;{key.label}
               &rdquo;, which can only send events, never read them.
             </p>
-            <DsnField label="DSN" value={key.dsn} copyLabel="Copy DSN" testId="dsn" />
-            {/* Rendered only when the API sends it, so this page works against older servers too. */}
-            {key.sentryDsn && (
-              <DsnField
-                label="Sentry SDK DSN"
-                value={key.sentryDsn}
-                copyLabel="Copy Sentry SDK DSN"
-                testId="sentry-dsn"
-                hint={SENTRY_DSN_HINT}
-              />
-            )}
+            <DsnField
+              label={SENTRY_DSN_LABEL}
+              value={key.sentryDsn}
+              copyLabel="Copy DSN for Sentry SDKs"
+              testId="sentry-dsn"
+              hint={SENTRY_DSN_HINT}
+            />
           </Card>
 
           {platform.init && (
@@ -107,7 +103,7 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
               <div className="space-y-1.5">
                 <h3 className="text-sm font-medium">{platform.init.label}</h3>
                 <CodeBlock
-                  code={platform.init.code(key.sentryDsn ?? key.dsn)}
+                  code={platform.init.code(key.sentryDsn)}
                   label={`${platform.label} init`}
                   testId="snippet-platform-init"
                 />
@@ -115,34 +111,46 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
             </Card>
           )}
 
-          <Card className="space-y-4">
-            <div>
-              <h2 className="text-base font-semibold">Browser: the script tag</h2>
-              <p className="mt-1 text-sm text-fg-muted">
+          <Card className="space-y-5" data-testid="native-setup">
+            <div className="space-y-3">
+              <div>
+                <h2 className="text-base font-semibold">Without a Sentry SDK: the native protocol</h2>
+                <p className="mt-1 text-sm text-fg-muted">
+                  This server&rsquo;s own browser library and plain JSON over HTTP, with the native protocol DSN.
+                </p>
+              </div>
+              <DsnField
+                label={NATIVE_DSN_LABEL}
+                value={key.dsn}
+                copyLabel="Copy native protocol DSN"
+                testId="dsn"
+                hint={NATIVE_DSN_HINT}
+              />
+            </div>
+            <div className="space-y-1.5">
+              <h3 className="text-sm font-medium">Browser: the script tag</h3>
+              <p className="text-sm text-fg-muted">
                 Put it first in &lt;head&gt; so it sees errors thrown by the scripts that follow.
               </p>
+              <CodeBlock code={browserSnippet(origin, key.dsn)} label="Browser snippet" testId="snippet-browser" />
             </div>
-            <CodeBlock code={browserSnippet(origin, key.dsn)} label="Browser snippet" testId="snippet-browser" />
-          </Card>
-
-          <Card className="space-y-4">
-            <div>
-              <h2 className="text-base font-semibold">Anywhere: a plain HTTP request</h2>
-              <p className="mt-1 text-sm text-fg-muted">
+            <div className="space-y-1.5">
+              <h3 className="text-sm font-medium">Anywhere: a plain HTTP request</h3>
+              <p className="text-sm text-fg-muted">
                 POST one JSON envelope per event with the key in the <code className="font-mono">X-Ingest-Auth</code>{' '}
                 header.
               </p>
+              <CodeBlock
+                code={fetchSnippet(origin, project.id, key.publicKey)}
+                label="fetch snippet"
+                testId="snippet-fetch"
+              />
+              <CodeBlock
+                code={curlSnippet(origin, project.id, key.publicKey)}
+                label="curl snippet"
+                testId="snippet-curl"
+              />
             </div>
-            <CodeBlock
-              code={fetchSnippet(origin, project.id, key.publicKey)}
-              label="fetch snippet"
-              testId="snippet-fetch"
-            />
-            <CodeBlock
-              code={curlSnippet(origin, project.id, key.publicKey)}
-              label="curl snippet"
-              testId="snippet-curl"
-            />
           </Card>
         </>
       )}

@@ -30,9 +30,11 @@ export function fetchSnippet(origin: string, projectId: string, publicKey: strin
 });`;
 }
 
+/** One option a line, the body pretty-printed inside its quotes: no line wider than a laptop's code block. */
 export function curlSnippet(origin: string, projectId: string, publicKey: string) {
+  const body = JSON.stringify(sampleEnvelope, null, 2);
   return `curl -X POST '${ingestUrl(origin, projectId)}' \\
   -H 'Content-Type: application/json' \\
   -H 'X-Ingest-Auth: ingest_key=${publicKey}' \\
-  -d '${JSON.stringify(sampleEnvelope)}'`;
+  -d '${body}'`;
 }
