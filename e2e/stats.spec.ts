@@ -39,28 +39,29 @@ test('the Stats page shows what was stored, refused and skipped, with the reason
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stats' }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/stats$`));
   await expect(page.getByRole('heading', { name: 'Stats' })).toBeVisible();
-  await expect(page.getByTestId('total-accepted')).toHaveText('2');
-  await expect(page.getByTestId('total-invalid')).toHaveText('1');
-  await expect(page.getByTestId('total-unsupported')).toHaveText('1');
-  await expect(page.getByTestId('total-client_discard')).toHaveText('4');
+  // One card per kind of item (#45): the errors' totals, and the profile's apart.
+  const errors = page.getByTestId('category-error');
+  await expect(errors.getByTestId('total-accepted')).toHaveText('2');
+  await expect(errors.getByTestId('total-invalid')).toHaveText('1');
+  await expect(page.getByTestId('category-profile').getByTestId('total-unsupported')).toHaveText('1');
+  await expect(errors.getByTestId('total-client_discard')).toHaveText('4');
   const table = page.getByRole('region', { name: 'Outcomes by category and reason' });
   await expect(table.getByRole('row')).toHaveCount(5);
   await expect(table.getByRole('row', { name: /Errors Dropped by the SDK queue_overflow 4/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Errors Invalid validation: exception.value 1/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Profiles Not stored \(unsupported\) not_stored 1/ })).toBeVisible();
   await expect(
-    page.getByRole('img', {
-      name: 'Last 30 days: accepted 2, invalid 1, dropped by the sdk 4, not stored (unsupported) 1',
-    }),
+    errors.getByRole('img', { name: 'Errors, last 30 days: accepted 2, invalid 1, dropped by the sdk 4' }),
   ).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Profiles, last 30 days: not stored (unsupported) 1' })).toBeVisible();
   await expect(page).toHaveTitle('Stats · Stats shop · Tracker');
   await expectNoSeriousA11yViolations(page);
 
   // The organization's view, and the range in the URL.
   await page.getByRole('link', { name: 'Whole organization' }).click();
   await expect(page).toHaveURL(/\/settings\/stats$/);
-  await expect(page.getByTestId('total-accepted')).toHaveText('2');
+  await expect(errors.getByTestId('total-accepted')).toHaveText('2');
   await page.getByRole('link', { name: '7 days' }).click();
   await expect(page).toHaveURL(/days=7/);
-  await expect(page.getByRole('img', { name: /^Last 7 days: accepted 2/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Errors, last 7 days: accepted 2/ })).toBeVisible();
 });

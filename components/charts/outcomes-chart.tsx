@@ -19,16 +19,27 @@ export const OUTCOME_COLORS: Record<Outcome, string> = {
 const shortDate = (d: string) =>
   new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** Items per UTC day, stacked by outcome; the figure's label carries the totals for screen readers. */
-export function OutcomesChart({ series, totals }: { series: StatsDay[]; totals: Record<Outcome, number> }) {
+/**
+ * One kind of item per UTC day, stacked by outcome; the figure's label carries the totals for screen readers
+ * ("Errors, last 30 days: accepted 2, invalid 1").
+ */
+export function OutcomesChart({
+  name,
+  series,
+  totals,
+}: {
+  name: string;
+  series: StatsDay[];
+  totals: Record<Outcome, number>;
+}) {
   const shown = OUTCOMES.filter((o) => totals[o] > 0);
   const summary =
     shown.length === 0
-      ? `Nothing received in the last ${series.length} days`
-      : `Last ${series.length} days: ${shown.map((o) => `${OUTCOME_LABELS[o].toLowerCase()} ${totals[o].toLocaleString('en-US')}`).join(', ')}`;
+      ? `${name}: nothing received in the last ${series.length} days`
+      : `${name}, last ${series.length} days: ${shown.map((o) => `${OUTCOME_LABELS[o].toLowerCase()} ${totals[o].toLocaleString('en-US')}`).join(', ')}`;
   return (
     <figure className="m-0" data-testid="outcomes-chart">
-      <div role="img" aria-label={summary} className="h-56 w-full">
+      <div role="img" aria-label={summary} className="h-44 w-full">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
             <CartesianGrid vertical={false} stroke="var(--color-line)" />

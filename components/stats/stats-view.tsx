@@ -2,15 +2,29 @@
 
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
-import { CATEGORY_LABELS, OUTCOMES, OUTCOME_LABELS, type Outcome } from '@/lib/outcomes/categories';
-import { useStats } from '@/lib/swr/use-stats';
-import { OutcomesChart, OUTCOME_COLORS } from '@/components/charts/outcomes-chart';
-import { Card } from '@/components/ui/card';
-import { ScrollTable, th } from '@/components/ui/scroll-table';
+import { OUTCOMES, OUTCOME_LABELS, type Category, type Outcome } from '@/lib/outcomes/categories';
+import { useStats, type Stats } from '@/lib/swr/use-stats';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { RangeLinks } from '@/components/performance/range-links';
+import { CategoryCard, EmptyCategories } from './category-card';
+import { MonthQuota } from './month-quota';
+import { OutcomesTable } from './outcomes-table';
 
 const RANGES = [7, 14, 30, 90] as const;
+
+// After errors (always first: what counts against the quota), every kind an SDK sends and we store.
+const MAIN: readonly Category[] = [
+  'transaction',
+  'span',
+  'session',
+  'log_item',
+  'feedback',
+  'attachment',
+  'monitor',
+  'replay',
+];
+// Kinds we do not store, and requests whose body was never read: listed only when something came.
+const RARE: readonly Category[] = ['profile', 'metric', 'unknown'];
 
 // What a person can do about each outcome, in one line.
 const ADVICE: Partial<Record<Outcome, string>> = {
@@ -23,7 +37,10 @@ const ADVICE: Partial<Record<Outcome, string>> = {
   filtered: 'Not stored on purpose (a repeated event id).',
 };
 
-/** Why events are missing: every item received per day by outcome, and a table of outcomes by category and reason. */
+/**
+ * Why events are missing, one kind of item at a time (never a sum of unlike things): errors first with this month's
+ * count against the quota, then each other category's outcomes per day, then every outcome by category and reason.
+ */
 export function StatsView({ projectId }: { projectId: string | null }) {
   const params = useSearchParams();
   const asked = Number(params.get('days'));
@@ -37,8 +54,8 @@ export function StatsView({ projectId }: { projectId: string | null }) {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Stats</h1>
           <p className="mt-1 text-sm text-fg-secondary">
-            What happened to everything the SDKs sent to {scope}: stored, or refused and why, or dropped by the SDK
-            itself.{' '}
+            What happened to everything the SDKs sent to {scope}, per kind of item: stored, or refused and why, or
+            dropped by the SDK itself.{' '}
             {projectId ? (
               <Link href="/settings/stats" className="font-medium text-fg underline underline-offset-4">
                 Whole organization
@@ -58,74 +75,37 @@ export function StatsView({ projectId }: { projectId: string | null }) {
       ) : isLoading || !stats ? (
         <LoadingState label="Loading stats" />
       ) : (
-        <>
-          <Card>
-            <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
-              {OUTCOMES.map((o) => (
-                <div key={o}>
-                  <dt className="flex items-center gap-1.5 text-xs text-fg-muted">
-                    <span
-                      aria-hidden="true"
-                      className="inline-block size-2.5 rounded-sm"
-                      style={{ background: OUTCOME_COLORS[o] }}
-                    />
-                    {OUTCOME_LABELS[o]}
-                  </dt>
-                  <dd className="text-lg font-semibold tabular-nums" data-testid={`total-${o}`}>
-                    {stats.totals[o].toLocaleString('en-US')}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-            <OutcomesChart series={stats.series} totals={stats.totals} />
-          </Card>
-          {stats.rows.length === 0 ? (
-            <Card>
-              <p className="text-sm text-fg-secondary">Nothing received in the last {days} days.</p>
-            </Card>
-          ) : (
-            <ScrollTable label="Outcomes by category and reason">
-              <table className="w-full text-sm">
-                <thead className="border-b border-line text-left">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Category
-                    </th>
-                    <th scope="col" className={th}>
-                      Outcome
-                    </th>
-                    <th scope="col" className={th}>
-                      Reason
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      Items
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-line-subtle">
-                  {stats.rows.map((r) => (
-                    <tr key={`${r.category}/${r.outcome}/${r.reason}`}>
-                      <td className="px-4 py-2.5">{CATEGORY_LABELS[r.category] ?? r.category}</td>
-                      <td className="px-4 py-2.5" title={ADVICE[r.outcome]}>
-                        {OUTCOME_LABELS[r.outcome] ?? r.outcome}
-                      </td>
-                      <td className="px-4 py-2.5 font-mono text-xs">{r.reason || '—'}</td>
-                      <td className="px-4 py-2.5 text-right tabular-nums">{r.quantity.toLocaleString('en-US')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollTable>
-          )}
-          <ul className="space-y-1 text-xs text-fg-muted">
-            {OUTCOMES.filter((o) => ADVICE[o] && stats.totals[o] > 0).map((o) => (
-              <li key={o}>
-                <span className="font-medium text-fg-secondary">{OUTCOME_LABELS[o]}:</span> {ADVICE[o]}
-              </li>
-            ))}
-          </ul>
-        </>
+        <Categories stats={stats} projectId={projectId} days={days} />
       )}
     </div>
+  );
+}
+
+function Categories({ stats, projectId, days }: { stats: Stats; projectId: string | null; days: number }) {
+  const of = new Map(stats.categories.map((c) => [c.category, c]));
+  const shown = [...MAIN, ...RARE].filter((c) => of.has(c));
+  const empty = MAIN.filter((c) => !of.has(c));
+  return (
+    <>
+      <CategoryCard category="error" stats={of.get('error')} days={days}>
+        <MonthQuota projectId={projectId} month={stats.month.month} accepted={stats.month.accepted.error} />
+      </CategoryCard>
+      {shown.length > 0 && (
+        <div className="grid gap-6 lg:grid-cols-2">
+          {shown.map((c) => (
+            <CategoryCard key={c} category={c} stats={of.get(c)} days={days} />
+          ))}
+        </div>
+      )}
+      <EmptyCategories categories={empty} days={days} />
+      {stats.rows.length > 0 && <OutcomesTable rows={stats.rows} advice={ADVICE} />}
+      <ul className="space-y-1 text-xs text-fg-muted">
+        {OUTCOMES.filter((o) => ADVICE[o] && stats.totals[o] > 0).map((o) => (
+          <li key={o}>
+            <span className="font-medium text-fg-secondary">{OUTCOME_LABELS[o]}:</span> {ADVICE[o]}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -1,14 +1,16 @@
 // The Stats page's numbers: per UTC day and outcome, and per (category, outcome, reason), for one project or the
 // whole organization. Reads the `outcomes` rollup only.
 import { readPool } from '@/lib/replica';
-import { clock } from '@/lib/clock';
-import { OUTCOMES, type Category, type Outcome } from './categories';
+import { clock, monthOf } from '@/lib/clock';
+import { CATEGORIES, OUTCOMES, type Category, type Outcome } from './categories';
 import { flushOutcomes, lastFlushPosition } from './record-outcome';
 
 const DAY_MS = 86_400_000;
 
 export type StatsDay = { date: string } & Record<Outcome, number>;
 export type StatsRow = { category: Category; outcome: Outcome; reason: string; quantity: number };
+/** One category's items of the range: its totals by outcome and its days. */
+export type CategoryStats = { category: Category; totals: Record<Outcome, number>; series: StatsDay[] };
 export type Stats = {
   days: number;
   since: string;
@@ -19,6 +21,13 @@ export type Stats = {
   totals: Record<Outcome, number>;
   /** Most first. */
   rows: StatsRow[];
+  /** Each category that had any item in the range, in CATEGORIES order; totals and series of one kind of thing. */
+  categories: CategoryStats[];
+  /**
+   * This UTC month's accepted items per category (every category, zeros included), whatever the range: accepted
+   * errors are the events the monthly quota counts (`used` of the usage answer, for the whole organization).
+   */
+  month: { month: string; since: string; accepted: Record<Category, number> };
 };
 
 const zeros = () => Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
@@ -33,6 +42,9 @@ export async function readStats(
   await flushOutcomes();
   const today = new Date(Math.floor(clock.now().getTime() / DAY_MS) * DAY_MS);
   const first = new Date(today.getTime() - (days - 1) * DAY_MS);
+  const month = monthOf(today);
+  const monthStart = `${month}-01`;
+  const firstDay = first.toISOString().slice(0, 10);
   const { rows } = await readPool(lastFlushPosition()).query<{
     day: string;
     category: Category;
@@ -42,23 +54,39 @@ export async function readStats(
   }>(
     `SELECT to_char(o.day, 'YYYY-MM-DD') AS day, o.category, o.outcome, o.reason, sum(o.quantity)::text AS quantity
        FROM outcomes o JOIN projects p ON p.id = o.project_id
-      WHERE p.org_id = $1 AND ($2::text IS NULL OR o.project_id = $2) AND o.day >= $3::date
+      WHERE p.org_id = $1 AND ($2::text IS NULL OR o.project_id = $2) AND o.day >= LEAST($3::date, $5::date)
         AND ($4::text IS NULL OR o.category = $4)
       GROUP BY 1, 2, 3, 4`,
-    [scope.orgId, scope.projectId ?? null, first.toISOString().slice(0, 10), category ?? null],
+    [scope.orgId, scope.projectId ?? null, firstDay, category ?? null, monthStart],
   );
-  const byDay = new Map<string, StatsDay>();
-  for (let t = first.getTime(); t <= today.getTime(); t += DAY_MS) {
-    const date = new Date(t).toISOString().slice(0, 10);
-    byDay.set(date, { date, ...zeros() });
-  }
+  const emptyDays = () => {
+    const byDay = new Map<string, StatsDay>();
+    for (let t = first.getTime(); t <= today.getTime(); t += DAY_MS) {
+      const date = new Date(t).toISOString().slice(0, 10);
+      byDay.set(date, { date, ...zeros() });
+    }
+    return byDay;
+  };
+  const byDay = emptyDays();
   const totals = zeros();
+  const perCategory = new Map<Category, { totals: Record<Outcome, number>; byDay: Map<string, StatsDay> }>();
+  const monthAccepted = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
   const grouped = new Map<string, StatsRow>();
   for (const r of rows) {
     const n = Number(r.quantity);
-    const day = byDay.get(r.day);
-    if (day && r.outcome in totals) day[r.outcome] += n;
-    if (r.outcome in totals) totals[r.outcome] += n;
+    // The month's first days can lie before the range: they count for `month` only.
+    if (r.day >= monthStart && r.outcome === 'accepted' && r.category in monthAccepted) monthAccepted[r.category] += n;
+    if (r.day < firstDay) continue;
+    if (r.outcome in totals) {
+      const own = perCategory.get(r.category) ?? { totals: zeros(), byDay: emptyDays() };
+      perCategory.set(r.category, own);
+      totals[r.outcome] += n;
+      own.totals[r.outcome] += n;
+      const day = byDay.get(r.day);
+      const ownDay = own.byDay.get(r.day);
+      if (day) day[r.outcome] += n;
+      if (ownDay) ownDay[r.outcome] += n;
+    }
     const key = `${r.category}\u0001${r.outcome}\u0001${r.reason}`;
     const row = grouped.get(key) ?? { category: r.category, outcome: r.outcome, reason: r.reason, quantity: 0 };
     row.quantity += n;
@@ -79,5 +107,10 @@ export async function readStats(
     series: [...byDay.values()],
     totals,
     rows: sorted,
+    categories: CATEGORIES.flatMap((c) => {
+      const own = perCategory.get(c);
+      return own ? [{ category: c, totals: own.totals, series: [...own.byDay.values()] }] : [];
+    }),
+    month: { month, since: `${monthStart}T00:00:00.000Z`, accepted: monthAccepted },
   };
 }
