@@ -67,9 +67,10 @@ export type LogLine = {
   release: string | null;
 };
 
-export function useTrace(traceId: string) {
+/** One trace; nothing is fetched for a null id. */
+export function useTrace(traceId: string | null) {
   const { data, error, isLoading } = useSWR<Trace>(
-    `/api/v1/organization/traces/${encodeURIComponent(traceId)}`,
+    traceId === null ? null : `/api/v1/organization/traces/${encodeURIComponent(traceId)}`,
     fetcher,
   );
   return { trace: data, error, isLoading };
