@@ -168,10 +168,11 @@ describe('check-ins of two runs out of order', () => {
       const a = await t.run('drifting', 'error');
       const b = await t.run('drifting', 'ok');
       // B's envelopes claim a time two hours back: a wrong clock, not a late request, so B counts as it arrives.
-      const skewed = (e: Envelope): Envelope => [
-        { ...e[0], sent_at: new Date(Date.parse(sentAt(e)) - 2 * 3_600_000).toISOString() },
-        e[1],
-      ];
+      const skewed = (e: Envelope) =>
+        [
+          { ...e[0], sent_at: new Date(Date.parse(sentAt(e)) - 2 * 3_600_000).toISOString() },
+          e[1],
+        ] as unknown as Envelope;
       await t.deliver(a.start, a.end, skewed(b.start), skewed(b.end));
       const m = await t.monitor('drifting');
       expect(m.status).toBe('ok');
