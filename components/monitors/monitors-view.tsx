@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/swr/fetcher';
 import { useRole } from '@/lib/swr/use-me';
 import { createMonitor, setMonitorMuted, useMonitors, type Monitor } from '@/lib/swr/use-monitors';
+import { intervalPhrase } from '@/lib/monitors/schedule-phrase';
 import { EmptyState } from '@/components/dashboard/empty-state';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { RelativeTime } from '@/components/issues/relative-time';
@@ -21,6 +22,14 @@ const RUN_COLORS: Record<string, string> = {
   error: 'bg-danger-solid',
   missed: 'bg-warning-solid',
   timeout: 'bg-danger-solid',
+};
+
+const RUN_TEXT: Record<string, string> = {
+  ok: 'OK',
+  in_progress: 'In progress',
+  error: 'Failed',
+  missed: 'Missed',
+  timeout: 'Timed out',
 };
 
 const STATUS_TEXT: Record<string, string> = {
@@ -72,8 +81,13 @@ export function MonitorsView({ projectId }: { projectId: string }) {
   );
 }
 
+/** A run's duration: milliseconds for an uptime check, seconds for a job. */
+const runtime = (m: Monitor, ms: number) => (m.kind === 'uptime' ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
+
 function MonitorRow({ projectId, m, manage }: { projectId: string; m: Monitor; manage: boolean }) {
   const runs = [...m.runs].reverse();
+  // Runs come newest first, by when each started (not when its check-ins arrived).
+  const latest = m.runs[0];
   return (
     <li>
       <Card className="space-y-2" data-testid="monitor" data-slug={m.slug}>
@@ -103,7 +117,7 @@ function MonitorRow({ projectId, m, manage }: { projectId: string; m: Monitor; m
           ) : m.scheduleType === 'crontab' ? (
             <code>{m.schedule}</code>
           ) : (
-            `every ${m.schedule}`
+            intervalPhrase(m.schedule)
           )}
           {m.scheduleType === 'crontab' && ` (${m.timezone})`}
           {m.nextExpectedAt && (
@@ -123,7 +137,7 @@ function MonitorRow({ projectId, m, manage }: { projectId: string; m: Monitor; m
           {runs.map((r) => (
             <li
               key={r.id}
-              title={`${r.status} · ${new Date(r.startedAt).toLocaleString()}${r.durationMs !== null ? ` · ${m.kind === 'uptime' ? `${r.durationMs} ms` : `${(r.durationMs / 1000).toFixed(1)} s`}` : ''}${r.detail ? ` · ${r.detail}` : ''}`}
+              title={`${r.status} · ${new Date(r.startedAt).toLocaleString()}${r.durationMs !== null ? ` · ${runtime(m, r.durationMs)}` : ''}${r.detail ? ` · ${r.detail}` : ''}`}
               className={cn('size-3 rounded-sm', RUN_COLORS[r.status] ?? 'bg-fg-muted')}
               data-status={r.status}
             >
@@ -134,6 +148,27 @@ function MonitorRow({ projectId, m, manage }: { projectId: string; m: Monitor; m
             </li>
           ))}
         </ol>
+        {latest && (
+          <p className="text-sm text-fg-secondary" data-testid="monitor-latest-run">
+            Latest run:{' '}
+            <span
+              className={cn(
+                'font-medium',
+                latest.status === 'ok'
+                  ? 'text-success-fg'
+                  : latest.status === 'in_progress'
+                    ? 'text-fg'
+                    : 'text-danger-fg',
+              )}
+            >
+              {RUN_TEXT[latest.status] ?? latest.status}
+            </span>
+            , started <RelativeTime iso={latest.startedAt} />
+            {latest.durationMs !== null &&
+              latest.status !== 'in_progress' &&
+              ` · took ${runtime(m, latest.durationMs)}`}
+          </p>
+        )}
         <div className="flex flex-wrap items-center gap-3 text-sm">
           {m.runs[0]?.detail && m.status !== 'ok' && (
             <p className="text-sm text-danger-fg" data-testid="monitor-detail">
