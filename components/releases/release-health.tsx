@@ -1,6 +1,7 @@
 'use client';
 
 import { useReleaseHealth, type ReleaseHealthRow } from '@/lib/swr/use-releases';
+import { ReleaseVersion } from './release-version';
 
 /** A rate as a percentage with two decimals (99.95 %), or a dash without sessions. */
 export function pct(v: number | null | undefined): string {
@@ -45,7 +46,7 @@ export function ReleaseHealthSection({
     ['Crash-free users', (r) => pct(r.crashFreeUsers)],
     ['Sessions', (r) => r.sessions.toLocaleString('en-US')],
     ['Users', (r) => r.users.toLocaleString('en-US')],
-    ['Adoption (24 h)', (r) => pct(r.adoption)],
+    ['Adoption (24 h)', (r) => pct(r.adoption)],
   ];
   return (
     <section aria-labelledby="health" className="space-y-2">
@@ -68,8 +69,8 @@ export function ReleaseHealthSection({
                 This release
               </th>
               {previous && (
-                <th scope="col" className="py-1 pr-6">
-                  Previous ({previous.version})
+                <th scope="col" className="py-1 pr-6" data-testid="previous-release">
+                  Previous <ReleaseVersion version={previous.version ?? 'no release'} wrap before="(" after=")" />
                 </th>
               )}
             </tr>

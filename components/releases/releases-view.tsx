@@ -17,6 +17,7 @@ import { HealthSparkline, pct, ReleaseHealthSection } from './release-health';
 import { useState } from 'react';
 import { plural } from '@/lib/text/plural';
 import { ReleaseSections } from './release-sections';
+import { ReleaseVersion } from './release-version';
 
 /** A release's health cells in the list (dashes without sessions). */
 function HealthCells({ row }: { row: ReleaseHealthRow | undefined }) {
@@ -107,7 +108,7 @@ export function ReleasesView({ projectId }: { projectId: string }) {
                   Crash-free users
                 </th>
                 <th scope="col" className="px-4 py-2">
-                  Adoption (24 h)
+                  Adoption (24 h)
                 </th>
                 <th scope="col" className="px-4 py-2">
                   Sessions
@@ -127,8 +128,11 @@ export function ReleasesView({ projectId }: { projectId: string }) {
               {data.releases.map((r) => (
                 <tr key={r.id} className="border-t border-border">
                   <td className="px-4 py-2 font-medium">
-                    <Link className="underline-offset-2 hover:underline" href={releaseHref(projectId, r.version)}>
-                      {r.version}
+                    <Link
+                      className="block max-w-80 underline-offset-2 hover:underline"
+                      href={releaseHref(projectId, r.version)}
+                    >
+                      <ReleaseVersion version={r.version} />
                     </Link>
                   </td>
                   <HealthCells row={healthOf.get(r.version)} />
@@ -161,7 +165,9 @@ export function ReleaseDetailView({ projectId, version }: { projectId: string; v
             Releases
           </Link>
         </p>
-        <h1 className="text-2xl font-semibold tracking-tight">{release.version}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">
+          <ReleaseVersion version={release.version} wrap />
+        </h1>
         <p className="mt-1 text-sm text-fg-secondary">
           First event {release.firstEventAt ? <RelativeTime iso={release.firstEventAt} /> : '—'}, last event{' '}
           {release.lastEventAt ? <RelativeTime iso={release.lastEventAt} /> : '—'}
