@@ -8,6 +8,7 @@ import { TraceLink } from '@/components/traces/trace-link';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/components/ui/cn';
+import { formatLogTime } from '@/lib/logs/format-log-time';
 
 const LEVEL_STYLE: Record<string, string> = {
   fatal: 'bg-danger-soft text-danger-fg',
@@ -112,8 +113,13 @@ function LogRow({ l }: { l: LogLine }) {
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        <time className="shrink-0 text-fg-muted" dateTime={l.timestamp}>
-          {new Date(l.timestamp).toLocaleTimeString()}
+        <time
+          className="shrink-0 whitespace-nowrap text-fg-muted tabular-nums"
+          dateTime={l.timestamp}
+          title={l.timestamp}
+          data-testid="log-time"
+        >
+          {formatLogTime(l.timestamp)}
         </time>
         <span className={cn('w-12 shrink-0 rounded px-1 text-center font-semibold uppercase', LEVEL_STYLE[l.level])}>
           {l.level}
