@@ -11,7 +11,8 @@ import { RangeLinks } from './range-links';
 import { SlowestSamples } from './slowest-samples';
 import { SpanGroups } from '@/components/traces/span-groups';
 import { BUCKET_NOUN, DurationChart, ThroughputChart } from './transaction-charts';
-import { VitalsCards } from './vitals-cards';
+import { NoVitals, VitalsCards, withoutVitals } from './vitals-cards';
+import { useProject } from '@/lib/swr/use-projects';
 
 function Stat({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
   return (
@@ -57,6 +58,7 @@ export function TransactionView({ projectId, name }: { projectId: string; name: 
   const period = parsePeriod(searchParams.get('period'));
   const environment = searchParams.get('environment') || undefined;
   const { data, error, mutate, isLoading } = useTransaction({ projectId, name, period, environment });
+  const { project } = useProject(projectId);
   const range = `the last ${PERIOD_LABELS[period]}`;
   const spansDays = period !== '1h' && period !== '24h';
   const listHref = `/projects/${encodeURIComponent(projectId)}/performance`;
@@ -155,7 +157,11 @@ export function TransactionView({ projectId, name }: { projectId: string; name: 
             <h2 id="vitals-heading" className="mb-3 text-lg font-semibold">
               Web vitals of this page <span className="text-sm font-normal text-fg-muted">(75th percentile)</span>
             </h2>
-            <VitalsCards data={data.vitals} />
+            {withoutVitals(data.vitals) ? (
+              <NoVitals platform={project?.platform} range={range} />
+            ) : (
+              <VitalsCards data={data.vitals} />
+            )}
           </section>
         </>
       )}

@@ -2,6 +2,7 @@
 
 import { cn } from '@/components/ui/cn';
 import { VITAL_THRESHOLDS } from '@/lib/performance/rating';
+import { platformOf } from '@/lib/projects/platforms';
 import type { VitalName, VitalRating, WebVitals } from '@/lib/zod/performance';
 import { formatCount, formatVital } from './format';
 import { Skeleton } from './load-states';
@@ -33,6 +34,43 @@ const RATINGS: Record<VitalRating, { label: string; icon: string; card: string; 
     badge: 'bg-danger-soft text-danger-fg ring-danger-line',
   },
 };
+
+/** Loaded, and not one sample of any vital: the four cards would all be empty. */
+export const withoutVitals = (data: WebVitals | undefined) =>
+  data !== undefined && Object.values(data.vitals).every((v) => v === null);
+
+/** Whether a project's platform runs in the browser (where Web Vitals come from); unknown until it loads. */
+export const browserPlatform = (platform: string | undefined) =>
+  platform === undefined ? undefined : platformOf(platform).group === 'Browser';
+
+/**
+ * In place of four empty cards: where Web Vitals come from, and for a project whose platform has none (a server, a
+ * mobile app) what its SDK measures instead.
+ */
+export function NoVitals({ platform, range }: { platform: string | undefined; range: string }) {
+  const p = platform === undefined ? undefined : platformOf(platform);
+  const code = 'rounded bg-surface-hover px-1 py-0.5 font-mono text-[13px]';
+  return (
+    <div className="rounded-xl border border-dashed border-line bg-surface p-4 text-sm" data-testid="vitals-none">
+      <p className="text-fg-secondary">
+        Web Vitals (LCP, FCP, TTFB, CLS) come from browser SDKs (<code className={code}>@sentry/browser</code> with{' '}
+        <code className={code}>browserTracingIntegration</code>) — this project has sent none in {range}.
+      </p>
+      {p?.group === 'Browser' ? (
+        <p className="mt-2 text-fg-secondary">
+          Add <code className={code}>Sentry.browserTracingIntegration()</code> to the integrations of{' '}
+          <code className={code}>Sentry.init</code>, with a <code className={code}>tracesSampleRate</code> above 0: each
+          page load then reports them.
+        </p>
+      ) : p && p.group !== 'Other' ? (
+        <p className="mt-2 text-fg-secondary">
+          A {p.label} project measures what its code does instead: the transactions&apos; durations, throughput and
+          spans on this page.
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 /** The four web vitals, each with its p75, rating (colour and words) and sample count. */
 export function VitalsCards({ data }: { data: WebVitals | undefined }) {
