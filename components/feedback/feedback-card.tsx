@@ -18,8 +18,61 @@ const SOURCES: Record<string, string> = {
   crash_report_dialog: 'crash-report dialog',
 };
 
-/** One piece of feedback: who wrote what where, its screenshot, its issue, and (when `members` is given) triage. */
-export function FeedbackCard({ projectId, f, members }: { projectId: string; f: FeedbackEntry; members?: Member[] }) {
+/** Only a web address is a link: the SDK sends the page's location, which a sender could make a script URL. */
+const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
+
+/** The page the feedback was sent from and the browser it was sent with (when known), as Sentry shows them. */
+function FeedbackOrigin({ f }: { f: FeedbackEntry }) {
+  const browser = [f.browser, f.os].filter(Boolean).join(' on ');
+  if (!f.url && !browser) return null;
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm" data-testid="feedback-origin">
+      {f.url && (
+        <>
+          <dt className="text-fg-muted">Page</dt>
+          <dd className="min-w-0 font-mono text-xs leading-5 break-all" data-testid="feedback-url">
+            {isWebUrl(f.url) ? (
+              <a
+                href={f.url}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                className="text-link underline underline-offset-2"
+              >
+                {f.url}
+              </a>
+            ) : (
+              f.url
+            )}
+          </dd>
+        </>
+      )}
+      {browser && (
+        <>
+          <dt className="text-fg-muted">Browser</dt>
+          <dd className="min-w-0 break-words text-fg-secondary" data-testid="feedback-browser">
+            {browser}
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/**
+ * One piece of feedback: who wrote what where, its screenshot, its issue (unless shown on that issue), and (when
+ * `members` is given) triage.
+ */
+export function FeedbackCard({
+  projectId,
+  f,
+  members,
+  linkIssue = true,
+}: {
+  projectId: string;
+  f: FeedbackEntry;
+  members?: Member[];
+  linkIssue?: boolean;
+}) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   async function change(body: { status?: FeedbackStatus; assigneeId?: string | null }) {
@@ -54,17 +107,15 @@ export function FeedbackCard({ projectId, f, members }: { projectId: string; f: 
       <p className="whitespace-pre-wrap break-words" data-testid="feedback-message">
         {f.message}
       </p>
-      {(f.url || f.issueId) && (
-        <p className="flex flex-wrap gap-x-4 text-sm text-fg-secondary">
-          {f.url && <span className="break-all">On {f.url}</span>}
-          {f.issueId && (
-            <Link
-              className="text-link underline"
-              href={`/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(f.issueId)}`}
-            >
-              Its issue
-            </Link>
-          )}
+      <FeedbackOrigin f={f} />
+      {linkIssue && f.issueId && (
+        <p className="text-sm">
+          <Link
+            className="text-link underline"
+            href={`/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(f.issueId)}`}
+          >
+            Its issue
+          </Link>
         </p>
       )}
       <AttachmentList attachments={f.attachments} label={`Attachments of the feedback from ${who}`} />

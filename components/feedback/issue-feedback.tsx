@@ -13,7 +13,7 @@ export function IssueFeedback({ projectId, issueId }: { projectId: string; issue
         User feedback ({feedback.length})
       </h2>
       {feedback.map((f) => (
-        <FeedbackCard key={f.id} projectId={projectId} f={f} />
+        <FeedbackCard key={f.id} projectId={projectId} f={f} linkIssue={false} />
       ))}
     </section>
   );

@@ -29,7 +29,47 @@ export const updateFeedbackSchema = z
 
 type Row = Prisma.FeedbackGetPayload<{ include: { assignee: { select: { id: true; name: true; email: true } } } }>;
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** "Chrome 131.0" from a context's name and version (contexts.browser, contexts.os). */
+function nameVersion(contexts: unknown, key: 'browser' | 'os'): string | null {
+  const c = isRecord(contexts) ? contexts[key] : undefined;
+  if (!isRecord(c) || typeof c.name !== 'string' || c.name === '') return null;
+  return typeof c.version === 'string' || typeof c.version === 'number' ? `${c.name} ${c.version}` : c.name;
+}
+
+/**
+ * The stored events that feedback without its own page or browser is about (a user report, the crash-report dialog:
+ * the page and browser are the event's), by client event id; event_ids names each one's partition.
+ */
+async function associatedEvents(t: ProjectTenant, rows: Row[]) {
+  const ids = [
+    ...new Set(
+      rows
+        .filter((r) => r.associatedEventId && (!r.url || !nameVersion(r.contexts, 'browser')))
+        .map((r) => r.associatedEventId!),
+    ),
+  ];
+  if (ids.length === 0) return new Map<string, { request: unknown; contexts: unknown }>();
+  const known = await db.eventId.findMany({
+    where: { projectId: t.projectId, eventId: { in: ids } },
+    select: { eventId: true, receivedAt: true },
+  });
+  const events = known.length
+    ? await db.event.findMany({
+        where: {
+          projectId: t.projectId,
+          eventId: { in: known.map((k) => k.eventId) },
+          receivedAt: { in: known.map((k) => k.receivedAt) },
+        },
+        select: { eventId: true, request: true, contexts: true },
+      })
+    : [];
+  return new Map(events.map((e) => [e.eventId!, { request: e.request, contexts: e.contexts }]));
+}
+
 async function serialize(t: ProjectTenant, rows: Row[]) {
+  const events = await associatedEvents(t, rows);
   const attachments = rows.length
     ? await db.attachment.findMany({
         where: { projectId: t.projectId, eventId: { in: rows.map((r) => r.eventId) } },
@@ -45,22 +85,30 @@ async function serialize(t: ProjectTenant, rows: Row[]) {
         orderBy: { createdAt: 'asc' },
       })
     : [];
-  return rows.map((f) => ({
-    id: f.id,
-    eventId: f.eventId,
-    associatedEventId: f.associatedEventId,
-    issueId: f.issueId,
-    message: f.message,
-    name: f.name,
-    email: f.email,
-    url: f.url,
-    source: f.source,
-    status: f.status,
-    assignee: f.assignee,
-    contexts: f.contexts,
-    createdAt: f.createdAt.toISOString(),
-    attachments: attachments.filter((a) => a.eventId === f.eventId).map((a) => serializeAttachment(t.projectId, a)),
-  }));
+  return rows.map((f) => {
+    const event = f.associatedEventId ? events.get(f.associatedEventId) : undefined;
+    const eventUrl = isRecord(event?.request) && typeof event.request.url === 'string' ? event.request.url : null;
+    return {
+      id: f.id,
+      eventId: f.eventId,
+      associatedEventId: f.associatedEventId,
+      issueId: f.issueId,
+      message: f.message,
+      name: f.name,
+      email: f.email,
+      // The page it was sent from; for a report about an event without its own, that event's page.
+      url: f.url ?? eventUrl,
+      /** "Chrome 131.0" and "macOS 14.5": what the SDK sent or its User-Agent said, else the event's. */
+      browser: nameVersion(f.contexts, 'browser') ?? nameVersion(event?.contexts, 'browser'),
+      os: nameVersion(f.contexts, 'os') ?? nameVersion(event?.contexts, 'os'),
+      source: f.source,
+      status: f.status,
+      assignee: f.assignee,
+      contexts: f.contexts,
+      createdAt: f.createdAt.toISOString(),
+      attachments: attachments.filter((a) => a.eventId === f.eventId).map((a) => serializeAttachment(t.projectId, a)),
+    };
+  });
 }
 
 const include = { assignee: { select: { id: true, name: true, email: true } } } as const;

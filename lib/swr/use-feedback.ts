@@ -24,7 +24,11 @@ export type FeedbackEntry = {
   message: string;
   name: string | null;
   email: string | null;
+  /** The page it was sent from (a report about an event: that event's page). */
   url: string | null;
+  /** "Chrome 131.0", "macOS 14.5": from the SDK's contexts or its User-Agent, else the event's. */
+  browser: string | null;
+  os: string | null;
   source: string;
   status: FeedbackStatus;
   assignee: { id: string; name: string; email: string } | null;

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import type { FieldIssue } from '@/lib/errors';
 import type { Path } from '@/lib/envelope/validate-envelope';
-import type { JsonObject } from '@/lib/envelope/parse-envelope';
+import { isObject, type JsonObject } from '@/lib/envelope/parse-envelope';
+import { contextsFromUserAgent, userAgentOf } from '@/lib/envelope/user-agent';
 import { storableEnvelope, storableString } from '@/lib/envelope/prepare-json';
 
 export const MAX_FEEDBACK_MESSAGE = 20_000;
@@ -96,6 +97,12 @@ export function parseFeedback(payload: JsonObject, path: Path, headerEventId: un
   if (r.data.release) contexts.release = r.data.release;
   if (r.data.environment) contexts.environment = r.data.environment;
   if (f.replay_id) contexts.replay_id = f.replay_id;
+  // The browser SDK names the browser only by the User-Agent it sends in `request`: read as an event's is (#45).
+  const ua = userAgentOf(payload.request);
+  if (ua)
+    for (const [k, v] of Object.entries(contextsFromUserAgent(ua))) if (!isObject(contexts[k])) contexts[k] = { ...v };
+  // The page it was sent from: contexts.feedback.url, else the request's URL (the SDK sets both to the page).
+  const requestUrl = text(2048).safeParse(isObject(payload.request) ? payload.request.url : null);
   // What the SDK sent beside the message is kept when it can be stored (not too deep; strings made storable).
   const kept = storableEnvelope(contexts, true);
   return {
@@ -104,7 +111,7 @@ export function parseFeedback(payload: JsonObject, path: Path, headerEventId: un
     message: f.message,
     name: f.name,
     email: f.contact_email,
-    url: f.url,
+    url: f.url ?? (requestUrl.success ? requestUrl.data : null),
     source: f.source === 'widget' ? 'widget' : 'api',
     contexts: kept.ok && Object.keys(kept.value).length ? kept.value : null,
     createdAt: when(r.data.timestamp),
