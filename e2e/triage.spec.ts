@@ -111,14 +111,21 @@ test('send events, find the issue, read the throw site, resolve it and see a reg
     'onClick',
   ]);
   await expect(page.getByTestId('breadcrumbs')).toContainText('button#apply-coupon');
-  // The latest event's own panels (the tag panel above repeats tag values, as links to the search).
+  // The latest event's own panels (the tag panel beside repeats tag values, as links to the search); its user,
+  // browser and URL are in its highlights first, then in their panels.
   const latest = page.getByRole('region', { name: 'Latest event' });
+  const highlights = latest.getByTestId('event-highlights');
+  const panel = (title: string) =>
+    latest.locator('section', { has: page.getByRole('heading', { name: title, exact: true }) });
   await expect(latest.getByText('canary')).toBeVisible();
-  await expect(latest.getByText('shopper@example.com')).toBeVisible();
+  await expect(highlights.getByText('shopper@example.com')).toBeVisible();
+  await expect(panel('User').getByText('shopper@example.com')).toBeVisible();
   // …and each row of the events table names its user.
   await expect(page.getByTestId('event-user')).toHaveText(['shopper@example.com', 'shopper@example.com']);
-  await expect(latest.getByText('Firefox 128.0')).toBeVisible();
-  await expect(latest.getByText('https://shop.example/checkout', { exact: true })).toBeVisible();
+  await expect(highlights.getByText('Firefox 128.0')).toBeVisible();
+  await expect(latest.getByTestId('contexts').getByText('Firefox 128.0')).toBeVisible();
+  await expect(highlights.getByText('https://shop.example/checkout', { exact: true })).toBeVisible();
+  await expect(panel('Request').getByText('https://shop.example/checkout', { exact: true })).toBeVisible();
   // The issue's facts from the rollups: one user over both events, each tag value's share.
   await expect(page.getByTestId('issue-users')).toHaveText('1');
   const channel = page.locator('[data-testid="tag-card"][data-tag-key="release_channel"]');

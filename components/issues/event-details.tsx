@@ -6,6 +6,7 @@ import { BreadcrumbsPanel } from './event-panels/breadcrumbs-panel';
 import { ContextsPanel } from './event-panels/contexts-panel';
 import { EventSummaryPanel } from './event-panels/event-summary-panel';
 import { ExtraPanel } from './event-panels/extra-panel';
+import { HighlightsPanel } from './event-panels/highlights-panel';
 import { LogMessagePanel } from './event-panels/log-message-panel';
 import { ModulesPanel } from './event-panels/modules-panel';
 import { RequestPanel } from './event-panels/request-panel';
@@ -13,29 +14,33 @@ import { SdkPanel } from './event-panels/sdk-panel';
 import { TagsPanel } from './event-panels/tags-panel';
 import { UserPanel } from './event-panels/user-panel';
 
-/** Everything one event carries: stack trace (and its chain), log message, contexts, breadcrumbs, tags, user, request, extra, SDK. */
+/**
+ * Everything one event carries, in the order a reader needs it (as Sentry's issue page): the highlights, the stack
+ * trace (and its chain), the log message, the breadcrumbs that led there; then tags, user, contexts, SDK, extra,
+ * request and modules. Panels lay out by the width they are given (a container), not the window's.
+ */
 export function EventDetails({ event, exceptionType }: { event: TrackedEvent; exceptionType?: string }) {
-  const { frames, contexts, breadcrumbs, tags, user, request, exceptions, logentry, sdk, extra, modules } =
-    readEvent(event);
+  const parts = readEvent(event);
+  const { frames, contexts, breadcrumbs, tags, user, request, exceptions, logentry, sdk, extra, modules } = parts;
   return (
-    <div className="space-y-6">
+    <div className="@container space-y-6">
+      <HighlightsPanel event={event} parts={parts} />
       <Card>
         <StackTrace type={exceptionType} message={event.message} frames={frames} exceptions={exceptions} />
       </Card>
       {logentry && <LogMessagePanel logentry={logentry} />}
+      <BreadcrumbsPanel breadcrumbs={breadcrumbs} />
 
       {/* A panel shows only when the event carries something for it: no "No request." cards. */}
-      <div className="grid gap-6 lg:grid-cols-2">
-        <EventSummaryPanel event={event} />
+      <div className="grid gap-6 @3xl:grid-cols-2">
         <TagsPanel tags={tags} />
         <UserPanel user={user} />
         <ContextsPanel contexts={contexts} />
+        <EventSummaryPanel event={event} />
         <SdkPanel event={event} sdk={sdk} />
         <ExtraPanel extra={extra} />
         <RequestPanel request={request} />
       </div>
-
-      <BreadcrumbsPanel breadcrumbs={breadcrumbs} />
       <ModulesPanel modules={modules} />
     </div>
   );

@@ -3,8 +3,7 @@
 import Link from 'next/link';
 import { EventAttachments } from '@/components/feedback/event-attachments';
 import { IssueFeedback } from '@/components/feedback/issue-feedback';
-import { TraceLink, traceIdOf } from '@/components/traces/trace-link';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { usePathname, useSearchParams } from 'next/navigation';
 import type { IgnoreCondition, IssueStatusValue } from '@/lib/zod/issues';
 import { ApiError } from '@/lib/swr/fetcher';
@@ -13,6 +12,7 @@ import {
   setIssueStatus,
   useIssue,
   useIssueStats,
+  useIssueTags,
   type IgnoreConditionShown,
   type IssueWithEvents,
 } from '@/lib/swr/use-issues';
@@ -25,7 +25,7 @@ import { Pagination } from '@/components/dashboard/pagination';
 import { EventsChart } from '@/components/charts/events-chart';
 import { LevelBadge, RegressedBadge, StatusBadge } from './badges';
 import { EventDetails } from './event-details';
-import { IssueTriage } from './issue-triage';
+import { AssigneePicker, IssueActivity } from './issue-triage';
 import { DeleteIssue } from './delete-issue';
 import { IssueTags } from './issue-tags';
 import { RelativeTime } from './relative-time';
@@ -71,44 +71,50 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
 
   const latest = issue.events[0];
   const exceptionType = exceptionTypeOf(issue.title);
+  // As Sentry's issue page: the header with triage, then the latest event (highlights, stack trace) first; the
+  // issue's numbers, chart and tags beside it at desktop width (after it on a phone); feedback, events, activity below.
   return (
     <div className="space-y-6">
       <IssueHeader issue={issue} projectId={projectId} />
-      <IssueTriage projectId={projectId} issue={issue} />
-      <Card>
-        <h2 className="mb-3 text-base font-semibold">Events per day</h2>
-        <IssueChart projectId={projectId} issueId={issueId} />
-      </Card>
-      <IssueTags projectId={projectId} issueId={issueId} />
-      {latest ? (
-        <section aria-labelledby="latest-heading" className="space-y-3">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="latest-heading" className="text-lg font-semibold">
-              Latest event
-            </h2>
-            <span className="flex gap-4 text-sm">
-              {traceIdOf(latest.contexts) && (
-                <TraceLink traceId={traceIdOf(latest.contexts)!} className="font-medium text-link hover:underline" />
-              )}
-              <Link
-                href={`${issuesHref(projectId)}/${encodeURIComponent(issueId)}/events/${encodeURIComponent(latest.id)}`}
-                className="font-medium text-link hover:underline"
-              >
-                Open this event
-              </Link>
-            </span>
-          </div>
-          <EventDetails event={latest} exceptionType={exceptionType} />
-          <EventAttachments projectId={projectId} eventId={latest.eventId} />
-        </section>
-      ) : (
-        <Card>
-          <p className="text-sm text-fg-muted">This issue has no stored events.</p>
-        </Card>
-      )}
-      <IssueFeedback projectId={projectId} issueId={issueId} />
-      <EventsList projectId={projectId} issueId={issueId} />
-      <DeleteIssue projectId={projectId} issue={issue} />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[auto_1fr] xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          {latest ? (
+            <section aria-labelledby="latest-heading" className="space-y-3">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 id="latest-heading" className="text-lg font-semibold">
+                  Latest event
+                </h2>
+                <Link
+                  href={`${issuesHref(projectId)}/${encodeURIComponent(issueId)}/events/${encodeURIComponent(latest.id)}`}
+                  className="text-sm font-medium text-link hover:underline"
+                >
+                  Open this event
+                </Link>
+              </div>
+              <EventDetails event={latest} exceptionType={exceptionType} />
+              <EventAttachments projectId={projectId} eventId={latest.eventId} />
+            </section>
+          ) : (
+            <Card>
+              <p className="text-sm text-fg-muted">This issue has no stored events.</p>
+            </Card>
+          )}
+        </div>
+        <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1" data-testid="issue-side">
+          <IssueSeen issue={issue} projectId={projectId} />
+          <Card>
+            <h2 className="mb-3 text-base font-semibold">Events per day</h2>
+            <IssueChart projectId={projectId} issueId={issueId} />
+          </Card>
+          <IssueTags projectId={projectId} issueId={issueId} />
+        </div>
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-2">
+          <IssueFeedback projectId={projectId} issueId={issueId} />
+          <EventsList projectId={projectId} issueId={issueId} />
+          <IssueActivity projectId={projectId} issueId={issueId} />
+          <DeleteIssue projectId={projectId} issue={issue} />
+        </div>
+      </div>
     </div>
   );
 }
@@ -175,12 +181,12 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
   const next = (['RESOLVED', 'IGNORED', 'UNRESOLVED'] as const).filter((s) => s !== issue.status);
   const waitsForRelease = issue.status === 'RESOLVED' && issue.resolvedInRelease !== null;
   return (
-    <div className="space-y-4">
+    <header className="space-y-4">
       <Link href={issuesHref(projectId)} className="text-sm font-medium text-fg-muted hover:text-fg">
         ← Issues
       </Link>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0 space-y-2">
+      <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
+        <div className="min-w-0 flex-1 basis-96 space-y-2">
           <div className="flex items-center gap-2">
             <LevelBadge level={issue.level} />
             <StatusBadge status={issue.status} />
@@ -195,6 +201,9 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
             </p>
           )}
         </div>
+        <IssueCounts issue={issue} projectId={projectId} />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap gap-2">
           {next.map((s) => (
             <Button
@@ -219,6 +228,7 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
           )}
           <IgnoreUntil disabled={!!pending} onPick={(ignore, label) => ignoreUntil(ignore, label)} />
         </div>
+        <AssigneePicker projectId={projectId} issue={issue} />
       </div>
       {issue.ignoreCondition && (
         <p className="text-sm text-fg-secondary" data-testid="ignore-condition">
@@ -237,33 +247,61 @@ function IssueHeader({ issue, projectId }: { issue: IssueWithEvents; projectId: 
         </p>
       )}
       <ActionFeedback announcement="" error={actionError} />
-      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-        {[
-          [
-            'Events',
-            <span key="c" data-testid="issue-event-count">
-              {issue.eventCount.toLocaleString('en-US')}
-            </span>,
-          ],
-          ['Status', issue.status.charAt(0) + issue.status.slice(1).toLowerCase()],
-          ['First seen', <RelativeTime key="f" iso={issue.firstSeen} />],
-          ['Last seen', <RelativeTime key="l" iso={issue.lastSeen} />],
-          [
-            'First seen in',
-            <ReleaseLink key="fr" projectId={projectId} version={issue.firstRelease} testId="issue-first-release" />,
-          ],
-          [
-            'Last seen in',
-            <ReleaseLink key="lr" projectId={projectId} version={issue.lastRelease} testId="issue-last-release" />,
-          ],
-        ].map(([label, value]) => (
-          <Card key={String(label)} className="p-4">
-            <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{label}</dt>
-            <dd className="mt-1 text-lg font-semibold">{value}</dd>
-          </Card>
-        ))}
-      </dl>
-    </div>
+    </header>
+  );
+}
+
+/** How many events and users, in the header as Sentry shows them; users come from the rollups. */
+function IssueCounts({ issue, projectId }: { issue: IssueWithEvents; projectId: string }) {
+  const { tags } = useIssueTags(projectId, issue.id);
+  const counts: [string, string, string][] = [
+    ['Events', issue.eventCount.toLocaleString('en-US'), 'issue-event-count'],
+    ['Users', tags ? tags.users.toLocaleString('en-US') : '…', 'issue-users'],
+  ];
+  return (
+    <dl className="flex shrink-0 gap-6">
+      {counts.map(([label, value, testId]) => (
+        <div key={label}>
+          <dt className="text-xs font-medium tracking-wide text-fg-muted uppercase">{label}</dt>
+          <dd className="text-2xl font-semibold tabular-nums" data-testid={testId}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** When the issue was first and last seen, and in which releases. */
+function IssueSeen({ issue, projectId }: { issue: IssueWithEvents; projectId: string }) {
+  const rows: [string, ReactNode][] = [
+    ['First seen', <RelativeTime key="f" iso={issue.firstSeen} />],
+    [
+      'First seen in',
+      <ReleaseLink key="fr" projectId={projectId} version={issue.firstRelease} testId="issue-first-release" />,
+    ],
+    ['Last seen', <RelativeTime key="l" iso={issue.lastSeen} />],
+    [
+      'Last seen in',
+      <ReleaseLink key="lr" projectId={projectId} version={issue.lastRelease} testId="issue-last-release" />,
+    ],
+  ];
+  return (
+    <Card>
+      <section aria-labelledby="seen-heading" className="space-y-3">
+        <h2 id="seen-heading" className="text-base font-semibold">
+          Seen
+        </h2>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-fg-muted">{label}</dt>
+              <dd className="min-w-0 font-medium">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </Card>
   );
 }
 
@@ -311,7 +349,7 @@ function EventsList({ projectId, issueId }: { projectId: string; issueId: string
   };
 
   return (
-    <section aria-labelledby="events-heading" className="space-y-3">
+    <section aria-labelledby="events-heading" className="@container space-y-3">
       <h2 id="events-heading" className="text-lg font-semibold">
         All events
       </h2>
@@ -335,16 +373,16 @@ function EventsList({ projectId, issueId }: { projectId: string; issueId: string
                 <th scope="col" className="px-2 py-2">
                   Message
                 </th>
-                <th scope="col" className="hidden px-2 py-2 sm:table-cell">
+                <th scope="col" className="hidden px-2 py-2 @lg:table-cell">
                   User
                 </th>
-                <th scope="col" className="hidden px-2 py-2 md:table-cell">
+                <th scope="col" className="hidden px-2 py-2 @2xl:table-cell">
                   Release
                 </th>
-                <th scope="col" className="hidden px-2 py-2 md:table-cell">
+                <th scope="col" className="hidden px-2 py-2 @2xl:table-cell">
                   Environment
                 </th>
-                <th scope="col" className="hidden px-2 py-2 lg:table-cell">
+                <th scope="col" className="hidden px-2 py-2 @4xl:table-cell">
                   Browser / OS
                 </th>
                 <th scope="col" className="px-4 py-2 text-right">
@@ -366,26 +404,26 @@ function EventsList({ projectId, issueId }: { projectId: string; issueId: string
                       {e.message}
                     </td>
                     <td
-                      className="hidden max-w-48 truncate px-2 py-2.5 text-fg-secondary sm:table-cell"
+                      className="hidden max-w-48 truncate px-2 py-2.5 text-fg-secondary @lg:table-cell"
                       title={who}
                       data-testid="event-user"
                     >
                       {who ?? '—'}
                     </td>
                     <td
-                      className="hidden max-w-40 truncate px-2 py-2.5 font-mono text-xs text-fg-secondary md:table-cell"
+                      className="hidden max-w-40 truncate px-2 py-2.5 font-mono text-xs text-fg-secondary @2xl:table-cell"
                       title={e.release ?? undefined}
                       data-testid="event-release"
                     >
                       {e.release ?? '—'}
                     </td>
                     <td
-                      className="hidden max-w-32 truncate px-2 py-2.5 text-fg-secondary md:table-cell"
+                      className="hidden max-w-32 truncate px-2 py-2.5 text-fg-secondary @2xl:table-cell"
                       data-testid="event-environment"
                     >
                       {e.environment ?? '—'}
                     </td>
-                    <td className="hidden px-2 py-2.5 text-fg-secondary lg:table-cell">{env || '—'}</td>
+                    <td className="hidden px-2 py-2.5 text-fg-secondary @4xl:table-cell">{env || '—'}</td>
                     <td className="px-4 py-2.5 text-right">
                       <Link
                         href={`${issuesHref(projectId)}/${encodeURIComponent(issueId)}/events/${encodeURIComponent(e.id)}`}
@@ -439,6 +477,7 @@ function IgnoreUntil({
   return (
     <Select
       aria-label="Ignore until"
+      className="w-40"
       value=""
       disabled={disabled}
       onChange={(e) => {

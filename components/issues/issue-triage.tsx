@@ -28,18 +28,18 @@ const failure = (err: unknown) =>
 const textareaClass =
   'block w-full rounded-md border border-line-strong bg-surface px-3 py-2 text-sm text-fg shadow-xs placeholder:text-fg-muted focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-focus/30';
 
-/** Who the issue is assigned to (any member can triage), then its timeline with the comment box. */
-export function IssueTriage({ projectId, issue }: { projectId: string; issue: IssueWithEvents }) {
+/** The issue's timeline (status changes, assignments, comments) with the comment box. */
+export function IssueActivity({ projectId, issueId }: { projectId: string; issueId: string }) {
   return (
     <Card className="space-y-6">
-      <AssigneePicker projectId={projectId} issue={issue} />
-      <Timeline projectId={projectId} issueId={issue.id} />
-      <CommentBox projectId={projectId} issueId={issue.id} />
+      <Timeline projectId={projectId} issueId={issueId} />
+      <CommentBox projectId={projectId} issueId={issueId} />
     </Card>
   );
 }
 
-function AssigneePicker({ projectId, issue }: { projectId: string; issue: IssueWithEvents }) {
+/** Who the issue is assigned to (any member can triage): a label beside its picker, for the page's header. */
+export function AssigneePicker({ projectId, issue }: { projectId: string; issue: IssueWithEvents }) {
   const { members } = useMembers();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -71,26 +71,30 @@ function AssigneePicker({ projectId, issue }: { projectId: string; issue: IssueW
     }
   }
   return (
-    <div className="space-y-1.5">
-      <Label htmlFor="assignee">Assignee</Label>
-      <Select
-        id="assignee"
-        className="w-full sm:w-72"
-        value={issue.assignee?.id ?? ''}
-        disabled={busy || !members}
-        onChange={(e) => change(e.target.value)}
-        data-testid="assignee-picker"
-      >
-        <option value="">Unassigned</option>
-        {issue.assignee && !members?.some((m) => m.userId === issue.assignee?.id) && (
-          <option value={issue.assignee.id}>{issue.assignee.name}</option>
-        )}
-        {members?.map((m) => (
-          <option key={m.userId} value={m.userId}>
-            {m.name}
-          </option>
-        ))}
-      </Select>
+    <div className="space-y-1">
+      <div className="flex items-center gap-2">
+        <Label htmlFor="assignee" className="shrink-0">
+          Assignee
+        </Label>
+        <Select
+          id="assignee"
+          className="w-full min-w-0 sm:w-56"
+          value={issue.assignee?.id ?? ''}
+          disabled={busy || !members}
+          onChange={(e) => change(e.target.value)}
+          data-testid="assignee-picker"
+        >
+          <option value="">Unassigned</option>
+          {issue.assignee && !members?.some((m) => m.userId === issue.assignee?.id) && (
+            <option value={issue.assignee.id}>{issue.assignee.name}</option>
+          )}
+          {members?.map((m) => (
+            <option key={m.userId} value={m.userId}>
+              {m.name}
+            </option>
+          ))}
+        </Select>
+      </div>
       <FormError message={error} />
     </div>
   );

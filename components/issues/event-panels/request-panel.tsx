@@ -21,7 +21,7 @@ export function RequestPanel({ request }: { request: EventParts['request'] }) {
   ]);
   if (rows.length === 0) return null;
   return (
-    <SectionCard title="Request" className="lg:col-span-2">
+    <SectionCard title="Request" className="@3xl:col-span-2">
       <KeyValueList rows={rows} />
     </SectionCard>
   );
