@@ -443,6 +443,7 @@ test('at 375 px every tab is reachable and nothing scrolls sideways; favicon; pa
     [`/projects/${project.id}/stats`, 'Stats · Phone shop · Tracker'],
     [`/projects/${project.id}/monitors`, 'Monitors · Phone shop · Tracker'],
     [`/projects/${project.id}/logs`, 'Logs · Phone shop · Tracker'],
+    [`/projects/${project.id}/replays`, 'Replays · Phone shop · Tracker'],
     [`/projects/${project.id}/feedback`, 'Feedback · Phone shop · Tracker'],
     [`/projects/${project.id}/settings`, 'Project settings · Phone shop · Tracker'],
     [`/projects/${project.id}`, 'Set up · Phone shop · Tracker'],
@@ -455,7 +456,7 @@ test('at 375 px every tab is reachable and nothing scrolls sideways; favicon; pa
     for (const [path, title] of TITLES) {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
-      await expect(nav.getByRole('link')).toHaveCount(11);
+      await expect(nav.getByRole('link')).toHaveCount(12);
       // Every tab lies inside the 375 px viewport, so none needs a sideways scroll to be found.
       for (const link of await nav.getByRole('link').all()) {
         const box = (await link.boundingBox())!;

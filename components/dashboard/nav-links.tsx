@@ -10,6 +10,7 @@ const PROJECT_LINKS = [
   { path: 'releases', label: 'Releases' },
   { path: 'performance', label: 'Performance' },
   { path: 'logs', label: 'Logs' },
+  { path: 'replays', label: 'Replays' },
   { path: 'alerts', label: 'Alerts' },
   { path: 'monitors', label: 'Monitors' },
   { path: 'feedback', label: 'Feedback' },

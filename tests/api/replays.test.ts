@@ -356,6 +356,26 @@ describe('session replays', () => {
     expect(await t.stats()).toEqual({ 'accepted/': 4, 'filtered/duplicate_segment': 1 });
   });
 
+  it('the browser, OS and device come from the User-Agent when the SDK names none (as @sentry/browser)', async () => {
+    const t = await setup();
+    const replayId = id();
+    const ua =
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const res = await t.post({ event_id: replayId }, [
+      {
+        header: { type: 'replay_event' },
+        payload: {
+          ...replayEvent(replayId, 0),
+          contexts: {},
+          request: { url: 'https://shop.example/', headers: { 'User-Agent': ua } },
+        },
+      },
+    ]);
+    expect(res.status, res.text).toBe(200);
+    const [r] = (await t.client.get(t.api)).body.data.replays;
+    expect([r.browser, r.os]).toEqual(['Chrome 131.0.0.0', 'Mac OS 10.15.7']);
+  });
+
   it('a recording past 1 MiB uses the large-envelope allowance, like an attachment', async () => {
     const t = await setup();
     const replayId = id();

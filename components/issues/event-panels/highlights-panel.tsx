@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { TrackedEvent } from '@/lib/swr/use-events';
 import { TraceLink, traceIdOf } from '@/components/traces/trace-link';
+import { replayHref } from '@/components/replays/replay-link';
 import { cn } from '@/components/ui/cn';
 import { LevelBadge } from '../badges';
 import type { EventParts } from './event-parts';
@@ -28,6 +29,7 @@ export function HighlightsPanel({ event, parts }: { event: TrackedEvent; parts: 
   const { contexts, user, request, exceptions } = parts;
   const handled = exceptions?.[0]?.mechanism?.handled;
   const traceId = traceIdOf(event.contexts);
+  const replay = replayHref(event);
   const items = [
     { key: 'level', label: 'Level', value: <LevelBadge level={event.level} /> },
     handled === undefined
@@ -68,6 +70,17 @@ export function HighlightsPanel({ event, parts }: { event: TrackedEvent; parts: 
             <TraceLink traceId={traceId} className="text-link hover:underline">
               {traceId.slice(0, 16)}
             </TraceLink>
+          ),
+        }
+      : null,
+    replay
+      ? {
+          key: 'replay',
+          label: 'Replay',
+          value: (
+            <Link className="text-link hover:underline" href={replay} data-testid="replay-link">
+              ▶ Watch replay
+            </Link>
           ),
         }
       : null,

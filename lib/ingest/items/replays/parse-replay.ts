@@ -9,6 +9,7 @@ import type { FieldIssue } from '@/lib/errors';
 import type { Path } from '@/lib/envelope/validate-envelope';
 import { isObject, type EnvelopeItem, type JsonObject } from '@/lib/envelope/parse-envelope';
 import { storableEnvelope } from '@/lib/envelope/prepare-json';
+import { contextsFromUserAgent, userAgentOf } from '@/lib/envelope/user-agent';
 
 /** A recording segment's cap as sent (compressed) and once inflated: a busy page's full snapshot is a few MiB. */
 export const REPLAY_SEGMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -131,6 +132,9 @@ export function parseReplayEvent(payload: JsonObject, path: Path): ReplayParse {
   const storable = storableEnvelope({ user, sdk: e.sdk ?? null, tags: e.tags ?? null }, true);
   if (!storable.ok) return { invalid: [{ ...storable.issue, path: [...path, ...storable.issue.path] }] };
   const prepared = storable.value as { user: JsonObject | null; sdk: JsonObject | null; tags: JsonObject | null };
+  // The browser SDK names no browser of its own: its User-Agent does (what the SDK sent is kept first).
+  const ua = userAgentOf(e.request);
+  const contexts = { ...(ua ? contextsFromUserAgent(ua) : {}), ...(e.contexts ?? {}) } as Record<string, unknown>;
   return {
     row: {
       type: 'event',
@@ -146,9 +150,9 @@ export function parseReplayEvent(payload: JsonObject, path: Path): ReplayParse {
       environment: e.environment ?? null,
       platform: e.platform ?? null,
       user: prepared.user,
-      browser: nameVersion(e.contexts, 'browser'),
-      os: nameVersion(e.contexts, 'os'),
-      device: nameVersion(e.contexts, 'device'),
+      browser: nameVersion(contexts, 'browser'),
+      os: nameVersion(contexts, 'os'),
+      device: nameVersion(contexts, 'device'),
       sdk: prepared.sdk,
       tags: prepared.tags,
       request: { url: e.request?.url ?? null },
@@ -175,6 +179,15 @@ const CUSTOM = 5;
 const MOUSE_INTERACTION = 2;
 const CLICK = 2;
 
+/**
+ * An rrweb event's time in milliseconds. rrweb's own are milliseconds; the SDK's performance spans are sent with
+ * their start in seconds (a number below 10^11 is seconds: 10^11 ms is 1973).
+ */
+export function eventTimeMs(t: unknown): number | null {
+  if (typeof t !== 'number' || !Number.isFinite(t) || t <= 0) return null;
+  return t < 1e11 ? t * 1000 : t;
+}
+
 /** What the list shows of a segment: its events' times, clicks, and the SDK's dead and rage click breadcrumbs. */
 export function recordingStats(events: unknown[]): RecordingStats {
   let first = Infinity;
@@ -184,10 +197,10 @@ export function recordingStats(events: unknown[]): RecordingStats {
   let rageClicks = 0;
   for (const e of events) {
     if (!isObject(e)) continue;
-    if (typeof e.timestamp === 'number' && Number.isFinite(e.timestamp)) {
-      // rrweb's times are milliseconds; the SDK's own custom events are too.
-      first = Math.min(first, e.timestamp);
-      last = Math.max(last, e.timestamp);
+    const at = eventTimeMs(e.timestamp);
+    if (at !== null) {
+      first = Math.min(first, at);
+      last = Math.max(last, at);
     }
     const data = isObject(e.data) ? e.data : null;
     if (!data) continue;

@@ -1,0 +1,224 @@
+'use client';
+
+import '@rrweb/replay/dist/style.css';
+import { useEffect, useRef, useState } from 'react';
+import type { Replayer } from '@rrweb/replay';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { sanitizeRecording } from '@/lib/replays/sanitize-recording';
+import { formatOffset, type TimelineMarker } from '@/lib/replays/timeline';
+
+const MARKER_STYLE: Record<TimelineMarker['kind'], string> = {
+  error: 'bg-danger-solid',
+  click: 'bg-fg-muted',
+  navigation: 'bg-link',
+};
+
+/** Where the player is asked to go: `n` changes on every request, so the same time can be asked for twice. */
+export type SeekRequest = { offsetMs: number; n: number };
+
+/**
+ * The recording played back with rrweb's Replayer. The user's page is rebuilt in a frame sandboxed to
+ * `allow-same-origin` only (rrweb's default): nothing in it runs, and the dashboard's content security policy keeps
+ * anything in it from loading or sending a request. Scaled to the width it is given.
+ */
+export function ReplayPlayer({
+  events,
+  markers,
+  seek,
+}: {
+  events: unknown[];
+  markers: TimelineMarker[];
+  seek: SeekRequest;
+}) {
+  const frame = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const player = useRef<Replayer | null>(null);
+  // rrweb rebuilds the page only from a full snapshot before the time asked for: no earlier time shows the page.
+  const floor = useRef(0);
+  const [size, setSize] = useState({ width: 1280, height: 800 });
+  const [scale, setScale] = useState(1);
+  const [total, setTotal] = useState(0);
+  const [time, setTime] = useState(seek.offsetMs);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(1);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  // One Replayer per recording.
+  useEffect(() => {
+    const root = stage.current;
+    if (!root) return;
+    let cancelled = false;
+    let replayer: Replayer | null = null;
+    import('@rrweb/replay')
+      .then(({ Replayer: ReplayerClass }) => {
+        if (cancelled) return;
+        // A copy: the page keeps the recording as loaded (its timeline reads it too).
+        const safe = sanitizeRecording(structuredClone(events));
+        floor.current = firstSnapshotOffset(safe);
+        replayer = new ReplayerClass(safe as ConstructorParameters<typeof ReplayerClass>[0], {
+          root,
+          mouseTail: false,
+          skipInactive: true,
+          showWarning: false,
+          triggerFocus: false,
+          UNSAFE_replayCanvas: false,
+        });
+        player.current = replayer;
+        replayer.on('resize', (d) => {
+          const { width, height } = d as { width: number; height: number };
+          if (width > 0 && height > 0) setSize({ width, height });
+        });
+        replayer.on('finish', () => {
+          setPlaying(false);
+          setTime(replayer?.getMetaData().totalTime ?? 0);
+        });
+        setTotal(replayer.getMetaData().totalTime);
+        replayer.pause(Math.max(floor.current, seek.offsetMs));
+        setTime(Math.max(0, seek.offsetMs));
+      })
+      .catch((err: Error) => setFailed(err.message));
+    return () => {
+      cancelled = true;
+      replayer?.destroy();
+      player.current = null;
+      root.replaceChildren();
+    };
+    // The first seek is read once; later ones arrive through the effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [events]);
+
+  // Seeks asked for from outside (a marker, an error, a console line).
+  useEffect(() => {
+    const r = player.current;
+    if (!r || seek.n === 0) return;
+    const at = Math.min(Math.max(0, seek.offsetMs), total || seek.offsetMs);
+    if (playing) r.play(Math.max(floor.current, at));
+    else r.pause(Math.max(floor.current, at));
+    setTime(at);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [seek.n]);
+
+  // The clock while playing.
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setInterval(() => setTime(player.current?.getCurrentTime() ?? 0), 100);
+    return () => clearInterval(timer);
+  }, [playing]);
+
+  // Fit the recorded viewport to the width available.
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    const fit = () => setScale(Math.min(1, el.clientWidth / size.width));
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [size.width]);
+
+  const toggle = () => {
+    const r = player.current;
+    if (!r) return;
+    if (playing) {
+      r.pause();
+      setTime(r.getCurrentTime());
+      setPlaying(false);
+    } else {
+      r.play(Math.max(floor.current, time >= total ? 0 : time));
+      setPlaying(true);
+    }
+  };
+  const go = (offsetMs: number) => {
+    const r = player.current;
+    if (!r) return;
+    if (playing) r.play(Math.max(floor.current, offsetMs));
+    else r.pause(Math.max(floor.current, offsetMs));
+    setTime(offsetMs);
+  };
+
+  if (failed) return <p className="text-sm text-danger">The player could not start: {failed}</p>;
+  return (
+    <div className="space-y-3" data-testid="replay-player">
+      <div
+        ref={frame}
+        className="relative overflow-hidden rounded-lg border border-line bg-surface-muted"
+        style={{ height: Math.round(size.height * scale) }}
+      >
+        <div
+          ref={stage}
+          data-testid="replay-stage"
+          className="origin-top-left [&_.replayer-mouse]:hidden"
+          style={{ width: size.width, height: size.height, transform: `scale(${scale})` }}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" onClick={toggle} aria-label={playing ? 'Pause' : 'Play'} className="w-20">
+          {playing ? 'Pause' : 'Play'}
+        </Button>
+        <span className="text-sm text-fg-secondary tabular-nums" data-testid="replay-time">
+          {formatOffset(time)} / {formatOffset(total)}
+        </span>
+        <label className="ml-auto flex items-center gap-2 text-sm">
+          Speed
+          <select
+            className="rounded-md border border-line-strong bg-surface px-2 py-1"
+            value={speed}
+            onChange={(e) => {
+              const s = Number(e.target.value);
+              setSpeed(s);
+              player.current?.setConfig({ speed: s });
+            }}
+          >
+            {[1, 2, 4, 8].map((s) => (
+              <option key={s} value={s}>
+                {s}×
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="relative pt-3">
+        <input
+          type="range"
+          min={0}
+          max={Math.max(total, 1)}
+          step={100}
+          value={Math.min(time, total)}
+          onChange={(e) => go(Number(e.target.value))}
+          aria-label="Position in the replay"
+          className="w-full"
+        />
+        <ol className="pointer-events-none absolute inset-x-0 top-0 h-3" aria-label="Timeline">
+          {markers.map((m, i) => (
+            <li
+              key={`${m.kind}-${i}`}
+              className="absolute"
+              style={{ left: `${total > 0 ? Math.min(100, (m.offsetMs / total) * 100) : 0}%` }}
+            >
+              <button
+                type="button"
+                title={`${m.kind === 'error' ? 'Error' : m.kind === 'click' ? 'Click' : 'Navigation'} at ${formatOffset(m.offsetMs)}: ${m.label}`}
+                aria-label={`${m.kind} at ${formatOffset(m.offsetMs)}`}
+                data-kind={m.kind}
+                onClick={() => go(m.offsetMs)}
+                className={cn('pointer-events-auto block size-2.5 -translate-x-1/2 rounded-full', MARKER_STYLE[m.kind])}
+              />
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}
+
+/** Just after the recording's first full snapshot, in milliseconds from its first event. */
+function firstSnapshotOffset(events: unknown[]): number {
+  const times = events
+    .map((e) => (e as { type?: unknown; timestamp?: unknown }) ?? {})
+    .filter((e): e is { type: unknown; timestamp: number } => typeof e.timestamp === 'number');
+  if (times.length === 0) return 0;
+  const start = Math.min(...times.map((e) => e.timestamp));
+  const snapshot = times.filter((e) => e.type === 2).map((e) => e.timestamp);
+  return snapshot.length ? Math.min(...snapshot) - start + 1 : 0;
+}
