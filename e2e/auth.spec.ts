@@ -35,6 +35,7 @@ test('sign up, verify (which signs in), see the dashboard, log out', async ({
     'Releases',
     'Performance',
     'Logs',
+    'Replays',
     'Alerts',
     'Monitors',
     'Feedback',
