@@ -53,7 +53,7 @@ export function s3Store(): AttachmentStore | null {
   if (!c) return null;
   return {
     name: 's3',
-    async save(rows) {
+    async save(rows, client) {
       await Promise.all(
         rows.map((r) =>
           c.client.send(
@@ -67,7 +67,7 @@ export function s3Store(): AttachmentStore | null {
         ),
       );
       try {
-        await insertRows(rows, 's3');
+        await insertRows(rows, 's3', client);
       } catch (err) {
         await deleteObjects(c, rows).catch(() => {});
         throw err;

@@ -1,6 +1,7 @@
 // Where attachment bytes live (#33): PostgreSQL by default (attachment_blobs, zero set-up), or an S3-compatible
 // bucket when ATTACHMENTS_S3_BUCKET is set. Ingest and the download route talk only to this interface; each row
 // remembers its store, so attachments written before a switch stay readable.
+import type pg from 'pg';
 import { pool } from '@/lib/pg';
 // Raw SQL: a writer: rows and their bytes go in one statement (bytea arrays).
 import { s3Store } from './s3-store';
@@ -18,8 +19,11 @@ export type StoredRef = { id: string; projectId: string; storage: string };
 
 export type AttachmentStore = {
   name: 'pg' | 's3';
-  /** Writes the rows and their bytes: all of them, or none (a failed write leaves nothing behind). */
-  save(rows: NewAttachment[]): Promise<void>;
+  /**
+   * Writes the rows and their bytes: all of them, or none (a failed write leaves nothing behind). The rows are
+   * written through `client` when given (a transaction of the caller's), else the pool.
+   */
+  save(rows: NewAttachment[], client?: pg.ClientBase): Promise<void>;
   read(ref: StoredRef): Promise<Buffer | null>;
   /** Removes the bytes of rows about to be deleted (PostgreSQL's go with their row). */
   removeBytes(refs: StoredRef[]): Promise<void>;
@@ -43,14 +47,14 @@ export function rowParams(rows: NewAttachment[], storage: string): unknown[] {
   ];
 }
 
-export async function insertRows(rows: NewAttachment[], storage: string): Promise<void> {
-  await pool().query(INSERT_ROWS, rowParams(rows, storage));
+export async function insertRows(rows: NewAttachment[], storage: string, client?: pg.ClientBase): Promise<void> {
+  await (client ?? pool()).query(INSERT_ROWS, rowParams(rows, storage));
 }
 
 export const pgStore: AttachmentStore = {
   name: 'pg',
-  async save(rows) {
-    await pool().query(
+  async save(rows, client) {
+    await (client ?? pool()).query(
       `WITH a AS (${INSERT_ROWS} RETURNING id)
        INSERT INTO attachment_blobs (attachment_id, data) SELECT * FROM unnest($9::text[], $10::bytea[])`,
       [...rowParams(rows, 'pg'), rows.map((r) => r.id), rows.map((r) => r.data)],

@@ -12,7 +12,8 @@ import { attachmentStore } from '@/lib/attachments/store';
 import { planLimitsEnforced } from '@/lib/billing/plans';
 import { clock, monthOf } from '@/lib/clock';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
-import { pool } from '@/lib/pg';
+import type pg from 'pg';
+import { pool, withPgTransaction } from '@/lib/pg';
 import type { ReplayEventRow, ReplayRecordingRow, ReplayRow } from './parse-replay';
 
 const deflateAsync = promisify(deflate);
@@ -54,7 +55,7 @@ async function takeQuota(key: IngestKey, month: string): Promise<boolean> {
   return retried === 1;
 }
 
-/** Creates the replay's row if it is new (taking it from the quota): false when the quota refused it. */
+/** Creates the replay's row if it is new, taking it from the quota first: false when the quota refused it. */
 async function ensureReplay(key: IngestKey, replayId: string, first: ReplayRow): Promise<boolean> {
   const exists = await pool().query('SELECT 1 FROM replays WHERE project_id = $1 AND id = $2', [
     key.projectId,
@@ -100,10 +101,10 @@ UPDATE replays r SET
   updated_at = now()
 WHERE r.project_id = $1 AND r.id = $2`;
 
-async function mergeEvent(key: IngestKey, e: ReplayEventRow): Promise<void> {
+async function mergeEvent(c: pg.ClientBase, key: IngestKey, e: ReplayEventRow): Promise<void> {
   const u = e.user;
   const display = u ? String(u.email ?? u.username ?? u.name ?? u.id ?? '') || null : null;
-  await pool().query(MERGE_EVENT, [
+  await c.query(MERGE_EVENT, [
     key.projectId,
     e.replayId,
     e.urls,
@@ -125,51 +126,82 @@ async function mergeEvent(key: IngestKey, e: ReplayEventRow): Promise<void> {
 }
 
 type SegmentResult = 'accepted' | 'duplicate_segment' | 'replay_too_large';
+type Compressed = { row: ReplayRecordingRow; data: Buffer; attachmentId: string };
 
-async function storeSegment(key: IngestKey, r: ReplayRecordingRow): Promise<SegmentResult> {
-  const { rows } = await pool().query<{ size: number; dup: boolean }>(
-    `SELECT size, EXISTS (SELECT 1 FROM replay_segments s WHERE s.project_id = $1 AND s.replay_id = $2 AND s.segment_id = $3) AS dup
-     FROM replays WHERE project_id = $1 AND id = $2`,
-    [key.projectId, r.replayId, r.segmentId],
-  );
-  if (rows[0]?.dup) return 'duplicate_segment';
-  const data = await deflateAsync(Buffer.from(JSON.stringify(r.events)));
-  if ((rows[0]?.size ?? 0) + data.length > REPLAY_MAX_BYTES) return 'replay_too_large';
-  const id = crypto.randomUUID();
-  const store = attachmentStore();
-  await store.save([
-    {
-      id,
-      projectId: key.projectId,
-      eventId: r.replayId,
-      filename: `replay-${r.replayId}-${r.segmentId}.rrweb.json.zlib`,
-      contentType: 'application/octet-stream',
-      attachmentType: REPLAY_ATTACHMENT_TYPE,
-      data,
-    },
-  ]);
-  const s = r.stats;
-  const now = clock.now();
-  const { rowCount } = await pool().query(
-    `INSERT INTO replay_segments (project_id, replay_id, segment_id, attachment_id, size, event_count, started_at, finished_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
-    [key.projectId, r.replayId, r.segmentId, id, data.length, s.eventCount, s.startedAt ?? now, s.finishedAt ?? now],
-  );
-  if (rowCount === 0) {
-    // The same segment stored by a request running beside this one.
-    await store.removeBytes([{ id, projectId: key.projectId, storage: store.name }]);
-    await pool().query('DELETE FROM attachments WHERE id = $1', [id]);
-    return 'duplicate_segment';
-  }
-  await pool().query(
-    `UPDATE replays SET size = size + $3, segment_count = segment_count + 1, count_clicks = count_clicks + $4,
-       count_dead_clicks = count_dead_clicks + $5, count_rage_clicks = count_rage_clicks + $6,
-       started_at = least(started_at, coalesce($7, started_at)), finished_at = greatest(finished_at, coalesce($8, finished_at)),
-       updated_at = now()
-     WHERE project_id = $1 AND id = $2`,
-    [key.projectId, r.replayId, data.length, s.clicks, s.deadClicks, s.rageClicks, s.startedAt, s.finishedAt],
-  );
-  return 'accepted';
+// The segments kept, in one statement: their rows, then the replay's sums.
+const INSERT_SEGMENTS = `
+WITH s AS (
+  INSERT INTO replay_segments (project_id, replay_id, segment_id, attachment_id, size, event_count, started_at, finished_at)
+  SELECT $1, $2, * FROM unnest($3::int[], $4::text[], $5::int[], $6::int[], $7::timestamptz[], $8::timestamptz[])
+  RETURNING size, started_at, finished_at
+)
+UPDATE replays SET size = size + (SELECT sum(size) FROM s), segment_count = segment_count + (SELECT count(*) FROM s),
+  count_clicks = count_clicks + $9, count_dead_clicks = count_dead_clicks + $10, count_rage_clicks = count_rage_clicks + $11,
+  started_at = least(started_at, (SELECT min(started_at) FROM s)),
+  finished_at = greatest(finished_at, (SELECT max(finished_at) FROM s)), updated_at = now()
+WHERE project_id = $1 AND id = $2`;
+
+/**
+ * The envelope's metadata and segments of one replay, in one transaction: the replay's row is locked first, so the
+ * segments already stored and the bytes used are known for certain (an SDK retry beside its original is a repeat).
+ */
+async function storeInTransaction(
+  key: IngestKey,
+  replayId: string,
+  { events, segments }: { events: ReplayEventRow[]; segments: Compressed[] },
+): Promise<SegmentResult[]> {
+  return withPgTransaction(async (c) => {
+    const { rows } = await c.query<{ size: number; stored: number[] }>(
+      `SELECT size, ARRAY(SELECT segment_id FROM replay_segments s WHERE s.project_id = $1 AND s.replay_id = $2
+                            AND s.segment_id = ANY($3::int[])) AS stored
+       FROM replays WHERE project_id = $1 AND id = $2 FOR UPDATE`,
+      [key.projectId, replayId, segments.map((s) => s.row.segmentId)],
+    );
+    const stored = new Set(rows[0]?.stored ?? []);
+    let size = rows[0]?.size ?? 0;
+    for (const e of events) await mergeEvent(c, key, e);
+    const results: SegmentResult[] = [];
+    const keep: Compressed[] = [];
+    for (const s of segments) {
+      if (stored.has(s.row.segmentId)) results.push('duplicate_segment');
+      else if (size + s.data.length > REPLAY_MAX_BYTES) results.push('replay_too_large');
+      else {
+        stored.add(s.row.segmentId);
+        size += s.data.length;
+        keep.push(s);
+        results.push('accepted');
+      }
+    }
+    if (keep.length === 0) return results;
+    await attachmentStore().save(
+      keep.map(({ row, data, attachmentId }) => ({
+        id: attachmentId,
+        projectId: key.projectId,
+        eventId: replayId,
+        filename: `replay-${replayId}-${row.segmentId}.rrweb.json.zlib`,
+        contentType: 'application/octet-stream',
+        attachmentType: REPLAY_ATTACHMENT_TYPE,
+        data,
+      })),
+      c,
+    );
+    const now = clock.now();
+    const sum = (f: (s: ReplayRecordingRow['stats']) => number) => keep.reduce((n, k) => n + f(k.row.stats), 0);
+    await c.query(INSERT_SEGMENTS, [
+      key.projectId,
+      replayId,
+      keep.map((k) => k.row.segmentId),
+      keep.map((k) => k.attachmentId),
+      keep.map((k) => k.data.length),
+      keep.map((k) => k.row.stats.eventCount),
+      keep.map((k) => k.row.stats.startedAt ?? now),
+      keep.map((k) => k.row.stats.finishedAt ?? now),
+      sum((s) => s.clicks),
+      sum((s) => s.deadClicks),
+      sum((s) => s.rageClicks),
+    ]);
+    return results;
+  });
 }
 
 export async function storeReplays(key: IngestKey, rows: ReplayRow[]): Promise<void> {
@@ -184,10 +216,17 @@ export async function storeReplays(key: IngestKey, rows: ReplayRow[]): Promise<v
       count(key, 'over_quota', 'replay_quota', Math.max(recordings.length, 1));
       continue;
     }
-    for (const e of events) await mergeEvent(key, e);
+    // Compressed before the transaction, so it holds its lock only for the statements.
+    const segments = await Promise.all(
+      recordings.map(async (row) => ({
+        row,
+        data: await deflateAsync(Buffer.from(JSON.stringify(row.events))),
+        attachmentId: crypto.randomUUID(),
+      })),
+    );
+    const results = await storeInTransaction(key, replayId, { events, segments });
     if (recordings.length === 0) count(key, 'accepted');
-    for (const r of recordings) {
-      const result = await storeSegment(key, r);
+    for (const result of results) {
       if (result === 'accepted') count(key, 'accepted');
       else if (result === 'duplicate_segment') count(key, 'filtered', result);
       else count(key, 'invalid', result);
