@@ -1,4 +1,4 @@
-// Session replay (#46): `npm run bench:replay [-- --record-seconds 60 --replays-per-second 5 --seconds 30 --rounds 2]`.
+// Session replay (#46): `npm run bench:replay [-- --record-seconds 60 --replays-per-second 2 --seconds 30 --rounds 2]`.
 // Starts the production service (fresh embedded PostgreSQL, PRO plan, no rate limit), then:
 // 1. Records: a busy page (a list updated every 100–200 ms, typing, scrolling, clicks, console logs and fetches) with
 //    the real @sentry/browser and replayIntegration (its defaults, session sample rate 1) in Chromium, pointed at the service, for
@@ -28,7 +28,8 @@ import { log, proProject, runBench, startService, type Service } from './support
 const { values: args } = parseArgs({
   options: {
     'record-seconds': { type: 'string', default: '60' },
-    'replays-per-second': { type: 'string', default: '5' },
+    // 2 new replays a second is 170,000 a day: far past a PRO organization's 10,000 a month. 5 is the stress figure.
+    'replays-per-second': { type: 'string', default: '2' },
     seconds: { type: 'string', default: '30' },
     rounds: { type: 'string', default: '2' },
     connections: { type: 'string', default: '64' },
@@ -445,7 +446,8 @@ async function main() {
               (SELECT extract(epoch FROM finished_at - started_at) * 1000 FROM replays WHERE project_id = $1 AND id = $2)::float8 AS ms`,
       [project.id, rec.replayId],
     );
-    if (stored.segments !== segs.length)
+    // Closing the page can make the SDK send one segment more (on page hide) after the ones seen here.
+    if (stored.segments < segs.length)
       throw new Error(`stored ${stored.segments} of the ${segs.length} segments the SDK sent`);
     const replayMinutes = (stored.ms ?? 0) / 60_000;
 

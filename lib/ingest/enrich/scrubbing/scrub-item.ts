@@ -9,17 +9,44 @@ import type { ItemFields } from './item-fields';
  * sensitive names (the value becomes "[Filtered]", the key stays), every string against the value rules.
  */
 export function scrubTree(value: unknown, policy: ScrubPolicy): unknown {
+  return scrubTreeWith(value, policy, sensitiveKeys(policy));
+}
+
+// Whether a key is sensitive, remembered per policy: a map's keys repeat (a replay's rrweb tree has thousands of
+// `type`, `id` and `attributes`), and normalising each one cost more than the rest of the walk.
+const KEY_MEMO_MAX = 10_000;
+const keyMemos = new WeakMap<ScrubPolicy, Map<string, boolean>>();
+
+function sensitiveKeys(policy: ScrubPolicy): (key: string) => boolean {
+  let memo = keyMemos.get(policy);
+  if (!memo) keyMemos.set(policy, (memo = new Map()));
+  const known = memo;
+  return (key) => {
+    let sensitive = known.get(key);
+    if (sensitive === undefined) {
+      sensitive = keyIsSensitive(key, policy.sensitive, policy.safe);
+      if (known.size >= KEY_MEMO_MAX) known.clear();
+      known.set(key, sensitive);
+    }
+    return sensitive;
+  };
+}
+
+function scrubTreeWith(value: unknown, policy: ScrubPolicy, isSensitive: (key: string) => boolean): unknown {
   if (typeof value === 'string') return scrubString(value, policy);
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = scrubTree(value[i], policy);
+    for (let i = 0; i < value.length; i++) value[i] = scrubTreeWith(value[i], policy, isSensitive);
     return value;
   }
   const obj = value as Record<string, unknown>;
-  for (const key of Object.keys(obj)) {
+  for (const key in obj) {
     const v = obj[key];
-    if (v === null || v === undefined) continue;
-    obj[key] = keyIsSensitive(key, policy.sensitive, policy.safe) ? FILTERED : scrubTree(v, policy);
+    if (v === null || v === undefined || typeof v === 'number' || typeof v === 'boolean') {
+      if (v !== null && v !== undefined && isSensitive(key)) obj[key] = FILTERED;
+      continue;
+    }
+    obj[key] = isSensitive(key) ? FILTERED : scrubTreeWith(v, policy, isSensitive);
   }
   return obj;
 }

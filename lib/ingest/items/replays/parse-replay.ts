@@ -160,15 +160,24 @@ export function parseReplayEvent(payload: JsonObject, path: Path): ReplayParse {
   };
 }
 
-/** Deeper than `max` levels of arrays and objects (an explicit stack: a hostile recording cannot overflow it). */
-function tooDeep(root: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[root, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth >= max) return true;
-    for (const c of Array.isArray(v) ? v : Object.values(v))
-      if (typeof c === 'object' && c !== null) stack.push([c, depth + 1]);
+/**
+ * Whether the JSON text nests arrays and objects deeper than `max`: one pass over its bytes before it is parsed (no
+ * allocation, no recursion), skipping strings, so a hostile recording costs nothing to refuse and nothing after
+ * it recurses past the depth checked.
+ */
+export function nestsDeeperThan(json: Buffer, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i];
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next byte
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
   }
   return false;
 }
@@ -246,6 +255,7 @@ export function parseRecording(item: EnvelopeItem, replayId: unknown): ReplayPar
       };
     }
   } else if (body.length > REPLAY_SEGMENT_MAX_INFLATED_BYTES) return { refused: 'too_large' };
+  if (nestsDeeperThan(body, REPLAY_MAX_DEPTH)) return { refused: 'too_deep' };
   let events: unknown;
   try {
     events = JSON.parse(body.toString('utf8'));
@@ -253,6 +263,5 @@ export function parseRecording(item: EnvelopeItem, replayId: unknown): ReplayPar
     return { refused: 'invalid_replay_recording' };
   }
   if (!Array.isArray(events)) return { refused: 'invalid_replay_recording' };
-  if (tooDeep(events, REPLAY_MAX_DEPTH)) return { refused: 'too_deep' };
   return { row: { type: 'recording', replayId: id.data, segmentId, events, stats: recordingStats(events) } };
 }
