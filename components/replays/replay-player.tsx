@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Replayer } from '@rrweb/replay';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { RRWEB } from '@/lib/envelope/rrweb';
 import { sanitizeRecording } from '@/lib/replays/sanitize-recording';
 import { formatOffset, type TimelineMarker } from '@/lib/replays/timeline';
 
@@ -219,6 +220,6 @@ function firstSnapshotOffset(events: unknown[]): number {
     .filter((e): e is { type: unknown; timestamp: number } => typeof e.timestamp === 'number');
   if (times.length === 0) return 0;
   const start = Math.min(...times.map((e) => e.timestamp));
-  const snapshot = times.filter((e) => e.type === 2).map((e) => e.timestamp);
+  const snapshot = times.filter((e) => e.type === RRWEB.fullSnapshot).map((e) => e.timestamp);
   return snapshot.length ? Math.min(...snapshot) - start + 1 : 0;
 }

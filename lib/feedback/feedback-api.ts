@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db';
+import { contextLabel } from '@/lib/envelope/context-label';
 import { notFound, validationError } from '@/lib/errors';
 import { clampedInt, cursorOf, readCursor } from '@/lib/http/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
@@ -31,13 +32,6 @@ type Row = Prisma.FeedbackGetPayload<{ include: { assignee: { select: { id: true
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** "Chrome 131.0" from a context's name and version (contexts.browser, contexts.os). */
-function nameVersion(contexts: unknown, key: 'browser' | 'os'): string | null {
-  const c = isRecord(contexts) ? contexts[key] : undefined;
-  if (!isRecord(c) || typeof c.name !== 'string' || c.name === '') return null;
-  return typeof c.version === 'string' || typeof c.version === 'number' ? `${c.name} ${c.version}` : c.name;
-}
-
 /**
  * The stored events that feedback without its own page or browser is about (a user report, the crash-report dialog:
  * the page and browser are the event's), by client event id; event_ids names each one's partition.
@@ -46,7 +40,7 @@ async function associatedEvents(t: ProjectTenant, rows: Row[]) {
   const ids = [
     ...new Set(
       rows
-        .filter((r) => r.associatedEventId && (!r.url || !nameVersion(r.contexts, 'browser')))
+        .filter((r) => r.associatedEventId && (!r.url || !contextLabel(r.contexts, 'browser')))
         .map((r) => r.associatedEventId!),
     ),
   ];
@@ -99,8 +93,8 @@ async function serialize(t: ProjectTenant, rows: Row[]) {
       // The page it was sent from; for a report about an event without its own, that event's page.
       url: f.url ?? eventUrl,
       /** "Chrome 131.0" and "macOS 14.5": what the SDK sent or its User-Agent said, else the event's. */
-      browser: nameVersion(f.contexts, 'browser') ?? nameVersion(event?.contexts, 'browser'),
-      os: nameVersion(f.contexts, 'os') ?? nameVersion(event?.contexts, 'os'),
+      browser: contextLabel(f.contexts, 'browser') ?? contextLabel(event?.contexts, 'browser'),
+      os: contextLabel(f.contexts, 'os') ?? contextLabel(event?.contexts, 'os'),
       source: f.source,
       status: f.status,
       assignee: f.assignee,

@@ -3,14 +3,13 @@
 // dashboard's content security policy refuses images, styles, fonts, media and frames from other origins, but a
 // frame's navigation, a <link rel=preconnect> and a <meta http-equiv=refresh> can still open a connection before any
 // policy is checked. Event handler attributes and javascript: URLs go too (they cannot run there either).
+import { RRWEB, rrwebTimeMs } from '@/lib/envelope/rrweb';
 
 type Attrs = Record<string, unknown>;
 type Node = { type?: unknown; id?: unknown; tagName?: unknown; attributes?: unknown; childNodes?: unknown };
 
+/** rrweb-snapshot's NodeType of an element (node types, not event types). */
 const ELEMENT = 2;
-const FULL_SNAPSHOT = 2;
-const INCREMENTAL = 3;
-const MUTATION = 0;
 const CONNECTING_RELS = new Set(['preconnect', 'dns-prefetch', 'prefetch', 'prerender', 'preload', 'modulepreload']);
 const URL_ATTRS = ['href', 'src', 'action', 'formaction', 'data', 'xlink:href'];
 
@@ -64,13 +63,15 @@ function cleanTree(root: unknown, tags: Map<unknown, { tag: string; attrs: Attrs
 export function sanitizeRecording(events: unknown[]): unknown[] {
   const tags = new Map<unknown, { tag: string; attrs: Attrs }>();
   for (const e of events) {
-    if (isObject(e) && typeof e.timestamp === 'number' && e.timestamp > 0 && e.timestamp < 1e11) e.timestamp *= 1000;
-    if (!isObject(e) || !isObject(e.data)) continue;
+    if (!isObject(e)) continue;
+    const at = rrwebTimeMs(e.timestamp);
+    if (at !== null) e.timestamp = at;
+    if (!isObject(e.data)) continue;
     const data = e.data;
-    if (e.type === FULL_SNAPSHOT) {
+    if (e.type === RRWEB.fullSnapshot) {
       tags.clear();
       cleanTree(data.node, tags);
-    } else if (e.type === INCREMENTAL && data.source === MUTATION) {
+    } else if (e.type === RRWEB.incrementalSnapshot && data.source === RRWEB.mutation) {
       if (Array.isArray(data.adds)) for (const add of data.adds) if (isObject(add)) cleanTree(add.node, tags);
       if (Array.isArray(data.attributes))
         for (const change of data.attributes) {

@@ -1,6 +1,7 @@
 // What the replay page shows beside the player (#46), read from a recording's rrweb events: when it starts and
 // ends, the clicks and navigations to mark on the timeline, and the SDK's console and network breadcrumbs
 // (@sentry/browser's replay records them as rrweb custom events: `breadcrumb` and `performanceSpan`).
+import { isRrwebClick, RRWEB, rrwebTimeMs } from '@/lib/envelope/rrweb';
 
 export type TimelineMarker = { offsetMs: number; kind: 'click' | 'navigation' | 'error'; label: string };
 export type ConsoleEntry = { offsetMs: number; level: string; message: string };
@@ -23,13 +24,7 @@ type Raw = { type?: unknown; timestamp?: unknown; data?: unknown };
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v));
 /** Sentry's breadcrumb and span times are seconds; rrweb's are milliseconds. */
-const ms = (v: unknown) => (typeof v === 'number' ? (v < 1e11 ? v * 1000 : v) : NaN);
-
-const META = 4;
-const INCREMENTAL = 3;
-const CUSTOM = 5;
-const MOUSE_INTERACTION = 2;
-const CLICK = 2;
+const ms = (v: unknown) => rrwebTimeMs(v) ?? NaN;
 
 export function buildTimeline(
   events: readonly unknown[],
@@ -46,11 +41,10 @@ export function buildTimeline(
   const network: NetworkEntry[] = [];
   for (const e of timed) {
     const data = isObject(e.data) ? e.data : {};
-    if (e.type === META && typeof data.href === 'string')
+    if (e.type === RRWEB.meta && typeof data.href === 'string')
       markers.push({ offsetMs: at(e.timestamp), kind: 'navigation', label: data.href });
-    else if (e.type === INCREMENTAL && data.source === MOUSE_INTERACTION && data.type === CLICK)
-      markers.push({ offsetMs: at(e.timestamp), kind: 'click', label: 'Click' });
-    else if (e.type === CUSTOM && isObject(data.payload)) {
+    else if (isRrwebClick(e.type, data)) markers.push({ offsetMs: at(e.timestamp), kind: 'click', label: 'Click' });
+    else if (e.type === RRWEB.custom && isObject(data.payload)) {
       const p = data.payload;
       if (data.tag === 'breadcrumb') {
         const when = Number.isFinite(ms(p.timestamp)) ? ms(p.timestamp) : e.timestamp;

@@ -4,15 +4,11 @@ import type { TrackedEvent } from '@/lib/swr/use-events';
 import { TraceLink, traceIdOf } from '@/components/traces/trace-link';
 import { replayHref } from '@/components/replays/replay-link';
 import { cn } from '@/components/ui/cn';
+import { contextLabel } from '@/lib/envelope/context-label';
 import { LevelBadge } from '../badges';
 import type { EventParts } from './event-parts';
 
 type Highlight = { key: string; label: string; value: ReactNode; title?: string };
-
-const nameAndVersion = (c: Record<string, unknown> | undefined) => {
-  if (!c || typeof c.name !== 'string' || c.name === '') return undefined;
-  return typeof c.version === 'string' || typeof c.version === 'number' ? `${c.name} ${c.version}` : c.name;
-};
 
 /** Who the event happened to, by the most telling thing the SDK sent. */
 const userOf = (u: EventParts['user']) => u?.email ?? u?.username ?? u?.id ?? u?.ip_address;
@@ -58,9 +54,9 @@ export function HighlightsPanel({ event, parts }: { event: TrackedEvent; parts: 
     text('user', 'User', userOf(user)),
     text('url', 'URL', request?.url),
     text('transaction', 'Transaction', event.transaction),
-    text('browser', 'Browser', nameAndVersion(contexts?.browser)),
-    text('runtime', 'Runtime', nameAndVersion(contexts?.runtime)),
-    text('os', 'OS', nameAndVersion(contexts?.os)),
+    text('browser', 'Browser', contextLabel(contexts, 'browser')),
+    text('runtime', 'Runtime', contextLabel(contexts, 'runtime')),
+    text('os', 'OS', contextLabel(contexts, 'os')),
     traceId
       ? {
           key: 'trace',

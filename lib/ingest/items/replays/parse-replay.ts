@@ -9,6 +9,8 @@ import type { FieldIssue } from '@/lib/errors';
 import type { Path } from '@/lib/envelope/validate-envelope';
 import { isObject, type EnvelopeItem, type JsonObject } from '@/lib/envelope/parse-envelope';
 import { storableEnvelope } from '@/lib/envelope/prepare-json';
+import { contextLabel } from '@/lib/envelope/context-label';
+import { isRrwebClick, RRWEB, rrwebTimeMs } from '@/lib/envelope/rrweb';
 import { contextsFromUserAgent, userAgentOf } from '@/lib/envelope/user-agent';
 
 /** A recording segment's cap as sent (compressed) and once inflated: a busy page's full snapshot is a few MiB. */
@@ -104,15 +106,7 @@ const strings = (v: unknown[] | undefined, max: number, cap = 100) =>
     cap,
   );
 
-/** "Chrome 131.0" from a context's name and version. */
-function nameVersion(contexts: Record<string, unknown> | null | undefined, key: string): string | null {
-  const c = contexts?.[key];
-  if (!isObject(c)) return null;
-  const name = typeof c.name === 'string' ? c.name : typeof c.model === 'string' ? c.model : null;
-  if (!name) return null;
-  const version = typeof c.version === 'string' || typeof c.version === 'number' ? ` ${c.version}` : '';
-  return `${name}${version}`.slice(0, 200);
-}
+const label = (contexts: Record<string, unknown>, key: string) => contextLabel(contexts, key)?.slice(0, 200) ?? null;
 
 function issuesOf(err: z.ZodError, path: Path): FieldIssue[] {
   return err.issues.map((i) => ({ path: [...path, ...(i.path as (string | number)[])], message: i.message }));
@@ -150,9 +144,9 @@ export function parseReplayEvent(payload: JsonObject, path: Path): ReplayParse {
       environment: e.environment ?? null,
       platform: e.platform ?? null,
       user: prepared.user,
-      browser: nameVersion(contexts, 'browser'),
-      os: nameVersion(contexts, 'os'),
-      device: nameVersion(contexts, 'device'),
+      browser: label(contexts, 'browser'),
+      os: label(contexts, 'os'),
+      device: label(contexts, 'device'),
       sdk: prepared.sdk,
       tags: prepared.tags,
       request: { url: e.request?.url ?? null },
@@ -182,21 +176,6 @@ export function nestsDeeperThan(json: Buffer, max: number): boolean {
   return false;
 }
 
-/** rrweb's event types and the incremental sources counted (rrweb's EventType, IncrementalSource, MouseInteractions). */
-const INCREMENTAL = 3;
-const CUSTOM = 5;
-const MOUSE_INTERACTION = 2;
-const CLICK = 2;
-
-/**
- * An rrweb event's time in milliseconds. rrweb's own are milliseconds; the SDK's performance spans are sent with
- * their start in seconds (a number below 10^11 is seconds: 10^11 ms is 1973).
- */
-export function eventTimeMs(t: unknown): number | null {
-  if (typeof t !== 'number' || !Number.isFinite(t) || t <= 0) return null;
-  return t < 1e11 ? t * 1000 : t;
-}
-
 /** What the list shows of a segment: its events' times, clicks, and the SDK's dead and rage click breadcrumbs. */
 export function recordingStats(events: unknown[]): RecordingStats {
   let first = Infinity;
@@ -206,15 +185,15 @@ export function recordingStats(events: unknown[]): RecordingStats {
   let rageClicks = 0;
   for (const e of events) {
     if (!isObject(e)) continue;
-    const at = eventTimeMs(e.timestamp);
+    const at = rrwebTimeMs(e.timestamp);
     if (at !== null) {
       first = Math.min(first, at);
       last = Math.max(last, at);
     }
     const data = isObject(e.data) ? e.data : null;
     if (!data) continue;
-    if (e.type === INCREMENTAL && data.source === MOUSE_INTERACTION && data.type === CLICK) clicks++;
-    if (e.type === CUSTOM && data.tag === 'breadcrumb' && isObject(data.payload)) {
+    if (isRrwebClick(e.type, data)) clicks++;
+    if (e.type === RRWEB.custom && data.tag === 'breadcrumb' && isObject(data.payload)) {
       const p = data.payload;
       if (p.category === 'ui.slowClickDetected') {
         deadClicks++;
