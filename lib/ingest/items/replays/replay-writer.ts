@@ -27,41 +27,20 @@ export const REPLAY_ATTACHMENT_TYPE = 'replay.recording';
 const count = (key: IngestKey, outcome: 'accepted' | 'filtered' | 'invalid' | 'over_quota', reason = '', n = 1) =>
   recordOutcome({ projectId: key.projectId, category: 'replay', outcome, reason, quantity: n });
 
-/** Takes one replay from the org's month (false: the quota is used up). */
+/** Takes one replay from the org's month, in one statement (false: the quota is used up). */
 async function takeQuota(key: IngestKey, month: string): Promise<boolean> {
-  if (!planLimitsEnforced()) {
-    await pool().query(
-      `INSERT INTO monthly_usage (org_id, month, replays) VALUES ($1, $2, 1)
-       ON CONFLICT (org_id, month) DO UPDATE SET replays = monthly_usage.replays + 1`,
-      [key.orgId, month],
-    );
-    return true;
-  }
   const { rowCount } = await pool().query(
-    `WITH ensure AS (INSERT INTO monthly_usage (org_id, month) VALUES ($1, $2) ON CONFLICT DO NOTHING)
-     UPDATE monthly_usage SET replays = replays + 1
-     WHERE org_id = $1 AND month = $2
-       AND replays < ($3::jsonb ->> (SELECT plan::text FROM organizations WHERE id = $1))::int`,
-    [key.orgId, month, JSON.stringify(REPLAY_QUOTA)],
+    `INSERT INTO monthly_usage (org_id, month, replays) VALUES ($1, $2, 1)
+     ON CONFLICT (org_id, month) DO UPDATE SET replays = monthly_usage.replays + 1
+     WHERE $3::jsonb IS NULL
+        OR monthly_usage.replays < ($3::jsonb ->> (SELECT plan::text FROM organizations WHERE id = $1))::int`,
+    [key.orgId, month, planLimitsEnforced() ? JSON.stringify(REPLAY_QUOTA) : null],
   );
-  if (rowCount === 1) return true;
-  // The first replay of a month: the row did not exist when the UPDATE's snapshot was taken.
-  const { rowCount: retried } = await pool().query(
-    `UPDATE monthly_usage SET replays = replays + 1
-     WHERE org_id = $1 AND month = $2
-       AND replays < ($3::jsonb ->> (SELECT plan::text FROM organizations WHERE id = $1))::int`,
-    [key.orgId, month, JSON.stringify(REPLAY_QUOTA)],
-  );
-  return retried === 1;
+  return rowCount === 1;
 }
 
-/** Creates the replay's row if it is new, taking it from the quota first: false when the quota refused it. */
-async function ensureReplay(key: IngestKey, replayId: string, first: ReplayRow): Promise<boolean> {
-  const exists = await pool().query('SELECT 1 FROM replays WHERE project_id = $1 AND id = $2', [
-    key.projectId,
-    replayId,
-  ]);
-  if (exists.rowCount) return true;
+/** Creates the row of a replay first seen, taking it from the quota first: false when the quota refused it. */
+async function createReplay(key: IngestKey, replayId: string, first: ReplayRow): Promise<boolean> {
   const now = clock.now();
   const month = monthOf(now);
   if (!(await takeQuota(key, month))) return false;
@@ -144,12 +123,13 @@ WHERE project_id = $1 AND id = $2`;
 /**
  * The envelope's metadata and segments of one replay, in one transaction: the replay's row is locked first, so the
  * segments already stored and the bytes used are known for certain (an SDK retry beside its original is a repeat).
+ * Null, having written nothing, when the replay has no row yet.
  */
 async function storeInTransaction(
   key: IngestKey,
   replayId: string,
   { events, segments }: { events: ReplayEventRow[]; segments: Compressed[] },
-): Promise<SegmentResult[]> {
+): Promise<SegmentResult[] | null> {
   return withPgTransaction(async (c) => {
     const { rows } = await c.query<{ size: number; stored: number[] }>(
       `SELECT size, ARRAY(SELECT segment_id FROM replay_segments s WHERE s.project_id = $1 AND s.replay_id = $2
@@ -157,8 +137,9 @@ async function storeInTransaction(
        FROM replays WHERE project_id = $1 AND id = $2 FOR UPDATE`,
       [key.projectId, replayId, segments.map((s) => s.row.segmentId)],
     );
-    const stored = new Set(rows[0]?.stored ?? []);
-    let size = rows[0]?.size ?? 0;
+    if (rows.length === 0) return null;
+    const stored = new Set(rows[0].stored);
+    let size = rows[0].size;
     for (const e of events) await mergeEvent(c, key, e);
     const results: SegmentResult[] = [];
     const keep: Compressed[] = [];
@@ -212,10 +193,6 @@ export async function storeReplays(key: IngestKey, rows: ReplayRow[]): Promise<v
     const recordings = group
       .filter((r): r is ReplayRecordingRow => r.type === 'recording')
       .sort((a, b) => a.segmentId - b.segmentId);
-    if (!(await ensureReplay(key, replayId, events[0] ?? recordings[0]))) {
-      count(key, 'over_quota', 'replay_quota', Math.max(recordings.length, 1));
-      continue;
-    }
     // Compressed before the transaction, so it holds its lock only for the statements.
     const segments = await Promise.all(
       recordings.map(async (row) => ({
@@ -224,7 +201,16 @@ export async function storeReplays(key: IngestKey, rows: ReplayRow[]): Promise<v
         attachmentId: crypto.randomUUID(),
       })),
     );
-    const results = await storeInTransaction(key, replayId, { events, segments });
+    let results = await storeInTransaction(key, replayId, { events, segments });
+    if (results === null) {
+      // Its first envelope: the replay's row is made (and counted against the quota) outside the transaction.
+      if (!(await createReplay(key, replayId, events[0] ?? recordings[0]))) {
+        count(key, 'over_quota', 'replay_quota', Math.max(recordings.length, 1));
+        continue;
+      }
+      results = await storeInTransaction(key, replayId, { events, segments });
+      if (results === null) throw new Error(`replay ${replayId} was deleted while its segments were stored`);
+    }
     if (recordings.length === 0) count(key, 'accepted');
     for (const result of results) {
       if (result === 'accepted') count(key, 'accepted');
