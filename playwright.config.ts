@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium';
 import { MOCK_CLIENTS } from './e2e/support/mock-oauth-server';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -47,16 +48,9 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: CHROMIUM_PATH,
           args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
+            ...CHROMIUM_ARGS,
             // The feedback widget's screenshot captures the tab (getDisplayMedia): accepted without a picker.
             '--auto-accept-this-tab-capture',
           ],

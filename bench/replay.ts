@@ -19,6 +19,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { startSentryPageServer } from '../e2e/support/sentry-page';
 import { sdkEvent, sentryEnvelope } from './sentry-events';
 import { sampleCpu, type CpuSample } from './support/cpu';
@@ -43,16 +44,6 @@ const CONNECTIONS = Number(args.connections);
 const PAINT_RUNS = 5;
 const TARGET_DROP = 0.2;
 const SDK_VERSION = (createRequire(import.meta.url)('@sentry/browser/package.json') as { version: string }).version;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -422,7 +413,7 @@ async function main() {
     env: { INGEST_RATE_LIMIT_PER_SECOND: '1000000' },
   }));
   const { sql, project } = await proProject(svc, 'Replay bench');
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const app = new URL(svc.base);
     const dsn = `${app.protocol}//${project.keys[0].publicKey}@${app.host}/${project.number}`;
