@@ -13,6 +13,7 @@ import { flushOutcomes } from '@/lib/outcomes/record-outcome';
 import { outboxFor, signUp } from '../support/accounts';
 import { waitUntil } from '../support/wait';
 import { createProject } from '../support/fixtures';
+import { envelopeWithLengths } from '../support/envelope-body';
 import { startSentryServer } from './sentry-server';
 
 // A 1×1 PNG.
@@ -33,17 +34,8 @@ async function setup(name = 'Checkout') {
   const s = await signUp();
   const project = await createProject(s.client, name);
   const key = project.keys[0] as (typeof project.keys)[0] & { sentryDsn: string };
-  const envelope = async (header: object, items: { header: object; payload: string | Buffer }[]) => {
-    const parts: Buffer[] = [Buffer.from(`${JSON.stringify(header)}\n`)];
-    for (const i of items) {
-      const payload = Buffer.isBuffer(i.payload) ? i.payload : Buffer.from(i.payload);
-      parts.push(
-        Buffer.from(`${JSON.stringify({ ...i.header, length: payload.length })}\n`),
-        payload,
-        Buffer.from('\n'),
-      );
-    }
-    const body = Buffer.concat(parts);
+  const envelope = async (header: object, items: { header: Record<string, unknown>; payload: string | Buffer }[]) => {
+    const body = envelopeWithLengths(header, items);
     // As an SDK's HTTP client sends it (an in-process Request has no Content-Length of its own).
     return s.client.post(`/api/${project.number}/envelope/?sentry_key=${key.publicKey}`, body, {
       headers: { 'content-type': 'application/x-sentry-envelope', 'content-length': String(body.length) },

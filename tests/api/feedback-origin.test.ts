@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
+import { jsonEnvelope } from '../support/envelope-body';
 
 const CHROME_ON_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -18,11 +19,7 @@ async function setup(name: string) {
   const project = await createProject(s.client, name);
   const key = project.keys[0].publicKey;
   const envelope = (items: { type: string; payload: object }[], header: object = {}) => {
-    const body = [
-      JSON.stringify(header),
-      ...items.flatMap((i) => [JSON.stringify({ type: i.type }), JSON.stringify(i.payload)]),
-    ].join('\n');
-    return s.client.post(`/api/${project.number}/envelope/?sentry_key=${key}`, body, {
+    return s.client.post(`/api/${project.number}/envelope/?sentry_key=${key}`, jsonEnvelope(items, header), {
       headers: { 'content-type': 'application/x-sentry-envelope' },
     });
   };

@@ -6,6 +6,7 @@ import * as Sentry from '@sentry/node';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
+import { jsonEnvelope } from '../support/envelope-body';
 import { runSdkProgram } from '../support/sdk-programs';
 import { startSentryServer } from './sentry-server';
 
@@ -17,11 +18,7 @@ async function setup() {
   const project = await createProject(s.client, 'Health app');
   const key = project.keys[0].publicKey;
   const post = async (items: { type: string; payload: unknown }[]) => {
-    const body = [
-      JSON.stringify({}),
-      ...items.flatMap((i) => [JSON.stringify({ type: i.type }), JSON.stringify(i.payload)]),
-    ].join('\n');
-    const res = await s.client.post(`/api/${project.number}/envelope/?sentry_key=${key}`, body);
+    const res = await s.client.post(`/api/${project.number}/envelope/?sentry_key=${key}`, jsonEnvelope(items));
     expect(res.status, res.text).toBe(200);
   };
   const health = async (query: Record<string, string> = {}) =>

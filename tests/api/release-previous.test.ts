@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
+import { jsonEnvelope } from '../support/envelope-body';
 
 const HOUR = 3_600_000;
 // A whole UTC hour that has passed: every time below falls inside it.
@@ -16,11 +17,7 @@ async function setup() {
   const project = await createProject(s.client, 'Web shop');
   const key = project.keys[0].publicKey;
   const post = async (items: { type: string; payload: unknown }[]) => {
-    const body = [
-      JSON.stringify({}),
-      ...items.flatMap((i) => [JSON.stringify({ type: i.type }), JSON.stringify(i.payload)]),
-    ].join('\n');
-    const res = await s.client.post(`/api/${project.number}/envelope/?sentry_key=${key}`, body);
+    const res = await s.client.post(`/api/${project.number}/envelope/?sentry_key=${key}`, jsonEnvelope(items));
     expect(res.status, res.text).toBe(200);
   };
   /** `n` sessions of a release started at `started`, `crashed` of them crashed. */

@@ -12,6 +12,7 @@ import { flushOutcomes } from '@/lib/outcomes/record-outcome';
 import { REPLAY_SEGMENT_MAX_INFLATED_BYTES } from '@/lib/ingest/items/replays';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
+import { envelopeWithLengths } from '../support/envelope-body';
 
 const NOW = Date.now();
 const id = () => crypto.randomUUID().replace(/-/g, '');
@@ -23,18 +24,7 @@ async function setup(name = 'Shop') {
   const project = await createProject(s.client, name);
   const auth = { 'x-sentry-auth': `Sentry sentry_key=${project.keys[0].publicKey}, sentry_version=7` };
   const post = (header: object, items: Item[]) => {
-    const parts: Buffer[] = [Buffer.from(`${JSON.stringify(header)}\n`)];
-    for (const i of items) {
-      const payload = Buffer.isBuffer(i.payload)
-        ? i.payload
-        : Buffer.from(typeof i.payload === 'string' ? i.payload : JSON.stringify(i.payload));
-      parts.push(
-        Buffer.from(`${JSON.stringify({ ...i.header, length: payload.length })}\n`),
-        payload,
-        Buffer.from('\n'),
-      );
-    }
-    const body = Buffer.concat(parts);
+    const body = envelopeWithLengths(header, items);
     // As an SDK's HTTP client sends it (an in-process Request has no Content-Length of its own).
     return s.client.post(`/api/${project.number}/envelope/`, body, {
       headers: { ...auth, 'content-type': 'application/x-sentry-envelope', 'content-length': String(body.length) },
