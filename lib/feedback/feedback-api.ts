@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db';
 import { contextLabel } from '@/lib/envelope/context-label';
+import { eventsByClientId } from '@/lib/events/by-client-id';
 import { notFound, validationError } from '@/lib/errors';
 import { clampedInt, cursorOf, readCursor } from '@/lib/http/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
@@ -44,21 +45,7 @@ async function associatedEvents(t: ProjectTenant, rows: Row[]) {
         .map((r) => r.associatedEventId!),
     ),
   ];
-  if (ids.length === 0) return new Map<string, { request: unknown; contexts: unknown }>();
-  const known = await db.eventId.findMany({
-    where: { projectId: t.projectId, eventId: { in: ids } },
-    select: { eventId: true, receivedAt: true },
-  });
-  const events = known.length
-    ? await db.event.findMany({
-        where: {
-          projectId: t.projectId,
-          eventId: { in: known.map((k) => k.eventId) },
-          receivedAt: { in: known.map((k) => k.receivedAt) },
-        },
-        select: { eventId: true, request: true, contexts: true },
-      })
-    : [];
+  const events = await eventsByClientId(t.projectId, ids, { eventId: true, request: true, contexts: true });
   return new Map(events.map((e) => [e.eventId!, { request: e.request, contexts: e.contexts }]));
 }
 

@@ -10,6 +10,7 @@ import { notFound } from '@/lib/errors';
 import { clampedInt, cursorOf, readCursor } from '@/lib/http/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { storeOf, type StoredRef } from '@/lib/attachments/store';
+import { eventsByClientId } from '@/lib/events/by-client-id';
 
 const inflateAsync = promisify(inflate);
 
@@ -101,19 +102,12 @@ async function findReplay(t: ProjectTenant, replayId: string) {
 
 /** The errors a replay saw that were stored, with their issues (an error id the SDK listed may have been dropped). */
 async function linkedErrors(t: ProjectTenant, errorIds: string[]) {
-  if (errorIds.length === 0) return [];
-  const known = await db.eventId.findMany({
-    where: { projectId: t.projectId, eventId: { in: errorIds } },
-    select: { eventId: true, receivedAt: true },
-  });
-  if (known.length === 0) return [];
-  const events = await db.event.findMany({
-    where: {
-      projectId: t.projectId,
-      eventId: { in: known.map((k) => k.eventId) },
-      receivedAt: { in: known.map((k) => k.receivedAt) },
-    },
-    select: { id: true, eventId: true, issueId: true, timestamp: true, issue: { select: { title: true } } },
+  const events = await eventsByClientId(t.projectId, errorIds, {
+    id: true,
+    eventId: true,
+    issueId: true,
+    timestamp: true,
+    issue: { select: { title: true } },
   });
   return events
     .map((e) => ({
@@ -153,16 +147,17 @@ export async function replayRecording(t: ProjectTenant, replayId: string, segmen
     select: { segmentId: true, attachment: { select: { id: true, projectId: true, storage: true } } },
   });
   if (segment !== undefined && segments.length === 0) throw notFound('Segment');
-  const parts: string[] = [];
-  for (const s of segments) {
-    const ref: StoredRef = s.attachment;
-    const bytes = await storeOf(ref).read(ref);
-    if (!bytes) continue;
-    const json = (await inflateAsync(bytes)).toString('utf8');
-    // Each segment is a JSON array: joined without parsing.
-    if (json.length > 2) parts.push(json.slice(1, -1));
-  }
-  const body = Buffer.from(`[${parts.join(',')}]`);
+  // Read and inflated side by side (each a round trip to the store), joined in segment order.
+  const parts = await Promise.all(
+    segments.map(async (s) => {
+      const ref: StoredRef = s.attachment;
+      const bytes = await storeOf(ref).read(ref);
+      if (!bytes) return '';
+      // Each segment is a JSON array: joined without parsing.
+      return (await inflateAsync(bytes)).toString('utf8').slice(1, -1);
+    }),
+  );
+  const body = Buffer.from(`[${parts.filter((p) => p !== '').join(',')}]`);
   return {
     body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
     headers: {
