@@ -5,7 +5,7 @@ const field = (v: unknown, key: string): unknown =>
  * The replay id an event carries, or null: @sentry/browser's replayIntegration tags its errors `replayId`; other
  * SDKs (and Sentry's own events) name it in contexts.replay.replay_id.
  */
-export function replayIdOf(event: { contexts: unknown; tags: unknown }): string | null {
+function replayIdOf(event: { contexts: unknown; tags: unknown }): string | null {
   const id = field(event.tags, 'replayId') ?? field(field(event.contexts, 'replay'), 'replay_id');
   if (typeof id !== 'string') return null;
   const hex = id.replace(/-/g, '').toLowerCase();

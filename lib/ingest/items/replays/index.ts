@@ -6,22 +6,15 @@ import { defineKind, jsonOrRefusal } from '../kind';
 import { parseRecording, parseReplayEvent, type ReplayParse, type ReplayRow } from './parse-replay';
 import { storeReplays } from './replay-writer';
 
-export {
-  REPLAY_MAX_DEPTH,
-  REPLAY_SEGMENT_MAX_BYTES,
-  REPLAY_SEGMENT_MAX_INFLATED_BYTES,
-  recordingStats,
-  type ReplayRow,
-} from './parse-replay';
-export { REPLAY_ATTACHMENT_TYPE, REPLAY_MAX_BYTES, REPLAY_QUOTA } from './replay-writer';
+export { REPLAY_SEGMENT_MAX_INFLATED_BYTES, type ReplayRow } from './parse-replay';
 
 export const replays = defineKind<ReplayRow>({
   name: 'replays',
   itemTypes: { replay_event: 'replay', replay_recording: 'replay' },
   fileTypes: ['replay_recording'],
   fields: {
-    text: ['urls[]', 'request.url', 'user.id', 'user.email', 'user.username', 'user.name'],
-    map: ['tags', 'events'],
+    text: ['urls[]', 'user.id', 'user.email', 'user.username', 'user.name'],
+    map: ['events'],
   },
   parse(item, type, ctx) {
     let r: ReplayParse;

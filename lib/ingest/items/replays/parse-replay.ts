@@ -14,10 +14,10 @@ import { isRrwebClick, RRWEB, rrwebTimeMs } from '@/lib/envelope/rrweb';
 import { contextsFromUserAgent, userAgentOf } from '@/lib/envelope/user-agent';
 
 /** A recording segment's cap as sent (compressed) and once inflated: a busy page's full snapshot is a few MiB. */
-export const REPLAY_SEGMENT_MAX_BYTES = 10 * 1024 * 1024;
+const REPLAY_SEGMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const REPLAY_SEGMENT_MAX_INFLATED_BYTES = 20 * 1024 * 1024;
 /** rrweb nests a node per DOM level; deeper than this is not a page (and the scrubber walks it recursively). */
-export const REPLAY_MAX_DEPTH = 400;
+const REPLAY_MAX_DEPTH = 400;
 const MAX_SEGMENT_ID = 100_000;
 
 export type ReplayEventRow = {
@@ -39,8 +39,6 @@ export type ReplayEventRow = {
   os: string | null;
   device: string | null;
   sdk: JsonObject | null;
-  tags: JsonObject | null;
-  request: { url: string | null };
 };
 
 export type RecordingStats = {
@@ -123,9 +121,9 @@ export function parseReplayEvent(payload: JsonObject, path: Path): ReplayParse {
           .map((k) => [k, String(e.user![k]).slice(0, 200)]),
       )
     : null;
-  const storable = storableEnvelope({ user, sdk: e.sdk ?? null, tags: e.tags ?? null }, true);
+  const storable = storableEnvelope({ user, sdk: e.sdk ?? null }, true);
   if (!storable.ok) return { invalid: [{ ...storable.issue, path: [...path, ...storable.issue.path] }] };
-  const prepared = storable.value as { user: JsonObject | null; sdk: JsonObject | null; tags: JsonObject | null };
+  const prepared = storable.value as { user: JsonObject | null; sdk: JsonObject | null };
   // The browser SDK names no browser of its own: its User-Agent does (what the SDK sent is kept first).
   const ua = userAgentOf(e.request);
   const contexts = { ...(ua ? contextsFromUserAgent(ua) : {}), ...(e.contexts ?? {}) } as Record<string, unknown>;
@@ -148,8 +146,6 @@ export function parseReplayEvent(payload: JsonObject, path: Path): ReplayParse {
       os: label(contexts, 'os'),
       device: label(contexts, 'device'),
       sdk: prepared.sdk,
-      tags: prepared.tags,
-      request: { url: e.request?.url ?? null },
     },
   };
 }
@@ -177,7 +173,7 @@ export function nestsDeeperThan(json: Buffer, max: number): boolean {
 }
 
 /** What the list shows of a segment: its events' times, clicks, and the SDK's dead and rage click breadcrumbs. */
-export function recordingStats(events: unknown[]): RecordingStats {
+function recordingStats(events: unknown[]): RecordingStats {
   let first = Infinity;
   let last = -Infinity;
   let clicks = 0;

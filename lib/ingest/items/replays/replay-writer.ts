@@ -19,10 +19,10 @@ import type { ReplayEventRow, ReplayRecordingRow, ReplayRow } from './parse-repl
 const deflateAsync = promisify(deflate);
 
 /** What one replay may hold in all (compressed): an hour of a busy page is a few tens of MiB. */
-export const REPLAY_MAX_BYTES = 100 * 1024 * 1024;
+const REPLAY_MAX_BYTES = 100 * 1024 * 1024;
 /** Replays a month per plan (Sentry's developer plan has 50); none without plan limits. */
-export const REPLAY_QUOTA = { FREE: 50, PRO: 10_000 } as const;
-export const REPLAY_ATTACHMENT_TYPE = 'replay.recording';
+const REPLAY_QUOTA = { FREE: 50, PRO: 10_000 } as const;
+const REPLAY_ATTACHMENT_TYPE = 'replay.recording';
 
 const count = (key: IngestKey, outcome: 'accepted' | 'filtered' | 'invalid' | 'over_quota', reason = '', n = 1) =>
   recordOutcome({ projectId: key.projectId, category: 'replay', outcome, reason, quantity: n });
