@@ -236,13 +236,49 @@ describe('session replays', () => {
   });
 
   it.each([
-    ['hasError=maybe', { hasError: 'maybe' }, 'hasError must be true or false'],
-    ['a cursor from elsewhere', { cursor: 'nope' }, 'Not a cursor from this list'],
-  ])('the list answers 400 for %s', async (_name, query, message) => {
+    [
+      'the list with hasError=maybe',
+      '',
+      { hasError: 'maybe' },
+      ['query', 'hasError'],
+      'hasError must be true or false',
+    ],
+    [
+      'the list with a cursor from elsewhere',
+      '',
+      { cursor: 'nope' },
+      ['query', 'cursor'],
+      'Not a cursor from this list',
+    ],
+    [
+      'a recording with segment=first',
+      '/recording',
+      { segment: 'first' },
+      ['query', 'segment'],
+      'segment must be a number',
+    ],
+  ])('%s answers 400 naming the field', async (_name, path, query, field, message) => {
     const t = await setup();
-    const res = await t.client.get(t.api, { query });
-    expect(res.status).toBe(400);
-    expect(JSON.stringify(res.body)).toContain(message);
+    const replayId = id();
+    await t.post({ event_id: replayId }, segment(replayId, 0));
+    const res = await t.client.get(path ? `${t.api}/${replayId}${path}` : t.api, { query });
+    expect([res.status, res.body]).toEqual([
+      400,
+      { statusCode: 400, status: 'failed', message: 'Validation error', error: [{ path: field, message }] },
+    ]);
+  });
+
+  it('a replay id that is not one, or no replay of the project, is 404', async () => {
+    const t = await setup();
+    const cases: [string, string][] = [
+      [`${t.api}/not-a-replay-id`, 'Not found'],
+      [`${t.api}/${id()}`, 'Replay not found'],
+      [`${t.api}/${id()}/recording`, 'Replay not found'],
+    ];
+    for (const [path, message] of cases) {
+      const res = await t.client.get(path);
+      expect([res.status, res.body], path).toEqual([404, { statusCode: 404, status: 'failed', message }]);
+    }
   });
 
   it('bad input: each refused with its outcome, the envelope answered 200 and its error event kept', async () => {
