@@ -88,6 +88,9 @@ export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[]
       ['feedback', 'created_at', cutoff],
       // A replay whose last segment is past the cutoff (its segments' attachments, below, are older still).
       ['replays', 'finished_at', cutoff],
+      // Profiles and their per-function hours age out like transactions (their frames are shared, and stay).
+      ['profiles', 'started_at', cutoff],
+      ['profile_function_hours', 'hour', cutoff],
     ] as const) {
       await deleteProjectRowsBefore(table, column, before, plan, orgIds);
     }

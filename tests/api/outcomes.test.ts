@@ -108,7 +108,7 @@ describe('outcomes: what happened to every item', () => {
       { type: 'attachment', payload: 'log line' },
       { type: 'check_in', payload: { check_in_id: 'c'.repeat(32), monitor_slug: 'nightly', status: 'ok' } },
       { type: 'log', payload: { items: [] } },
-      { type: 'profile', payload: {} },
+      { type: 'replay_video', payload: {} },
       { type: 'brand_new_type', payload: {} },
       {
         type: 'client_report',
@@ -143,7 +143,7 @@ describe('outcomes: what happened to every item', () => {
       // An attachment item needs a filename (Sentry's protocol): counted invalid, the envelope's other items kept.
       'attachment/invalid/invalid_header': 1,
       'monitor/accepted/': 1,
-      'profile/unsupported/not_stored': 1,
+      'replay/unsupported/not_stored': 1,
       'unknown/unsupported/not_stored': 1,
       'error/client_discard/queue_overflow': 3,
       'transaction/client_discard/sample_rate': 7,

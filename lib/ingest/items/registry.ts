@@ -7,6 +7,7 @@ import { events } from './events';
 import { feedback } from './feedback';
 import type { ItemKind } from './kind';
 import { logs } from './logs';
+import { profiles } from './profiles';
 import { replays } from './replays';
 import { sessions } from './sessions';
 import { spans } from './spans';
@@ -20,6 +21,7 @@ export const ITEM_KINDS: readonly ItemKind[] = [
   feedback,
   logs,
   replays,
+  profiles,
 ] as ItemKind[];
 
 /** The kinds that read a Sentry item type, in registry order. */

@@ -49,6 +49,7 @@ describe('scrubItem over every kind’s declaration', () => {
       'events',
       'feedback',
       'logs',
+      'profiles',
       'replays',
       'sessions',
       'spans',

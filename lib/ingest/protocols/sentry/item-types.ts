@@ -6,8 +6,6 @@ import { ITEM_KINDS, kindsOf } from '@/lib/ingest/items/registry';
 /** Item types accepted and counted as `unsupported` (not stored yet), with what they count as. */
 export const NOT_STORED: Readonly<Record<string, Category>> = {
   otel_log: 'log_item',
-  profile: 'profile',
-  profile_chunk: 'profile',
   replay_video: 'replay',
   statsd: 'metric',
   metric_buckets: 'metric',

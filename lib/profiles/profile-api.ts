@@ -1,0 +1,400 @@
+// The Profiling API (#47): flame graphs of the samples inside one span's time window (a continuous profiler's
+// chunks cut by time and thread, or the transaction profile aligned on its transaction), of a transaction name over
+// a period, and of one whole profile; the project's slowest functions (from the hourly rollups the writer keeps);
+// the list of profiles; one profile in Sentry's sample format, for export.
+import { z } from 'zod';
+import { badRequest, notFound } from '@/lib/errors';
+import { clampedInt } from '@/lib/http/query';
+import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
+import { readPool } from '@/lib/replica';
+import { decodeProfile, histogramQuantile, sampleWeights, type StoredProfile } from '@/lib/ingest/items/profiles';
+import { FlameBuilder, type FlameNode, type FrameInfo } from './flame-tree';
+
+const DAY_MS = 86_400_000;
+/** Profiled transactions a transaction name's aggregate reads (the most recent of the period). */
+const AGGREGATE_TRANSACTIONS = 100;
+
+const hexId = (n: number, what: string) =>
+  z
+    .string()
+    .transform((v) => v.replace(/-/g, '').toLowerCase())
+    .pipe(z.string().regex(new RegExp(`^[0-9a-f]{${n}}$`), `${what} is ${n} hex characters`));
+
+export const flamegraphQuery = z.object({
+  traceId: hexId(32, 'A trace id').optional(),
+  spanId: hexId(16, 'A span id').optional(),
+  transaction: z.string().trim().min(1).max(200).optional(),
+  days: clampedInt(7, 1, 90),
+});
+export const functionsQuery = z.object({
+  days: clampedInt(7, 1, 90),
+  limit: clampedInt(50, 1, 200),
+  sort: z
+    .enum(['self', 'total', 'p75', 'count'], { message: 'sort must be self, total, p75 or count' })
+    .default('self'),
+  inApp: z.enum(['true', 'false'], { message: 'inApp must be true or false' }).optional(),
+});
+export const listProfilesQuery = z.object({
+  days: clampedInt(7, 1, 90),
+  transaction: z.string().trim().min(1).max(200).optional(),
+});
+export const profileParams = z.object({ projectId: z.string().min(1), profileId: hexId(32, 'A profile id') });
+export const profileQuery = z.object({ threadId: z.string().max(64).optional() });
+
+async function ownProject(t: ProjectTenant): Promise<void> {
+  const { rowCount } = await readPool().query('SELECT 1 FROM projects WHERE id = $1 AND org_id = $2', [
+    t.projectId,
+    t.orgId,
+  ]);
+  if (!rowCount) throw notFound('Project');
+}
+
+type ProfileRef = { id: string; kind: string; startedAt: Date; data: Buffer };
+const decoded = new WeakMap<Buffer, Promise<StoredProfile>>();
+const decode = (r: ProfileRef) => {
+  let p = decoded.get(r.data);
+  if (!p) decoded.set(r.data, (p = decodeProfile(r.data)));
+  return p;
+};
+
+/** The thread a span ran on when it does not say: the one named main, else the busiest. */
+function mainThread(p: StoredProfile): number {
+  const named = p.threads.findIndex((t) => /^main(thread)?$/i.test(t.name ?? ''));
+  if (named >= 0) return named;
+  const counts = new Array<number>(p.threads.length).fill(0);
+  for (const th of p.thread) counts[th]++;
+  return counts.indexOf(Math.max(...counts));
+}
+
+/** Adds the samples of `p` (its time 0 at `origin`, ms since 1970) inside [from, to) on one thread. */
+function addSamples(
+  b: FlameBuilder,
+  p: StoredProfile,
+  origin: number,
+  from: number,
+  to: number,
+  threadId: string | null,
+) {
+  const thread = threadId === null ? mainThread(p) : p.threads.findIndex((t) => t.id === threadId);
+  if (thread < 0) return;
+  const w = sampleWeights(p.t, p.thread);
+  for (let i = 0; i < p.t.length; i++) {
+    const at = origin + p.t[i];
+    if (p.thread[i] !== thread || at < from || at >= to) continue;
+    b.add(p.stacks[p.stack[i]], p.frames, w[i]);
+  }
+}
+
+async function treeOf(t: ProjectTenant, b: FlameBuilder): Promise<FlameNode> {
+  const ids = b.frameIds();
+  const { rows } = await readPool().query<FrameInfo & { id: string; in_app: boolean }>(
+    'SELECT id, function, module, file, line, in_app FROM profile_frames WHERE project_id = $1 AND id = ANY($2::bigint[])',
+    [t.projectId, ids],
+  );
+  return b.tree(new Map(rows.map((r) => [Number(r.id), { ...r, inApp: r.in_app }])));
+}
+
+const PROFILE_COLUMNS = `id, kind, started_at AS "startedAt", data`;
+
+type SpanRow = {
+  start: Date;
+  durationMs: number;
+  transaction: string;
+  profilerId: string | null;
+  threadId: string | null;
+};
+
+async function spanOf(t: ProjectTenant, traceId: string, spanId: string) {
+  const { rows } = await readPool().query<SpanRow & { segmentId: string }>(
+    `SELECT s.start, s.duration AS "durationMs", s.transaction, s.segment_id AS "segmentId",
+            coalesce(s.data ->> 'sentry.profiler_id', s.data ->> 'profiler_id') AS "profilerId", s.data ->> 'thread.id' AS "threadId"
+       FROM spans s WHERE s.project_id = $1 AND s.trace_id = $2 AND s.span_id = $3 LIMIT 1`,
+    [t.projectId, traceId, spanId],
+  );
+  if (rows.length === 0) throw notFound('Span');
+  const span = rows[0];
+  const { rows: seg } = await readPool().query<SpanRow>(
+    `SELECT start, duration AS "durationMs", transaction,
+            coalesce(data ->> 'sentry.profiler_id', data ->> 'profiler_id') AS "profilerId", data ->> 'thread.id' AS "threadId"
+       FROM spans WHERE project_id = $1 AND trace_id = $2 AND span_id = $3 LIMIT 1`,
+    [t.projectId, traceId, span.segmentId],
+  );
+  return { span, segment: seg[0] ?? span };
+}
+
+/** The samples inside one span (a transaction's root span: the whole transaction). */
+export async function spanFlamegraph(t: ProjectTenant, traceId: string, spanId: string) {
+  await ownProject(t);
+  const { span, segment } = await spanOf(t, traceId, spanId);
+  const from = span.start.getTime();
+  const to = from + span.durationMs;
+  const profilerId = span.profilerId ?? segment.profilerId;
+  let threadId = span.threadId ?? segment.threadId;
+  const b = new FlameBuilder();
+  const used: { id: string; kind: string }[] = [];
+  if (profilerId) {
+    // A chunk spans at most an hour: the bound keeps the index scan short.
+    const { rows } = await readPool().query<ProfileRef>(
+      `SELECT ${PROFILE_COLUMNS} FROM profiles WHERE project_id = $1 AND profiler_id = $2
+          AND started_at < $4 AND ended_at >= $3 AND started_at > $3::timestamptz - interval '1 hour' ORDER BY started_at`,
+      [t.projectId, profilerId, new Date(from), new Date(to)],
+    );
+    for (const r of rows) {
+      addSamples(b, await decode(r), r.startedAt.getTime(), from, to, threadId);
+      used.push({ id: r.id, kind: r.kind });
+    }
+  } else {
+    // A transaction profile: of this trace and transaction, its time 0 where its transaction started.
+    const { rows } = await readPool().query<ProfileRef>(
+      `SELECT ${PROFILE_COLUMNS} FROM profiles WHERE project_id = $1 AND trace_id = $2 AND kind = 'transaction'
+          AND (transaction = $3 OR transaction IS NULL) ORDER BY abs(extract(epoch FROM started_at - $4::timestamptz)) LIMIT 1`,
+      [t.projectId, traceId, segment.transaction, segment.start],
+    );
+    for (const r of rows) {
+      const p = await decode(r);
+      const origin = p.window ? segment.start.getTime() - p.window.startMs : r.startedAt.getTime();
+      threadId ??= p.window?.threadId ?? null;
+      addSamples(b, p, origin, from, to, threadId);
+      used.push({ id: r.id, kind: r.kind });
+    }
+  }
+  return {
+    kind: 'span' as const,
+    traceId,
+    spanId,
+    transaction: span.transaction,
+    start: new Date(from).toISOString(),
+    end: new Date(to).toISOString(),
+    threadId,
+    profiles: used,
+    sampleCount: b.sampleCount,
+    root: await treeOf(t, b),
+  };
+}
+
+/** The samples of a transaction name's most recent profiled transactions in the period, merged. */
+export async function transactionFlamegraph(t: ProjectTenant, transaction: string, days: number) {
+  await ownProject(t);
+  const since = new Date(Date.now() - days * DAY_MS);
+  const b = new FlameBuilder();
+  const { rows: own } = await readPool().query<ProfileRef>(
+    `SELECT ${PROFILE_COLUMNS} FROM profiles WHERE project_id = $1 AND kind = 'transaction' AND transaction = $2
+        AND started_at >= $3 ORDER BY started_at DESC LIMIT ${AGGREGATE_TRANSACTIONS}`,
+    [t.projectId, transaction, since],
+  );
+  for (const r of own) {
+    const p = await decode(r);
+    const w = p.window ?? { startMs: 0, endMs: Infinity, threadId: null };
+    const at = r.startedAt.getTime();
+    addSamples(b, p, at, at + w.startMs, at + w.endMs, w.threadId);
+  }
+  // Transactions a continuous profiler sampled: their root spans name it.
+  const { rows: segments } = await readPool().query<SpanRow>(
+    `SELECT start, duration AS "durationMs", transaction, data ->> 'sentry.profiler_id' AS "profilerId", data ->> 'thread.id' AS "threadId"
+       FROM spans WHERE project_id = $1 AND transaction = $2 AND received_at >= $3 AND is_segment
+        AND data ? 'sentry.profiler_id' ORDER BY received_at DESC LIMIT $4`,
+    [t.projectId, transaction, since, AGGREGATE_TRANSACTIONS - own.length],
+  );
+  if (segments.length) {
+    const { rows: chunks } = await readPool().query<ProfileRef & { profilerId: string; endedAt: Date }>(
+      `SELECT DISTINCT ON (p.id) p.id, p.kind, p.started_at AS "startedAt", p.ended_at AS "endedAt", p.profiler_id AS "profilerId", p.data
+         FROM unnest($2::text[], $3::timestamptz[], $4::timestamptz[]) AS w(pid, s, e)
+         JOIN profiles p ON p.project_id = $1 AND p.profiler_id = w.pid AND p.started_at < w.e AND p.ended_at >= w.s
+                        AND p.started_at > w.s - interval '1 hour'`,
+      [
+        t.projectId,
+        segments.map((s) => s.profilerId),
+        segments.map((s) => s.start),
+        segments.map((s) => new Date(s.start.getTime() + s.durationMs)),
+      ],
+    );
+    for (const s of segments) {
+      const from = s.start.getTime();
+      const to = from + s.durationMs;
+      for (const c of chunks)
+        if (c.profilerId === s.profilerId && c.startedAt.getTime() < to && c.endedAt.getTime() >= from)
+          addSamples(b, await decode(c), c.startedAt.getTime(), from, to, s.threadId);
+    }
+  }
+  return {
+    kind: 'transaction' as const,
+    transaction,
+    days,
+    profileCount: own.length + segments.length,
+    sampleCount: b.sampleCount,
+    root: await treeOf(t, b),
+  };
+}
+
+export async function flamegraph(t: ProjectTenant, q: z.infer<typeof flamegraphQuery>) {
+  if (q.traceId && q.spanId) return spanFlamegraph(t, q.traceId, q.spanId);
+  if (q.transaction) return transactionFlamegraph(t, q.transaction, q.days);
+  throw badRequest('Give traceId and spanId (one span), or transaction (a transaction name)');
+}
+
+type FunctionRow = FrameInfo & {
+  frameId: string;
+  self: number;
+  total: number;
+  calls: string;
+  histogram: number[];
+  examples: string | null;
+};
+
+/** The functions that took the most time: self, total, the p75 of one call, calls, example profiles. */
+export async function slowestFunctions(t: ProjectTenant, q: z.infer<typeof functionsQuery>) {
+  await ownProject(t);
+  // A function is its name, module and file (a Python frame's line moves as it runs).
+  const { rows } = await readPool().query<FunctionRow>(
+    `SELECT min(f.id) AS "frameId", f.function, f.module, f.file, min(f.line) AS line, f.in_app AS "inApp",
+            sum(h.self_ms) AS self, sum(h.total_ms) AS total, sum(h.calls) AS calls,
+            profile_histogram_sum(h.histogram) AS histogram,
+            string_agg(array_to_string(h.examples, ','), ',' ORDER BY h.hour DESC) AS examples
+       FROM profile_function_hours h JOIN profile_frames f ON f.id = h.frame_id
+      WHERE h.project_id = $1 AND h.hour >= $2 AND ($3::boolean IS NULL OR f.in_app = $3)
+      GROUP BY f.function, f.module, f.file, f.in_app`,
+    [t.projectId, new Date(Math.floor((Date.now() - q.days * DAY_MS) / 3_600_000) * 3_600_000), q.inApp ?? null],
+  );
+  const functions = rows.map((r) => ({
+    frameId: Number(r.frameId),
+    name: r.function,
+    module: r.module,
+    file: r.file,
+    line: r.line,
+    inApp: r.inApp,
+    selfMs: Math.round(r.self * 1000) / 1000,
+    totalMs: Math.round(r.total * 1000) / 1000,
+    p75Ms: Math.round((histogramQuantile(r.histogram, 0.75) ?? 0) * 1000) / 1000,
+    count: Number(r.calls),
+    examples: [...new Set((r.examples ?? '').split(',').filter(Boolean))].slice(0, 5),
+  }));
+  const key = { p75: 'p75Ms', self: 'selfMs', total: 'totalMs', count: 'count' } as const;
+  const by = key[q.sort];
+  functions.sort((a, b) => b[by] - a[by] || b.selfMs - a.selfMs);
+  return { days: q.days, functions: functions.slice(0, q.limit) };
+}
+
+type ListRow = {
+  id: string;
+  kind: string;
+  transaction: string | null;
+  traceId: string | null;
+  release: string | null;
+  environment: string | null;
+  platform: string;
+  startedAt: Date;
+  endedAt: Date;
+  sampleCount: number;
+  size: number;
+  profilerId: string | null;
+  transactionId: string | null;
+};
+const LIST_COLUMNS = `id, kind, transaction, trace_id AS "traceId", transaction_id AS "transactionId", release, environment, platform, started_at AS "startedAt",
+  ended_at AS "endedAt", sample_count AS "sampleCount", size, profiler_id AS "profilerId"`;
+
+const summary = (r: ListRow) => ({
+  id: r.id,
+  kind: r.kind,
+  transaction: r.transaction,
+  traceId: r.traceId,
+  transactionId: r.transactionId,
+  profilerId: r.profilerId,
+  release: r.release,
+  environment: r.environment,
+  platform: r.platform,
+  start: r.startedAt.toISOString(),
+  durationMs: r.endedAt.getTime() - r.startedAt.getTime(),
+  sampleCount: r.sampleCount,
+  size: r.size,
+});
+
+export async function listProfiles(t: ProjectTenant, q: z.infer<typeof listProfilesQuery>) {
+  await ownProject(t);
+  const { rows } = await readPool().query<ListRow>(
+    `SELECT ${LIST_COLUMNS} FROM profiles WHERE project_id = $1 AND started_at >= $2 AND ($3::text IS NULL OR transaction = $3)
+      ORDER BY started_at DESC LIMIT 100`,
+    [t.projectId, new Date(Date.now() - q.days * DAY_MS), q.transaction ?? null],
+  );
+  return { profiles: rows.map(summary) };
+}
+
+async function findProfile(t: ProjectTenant, profileId: string) {
+  await ownProject(t);
+  const { rows } = await readPool().query<ListRow & { data: Buffer }>(
+    `SELECT ${LIST_COLUMNS}, data FROM profiles WHERE project_id = $1 AND id = $2`,
+    [t.projectId, profileId],
+  );
+  if (rows.length === 0) throw notFound('Profile');
+  return { row: rows[0], p: await decodeProfile(rows[0].data) };
+}
+
+/** One whole profile on one thread (its transaction's, else the main one, else the one asked for). */
+export async function getProfile(t: ProjectTenant, profileId: string, threadId?: string) {
+  const { row, p } = await findProfile(t, profileId);
+  const counts = new Array<number>(p.threads.length).fill(0);
+  for (const th of p.thread) counts[th]++;
+  const chosen = threadId ?? p.window?.threadId ?? p.threads[mainThread(p)]?.id ?? null;
+  if (threadId !== undefined && !p.threads.some((x) => x.id === threadId)) throw notFound('Thread');
+  const b = new FlameBuilder();
+  addSamples(b, p, 0, -Infinity, Infinity, chosen);
+  return {
+    ...summary(row),
+    truncatedStacks: p.truncatedStacks,
+    threads: p.threads.map((x, i) => ({ ...x, sampleCount: counts[i] })),
+    threadId: chosen,
+    sampleCount: b.sampleCount,
+    root: await treeOf(t, b),
+  };
+}
+
+/** The profile in Sentry's sample format (version 1 or 2, as it was sent), its frames as stored (scrubbed). */
+export async function rawProfile(t: ProjectTenant, profileId: string) {
+  const { row, p } = await findProfile(t, profileId);
+  const ids = [...new Set(p.frames)];
+  const { rows } = await readPool().query<FrameInfo & { id: string; col: number | null; in_app: boolean }>(
+    'SELECT id, function, module, file, line, col, in_app FROM profile_frames WHERE project_id = $1 AND id = ANY($2::bigint[])',
+    [t.projectId, ids],
+  );
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const frames = p.frames.map((id) => {
+    const f = byId.get(id);
+    return {
+      function: f?.function,
+      ...(f?.module ? { module: f.module } : {}),
+      ...(f?.file ? { abs_path: f.file, filename: f.file } : {}),
+      ...(f?.line != null ? { lineno: f.line } : {}),
+      ...(f?.col != null ? { colno: f.col } : {}),
+      in_app: f?.in_app ?? false,
+    };
+  });
+  const start = row.startedAt.getTime();
+  const continuous = row.kind === 'continuous';
+  const samples = p.t.map((ms, i) => ({
+    stack_id: p.stack[i],
+    thread_id: p.threads[p.thread[i]].id,
+    ...(continuous ? { timestamp: (start + ms) / 1000 } : { elapsed_since_start_ns: String(Math.round(ms * 1e6)) }),
+  }));
+  const profile = {
+    frames,
+    stacks: p.stacks,
+    samples,
+    thread_metadata: Object.fromEntries(p.threads.map((x) => [x.id, x.name ? { name: x.name } : {}])),
+  };
+  const common = { platform: row.platform, release: row.release, environment: row.environment };
+  if (continuous) return { version: '2', chunk_id: row.id, profiler_id: row.profilerId, ...common, profile };
+  return {
+    version: '1',
+    event_id: row.id,
+    timestamp: row.startedAt.toISOString(),
+    ...common,
+    transaction: {
+      id: row.transactionId,
+      name: row.transaction,
+      trace_id: row.traceId,
+      active_thread_id: p.window?.threadId ?? null,
+      relative_start_ns: String(Math.round((p.window?.startMs ?? 0) * 1e6)),
+      relative_end_ns: String(Math.round((p.window?.endMs ?? 0) * 1e6)),
+    },
+    profile,
+  };
+}

@@ -1,0 +1,388 @@
+// #47: profiles through the Sentry envelope endpoint. The real @sentry/node 11 with @sentry/profiling-node's
+// continuous profiler and Debian's sentry-python (a transaction profile) each run a known CPU-heavy function inside a
+// span: it dominates that span's flame graph and tops the project's slowest functions. A transaction profile recorded
+// from a real SDK is read the same way. Bad input (samples pointing at no stack, stacks at no frame, absurd times,
+// a chunk over the cap, deep stacks) gets its exact outcome with the envelope's other items kept; a repeat adds
+// nothing; scrubbing reads frames; another organization's user gets 404 and changes nothing.
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/lib/db';
+import { flushOutcomes } from '@/lib/outcomes/record-outcome';
+import { purgeOldData } from '@/lib/retention/purge-old-data';
+import { signUp } from '../support/accounts';
+import { createProject } from '../support/fixtures';
+import { envelopeWithLengths } from '../support/envelope-body';
+import { startSentryServer } from './sentry-server';
+
+const run = promisify(execFile);
+const DIR = path.join(import.meta.dirname, '../support/profiling-sdks');
+const FIXTURES = path.join(import.meta.dirname, '../fixtures/profiles');
+const id = () => crypto.randomUUID().replace(/-/g, '');
+
+type FlameNode = { name: string; inApp: boolean; selfMs: number; totalMs: number; children: FlameNode[] };
+type Item = { header: Record<string, unknown>; payload: string | Buffer | object };
+
+let server: Awaited<ReturnType<typeof startSentryServer>>;
+beforeAll(async () => {
+  server = await startSentryServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function setup(name = 'Checkout') {
+  const s = await signUp();
+  const project = await createProject(s.client, name);
+  const key = project.keys[0] as (typeof project.keys)[0] & { sentryDsn: string };
+  const auth = { 'x-sentry-auth': `Sentry sentry_key=${key.publicKey}, sentry_version=7` };
+  const post = (header: object, items: Item[]) => {
+    const body = envelopeWithLengths(header, items);
+    return s.client.post(`/api/${project.number}/envelope/`, body, {
+      headers: { ...auth, 'content-type': 'application/x-sentry-envelope', 'content-length': String(body.length) },
+    });
+  };
+  const outcomes = async () => {
+    await flushOutcomes();
+    const rows: { category: string; outcome: string; reason: string; quantity: number }[] = (
+      await s.client.get(`/api/v1/projects/${project.id}/stats`)
+    ).body.data.rows;
+    return Object.fromEntries(
+      rows.filter((r) => r.category === 'profile').map((r) => [`${r.outcome}/${r.reason}`, r.quantity]),
+    );
+  };
+  const api = `/api/v1/projects/${project.id}/profiles`;
+  return { ...s, project, dsn: server.dsn(key.sentryDsn), post, outcomes, api };
+}
+
+/** Every node of a tree, depth first. */
+const nodes = (n: FlameNode): FlameNode[] => [n, ...n.children.flatMap(nodes)];
+/** The node that spent the most time at the top of the stack. */
+const hottest = (root: FlameNode) => nodes(root).sort((a, b) => b.selfMs - a.selfMs)[0];
+const named = (root: FlameNode, name: string) => nodes(root).filter((n) => n.name === name);
+
+describe('the real @sentry/node 11 with nodeProfilingIntegration (continuous profiling)', () => {
+  it('the CPU-heavy function dominates its span’s flame graph and tops the slowest functions', async () => {
+    const s = await setup();
+    const { stdout } = await run(process.execPath, [path.join(DIR, 'app.mjs'), s.dsn], { timeout: 60_000 });
+    const lines = stdout.trim().split('\n');
+    expect(lines.at(-1)).toBe('sent');
+    const { traceId, spanId } = JSON.parse(lines.at(-2)!);
+
+    const listed = (await s.client.get(s.api)).body.data.profiles;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ kind: 'continuous', platform: 'node', release: 'checkout@1.0.0' });
+    expect(await s.outcomes()).toEqual({ 'accepted/': 1 });
+
+    const span = await s.client.get(`${s.api}/flamegraph?traceId=${traceId}&spanId=${spanId}`);
+    expect(span.status).toBe(200);
+    const g = span.body.data;
+    expect(g).toMatchObject({ kind: 'span', traceId, spanId, transaction: 'GET /checkout', threadId: null });
+    expect(g.profiles).toEqual([{ id: listed[0].id, kind: 'continuous' }]);
+    // About a second at 100 Hz inside the span.
+    expect(g.sampleCount).toBeGreaterThan(60);
+    const hot = hottest(g.root);
+    expect(hot).toMatchObject({ name: 'computeInvoiceTotals', inApp: true });
+    const heavy = named(g.root, 'computeInvoiceTotals').reduce((a, n) => a + n.totalMs, 0);
+    expect(heavy / g.root.totalMs).toBeGreaterThan(0.8);
+    // The span is within the transaction: the transaction's root span holds it and the rest.
+    const segmentId = (await db.span.findFirstOrThrow({ where: { traceId, isSegment: true } })).spanId;
+    const whole = (await s.client.get(`${s.api}/flamegraph?traceId=${traceId}&spanId=${segmentId}`)).body.data;
+    expect(whole.sampleCount).toBeGreaterThanOrEqual(g.sampleCount);
+    expect(whole.root.totalMs).toBeGreaterThanOrEqual(g.root.totalMs);
+
+    const fns = (await s.client.get(`${s.api}/functions`)).body.data.functions;
+    expect(fns[0]).toMatchObject({ name: 'computeInvoiceTotals', inApp: true, examples: [listed[0].id] });
+    expect(fns[0].file).toMatch(/profiling-sdks\/app\.mjs$/);
+    expect(fns[0].selfMs).toBeGreaterThan(700);
+    // One call of about a second.
+    expect(fns[0].count).toBe(1);
+    expect(fns[0].p75Ms).toBeGreaterThan(700);
+    expect(fns[0].p75Ms).toBeLessThan(1500);
+    // In-app only: no library frame.
+    const own = (await s.client.get(`${s.api}/functions?inApp=true`)).body.data.functions;
+    expect(own.every((f: { inApp: boolean }) => f.inApp)).toBe(true);
+    expect(fns.some((f: { inApp: boolean }) => !f.inApp)).toBe(true);
+
+    const agg = (await s.client.get(`${s.api}/flamegraph?transaction=${encodeURIComponent('GET /checkout')}`)).body
+      .data;
+    expect(agg).toMatchObject({ kind: 'transaction', profileCount: 1 });
+    expect(hottest(agg.root).name).toBe('computeInvoiceTotals');
+
+    const one = (await s.client.get(`${s.api}/${listed[0].id}`)).body.data;
+    expect(one.threads).toEqual([{ id: '0', name: 'main', sampleCount: one.sampleCount }]);
+    expect(hottest(one.root).name).toBe('computeInvoiceTotals');
+    const raw = (await s.client.get(`${s.api}/${listed[0].id}/raw`)).body.data;
+    expect(raw).toMatchObject({ version: '2', chunk_id: listed[0].id, platform: 'node' });
+    expect(raw.profile.samples).toHaveLength(one.sampleCount);
+    expect(raw.profile.frames.some((f: { function: string }) => f.function === 'computeInvoiceTotals')).toBe(true);
+  }, 90_000);
+});
+
+describe('transaction profiles (version 1)', () => {
+  it('Debian’s sentry-python: the heavy function dominates the transaction and its span', async () => {
+    const s = await setup('Python');
+    const { stdout } = await run('/usr/bin/python3', [path.join(DIR, 'app.py'), s.dsn], { timeout: 60_000 });
+    const lines = stdout.trim().split('\n');
+    expect(lines.at(-1)).toBe('sent');
+    const traceId = lines.at(-2)!.replace(/-/g, '');
+    const listed = (await s.client.get(s.api)).body.data.profiles;
+    expect(listed).toHaveLength(1);
+    // sentry-python 1.9.10's WSGI middleware names every transaction so.
+    expect(listed[0]).toMatchObject({
+      kind: 'transaction',
+      platform: 'python',
+      traceId,
+      transaction: 'generic WSGI request',
+    });
+    const spanId = (await db.span.findFirstOrThrow({ where: { traceId, description: 'compute-totals' } })).spanId;
+    const g = (await s.client.get(`${s.api}/flamegraph?traceId=${traceId}&spanId=${spanId}`)).body.data;
+    expect(g.profiles).toEqual([{ id: listed[0].id, kind: 'transaction' }]);
+    expect(g.sampleCount).toBeGreaterThan(30);
+    expect(hottest(g.root)).toMatchObject({ name: 'compute_invoice_totals', inApp: true });
+    const fns = (await s.client.get(`${s.api}/functions`)).body.data.functions;
+    expect(fns[0]).toMatchObject({ name: 'compute_invoice_totals', inApp: true });
+  }, 60_000);
+
+  it('a profile recorded from a real SDK (sentry-python 1.9.10), moved to now, reads the same way', async () => {
+    const s = await setup('Recorded');
+    const text = fs.readFileSync(path.join(FIXTURES, 'sentry-python-1.9.10-transaction-profile.envelope'), 'utf8');
+    const [header, , profileText, , txText] = text.split('\n');
+    const profile = JSON.parse(profileText);
+    const tx = JSON.parse(txText);
+    // Its times moved to now (the recording keeps its shape; only the clock differs).
+    const shift = Date.now() - Date.parse(tx.timestamp);
+    const moved = (iso: string) => new Date(Date.parse(iso) + shift).toISOString();
+    profile.timestamp = moved(profile.timestamp);
+    tx.timestamp = moved(tx.timestamp);
+    tx.start_timestamp = moved(tx.start_timestamp);
+    for (const sp of tx.spans) {
+      sp.start_timestamp = moved(sp.start_timestamp);
+      sp.timestamp = moved(sp.timestamp);
+    }
+    const res = await s.post(JSON.parse(header), [
+      { header: { type: 'profile' }, payload: profile },
+      { header: { type: 'transaction' }, payload: tx },
+    ]);
+    expect(res.status).toBe(200);
+    expect(await s.outcomes()).toEqual({ 'accepted/': 1 });
+    const g = (
+      await s.client.get(
+        `${s.api}/flamegraph?traceId=${tx.contexts.trace.trace_id}&spanId=${tx.contexts.trace.span_id}`,
+      )
+    ).body.data;
+    expect(g.transaction).toBe('generic WSGI request');
+    // All 60 samples fall inside the 600 ms transaction, on its thread.
+    expect(g.sampleCount).toBe(60);
+    expect(named(g.root, 'fibonacci_heavy')[0].totalMs / g.root.totalMs).toBeGreaterThan(0.9);
+    const fns = (await s.client.get(`${s.api}/functions?inApp=true`)).body.data.functions;
+    expect(fns[0]).toMatchObject({ name: 'fibonacci_heavy', file: '/tmp/prof/app.py', inApp: true });
+  });
+});
+
+describe('bad input: the exact outcome, nothing lost beside it', () => {
+  const at = () => Date.now() / 1000;
+  const frames = [
+    { function: 'handler', abs_path: '/srv/app/handler.js', lineno: 10, colno: 3 },
+    { function: 'main', abs_path: '/srv/app/main.js', lineno: 1, colno: 1 },
+  ];
+  const chunk = (profile: unknown) => ({
+    chunk_id: id(),
+    profiler_id: id(),
+    platform: 'node',
+    version: '2',
+    release: 'api@2',
+    profile,
+  });
+  const samples = (n: number, stack = 0) =>
+    Array.from({ length: n }, (_, i) => ({ stack_id: stack, thread_id: '0', timestamp: at() - 1 + i * 0.01 }));
+  const event = (eventId: string) => ({
+    event_id: eventId,
+    timestamp: at(),
+    platform: 'node',
+    exception: { values: [{ type: 'Error', value: 'beside the profile' }] },
+  });
+
+  it.each([
+    [
+      'a sample pointing at a missing stack',
+      { samples: [{ stack_id: 9, thread_id: '0', timestamp: Date.now() / 1000 }], stacks: [[0, 1]], frames },
+      'validation: profile.samples.stack_id',
+    ],
+    [
+      'a stack pointing at a missing frame',
+      { samples: samples(3), stacks: [[0, 5]], frames },
+      'validation: profile.stacks',
+    ],
+    [
+      'a timestamp in 1970',
+      { samples: [{ stack_id: 0, thread_id: '0', timestamp: 12 }], stacks: [[0, 1]], frames },
+      'validation: profile.samples.timestamp',
+    ],
+    [
+      'a timestamp in 2200',
+      { samples: [{ stack_id: 0, thread_id: '0', timestamp: 7258118400 }], stacks: [[0, 1]], frames },
+      'validation: profile.samples.timestamp',
+    ],
+    ['no profile at all', undefined, 'validation: profile'],
+  ])('%s: 200, the profile counted invalid, the error beside it stored', async (_name, profile, reason) => {
+    const s = await setup();
+    const eventId = id();
+    const res = await s.post({ event_id: eventId }, [
+      { header: { type: 'profile_chunk' }, payload: chunk(profile) },
+      { header: { type: 'event' }, payload: event(eventId) },
+    ]);
+    expect(res.status).toBe(200);
+    expect(await s.outcomes()).toEqual({ [`invalid/${reason}`]: 1 });
+    expect((await s.client.get(s.api)).body.data.profiles).toEqual([]);
+    expect(await db.event.count({ where: { projectId: s.project.id } })).toBe(1);
+  });
+
+  it('a chunk over the 5 MiB cap: counted too_large, the error beside it stored', async () => {
+    const s = await setup();
+    const big = chunk({
+      samples: samples(10),
+      stacks: [[0, 1]],
+      frames: [...frames, { function: 'x'.repeat(1000), abs_path: 'y'.repeat(5 * 1024 * 1024) }],
+    });
+    const eventId = id();
+    const res = await s.post({ event_id: eventId }, [
+      { header: { type: 'profile_chunk' }, payload: big },
+      { header: { type: 'event' }, payload: event(eventId) },
+    ]);
+    expect(res.status).toBe(200);
+    expect(await s.outcomes()).toEqual({ 'invalid/too_large': 1 });
+    expect(await db.event.count({ where: { projectId: s.project.id } })).toBe(1);
+  });
+
+  it('a stack 5,000 frames deep is stored with its outermost 1,000 frames, and said so', async () => {
+    const s = await setup();
+    const deep = Array.from({ length: 5000 }, (_, i) => i);
+    const c = chunk({
+      samples: samples(5),
+      stacks: [deep],
+      frames: deep.map((i) => ({ function: `recurse${i}`, abs_path: '/srv/app/deep.js', lineno: i + 1 })),
+    });
+    expect((await s.post({}, [{ header: { type: 'profile_chunk' }, payload: c }])).status).toBe(200);
+    expect(await s.outcomes()).toEqual({ 'accepted/': 1 });
+    const one = (await s.client.get(`${s.api}/${c.chunk_id}`)).body.data;
+    expect(one.truncatedStacks).toBe(1);
+    // Root first: the outermost frame (the last of the stack as sent) is the root's child; 1,000 levels down.
+    let node: FlameNode = one.root;
+    let depth = 0;
+    while (node.children.length) {
+      node = node.children[0];
+      depth++;
+    }
+    expect(depth).toBe(1000);
+    expect(one.root.children[0].name).toBe('recurse4999');
+    expect(node.name).toBe('recurse4000');
+  });
+
+  it('a chunk sent twice is stored once: the repeat is counted filtered and adds no time', async () => {
+    const s = await setup();
+    const c = chunk({ samples: samples(20), stacks: [[0, 1]], frames });
+    for (let i = 0; i < 2; i++)
+      expect((await s.post({}, [{ header: { type: 'profile_chunk' }, payload: c }])).status).toBe(200);
+    expect(await s.outcomes()).toEqual({ 'accepted/': 1, 'filtered/duplicate_profile': 1 });
+    const fns = (await s.client.get(`${s.api}/functions`)).body.data.functions;
+    const handler = fns.find((f: { name: string }) => f.name === 'handler');
+    // 20 samples 10 ms apart: 200 ms once.
+    expect(handler.selfMs).toBeCloseTo(200, 0);
+    expect(handler.count).toBe(1);
+  });
+
+  it('over the month’s profile quota: counted over_quota, nothing stored', async () => {
+    const s = await setup();
+    const org = await db.project.findUniqueOrThrow({ where: { id: s.project.id }, select: { orgId: true } });
+    const month = new Date().toISOString().slice(0, 7);
+    await db.monthlyUsage.upsert({
+      where: { orgId_month: { orgId: org.orgId, month } },
+      create: { orgId: org.orgId, month, profiles: 10_000 },
+      update: { profiles: 10_000 },
+    });
+    const c = chunk({ samples: samples(3), stacks: [[0, 1]], frames });
+    expect((await s.post({}, [{ header: { type: 'profile_chunk' }, payload: c }])).status).toBe(200);
+    expect(await s.outcomes()).toEqual({ 'over_quota/profile_quota': 1 });
+    expect((await s.client.get(s.api)).body.data.profiles).toEqual([]);
+  });
+
+  it('retention removes profiles and their function hours with the transactions', async () => {
+    const s = await setup();
+    const c = chunk({ samples: samples(3), stacks: [[0, 1]], frames });
+    expect((await s.post({}, [{ header: { type: 'profile_chunk' }, payload: c }])).status).toBe(200);
+    const where = { projectId: s.project.id };
+    expect(await db.profileFunctionHour.count({ where })).toBe(2);
+    const old = new Date(Date.now() - 400 * 86_400_000);
+    await db.profile.updateMany({ where, data: { startedAt: old } });
+    await db.profileFunctionHour.updateMany({ where, data: { hour: old } });
+    const { orgId } = await db.project.findUniqueOrThrow({ where: { id: s.project.id }, select: { orgId: true } });
+    await purgeOldData({ orgIds: [orgId] });
+    expect(await db.profile.count({ where })).toBe(0);
+    expect(await db.profileFunctionHour.count({ where })).toBe(0);
+  });
+
+  it('frames are scrubbed before they are stored', async () => {
+    const s = await setup();
+    const c = chunk({
+      samples: samples(3),
+      stacks: [[0]],
+      frames: [{ function: 'charge', abs_path: '/srv/app/cards/4111 1111 1111 1111/charge.js', lineno: 2 }],
+    });
+    expect((await s.post({}, [{ header: { type: 'profile_chunk' }, payload: c }])).status).toBe(200);
+    const frame = await db.profileFrame.findFirstOrThrow({ where: { projectId: s.project.id } });
+    expect(frame.file).not.toContain('4111');
+    expect(frame.file).toContain('[Filtered]');
+  });
+});
+
+describe('reads', () => {
+  it.each([
+    [
+      'neither a span nor a transaction',
+      'flamegraph',
+      'Give traceId and spanId (one span), or transaction (a transaction name)',
+    ],
+    ['a trace id that is not one', 'flamegraph?traceId=xyz&spanId=0123456789abcdef', 'A trace id is 32 hex characters'],
+    ['an unknown sort', 'functions?sort=fastest', 'sort must be self, total, p75 or count'],
+  ])('%s: 400 with the reason', async (_name, query, message) => {
+    const s = await setup();
+    const res = await s.client.get(`${s.api}/${query}`);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(message);
+  });
+
+  it('an unknown span, profile or thread is 404', async () => {
+    const s = await setup();
+    const notFound = (message: string) => ({ statusCode: 404, status: 'failed', message });
+    expect((await s.client.get(`${s.api}/flamegraph?traceId=${id()}&spanId=0123456789abcdef`)).body).toEqual(
+      notFound('Span not found'),
+    );
+    expect((await s.client.get(`${s.api}/${id()}`)).body).toEqual(notFound('Profile not found'));
+  });
+
+  it('another organization’s user gets 404 on every read, and nothing changes', async () => {
+    const owner = await setup();
+    const c = {
+      chunk_id: id(),
+      profiler_id: id(),
+      platform: 'node',
+      version: '2',
+      profile: {
+        samples: [{ stack_id: 0, thread_id: '0', timestamp: Date.now() / 1000 }],
+        stacks: [[0]],
+        frames: [{ function: 'secret', abs_path: '/srv/a.js' }],
+      },
+    };
+    expect((await owner.post({}, [{ header: { type: 'profile_chunk' }, payload: c }])).status).toBe(200);
+    const other = await signUp();
+    for (const p of ['', '/functions', '/flamegraph?transaction=x', `/${c.chunk_id}`, `/${c.chunk_id}/raw`]) {
+      const res = await other.client.get(`${owner.api}${p}`);
+      expect(res.status, p).toBe(404);
+    }
+    expect((await owner.client.get(owner.api)).body.data.profiles).toHaveLength(1);
+  });
+});
