@@ -1,5 +1,5 @@
 import v8 from 'node:v8';
-import { TraceMap, originalPositionFor, sourceContentFor } from '@jridgewell/trace-mapping';
+import { TraceMap, decodedMappings, originalPositionFor, sourceContentFor } from '@jridgewell/trace-mapping';
 import { pool } from '@/lib/pg';
 // Raw SQL: called on the ingest hot path for every JavaScript event (lookups cached).
 import { logger } from '@/lib/log';
@@ -91,6 +91,74 @@ export async function symbolicateUnits(projectId: string, units: IngestUnit[]): 
     }
   } catch (err) {
     logger.warn({ err: (err as Error).message, projectId }, 'symbolication skipped');
+  }
+}
+
+/** A profile frame (#47) under its original name, file and line. */
+export type ProfileFrameSource = { function: string; file: string; line: number; inApp: boolean | undefined };
+
+/**
+ * Profile frames (#47) of bundled JavaScript resolved through their source maps (debug ID, else release and URL).
+ * A V8 profile names each function where its parameter list opens, a column to trust but, in @sentry/profiling-node
+ * 11, a line that is not always the file's: the exact position is tried first, then the function's own minified
+ * name just before that column on the generated line nearest the one reported. Null where no map resolves it;
+ * never throws.
+ */
+export async function symbolicateProfileFrames({
+  projectId,
+  release,
+  images,
+  frames,
+}: {
+  projectId: string;
+  release: string | null;
+  /** Debug IDs by file (the profile's debug_meta.images). */
+  images: Map<string, string>;
+  frames: { function: string; file: string | null; line: number | null; col: number | null }[];
+}): Promise<(ProfileFrameSource | null)[]> {
+  const candidates = frames.map((f) =>
+    f.file && f.col && f.line && /\.(m|c)?js(\?|#|$)/.test(f.file) && /^[\w$]+$/.test(f.function) ? f : null,
+  );
+  if (!candidates.some(Boolean)) return frames.map(() => null);
+  try {
+    if (!(await projectHasFiles(projectId))) return frames.map(() => null);
+    return await Promise.all(
+      candidates.map(async (f) => {
+        if (!f) return null;
+        const fileId = await mapFor(projectId, release, images.get(f.file!) ?? null, f.file!);
+        const loaded = fileId ? await loadMap(fileId) : null;
+        if (!loaded) return null;
+        const nameAt = Math.max(0, f.col! - 1 - f.function.length);
+        const lines = decodedMappings(loaded.map).length;
+        const order = Array.from({ length: Math.min(lines, 5000) }, (_, i) => i + 1).sort(
+          (a, b) => Math.abs(a - f.line!) - Math.abs(b - f.line!),
+        );
+        for (const line of [f.line!, ...order]) {
+          const exact = line === f.line;
+          const pos = originalPositionFor(loaded.map, { line, column: exact ? f.col! - 1 : nameAt });
+          if (pos.source === null || pos.line === null) continue;
+          if (!exact && pos.name === null) continue;
+          const name =
+            pos.name ??
+            functionName(
+              { loaded, source: pos.source, line: pos.line, column: pos.column ?? 0 },
+              { function: f.function } as Frame,
+              null,
+              sourceLines(loaded, pos.source),
+            );
+          return {
+            function: name ?? f.function,
+            file: cleanSource(pos.source),
+            line: pos.line,
+            inApp: /\bnode_modules\//.test(pos.source) ? false : undefined,
+          };
+        }
+        return null;
+      }),
+    );
+  } catch (err) {
+    logger.warn({ err: (err as Error).message, projectId }, 'profile symbolication skipped');
+    return frames.map(() => null);
   }
 }
 

@@ -17,6 +17,12 @@ import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import { envelopeWithLengths } from '../support/envelope-body';
 import { startSentryServer } from './sentry-server';
+import { setPlan } from '../support/fixtures';
+import { startAppServer } from '../support/app-server';
+import { sentryCli } from '../support/js-build';
+import { createToken } from '../support/tokens';
+import { build } from 'esbuild';
+import os from 'node:os';
 
 const run = promisify(execFile);
 const DIR = path.join(import.meta.dirname, '../support/profiling-sdks');
@@ -119,6 +125,60 @@ describe('the real @sentry/node 11 with nodeProfilingIntegration (continuous pro
     expect(raw).toMatchObject({ version: '2', chunk_id: listed[0].id, platform: 'node' });
     expect(raw.profile.samples).toHaveLength(one.sampleCount);
     expect(raw.profile.frames.some((f: { function: string }) => f.function === 'computeInvoiceTotals')).toBe(true);
+  }, 90_000);
+});
+
+describe('bundled JavaScript with its source map uploaded', () => {
+  it('the minified function is named, filed and lined as in its source', async () => {
+    const s = await setup('Bundled');
+    await setPlan(s.orgId, 'PRO');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-profile-bundle-'));
+    fs.mkdirSync(path.join(dir, 'src'));
+    fs.writeFileSync(
+      path.join(dir, 'src', 'totals.js'),
+      `export function computeInvoiceTotals(ms) {
+  const end = Date.now() + ms;
+  let h = 0;
+  while (Date.now() < end) for (let i = 0; i < 200000; i++) h = (h * 31 + i) % 1000003;
+  return h;
+}
+`,
+    );
+    const dist = path.join(dir, 'dist');
+    await build({
+      entryPoints: [path.join(dir, 'src', 'totals.js')],
+      bundle: true,
+      minify: true,
+      sourcemap: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: path.join(dist, 'totals.min.mjs'),
+      logLevel: 'silent',
+    });
+    expect(fs.readFileSync(path.join(dist, 'totals.min.mjs'), 'utf8')).not.toContain('computeInvoiceTotals(');
+    const app = await startAppServer();
+    try {
+      const org = await db.organization.findUniqueOrThrow({ where: { id: s.orgId } });
+      const env = {
+        SENTRY_URL: app.url,
+        SENTRY_AUTH_TOKEN: (await createToken(s.client, ['releases'])).token,
+        SENTRY_ORG: org.slug,
+        SENTRY_PROJECT: s.project.slug,
+      };
+      await sentryCli(['sourcemaps', 'inject', dist], env);
+      await sentryCli(['sourcemaps', 'upload', '--release', 'bundled@1', dist], env);
+    } finally {
+      await app.close();
+    }
+    const { stdout } = await run(
+      process.execPath,
+      [path.join(DIR, 'bundled.mjs'), s.dsn, path.join(dist, 'totals.min.mjs'), 'bundled@1'],
+      { timeout: 60_000 },
+    );
+    expect(stdout.trim().split('\n').at(-1)).toBe('sent');
+    const fns = (await s.client.get(`${s.api}/functions?inApp=true`)).body.data.functions;
+    expect(fns[0]).toMatchObject({ name: 'computeInvoiceTotals', line: 1, inApp: true });
+    expect(fns[0].file).toMatch(/src\/totals\.js$/);
   }, 90_000);
 });
 

@@ -55,6 +55,8 @@ export type ProfileRow = {
   window: { startMs: number; endMs: number; threadId: string | null } | null;
   /** Stacks cut at MAX_STACK_DEPTH frames. */
   truncatedStacks: number;
+  /** Bundled JavaScript files and their debug IDs (debug_meta.images), for source maps. */
+  images: { codeFile: string; debugId: string }[];
 };
 
 export type ProfileParse = { row: ProfileRow } | { invalid: FieldIssue[] };
@@ -215,8 +217,19 @@ function rowOf(
   };
 }
 
+function imagesOf(payload: JsonObject): ProfileRow['images'] {
+  const images = isObject(payload.debug_meta) ? payload.debug_meta.images : undefined;
+  if (!Array.isArray(images)) return [];
+  return images
+    .slice(0, 1000)
+    .filter(isObject)
+    .map((i) => ({ codeFile: text(i.code_file, 2048), debugId: text(i.debug_id, 64) }))
+    .filter((i): i is { codeFile: string; debugId: string } => i.codeFile !== null && i.debugId !== null);
+}
+
 function common(payload: JsonObject) {
   return {
+    images: imagesOf(payload),
     release: text(payload.release, 200),
     environment: text(payload.environment, 64),
     platform: text(payload.platform, 64) ?? 'unknown',

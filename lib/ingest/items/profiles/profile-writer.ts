@@ -8,6 +8,7 @@ import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { planLimitsEnforced } from '@/lib/billing/plans';
 import { clock, monthOf } from '@/lib/clock';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
+import { symbolicateProfileFrames } from '@/lib/sourcemaps/symbolicate';
 import { pool, withPgTransaction } from '@/lib/pg';
 import type { ProfileFrame, ProfileRow } from './parse-profile';
 import { encodeProfile, functionStats, type StoredProfile } from './samples';
@@ -98,9 +99,25 @@ ON CONFLICT (project_id, hour, frame_id) DO UPDATE SET
   histogram = profile_histogram_add(h.histogram, excluded.histogram),
   examples = (excluded.examples || h.examples)[1:${EXAMPLES}]`;
 
+/** Frames of bundled JavaScript under their original names, files and lines when the project holds their maps. */
+async function sourceMapped(key: IngestKey, row: ProfileRow): Promise<ProfileFrame[]> {
+  if (!/^(node|javascript)$/.test(row.platform)) return row.frames;
+  const images = new Map(row.images.map((i) => [i.codeFile, i.debugId]));
+  const mapped = await symbolicateProfileFrames({
+    projectId: key.projectId,
+    release: row.release,
+    images,
+    frames: row.frames,
+  });
+  return row.frames.map((f, i) => {
+    const m = mapped[i];
+    return m ? { ...f, function: m.function, file: m.file, line: m.line, col: null, inApp: m.inApp ?? f.inApp } : f;
+  });
+}
+
 /** Stores one profile; false when it was stored before (an SDK's retry). */
 async function storeOne(key: IngestKey, row: ProfileRow): Promise<boolean> {
-  const ids = await frameIds(key.projectId, row.frames);
+  const ids = await frameIds(key.projectId, await sourceMapped(key, row));
   const stored: StoredProfile = {
     threads: row.threads,
     frames: ids,
