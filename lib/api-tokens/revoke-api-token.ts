@@ -1,4 +1,5 @@
 import { db } from '@/lib/db';
+import { recordAudit } from '@/lib/audit/record-audit';
 import { clock } from '@/lib/clock';
 import { notFound } from '@/lib/errors';
 import { serializeApiToken } from './serialize-api-token';
@@ -10,7 +11,15 @@ export async function revokeApiToken(orgId: string, tokenId: string) {
   if (!row) throw notFound('API token');
   const revoked = row.revokedAt
     ? row
-    : await db.apiToken.update({ where: { id: row.id }, data: { revokedAt: clock.now() } });
+    : await db.$transaction(async (tx) => {
+        const updated = await tx.apiToken.update({ where: { id: row.id }, data: { revokedAt: clock.now() } });
+        await recordAudit(tx, {
+          orgId,
+          action: 'token.revoked',
+          target: { type: 'token', id: row.id, label: row.name },
+        });
+        return updated;
+      });
   forgetApiToken(row.tokenHash);
   return serializeApiToken(revoked);
 }

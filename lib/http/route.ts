@@ -8,6 +8,8 @@ import { controlCharacterIssues } from '@/lib/zod/control-characters';
 import { readCappedBody } from './read-body';
 import { errorToResponse } from './to-response';
 import { logger, requestIdFrom } from '@/lib/log';
+import { setAuditActor, withAuditActor } from './audit-actor';
+import { clientAddress } from '@/lib/auth/client-address';
 import {
   resolveOrgTenant,
   resolveProjectTenant,
@@ -93,7 +95,12 @@ export function route<
   B extends AnySchema | undefined = undefined,
   S extends Scope | undefined = undefined,
 >(spec: RouteSpec<P, Q, B, A, S>, handler: (input: HandlerInput<P, Q, B, A, S>) => Promise<HandlerResult>) {
-  return async (req: Request, ctx: RouteContext): Promise<Response> => {
+  return (req: Request, ctx: RouteContext): Promise<Response> =>
+    // Who acts and from where, for the audit log (#48): the address now, the user or token once known.
+    withAuditActor({ ipAddress: clientAddress(req), userAgent: req.headers.get('user-agent') ?? undefined }, () =>
+      handle(req, ctx),
+    );
+  async function handle(req: Request, ctx: RouteContext): Promise<Response> {
     const started = performance.now();
     const requestId = requestIdFrom(req.headers);
     const headers = new Headers({ 'x-request-id': requestId });
@@ -124,11 +131,15 @@ export function route<
       let session: SessionContext | null = null;
       const bearer = spec.auth === 'session' ? bearerToken(req.headers.get('authorization')) : undefined;
       const token = bearer === undefined ? null : await authenticateToken(bearer, req.method, spec);
-      if (token) tokenId = token.tokenId;
+      if (token) {
+        tokenId = token.tokenId;
+        setAuditActor({ tokenId });
+      }
       if (spec.auth === 'session' && !token) {
         session = await resolveSession(readCookie(req.headers.get('cookie'), SESSION_COOKIE));
         if (!session) throw new AppError('UNAUTHORIZED', UNAUTHENTICATED);
         userId = session.user.id;
+        setAuditActor({ userId, userEmail: session.user.email });
         if (session.refreshedCookie) headers.append('set-cookie', session.refreshedCookie);
       }
       // Every state-changing request, signed in or not (login CSRF), must come from our own pages.
@@ -170,7 +181,7 @@ export function route<
       const body = (await res.json()) as { message: string };
       return done(Response.json({ ...body, detail: body.message }, { status: res.status, headers: res.headers }));
     }
-  };
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { auditRetentionDays } from '@/lib/audit/record-audit';
 import { pool } from '@/lib/pg';
 import { storeOf, type StoredRef } from '@/lib/attachments/store';
 import { MAX_STATS_DAYS } from '@/lib/zod/stats';
@@ -104,6 +105,8 @@ export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[]
     await pool().query('DELETE FROM project_minute_counts WHERE minute < $1', [
       new Date(now - MAX_WINDOW_MINUTES * 60_000 - 60_000),
     ]);
+    // The audit log keeps its own period (#48).
+    await pool().query('DELETE FROM audit_log WHERE created_at < $1', [new Date(now - auditRetentionDays() * DAY_MS)]);
     // The Stats page reads at most MAX_STATS_DAYS days of outcomes.
     await pool().query('DELETE FROM outcomes WHERE day < $1::date', [
       new Date(now - MAX_STATS_DAYS * DAY_MS).toISOString().slice(0, 10),

@@ -1,0 +1,41 @@
+// Every action the audit log records (#48), by area. The page filters by these; an entry's action is one of them.
+export const AUDIT_ACTIONS = [
+  // Signing in
+  'auth.sign_in',
+  'auth.sign_in_failed',
+  'auth.second_factor_failed',
+  'auth.password_changed',
+  'auth.sessions_revoked',
+  // Second factors
+  'two_factor.totp_added',
+  'two_factor.webauthn_added',
+  'two_factor.recovery_codes_generated',
+  'two_factor.factor_removed',
+  'two_factor.recovery_code_used',
+  // Members
+  'member.invited',
+  'member.invite_revoked',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  // Organization settings
+  'org.sso_changed',
+  'org.two_factor_required_changed',
+  'org.billing_plan_changed',
+  // API tokens
+  'token.created',
+  'token.revoked',
+  // Projects and their keys
+  'project.created',
+  'project.deleted',
+  'project.transferred',
+  'key.created',
+  'key.rotated',
+  'key.revoked',
+  'project.scrubbing_changed',
+  'issue.discarded',
+  // Data-subject erasure
+  'erasure.requested',
+  'erasure.completed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
