@@ -39,9 +39,15 @@ export function DashboardHeader({ user, organization }: { user: ShellUser; organ
           </div>
         )}
         <div className="flex shrink-0 items-center gap-2">
-          <span className="hidden max-w-40 truncate text-sm text-fg-muted lg:inline" title={user.email}>
-            {user.name}
-          </span>
+          {/* The person's own settings (sessions, password): their name on wide screens, "Account" on phones. */}
+          <Link
+            href="/settings/account"
+            title={`${user.email}: account settings`}
+            className="max-w-40 truncate rounded-sm text-sm text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus"
+          >
+            <span className="hidden lg:inline">{user.name}</span>
+            <span className="lg:hidden">Account</span>
+          </Link>
           <ThemeToggle />
           <LogoutButton />
         </div>

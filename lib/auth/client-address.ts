@@ -100,3 +100,8 @@ export function clientAddress(req: Request): string {
   const hops = (req.headers.get('x-forwarded-for') ?? '').split(',').map(normalise).filter(Boolean);
   return resolveClientAddress(hops.pop() ?? 'unknown', hops.join(','), configuredProxies());
 }
+
+/** Where a sign-in request comes from (its address and User-Agent), kept on the session it starts. */
+export function signInClient(req: Request): { address: string; userAgent: string | null } {
+  return { address: clientAddress(req), userAgent: req.headers.get('user-agent') };
+}

@@ -8,6 +8,7 @@ import PasswordResetEmail from '@/emails/password-reset-email';
 import { hashPassword } from './password';
 import { randomToken, sha256 } from './tokens';
 import { enforceThrottle, throttleRules } from './throttle';
+import { recordAccountAudit, revokeOtherSessions } from './revoke-sessions';
 import { getBoss, notifyWorkers, work } from '@/lib/jobs/boss';
 import { QUEUES } from '@/lib/jobs/queues';
 
@@ -71,9 +72,13 @@ export async function resetPassword(token: string, password: string, address: st
       where: { id: userId },
       data: { passwordHash, emailVerified: user.emailVerified ?? now },
     });
-    await tx.session.deleteMany({ where: { userId } });
+    const sessionsRevoked = await revokeOtherSessions(userId, null, { tx, reason: 'password_reset' });
     await tx.passwordReset.deleteMany({ where: { userId } });
     await tx.passcode.deleteMany({ where: { userId } });
+    await recordAccountAudit(tx, userId, {
+      action: 'auth.password_changed',
+      changes: { via: 'reset_link', sessionsRevoked },
+    });
     return updated;
   });
 }

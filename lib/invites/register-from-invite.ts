@@ -2,7 +2,7 @@ import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { hashPassword } from '@/lib/auth/password';
-import { createSession } from '@/lib/auth/session';
+import { createSession, type SignInClient } from '@/lib/auth/session';
 import { dropPendingAccount } from '@/lib/auth/accounts';
 import { enforceThrottle, throttleRules } from '@/lib/auth/throttle';
 import type { RegisterFromInviteInput } from '@/lib/zod/orgs';
@@ -13,8 +13,12 @@ import { findPendingInvite } from './find-invite';
  * Sign-up from an invite link: the account takes the invite's email, verified by the link itself (it
  * was sent there), joins the inviting organization instead of getting its own, and is signed in.
  */
-export async function registerFromInvite(token: string, input: RegisterFromInviteInput, address: string) {
-  await enforceThrottle(throttleRules.inviteLink(address));
+export async function registerFromInvite(
+  token: string,
+  input: RegisterFromInviteInput,
+  client: SignInClient & { address: string },
+) {
+  await enforceThrottle(throttleRules.inviteLink(client.address));
   const pending = await findPendingInvite(token);
   // The link proves the inbox: an unverified sign-up squatting the address gives way.
   await dropPendingAccount(pending.email, { evenIfLive: true });
@@ -29,6 +33,6 @@ export async function registerFromInvite(token: string, input: RegisterFromInvit
     await claimInvite(tx, token, created.id);
     return created;
   });
-  const { cookie } = await createSession(user.id);
+  const { cookie } = await createSession(user.id, client);
   return { user, cookie };
 }

@@ -6,7 +6,7 @@ const email = z
   .toLowerCase()
   .pipe(z.email({ message: 'Invalid email address' }));
 
-const newPassword = z
+export const newPassword = z
   .string()
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');

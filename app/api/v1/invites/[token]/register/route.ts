@@ -1,13 +1,13 @@
 import { route } from '@/lib/http/route';
 import { serializeUser } from '@/lib/auth/serialize-user';
-import { clientAddress } from '@/lib/auth/client-address';
+import { signInClient } from '@/lib/auth/client-address';
 import { registerFromInvite } from '@/lib/invites/register-from-invite';
 import { inviteTokenParams, registerFromInviteSchema } from '@/lib/zod/orgs';
 
 export const POST = route(
   { auth: 'none', params: inviteTokenParams, body: registerFromInviteSchema },
   async ({ req, params, body }) => {
-    const { user, cookie } = await registerFromInvite(params.token, body, clientAddress(req));
+    const { user, cookie } = await registerFromInvite(params.token, body, signInClient(req));
     return {
       status: 201,
       message: 'Registered and joined the organization',
