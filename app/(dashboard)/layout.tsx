@@ -5,13 +5,19 @@ import { currentSession } from '@/lib/auth/current-session';
 import { getOrganizationSummary } from '@/lib/orgs/get-organization';
 import { withNext } from '@/lib/auth/safe-next';
 import { PATH_HEADER } from '@/lib/auth/request-path';
+import { enrolmentRequiredFor } from '@/lib/auth/two-factor/org-requirement';
+import { SECURITY_PAGE } from '@/lib/auth/two-factor/notify';
 import { DashboardHeader } from '@/components/dashboard/dashboard-header';
 import { ToastProvider } from '@/components/ui/toast';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   // The proxy only checks that a cookie is present; an expired or logged-out one ends here.
   const session = await currentSession();
-  if (!session) redirect(withNext('/login', (await headers()).get(PATH_HEADER)));
+  const path = (await headers()).get(PATH_HEADER);
+  if (!session) redirect(withNext('/login', path));
+  // The organization requires two-factor sign-in and this person has no factor: enrol first (#48).
+  const enrolFor = session.orgId ? await enrolmentRequiredFor(session.user.id, session.orgId) : null;
+  if (enrolFor && !(path ?? '').startsWith(SECURITY_PAGE)) redirect(`${SECURITY_PAGE}?required=1`);
   const organization = session.orgId ? await getOrganizationSummary(session.orgId) : null;
 
   return (

@@ -15,7 +15,12 @@ export function LoginForm({ initialEmail = '', next = null }: { initialEmail?: s
   const [email, setEmail] = useState(initialEmail);
   const { onSubmit, pending, fieldErrors, formError } = useApiForm(async ({ email, password }) => {
     setEmail(email.trim().toLowerCase());
-    await api('/api/v1/auth/login', { method: 'POST', body: { email, password } });
+    const res = await api<{ twoFactorRequired?: boolean }>('/api/v1/auth/login', {
+      method: 'POST',
+      body: { email, password },
+    });
+    // A second factor is on: its page finishes the sign-in (#48).
+    if (res?.twoFactorRequired) return router.push(withNext('/login/two-factor', next));
     router.replace(safeNext(next) ?? '/');
     router.refresh();
   });

@@ -23,6 +23,7 @@ import { DeleteOrganization } from './delete-organization';
 import { ApiTokens } from './api-tokens';
 import { OrgPrivacy } from './org-privacy';
 import { OrgSso } from './org-sso';
+import { OrgTwoFactor } from './org-two-factor';
 import { ActionFeedback } from '@/components/ui/action-feedback';
 import { enterDashboard } from '@/components/dashboard/enter-dashboard';
 
@@ -123,6 +124,7 @@ export function OrgSettings() {
 
       {can('OWNER') && <OrgPrivacy />}
       {can('OWNER') && <OrgSso />}
+      {can('OWNER') && <OrgTwoFactor />}
       {can('OWNER') && me.organization && <DeleteOrganization name={me.organization.name} />}
     </div>
   );

@@ -8,7 +8,8 @@ import OtpEmail from '@/emails/otp-email';
 import type { RegisterInput } from '@/lib/zod/auth';
 import { hashPassword, verifyPassword } from './password';
 import { consumePasscode, issuePasscode, PASSCODE_TTL_MS } from './passcode';
-import { createSession } from './session';
+import type { SignInClient } from './session';
+import { completeFirstFactor, recordSignInFailure } from './two-factor/sign-in';
 import { assertSsoNotRequired } from './instance-rules';
 import { enforceThrottle, forgiveThrottle, throttleRules } from './throttle';
 
@@ -83,8 +84,8 @@ export async function registerUser(input: RegisterInput, address: string) {
   }
 }
 
-export async function verifyEmail(email: string, otp: string, address: string) {
-  const rules = throttleRules.verifyPasscode(address);
+export async function verifyEmail(email: string, otp: string, client: SignInClient & { address: string }) {
+  const rules = throttleRules.verifyPasscode(client.address);
   await enforceThrottle(rules);
   const user = await db.user.findUnique({ where: { email } });
   if (!user || user.emailVerified || pendingExpired(user)) throw new AppError('BAD_REQUEST', INVALID_PASSCODE);
@@ -93,9 +94,13 @@ export async function verifyEmail(email: string, otp: string, address: string) {
   await forgiveThrottle(rules);
   const verified = await db.user.update({ where: { id: user.id }, data: { emailVerified: clock.now() } });
   await assertSsoNotRequired(user.id);
-  // The passcode proves the inbox the account was made for: the person is signed in, not sent to log in again.
-  const { cookie } = await createSession(user.id);
-  return { user: verified, cookie };
+  // The passcode proves the inbox the account was made for: the person is signed in (after a second factor, if any).
+  const outcome = await completeFirstFactor(user, { method: 'passcode', client });
+  return {
+    user: verified,
+    cookie: outcome.cookie,
+    secondFactor: outcome.kind === 'second-factor' ? outcome.methods : null,
+  };
 }
 
 /**
@@ -114,16 +119,22 @@ export async function resendPasscode(email: string, address: string): Promise<vo
  * Every attempt is counted (per email and address, per email, per address) before the password is checked,
  * so a parallel burst gets at most the limit of checks; a right password takes its attempt back.
  */
-export async function loginWithPassword(email: string, password: string, address: string) {
-  const rules = throttleRules.login(email, address);
+export async function loginWithPassword(email: string, password: string, client: SignInClient & { address: string }) {
+  const rules = throttleRules.login(email, client.address);
   await enforceThrottle(rules, 'Too many failed login attempts, try again later');
   const user = await db.user.findUnique({ where: { email }, omit: { passwordHash: false } });
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : false;
+  if (user && !ok) await recordSignInFailure(user, 'password');
   if (!user || !ok) throw new AppError('UNAUTHORIZED', 'Invalid email or password');
   await forgiveThrottle(rules, [rules[0].key]);
   if (!user.emailVerified) throw new AppError('FORBIDDEN', 'Email not verified');
   await assertSsoNotRequired(user.id);
   const { passwordHash: _omit, ...safe } = user;
-  const { cookie } = await createSession(user.id);
-  return { user: safe, cookie };
+  // With a second factor, the cookie holds a pending sign-in that the code or key completes (#48).
+  const outcome = await completeFirstFactor(user, { method: 'password', client });
+  return {
+    user: safe,
+    cookie: outcome.cookie,
+    secondFactor: outcome.kind === 'second-factor' ? outcome.methods : null,
+  };
 }

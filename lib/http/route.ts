@@ -18,6 +18,7 @@ import {
   type ProjectTenant,
 } from '@/lib/orgs/resolve-tenant';
 import { assertRole, type Role } from '@/lib/orgs/roles';
+import { assertTwoFactorSatisfied } from '@/lib/auth/two-factor/org-requirement';
 import { bearerToken, resolveApiToken, type ApiTokenContext } from '@/lib/api-tokens/resolve-api-token';
 import { scopesAccepted, type TokenEndpointClass } from '@/lib/api-tokens/scopes';
 import {
@@ -158,7 +159,15 @@ export function route<
           : session
             ? await resolveScope(spec.scope, session, params)
             : null;
-      if (tenant) assertRole(tenant.role, spec.role ?? 'MEMBER');
+      if (tenant) {
+        // An organization requiring two-factor sign-in: its data stays shut to a member without a factor (#48).
+        await assertTwoFactorSatisfied(
+          token ? token.createdById : session!.user.id,
+          tenant.orgId,
+          token ? 'token' : 'session',
+        );
+        assertRole(tenant.role, spec.role ?? 'MEMBER');
+      }
       const query = spec.query
         ? parse(spec.query, Object.fromEntries(new URL(req.url).searchParams), 'query')
         : undefined;

@@ -54,6 +54,15 @@ export function authOptions(): AuthOptions {
         }
         return true;
       },
+      // The hand-off token names the provider and, for OpenID Connect, the ID token's `amr` (#48: trusted MFA).
+      async jwt({ token, account, profile }) {
+        if (account) {
+          token.provider = account.provider;
+          const amr = (profile as { amr?: unknown } | undefined)?.amr;
+          if (Array.isArray(amr)) token.amr = amr.filter((m): m is string => typeof m === 'string').slice(0, 20);
+        }
+        return token;
+      },
       async redirect() {
         return `${env.appUrl}${COMPLETE_PATH}`;
       },

@@ -3,10 +3,17 @@ import { route } from '@/lib/http/route';
 import { verifyOtpSchema } from '@/lib/zod/auth';
 import { verifyEmail } from '@/lib/auth/accounts';
 import { serializeUser } from '@/lib/auth/serialize-user';
-import { clientAddress } from '@/lib/auth/client-address';
+import { signInClient } from '@/lib/auth/client-address';
 
 export const POST = route({ auth: 'none', body: verifyOtpSchema }, async ({ req, body }) => {
   assertPasswordSignIn();
-  const { user, cookie } = await verifyEmail(body.email, body.otp, clientAddress(req));
+  const { user, cookie, secondFactor } = await verifyEmail(body.email, body.otp, signInClient(req));
+  // A second factor is on: the cookie holds a pending sign-in that /api/v1/auth/two-factor/sign-in completes.
+  if (secondFactor)
+    return {
+      message: 'Enter your second factor',
+      data: { twoFactorRequired: true, methods: secondFactor },
+      cookies: [cookie],
+    };
   return { message: 'Email verified', data: serializeUser(user), cookies: [cookie] };
 });

@@ -1,0 +1,281 @@
+'use client';
+
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { mutate } from 'swr';
+import { startRegistration } from '@simplewebauthn/browser';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/types';
+import { api, ApiError } from '@/lib/swr/fetcher';
+import { TWO_FACTOR_PATH, useTwoFactor, type TwoFactorStatus } from '@/lib/swr/use-two-factor';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormError } from '@/components/ui/form-error';
+import { SectionCard } from '@/components/ui/section-card';
+
+const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
+const messageOf = (err: unknown) => (err instanceof ApiError ? err.summary() : UNREACHABLE);
+
+/** The account's second factors (#48): an authenticator app, security keys and passkeys, recovery codes. */
+export function TwoFactorSettings({ requiredBy }: { requiredBy: string | null }) {
+  const { data, error } = useTwoFactor();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const router = useRouter();
+  // A first factor brings recovery codes; once enrolled, the organization's pages open again.
+  const added = async (recoveryCodes: string[] | null) => {
+    if (recoveryCodes) setCodes(recoveryCodes);
+    await mutate(TWO_FACTOR_PATH);
+    router.refresh();
+  };
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Account security</h1>
+        <p className="mt-1 text-sm text-fg-muted">
+          Two-factor sign-in asks for a code or a security key after your password or provider sign-in.
+        </p>
+      </div>
+      {requiredBy && (
+        <p role="alert" className="rounded-md bg-warning-soft p-3 text-sm text-warning-fg">
+          <span className="font-medium">{requiredBy}</span> requires two-factor sign-in. Set up an authenticator app or
+          a security key to continue to the organization.
+        </p>
+      )}
+      {error && <FormError message={messageOf(error)} />}
+      {codes && <RecoveryCodesShown codes={codes} onDone={() => setCodes(null)} />}
+      {data && (
+        <>
+          <TotpSection status={data} onAdded={added} />
+          <KeysSection status={data} onAdded={added} />
+          <RecoverySection status={data} onCodes={setCodes} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function TotpSection({ status, onAdded }: { status: TwoFactorStatus; onAdded: (c: string[] | null) => void }) {
+  const [setup, setSetup] = useState<{ secret: string; qrSvg: string } | null>(null);
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  async function run(fn: () => Promise<void>) {
+    setPending(true);
+    setError(undefined);
+    try {
+      await fn();
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <SectionCard title="Authenticator app">
+      {status.totp.enabled ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm" data-testid="totp-status">
+            On since {new Date(status.totp.addedAt!).toLocaleDateString()}.
+          </p>
+          <Button
+            variant="danger-ghost"
+            loading={pending}
+            onClick={() =>
+              void run(async () => {
+                await api('/api/v1/auth/two-factor/totp', { method: 'DELETE' });
+                await mutate(TWO_FACTOR_PATH);
+              })
+            }
+          >
+            Remove authenticator app
+          </Button>
+        </div>
+      ) : setup ? (
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const code = String(new FormData(e.currentTarget).get('code') ?? '');
+            void run(async () => {
+              const res = await api<{ recoveryCodes: string[] | null }>('/api/v1/auth/two-factor/totp', {
+                method: 'POST',
+                body: { code },
+              });
+              setSetup(null);
+              onAdded(res.recoveryCodes);
+            });
+          }}
+        >
+          <p className="text-sm">Scan this QR code with your authenticator app, then enter the code it shows.</p>
+          <div
+            className="size-48 rounded-md bg-white p-2"
+            role="img"
+            aria-label="QR code of the authenticator secret"
+            data-testid="totp-qr"
+            dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+          />
+          <p className="text-sm break-all">
+            Or enter this key by hand:{' '}
+            <code className="rounded bg-surface-hover px-1.5 py-0.5 font-mono" data-testid="totp-secret">
+              {setup.secret}
+            </code>
+          </p>
+          <Field
+            name="code"
+            label="Code from the app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+          />
+          <FormError message={error} />
+          <Button type="submit" loading={pending}>
+            Turn on
+          </Button>
+        </form>
+      ) : (
+        <div className="space-y-2">
+          <p className="text-sm text-fg-muted">Use an app such as 1Password, Google Authenticator or Authy.</p>
+          <Button
+            loading={pending}
+            onClick={() =>
+              void run(async () => setSetup(await api('/api/v1/auth/two-factor/totp/setup', { method: 'POST' })))
+            }
+          >
+            Set up authenticator app
+          </Button>
+          <FormError message={error} />
+        </div>
+      )}
+      {status.totp.enabled && <FormError message={error} />}
+    </SectionCard>
+  );
+}
+
+function KeysSection({ status, onAdded }: { status: TwoFactorStatus; onAdded: (c: string[] | null) => void }) {
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  async function add(name: string) {
+    setPending(true);
+    setError(undefined);
+    try {
+      const options = await api<PublicKeyCredentialCreationOptionsJSON>('/api/v1/auth/two-factor/webauthn/options', {
+        method: 'POST',
+      });
+      const response = await startRegistration(options);
+      const res = await api<{ recoveryCodes: string[] | null }>('/api/v1/auth/two-factor/webauthn', {
+        method: 'POST',
+        body: { name, response },
+      });
+      onAdded(res.recoveryCodes);
+    } catch (err) {
+      setError(
+        err instanceof ApiError || !(err instanceof Error) ? messageOf(err) : `The key did not answer: ${err.message}`,
+      );
+    } finally {
+      setPending(false);
+    }
+  }
+  async function remove(id: string) {
+    setError(undefined);
+    try {
+      await api(`/api/v1/auth/two-factor/webauthn/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      await mutate(TWO_FACTOR_PATH);
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  }
+  return (
+    <SectionCard title="Security keys and passkeys">
+      {status.webauthn.length > 0 && (
+        <ul className="divide-y divide-line" data-testid="webauthn-keys">
+          {status.webauthn.map((k) => (
+            <li key={k.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium">{k.name}</p>
+                <p className="text-xs text-fg-muted">
+                  Added {new Date(k.createdAt).toLocaleDateString()}
+                  {k.lastUsedAt ? `, last used ${new Date(k.lastUsedAt).toLocaleString()}` : ', not used yet'}
+                </p>
+              </div>
+              <Button variant="danger-ghost" onClick={() => void remove(k.id)} aria-label={`Remove ${k.name}`}>
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const form = e.currentTarget;
+          const name = String(new FormData(form).get('keyName') ?? '').trim() || 'Security key';
+          void add(name).then(() => form.reset());
+        }}
+      >
+        <div className="min-w-48 flex-1">
+          <Field name="keyName" label="Name" placeholder="YubiKey, laptop passkey…" maxLength={64} />
+        </div>
+        <Button type="submit" variant="secondary" loading={pending}>
+          Add security key or passkey
+        </Button>
+      </form>
+      <FormError message={error} />
+    </SectionCard>
+  );
+}
+
+function RecoverySection({ status, onCodes }: { status: TwoFactorStatus; onCodes: (c: string[]) => void }) {
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  if (!status.enabled) return null;
+  return (
+    <SectionCard title="Recovery codes">
+      <p className="text-sm" data-testid="recovery-remaining">
+        {status.recoveryCodes.remaining} of {status.recoveryCodes.total} recovery codes left. Each signs you in once
+        when your app or key is not at hand.
+      </p>
+      <Button
+        variant="secondary"
+        loading={pending}
+        onClick={async () => {
+          setPending(true);
+          setError(undefined);
+          try {
+            const res = await api<{ recoveryCodes: string[] }>('/api/v1/auth/two-factor/recovery-codes', {
+              method: 'POST',
+            });
+            onCodes(res.recoveryCodes);
+            await mutate(TWO_FACTOR_PATH);
+          } catch (err) {
+            setError(messageOf(err));
+          } finally {
+            setPending(false);
+          }
+        }}
+      >
+        Generate new recovery codes
+      </Button>
+      <FormError message={error} />
+    </SectionCard>
+  );
+}
+
+function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <SectionCard title="Save your recovery codes">
+      <p className="text-sm">
+        These are shown only now. Keep them somewhere safe: each one signs you in once if you lose your app or key.
+      </p>
+      <ol className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5" data-testid="recovery-codes">
+        {codes.map((c) => (
+          <li key={c} className="rounded bg-surface-hover px-2 py-1 text-center">
+            {c}
+          </li>
+        ))}
+      </ol>
+      <Button variant="secondary" onClick={onDone}>
+        I saved them
+      </Button>
+    </SectionCard>
+  );
+}
