@@ -5,6 +5,7 @@ export async function register(): Promise<void> {
   const { startRetentionJob } = await import('./lib/retention/retention-job');
   const { startAccountWorkers } = await import('./lib/auth/password-reset');
   const { startMinuteJob } = await import('./lib/jobs/minute-job');
+  const { startErasureWorker } = await import('./lib/privacy/erasure-job');
   const { stopJobs } = await import('./lib/jobs/boss');
   const { onShutdown } = await import('./lib/shutdown');
   try {
@@ -12,6 +13,7 @@ export async function register(): Promise<void> {
     await startAccountWorkers();
     await startRetentionJob();
     await startMinuteJob();
+    await startErasureWorker();
     onShutdown(stopJobs);
     console.log(
       '[jobs] alert delivery, password-reset email workers, the daily retention purge and the minute job (ignore conditions, merge sweep, crash-free alerts, monitors) started',

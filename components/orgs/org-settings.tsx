@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useState } from 'react';
 import { ApiError } from '@/lib/swr/fetcher';
 import { useMe, useRole } from '@/lib/swr/use-me';
@@ -12,7 +13,7 @@ import {
   type Member,
 } from '@/lib/swr/use-team';
 import { ROLES, type Role } from '@/lib/orgs/roles';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
@@ -121,6 +122,18 @@ export function OrgSettings() {
       </Card>
 
       {can('ADMIN') && <ApiTokens />}
+
+      {can('ADMIN') && (
+        <Card>
+          <h2 className="text-base font-semibold">Data-subject requests</h2>
+          <p className="mt-1 text-sm text-fg-secondary">
+            Find and delete everything one of your users left behind in this organization&apos;s projects.
+          </p>
+          <Link href="/settings/organization/erasure" className={buttonClasses('secondary', 'mt-4')}>
+            Erase a person&apos;s data
+          </Link>
+        </Card>
+      )}
 
       {can('OWNER') && <OrgPrivacy />}
       {can('OWNER') && <OrgSso />}
