@@ -18,8 +18,10 @@ export const AUDIT_ACTIONS = [
   'member.joined',
   'member.role_changed',
   'member.removed',
+  'member.left',
   // Organization settings
   'org.sso_changed',
+  'org.scrubbing_required_changed',
   'org.two_factor_required_changed',
   'org.billing_plan_changed',
   // API tokens
@@ -31,9 +33,11 @@ export const AUDIT_ACTIONS = [
   'project.transferred',
   'key.created',
   'key.rotated',
+  'key.updated',
   'key.revoked',
   'project.scrubbing_changed',
   'issue.discarded',
+  'issue.undiscarded',
   // Data-subject erasure
   'erasure.requested',
   'erasure.completed',

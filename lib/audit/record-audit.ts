@@ -2,6 +2,7 @@
 // the action happened: pass the transaction's client. Who and from where come from the request (lib/http/audit-actor.ts)
 // unless given.
 import type { Prisma } from '@/lib/generated/prisma/client';
+import type { Tx } from '@/lib/db';
 import type { AuditAction } from './actions';
 import { auditActor, type AuditActor } from '@/lib/http/audit-actor';
 
@@ -15,7 +16,7 @@ export type AuditEntry = {
   actor?: AuditActor;
 };
 
-export async function recordAudit(tx: Prisma.TransactionClient, entry: AuditEntry): Promise<void> {
+export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   const actor = { ...auditActor(), ...entry.actor };
   const label =
     actor.userEmail ??

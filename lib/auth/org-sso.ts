@@ -2,6 +2,7 @@
 // provider; its members then sign in through it (lib/auth/instance-rules.ts, assertSsoNotRequired).
 import { z } from 'zod';
 import { db } from '@/lib/db';
+import { recordAudit } from '@/lib/audit/record-audit';
 import { validationError } from '@/lib/errors';
 import { oidcSettings } from './oauth/provider-settings';
 import { passwordSignInEnabled, signupDomains } from './instance-rules';
@@ -45,6 +46,17 @@ export async function updateOrgSso(orgId: string, userId: string | null, require
       },
     ]);
   }
-  await db.organization.update({ where: { id: orgId }, data: { requireSso } });
+  await db.$transaction(async (tx) => {
+    const [before] = await tx.$queryRaw<{ require_sso: boolean; name: string }[]>`
+      SELECT require_sso, name FROM organizations WHERE id = ${orgId} FOR UPDATE`;
+    if (!before || before.require_sso === requireSso) return;
+    await tx.organization.update({ where: { id: orgId }, data: { requireSso } });
+    await recordAudit(tx, {
+      orgId,
+      action: 'org.sso_changed',
+      target: { type: 'organization', id: orgId, label: before.name },
+      changes: { requireSso: { from: before.require_sso, to: requireSso } },
+    });
+  });
   return getOrgSso(orgId, userId);
 }

@@ -1,4 +1,5 @@
 import type { Tx } from '@/lib/db';
+import { recordPlanChange } from './record-plan-change';
 import { checkoutSessionPayload } from '@/lib/zod/billing';
 import { noChange, type WebhookOutcome } from './webhook-outcome';
 
@@ -14,6 +15,9 @@ export async function handleCheckoutSessionCompleted(
   const orgId = session.client_reference_id || session.metadata.orgId;
   if (!orgId) return noChange(eventId, `checkout ${session.id} names no organization`);
 
+  const [before] = await tx.$queryRaw<{ plan: 'FREE' | 'PRO'; name: string }[]>`
+    SELECT plan, name FROM organizations WHERE id = ${orgId} FOR UPDATE`;
+  if (!before) return noChange(eventId, `organization ${orgId} not found`);
   const updated = await tx.organization.updateMany({
     where: { id: orgId },
     data: {
@@ -23,5 +27,6 @@ export async function handleCheckoutSessionCompleted(
     },
   });
   if (updated.count === 0) return noChange(eventId, `organization ${orgId} not found`);
+  await recordPlanChange(tx, { orgId, name: before.name, from: before.plan, to: 'PRO', stripeEventId: eventId });
   return { message: 'Organization upgraded to PRO', change: { orgId, plan: 'PRO' } };
 }

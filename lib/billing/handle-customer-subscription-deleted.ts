@@ -1,4 +1,5 @@
 import type { Tx } from '@/lib/db';
+import { recordPlanChange } from './record-plan-change';
 import { subscriptionPayload } from '@/lib/zod/billing';
 import { noChange, type WebhookOutcome } from './webhook-outcome';
 
@@ -9,7 +10,7 @@ export async function handleCustomerSubscriptionDeleted(
   object: unknown,
 ): Promise<WebhookOutcome> {
   const sub = subscriptionPayload.parse(object);
-  const select = { id: true } as const;
+  const select = { id: true, plan: true, name: true } as const;
   const org =
     (sub.customer ? await tx.organization.findUnique({ where: { stripeCustomerId: sub.customer }, select }) : null) ??
     (sub.metadata.orgId ? await tx.organization.findUnique({ where: { id: sub.metadata.orgId }, select }) : null);
@@ -23,5 +24,6 @@ export async function handleCustomerSubscriptionDeleted(
   });
   if (updated.count === 0)
     return noChange(eventId, `subscription ${sub.id} is not the current one of organization ${org.id}`);
+  await recordPlanChange(tx, { orgId: org.id, name: org.name, from: org.plan, to: 'FREE', stripeEventId: eventId });
   return { message: 'Organization returned to FREE', change: { orgId: org.id, plan: 'FREE' } };
 }

@@ -2,6 +2,7 @@
 // with the key (lib/ingest/admit/resolve-key.ts); a change drops this instance's cached keys of the project at once.
 import { z } from 'zod';
 import { db } from '@/lib/db';
+import { recordAudit } from '@/lib/audit/record-audit';
 import { AppError, notFound } from '@/lib/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
@@ -14,7 +15,13 @@ export const MAX_DISCARDED = 1_000;
 async function projectOf(t: ProjectTenant) {
   const p = await db.project.findFirst({
     where: { id: t.projectId, orgId: t.orgId },
-    select: { id: true, inboundFilters: true, spikeProtection: true, keys: { select: { publicKey: true } } },
+    select: {
+      id: true,
+      slug: true,
+      inboundFilters: true,
+      spikeProtection: true,
+      keys: { select: { publicKey: true } },
+    },
   });
   if (!p) throw notFound('Project');
   return p;
@@ -53,8 +60,19 @@ export async function updateProjectFilters(t: ProjectTenant, input: z.infer<type
 /** Undoes a "delete and discard": the fingerprint's events are stored again (a new issue). */
 export async function undiscard(t: ProjectTenant, fingerprint: string) {
   const p = await projectOf(t);
-  const { count } = await db.discardedFingerprint.deleteMany({ where: { projectId: p.id, fingerprint } });
-  if (count === 0) throw notFound('Discarded issue');
+  await db.$transaction(async (tx) => {
+    const row = await tx.discardedFingerprint.findUnique({
+      where: { projectId_fingerprint: { projectId: p.id, fingerprint } },
+    });
+    const { count } = await tx.discardedFingerprint.deleteMany({ where: { projectId: p.id, fingerprint } });
+    if (count === 0) throw notFound('Discarded issue');
+    await recordAudit(tx, {
+      orgId: t.orgId,
+      action: 'issue.undiscarded',
+      target: { type: 'fingerprint', id: fingerprint, label: row?.title ?? null },
+      changes: { project: p.slug },
+    });
+  });
   keysChanged(p.keys.map((k) => k.publicKey));
 }
 
@@ -73,20 +91,28 @@ export async function deleteIssue(
     select: { id: true, fingerprint: true, title: true, eventCount: true },
   });
   if (!issue) throw notFound('Issue');
-  if (opts.discard) {
-    if ((await db.discardedFingerprint.count({ where: { projectId: p.id } })) >= MAX_DISCARDED) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `A project can discard at most ${MAX_DISCARDED} issues: undo some in the project's settings first`,
-      );
-    }
-    await db.discardedFingerprint.upsert({
-      where: { projectId_fingerprint: { projectId: p.id, fingerprint: issue.fingerprint } },
-      create: { projectId: p.id, fingerprint: issue.fingerprint, title: issue.title, discardedBy: opts.userId },
-      update: {},
-    });
-    keysChanged(p.keys.map((k) => k.publicKey));
+  if (opts.discard && (await db.discardedFingerprint.count({ where: { projectId: p.id } })) >= MAX_DISCARDED) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `A project can discard at most ${MAX_DISCARDED} issues: undo some in the project's settings first`,
+    );
   }
-  await db.issue.delete({ where: { id: issue.id } });
+  await db.$transaction(async (tx) => {
+    if (opts.discard) {
+      await tx.discardedFingerprint.upsert({
+        where: { projectId_fingerprint: { projectId: p.id, fingerprint: issue.fingerprint } },
+        create: { projectId: p.id, fingerprint: issue.fingerprint, title: issue.title, discardedBy: opts.userId },
+        update: {},
+      });
+      await recordAudit(tx, {
+        orgId: t.orgId,
+        action: 'issue.discarded',
+        target: { type: 'issue', id: issue.id, label: issue.title },
+        changes: { project: p.slug, fingerprint: issue.fingerprint, eventsDeleted: issue.eventCount },
+      });
+    }
+    await tx.issue.delete({ where: { id: issue.id } });
+  });
+  if (opts.discard) keysChanged(p.keys.map((k) => k.publicKey));
   return { id: issue.id, eventsDeleted: issue.eventCount, discarded: opts.discard };
 }

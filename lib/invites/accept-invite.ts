@@ -1,4 +1,5 @@
 import { db, type Tx } from '@/lib/db';
+import { recordAudit } from '@/lib/audit/record-audit';
 import { clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { findPendingInvite, unusableInvite } from './find-invite';
@@ -14,7 +15,8 @@ export function wrongInvitee(email: string): AppError {
 /**
  * Uses the invite for this user inside the caller's transaction: claimed with a conditional update so
  * two accepts of one link cannot both succeed, then the membership. Only the invited address (verified, any case)
- * may use it: otherwise 403. Already a member: 409, nothing changes.
+ * may use it: otherwise 403. Already a member: 409, nothing changes. The join goes to the audit log in the same
+ * transaction.
  */
 export async function claimInvite(tx: Tx, token: string, userId: string) {
   const invite = await findPendingInvite(token, tx);
@@ -34,6 +36,14 @@ export async function claimInvite(tx: Tx, token: string, userId: string) {
   });
   if (existing) throw new AppError('CONFLICT', 'You are already a member of this organization');
   await tx.membership.create({ data: { orgId: invite.orgId, userId, role: invite.role } });
+  // The person joining is the actor, whichever way they came in (signed in, signing up, a provider's sign-in).
+  await recordAudit(tx, {
+    orgId: invite.orgId,
+    action: 'member.joined',
+    actor: { userId, userEmail: user.email, tokenId: undefined },
+    target: { type: 'member', id: userId, label: user.email },
+    changes: { role: invite.role },
+  });
   return invite;
 }
 

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { db } from '@/lib/db';
+import { recordAudit } from '@/lib/audit/record-audit';
 import { clock } from '@/lib/clock';
 import { env } from '@/lib/env';
 import { AppError } from '@/lib/errors';
@@ -36,7 +37,7 @@ export async function createInvite(tenant: OrgTenant, input: CreateInviteInput) 
       where: { orgId: tenant.orgId, email: input.email, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } },
       data: { revokedAt: now },
     });
-    return tx.invite.create({
+    const created = await tx.invite.create({
       data: {
         orgId: tenant.orgId,
         email: input.email,
@@ -48,6 +49,13 @@ export async function createInvite(tenant: OrgTenant, input: CreateInviteInput) 
       },
       include: { organization: { select: { name: true } }, invitedBy: { select: { name: true } } },
     });
+    await recordAudit(tx, {
+      orgId: tenant.orgId,
+      action: 'member.invited',
+      target: { type: 'invite', id: created.id, label: created.email },
+      changes: { email: created.email, role: created.role },
+    });
+    return created;
   });
   const url = inviteUrl(token);
   const props = {

@@ -1,4 +1,5 @@
 import { db, type Tx } from '@/lib/db';
+import { recordAudit } from '@/lib/audit/record-audit';
 import { badRequest, notFound } from '@/lib/errors';
 import type { OrgTenant } from './resolve-tenant';
 import { assertRole, type Role } from './roles';
@@ -19,12 +20,24 @@ export async function ownerCount(tx: Tx, orgId: string): Promise<number> {
 export async function changeMemberRole(tenant: OrgTenant, userId: string, role: Role) {
   return db.$transaction(async (tx) => {
     await lockOrganization(tx, tenant.orgId);
-    const target = await tx.membership.findUnique({ where: { orgId_userId: { orgId: tenant.orgId, userId } } });
+    const target = await tx.membership.findUnique({
+      where: { orgId_userId: { orgId: tenant.orgId, userId } },
+      include: { user: { select: { email: true } } },
+    });
     if (!target) throw notFound('Member');
     if (target.role === 'OWNER' || role === 'OWNER') assertRole(tenant.role, 'OWNER');
     if (target.role === 'OWNER' && role !== 'OWNER' && (await ownerCount(tx, tenant.orgId)) <= 1) {
       throw badRequest('The last owner cannot be demoted');
     }
-    return tx.membership.update({ where: { id: target.id }, data: { role } });
+    const updated = await tx.membership.update({ where: { id: target.id }, data: { role } });
+    if (target.role !== role) {
+      await recordAudit(tx, {
+        orgId: tenant.orgId,
+        action: 'member.role_changed',
+        target: { type: 'member', id: userId, label: target.user.email },
+        changes: { role: { from: target.role, to: role } },
+      });
+    }
+    return updated;
   });
 }

@@ -1,4 +1,5 @@
 import { db, type Tx } from '@/lib/db';
+import { recordAudit } from '@/lib/audit/record-audit';
 import { badRequest, notFound } from '@/lib/errors';
 import { lockOrganization, ownerCount } from './change-member-role';
 import { addOwner, createOrganization } from './create-organization';
@@ -23,7 +24,13 @@ export async function removeMember(tenant: OrgTenant, userId: string): Promise<v
     await tx.membership.delete({ where: { id: target.id } });
     await unassignIssues(tx, tenant.orgId, userId, tenant.userId);
     await tx.session.updateMany({ where: { userId, activeOrgId: tenant.orgId }, data: { activeOrgId: null } });
-    const user = await tx.user.findUnique({ where: { id: userId }, select: { orgId: true, name: true } });
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { orgId: true, name: true, email: true } });
+    await recordAudit(tx, {
+      orgId: tenant.orgId,
+      action: leaving ? 'member.left' : 'member.removed',
+      target: { type: 'member', id: userId, label: user?.email ?? null },
+      changes: { role: { from: target.role, to: null } },
+    });
     if (!user) return;
     const other = await tx.membership.findFirst({
       where: { userId },

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { db } from '@/lib/db';
+import { recordAudit } from '@/lib/audit/record-audit';
 import { AppError, notFound } from '@/lib/errors';
 import { limitsOf } from '@/lib/billing/plans';
 import { slugify, uniqueSlug } from '@/lib/orgs/slug';
@@ -40,7 +41,7 @@ export async function createProject(orgId: string, input: CreateProjectInput) {
         (p) => p.slug,
       ),
     );
-    return tx.project.create({
+    const project = await tx.project.create({
       // The newest grouping rules; the column's default stays what older installs stored (lib/ingest/enrich/grouping/fingerprint.ts).
       data: {
         orgId,
@@ -52,6 +53,13 @@ export async function createProject(orgId: string, input: CreateProjectInput) {
       },
       include: withKeys,
     });
+    await recordAudit(tx, {
+      orgId,
+      action: 'project.created',
+      target: { type: 'project', id: project.id, label: project.name },
+      changes: { name: project.name, slug: project.slug, platform: project.platform },
+    });
+    return project;
   });
 }
 
@@ -67,6 +75,14 @@ export async function updateProject(orgId: string, projectId: string, input: Upd
 /** Irreversible: issues, events, transactions, alert rules and keys go with it (FK cascades). */
 export async function deleteProject(orgId: string, projectId: string): Promise<void> {
   const project = await getProject(orgId, projectId);
-  await db.project.delete({ where: { id: project.id } });
+  await db.$transaction(async (tx) => {
+    await tx.project.delete({ where: { id: project.id } });
+    await recordAudit(tx, {
+      orgId,
+      action: 'project.deleted',
+      target: { type: 'project', id: project.id, label: project.name },
+      changes: { name: project.name, slug: project.slug },
+    });
+  });
   keysChanged(project.keys.map((k) => k.publicKey));
 }

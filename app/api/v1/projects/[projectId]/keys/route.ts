@@ -11,7 +11,7 @@ export const GET = route({ auth: 'session', scope: 'project', params: projectPar
 export const POST = route(
   { auth: 'session', scope: 'project', role: 'ADMIN', params: projectParams, body: createKeySchema },
   async ({ tenant, body }) => {
-    const key = await createKey(tenant.projectId, body.label);
+    const key = await createKey(tenant.orgId, tenant.projectId, body.label);
     return { status: 201, message: 'Key created', data: serializeKey(key, key.project.number) };
   },
 );
