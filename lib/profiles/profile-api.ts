@@ -7,7 +7,7 @@ import { badRequest, notFound } from '@/lib/errors';
 import { clampedInt } from '@/lib/http/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { readPool } from '@/lib/replica';
-import { decodeProfile, histogramQuantile, sampleWeights, type StoredProfile } from '@/lib/ingest/items/profiles';
+import { decodeProfile, histogramQuantile, type StoredProfile } from '@/lib/ingest/items/profiles';
 import { FlameBuilder, type FlameNode, type FrameInfo } from './flame-tree';
 
 const DAY_MS = 86_400_000;
@@ -66,7 +66,44 @@ function mainThread(p: StoredProfile): number {
   return counts.indexOf(Math.max(...counts));
 }
 
-/** Adds the samples of `p` (its time 0 at `origin`, ms since 1970) inside [from, to) on one thread. */
+/** The first index of sorted `t` at or after `x`. */
+function lowerBound(t: number[], x: number): number {
+  let lo = 0;
+  let hi = t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (t[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Per thread: its usual sample interval (the median positive gap, as sampleWeights takes it), once per profile. */
+const usualGaps = new WeakMap<StoredProfile, Map<number, number>>();
+function usualGap(p: StoredProfile, thread: number): number {
+  let m = usualGaps.get(p);
+  if (!m) usualGaps.set(p, (m = new Map()));
+  let usual = m.get(thread);
+  if (usual === undefined) {
+    const gaps = new Float64Array(p.t.length);
+    let n = 0;
+    let prev = -1;
+    for (let i = 0; i < p.t.length; i++) {
+      if (p.thread[i] !== thread) continue;
+      if (prev >= 0 && p.t[i] - p.t[prev] > 0) gaps[n++] = p.t[i] - p.t[prev];
+      prev = i;
+    }
+    usual = n ? gaps.subarray(0, n).sort()[n >> 1] : 10;
+    m.set(thread, usual);
+  }
+  return usual;
+}
+
+/**
+ * Adds the samples of `p` (its time 0 at `origin`, ms since 1970) inside [from, to) on one thread, weighed as
+ * sampleWeights weighs them (the time to the thread's next sample, at most twice its usual interval), reading only
+ * the window's samples: p.t is in time order.
+ */
 function addSamples(
   b: FlameBuilder,
   p: StoredProfile,
@@ -77,11 +114,14 @@ function addSamples(
 ) {
   const thread = threadId === null ? mainThread(p) : p.threads.findIndex((t) => t.id === threadId);
   if (thread < 0) return;
-  const w = sampleWeights(p.t, p.thread);
-  for (let i = 0; i < p.t.length; i++) {
-    const at = origin + p.t[i];
-    if (p.thread[i] !== thread || at < from || at >= to) continue;
-    b.add(p.stacks[p.stack[i]], p.frames, w[i]);
+  const usual = usualGap(p, thread);
+  const end = lowerBound(p.t, to - origin);
+  for (let i = lowerBound(p.t, from - origin); i < end; i++) {
+    if (p.thread[i] !== thread) continue;
+    let next = i + 1;
+    while (next < p.t.length && p.thread[next] !== thread) next++;
+    const gap = next < p.t.length ? p.t[next] - p.t[i] : usual;
+    b.add(p.stacks[p.stack[i]], p.frames, Math.min(Math.max(gap, 0), 2 * usual));
   }
 }
 
@@ -192,7 +232,7 @@ export async function transactionFlamegraph(t: ProjectTenant, transaction: strin
   const { rows: segments } = await readPool().query<SpanRow>(
     `SELECT start, duration AS "durationMs", transaction, data ->> 'sentry.profiler_id' AS "profilerId", data ->> 'thread.id' AS "threadId"
        FROM spans WHERE project_id = $1 AND transaction = $2 AND received_at >= $3 AND is_segment
-        AND data ? 'sentry.profiler_id' ORDER BY received_at DESC LIMIT $4`,
+        AND data ->> 'sentry.profiler_id' IS NOT NULL ORDER BY received_at DESC LIMIT $4`,
     [t.projectId, transaction, since, AGGREGATE_TRANSACTIONS - own.length],
   );
   if (segments.length) {
@@ -232,42 +272,81 @@ export async function flamegraph(t: ProjectTenant, q: z.infer<typeof flamegraphQ
   throw badRequest('Give traceId and spanId (one span), or transaction (a transaction name)');
 }
 
-type FunctionRow = FrameInfo & {
+type FrameRow = FrameInfo & {
   frameId: string;
   self: number;
   total: number;
   calls: string;
-  histogram: number[];
+  latest: Date;
+  buckets: number[] | null;
+  counts: number[] | null;
   examples: string | null;
 };
+
+/**
+ * Per frame over the period: time, calls, the duration histogram summed bucket by bucket in one set-based pass
+ * (unnest), and example profiles (most recent hour first). One scan of the period's hour rows.
+ */
+const FRAME_TOTALS = `
+WITH rows AS MATERIALIZED (
+  SELECT frame_id, hour, self_ms, total_ms, calls, histogram, examples
+    FROM profile_function_hours WHERE project_id = $1 AND hour >= $2
+), hist AS (
+  SELECT frame_id, array_agg(b ORDER BY b) AS buckets, array_agg(n ORDER BY b) AS counts
+    FROM (SELECT r.frame_id, u.b::int, sum(u.n)::int AS n
+            FROM rows r, unnest(r.histogram) WITH ORDINALITY AS u(n, b) WHERE u.n <> 0 GROUP BY 1, 2) x
+   GROUP BY frame_id
+), sums AS (
+  SELECT frame_id, sum(self_ms) AS self, sum(total_ms) AS total, sum(calls) AS calls, max(hour) AS latest,
+         string_agg(array_to_string(examples, ','), ',' ORDER BY hour DESC) AS examples
+    FROM rows GROUP BY frame_id
+)
+SELECT s.frame_id AS "frameId", f.function, f.module, f.file, f.line, f.in_app AS "inApp", s.self, s.total, s.calls,
+       s.latest, hist.buckets, hist.counts, s.examples
+  FROM sums s JOIN profile_frames f ON f.id = s.frame_id LEFT JOIN hist USING (frame_id)
+ WHERE $3::boolean IS NULL OR f.in_app = $3`;
 
 /** The functions that took the most time: self, total, the p75 of one call, calls, example profiles. */
 export async function slowestFunctions(t: ProjectTenant, q: z.infer<typeof functionsQuery>) {
   await ownProject(t);
-  // A function is its name, module and file (a Python frame's line moves as it runs).
-  const { rows } = await readPool().query<FunctionRow>(
-    `SELECT min(f.id) AS "frameId", f.function, f.module, f.file, min(f.line) AS line, f.in_app AS "inApp",
-            sum(h.self_ms) AS self, sum(h.total_ms) AS total, sum(h.calls) AS calls,
-            profile_histogram_sum(h.histogram) AS histogram,
-            string_agg(array_to_string(h.examples, ','), ',' ORDER BY h.hour DESC) AS examples
-       FROM profile_function_hours h JOIN profile_frames f ON f.id = h.frame_id
-      WHERE h.project_id = $1 AND h.hour >= $2 AND ($3::boolean IS NULL OR f.in_app = $3)
-      GROUP BY f.function, f.module, f.file, f.in_app`,
-    [t.projectId, new Date(Math.floor((Date.now() - q.days * DAY_MS) / 3_600_000) * 3_600_000), q.inApp ?? null],
-  );
-  const functions = rows.map((r) => ({
-    frameId: Number(r.frameId),
-    name: r.function,
-    module: r.module,
-    file: r.file,
-    line: r.line,
-    inApp: r.inApp,
-    selfMs: Math.round(r.self * 1000) / 1000,
-    totalMs: Math.round(r.total * 1000) / 1000,
-    p75Ms: Math.round((histogramQuantile(r.histogram, 0.75) ?? 0) * 1000) / 1000,
-    count: Number(r.calls),
-    examples: [...new Set((r.examples ?? '').split(',').filter(Boolean))].slice(0, 5),
-  }));
+  const { rows } = await readPool().query<FrameRow>(FRAME_TOTALS, [
+    t.projectId,
+    new Date(Math.floor((Date.now() - q.days * DAY_MS) / 3_600_000) * 3_600_000),
+    q.inApp ?? null,
+  ]);
+  // A function is its name, module and file (a Python frame's line moves as it runs): its frames merged.
+  const byFunction = new Map<string, FrameRow[]>();
+  for (const r of rows) {
+    const key = JSON.stringify([r.function, r.module, r.file, r.inApp]);
+    const list = byFunction.get(key);
+    if (list) list.push(r);
+    else byFunction.set(key, [r]);
+  }
+  const functions = [...byFunction.values()].map((frames) => {
+    frames.sort((a, b) => b.latest.getTime() - a.latest.getTime());
+    const histogram: number[] = [];
+    for (const f of frames)
+      f.buckets?.forEach((b, i) => {
+        while (histogram.length < b) histogram.push(0);
+        histogram[b - 1] += f.counts![i];
+      });
+    const sum = (k: 'self' | 'total') => frames.reduce((n, f) => n + Number(f[k]), 0);
+    const first = frames[0];
+    const lines = frames.map((f) => f.line).filter((l): l is number => l !== null);
+    return {
+      frameId: Math.min(...frames.map((f) => Number(f.frameId))),
+      name: first.function,
+      module: first.module,
+      file: first.file,
+      line: lines.length ? Math.min(...lines) : null,
+      inApp: first.inApp,
+      selfMs: Math.round(sum('self') * 1000) / 1000,
+      totalMs: Math.round(sum('total') * 1000) / 1000,
+      p75Ms: Math.round((histogramQuantile(histogram, 0.75) ?? 0) * 1000) / 1000,
+      count: frames.reduce((n, f) => n + Number(f.calls), 0),
+      examples: [...new Set(frames.flatMap((f) => (f.examples ?? '').split(',')).filter(Boolean))].slice(0, 5),
+    };
+  });
   const key = { p75: 'p75Ms', self: 'selfMs', total: 'totalMs', count: 'count' } as const;
   const by = key[q.sort];
   functions.sort((a, b) => b[by] - a[by] || b.selfMs - a.selfMs);

@@ -56,12 +56,13 @@ export function sampleWeights(t: number[], thread: number[]): number[] {
   });
   const w = new Array<number>(t.length).fill(0);
   for (const idx of byThread.values()) {
-    const gaps = idx
-      .slice(1)
-      .map((i, k) => t[i] - t[idx[k]])
-      .filter((g) => g > 0)
-      .sort((a, b) => a - b);
-    const usual = gaps.length ? gaps[Math.floor(gaps.length / 2)] : 10;
+    const gaps = new Float64Array(idx.length);
+    let n = 0;
+    for (let k = 1; k < idx.length; k++) {
+      const g = t[idx[k]] - t[idx[k - 1]];
+      if (g > 0) gaps[n++] = g;
+    }
+    const usual = n ? gaps.subarray(0, n).sort()[n >> 1] : 10;
     for (let k = 0; k < idx.length; k++) {
       const gap = k + 1 < idx.length ? t[idx[k + 1]] - t[idx[k]] : usual;
       w[idx[k]] = Math.min(Math.max(gap, 0), 2 * usual);
