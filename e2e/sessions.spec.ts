@@ -89,6 +89,10 @@ test('a person revokes another browser’s session from the Account page, and th
   await expect(mac.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled();
   await mac.reload();
   await expect(rows(mac)).toHaveCount(1);
+  await expect(mac.getByRole('link', { name: 'Manage two-factor sign-in' })).toHaveAttribute(
+    'href',
+    '/settings/security',
+  );
 
   await mac.setViewportSize(PHONE);
   await expect(mac.getByRole('link', { name: 'Account' })).toBeVisible();

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { PasswordSection } from '@/components/account/password-section';
 import { SessionsSection } from '@/components/account/sessions-section';
+import { Card } from '@/components/ui/card';
 
 export const metadata: Metadata = { title: 'Account' };
 
@@ -13,6 +15,15 @@ export default function AccountSettingsPage() {
       </div>
       <SessionsSection />
       <PasswordSection />
+      <Card>
+        <h2 className="text-base font-semibold">Two-factor sign-in</h2>
+        <p className="mt-1 text-sm text-fg-secondary">
+          An authenticator app, security keys and passkeys, and recovery codes.{' '}
+          <Link href="/settings/security" className="text-link underline underline-offset-4">
+            Manage two-factor sign-in
+          </Link>
+        </p>
+      </Card>
     </div>
   );
 }
