@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMe } from '@/lib/swr/use-me';
+import { useMe, useRole } from '@/lib/swr/use-me';
 import { switchOrganization } from '@/lib/swr/use-team';
 import { cn } from '@/components/ui/cn';
 import { titleCase } from '@/components/issues/badges';
@@ -11,6 +11,7 @@ import { enterDashboard } from '@/components/dashboard/enter-dashboard';
 /** The active organization; a disclosure lists the others the user belongs to, with their role in each. */
 export function OrgSwitcher({ fallbackName }: { fallbackName: string }) {
   const { me } = useMe();
+  const { can } = useRole();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string>();
   const menuId = useId();
@@ -99,6 +100,15 @@ export function OrgSwitcher({ fallbackName }: { fallbackName: string }) {
             >
               Members and invites
             </Link>
+            {can('ADMIN') && (
+              <Link
+                href="/settings/audit-log"
+                onClick={() => setOpen(false)}
+                className="block rounded-md px-3 py-2 text-sm text-link hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-focus"
+              >
+                Audit log
+              </Link>
+            )}
           </div>
         </div>
       )}

@@ -63,6 +63,15 @@ export function OrgSettings() {
         <p className="mt-1 text-sm text-fg-secondary">
           Members of <span className="font-medium text-fg">{me.organization?.name}</span> and their roles. Members
           triage issues; admins also manage projects, keys, alerts and members; owners also billing and other owners.
+          {can('ADMIN') && (
+            <>
+              {' '}
+              <Link href="/settings/audit-log" className="text-link underline underline-offset-4">
+                See the audit log
+              </Link>{' '}
+              for who changed what.
+            </>
+          )}
         </p>
       </div>
       <ActionFeedback announcement={announcement} error={actionError} />

@@ -1,0 +1,324 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { AUDIT_ACTIONS } from '@/lib/audit/actions';
+import { useRole } from '@/lib/swr/use-me';
+import { useAuditLog, type AuditFilters, type AuditLogEntry } from '@/lib/swr/use-audit-log';
+import { EmptyState } from '@/components/dashboard/empty-state';
+import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { titleCase } from '@/components/issues/badges';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { ScrollTable, th } from '@/components/ui/scroll-table';
+import { Select } from '@/components/ui/select';
+
+/** Each area's group in the action filter, and the noun of its "All … actions" choice. */
+const AREAS_SHOWN: Record<string, [string, string]> = {
+  auth: ['Sign-in', 'sign-in'],
+  two_factor: ['Two-factor', 'two-factor'],
+  member: ['Members', 'member'],
+  org: ['Organization', 'organization'],
+  token: ['API tokens', 'API token'],
+  project: ['Projects', 'project'],
+  key: ['Client keys', 'client key'],
+  issue: ['Issues', 'issue'],
+  erasure: ['Erasure', 'erasure'],
+};
+
+const ACTION_LABELS: Record<string, string> = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_in_failed': 'Sign-in failed',
+  'auth.second_factor_failed': 'Second factor failed',
+  'auth.password_changed': 'Changed password',
+  'auth.sessions_revoked': 'Signed out sessions',
+  'two_factor.totp_added': 'Added an authenticator app',
+  'two_factor.webauthn_added': 'Added a security key',
+  'two_factor.recovery_codes_generated': 'Generated recovery codes',
+  'two_factor.factor_removed': 'Removed a second factor',
+  'two_factor.recovery_code_used': 'Used a recovery code',
+  'member.invited': 'Invited a member',
+  'member.invite_revoked': 'Revoked an invite',
+  'member.joined': 'Joined',
+  'member.role_changed': 'Changed a role',
+  'member.removed': 'Removed a member',
+  'member.left': 'Left',
+  'org.sso_changed': 'Changed single sign-on',
+  'org.scrubbing_required_changed': 'Changed required scrubbing',
+  'org.two_factor_required_changed': 'Changed required two-factor',
+  'org.billing_plan_changed': 'Plan changed',
+  'token.created': 'Created an API token',
+  'token.revoked': 'Revoked an API token',
+  'project.created': 'Created a project',
+  'project.deleted': 'Deleted a project',
+  'project.transferred': 'Transferred a project',
+  'key.created': 'Created a client key',
+  'key.rotated': 'Rotated a client key',
+  'key.updated': 'Changed a client key',
+  'key.revoked': 'Deleted a client key',
+  'project.scrubbing_changed': 'Changed scrubbing',
+  'issue.discarded': 'Deleted and discarded an issue',
+  'issue.undiscarded': 'Stopped discarding an issue',
+  'erasure.requested': 'Requested an erasure',
+  'erasure.completed': 'Erasure completed',
+};
+
+const actionLabel = (a: string) => ACTION_LABELS[a] ?? a;
+const AREAS = [...new Set(AUDIT_ACTIONS.map((a) => a.split('.')[0]))];
+const EMPTY: AuditFilters = { action: '', actor: '', since: '', until: '' };
+
+/** A day picked in the date inputs, as the ISO instant its local midnight is (`plusDays` later). */
+function dayStart(day: string, plusDays = 0): string {
+  if (!day) return '';
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y, m - 1, d + plusDays).toISOString();
+}
+
+/** The organization's audit log for OWNERs and ADMINs: who did what, when, from where; filtered, paged by "Load more". */
+export function AuditLogView() {
+  const { role, can } = useRole();
+  const allowed = can('ADMIN');
+  const [action, setAction] = useState('');
+  const [actorInput, setActorInput] = useState('');
+  const [actor, setActor] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  // Typing in the actor box asks the server once the typing pauses.
+  useEffect(() => {
+    const t = setTimeout(() => setActor(actorInput.trim()), 300);
+    return () => clearTimeout(t);
+  }, [actorInput]);
+  const filters: AuditFilters = { action, actor, since: dayStart(from), until: dayStart(to, 1) };
+  const log = useAuditLog(filters, allowed);
+  const filtered = JSON.stringify(filters) !== JSON.stringify(EMPTY);
+
+  const intro = (
+    <div>
+      <h1 className="text-2xl font-semibold tracking-tight">Audit log</h1>
+      <p className="mt-1 text-sm text-fg-secondary">
+        Who changed members, keys, tokens, projects and security settings in this organization, when and from which
+        address. Entries are kept for a period the server sets (a year by default).
+      </p>
+    </div>
+  );
+  if (!role) return <LoadingState label="Loading the audit log" />;
+  if (!allowed)
+    return (
+      <div className="space-y-6">
+        {intro}
+        <Card data-testid="audit-log-forbidden">
+          <h2 className="text-base font-semibold">Only owners and admins can see the audit log</h2>
+          <p className="mt-1 text-sm text-fg-secondary">
+            You are a {titleCase(role)} of this organization. Ask an owner or admin if you need to know who changed
+            something.
+          </p>
+        </Card>
+      </div>
+    );
+
+  return (
+    <div className="space-y-6">
+      {intro}
+      <form
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[14rem_1fr_10rem_10rem_auto]"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label="Filter the audit log"
+      >
+        <div>
+          <label htmlFor="audit-action" className="text-sm font-medium">
+            Action
+          </label>
+          <Select id="audit-action" value={action} onChange={(e) => setAction(e.target.value)} className="mt-1 w-full">
+            <option value="">All actions</option>
+            {AREAS.map((area) => (
+              <optgroup key={area} label={AREAS_SHOWN[area]?.[0] ?? area}>
+                <option value={area}>All {AREAS_SHOWN[area]?.[1] ?? area} actions</option>
+                {AUDIT_ACTIONS.filter((a) => a.startsWith(`${area}.`)).map((a) => (
+                  <option key={a} value={a}>
+                    {actionLabel(a)}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <label htmlFor="audit-actor" className="text-sm font-medium">
+            Who
+          </label>
+          <Input
+            id="audit-actor"
+            type="search"
+            className="mt-1"
+            value={actorInput}
+            onChange={(e) => setActorInput(e.target.value)}
+            placeholder="Email or token name"
+          />
+        </div>
+        <div>
+          <label htmlFor="audit-from" className="text-sm font-medium">
+            From
+          </label>
+          <Input id="audit-from" type="date" className="mt-1" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </div>
+        <div>
+          <label htmlFor="audit-to" className="text-sm font-medium">
+            To
+          </label>
+          <Input id="audit-to" type="date" className="mt-1" value={to} onChange={(e) => setTo(e.target.value)} />
+        </div>
+        <Button
+          variant="ghost"
+          className="self-end"
+          disabled={!filtered && actorInput === ''}
+          onClick={() => {
+            setAction('');
+            setActorInput('');
+            setActor('');
+            setFrom('');
+            setTo('');
+          }}
+        >
+          Clear filters
+        </Button>
+      </form>
+
+      {log.error ? (
+        <ErrorState error={log.error} title="Could not load the audit log" />
+      ) : log.isLoading || !log.entries ? (
+        <LoadingState label="Loading the audit log" />
+      ) : log.entries.length === 0 ? (
+        <EmptyState
+          title={filtered ? 'No entries match' : 'Nothing recorded yet'}
+          description={
+            filtered
+              ? 'Try another action, person or date range.'
+              : 'Changes to members, keys, tokens, projects and security settings appear here.'
+          }
+        />
+      ) : (
+        <>
+          <ScrollTable label="Audit log entries">
+            {/* On a phone each entry stacks its cells, so nothing hides off to the side. */}
+            <table className="w-full text-left text-sm sm:min-w-[48rem]">
+              <thead className="border-b border-line max-sm:sr-only">
+                <tr>
+                  <th scope="col" className={th}>
+                    When
+                  </th>
+                  <th scope="col" className={th}>
+                    Who
+                  </th>
+                  <th scope="col" className={th}>
+                    Action
+                  </th>
+                  <th scope="col" className={th}>
+                    Target
+                  </th>
+                  <th scope="col" className={th}>
+                    Changes
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line-subtle">
+                {log.entries.map((e) => (
+                  <EntryRow key={e.id} e={e} />
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
+          {log.hasMore && (
+            <div className="flex justify-center">
+              <Button variant="secondary" loading={log.loadingMore} onClick={() => void log.loadMore()}>
+                Load more
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+const cell = 'px-4 py-3 max-sm:py-1';
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+function EntryRow({ e }: { e: AuditLogEntry }) {
+  return (
+    <tr data-testid="audit-entry" data-action={e.action} className="align-top max-sm:flex max-sm:flex-col max-sm:py-2">
+      <td className={cn(cell, 'whitespace-nowrap text-fg-secondary tabular-nums')}>
+        <time dateTime={e.createdAt} title={e.createdAt}>
+          {when.format(new Date(e.createdAt))}
+        </time>
+      </td>
+      <td className={cn(cell, 'sm:max-w-56')} data-testid="audit-actor">
+        <p className="font-medium wrap-anywhere">
+          {e.actorType === 'system' ? 'System' : (e.actorLabel ?? `Deleted ${e.actorType}`)}
+          {e.actorType === 'token' && <span className="ml-1 text-xs font-normal text-fg-muted">(API token)</span>}
+        </p>
+        {e.ipAddress && (
+          <p className="font-mono text-xs text-fg-muted" data-testid="audit-address">
+            {e.ipAddress}
+          </p>
+        )}
+      </td>
+      <td className={cell}>
+        <p className="font-medium">{actionLabel(e.action)}</p>
+        <p className="font-mono text-xs text-fg-muted">{e.action}</p>
+      </td>
+      <td className={cn(cell, 'sm:max-w-64')} data-testid="audit-target">
+        {e.targetType && (
+          <>
+            <p className="wrap-anywhere">{e.targetLabel ?? e.targetId}</p>
+            <p className="text-xs text-fg-muted">{titleCase(e.targetType)}</p>
+          </>
+        )}
+      </td>
+      <td className={cell} data-testid="audit-changes">
+        <Changes changes={e.changes} />
+      </td>
+    </tr>
+  );
+}
+
+/** `requireSso` → "Require sso", `rateLimitPerMinute` → "Rate limit per minute". */
+const fieldName = (k: string) => {
+  const words = k.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+function show(v: unknown): string {
+  if (v === null || v === undefined) return 'none';
+  if (typeof v === 'boolean') return v ? 'on' : 'off';
+  if (Array.isArray(v)) return v.length ? v.map(show).join(', ') : 'none';
+  if (typeof v === 'string') return /^[A-Z]+$/.test(v) ? titleCase(v) : v;
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+const isChange = (v: unknown): v is { from: unknown; to: unknown } =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && 'from' in v && 'to' in v;
+
+function Changes({ changes }: { changes: unknown }) {
+  if (!changes || typeof changes !== 'object') return <span className="text-fg-muted">—</span>;
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
+      {Object.entries(changes as Record<string, unknown>).map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-fg-muted">{fieldName(k)}</dt>
+          <dd className="break-words">
+            {isChange(v) ? (
+              <>
+                <span className="text-fg-secondary">{show(v.from)}</span> →{' '}
+                <span className="font-medium">{show(v.to)}</span>
+              </>
+            ) : (
+              show(v)
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
