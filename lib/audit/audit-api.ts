@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db';
 import { clampedInt, cursorOf, readCursor } from '@/lib/http/query';
-import type { OrgTenant } from '@/lib/orgs/resolve-tenant';
 import { AUDIT_ACTIONS } from './actions';
 
 const AREAS = [...new Set(AUDIT_ACTIONS.map((a) => a.split('.')[0]))];
@@ -24,7 +23,7 @@ export const auditQuery = z.object({
   limit: clampedInt(50, 1, 200),
 });
 
-export async function listAuditLog(t: OrgTenant, q: z.infer<typeof auditQuery>) {
+export async function listAuditLog(t: { orgId: string }, q: z.infer<typeof auditQuery>) {
   const and: Prisma.AuditLogEntryWhereInput[] = [{ orgId: t.orgId }];
   if (q.action) and.push(q.action.includes('.') ? { action: q.action } : { action: { startsWith: `${q.action}.` } });
   if (q.actor) and.push({ OR: [{ actorLabel: { contains: q.actor, mode: 'insensitive' } }, { actorId: q.actor }] });

@@ -50,12 +50,37 @@ async function ownProject(t: ProjectTenant): Promise<void> {
 }
 
 type ProfileRef = { id: string; kind: string; startedAt: Date; data: Buffer };
-const decoded = new WeakMap<Buffer, Promise<StoredProfile>>();
-const decode = (r: ProfileRef) => {
-  let p = decoded.get(r.data);
-  if (!p) decoded.set(r.data, (p = decodeProfile(r.data)));
-  return p;
-};
+/**
+ * Profiles decoded lately, by project and id (a stored profile never changes): an aggregate read of a transaction's
+ * 100 profiles decodes each once, and the next reads of the same period not at all. Bounded by samples held.
+ */
+const CACHE_SAMPLES = 2_000_000;
+const decoded = new Map<string, { p: Promise<StoredProfile>; samples: number }>();
+let cachedSamples = 0;
+function decode(projectId: string, r: ProfileRef): Promise<StoredProfile> {
+  const key = `${projectId}/${r.id}`;
+  const hit = decoded.get(key);
+  if (hit) {
+    decoded.delete(key);
+    decoded.set(key, hit);
+    return hit.p;
+  }
+  const entry = { p: decodeProfile(r.data), samples: 0 };
+  decoded.set(key, entry);
+  void entry.p.then(
+    (p) => {
+      entry.samples = p.t.length;
+      cachedSamples += p.t.length;
+      for (const [k, e] of decoded) {
+        if (cachedSamples <= CACHE_SAMPLES || decoded.size <= 1) break;
+        decoded.delete(k);
+        cachedSamples -= e.samples;
+      }
+    },
+    () => decoded.delete(key),
+  );
+  return entry.p;
+}
 
 /** The thread a span ran on when it does not say: the one named main, else the busiest. */
 function mainThread(p: StoredProfile): number {
@@ -180,7 +205,7 @@ export async function spanFlamegraph(t: ProjectTenant, traceId: string, spanId: 
       [t.projectId, profilerId, new Date(from), new Date(to)],
     );
     for (const r of rows) {
-      addSamples(b, await decode(r), r.startedAt.getTime(), from, to, threadId);
+      addSamples(b, await decode(t.projectId, r), r.startedAt.getTime(), from, to, threadId);
       used.push({ id: r.id, kind: r.kind });
     }
   } else {
@@ -191,7 +216,7 @@ export async function spanFlamegraph(t: ProjectTenant, traceId: string, spanId: 
       [t.projectId, traceId, segment.transaction, segment.start],
     );
     for (const r of rows) {
-      const p = await decode(r);
+      const p = await decode(t.projectId, r);
       const origin = p.window ? segment.start.getTime() - p.window.startMs : r.startedAt.getTime();
       threadId ??= p.window?.threadId ?? null;
       addSamples(b, p, origin, from, to, threadId);
@@ -223,7 +248,7 @@ export async function transactionFlamegraph(t: ProjectTenant, transaction: strin
     [t.projectId, transaction, since],
   );
   for (const r of own) {
-    const p = await decode(r);
+    const p = await decode(t.projectId, r);
     const w = p.window ?? { startMs: 0, endMs: Infinity, threadId: null };
     const at = r.startedAt.getTime();
     addSamples(b, p, at, at + w.startMs, at + w.endMs, w.threadId);
@@ -253,7 +278,7 @@ export async function transactionFlamegraph(t: ProjectTenant, transaction: strin
       const to = from + s.durationMs;
       for (const c of chunks)
         if (c.profilerId === s.profilerId && c.startedAt.getTime() < to && c.endedAt.getTime() >= from)
-          addSamples(b, await decode(c), c.startedAt.getTime(), from, to, s.threadId);
+          addSamples(b, await decode(t.projectId, c), c.startedAt.getTime(), from, to, s.threadId);
     }
   }
   return {

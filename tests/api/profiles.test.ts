@@ -201,7 +201,8 @@ describe('transaction profiles (version 1)', () => {
     const spanId = (await db.span.findFirstOrThrow({ where: { traceId, description: 'compute-totals' } })).spanId;
     const g = (await s.client.get(`${s.api}/flamegraph?traceId=${traceId}&spanId=${spanId}`)).body.data;
     expect(g.profiles).toEqual([{ id: listed[0].id, kind: 'transaction' }]);
-    expect(g.sampleCount).toBeGreaterThan(30);
+    // sentry-python samples CPU time (SIGPROF, 101 Hz): a loaded machine gives the 600 ms loop fewer samples.
+    expect(g.sampleCount).toBeGreaterThan(10);
     expect(hottest(g.root)).toMatchObject({ name: 'compute_invoice_totals', inApp: true });
     const fns = (await s.client.get(`${s.api}/functions`)).body.data.functions;
     expect(fns[0]).toMatchObject({ name: 'compute_invoice_totals', inApp: true });
