@@ -69,7 +69,8 @@ const PREVIEW_SQL: Record<ErasureTable, string> = {
   spans: `SELECT project_id, count(*)::int AS n FROM spans WHERE ${MATCH.spans} GROUP BY 1`,
   replays: `SELECT project_id, count(*)::int AS n FROM replays WHERE ${MATCH.replays} GROUP BY 1`,
   sessions: `SELECT project_id, count(*)::int AS n FROM session_states WHERE ${MATCH.sessionStates} GROUP BY 1`,
-  releaseUsers: `SELECT project_id, count(*)::int AS n FROM session_release_users WHERE ${MATCH.releaseUsers} GROUP BY 1`,
+  // Counted once per release (the row across environments, ''), as release health counts a user.
+  releaseUsers: `SELECT project_id, count(*)::int AS n FROM session_release_users WHERE ${MATCH.releaseUsers} AND environment = '' GROUP BY 1`,
 };
 
 /** What references the person, per project and table (projects with nothing left out). */
@@ -341,12 +342,12 @@ export async function eraseIdentity(
       params,
     );
     for (const x of sessions) r.add(x.project_id, 'sessions', x.n);
-    const users = await q<{ project_id: string }>(
+    const users = await q<{ project_id: string; environment: string }>(
       c,
-      `DELETE FROM session_release_users WHERE ${MATCH.releaseUsers} RETURNING project_id`,
+      `DELETE FROM session_release_users WHERE ${MATCH.releaseUsers} RETURNING project_id, environment`,
       params,
     );
-    for (const x of users) r.add(x.project_id, 'releaseUsers', 1);
+    for (const x of users) if (x.environment === '') r.add(x.project_id, 'releaseUsers', 1);
   });
   await report();
 

@@ -14,10 +14,16 @@ export function useErasures(enabled: boolean) {
   return { erasures: data, error, isLoading };
 }
 
+const finished = (e: ErasureView) => e.status === 'done' || e.status === 'failed';
+
 /** One erasure, polled every second while it is queued or running. */
 export function useErasure(id: string | null) {
   const { data, error } = useSWR<ErasureView>(id ? `${ERASURES}/${encodeURIComponent(id)}` : null, fetcher, {
-    refreshInterval: (latest) => (latest && (latest.status === 'done' || latest.status === 'failed') ? 0 : 1000),
+    refreshInterval: (latest) => (latest && finished(latest) ? 0 : 1000),
+    // The list of past erasures shows its outcome once it has one.
+    onSuccess: (latest) => {
+      if (finished(latest)) void mutate(ERASURES);
+    },
   });
   return { erasure: data, error };
 }

@@ -89,6 +89,10 @@ async function rowsOf(projectIds: string[], u: EndUser) {
     ),
     sessions: await q(`SELECT count(*) AS n FROM session_states WHERE project_id = ANY($1) AND did = $2`, [p, u.id]),
     releaseUsers: await q(
+      `SELECT count(*) AS n FROM session_release_users WHERE project_id = ANY($1) AND user_hash = md5($2)::uuid AND environment = ''`,
+      [p, u.id],
+    ),
+    releaseUserRows: await q(
       `SELECT count(*) AS n FROM session_release_users WHERE project_id = ANY($1) AND user_hash = md5($2)::uuid`,
       [p, u.id],
     ),
