@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { mutate } from 'swr';
 import { startRegistration } from '@simplewebauthn/browser';
@@ -31,7 +32,12 @@ export function TwoFactorSettings({ requiredBy }: { requiredBy: string | null })
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Account security</h1>
         <p className="mt-1 text-sm text-fg-muted">
-          Two-factor sign-in asks for a code or a security key after your password or provider sign-in.
+          Two-factor sign-in asks for a code or a security key after your password or provider sign-in. Your sessions
+          and password are on{' '}
+          <Link href="/settings/account" className="text-link underline underline-offset-4">
+            Account
+          </Link>
+          .
         </p>
       </div>
       {requiredBy && (
