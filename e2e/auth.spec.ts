@@ -34,6 +34,7 @@ test('sign up, verify (which signs in), see the dashboard, log out', async ({
     'Issues',
     'Releases',
     'Performance',
+    'Profiling',
     'Logs',
     'Replays',
     'Alerts',

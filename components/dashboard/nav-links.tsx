@@ -9,6 +9,7 @@ const PROJECT_LINKS = [
   { path: 'issues', label: 'Issues' },
   { path: 'releases', label: 'Releases' },
   { path: 'performance', label: 'Performance' },
+  { path: 'profiling', label: 'Profiling' },
   { path: 'logs', label: 'Logs' },
   { path: 'replays', label: 'Replays' },
   { path: 'alerts', label: 'Alerts' },

@@ -13,6 +13,10 @@ import { SpanGroups } from '@/components/traces/span-groups';
 import { BUCKET_NOUN, DurationChart, ThroughputChart } from './transaction-charts';
 import { NoVitals, VitalsCards, withoutVitals } from './vitals-cards';
 import { useProject } from '@/lib/swr/use-projects';
+import { TransactionProfile } from '@/components/profiling/transaction-profile';
+
+/** The profile's range in whole days: the last hour and day both read a day of profiles. */
+const PERIOD_DAYS = { '1h': 1, '24h': 1, '7d': 7, '14d': 14, '30d': 30 } as const;
 
 function Stat({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
   return (
@@ -152,6 +156,8 @@ export function TransactionView({ projectId, name }: { projectId: string; name: 
             </h2>
             <SpanGroups projectId={projectId} name={name} />
           </section>
+
+          <TransactionProfile projectId={projectId} name={name} days={PERIOD_DAYS[period]} />
 
           <section aria-labelledby="vitals-heading">
             <h2 id="vitals-heading" className="mb-3 text-lg font-semibold">

@@ -5,6 +5,7 @@ import type { TraceError } from '@/lib/swr/use-traces';
 import { plural } from '@/lib/text/plural';
 import { formatMs } from '@/components/performance/format';
 import { cn } from '@/components/ui/cn';
+import { SpanProfile } from '@/components/profiling/span-profile';
 import { errorEntryId, errorHref, spanRowId, type Row } from './trace-tree';
 
 /**
@@ -14,6 +15,7 @@ import { errorEntryId, errorHref, spanRowId, type Row } from './trace-tree';
  */
 export function SpanRow({
   row: { span: s, depth },
+  traceId,
   t0,
   total,
   errors,
@@ -22,6 +24,7 @@ export function SpanRow({
   onToggle,
 }: {
   row: Row;
+  traceId: string;
   t0: number;
   total: number;
   errors: TraceError[];
@@ -83,6 +86,7 @@ export function SpanRow({
             {projectName} · transaction <span className="font-mono">{s.transaction}</span> · status {s.status ?? '—'} ·
             span <span className="font-mono">{s.spanId}</span>
           </p>
+          <SpanProfile projectId={s.projectId} traceId={traceId} spanId={s.spanId} />
           {s.data && (
             <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-0.5 font-mono">
               {Object.entries(s.data).map(([k, v]) => (

@@ -72,6 +72,7 @@ function Waterfall({ trace }: { trace: Trace }) {
             <SpanRow
               key={spanRowId(row.span)}
               row={row}
+              traceId={trace.traceId}
               t0={t0}
               total={total}
               errors={errorsBySpan.get(row.span.spanId) ?? []}

@@ -1,0 +1,206 @@
+'use client';
+
+import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
+import { formatCount, formatMs } from '@/components/performance/format';
+import { LoadError, Skeleton } from '@/components/performance/load-states';
+import { RangeLinks } from '@/components/performance/range-links';
+import { RelativeTime } from '@/components/performance/relative-time';
+import { Card } from '@/components/ui/card';
+import { ScrollTable, th } from '@/components/ui/scroll-table';
+import { DAY_RANGES, parseDays, transactionHref } from '@/lib/swr/use-performance';
+import { profileHref, useProfiles, type ProfileSummary } from '@/lib/swr/use-profiles';
+import { useProject } from '@/lib/swr/use-projects';
+import { SlowestFunctions } from './slowest-functions';
+
+const codeBlock =
+  'mt-2 overflow-x-auto rounded-lg border border-code-line bg-code p-4 font-mono text-[13px] leading-relaxed text-code-fg';
+const inlineCode = 'rounded bg-surface-hover px-1 py-0.5 font-mono text-[13px]';
+
+const nodeInit = (dsn: string) => `import * as Sentry from '@sentry/node';
+import { nodeProfilingIntegration } from '@sentry/profiling-node';
+
+Sentry.init({
+  dsn: '${dsn}',
+  integrations: [nodeProfilingIntegration()],
+  tracesSampleRate: 1.0,
+  // Profile the code while a traced request or job runs.
+  profileSessionSampleRate: 1.0,
+  profileLifecycle: 'trace',
+});`;
+
+const pythonInit = (dsn: string) => `import sentry_sdk
+
+sentry_sdk.init(
+    dsn="${dsn}",
+    traces_sample_rate=1.0,
+    profiles_sample_rate=1.0,
+)`;
+
+/** The project's profiles: which functions took the time, and the most recent profiles, each with its flame graph. */
+export function ProfilingView({ projectId }: { projectId: string }) {
+  const days = parseDays(useSearchParams().get('days'));
+  const range = days === 1 ? 'the last 24 hours' : `the last ${days} days`;
+  const profiles = useProfiles(projectId, days);
+  const none = profiles.data?.profiles.length === 0;
+
+  return (
+    <div className="min-w-0 space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight">Profiling</h1>
+          <p className="mt-1 text-sm text-fg-muted">Which functions took the time, from the profiles of {range}.</p>
+        </div>
+        <RangeLinks
+          param="days"
+          values={DAY_RANGES}
+          current={days}
+          labelOf={(d) => (d === 1 ? '24 hours' : `${d} days`)}
+        />
+      </div>
+
+      {none ? (
+        <NoProfiles projectId={projectId} range={range} />
+      ) : (
+        <>
+          <section aria-labelledby="functions-heading">
+            <h2 id="functions-heading" className="mb-1 text-lg font-semibold">
+              Slowest functions
+            </h2>
+            <p className="mb-3 text-sm text-fg-muted">
+              Self: time with the function at the top of the stack. Total: time with it anywhere on the stack. p75: of
+              one call&apos;s duration.
+            </p>
+            <SlowestFunctions projectId={projectId} days={days} />
+          </section>
+
+          <section aria-labelledby="profiles-heading" aria-busy={profiles.isLoading}>
+            <h2 id="profiles-heading" className="mb-3 text-lg font-semibold">
+              Recent profiles
+            </h2>
+            {profiles.error ? (
+              <LoadError what="the profiles" error={profiles.error} onRetry={() => profiles.mutate()} />
+            ) : !profiles.data ? (
+              <div className="space-y-2 rounded-xl border border-line bg-surface p-4">
+                <span className="sr-only" role="status">
+                  Loading the profiles…
+                </span>
+                {[0, 1, 2].map((i) => (
+                  <Skeleton key={i} className="h-8 w-full" />
+                ))}
+              </div>
+            ) : (
+              <ProfilesTable projectId={projectId} profiles={profiles.data.profiles} />
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function ProfilesTable({ projectId, profiles }: { projectId: string; profiles: ProfileSummary[] }) {
+  const link =
+    'text-link underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-focus';
+  return (
+    <ScrollTable label="Recent profiles">
+      <table className="w-full min-w-[48rem] text-sm" data-testid="profiles">
+        <caption className="sr-only">The most recent profiles, newest first; each opens its flame graph</caption>
+        <thead className="border-b border-line bg-surface-muted">
+          <tr>
+            <th scope="col" className={`${th} text-left`}>
+              Profile
+            </th>
+            <th scope="col" className={`${th} text-left`}>
+              Transaction
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Duration
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Samples
+            </th>
+            <th scope="col" className={`${th} text-left`}>
+              Release
+            </th>
+            <th scope="col" className={`${th} text-left`}>
+              Trace
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line-subtle">
+          {profiles.map((p) => (
+            <tr key={p.id} className="hover:bg-surface-muted" data-testid="profile-row">
+              <th scope="row" className="px-4 py-2.5 text-left font-normal whitespace-nowrap">
+                <Link href={profileHref(projectId, p.id)} className={link} aria-label={`Profile ${p.id}`}>
+                  <RelativeTime iso={p.start} />
+                </Link>
+                <span className="ml-2 text-xs text-fg-muted">
+                  {p.kind === 'continuous' ? 'continuous' : 'transaction'}
+                </span>
+              </th>
+              <td className="max-w-xs truncate px-4 py-2.5 font-mono text-[13px]" title={p.transaction ?? undefined}>
+                {p.transaction ? (
+                  <Link
+                    href={`${transactionHref(projectId, p.transaction)}#profile`}
+                    className={link}
+                    title={`The merged profile of ${p.transaction}`}
+                  >
+                    {p.transaction}
+                  </Link>
+                ) : (
+                  <span className="text-fg-muted">—</span>
+                )}
+              </td>
+              <td className="px-4 py-2.5 text-right whitespace-nowrap tabular-nums">{formatMs(p.durationMs)}</td>
+              <td className="px-4 py-2.5 text-right tabular-nums">{formatCount(p.sampleCount)}</td>
+              <td className="max-w-[12rem] truncate px-4 py-2.5 font-mono text-xs" title={p.release ?? undefined}>
+                {p.release ?? '—'}
+              </td>
+              <td className="px-4 py-2.5">
+                {p.traceId ? (
+                  <Link href={`/traces/${encodeURIComponent(p.traceId)}`} className={`${link} text-xs`}>
+                    View trace
+                  </Link>
+                ) : (
+                  <span className="text-fg-muted">—</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollTable>
+  );
+}
+
+/** No profile in the range: how to turn profiling on, with this project's DSN. */
+function NoProfiles({ projectId, range }: { projectId: string; range: string }) {
+  const { project } = useProject(projectId);
+  const dsn = project?.keys[0]?.sentryDsn ?? '<your project DSN>';
+  return (
+    <Card data-testid="profiles-none">
+      <h2 className="text-lg font-semibold">No profiles in {range}</h2>
+      <p className="mt-2 max-w-2xl text-sm text-fg-secondary">
+        A profile samples the call stack many times a second while a traced request or job runs, so each span shows
+        which functions took its time. Turn it on beside tracing.
+      </p>
+      <h3 className="mt-5 text-sm font-semibold">Node.js</h3>
+      <p className="mt-1 text-sm text-fg-secondary">
+        Install <code className={inlineCode}>@sentry/node</code> and{' '}
+        <code className={inlineCode}>@sentry/profiling-node</code>, then in the file loaded first:
+      </p>
+      <pre tabIndex={0} className={codeBlock}>
+        <code>{nodeInit(dsn)}</code>
+      </pre>
+      <h3 className="mt-5 text-sm font-semibold">Python</h3>
+      <p className="mt-1 text-sm text-fg-secondary">
+        <code className={inlineCode}>sentry-sdk</code> profiles a share of its transactions with{' '}
+        <code className={inlineCode}>profiles_sample_rate</code>:
+      </p>
+      <pre tabIndex={0} className={codeBlock}>
+        <code>{pythonInit(dsn)}</code>
+      </pre>
+    </Card>
+  );
+}

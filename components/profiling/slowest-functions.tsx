@@ -1,0 +1,152 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { formatCount, formatMs } from '@/components/performance/format';
+import { LoadError, Skeleton } from '@/components/performance/load-states';
+import { Badge } from '@/components/ui/badge';
+import { ScrollTable, th } from '@/components/ui/scroll-table';
+import { cn } from '@/components/ui/cn';
+import { profileHref, useSlowestFunctions, type FunctionSort, type ProfiledFunction } from '@/lib/swr/use-profiles';
+import { locationOf, shortLocationOf } from './flame-layout';
+
+const num = 'px-4 py-2.5 text-right tabular-nums whitespace-nowrap';
+const EXAMPLES_SHOWN = 3;
+
+const SORT_COLUMNS: { sort: FunctionSort; label: string; title: string }[] = [
+  { sort: 'self', label: 'Self', title: 'Time with the function at the top of the stack' },
+  { sort: 'total', label: 'Total', title: 'Time with the function anywhere on the stack' },
+  { sort: 'p75', label: 'p75', title: "75th percentile of one call's duration" },
+  { sort: 'count', label: 'Count', title: 'Calls seen' },
+];
+
+/**
+ * The project's functions by where the time went over the last `days` days: self and total time, p75 of a call and
+ * calls seen, in-app code marked, each with links to profiles it was seen in. Sorting asks the API again.
+ */
+export function SlowestFunctions({ projectId, days }: { projectId: string; days: number }) {
+  const [sort, setSort] = useState<FunctionSort>('self');
+  const [inApp, setInApp] = useState(false);
+  const { data, error, isLoading, mutate } = useSlowestFunctions(projectId, { days, sort, inApp });
+
+  return (
+    <div className="space-y-3">
+      <label className="flex w-fit items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={inApp}
+          onChange={(e) => setInApp(e.target.checked)}
+          className="size-4"
+          data-testid="in-app-only"
+        />
+        In-app only
+      </label>
+      {error ? (
+        <LoadError what="the slowest functions" error={error} onRetry={() => mutate()} />
+      ) : !data ? (
+        <div className="space-y-2 rounded-xl border border-line bg-surface p-4">
+          <span className="sr-only" role="status">
+            Loading the slowest functions…
+          </span>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-8 w-full" />
+          ))}
+        </div>
+      ) : data.functions.length === 0 ? (
+        <p className="rounded-xl border border-line bg-surface px-4 py-6 text-sm text-fg-muted">
+          {inApp ? 'No in-app functions' : 'No functions'} profiled in this range.
+        </p>
+      ) : (
+        <ScrollTable label="Slowest functions">
+          <table className="w-full min-w-[46rem] text-sm" data-testid="slowest-functions" aria-busy={isLoading}>
+            <caption className="sr-only">
+              Functions of the profiles of the last {days === 1 ? '24 hours' : `${days} days`}, times in milliseconds,
+              sorted by {SORT_COLUMNS.find((c) => c.sort === sort)?.label}
+            </caption>
+            <thead className="border-b border-line bg-surface-muted">
+              <tr>
+                <th scope="col" className={`${th} text-left`}>
+                  Function <span className="font-normal normal-case">· package or file</span>
+                </th>
+                {SORT_COLUMNS.map((c) => (
+                  <th
+                    key={c.sort}
+                    scope="col"
+                    className={`${th} text-right`}
+                    aria-sort={sort === c.sort ? 'descending' : undefined}
+                  >
+                    <button
+                      type="button"
+                      title={`${c.title}; sort by it`}
+                      onClick={() => setSort(c.sort)}
+                      className={cn(
+                        'inline-flex items-center gap-1 rounded-sm uppercase focus-visible:outline-2 focus-visible:outline-focus',
+                        sort === c.sort ? 'text-fg' : 'hover:text-fg',
+                      )}
+                    >
+                      {c.label}
+                      <span aria-hidden="true" className={sort === c.sort ? '' : 'invisible'}>
+                        ↓
+                      </span>
+                    </button>
+                  </th>
+                ))}
+                <th scope="col" className={`${th} text-left`}>
+                  Example profiles
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line-subtle">
+              {data.functions.map((f) => (
+                <FunctionRow key={f.frameId} projectId={projectId} f={f} />
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
+      )}
+    </div>
+  );
+}
+
+function FunctionRow({ projectId, f }: { projectId: string; f: ProfiledFunction }) {
+  const where = locationOf(f);
+  const short = shortLocationOf(f);
+  return (
+    <tr className="hover:bg-surface-muted" data-testid="function-row" data-name={f.name} data-in-app={f.inApp}>
+      <th scope="row" className="max-w-[13rem] px-4 py-2 text-left font-normal sm:max-w-sm lg:max-w-md">
+        <span className="flex min-w-0 items-center gap-2">
+          <span className="truncate font-mono text-[13px] font-medium" title={f.name}>
+            {f.name}
+          </span>
+          {f.inApp && (
+            <Badge tone="blue" className="shrink-0">
+              In-app
+            </Badge>
+          )}
+        </span>
+        <span className="block truncate font-mono text-xs text-fg-muted" title={where ?? undefined}>
+          {short ?? '—'}
+        </span>
+      </th>
+      <td className={num}>{formatMs(f.selfMs)}</td>
+      <td className={num}>{formatMs(f.totalMs)}</td>
+      <td className={num}>{formatMs(f.p75Ms)}</td>
+      <td className={num}>{formatCount(f.count)}</td>
+      <td className="px-4 py-2.5">
+        <span className="flex gap-2">
+          {f.examples.slice(0, EXAMPLES_SHOWN).map((id, i) => (
+            <Link
+              key={id}
+              href={profileHref(projectId, id)}
+              title={`Profile ${id}`}
+              aria-label={`Example profile ${i + 1} of ${f.name}`}
+              className="font-mono text-xs text-link underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-focus"
+            >
+              {id.slice(0, 8)}
+            </Link>
+          ))}
+        </span>
+      </td>
+    </tr>
+  );
+}
