@@ -456,7 +456,7 @@ test('at 375 px every tab is reachable and nothing scrolls sideways; favicon; pa
     for (const [path, title] of TITLES) {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
-      await expect(nav.getByRole('link')).toHaveCount(12);
+      await expect(nav.getByRole('link')).toHaveCount(13);
       // Every tab lies inside the 375 px viewport, so none needs a sideways scroll to be found.
       for (const link of await nav.getByRole('link').all()) {
         const box = (await link.boundingBox())!;

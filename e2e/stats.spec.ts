@@ -18,7 +18,7 @@ test('the Stats page shows what was stored, refused and skipped, with the reason
   expect((await ingest({ exception: { type: 'TypeError', stacktrace: { frames } } })).status()).toBe(400);
   const envelope = [
     JSON.stringify({}),
-    JSON.stringify({ type: 'profile', length: 2 }),
+    JSON.stringify({ type: 'replay_video', length: 2 }),
     '{}',
     JSON.stringify({ type: 'client_report' }),
     JSON.stringify({
@@ -39,21 +39,21 @@ test('the Stats page shows what was stored, refused and skipped, with the reason
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stats' }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/stats$`));
   await expect(page.getByRole('heading', { name: 'Stats' })).toBeVisible();
-  // One card per kind of item (#45): the errors' totals, and the profile's apart.
+  // One card per kind of item (#45): the errors' totals, and the mobile replay video's (not stored) apart.
   const errors = page.getByTestId('category-error');
   await expect(errors.getByTestId('total-accepted')).toHaveText('2');
   await expect(errors.getByTestId('total-invalid')).toHaveText('1');
-  await expect(page.getByTestId('category-profile').getByTestId('total-unsupported')).toHaveText('1');
+  await expect(page.getByTestId('category-replay').getByTestId('total-unsupported')).toHaveText('1');
   await expect(errors.getByTestId('total-client_discard')).toHaveText('4');
   const table = page.getByRole('region', { name: 'Outcomes by category and reason' });
   await expect(table.getByRole('row')).toHaveCount(5);
   await expect(table.getByRole('row', { name: /Errors Dropped by the SDK queue_overflow 4/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Errors Invalid validation: exception.value 1/ })).toBeVisible();
-  await expect(table.getByRole('row', { name: /Profiles Not stored \(unsupported\) not_stored 1/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Replays Not stored \(unsupported\) not_stored 1/ })).toBeVisible();
   await expect(
     errors.getByRole('img', { name: 'Errors, last 30 days: accepted 2, invalid 1, dropped by the sdk 4' }),
   ).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Profiles, last 30 days: not stored (unsupported) 1' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Replays, last 30 days: not stored (unsupported) 1' })).toBeVisible();
   await expect(page).toHaveTitle('Stats · Stats shop · Tracker');
   await expectNoSeriousA11yViolations(page);
 
