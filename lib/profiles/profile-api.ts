@@ -312,6 +312,9 @@ type FrameRow = FrameInfo & {
  * Per frame over the period: time, calls, the duration histogram summed bucket by bucket in one set-based pass
  * (unnest), and example profiles (most recent hour first). One scan of the period's hour rows.
  */
+/** V8's own entries in a profile: time, not functions (garbage collection stays: a program causes it). */
+const V8_PSEUDO_FRAMES = `('(root)', '(program)', '(idle)')`;
+
 const FRAME_TOTALS = `
 WITH rows AS MATERIALIZED (
   SELECT frame_id, hour, self_ms, total_ms, calls, histogram, examples
@@ -329,7 +332,7 @@ WITH rows AS MATERIALIZED (
 SELECT s.frame_id AS "frameId", f.function, f.module, f.file, f.line, f.in_app AS "inApp", s.self, s.total, s.calls,
        s.latest, hist.buckets, hist.counts, s.examples
   FROM sums s JOIN profile_frames f ON f.id = s.frame_id LEFT JOIN hist USING (frame_id)
- WHERE $3::boolean IS NULL OR f.in_app = $3`;
+ WHERE ($3::boolean IS NULL OR f.in_app = $3) AND f.function NOT IN ${V8_PSEUDO_FRAMES}`;
 
 /** The functions that took the most time: self, total, the p75 of one call, calls, example profiles. */
 export async function slowestFunctions(t: ProjectTenant, q: z.infer<typeof functionsQuery>) {
