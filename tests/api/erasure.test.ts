@@ -184,7 +184,7 @@ describe('erasing one end user across the organization', () => {
     const projectIds = [shop.id, admin.id];
 
     const ann = endUser('ann', '203.0.113.7');
-    const bob = endUser('bob', '198.51.100.23');
+    const bob = endUser('bob', '192.0.2.201');
     await send(shop, ann);
     await send(admin, ann);
     await send(shop, bob);
