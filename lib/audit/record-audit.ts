@@ -42,6 +42,29 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   });
 }
 
+/** One entry per organization the person belongs to, for an action on their own account (a sign-in, a factor, a
+ * password, their sessions): the person is the actor and the target. Written in the caller's transaction. */
+export async function recordAccountAudit(
+  tx: Tx,
+  userId: string,
+  entry: { action: AuditAction; changes?: Prisma.InputJsonObject },
+): Promise<void> {
+  const user = await tx.user.findUnique({
+    where: { id: userId },
+    select: { email: true, memberships: { select: { orgId: true } } },
+  });
+  if (!user) return;
+  for (const { orgId } of user.memberships) {
+    await recordAudit(tx, {
+      orgId,
+      action: entry.action,
+      target: { type: 'user', id: userId, label: user.email },
+      changes: entry.changes,
+      actor: { userId, userEmail: user.email },
+    });
+  }
+}
+
 /** AUDIT_LOG_RETENTION_DAYS (default 365): how long entries are kept. */
 export function auditRetentionDays(): number {
   const n = Number(process.env.AUDIT_LOG_RETENTION_DAYS);

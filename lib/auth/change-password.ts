@@ -2,7 +2,8 @@ import { db } from '@/lib/db';
 import { AppError, validationError } from '@/lib/errors';
 import type { ChangePasswordInput } from '@/lib/zod/account';
 import { hashPassword, verifyPassword } from './password';
-import { recordAccountAudit, revokeOtherSessions } from './revoke-sessions';
+import { recordAccountAudit } from '@/lib/audit/record-audit';
+import { revokeOtherSessions } from './revoke-sessions';
 import { enforceThrottle, forgiveThrottle, throttleRules } from './throttle';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';

@@ -8,7 +8,8 @@ import PasswordResetEmail from '@/emails/password-reset-email';
 import { hashPassword } from './password';
 import { randomToken, sha256 } from './tokens';
 import { enforceThrottle, throttleRules } from './throttle';
-import { recordAccountAudit, revokeOtherSessions } from './revoke-sessions';
+import { recordAccountAudit } from '@/lib/audit/record-audit';
+import { revokeOtherSessions } from './revoke-sessions';
 import { getBoss, notifyWorkers, work } from '@/lib/jobs/boss';
 import { QUEUES } from '@/lib/jobs/queues';
 

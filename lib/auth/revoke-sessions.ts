@@ -1,37 +1,13 @@
 // Ending a person's signed-in sessions (#48): one from their list, every other one ("sign out everywhere else"), or
 // all of them. A password change or a removed second factor ends the others. Each is one audit entry per
 // organization the person belongs to, written in the same transaction as the deletion.
-import type { Prisma } from '@/lib/generated/prisma/client';
 import { db, type Tx } from '@/lib/db';
 import { notFound } from '@/lib/errors';
-import { recordAudit } from '@/lib/audit/record-audit';
-import type { AuditAction } from '@/lib/audit/actions';
+import { recordAccountAudit } from '@/lib/audit/record-audit';
 import { describeDevice } from './describe-device';
 
 /** Why sessions ended, kept on the audit entry. */
 export type RevokeReason = 'signed_out_elsewhere' | 'password_changed' | 'password_reset' | 'factor_removed';
-
-/** One entry per organization of the user, for an action on their own account; the actor is the user. */
-export async function recordAccountAudit(
-  tx: Tx,
-  userId: string,
-  entry: { action: AuditAction; changes?: Prisma.InputJsonObject },
-): Promise<void> {
-  const user = await tx.user.findUnique({
-    where: { id: userId },
-    select: { email: true, memberships: { select: { orgId: true } } },
-  });
-  if (!user) return;
-  for (const { orgId } of user.memberships) {
-    await recordAudit(tx, {
-      orgId,
-      action: entry.action,
-      target: { type: 'user', id: userId, label: user.email },
-      changes: entry.changes,
-      actor: { userId, userEmail: user.email },
-    });
-  }
-}
 
 /**
  * Ends every session of the user but `keepSessionId` (all of them when null) and returns how many ended. Written in

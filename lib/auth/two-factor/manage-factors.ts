@@ -4,7 +4,7 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/types';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db';
 import { AppError, notFound } from '@/lib/errors';
-import { recordUserAudit } from './audit-user';
+import { recordAccountAudit } from '@/lib/audit/record-audit';
 import { hasSecondFactor } from './factors';
 import { emailFactorChange } from './notify';
 import { replaceRecoveryCodes } from './recovery-codes';
@@ -19,7 +19,10 @@ type Person = { id: string; email: string; name: string };
 async function firstCodes(tx: Prisma.TransactionClient, user: Person): Promise<string[] | null> {
   if ((await tx.recoveryCode.count({ where: { userId: user.id } })) > 0) return null;
   const codes = await replaceRecoveryCodes(tx, user.id);
-  await recordUserAudit(tx, { user, action: 'two_factor.recovery_codes_generated', changes: { count: codes.length } });
+  await recordAccountAudit(tx, user.id, {
+    action: 'two_factor.recovery_codes_generated',
+    changes: { count: codes.length },
+  });
   return codes;
 }
 
@@ -28,7 +31,7 @@ export async function confirmTotp(user: Person, code: string) {
   const recoveryCodes = await db.$transaction(async (tx) => {
     if (!(await acceptTotpCode({ userId: user.id, code, confirmed: false, tx })))
       throw new AppError('BAD_REQUEST', 'That code does not match: enter the current code from your app');
-    await recordUserAudit(tx, { user, action: 'two_factor.totp_added' });
+    await recordAccountAudit(tx, user.id, { action: 'two_factor.totp_added' });
     return firstCodes(tx, user);
   });
   await emailFactorChange(user, 'added', 'An authenticator app');
@@ -39,7 +42,7 @@ export async function addWebAuthnKey(user: Person, response: RegistrationRespons
   const result = await db.$transaction(async (tx) => {
     const key = await verifyRegistration(tx, { userId: user.id, response, name });
     if (!key) return null;
-    await recordUserAudit(tx, { user, action: 'two_factor.webauthn_added', changes: { name: key.name } });
+    await recordAccountAudit(tx, user.id, { action: 'two_factor.webauthn_added', changes: { name: key.name } });
     return { key, recoveryCodes: await firstCodes(tx, user) };
   });
   // Outside the transaction: the used challenge must stay deleted even when the answer is refused.
@@ -56,8 +59,7 @@ export async function regenerateRecoveryCodes(user: Person) {
     throw new AppError('BAD_REQUEST', 'Set up an authenticator app or a security key first');
   return db.$transaction(async (tx) => {
     const codes = await replaceRecoveryCodes(tx, user.id);
-    await recordUserAudit(tx, {
-      user,
+    await recordAccountAudit(tx, user.id, {
       action: 'two_factor.recovery_codes_generated',
       changes: { count: codes.length },
     });
@@ -91,8 +93,7 @@ export async function removeFactor(user: Person, sessionId: string, factor: { to
         );
       await tx.recoveryCode.deleteMany({ where: { userId: user.id } });
     }
-    await recordUserAudit(tx, {
-      user,
+    await recordAccountAudit(tx, user.id, {
       action: 'two_factor.factor_removed',
       changes: {
         factor: 'totp' in factor ? 'totp' : 'webauthn',

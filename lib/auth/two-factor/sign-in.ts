@@ -5,7 +5,7 @@ import { db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
 import { createSession, type SignInClient } from '../session';
 import { enforceThrottle, forgiveThrottle, perAddress, type ThrottleRule } from '../throttle';
-import { recordUserAudit } from './audit-user';
+import { recordAccountAudit } from '@/lib/audit/record-audit';
 import { hasSecondFactor, secondFactorMethods, type TwoFactorMethod } from './factors';
 import {
   countPendingAttempt,
@@ -49,13 +49,15 @@ async function startSession(
   changes: Record<string, string>,
 ): Promise<SignInOutcome> {
   const { cookie } = await createSession(user.id, client);
-  await db.$transaction((tx) => recordUserAudit(tx, { user, action: 'auth.sign_in', changes }));
+  await db.$transaction((tx) => recordAccountAudit(tx, user.id, { action: 'auth.sign_in', changes }));
   return { kind: 'session', cookie };
 }
 
 /** A wrong password for a known person (an unknown email is recorded nowhere: it belongs to no organization). */
 export async function recordSignInFailure(user: Person, method: FirstFactor): Promise<void> {
-  await db.$transaction((tx) => recordUserAudit(tx, { user, action: 'auth.sign_in_failed', changes: { method } }));
+  await db.$transaction((tx) =>
+    recordAccountAudit(tx, user.id, { action: 'auth.sign_in_failed', changes: { method } }),
+  );
 }
 
 // Per person (whichever pending sign-in) and per address: guessing codes across many fresh sign-ins still stops.
@@ -97,15 +99,14 @@ export async function completeSecondFactor(
       const used = await consumeRecoveryCode(user.id, input.code, tx);
       if (used) {
         const remaining = await tx.recoveryCode.count({ where: { userId: user.id, usedAt: null } });
-        await recordUserAudit(tx, { user, action: 'two_factor.recovery_code_used', changes: { remaining } });
+        await recordAccountAudit(tx, user.id, { action: 'two_factor.recovery_code_used', changes: { remaining } });
       }
       return used;
     });
   else ok = pending.challenge !== null && (await verifyAssertion(user.id, pending.challenge, input.response));
   if (!ok) {
     await db.$transaction((tx) =>
-      recordUserAudit(tx, {
-        user,
+      recordAccountAudit(tx, user.id, {
         action: 'auth.second_factor_failed',
         changes: { method: pending.method, secondFactor: input.method },
       }),
