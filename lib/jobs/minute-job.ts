@@ -4,6 +4,7 @@ import { evaluateCrashFreeRules } from '@/lib/alerts/crash-free-rules';
 import { reviveIgnoredIssues } from '@/lib/issues/ignore-conditions';
 import { sweepMergedFingerprints } from '@/lib/issues/merge-issues';
 import { detectMonitorFailures } from '@/lib/ingest/items/check-ins';
+import { foldFunctionHours } from '@/lib/ingest/items/profiles';
 import { runUptimeChecks } from '@/lib/monitors/uptime';
 import { getBoss, work } from './boss';
 import { QUEUES } from './queues';
@@ -22,5 +23,7 @@ export async function startMinuteJob(): Promise<void> {
     await detectMonitorFailures();
     // Uptime checks that are due.
     await runUptimeChecks();
+    // Profiles' function figures a stopped process stored but did not fold.
+    await foldFunctionHours();
   });
 }

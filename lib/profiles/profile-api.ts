@@ -310,15 +310,20 @@ type FrameRow = FrameInfo & {
 
 /**
  * Per frame over the period: time, calls, the duration histogram summed bucket by bucket in one set-based pass
- * (unnest), and example profiles (most recent hour first). One scan of the period's hour rows.
+ * (unnest), and example profiles (most recent first: by hour, then waiting before folded, newest first). One scan of the period's hour rows, and of the profiles'
+ * figures not folded into them yet (lib/ingest/items/profiles/function-fold.ts).
  */
 /** V8's own entries in a profile: time, not functions (garbage collection stays: a program causes it). */
 const V8_PSEUDO_FRAMES = `('(root)', '(program)', '(idle)')`;
 
 const FRAME_TOTALS = `
 WITH rows AS MATERIALIZED (
-  SELECT frame_id, hour, self_ms, total_ms, calls, histogram, examples
+  SELECT frame_id, hour, 0::bigint AS seq, self_ms, total_ms, calls, histogram, examples
     FROM profile_function_hours WHERE project_id = $1 AND hour >= $2
+  UNION ALL
+  SELECT u.f, p.hour, p.id, u.s, u.t, u.c, u.h::int[], ARRAY[p.profile_id]
+    FROM profile_function_pending p, unnest(p.frame_ids, p.self_ms, p.total_ms, p.calls, p.histograms) AS u(f, s, t, c, h)
+   WHERE p.project_id = $1 AND p.hour >= $2
 ), hist AS (
   SELECT frame_id, array_agg(b ORDER BY b) AS buckets, array_agg(n ORDER BY b) AS counts
     FROM (SELECT r.frame_id, u.b::int, sum(u.n)::int AS n
@@ -326,7 +331,7 @@ WITH rows AS MATERIALIZED (
    GROUP BY frame_id
 ), sums AS (
   SELECT frame_id, sum(self_ms) AS self, sum(total_ms) AS total, sum(calls) AS calls, max(hour) AS latest,
-         string_agg(array_to_string(examples, ','), ',' ORDER BY hour DESC) AS examples
+         string_agg(array_to_string(examples, ','), ',' ORDER BY hour DESC, seq DESC) AS examples
     FROM rows GROUP BY frame_id
 )
 SELECT s.frame_id AS "frameId", f.function, f.module, f.file, f.line, f.in_app AS "inApp", s.self, s.total, s.calls,

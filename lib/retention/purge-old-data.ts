@@ -92,6 +92,7 @@ export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[]
       // Profiles and their per-function hours age out like transactions (their frames are shared, and stay).
       ['profiles', 'started_at', cutoff],
       ['profile_function_hours', 'hour', cutoff],
+      ['profile_function_pending', 'hour', cutoff],
     ] as const) {
       await deleteProjectRowsBefore(table, column, before, plan, orgIds);
     }

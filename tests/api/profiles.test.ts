@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
+import { foldFunctionHours } from '@/lib/ingest/items/profiles';
 import { flushOutcomes } from '@/lib/outcomes/record-outcome';
 import { purgeOldData } from '@/lib/retention/purge-old-data';
 import { signUp } from '../support/accounts';
@@ -343,6 +344,29 @@ describe('bad input: the exact outcome, nothing lost beside it', () => {
     expect(node.name).toBe('recurse4000');
   });
 
+  it('folding the waiting function figures into the hour rows changes no answer, and folds each profile once', async () => {
+    const s = await setup();
+    const where = { projectId: s.project.id };
+    // Folds that run meanwhile (the server's, a few seconds after a profile) are waited out before each read.
+    await foldFunctionHours();
+    const sent = [samples(20), samples(7), samples(12)].map((x) => chunk({ samples: x, stacks: [[0, 1]], frames }));
+    for (const c of sent)
+      expect((await s.post({}, [{ header: { type: 'profile_chunk' }, payload: c }])).status).toBe(200);
+    const read = async () => (await s.client.get(`${s.api}/functions`)).body.data.functions;
+    const before = await read();
+    // Two folds at once, as two instances would: each waiting row is taken by one.
+    await Promise.all([foldFunctionHours(), foldFunctionHours()]);
+    await expect.poll(() => db.profileFunctionPending.count({ where }), { timeout: 10_000 }).toBe(0);
+    const after = await read();
+    expect(after).toEqual(before);
+    const handler = after.find((f: { name: string }) => f.name === 'handler');
+    // 20 + 7 + 12 samples 10 ms apart, one call in each chunk.
+    expect(handler.selfMs).toBeCloseTo(390, 0);
+    expect(handler.count).toBe(3);
+    expect(handler.examples).toHaveLength(3);
+    expect(await db.profileFunctionHour.count({ where })).toBe(2);
+  });
+
   it('a chunk sent twice is stored once: the repeat is counted filtered and adds no time', async () => {
     const s = await setup();
     const c = chunk({ samples: samples(20), stacks: [[0, 1]], frames });
@@ -376,14 +400,32 @@ describe('bad input: the exact outcome, nothing lost beside it', () => {
     const c = chunk({ samples: samples(3), stacks: [[0, 1]], frames });
     expect((await s.post({}, [{ header: { type: 'profile_chunk' }, payload: c }])).status).toBe(200);
     const where = { projectId: s.project.id };
+    // The profile's figures folded into the hour rows (by this fold or the server's), and another's still waiting:
+    // retention takes both.
+    await foldFunctionHours();
+    await expect.poll(() => db.profileFunctionPending.count({ where }), { timeout: 10_000 }).toBe(0);
     expect(await db.profileFunctionHour.count({ where })).toBe(2);
+    await db.profileFunctionPending.create({
+      data: {
+        projectId: s.project.id,
+        hour: new Date(),
+        profileId: id(),
+        frameIds: [1],
+        selfMs: [1],
+        totalMs: [1],
+        calls: [1],
+        histograms: ['{1}'],
+      },
+    });
     const old = new Date(Date.now() - 400 * 86_400_000);
     await db.profile.updateMany({ where, data: { startedAt: old } });
     await db.profileFunctionHour.updateMany({ where, data: { hour: old } });
+    await db.profileFunctionPending.updateMany({ where, data: { hour: old } });
     const { orgId } = await db.project.findUniqueOrThrow({ where: { id: s.project.id }, select: { orgId: true } });
     await purgeOldData({ orgIds: [orgId] });
     expect(await db.profile.count({ where })).toBe(0);
     expect(await db.profileFunctionHour.count({ where })).toBe(0);
+    expect(await db.profileFunctionPending.count({ where })).toBe(0);
   });
 
   it('frames are scrubbed before they are stored', async () => {

@@ -7,6 +7,7 @@ import { parseProfile, PROFILE_MAX_BYTES, type ProfileRow } from './parse-profil
 import { storeProfiles } from './profile-writer';
 
 export type { ProfileRow } from './parse-profile';
+export { foldFunctionHours } from './function-fold';
 export {
   bucketMs,
   decodeProfile,

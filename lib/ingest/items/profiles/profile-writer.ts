@@ -1,6 +1,6 @@
 // Stores profiles (#47): each profile's frames kept once per project (profile_frames, found by a 16-byte key), its
-// samples and stacks compressed into one row, and its per-function time and call durations added to the hour's
-// rollup, the row and the rollup in one transaction (an SDK's retry of a stored profile adds nothing). A profile
+// samples and stacks compressed into one row, and its per-function time and call durations queued for the hour's
+// rollup (./function-fold.ts), the row and its queued figures in one transaction (an SDK's retry of a stored profile adds nothing). A profile
 // counts once against the month's profile quota. Every profile is counted: accepted, filtered (already stored) or
 // over_quota.
 import crypto from 'node:crypto';
@@ -11,12 +11,11 @@ import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { symbolicateProfileFrames } from '@/lib/sourcemaps/symbolicate';
 import { pool, withPgTransaction } from '@/lib/pg';
 import type { ProfileFrame, ProfileRow } from './parse-profile';
+import { foldSoon } from './function-fold';
 import { encodeProfile, functionStats, type StoredProfile } from './samples';
 
 /** Profiles a month per plan (a process profiled continuously sends one chunk a minute); none without plan limits. */
 const PROFILE_QUOTA = { FREE: 10_000, PRO: 1_000_000 } as const;
-/** Example profiles kept per function and hour. */
-const EXAMPLES = 5;
 
 const count = (key: IngestKey, outcome: 'accepted' | 'filtered' | 'over_quota', reason = '', n = 1) =>
   recordOutcome({ projectId: key.projectId, category: 'profile', outcome, reason, quantity: n });
@@ -87,17 +86,9 @@ async function frameIds(projectId: string, frames: ProfileFrame[]): Promise<numb
   });
 }
 
-const ADD_FUNCTION_HOURS = `
-INSERT INTO profile_function_hours AS h (project_id, hour, frame_id, self_ms, total_ms, calls, histogram, examples)
-SELECT $1, $2, f, s, t, c, hist::int[], ARRAY[$3::text]
-  FROM unnest($4::bigint[], $5::float8[], $6::float8[], $7::bigint[], $8::text[]) AS x(f, s, t, c, hist)
- ORDER BY f
-ON CONFLICT (project_id, hour, frame_id) DO UPDATE SET
-  self_ms = h.self_ms + excluded.self_ms,
-  total_ms = h.total_ms + excluded.total_ms,
-  calls = h.calls + excluded.calls,
-  histogram = profile_histogram_add(h.histogram, excluded.histogram),
-  examples = (excluded.examples || h.examples)[1:${EXAMPLES}]`;
+const ADD_FUNCTIONS = `
+INSERT INTO profile_function_pending (project_id, hour, profile_id, frame_ids, self_ms, total_ms, calls, histograms)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`;
 
 /** Frames of bundled JavaScript under their original names, files and lines when the project holds their maps. */
 async function sourceMapped(key: IngestKey, row: ProfileRow): Promise<ProfileFrame[]> {
@@ -155,7 +146,7 @@ async function storeOne(key: IngestKey, row: ProfileRow): Promise<boolean> {
       ],
     );
     if (rowCount === 0) return false;
-    await c.query(ADD_FUNCTION_HOURS, [
+    await c.query(ADD_FUNCTIONS, [
       key.projectId,
       hour,
       row.id,
@@ -182,6 +173,7 @@ export async function storeProfiles(key: IngestKey, rows: ProfileRow[]): Promise
       count(key, 'filtered', 'duplicate_profile');
     }
   }
+  if (repeats < rows.length) foldSoon();
   // A repeat was counted against the quota when it was first stored.
   if (repeats)
     await pool().query(
