@@ -6,6 +6,7 @@ export async function register(): Promise<void> {
   const { startAccountWorkers } = await import('./lib/auth/password-reset');
   const { startMinuteJob } = await import('./lib/jobs/minute-job');
   const { startErasureWorker } = await import('./lib/privacy/erasure-job');
+  const { startWorkflowWorker } = await import('./lib/workflow/worker');
   const { stopJobs } = await import('./lib/jobs/boss');
   const { onShutdown } = await import('./lib/shutdown');
   try {
@@ -14,6 +15,7 @@ export async function register(): Promise<void> {
     await startRetentionJob();
     await startMinuteJob();
     await startErasureWorker();
+    await startWorkflowWorker();
     onShutdown(stopJobs);
     console.log(
       '[jobs] alert delivery, password-reset email workers, the daily retention purge and the minute job (ignore conditions, merge sweep, crash-free alerts, monitors) started',

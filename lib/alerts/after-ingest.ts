@@ -2,6 +2,7 @@
 // commit and before answering. It must stay cheap when no rule can fire and must never throw.
 import { evaluateRules } from './evaluate-rules';
 import { logger } from '@/lib/log';
+import { emitWorkflowEvents, type WorkflowEvent } from '@/lib/workflow/workflow-events';
 
 export type IngestedError = {
   projectId: string;
@@ -24,4 +25,14 @@ export async function afterIngest(events: IngestedError[]): Promise<void> {
     // Alerting must never fail an event that is already stored.
     logger.error({ err }, '[alerts] rule evaluation failed');
   }
+  // New and regressed issues for the workflow handlers (auto-assignment, notifications): each offered once.
+  const workflow: WorkflowEvent[] = [];
+  const seen = new Set<string>();
+  for (const e of events) {
+    const type = e.isNewIssue ? 'NEW_ISSUE' : e.isRegression ? 'REGRESSED' : null;
+    if (!type || seen.has(`${type} ${e.issueId}`)) continue;
+    seen.add(`${type} ${e.issueId}`);
+    workflow.push({ type, projectId: e.projectId, issueId: e.issueId });
+  }
+  await emitWorkflowEvents(workflow);
 }

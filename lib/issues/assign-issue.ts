@@ -6,6 +6,7 @@ import { badRequest, notFound } from '@/lib/errors';
 import { logger } from '@/lib/log';
 import { sendEmail } from '@/lib/email/send-email';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
+import { emitWorkflowEvents } from '@/lib/workflow/workflow-events';
 import IssueAssignedEmail from '@/emails/issue-assigned-email';
 import { lockIssues } from './update-issue-status';
 import { serializeIssueWithAssignee, withAssignee } from './serialize';
@@ -34,6 +35,16 @@ export async function assignIssue(t: ProjectTenant, issueId: string, assigneeId:
       include: { ...withAssignee, project: { select: { name: true } } },
     });
   });
+  await emitWorkflowEvents([
+    {
+      type: 'ASSIGNED',
+      projectId: t.projectId,
+      issueId,
+      actorId: t.userId,
+      assigneeUserId: assigneeId,
+      assigneeTeamId: null,
+    },
+  ]);
   if (issue.assignee && issue.assignee.id !== t.userId)
     await emailAssignee(t, issue.assignee.email, issue.title, issue.project.name, issueId);
   return serializeIssueWithAssignee(issue);

@@ -1,6 +1,7 @@
 import { db } from '@/lib/db';
 import { AppError, notFound } from '@/lib/errors';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
+import { emitWorkflowEvents } from '@/lib/workflow/workflow-events';
 
 export function serializeComment(c: {
   id: string;
@@ -41,6 +42,9 @@ export async function createComment(t: ProjectTenant, issueId: string, body: str
     });
     return c;
   });
+  await emitWorkflowEvents([
+    { type: 'COMMENTED', projectId: t.projectId, issueId, actorId: t.userId, commentId: comment.id },
+  ]);
   return serializeComment(comment);
 }
 

@@ -2,6 +2,7 @@ import { db, type Tx } from '@/lib/db';
 import { clock } from '@/lib/clock';
 import { notFound, validationError } from '@/lib/errors';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
+import { emitWorkflowEvents } from '@/lib/workflow/workflow-events';
 import type { IgnoreCondition, IssueStatusValue, ResolveIn } from '@/lib/zod/issues';
 import { serializeIssue } from './serialize';
 import { conditionColumns, NO_CONDITION } from './ignore-conditions';
@@ -60,9 +61,11 @@ export async function updateIssueStatus({
   resolveIn?: ResolveIn;
   ignore?: IgnoreCondition;
 }) {
+  let resolvedNow = false;
   const issue = await db.$transaction(async (tx) => {
     const [current] = await lockIssues(tx, t, [issueId]);
     if (!current) throw notFound('Issue');
+    resolvedNow = status === 'RESOLVED' && current.status !== 'RESOLVED';
     let release: { version: string; createdAt: Date } | null = null;
     if (resolveIn === 'nextRelease') {
       release = await latestRelease(tx, t.projectId);
@@ -95,5 +98,9 @@ export async function updateIssueStatus({
       },
     });
   });
+  if (resolvedNow)
+    await emitWorkflowEvents([
+      { type: 'RESOLVED', projectId: t.projectId, issueId, actorId: t.userId, resolvedIn: issue.resolvedIn },
+    ]);
   return serializeIssue(issue);
 }

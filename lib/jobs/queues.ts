@@ -9,6 +9,7 @@ export const QUEUES = {
   passwordReset: 'password-reset',
   minute: 'minute',
   erasure: 'erasure',
+  workflow: 'workflow',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -40,4 +41,6 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   minute: { policy: 'singleton', retryLimit: 0, expireInSeconds: 60, retentionMinutes: 60 },
   // lib/privacy/erasure-job.ts: one person's data, in batches; a retry carries on where the failed run stopped.
   erasure: { retryLimit: 2, retryDelay: 30, expireInSeconds: 4 * 60 * 60, retentionMinutes: 60 * 24 * 7 },
+  // lib/workflow: an issue's new / assigned / commented / regressed / resolved event, through its handlers in order.
+  workflow: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60, retentionMinutes: 60 * 24 },
 };
