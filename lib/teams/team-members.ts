@@ -1,0 +1,32 @@
+// Who is in which team (#49): the helpers ownership rules, notifications and issue search use. A person who left the
+// organization keeps no team there: both read only current members.
+import { db, type Tx } from '@/lib/db';
+
+export type TeamRef = { id: string; name: string; slug: string };
+export type TeamMemberRef = { userId: string; name: string; email: string };
+
+/** The teams of the organization that `userId` is in (by name). */
+export async function teamsOfUser(orgId: string, userId: string, tx: Tx = db): Promise<TeamRef[]> {
+  return tx.team.findMany({
+    where: {
+      orgId,
+      members: { some: { userId } },
+      organization: { memberships: { some: { userId } } },
+    },
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
+    select: { id: true, name: true, slug: true },
+  });
+}
+
+/** The members of a team who are still members of its organization (by name). */
+export async function membersOfTeam(teamId: string, tx: Tx = db): Promise<TeamMemberRef[]> {
+  const team = await tx.team.findUnique({ where: { id: teamId }, select: { orgId: true } });
+  if (!team) return [];
+  const rows = await tx.teamMember.findMany({
+    where: { teamId, user: { memberships: { some: { orgId: team.orgId } } } },
+    select: { user: { select: { id: true, name: true, email: true } } },
+  });
+  return rows
+    .map((r) => ({ userId: r.user.id, name: r.user.name, email: r.user.email }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
+}
