@@ -41,5 +41,13 @@ export const AUDIT_ACTIONS = [
   // Data-subject erasure
   'erasure.requested',
   'erasure.completed',
+  // Teams (#49)
+  'team.created',
+  'team.updated',
+  'team.deleted',
+  'team.member_added',
+  'team.member_removed',
+  'team.project_added',
+  'team.project_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
