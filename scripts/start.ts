@@ -14,6 +14,7 @@ import { emailTransport } from '../lib/email/send-email';
 import { enabledProviders } from '../lib/auth/oauth/provider-settings';
 import { sessionSecretStatusLine } from '../lib/auth/session-secret';
 import { ingestStatusLine } from '../lib/ingest/protocols/sentry/item-types';
+import { APP_VERSION } from '../lib/version/app-version';
 
 // `npm start` sizes this process's heap with the NODE_OPTIONS of scripts/node-options.env (`node --env-file`); what
 // it starts (a build, the migrations) runs without those limits. A NODE_OPTIONS of the user's own is left as it is.
@@ -51,6 +52,7 @@ function pgSettings(value: string | undefined): string[] {
 }
 
 async function main() {
+  log(`Tracker v${APP_VERSION}`);
   let embedded: EmbeddedDb | undefined;
   if (!process.env.DATABASE_URL) {
     log(`DATABASE_URL not set: starting embedded PostgreSQL in ${path.join(dataDir, 'postgres')}`);
@@ -93,7 +95,7 @@ async function main() {
   // NODE_OPTIONS=--enable-source-maps. The lib modules loaded above keep theirs.
   if (!dev && !wantsSourceMaps()) process.setSourceMapsEnabled(false);
   const server = await startServer({ dev, port, host });
-  log(`serving ${dev ? '(dev)' : '(production)'} on http://localhost:${port}`);
+  log(`serving v${APP_VERSION} ${dev ? '(dev)' : '(production)'} on http://localhost:${port}`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -8,6 +8,7 @@ import { PATH_HEADER } from '@/lib/auth/request-path';
 import { enrolmentRequiredFor } from '@/lib/auth/two-factor/org-requirement';
 import { SECURITY_PAGE } from '@/lib/auth/two-factor/notify';
 import { DashboardHeader } from '@/components/dashboard/dashboard-header';
+import { DashboardFooter } from '@/components/dashboard/dashboard-footer';
 import { ToastProvider } from '@/components/ui/toast';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -25,6 +26,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <div className="min-h-screen">
         <DashboardHeader user={{ name: session.user.name, email: session.user.email }} organization={organization} />
         <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">{children}</main>
+        <DashboardFooter />
       </div>
     </ToastProvider>
   );

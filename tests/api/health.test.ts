@@ -6,6 +6,7 @@ import { TestClient } from '../support/client';
 import { closePool } from '@/lib/pg';
 import { startEmbeddedPostgres } from '@/lib/runtime/embedded-db';
 import { getBoss } from '@/lib/jobs/boss';
+import packageJson from '@/package.json';
 
 const suiteUrl = process.env.DATABASE_URL!;
 
@@ -32,8 +33,14 @@ describe('GET /api/health', () => {
       statusCode: 200,
       status: 'success',
       message: 'Healthy',
-      data: { ok: true, database: { ok: true, latencyMs: expect.any(Number) } },
+      data: { ok: true, database: { ok: true, latencyMs: expect.any(Number) }, version: packageJson.version },
     });
+  });
+
+  it("names the running version, package.json's, a semantic version (#50)", async () => {
+    const res = await new TestClient().get('/api/health');
+    expect(res.body.data.version).toBe(packageJson.version);
+    expect(res.body.data.version).toMatch(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/);
   });
 
   it.each([
@@ -88,7 +95,7 @@ describe('GET /api/health', () => {
         statusCode: 503,
         status: 'failed',
         message: 'Database unreachable',
-        data: { ok: false, database: { ok: false } },
+        data: { ok: false, database: { ok: false }, version: packageJson.version },
       });
     } finally {
       await closePool();
