@@ -79,8 +79,25 @@ export type MonitorWebhookBody = {
   issueUrl: string | null;
 };
 
+/** A project notification webhook's message for a workflow event (#49, lib/notifications). */
+export type WorkflowWebhookBody = {
+  type: 'workflow';
+  event: 'new_issue' | 'assigned' | 'commented' | 'regressed' | 'resolved';
+  projectName: string;
+  /** What happened, in words: "Assigned to Payments in Checkout". */
+  heading: string;
+  detail: string | null;
+  issue: { id: string; title: string; culprit: string | null; level: string; status: string; projectId: string };
+  issueUrl: string;
+};
+
 export type WebhookBody =
-  NewIssueWebhookBody | ErrorRateWebhookBody | RegressionWebhookBody | CrashFreeWebhookBody | MonitorWebhookBody;
+  | NewIssueWebhookBody
+  | ErrorRateWebhookBody
+  | RegressionWebhookBody
+  | CrashFreeWebhookBody
+  | MonitorWebhookBody
+  | WorkflowWebhookBody;
 
 export const issuesUrl = (projectId: string) => `${env.appUrl}/projects/${encodeURIComponent(projectId)}/issues`;
 export const issueUrl = (projectId: string, issueId: string) =>

@@ -36,6 +36,16 @@ function summaryOf(b: WebhookBody): Summary {
         url: b.issueUrl,
         linkText: 'Open the issue',
       };
+    case 'workflow':
+      return {
+        heading: b.heading,
+        title: b.issue.title,
+        level: b.issue.level,
+        culprit: b.issue.culprit,
+        detail: b.detail,
+        url: b.issueUrl,
+        linkText: 'Open the issue',
+      };
     case 'error_rate':
       return {
         heading: `Error rate in ${b.projectName}`,

@@ -1,11 +1,17 @@
 // What happens to an issue that someone may want to hear about (#49): created, assigned, commented on, regressed,
 // resolved. Each is a job on the `workflow` queue, run after the change committed by the handlers registered in
 // ./handlers.ts, in their order (auto-assignment before the notifications that name the assignee).
+import crypto from 'node:crypto';
 import { getBoss, notifyWorkers } from '@/lib/jobs/boss';
 import { QUEUES } from '@/lib/jobs/queues';
 import { logger } from '@/lib/log';
 
-export type WorkflowEvent =
+export type WorkflowEvent = WorkflowEventOf & {
+  /** Set when queued, one per event: what a handler keys "done once" on (a retried job carries the same id). */
+  id?: string;
+};
+
+type WorkflowEventOf =
   /** A new fingerprint in the project made this issue. */
   | { type: 'NEW_ISSUE'; projectId: string; issueId: string }
   /** An event reopened the resolved issue. */
@@ -43,7 +49,7 @@ export async function emitWorkflowEvents(events: WorkflowEvent[]): Promise<void>
   if (!events.length) return;
   try {
     const boss = await getBoss();
-    await boss.insert(events.map((data) => ({ name: QUEUES.workflow, data })));
+    await boss.insert(events.map((e) => ({ name: QUEUES.workflow, data: { ...e, id: e.id ?? crypto.randomUUID() } })));
     notifyWorkers(QUEUES.workflow);
   } catch (err) {
     logger.error({ err, events: events.map((e) => `${e.type} ${e.issueId}`) }, '[workflow] could not queue events');
