@@ -17,6 +17,8 @@ const ALLOWED_PAIRS = [
   'issues–zod',
   'projects–zod',
   'releases–sourcemaps',
+  // lib/workflow/handlers.ts registers the handler; the handler emits the ASSIGNED event it causes (#49).
+  'suspect-commits–workflow',
 ];
 
 function sourceFiles(dir: string): string[] {

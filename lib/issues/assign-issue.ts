@@ -7,15 +7,19 @@ import { logger } from '@/lib/log';
 import { sendEmail } from '@/lib/email/send-email';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { emitWorkflowEvents } from '@/lib/workflow/workflow-events';
+import type { AssignIssueInput } from '@/lib/zod/issues';
 import IssueAssignedEmail from '@/emails/issue-assigned-email';
 import { lockIssues } from './update-issue-status';
 import { serializeIssueWithAssignee, withAssignee } from './serialize';
 
 /**
- * Assigns the issue to a member of the organization (or nobody), records it in the activity, and emails
- * the assignee when someone else assigned them. A non-member assignee is 400; an issue elsewhere 404.
+ * Assigns the issue to a member of the organization, one of its teams (#49), or nobody; assigning one clears the
+ * other. Records it in the activity (naming the team), and emails a person assigned by someone else. A non-member
+ * assignee or a team of another organization is 400, and nothing changes; an issue elsewhere 404.
  */
-export async function assignIssue(t: ProjectTenant, issueId: string, assigneeId: string | null) {
+export async function assignIssue(t: ProjectTenant, issueId: string, to: AssignIssueInput) {
+  const assigneeId = to.kind === 'user' ? to.id : null;
+  const teamId = to.kind === 'team' ? to.id : null;
   if (assigneeId) {
     const member = await db.membership.findUnique({
       where: { orgId_userId: { orgId: t.orgId, userId: assigneeId } },
@@ -26,12 +30,22 @@ export async function assignIssue(t: ProjectTenant, issueId: string, assigneeId:
   const issue = await db.$transaction(async (tx) => {
     const [current] = await lockIssues(tx, t, [issueId]);
     if (!current) throw notFound('Issue');
+    // Checked under the issue's lock in the transaction, so a team deleted meanwhile is never assigned.
+    if (teamId && !(await tx.team.findFirst({ where: { id: teamId, orgId: t.orgId }, select: { id: true } })))
+      throw badRequest('The team must belong to this organization');
     await tx.issueActivity.create({
-      data: { issueId, actorId: t.userId, type: 'ASSIGNED', assigneeId, createdAt: clock.now() },
+      data: {
+        issueId,
+        actorId: t.userId,
+        type: 'ASSIGNED',
+        assigneeId,
+        assigneeTeamId: teamId,
+        createdAt: clock.now(),
+      },
     });
     return tx.issue.update({
       where: { id: issueId },
-      data: { assigneeId },
+      data: { assigneeId, assignedTeamId: teamId },
       include: { ...withAssignee, project: { select: { name: true } } },
     });
   });
@@ -42,7 +56,7 @@ export async function assignIssue(t: ProjectTenant, issueId: string, assigneeId:
       issueId,
       actorId: t.userId,
       assigneeUserId: assigneeId,
-      assigneeTeamId: null,
+      assigneeTeamId: teamId,
     },
   ]);
   if (issue.assignee && issue.assignee.id !== t.userId)

@@ -16,7 +16,12 @@ export async function listIssueActivity(t: ProjectTenant, issueId: string) {
       firstSeen: true,
       activities: {
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        include: { actor: person, assignee: person, comment: { include: { author: person } } },
+        include: {
+          actor: person,
+          assignee: person,
+          assigneeTeam: { select: { id: true, name: true, slug: true } },
+          comment: { include: { author: person } },
+        },
       },
     },
   });
@@ -29,7 +34,7 @@ export async function listIssueActivity(t: ProjectTenant, issueId: string) {
       actor: a.actor,
       createdAt: a.createdAt.toISOString(),
       ...(a.type === 'STATUS' || a.type === 'REGRESSED' ? { fromStatus: a.fromStatus, toStatus: a.toStatus } : {}),
-      ...(a.type === 'ASSIGNED' ? { assignee: a.assignee } : {}),
+      ...(a.type === 'ASSIGNED' ? { assignee: a.assignee, assigneeTeam: a.assigneeTeam } : {}),
       ...(a.type === 'COMMENT' && a.comment ? { comment: serializeComment(a.comment) } : {}),
     })),
   ];

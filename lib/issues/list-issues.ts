@@ -126,8 +126,13 @@ export function searchWhere({
   ];
   if (q.status) conds.push(`i.status = ${p(q.status)}::issue_status`);
   if (q.level) conds.push(`i.level = ${p(q.level)}::level`);
-  if (q.assignee === 'me') conds.push(userId === null ? 'false' : `i.assignee_id = ${p(userId)}`);
-  if (q.assignee === 'none') conds.push('i.assignee_id IS NULL');
+  // Mine: assigned to me, or to a team of this organization I am in (#49), as Sentry counts it.
+  const mine = () =>
+    userId === null
+      ? 'false'
+      : `(i.assignee_id = ${p(userId)} OR i.assigned_team_id IN (SELECT tm.team_id FROM team_members tm JOIN teams t ON t.id = tm.team_id WHERE tm.user_id = ${p(userId)} AND t.org_id = ${p(orgId)}))`;
+  if (q.assignee === 'me') conds.push(mine());
+  if (q.assignee === 'none') conds.push('(i.assignee_id IS NULL AND i.assigned_team_id IS NULL)');
   const tag = (key: string, value: string, wildcard: boolean) =>
     `EXISTS (SELECT 1 FROM issue_tag_values v WHERE v.issue_id = i.id AND v.key = ${p(key)} AND v.value ${wildcard ? `LIKE ${p(likeWildcard(value))}` : `= ${p(value)}`})`;
   if (q.environment) conds.push(tag('environment', q.environment, false));
@@ -148,9 +153,11 @@ export function searchWhere({
       case 'level':
         return `i.level = ${p(f.level)}::level`;
       case 'assigned':
-        if (f.who === 'anyone') return 'i.assignee_id IS NOT NULL';
-        if (f.who === 'none') return 'i.assignee_id IS NULL';
-        return userId === null ? 'false' : `i.assignee_id = ${p(userId)}`;
+        if (f.who === 'anyone') return '(i.assignee_id IS NOT NULL OR i.assigned_team_id IS NOT NULL)';
+        if (f.who === 'none') return '(i.assignee_id IS NULL AND i.assigned_team_id IS NULL)';
+        return mine();
+      case 'assignedTeam':
+        return `i.assigned_team_id IN (SELECT t.id FROM teams t WHERE t.org_id = ${p(orgId)} AND t.slug = ${p(f.slug)})`;
       case 'tag':
         return tag(f.key, f.value, f.wildcard);
       case 'user': {

@@ -28,6 +28,7 @@ const good: [string, SearchFilter[]][] = [
   ['assigned:me', [{ kind: 'assigned', who: 'me', negated: false }]],
   ['assigned:none', [{ kind: 'assigned', who: 'none', negated: false }]],
   ['!assigned:me', [{ kind: 'assigned', who: 'me', negated: true }]],
+  ['assigned:#Payments-EU', [{ kind: 'assignedTeam', slug: 'payments-eu', negated: false }]],
   ['level:fatal', [{ kind: 'level', level: 'FATAL', negated: false }]],
   ['level:Warning', [{ kind: 'level', level: 'WARNING', negated: false }]],
   ['!level:debug', [{ kind: 'level', level: 'DEBUG', negated: true }]],
@@ -85,7 +86,8 @@ const good: [string, SearchFilter[]][] = [
 const bad: [string, number, string][] = [
   ['is:open', 3, 'Unknown "is:" value "open": use unresolved, resolved, ignored, assigned or unassigned'],
   ['level:critical', 6, 'Unknown level "critical": use fatal, error, warning, info or debug'],
-  ['assigned:bob', 9, 'Unknown "assigned:" value "bob": use me or none'],
+  ['assigned:bob', 9, 'Unknown "assigned:" value "bob": use me, none or #team-slug'],
+  ['assigned:#Bad_Slug', 9, 'Unknown "assigned:" value "#Bad_Slug": use me, none or #team-slug'],
   ['browser:', 8, 'Missing value after "browser:"'],
   ['TypeError level:', 16, 'Missing value after "level:"'],
   ['"unclosed phrase', 0, 'Unclosed quote'],

@@ -1,12 +1,14 @@
 // The issue search language: whitespace-separated terms, each optionally negated with `!`.
 //   free text (a word or a "quoted phrase")   title and culprit contain it
 //   is:unresolved|resolved|ignored|assigned|unassigned
-//   level:<fatal|error|warning|info|debug>   assigned:me|none   user:<id or email>
+//   level:<fatal|error|warning|info|debug>   assigned:me|none|#team-slug   user:<id or email>
+//   (assigned:me also matches issues assigned to a team I am in, as Sentry does)
 //   environment:<name>  release:<version>  <any tag key>:<value>  (`*` in a value matches anything)
 //   firstSeen:-24h / lastSeen:-7d (within the last…), +7d (older than…), >2026-11-01 / <2026-11-01 (absolute)
 // Pure: no I/O, no clock; relative times stay relative until the query runs.
 
 import { LEVELS, type IssueStatusValue, type LevelValue } from '@/lib/zod/issues';
+import { TEAM_SLUG } from '@/lib/zod/teams';
 
 export type TimeBound = { op: 'after' | 'before'; relativeMs: number } | { op: 'after' | 'before'; at: string };
 
@@ -14,6 +16,7 @@ export type SearchTerm =
   | { kind: 'text'; text: string }
   | { kind: 'status'; status: IssueStatusValue }
   | { kind: 'assigned'; who: 'me' | 'anyone' | 'none' }
+  | { kind: 'assignedTeam'; slug: string }
   | { kind: 'level'; level: LevelValue }
   | { kind: 'tag'; key: string; value: string; wildcard: boolean }
   | { kind: 'user'; value: string }
@@ -157,7 +160,9 @@ function toTerm(t: Token): SearchTerm {
     case 'assigned': {
       const lower = v.toLowerCase();
       if (lower === 'me' || lower === 'none') return { kind: 'assigned', who: lower };
-      throw new QueryError(t.valueStart, `Unknown "assigned:" value "${v}": use me or none`);
+      if (lower.startsWith('#') && TEAM_SLUG.test(lower.slice(1)))
+        return { kind: 'assignedTeam', slug: lower.slice(1) };
+      throw new QueryError(t.valueStart, `Unknown "assigned:" value "${v}": use me, none or #team-slug`);
     }
     case 'user':
       return { kind: 'user', value: v };

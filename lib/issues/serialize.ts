@@ -16,6 +16,7 @@ type IssueRow = {
   regressedAt: Date | null;
   resolvedIn: string | null;
   assignee?: { id: string; name: string; email: string } | null;
+  assignedTeam?: { id: string; name: string; slug: string } | null;
 };
 
 export function serializeIssue(i: IssueRow) {
@@ -44,9 +45,16 @@ export function serializeIssueWithAssignee(i: IssueRow) {
   return {
     ...serializeIssue(i),
     assignee: i.assignee ? { id: i.assignee.id, name: i.assignee.name, email: i.assignee.email } : null,
+    // Or a team of the organization (#49): at most one of the two is set.
+    assignedTeam: i.assignedTeam
+      ? { id: i.assignedTeam.id, name: i.assignedTeam.name, slug: i.assignedTeam.slug }
+      : null,
   };
 }
 
-export const withAssignee = { assignee: { select: { id: true, name: true, email: true } } } as const;
+export const withAssignee = {
+  assignee: { select: { id: true, name: true, email: true } },
+  assignedTeam: { select: { id: true, name: true, slug: true } },
+} as const;
 
 export type SerializedIssue = ReturnType<typeof serializeIssue>;

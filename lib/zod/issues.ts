@@ -103,9 +103,23 @@ export const bulkUpdateIssuesSchema = z.object({
   status,
 });
 
-export const assignIssueSchema = z.object({
-  assigneeId: z.string().min(1, 'assigneeId must be a user id or null').nullable(),
-});
+/** A member (`assigneeId`) or a team of the organization (`teamId`, #49), exactly one of them; null unassigns. */
+export const assignIssueSchema = z
+  .object({
+    assigneeId: z.string().min(1, 'assigneeId must be a user id or null').nullable().optional(),
+    teamId: z.string().min(1, 'teamId must be a team id or null').nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const given = [v.assigneeId, v.teamId].filter((x) => x !== undefined).length;
+    if (given === 0) ctx.addIssue({ code: 'custom', path: ['assigneeId'], message: 'Give assigneeId or teamId' });
+    if (given === 2) ctx.addIssue({ code: 'custom', path: ['teamId'], message: 'Give assigneeId or teamId, not both' });
+  })
+  .transform((v) =>
+    v.teamId !== undefined
+      ? { kind: 'team' as const, id: v.teamId }
+      : { kind: 'user' as const, id: v.assigneeId ?? null },
+  );
+export type AssignIssueInput = z.infer<typeof assignIssueSchema>;
 
 const commentBody = z
   .string()

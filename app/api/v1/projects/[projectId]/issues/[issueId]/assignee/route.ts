@@ -5,6 +5,6 @@ import { assignIssueSchema, issueParams } from '@/lib/zod/issues';
 export const PUT = route(
   { auth: 'session', scope: 'project', params: issueParams, body: assignIssueSchema },
   async ({ tenant, params, body }) => {
-    return { message: 'Issue assigned', data: await assignIssue(tenant, params.issueId, body.assigneeId) };
+    return { message: 'Issue assigned', data: await assignIssue(tenant, params.issueId, body) };
   },
 );

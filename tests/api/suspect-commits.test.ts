@@ -1,0 +1,398 @@
+// Suspect commits (#49): a git repository made here with commits by two authors, the real sentry-cli 3.8
+// (`releases new`, `set-commits --auto`: no repository integration, so the commits come from the local git tree,
+// `finalize`), then the real @sentry/node throwing in one of the changed files: the commit that changed the file
+// of the innermost in-app frame, and its author, come first. Then: why there are none (no release, no commits, no
+// stack trace, no match), which releases are searched, another organization (404), and assigning a new issue to the
+// author when the project asks for it (a member) and not otherwise.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/lib/db';
+import { pool } from '@/lib/pg';
+import { stopJobs } from '@/lib/jobs/boss';
+import { assignToSuspectAuthor } from '@/lib/suspect-commits/auto-assign';
+import { WORKFLOW_HANDLERS } from '@/lib/workflow/handlers';
+import { signUp } from '../support/accounts';
+import type { TestClient } from '../support/client';
+import { createProject } from '../support/fixtures';
+import { startAppServer } from '../support/app-server';
+import { sentryCli } from '../support/js-build';
+import { inviteAndJoin } from '../support/teams';
+import { createToken, TokenClient } from '../support/tokens';
+import { errorEnvelope, send } from './ingest-helpers';
+
+const run = promisify(execFile);
+const NODE_MODULES = path.resolve(import.meta.dirname, '../../node_modules');
+
+let owner: Awaited<ReturnType<typeof signUp>>;
+let ada: Awaited<ReturnType<typeof inviteAndJoin>>;
+let project: Awaited<ReturnType<typeof createProject>>;
+let server: Awaited<ReturnType<typeof startAppServer>>;
+let repo: string;
+let cliEnv: Record<string, string>;
+const shas: Record<string, string> = {};
+
+const BOB = { name: 'Bob Builder', email: 'bob@outside.example' };
+
+async function commit(label: string, who: { name: string; email: string }, files: Record<string, string>, day: number) {
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+    fs.writeFileSync(path.join(repo, file), text);
+  }
+  const when = `2026-11-0${day}T10:00:00Z`;
+  await run('git', ['add', '-A'], { cwd: repo });
+  await run('git', ['commit', '-q', '-m', `${label}\n\nMore about it.`], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: who.name,
+      GIT_AUTHOR_EMAIL: who.email,
+      GIT_COMMITTER_NAME: who.name,
+      GIT_COMMITTER_EMAIL: who.email,
+      GIT_AUTHOR_DATE: when,
+      GIT_COMMITTER_DATE: when,
+    },
+  });
+  shas[label] = (await run('git', ['rev-parse', 'HEAD'], { cwd: repo })).stdout.trim();
+}
+
+const APP = `import * as Sentry from '@sentry/node';
+import { applyCoupon } from './src/checkout.mjs';
+import { search } from './src/search.mjs';
+
+Sentry.init({ dsn: process.argv[2], release: process.argv[3], defaultIntegrations: false });
+function run(which) {
+  return which === 'search' ? search(null, 'shoes') : applyCoupon({ total: 10 });
+}
+try {
+  run(process.argv[4]);
+} catch (err) {
+  Sentry.captureException(err);
+}
+await Sentry.flush(5000);
+console.log('sent');
+`;
+const CHECKOUT = `export function applyCoupon(cart) {
+  const total = cart.total;
+  return total - cart.coupon.amount;
+}
+`;
+const SEARCH = `export function search(index, query) {
+  return index.lookup(query);
+}
+`;
+
+/** Runs the repository's program with the real @sentry/node: `checkout` or `search` throws. */
+async function throwIn(which: 'checkout' | 'search', release: string) {
+  const dsn = (project.keys[0] as { sentryDsn: string }).sentryDsn.replace('localhost:3000', new URL(server.url).host);
+  const { stdout } = await run(process.execPath, [path.join(repo, 'app.mjs'), dsn, release, which], {
+    cwd: repo,
+    timeout: 30_000,
+  });
+  expect(stdout.trim().split('\n').at(-1)).toBe('sent');
+}
+
+async function issueTitled(projectId: string, client: TestClient, title: string) {
+  const list = await client.get(`/api/v1/projects/${projectId}/issues`);
+  const issue = list.body.data.issues.find((i: { title: string }) => i.title === title);
+  expect(issue, `issue "${title}"`).toBeDefined();
+  return issue as { id: string };
+}
+
+const suspectsOf = (client: TestClient, projectId: string, issueId: string) =>
+  client.get(`/api/v1/projects/${projectId}/issues/${issueId}/suspect-commits`);
+
+beforeAll(async () => {
+  owner = await signUp({ name: 'Shop owner' });
+  ada = await inviteAndJoin(owner.client, 'MEMBER', 'Ada Lovelace');
+  project = await createProject(owner.client, 'Shop', 'node');
+  const orgSlug = (await db.organization.findUniqueOrThrow({ where: { id: owner.orgId } })).slug;
+  const token = (await createToken(owner.client, ['releases'])).token;
+  server = await startAppServer();
+  repo = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-suspects-'));
+  fs.symlinkSync(NODE_MODULES, path.join(repo, 'node_modules'));
+  await run('git', ['init', '-q', '-b', 'main'], { cwd: repo });
+  await run('git', ['remote', 'add', 'origin', 'https://github.com/acme/shop.git'], { cwd: repo });
+  // Bob writes the program and the search; Ada (a member: her address as git has it, upper case) the checkout.
+  await commit('Add the shop program', BOB, { '.gitignore': 'node_modules\n', 'app.mjs': APP }, 1);
+  await commit(
+    'Apply coupons at checkout',
+    { name: 'Ada Lovelace', email: ada.email.toUpperCase() },
+    {
+      'src/checkout.mjs': CHECKOUT,
+    },
+    2,
+  );
+  await commit('Search the index', BOB, { 'src/search.mjs': SEARCH }, 3);
+  await commit('Document the shop', BOB, { 'README.md': '# Shop\n' }, 4);
+  cliEnv = { SENTRY_URL: server.url, SENTRY_AUTH_TOKEN: token, SENTRY_ORG: orgSlug, SENTRY_PROJECT: project.slug };
+}, 60_000);
+
+afterAll(async () => {
+  await stopJobs();
+  await server.close();
+  fs.rmSync(repo, { recursive: true, force: true });
+});
+
+describe('suspect commits from sentry-cli and @sentry/node', () => {
+  it('set-commits --auto, then an error in a changed file: that commit and its author first, the caller next', async () => {
+    const cli = (args: string[]) => sentryCli(args, cliEnv, repo);
+    expect((await cli(['releases', 'new', 'shop@1.0.0'])).stdout).toContain('Created release shop@1.0.0');
+    expect((await cli(['releases', 'set-commits', 'shop@1.0.0', '--auto'])).stdout).toContain(
+      'Success! Set commits for release shop@1.0.0',
+    );
+    await cli(['releases', 'finalize', 'shop@1.0.0']);
+    await throwIn('checkout', 'shop@1.0.0');
+
+    const issue = await issueTitled(
+      project.id,
+      owner.client,
+      "TypeError: Cannot read properties of undefined (reading 'amount')",
+    );
+    const res = await suspectsOf(owner.client, project.id, issue.id);
+    expect(res.status).toBe(200);
+    expect([res.body.data.release, res.body.data.releases, res.body.data.reason]).toEqual([
+      'shop@1.0.0',
+      ['shop@1.0.0'],
+      null,
+    ]);
+    const [first, second, ...rest] = res.body.data.suspects;
+    expect(first).toEqual({
+      sha: shas['Apply coupons at checkout'],
+      repository: expect.any(String),
+      message: 'Apply coupons at checkout\n\nMore about it.\n',
+      authorName: 'Ada Lovelace',
+      authorEmail: ada.email.toUpperCase(),
+      committedAt: '2026-11-02T10:00:00.000Z',
+      release: 'shop@1.0.0',
+      file: { path: 'src/checkout.mjs', type: 'A' },
+      frame: {
+        filename: path.join(fs.realpathSync(repo), 'src/checkout.mjs'),
+        absPath: null,
+        function: 'applyCoupon',
+        lineno: 3,
+      },
+      frameIndex: 0,
+      matchLength: 2,
+      member: { id: ada.userId, name: 'Ada Lovelace', email: ada.email },
+    });
+    // The program's own file is the next frame out: Bob's commit, Bob no member.
+    expect([second.sha, second.authorName, second.file.path, second.frameIndex, second.member]).toEqual([
+      shas['Add the shop program'],
+      'Bob Builder',
+      'app.mjs',
+      1,
+      null,
+    ]);
+    expect(rest).toEqual([]);
+  }, 120_000);
+
+  it('an error in the other author’s file names that author’s commit first', async () => {
+    await throwIn('search', 'shop@1.0.0');
+    const issue = await issueTitled(
+      project.id,
+      owner.client,
+      "TypeError: Cannot read properties of null (reading 'lookup')",
+    );
+    const res = await suspectsOf(owner.client, project.id, issue.id);
+    expect(
+      res.body.data.suspects.map((s: { sha: string; authorEmail: string; frame: { lineno: number } }) => [
+        s.sha,
+        s.authorEmail,
+        s.frame.lineno,
+      ]),
+    ).toEqual([
+      [shas['Search the index'], BOB.email, 2],
+      [shas['Add the shop program'], BOB.email, 7],
+    ]);
+  }, 60_000);
+});
+
+describe('auto-assignment to the author of the top suspect', () => {
+  const issueIdOf = async (title: string) => (await issueTitled(project.id, owner.client, title)).id;
+  const checkoutTitle = "TypeError: Cannot read properties of undefined (reading 'amount')";
+  const searchTitle = "TypeError: Cannot read properties of null (reading 'lookup')";
+  const workflowJobs = async (issueId: string) =>
+    (
+      await pool().query<{ data: Record<string, unknown> }>(
+        `SELECT data FROM pgboss.job WHERE name = 'workflow' AND data->>'issueId' = $1 AND data->>'type' = 'ASSIGNED'`,
+        [issueId],
+      )
+    ).rows.map((r) => r.data);
+
+  it('is registered as a workflow handler of new issues', () => {
+    expect(WORKFLOW_HANDLERS.filter((h) => h.name === 'suspect-commit-assignment').map((h) => h.on)).toEqual([
+      ['NEW_ISSUE'],
+    ]);
+  });
+
+  it('off by default: the issue stays unassigned', async () => {
+    expect((await owner.client.get(`/api/v1/projects/${project.id}/suspect-commits`)).body.data).toEqual({
+      autoAssign: false,
+    });
+    const issueId = await issueIdOf(checkoutTitle);
+    await assignToSuspectAuthor({ type: 'NEW_ISSUE', projectId: project.id, issueId });
+    expect((await db.issue.findUniqueOrThrow({ where: { id: issueId } })).assigneeId).toBeNull();
+  });
+
+  it('a member cannot turn it on (403), another organization cannot see it (404), bad input is 400', async () => {
+    const member = await ada.client.patch(`/api/v1/projects/${project.id}/suspect-commits`, { autoAssign: true });
+    expect(member.status).toBe(403);
+    const bad = await owner.client.patch(`/api/v1/projects/${project.id}/suspect-commits`, { autoAssign: 'yes' });
+    expect([bad.status, bad.body.error]).toEqual([400, [{ path: ['autoAssign'], message: 'Must be true or false' }]]);
+    const stranger = await signUp({ name: 'Stranger' });
+    for (const res of [
+      await stranger.client.get(`/api/v1/projects/${project.id}/suspect-commits`),
+      await stranger.client.patch(`/api/v1/projects/${project.id}/suspect-commits`, { autoAssign: true }),
+    ])
+      expect(res.status).toBe(404);
+    expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).suspectCommitAutoAssign).toBe(false);
+  });
+
+  it('on: assigned to the member who wrote the top suspect, once, with the commit in the activity and the event', async () => {
+    const on = await owner.client.patch(`/api/v1/projects/${project.id}/suspect-commits`, { autoAssign: true });
+    expect([on.status, on.body.data]).toEqual([200, { autoAssign: true }]);
+    const issueId = await issueIdOf(checkoutTitle);
+    // Twice, as a retried job would.
+    await assignToSuspectAuthor({ type: 'NEW_ISSUE', projectId: project.id, issueId });
+    await assignToSuspectAuthor({ type: 'NEW_ISSUE', projectId: project.id, issueId });
+    expect((await db.issue.findUniqueOrThrow({ where: { id: issueId } })).assigneeId).toBe(ada.userId);
+    const details = {
+      source: 'suspect_commit',
+      commit: {
+        sha: shas['Apply coupons at checkout'],
+        message: 'Apply coupons at checkout\n\nMore about it.\n',
+        authorEmail: ada.email.toUpperCase(),
+      },
+    };
+    const activities = await db.issueActivity.findMany({ where: { issueId, type: 'ASSIGNED' } });
+    expect(activities.map((a) => [a.actorId, a.assigneeId, a.assigneeTeamId, a.details])).toEqual([
+      [null, ada.userId, null, details],
+    ]);
+    expect(await workflowJobs(issueId)).toEqual([
+      {
+        id: expect.any(String),
+        type: 'ASSIGNED',
+        projectId: project.id,
+        issueId,
+        actorId: null,
+        assigneeUserId: ada.userId,
+        assigneeTeamId: null,
+        details,
+      },
+    ]);
+  });
+
+  it('on, but the top suspect’s author is no member: unassigned, nothing recorded', async () => {
+    const issueId = await issueIdOf(searchTitle);
+    await assignToSuspectAuthor({ type: 'NEW_ISSUE', projectId: project.id, issueId });
+    expect((await db.issue.findUniqueOrThrow({ where: { id: issueId } })).assigneeId).toBeNull();
+    expect(await db.issueActivity.count({ where: { issueId, type: 'ASSIGNED' } })).toBe(0);
+    expect(await workflowJobs(issueId)).toEqual([]);
+  });
+
+  it('on, but someone has the issue already: it stays theirs', async () => {
+    const issueId = await issueIdOf(checkoutTitle);
+    await db.issue.update({ where: { id: issueId }, data: { assigneeId: owner.user.id } });
+    await assignToSuspectAuthor({ type: 'NEW_ISSUE', projectId: project.id, issueId });
+    expect((await db.issue.findUniqueOrThrow({ where: { id: issueId } })).assigneeId).toBe(owner.user.id);
+    expect(await db.issueActivity.count({ where: { issueId, type: 'ASSIGNED' } })).toBe(1);
+  });
+});
+
+describe('no suspects, and why; which releases are searched', () => {
+  let other: Awaited<ReturnType<typeof signUp>>;
+  let p: Awaited<ReturnType<typeof createProject>>;
+  let ci: TokenClient;
+  let orgSlug: string;
+
+  const frames = (fn: string, files: string[]) =>
+    errorEnvelope({
+      exception: {
+        type: 'Error',
+        value: fn,
+        stacktrace: {
+          frames: files.map((f, i) => ({ filename: `/srv/app/${f}`, lineno: 10 + i, function: `${fn}${i}` })),
+        },
+      },
+    });
+  const ingest = async (body: unknown, release?: string) => {
+    const res = await send({
+      client: other.client,
+      projectId: p.id,
+      key: p.keys[0].publicKey,
+      body: release ? { ...(body as object), release } : body,
+    });
+    expect(res.status).toBe(200);
+  };
+  const release = async (version: string, files: string[][]) => {
+    expect((await ci.post(`/api/0/organizations/${orgSlug}/releases/`, { version, projects: [p.slug] })).status).toBe(
+      201,
+    );
+    if (files.length === 0) return;
+    const commits = files.map((paths, i) => ({
+      id: `${version}-${i}`.padEnd(40, '0'),
+      author_name: 'Someone',
+      author_email: 'someone@example.com',
+      message: `${version} commit ${i}`,
+      timestamp: `2026-11-0${i + 1}T00:00:00Z`,
+      patch_set: paths.map((path) => ({ path, type: 'M' })),
+    }));
+    const res = await ci.request('PUT', `/api/0/organizations/${orgSlug}/releases/${version}/`, { body: { commits } });
+    expect(res.status).toBe(200);
+  };
+  const suspects = async (value: string) => {
+    const issue = await issueTitled(p.id, other.client, `Error: ${value}`);
+    return (await suspectsOf(other.client, p.id, issue.id)).body.data;
+  };
+
+  beforeAll(async () => {
+    other = await signUp({ name: 'Reasons' });
+    p = await createProject(other.client, 'Reasons');
+    orgSlug = (await db.organization.findUniqueOrThrow({ where: { id: other.orgId } })).slug;
+    ci = new TokenClient((await createToken(other.client, ['releases'])).token);
+  });
+
+  it('no release on the first event: NO_RELEASE', async () => {
+    await ingest(frames('norelease', ['a.js']));
+    expect(await suspects('norelease')).toEqual({ release: null, releases: [], suspects: [], reason: 'NO_RELEASE' });
+  });
+
+  it('the release has no commits: NO_COMMITS; no stack: NO_STACKTRACE; commits elsewhere: NO_MATCH', async () => {
+    await ingest(frames('nocommits', ['a.js']), 'bare@1');
+    expect(await suspects('nocommits')).toMatchObject({ release: 'bare@1', suspects: [], reason: 'NO_COMMITS' });
+
+    await release('r@0', [['src/other.js']]);
+    await ingest(frames('nomatch', ['src/a.js']), 'r@0');
+    expect(await suspects('nomatch')).toMatchObject({ release: 'r@0', suspects: [], reason: 'NO_MATCH' });
+
+    // An SDK's message without a stack trace, as stored.
+    await ingest(frames('nostack', ['src/other.js']), 'r@0');
+    const issue = await issueTitled(p.id, other.client, 'Error: nostack');
+    await db.$executeRaw`UPDATE events SET stacktrace = NULL WHERE issue_id = ${issue.id}`;
+    expect((await suspectsOf(other.client, p.id, issue.id)).body.data.reason).toBe('NO_STACKTRACE');
+  });
+
+  it('the releases since the previous one that ran, up to the first: their commits, not older ones', async () => {
+    await release('r@1', [['src/a.js']]);
+    await ingest(frames('ran', ['x.js']), 'r@1'); // r@1 ran.
+    await release('r@2', [['src/b.js']]); // Never ran.
+    await release('r@3', [['src/c.js'], ['src/unrelated.js']]);
+    await ingest(frames('since', ['src/c.js', 'src/b.js', 'src/a.js']), 'r@3');
+    const data = await suspects('since');
+    expect(data.releases).toEqual(['r@3', 'r@2']);
+    expect(data.suspects.map((s: { message: string; frameIndex: number }) => [s.message, s.frameIndex])).toEqual([
+      ['r@3 commit 0', 0],
+      ['r@2 commit 0', 1],
+    ]);
+  });
+
+  it('another organization’s issue: 404', async () => {
+    const issue = await issueTitled(p.id, other.client, 'Error: since');
+    expect((await suspectsOf(owner.client, p.id, issue.id)).status).toBe(404);
+    expect((await suspectsOf(owner.client, project.id, issue.id)).status).toBe(404);
+  });
+});
