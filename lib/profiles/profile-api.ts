@@ -9,6 +9,7 @@ import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { readPool } from '@/lib/replica';
 import { decodeProfile, histogramQuantile, type StoredProfile } from '@/lib/ingest/items/profiles';
 import { FlameBuilder, type FlameNode, type FrameInfo } from './flame-tree';
+import { frameTotalsSince, type FrameTotals } from './function-totals';
 
 const DAY_MS = 86_400_000;
 /** Profiled transactions a transaction name's aggregate reads (the most recent of the period). */
@@ -297,58 +298,14 @@ export async function flamegraph(t: ProjectTenant, q: z.infer<typeof flamegraphQ
   throw badRequest('Give traceId and spanId (one span), or transaction (a transaction name)');
 }
 
-type FrameRow = FrameInfo & {
-  frameId: string;
-  self: number;
-  total: number;
-  calls: string;
-  latest: Date;
-  buckets: number[] | null;
-  counts: number[] | null;
-  examples: string | null;
-};
-
-/**
- * Per frame over the period: time, calls, the duration histogram summed bucket by bucket in one set-based pass
- * (unnest), and example profiles (most recent first: by hour, then waiting before folded, newest first). One scan of the period's hour rows, and of the profiles'
- * figures not folded into them yet (lib/ingest/items/profiles/function-fold.ts).
- */
-/** V8's own entries in a profile: time, not functions (garbage collection stays: a program causes it). */
-const V8_PSEUDO_FRAMES = `('(root)', '(program)', '(idle)')`;
-
-const FRAME_TOTALS = `
-WITH rows AS MATERIALIZED (
-  SELECT frame_id, hour, 0::bigint AS seq, self_ms, total_ms, calls, histogram, examples
-    FROM profile_function_hours WHERE project_id = $1 AND hour >= $2
-  UNION ALL
-  SELECT u.f, p.hour, p.id, u.s, u.t, u.c, u.h::int[], ARRAY[p.profile_id]
-    FROM profile_function_pending p, unnest(p.frame_ids, p.self_ms, p.total_ms, p.calls, p.histograms) AS u(f, s, t, c, h)
-   WHERE p.project_id = $1 AND p.hour >= $2
-), hist AS (
-  SELECT frame_id, array_agg(b ORDER BY b) AS buckets, array_agg(n ORDER BY b) AS counts
-    FROM (SELECT r.frame_id, u.b::int, sum(u.n)::int AS n
-            FROM rows r, unnest(r.histogram) WITH ORDINALITY AS u(n, b) WHERE u.n <> 0 GROUP BY 1, 2) x
-   GROUP BY frame_id
-), sums AS (
-  SELECT frame_id, sum(self_ms) AS self, sum(total_ms) AS total, sum(calls) AS calls, max(hour) AS latest,
-         string_agg(array_to_string(examples, ','), ',' ORDER BY hour DESC, seq DESC) AS examples
-    FROM rows GROUP BY frame_id
-)
-SELECT s.frame_id AS "frameId", f.function, f.module, f.file, f.line, f.in_app AS "inApp", s.self, s.total, s.calls,
-       s.latest, hist.buckets, hist.counts, s.examples
-  FROM sums s JOIN profile_frames f ON f.id = s.frame_id LEFT JOIN hist USING (frame_id)
- WHERE ($3::boolean IS NULL OR f.in_app = $3) AND f.function NOT IN ${V8_PSEUDO_FRAMES}`;
-
 /** The functions that took the most time: self, total, the p75 of one call, calls, example profiles. */
 export async function slowestFunctions(t: ProjectTenant, q: z.infer<typeof functionsQuery>) {
   await ownProject(t);
-  const { rows } = await readPool().query<FrameRow>(FRAME_TOTALS, [
-    t.projectId,
-    new Date(Math.floor((Date.now() - q.days * DAY_MS) / 3_600_000) * 3_600_000),
-    q.inApp ?? null,
-  ]);
+  const from = new Date(Math.floor((Date.now() - q.days * DAY_MS) / 3_600_000) * 3_600_000);
+  const inApp = q.inApp === undefined ? null : q.inApp === 'true';
+  const rows = (await frameTotalsSince(t.projectId, from)).filter((r) => inApp === null || r.inApp === inApp);
   // A function is its name, module and file (a Python frame's line moves as it runs): its frames merged.
-  const byFunction = new Map<string, FrameRow[]>();
+  const byFunction = new Map<string, FrameTotals[]>();
   for (const r of rows) {
     const key = JSON.stringify([r.function, r.module, r.file, r.inApp]);
     const list = byFunction.get(key);
@@ -359,9 +316,9 @@ export async function slowestFunctions(t: ProjectTenant, q: z.infer<typeof funct
     frames.sort((a, b) => b.latest.getTime() - a.latest.getTime());
     const histogram: number[] = [];
     for (const f of frames)
-      f.buckets?.forEach((b, i) => {
+      f.buckets.forEach((b, i) => {
         while (histogram.length < b) histogram.push(0);
-        histogram[b - 1] += f.counts![i];
+        histogram[b - 1] += f.counts[i];
       });
     const sum = (k: 'self' | 'total') => frames.reduce((n, f) => n + Number(f[k]), 0);
     const first = frames[0];
@@ -377,7 +334,7 @@ export async function slowestFunctions(t: ProjectTenant, q: z.infer<typeof funct
       totalMs: Math.round(sum('total') * 1000) / 1000,
       p75Ms: Math.round((histogramQuantile(histogram, 0.75) ?? 0) * 1000) / 1000,
       count: frames.reduce((n, f) => n + Number(f.calls), 0),
-      examples: [...new Set(frames.flatMap((f) => (f.examples ?? '').split(',')).filter(Boolean))].slice(0, 5),
+      examples: [...new Set(frames.flatMap((f) => f.examples))].slice(0, 5),
     };
   });
   const key = { p75: 'p75Ms', self: 'selfMs', total: 'totalMs', count: 'count' } as const;

@@ -367,6 +367,32 @@ describe('bad input: the exact outcome, nothing lost beside it', () => {
     expect(await db.profileFunctionHour.count({ where })).toBe(2);
   });
 
+  it('settled hours and the last two add up: a profile from five hours ago, and ones now, before and after a read', async () => {
+    const s = await setup();
+    const hoursAgo = (h: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ stack_id: 0, thread_id: '0', timestamp: at() - h * 3600 + i * 0.01 }));
+    const old = chunk({ samples: hoursAgo(5, 30), stacks: [[0, 1]], frames });
+    const now = chunk({ samples: samples(10), stacks: [[0, 1]], frames });
+    for (const c of [old, now])
+      expect((await s.post({}, [{ header: { type: 'profile_chunk' }, payload: c }])).status).toBe(200);
+    const handler = async () =>
+      (await s.client.get(`${s.api}/functions?days=1`)).body.data.functions.find(
+        (f: { name: string }) => f.name === 'handler',
+      );
+    // 30 + 10 samples 10 ms apart; the most recent profile first among the examples.
+    let h = await handler();
+    expect(h.selfMs).toBeCloseTo(400, 0);
+    expect(h.count).toBe(2);
+    expect(h.examples).toEqual([now.chunk_id, old.chunk_id]);
+    // The five-hour-old sum is kept after the first read; a profile now still counts at once.
+    const later = chunk({ samples: samples(20), stacks: [[0, 1]], frames });
+    expect((await s.post({}, [{ header: { type: 'profile_chunk' }, payload: later }])).status).toBe(200);
+    h = await handler();
+    expect(h.selfMs).toBeCloseTo(600, 0);
+    expect(h.count).toBe(3);
+    expect(h.examples).toEqual([later.chunk_id, now.chunk_id, old.chunk_id]);
+  });
+
   it('a chunk sent twice is stored once: the repeat is counted filtered and adds no time', async () => {
     const s = await setup();
     const c = chunk({ samples: samples(20), stacks: [[0, 1]], frames });
