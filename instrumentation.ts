@@ -7,6 +7,7 @@ export async function register(): Promise<void> {
   const { startMinuteJob } = await import('./lib/jobs/minute-job');
   const { startErasureWorker } = await import('./lib/privacy/erasure-job');
   const { startWorkflowWorker } = await import('./lib/workflow/worker');
+  const { startWeeklyReportJob } = await import('./lib/reports/weekly-report-job');
   const { stopJobs } = await import('./lib/jobs/boss');
   const { onShutdown } = await import('./lib/shutdown');
   try {
@@ -16,6 +17,7 @@ export async function register(): Promise<void> {
     await startMinuteJob();
     await startErasureWorker();
     await startWorkflowWorker();
+    await startWeeklyReportJob();
     onShutdown(stopJobs);
     console.log(
       '[jobs] alert delivery, password-reset email workers, the daily retention purge and the minute job (ignore conditions, merge sweep, crash-free alerts, monitors) started',

@@ -10,6 +10,8 @@ export type OutboxMessage = {
   sentAt: string;
   template: string;
   data: Record<string, unknown>;
+  /** Only when the message has attachments: each file's bytes as base64. */
+  attachments?: { filename: string; contentType: string; contentId?: string; content: string }[];
 };
 
 /** Every message in the outbox folder, in send order (file names sort by send time). */

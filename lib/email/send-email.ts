@@ -15,7 +15,11 @@ export type EmailMessage = {
   /** The template's props, recorded in the outbox. */
   data: Record<string, unknown>;
   element: ReactElement;
+  /** Files sent with the message; one with a `contentId` is inline, shown where the HTML says `cid:<contentId>`. */
+  attachments?: EmailAttachment[];
 };
+
+export type EmailAttachment = { filename: string; contentType: string; content: Buffer; contentId?: string };
 
 export type Transport = 'resend' | 'smtp' | 'outbox';
 
@@ -39,15 +43,27 @@ export async function sendEmail(msg: EmailMessage): Promise<void> {
       subject: msg.subject,
       html,
       text,
+      // Resend takes our attachment shape as it is (contentId makes one inline).
+      attachments: msg.attachments,
     });
     if (error) throw new Error(`Resend: ${error.message}`);
     return;
   }
   if (transport === 'smtp') {
     const nodemailer = await import('nodemailer');
-    await nodemailer
-      .createTransport(env.smtpUrl)
-      .sendMail({ from: env.emailFrom, to: msg.to, subject: msg.subject, html, text });
+    await nodemailer.createTransport(env.smtpUrl).sendMail({
+      from: env.emailFrom,
+      to: msg.to,
+      subject: msg.subject,
+      html,
+      text,
+      attachments: msg.attachments?.map(({ filename, contentType, content, contentId }) => ({
+        filename,
+        contentType,
+        content,
+        cid: contentId,
+      })),
+    });
     return;
   }
   const sentAt = new Date();
@@ -63,6 +79,11 @@ export async function sendEmail(msg: EmailMessage): Promise<void> {
     sentAt: sentAt.toISOString(),
     template: msg.template,
     data: msg.data,
+    ...(msg.attachments?.length
+      ? {
+          attachments: msg.attachments.map(({ content, ...a }) => ({ ...a, content: content.toString('base64') })),
+        }
+      : {}),
   };
   const tmp = path.join(dir, `.${name}.tmp`);
   await fs.writeFile(tmp, JSON.stringify(record, null, 2));

@@ -10,6 +10,7 @@ export const QUEUES = {
   minute: 'minute',
   erasure: 'erasure',
   workflow: 'workflow',
+  weeklyReport: 'weekly-report',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -43,4 +44,12 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   erasure: { retryLimit: 2, retryDelay: 30, expireInSeconds: 4 * 60 * 60, retentionMinutes: 60 * 24 * 7 },
   // lib/workflow: an issue's new / assigned / commented / regressed / resolved event, through its handlers in order.
   workflow: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60, retentionMinutes: 60 * 24 },
+  // lib/reports: Monday's run queues one job per project; a retry sends only to whom the failed run did not.
+  'weekly-report': {
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+    retentionMinutes: 60 * 24 * 7,
+  },
 };
