@@ -41,7 +41,7 @@ function npmRun(script: string, args: string[], dataDir: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   delete env.DATABASE_DIRECT_URL;
-  return run('npm', ['run', '--silent', script, '--', ...args], { cwd: root, env, timeout: 60_000 });
+  return run('npm', ['run', '--silent', script, '--', ...args], { cwd: root, env, timeout: 150_000 });
 }
 
 beforeAll(async () => {
@@ -51,7 +51,7 @@ beforeAll(async () => {
   source = await startEmbeddedPostgres({ dir: path.join(tmp, 'data', 'postgres'), database: 'tracker' });
   migrateDeploy(source.url);
   await useDatabase(source.url);
-});
+}, 180_000);
 
 afterAll(async () => {
   await useDatabase(suiteUrl);
@@ -100,11 +100,14 @@ describe('npm run backup during ingest, then npm run restore', () => {
           },
         });
         if (res.status === 200) acks.push({ eventId, sender: n, at: performance.now() });
-        else failures.push(`${res.status} ${res.text}`);
+        // Over the key's rate limit (100 a second) on a fast machine: not acknowledged, so not expected back.
+        else if (res.status !== 429) failures.push(`${res.status} ${res.text}`);
+        // An SDK's pace rather than a flood: the test is about what was acknowledged, not throughput.
+        await new Promise((r) => setTimeout(r, 15));
       }
     };
     const senders = Array.from({ length: SENDERS }, (_, n) => sender(n));
-    while (acks.length < 40) await new Promise((r) => setTimeout(r, 50));
+    while (acks.length < 150 && !failures.length) await new Promise((r) => setTimeout(r, 50));
 
     const backupFile = path.join(tmp, 'tracker.backup');
     const backupStarted = performance.now();
@@ -120,7 +123,7 @@ describe('npm run backup during ingest, then npm run restore', () => {
     const before = acks.filter((a) => a.at < backupStarted);
     // Ingest went on while the backup ran: the backup is of a database being written to.
     expect(acks.filter((a) => a.at > backupStarted && a.at < backupEnded).length).toBeGreaterThan(0);
-    expect(before.length).toBeGreaterThanOrEqual(40);
+    expect(before.length).toBeGreaterThanOrEqual(150);
 
     // A restart on a new database: the source server is gone.
     await useDatabase(suiteUrl);
@@ -204,5 +207,5 @@ describe('npm run backup during ingest, then npm run restore', () => {
     await c.end();
     expect(rows.length).toBe(stored.size);
     expect(rows.filter((r) => !sent.has(r.eventId))).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });
