@@ -89,7 +89,7 @@ export async function sendWeeklyReport(projectId: string, weekStart: Date): Prom
     select: { id: true, name: true, orgId: true },
   });
   if (!project) return { sent: 0 };
-  const recipients = await weeklyReportRecipients(project.orgId, project.id);
+  const recipients = await weeklyReportRecipients(project.orgId);
   if (!recipients.length) return { sent: 0 };
   const { report, chart } = await build(project, weekStart);
   if (isEmpty(report)) return { sent: 0 };

@@ -2,10 +2,7 @@
 // the weekly report off (weekly_report_opt_outs).
 import { pool } from '@/lib/pg';
 
-export async function weeklyReportRecipients(
-  orgId: string,
-  _projectId: string,
-): Promise<{ id: string; email: string }[]> {
+export async function weeklyReportRecipients(orgId: string): Promise<{ id: string; email: string }[]> {
   const { rows } = await pool().query<{ id: string; email: string }>(
     `SELECT u.id, u.email FROM memberships m JOIN users u ON u.id = m.user_id
       WHERE m.org_id = $1 AND u.email_verified IS NOT NULL

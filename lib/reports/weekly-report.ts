@@ -19,6 +19,7 @@ export function lastCompleteWeek(now: Date): Date {
   return new Date(weekStartOf(now).getTime() - WEEK_MS);
 }
 
+/** An issue in the report; `events`: its events in the week. */
 export type ReportIssue = { id: string; title: string; culprit: string | null; level: string; events: number };
 
 export type WeeklyReport = {
@@ -40,6 +41,11 @@ const ymd = (d: Date) => d.toISOString().slice(0, 10);
 const crashFree = (crashed: number, started: number) =>
   started > 0 ? Math.round((1 - crashed / started) * 10_000) / 100 : null;
 
+// An issue of a list with its events in the week ($2 to $3), from its hourly rows (at most 168 index entries).
+const ISSUE_COLUMNS = 'i.id, i.title, i.culprit, i.level::text AS level, w.events';
+const WEEK_EVENTS = `CROSS JOIN LATERAL (SELECT coalesce(sum(h.count), 0)::bigint AS events FROM issue_hourly_counts h
+                      WHERE h.issue_id = i.id AND h.hour >= $2 AND h.hour < $3) w`;
+
 type IssueRow = { id: string; title: string; culprit: string | null; level: string; events: number };
 const toIssue = (r: IssueRow): ReportIssue => ({ ...r, events: Number(r.events) });
 
@@ -60,23 +66,20 @@ export async function weeklyReport(project: { id: string; name: string }, weekSt
       [project.id, start, end, prev],
     ),
     q.query<IssueRow>(
-      `SELECT id, title, culprit, level::text AS level, event_count AS events FROM issues
-        WHERE project_id = $1 AND first_seen >= $2 AND first_seen < $3
-        ORDER BY event_count DESC, first_seen, id LIMIT ${LIST_LIMIT}`,
+      `SELECT ${ISSUE_COLUMNS} FROM issues i ${WEEK_EVENTS}
+        WHERE i.project_id = $1 AND i.first_seen >= $2 AND i.first_seen < $3
+        ORDER BY w.events DESC, i.first_seen, i.id LIMIT ${LIST_LIMIT}`,
       [project.id, start, end],
     ),
     q.query<IssueRow>(
-      `SELECT id, title, culprit, level::text AS level, event_count AS events FROM issues
-        WHERE project_id = $1 AND last_seen >= $2 AND regressed_at >= $2 AND regressed_at < $3
-        ORDER BY regressed_at DESC, id LIMIT ${LIST_LIMIT}`,
+      `SELECT ${ISSUE_COLUMNS} FROM issues i ${WEEK_EVENTS}
+        WHERE i.project_id = $1 AND i.last_seen >= $2 AND i.regressed_at >= $2 AND i.regressed_at < $3
+        ORDER BY i.regressed_at DESC, i.id LIMIT ${LIST_LIMIT}`,
       [project.id, start, end],
     ),
     // The issues seen in the week (index on (project_id, last_seen)), each summing its week's hourly rows.
     q.query<IssueRow>(
-      `SELECT i.id, i.title, i.culprit, i.level::text AS level, w.events
-         FROM issues i
-         CROSS JOIN LATERAL (SELECT coalesce(sum(h.count), 0)::bigint AS events FROM issue_hourly_counts h
-                              WHERE h.issue_id = i.id AND h.hour >= $2 AND h.hour < $3) w
+      `SELECT ${ISSUE_COLUMNS} FROM issues i ${WEEK_EVENTS}
         WHERE i.project_id = $1 AND i.last_seen >= $2 AND i.first_seen < $3 AND w.events > 0
         ORDER BY w.events DESC, i.id LIMIT ${TOP_LIMIT}`,
       [project.id, start, end],

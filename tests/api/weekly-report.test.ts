@@ -6,6 +6,7 @@ import * as Sentry from '@sentry/node';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
+import { pool } from '@/lib/pg';
 import { getBoss, stopJobs } from '@/lib/jobs/boss';
 import { LAST_WEEK_COLOR, THIS_WEEK_COLOR } from '@/lib/reports/weekly-chart';
 import { lastCompleteWeek } from '@/lib/reports/weekly-report';
@@ -212,6 +213,19 @@ function expectReport(msg: OutboxMessage) {
 }
 
 describe('weekly report', () => {
+  it("Monday's run queues one job per project for the week that just ended", async () => {
+    // No worker runs yet: the jobs are read back, then removed (other test files' projects are among them).
+    const before = await db.project.findMany({ select: { id: true } });
+    await runWeeklyReportJob({});
+    const { rows } = await pool().query<{ data: { projectId: string; week: string } }>(
+      `SELECT data FROM pgboss.job WHERE name = 'weekly-report' AND state = 'created'`,
+    );
+    await pool().query(`DELETE FROM pgboss.job WHERE name = 'weekly-report' AND state = 'created'`);
+    const queued = new Map(rows.map((r) => [r.data.projectId, r.data.week]));
+    expect(queued.size).toBe(rows.length);
+    for (const p of before) expect(queued.get(p.id), p.id).toBe(weekStart);
+  });
+
   it('is scheduled for Mondays at 09:00 UTC', async () => {
     await startWeeklyReportJob();
     const schedules = await (await getBoss()).getSchedules();
