@@ -254,6 +254,24 @@ describe('weekly report', () => {
     ).toBe(2);
   });
 
+  it('a run whose email fails keeps no claim, so the retry sends it', async () => {
+    const earlier = prev.toISOString().slice(0, 10);
+    const subject = `[Storefront] Weekly report, week of ${earlier}`;
+    // Mail through an SMTP server that is not there: the first email fails, the job throws for pg-boss to retry.
+    process.env.SMTP_URL = 'smtp://127.0.0.1:9';
+    try {
+      await expect(runWeeklyReportJob({ projectId: project.id, week: earlier })).rejects.toThrow(/ECONNREFUSED/);
+    } finally {
+      delete process.env.SMTP_URL;
+    }
+    expect(await db.weeklyReportDelivery.count({ where: { projectId: project.id, week: prev } })).toBe(0);
+    await runWeeklyReportJob({ projectId: project.id, week: earlier });
+    for (const email of [owner.email, member.email])
+      expect(outboxFor(email, 'weekly-report').filter((m) => m.subject === subject)).toHaveLength(1);
+    expect(outboxFor(quitter.email, 'weekly-report').filter((m) => m.subject === subject)).toHaveLength(0);
+    expect(await db.weeklyReportDelivery.count({ where: { projectId: project.id, week: prev } })).toBe(2);
+  });
+
   it('POST …/weekly-report sends it to the caller now, for the last full week or the week of a date', async () => {
     const before = outboxFor(quitter.email, 'weekly-report').length;
     const res = await quitter.client.post(`/api/v1/projects/${project.id}/weekly-report`);
