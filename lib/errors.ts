@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** `position`: for a value with its own syntax (the issue search), the 0-based character where the problem starts. */
-export type FieldIssue = { path: (string | number)[]; message: string; position?: number };
+/** `line`/`column`: for a text of rules (ownership rules, CODEOWNERS), where the problem is, both 1-based. */
+export type FieldIssue = {
+  path: (string | number)[];
+  message: string;
+  position?: number;
+  line?: number;
+  column?: number;
+};
 
 export type ErrorCode =
   | 'BAD_REQUEST'

@@ -36,6 +36,9 @@ export const AUDIT_ACTIONS = [
   'key.updated',
   'key.revoked',
   'project.scrubbing_changed',
+  'project.ownership_changed',
+  'project.codeowners_added',
+  'project.codeowners_removed',
   'issue.discarded',
   'issue.undiscarded',
   // Data-subject erasure

@@ -1,6 +1,7 @@
 import { db } from '@/lib/db';
 import { notFound } from '@/lib/errors';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
+import type { AssignmentDetails } from '@/lib/workflow/workflow-events';
 import { serializeComment } from './comments';
 
 const person = { select: { id: true, name: true } } as const;
@@ -34,7 +35,14 @@ export async function listIssueActivity(t: ProjectTenant, issueId: string) {
       actor: a.actor,
       createdAt: a.createdAt.toISOString(),
       ...(a.type === 'STATUS' || a.type === 'REGRESSED' ? { fromStatus: a.fromStatus, toStatus: a.toStatus } : {}),
-      ...(a.type === 'ASSIGNED' ? { assignee: a.assignee, assigneeTeam: a.assigneeTeam } : {}),
+      // details: why an automatic assignment was made (ownership rule, CODEOWNERS line, suspect commit).
+      ...(a.type === 'ASSIGNED'
+        ? {
+            assignee: a.assignee,
+            assigneeTeam: a.assigneeTeam,
+            details: (a.details as AssignmentDetails | null) ?? null,
+          }
+        : {}),
       ...(a.type === 'COMMENT' && a.comment ? { comment: serializeComment(a.comment) } : {}),
     })),
   ];

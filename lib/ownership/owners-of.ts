@@ -47,10 +47,17 @@ export function rulesByPrecedence(rules: SourcedRule[], facts: EventFacts): Sour
 export async function ownersOfFacts(orgId: string, rules: SourcedRule[], facts: EventFacts): Promise<OwnerMatch[]> {
   const matching = rulesByPrecedence(rules, facts);
   if (!matching.length) return [];
-  const found = await resolveOwners(
-    orgId,
-    matching.flatMap((m) => m.rule.owners),
+  return ownersOfMatching(
+    matching,
+    await resolveOwners(
+      orgId,
+      matching.flatMap((m) => m.rule.owners),
+    ),
   );
+}
+
+/** The owners of matching rules (most precedent first), by the owners the organization has (resolveOwners). */
+export function ownersOfMatching(matching: SourcedRule[], found: Map<string, IssueOwner>): OwnerMatch[] {
   const seen = new Set<string>();
   const owners: OwnerMatch[] = [];
   for (const m of matching) {

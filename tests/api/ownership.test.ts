@@ -1,81 +1,566 @@
-// Ownership rules and CODEOWNERS (#49): owners of an issue by the rules of its latest event.
-import { beforeAll, describe, expect, it } from 'vitest';
+// Ownership rules and CODEOWNERS (#49): rules matched against events from the real @sentry/node and Debian's
+// python3-sentry-sdk, the owner each new issue is auto-assigned to (by the workflow worker), exactly once under
+// concurrent ingest; every bad input's exact status and body; another organization's projects and teams.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import * as Sentry from '@sentry/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
+import { stopJobs } from '@/lib/jobs/boss';
+import { autoAssignByOwnership } from '@/lib/ownership/auto-assign';
 import { ownersOfIssue } from '@/lib/ownership/owners-of';
+import { startWorkflowWorker } from '@/lib/workflow/worker';
 import { signUp } from '../support/accounts';
-import { createProject } from '../support/fixtures';
+import { createProject, setPlan } from '../support/fixtures';
 import { inviteAndJoin, seedIssue } from '../support/teams';
 import type { TestClient } from '../support/client';
+import { errorEnvelope, send } from './ingest-helpers';
+import { startSentryServer } from './sentry-server';
 
+const PYTHON = '/usr/bin/python3';
+type Project = Awaited<ReturnType<typeof createProject>>;
+
+let server: Awaited<ReturnType<typeof startSentryServer>>;
 let owner: Awaited<ReturnType<typeof signUp>>;
-let project: Awaited<ReturnType<typeof createProject>>;
-let teams: Record<string, string>;
 let alice: { client: TestClient; email: string; userId: string };
+let project: Project;
+let teams: Record<string, string>;
+let appDir: string;
+
+const put = (client: TestClient, p: string, body: unknown) => client.request('PUT', p, { body });
+const sentryDsnOf = (p: Project) => (p.keys[0] as Project['keys'][0] & { sentryDsn: string }).sentryDsn;
 
 async function makeTeam(orgId: string, slug: string) {
   return (await db.team.create({ data: { orgId, name: slug, slug } })).id;
 }
 
-async function seedEvent(
-  issueId: string,
-  projectId: string,
-  frames: object[],
-  extra: { url?: string; tags?: object } = {},
-) {
-  await db.event.create({
-    data: {
-      issueId,
-      projectId,
-      level: 'ERROR',
-      message: 'boom',
-      stacktrace: { frames },
-      request: extra.url ? { url: extra.url } : undefined,
-      tags: extra.tags ?? undefined,
-      timestamp: new Date(),
-    },
-  });
+async function until<T>(what: string, get: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await get();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
 }
 
+const issueTitled = (projectId: string, title: string) =>
+  until(`issue "${title}"`, () => db.issue.findFirst({ where: { projectId, title } }));
+const assignmentOf = (issueId: string) =>
+  until(`assignment of ${issueId}`, () =>
+    db.issueActivity.findFirst({
+      where: { issueId, type: 'ASSIGNED' },
+      select: { assigneeId: true, assigneeTeamId: true, details: true },
+    }),
+  );
+
+/** Files of a small application, each throwing from its own path. */
+function writeApp(dir: string, files: Record<string, string>) {
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+}
+
+const RULES = (aliceEmail: string) =>
+  [
+    '# Billing and checkout',
+    'path:*/src/billing/* #payments',
+    'path:src/billing/* #payments',
+    `url:*/checkout* ${aliceEmail}`,
+    'tags.region:eu #emea',
+    'module:src.reports.* #reporting',
+  ].join('\n');
+
 beforeAll(async () => {
-  owner = await signUp();
-  project = await createProject(owner.client, 'Shop');
+  process.env.JOBS_POLL_INTERVAL_SECONDS = '0.5';
+  await startWorkflowWorker();
+  server = await startSentryServer();
+  owner = await signUp({ name: 'Owner' });
+  await setPlan(owner.orgId, 'PRO');
   alice = await inviteAndJoin(owner.client, 'MEMBER', 'Alice');
-  teams = {
-    payments: await makeTeam(owner.orgId, 'payments'),
-    emea: await makeTeam(owner.orgId, 'emea'),
-    core: await makeTeam(owner.orgId, 'core'),
-  };
+  project = await createProject(owner.client, 'Shop', 'node');
+  teams = {};
+  for (const slug of ['payments', 'emea', 'reporting', 'search']) teams[slug] = await makeTeam(owner.orgId, slug);
+  appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ownership-app-'));
+  const saved = await put(owner.client, `/api/v1/projects/${project.id}/ownership`, { raw: RULES(alice.email) });
+  expect(saved.status, saved.text).toBe(200);
+  const co = await owner.client.post(`/api/v1/projects/${project.id}/codeowners`, {
+    raw: '# GitHub CODEOWNERS\n/app/src/search/ @acme/search\n',
+    stackRoot: `${appDir}/`,
+    sourceRoot: 'app/',
+  });
+  expect(co.status, co.text).toBe(201);
+}, 60_000);
+
+afterAll(async () => {
+  await Sentry.close(2000);
+  await server.close();
+  await stopJobs();
+  fs.rmSync(appDir, { recursive: true, force: true });
 });
 
-describe('ownersOfIssue', () => {
-  it('the owners of the rules matching the latest event, last matching rule first, then CODEOWNERS; [] without rules or match', async () => {
-    const issue = await seedIssue(project.id);
-    expect(await ownersOfIssue(issue.id)).toEqual([]);
-    await seedEvent(
-      issue.id,
-      project.id,
-      [
-        { filename: 'node_modules/x/index.js', in_app: false, lineno: 1 },
-        { filename: 'src/billing/charge.js', abs_path: '/srv/shop/src/billing/charge.js', in_app: true, lineno: 3 },
-      ],
-      { url: 'https://shop.example.com/checkout/pay', tags: { region: 'eu' } },
-    );
-    await db.projectOwnership.create({
-      data: {
-        projectId: project.id,
-        raw: `path:src/billing/* #payments ${alice.email}\nurl:*/checkout* ${alice.email}\ntags.region:eu #emea\npath:*node_modules* #core\n#gone-team:x`,
-        codeOwners: { create: { raw: '/src/ @acme/core', stackRoot: '', sourceRoot: '' } },
-      },
+describe('rules against events of the real SDKs, and auto-assignment', () => {
+  it('@sentry/node: paths with globs, a URL (the last matching rule wins), a tag, CODEOWNERS; no rule, no owner', async () => {
+    writeApp(appDir, {
+      'src/billing/charge.js': "exports.run = function charge() { throw new Error('card declined'); };\n",
+      'src/billing/pay-page.js': "exports.run = function payPage() { throw new Error('pay page broke'); };\n",
+      'src/misc/util.js': "exports.run = function util() { throw new Error('eu only'); };\n",
+      'src/search/index.js': "exports.run = function search() { throw new Error('index missing'); };\n",
+      'src/other/thing.js': "exports.run = function thing() { throw new Error('nobody owns this'); };\n",
     });
-    expect(await ownersOfIssue(issue.id)).toEqual([
-      { type: 'team', teamId: teams.emea },
+    const load = createRequire(path.join(appDir, 'index.js'));
+    Sentry.init({ dsn: server.dsn(sentryDsnOf(project)), defaultIntegrations: false, integrations: [] });
+    const capture = (file: string, scopeOf?: (s: Sentry.Scope) => void) => {
+      try {
+        (load(`./${file}`) as { run: () => void }).run();
+      } catch (err) {
+        Sentry.withScope((scope) => {
+          scopeOf?.(scope);
+          Sentry.captureException(err);
+        });
+      }
+    };
+    capture('src/billing/charge.js');
+    capture('src/billing/pay-page.js', (s) =>
+      s.addEventProcessor((e) => ({ ...e, request: { ...e.request, url: 'https://shop.example.com/checkout/pay' } })),
+    );
+    capture('src/misc/util.js', (s) => s.setTag('region', 'eu'));
+    capture('src/search/index.js');
+    capture('src/other/thing.js');
+    expect(await Sentry.flush(5000)).toBe(true);
+
+    const table: [string, object, object | null][] = [
+      [
+        'Error: card declined',
+        { assigneeTeamId: teams.payments },
+        { source: 'ownership', rule: 'path:*/src/billing/* #payments' },
+      ],
+      [
+        'Error: pay page broke',
+        { assigneeId: alice.userId },
+        { source: 'ownership', rule: `url:*/checkout* ${alice.email}` },
+      ],
+      ['Error: eu only', { assigneeTeamId: teams.emea }, { source: 'ownership', rule: 'tags.region:eu #emea' }],
+      [
+        'Error: index missing',
+        { assigneeTeamId: teams.search },
+        { source: 'codeowners', rule: '/app/src/search/ @acme/search' },
+      ],
+    ];
+    for (const [title, assignee, details] of table) {
+      const issue = await issueTitled(project.id, title);
+      const activity = await assignmentOf(issue.id);
+      expect({ title, ...activity }, title).toEqual({
+        title,
+        assigneeId: null,
+        assigneeTeamId: null,
+        ...assignee,
+        details,
+      });
+      const row = await db.issue.findUniqueOrThrow({ where: { id: issue.id } });
+      expect([row.assigneeId, row.assignedTeamId]).toEqual([activity.assigneeId, activity.assigneeTeamId]);
+    }
+    // Both owners of the checkout event, the winning rule's first.
+    const payPage = await issueTitled(project.id, 'Error: pay page broke');
+    expect(await ownersOfIssue(payPage.id)).toEqual([
       { type: 'user', userId: alice.userId },
       { type: 'team', teamId: teams.payments },
-      { type: 'team', teamId: teams.core },
     ]);
-    const other = await seedIssue(project.id);
-    await seedEvent(other.id, project.id, [{ filename: 'src/search/index.js', in_app: true, lineno: 1 }]);
-    expect(await ownersOfIssue(other.id)).toEqual([{ type: 'team', teamId: teams.core }]);
-    expect(await ownersOfIssue('no-such-issue')).toEqual([]);
+    const nobody = await issueTitled(project.id, 'Error: nobody owns this');
+    expect(await ownersOfIssue(nobody.id)).toEqual([]);
+    expect(await autoAssignByOwnership(nobody.id)).toBe(false);
+    expect(await db.issueActivity.count({ where: { issueId: nobody.id } })).toBe(0);
+
+    // The activity says why.
+    const charge = await issueTitled(project.id, 'Error: card declined');
+    const activity = await owner.client.get(`/api/v1/projects/${project.id}/issues/${charge.id}/activity`);
+    expect(activity.status).toBe(200);
+    expect(activity.body.data.find((a: { type: string }) => a.type === 'ASSIGNED')).toMatchObject({
+      actor: null,
+      assignee: null,
+      assigneeTeam: { id: teams.payments, slug: 'payments' },
+      details: { source: 'ownership', rule: 'path:*/src/billing/* #payments' },
+    });
+  });
+
+  it('python3-sentry-sdk: a relative path, a module and a tag', async () => {
+    const py = await createProject(owner.client, 'Reports', 'python');
+    expect((await put(owner.client, `/api/v1/projects/${py.id}/ownership`, { raw: RULES(alice.email) })).status).toBe(
+      200,
+    );
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ownership-py-'));
+    writeApp(dir, {
+      'src/__init__.py': '',
+      'src/billing/__init__.py': '',
+      'src/billing/refund.py': 'def run():\n    raise ValueError("refund failed")\n',
+      'src/reports/__init__.py': '',
+      'src/reports/monthly.py': 'def run():\n    raise KeyError("month")\n',
+      'src/misc/__init__.py': '',
+      'src/misc/util.py': 'def run():\n    raise RuntimeError("eu python")\n',
+      'main.py': [
+        'import sys',
+        'import sentry_sdk',
+        'sentry_sdk.init(dsn=sys.argv[1], auto_session_tracking=False, default_integrations=False)',
+        'from src.billing import refund',
+        'from src.reports import monthly',
+        'from src.misc import util',
+        'for fn, tags in ((refund.run, {}), (monthly.run, {}), (util.run, {"region": "eu"})):',
+        '    with sentry_sdk.push_scope() as scope:',
+        '        for k, v in tags.items():',
+        '            scope.set_tag(k, v)',
+        '        try:',
+        '            fn()',
+        '        except Exception:',
+        '            sentry_sdk.capture_exception()',
+        'sentry_sdk.flush(10)',
+        'print("sent")',
+      ].join('\n'),
+    });
+    try {
+      const { stdout } = await promisify(execFile)(PYTHON, [path.join(dir, 'main.py'), server.dsn(sentryDsnOf(py))], {
+        cwd: dir,
+        timeout: 30_000,
+      });
+      expect(stdout.trim()).toBe('sent');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const refund = await issueTitled(py.id, 'ValueError: refund failed');
+    const refundEvent = await db.event.findFirstOrThrow({ where: { issueId: refund.id } });
+    expect((refundEvent.stacktrace as { frames: { filename: string; in_app: boolean }[] }).frames[0]).toMatchObject({
+      filename: 'src/billing/refund.py',
+      in_app: true,
+    });
+    const table: [string, object, object][] = [
+      [
+        'ValueError: refund failed',
+        { assigneeTeamId: teams.payments },
+        { source: 'ownership', rule: 'path:src/billing/* #payments' },
+      ],
+      [
+        "KeyError: 'month'",
+        { assigneeTeamId: teams.reporting },
+        { source: 'ownership', rule: 'module:src.reports.* #reporting' },
+      ],
+      [
+        'RuntimeError: eu python',
+        { assigneeTeamId: teams.emea },
+        { source: 'ownership', rule: 'tags.region:eu #emea' },
+      ],
+    ];
+    for (const [title, assignee, details] of table) {
+      const issue = await issueTitled(py.id, title);
+      expect({ title, ...(await assignmentOf(issue.id)) }).toEqual({
+        title,
+        assigneeId: null,
+        assigneeTeamId: null,
+        ...assignee,
+        details,
+      });
+    }
+  });
+
+  it('auto-assignment off: owners are still known, nobody is assigned', async () => {
+    const p = await createProject(owner.client, 'Quiet');
+    const res = await put(owner.client, `/api/v1/projects/${p.id}/ownership`, {
+      raw: 'path:* #payments',
+      autoAssignment: false,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ raw: 'path:* #payments', autoAssignment: false, rules: 1 });
+    await send({ client: owner.client, projectId: p.id, key: p.keys[0].publicKey, body: errorEnvelope() });
+    const issue = await until('issue', () => db.issue.findFirst({ where: { projectId: p.id } }));
+    expect(await ownersOfIssue(issue.id)).toEqual([{ type: 'team', teamId: teams.payments }]);
+    expect(await autoAssignByOwnership(issue.id)).toBe(false);
+  });
+
+  it('concurrent ingest of one new fingerprint: exactly one assignment; repeated runs assign nothing more', async () => {
+    const p = await createProject(owner.client, 'Busy');
+    expect(
+      (await put(owner.client, `/api/v1/projects/${p.id}/ownership`, { raw: `path:*/static/js/* ${alice.email}` })).status,
+    ).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        send({ client: owner.client, projectId: p.id, key: p.keys[0].publicKey, body: errorEnvelope() }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(25).fill(200));
+    const issue = await until('issue', () => db.issue.findFirst({ where: { projectId: p.id } }));
+    expect(issue.eventCount).toBe(25);
+    await assignmentOf(issue.id);
+    expect(await Promise.all(Array.from({ length: 10 }, () => autoAssignByOwnership(issue.id)))).toEqual(
+      Array(10).fill(false),
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(
+      await db.issueActivity.findMany({ where: { issueId: issue.id }, select: { type: true, assigneeId: true } }),
+    ).toEqual([{ type: 'ASSIGNED', assigneeId: alice.userId }]);
+  });
+
+  it('one conditional update decides between concurrent handlers, and a person who assigned first keeps the issue', async () => {
+    const p = await createProject(owner.client, 'Race');
+    expect((await put(owner.client, `/api/v1/projects/${p.id}/ownership`, { raw: 'path:* #payments' })).status).toBe(
+      200,
+    );
+    const seeded = await seedIssue(p.id);
+    await db.event.create({
+      data: {
+        issueId: seeded.id,
+        projectId: p.id,
+        level: 'ERROR',
+        message: 'x',
+        stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] },
+        timestamp: new Date(),
+      },
+    });
+    const results = await Promise.all(Array.from({ length: 12 }, () => autoAssignByOwnership(seeded.id)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await db.issueActivity.count({ where: { issueId: seeded.id, type: 'ASSIGNED' } })).toBe(1);
+
+    const taken = await seedIssue(p.id);
+    await db.issue.update({ where: { id: taken.id }, data: { assigneeId: alice.userId } });
+    await db.event.create({
+      data: {
+        issueId: taken.id,
+        projectId: p.id,
+        level: 'ERROR',
+        message: 'x',
+        stacktrace: { frames: [{ filename: 'a.js', lineno: 1 }] },
+        timestamp: new Date(),
+      },
+    });
+    expect(await autoAssignByOwnership(taken.id)).toBe(false);
+    expect((await db.issue.findUniqueOrThrow({ where: { id: taken.id } })).assigneeId).toBe(alice.userId);
+  });
+});
+
+describe('the API', () => {
+  const base = () => `/api/v1/projects/${project.id}`;
+
+  it('GET: the rules, the setting and the CODEOWNERS files', async () => {
+    const res = await owner.client.get(`${base()}/ownership`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ raw: RULES(alice.email), autoAssignment: true, rules: 5 });
+    expect(res.body.data.codeowners).toEqual([
+      expect.objectContaining({
+        raw: '# GitHub CODEOWNERS\n/app/src/search/ @acme/search\n',
+        sourceRoot: 'app/',
+        rules: 1,
+      }),
+    ]);
+    const list = await alice.client.get(`${base()}/codeowners`);
+    expect(list.status).toBe(200);
+    expect(list.body.data).toEqual(res.body.data.codeowners);
+  });
+
+  it('preview: which of the latest issues the rules match, with the winning rule and the owners', async () => {
+    const res = await alice.client.post(`${base()}/ownership/preview`, { raw: `tags.region:eu ${alice.email} #emea` });
+    expect(res.status).toBe(200);
+    expect(res.body.data.examined).toBeGreaterThanOrEqual(5);
+    expect(res.body.data.matches).toEqual([
+      {
+        issue: expect.objectContaining({ title: 'Error: eu only' }),
+        rule: `tags.region:eu ${alice.email} #emea`,
+        owners: [
+          { type: 'user', id: alice.userId, label: alice.email },
+          { type: 'team', id: teams.emea, label: '#emea' },
+        ],
+      },
+    ]);
+    const none = await alice.client.post(`${base()}/ownership/preview`, { raw: '# nothing yet' });
+    expect(none.body.data.matches).toEqual([]);
+  });
+
+  it('changes are audited: rules, the setting, CODEOWNERS added and removed', async () => {
+    const p = await createProject(owner.client, 'Audited');
+    await put(owner.client, `/api/v1/projects/${p.id}/ownership`, {
+      raw: 'path:a #payments\npath:b #emea',
+      autoAssignment: false,
+    });
+    const up = await owner.client.post(`/api/v1/projects/${p.id}/codeowners`, { raw: '*.js @acme/payments' });
+    expect(up.status).toBe(201);
+    expect(up.body).toMatchObject({
+      message: 'CODEOWNERS file uploaded',
+      data: { rules: 1, stackRoot: '', sourceRoot: '' },
+    });
+    const del = await owner.client.delete(`/api/v1/projects/${p.id}/codeowners/${up.body.data.id}`);
+    expect([del.status, del.body.message]).toEqual([200, 'CODEOWNERS file deleted']);
+    const entries = await db.auditLogEntry.findMany({
+      where: {
+        orgId: owner.orgId,
+        targetId: p.id,
+        action: { startsWith: 'project.' },
+        NOT: { action: 'project.created' },
+      },
+      orderBy: { createdAt: 'asc' },
+      select: { action: true, changes: true, actorLabel: true },
+    });
+    expect(entries).toEqual([
+      {
+        action: 'project.ownership_changed',
+        actorLabel: owner.email,
+        changes: { rules: { from: 0, to: 2 }, autoAssignment: { from: true, to: false } },
+      },
+      {
+        action: 'project.codeowners_added',
+        actorLabel: owner.email,
+        changes: { codeowners: up.body.data.id, rules: 1, stackRoot: '', sourceRoot: '' },
+      },
+      { action: 'project.codeowners_removed', actorLabel: owner.email, changes: { codeowners: up.body.data.id } },
+    ]);
+  });
+});
+
+describe('bad input: exact status and body', () => {
+  const base = () => `/api/v1/projects/${project.id}`;
+  const invalid = (message: string, errors: [number, number, string][]) => ({
+    statusCode: 400,
+    status: 'failed',
+    message,
+    error: errors.map(([line, column, m]) => ({ path: ['raw'], line, column, message: m })),
+  });
+
+  it('syntax errors, each at its line and column, and nothing saved', async () => {
+    const raw = [
+      '# ok',
+      'path:src/* #payments',
+      'foo:bar #payments',
+      'url:',
+      '  path:"src/a #x',
+      'tags.:eu #emea',
+      'module:x nobody',
+      'path:src/b',
+    ].join('\n');
+    for (const p of ['ownership', 'ownership/preview']) {
+      const res = await (p === 'ownership'
+        ? put(owner.client, `${base()}/${p}`, { raw })
+        : owner.client.post(`${base()}/${p}`, { raw }));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(
+        invalid('Invalid ownership rules', [
+          [3, 1, 'Unknown matcher type "foo": use path, url, module, codeowners or tags.<name>'],
+          [4, 5, 'Missing pattern after "url:"'],
+          [5, 8, 'Unterminated quoted pattern: add the closing "'],
+          [6, 1, 'A tag matcher names its tag: tags.<name>:<pattern>'],
+          [7, 10, '"nobody" is not an owner: write an email address or #team-slug'],
+          [8, 11, 'Rule has no owners: add an email address or #team-slug'],
+        ]),
+      );
+    }
+    expect((await owner.client.get(`${base()}/ownership`)).body.data.raw).toBe(RULES(alice.email));
+  });
+
+  it("unknown owners: a team or an address nobody here has, another organization's team and member", async () => {
+    const stranger = await signUp({ name: 'Stranger' });
+    await makeTeam(stranger.orgId, 'theirs');
+    const raw = `path:a #nope\npath:b ghost@example.com\npath:c #theirs ${stranger.email}\npath:d #payments`;
+    const res = await put(owner.client, `${base()}/ownership`, { raw });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(
+      invalid('Invalid ownership rules', [
+        [1, 8, 'Unknown team "#nope": no team of this organization has this slug'],
+        [2, 8, 'Unknown owner "ghost@example.com": no member of this organization has this email address'],
+        [3, 8, 'Unknown team "#theirs": no team of this organization has this slug'],
+        [3, 16, `Unknown owner "${stranger.email}": no member of this organization has this email address`],
+      ]),
+    );
+  });
+
+  it('bodies: too long, nothing to change, wrong types', async () => {
+    const long = await put(owner.client, `${base()}/ownership`, { raw: 'a'.repeat(100_001) });
+    expect([long.status, long.body]).toEqual([
+      400,
+      {
+        statusCode: 400,
+        status: 'failed',
+        message: 'Validation error',
+        error: [{ path: ['raw'], message: 'At most 100000 characters' }],
+      },
+    ]);
+    const empty = await put(owner.client, `${base()}/ownership`, {});
+    expect(empty.body).toEqual({
+      statusCode: 400,
+      status: 'failed',
+      message: 'Validation error',
+      error: [{ path: [], message: 'Send raw, autoAssignment or both' }],
+    });
+    const typed = await put(owner.client, `${base()}/ownership`, { autoAssignment: 'yes' });
+    expect(typed.body.error).toEqual([{ path: ['autoAssignment'], message: 'Must be true or false' }]);
+  });
+
+  it('CODEOWNERS: over the cap 413, GitHub users and unknown teams 400, no rules 400, an unknown file 404', async () => {
+    const huge = await owner.client.post(`${base()}/codeowners`, {
+      raw: `*.js @acme/payments\n${'#'.repeat(100_000)}`,
+    });
+    expect([huge.status, huge.body]).toEqual([
+      413,
+      { statusCode: 413, status: 'failed', message: 'CODEOWNERS file too large: at most 100000 characters' },
+    ]);
+    const bad = await owner.client.post(`${base()}/codeowners`, {
+      raw: '*.js @acme/payments\n/ops/  @octocat @acme/nope\n',
+    });
+    expect(bad.body).toEqual(
+      invalid('Invalid CODEOWNERS file', [
+        [2, 8, '"@octocat" is a GitHub user: name a member by email address, or a team as @org/team-slug'],
+      ]),
+    );
+    const unknownTeam = await owner.client.post(`${base()}/codeowners`, { raw: '/ops/ @acme/nope' });
+    expect(unknownTeam.body).toEqual(
+      invalid('Invalid CODEOWNERS file', [[1, 7, 'Unknown team "#nope": no team of this organization has this slug']]),
+    );
+    const none = await owner.client.post(`${base()}/codeowners`, { raw: '# only a comment\n' });
+    expect(none.body).toEqual(
+      invalid('Invalid CODEOWNERS file', [[1, 1, 'The file has no rules: each line is a path pattern and its owners']]),
+    );
+    const gone = await owner.client.delete(`${base()}/codeowners/no-such-file`);
+    expect([gone.status, gone.body]).toEqual([
+      404,
+      { statusCode: 404, status: 'failed', message: 'CODEOWNERS file not found' },
+    ]);
+    expect(await db.projectCodeOwners.count({ where: { projectId: project.id } })).toBe(1);
+  });
+
+  it('a MEMBER reads and previews but cannot change: 403', async () => {
+    const res = await put(alice.client, `${base()}/ownership`, { raw: '' });
+    expect([res.status, res.body]).toEqual([
+      403,
+      { statusCode: 403, status: 'failed', message: 'This action requires the ADMIN role' },
+    ]);
+    const up = await alice.client.post(`${base()}/codeowners`, { raw: '*.js @acme/payments' });
+    expect(up.status).toBe(403);
+  });
+
+  it('another organization: each route of the project 404, its CODEOWNERS file unreachable from their own project', async () => {
+    const stranger = await signUp({ name: 'Other org' });
+    const theirs = await createProject(stranger.client, 'Theirs');
+    const file = (await owner.client.get(`${base()}/codeowners`)).body.data[0];
+    const attempts: [string, () => Promise<{ status: number; body: unknown }>][] = [
+      ['read', () => stranger.client.get(`${base()}/ownership`)],
+      ['save', () => put(stranger.client, `${base()}/ownership`, { raw: '' })],
+      ['preview', () => stranger.client.post(`${base()}/ownership/preview`, { raw: '' })],
+      ['list files', () => stranger.client.get(`${base()}/codeowners`)],
+      ['upload', () => stranger.client.post(`${base()}/codeowners`, { raw: '*.js a@b.c' })],
+      ['delete', () => stranger.client.delete(`${base()}/codeowners/${file.id}`)],
+    ];
+    for (const [label, attempt] of attempts) {
+      const res = await attempt();
+      expect([label, res.status, res.body], label).toEqual([
+        label,
+        404,
+        { statusCode: 404, status: 'failed', message: 'Project not found' },
+      ]);
+    }
+    const viaTheirs = await stranger.client.delete(`/api/v1/projects/${theirs.id}/codeowners/${file.id}`);
+    expect([viaTheirs.status, viaTheirs.body]).toEqual([
+      404,
+      { statusCode: 404, status: 'failed', message: 'CODEOWNERS file not found' },
+    ]);
+    expect(await db.projectCodeOwners.count({ where: { id: file.id } })).toBe(1);
+    expect((await owner.client.get(`${base()}/ownership`)).body.data.raw).toBe(RULES(alice.email));
   });
 });
