@@ -28,6 +28,7 @@ import { EventDetails } from './event-details';
 import { AssigneePicker, IssueActivity } from './issue-triage';
 import { DeleteIssue } from './delete-issue';
 import { IssueTags } from './issue-tags';
+import { SuspectCommits } from './suspect-commits';
 import { RelativeTime } from './relative-time';
 import { readEvent } from './event-shape';
 import { ActionFeedback } from '@/components/ui/action-feedback';
@@ -102,6 +103,7 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
         </div>
         <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1" data-testid="issue-side">
           <IssueSeen issue={issue} projectId={projectId} />
+          <SuspectCommits projectId={projectId} issueId={issueId} />
           <Card>
             <h2 className="mb-3 text-base font-semibold">Events per day</h2>
             <IssueChart projectId={projectId} issueId={issueId} />
