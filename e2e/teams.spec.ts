@@ -214,3 +214,116 @@ test('an invitee who signs in with GitHub from the invite page joins the organiz
   await expect(invitee.getByTestId('invite-problem')).toHaveText('This invite has already been used.');
   await context.close();
 });
+
+test('an owner creates a team in the browser, adds a member and a project, assigns an issue to it from the issue page and finds it in the list; then renames and deletes it', async ({
+  page: owner,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const account = await registerUser(owner.request, { name: 'Tess Teamlead', verify: true });
+  expect(
+    (
+      await owner.request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } })
+    ).status(),
+  ).toBe(200);
+  const created = await owner.request.post('/api/v1/projects', { data: { name: 'Checkout' } });
+  const project = ((await created.json()) as { data: { id: string; keys: { publicKey: string }[] } }).data;
+  expect(
+    (
+      await owner.request.post(`/api/v1/ingest/${project.id}/envelope`, {
+        headers: { 'X-Ingest-Auth': `ingest_key=${project.keys[0].publicKey}` },
+        data: {
+          exception: {
+            type: 'Error',
+            value: 'card declined',
+            stacktrace: { frames: [{ filename: 'https://shop.example/pay.js', function: 'charge', lineno: 9 }] },
+          },
+          level: 'error',
+        },
+      })
+    ).status(),
+  ).toBe(200);
+  // A member to put in the team, signed up from an invite in a browser of their own.
+  const memberEmail = uniqueEmail('member');
+  const inv = await owner.request.post('/api/v1/organization/invites', {
+    data: { email: memberEmail, role: 'MEMBER' },
+  });
+  const inviteUrl = ((await inv.json()) as { data: { url: string } }).data.url;
+  const memberContext = await browser.newContext({ baseURL });
+  const token = decodeURIComponent(inviteUrl.split('/invite/')[1]);
+  expect(
+    (
+      await memberContext.request.post(`/api/v1/invites/${encodeURIComponent(token)}/register`, {
+        data: { name: 'Mia Member', password: PASSWORD },
+      })
+    ).status(),
+  ).toBe(201);
+
+  // Create the team from the Team page.
+  await owner.goto('/settings/organization');
+  await owner.getByRole('link', { name: 'Manage teams' }).click();
+  await expect(owner.getByRole('heading', { name: 'Teams', level: 1 })).toBeVisible();
+  await expect(owner.getByTestId('teams-empty')).toBeVisible();
+  await owner.getByLabel('Name', { exact: true }).fill('Payments');
+  await owner.getByRole('button', { name: 'Create team' }).click();
+  const card = owner.getByTestId('team-card').filter({ hasText: 'Payments' });
+  await expect(card).toHaveAttribute('data-slug', 'payments');
+  await expect(card.getByTestId('team-counts')).toHaveText('0 members · 0 projects');
+
+  await owner.getByLabel('Add a member to Payments').selectOption({ label: `Mia Member (${memberEmail})` });
+  await expect(card.getByTestId('team-member')).toHaveText([new RegExp(`Mia Member.*${memberEmail}`)]);
+  await owner.getByLabel('Add a project to Payments').selectOption({ label: 'Checkout' });
+  await expect(card.getByTestId('team-project')).toHaveText([/Checkout/]);
+  await expect(card.getByTestId('team-counts')).toHaveText('1 member · 1 project');
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await owner.setViewportSize(viewport);
+    await expect(card).toBeVisible();
+    expect(await sidewaysOverflow(owner), `teams page at ${viewport.width} px`).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(owner);
+    await owner.screenshot({
+      path: path.join('test-results', 'screens', `teams-page-${viewport.width}.png`),
+      fullPage: true,
+    });
+  }
+  await owner.setViewportSize({ width: 1280, height: 900 });
+
+  // Assign the issue to the team from the issue page: the picker offers it as #payments.
+  const issues = await owner.request.get(`/api/v1/projects/${project.id}/issues`);
+  const issueId = ((await issues.json()) as { data: { issues: { id: string }[] } }).data.issues[0].id;
+  await owner.goto(`/projects/${project.id}/issues/${issueId}`);
+  await owner.getByLabel('Assignee').selectOption({ label: '#payments' });
+  await expect(owner.getByTestId('timeline')).toContainText('Tess Teamlead assigned it to #payments');
+  await expect(owner.getByLabel('Assignee')).toHaveValue(/^team:/);
+
+  // The list shows it, and its assignee filter offers the team.
+  await owner.goto(`/projects/${project.id}/issues`);
+  await expect(owner.getByTestId('issue-assignee')).toHaveText('Assigned to #payments');
+  await owner.getByLabel('Assignee').selectOption({ label: '#payments' });
+  await expect(owner.getByTestId('issue-row')).toHaveCount(1);
+  await owner.setViewportSize({ width: 390, height: 844 });
+  expect(await sidewaysOverflow(owner), 'issue list at 390 px').toBeLessThanOrEqual(0);
+  await owner.setViewportSize({ width: 1280, height: 900 });
+
+  // The member finds it among their own: assigned to a team they are in.
+  const member = await memberContext.newPage();
+  await member.goto(`/projects/${project.id}/issues?assignee=me`);
+  await expect(member.getByTestId('issue-row')).toHaveCount(1);
+  await memberContext.close();
+
+  // Rename (the slug stays), then delete with confirmation: the issue becomes unassigned.
+  await owner.goto('/settings/organization/teams');
+  await owner.getByRole('button', { name: 'Rename' }).click();
+  await owner.getByLabel('New name of Payments').fill('Billing');
+  await owner.getByRole('button', { name: 'Save' }).click();
+  await expect(owner.getByRole('heading', { name: 'Billing', level: 2 })).toBeVisible();
+  await expect(owner.getByTestId('team-card')).toHaveAttribute('data-slug', 'payments');
+  owner.once('dialog', (d) => void d.accept());
+  await owner.getByRole('button', { name: 'Delete team Billing' }).click();
+  await expect(owner.getByTestId('teams-empty')).toBeVisible();
+  await owner.goto(`/projects/${project.id}/issues`);
+  await expect(owner.getByTestId('issue-assignee')).toHaveText('Unassigned');
+});

@@ -2,6 +2,7 @@
 
 import { ISSUE_SORTS, ISSUE_STATUSES, LEVELS, type IssueSort } from '@/lib/zod/issues';
 import { withTerm } from '@/lib/issues/search-query';
+import { useTeams } from '@/lib/swr/use-teams';
 import { titleCase } from './badges';
 
 const selectClass =
@@ -9,7 +10,7 @@ const selectClass =
 
 const STATUS_TERM = /^is:(unresolved|resolved|ignored)$/i;
 const LEVEL_TERM = /^level:/i;
-const ASSIGNEE_TERM = /^(assigned:(me|none)|is:(assigned|unassigned))$/i;
+const ASSIGNEE_TERM = /^(assigned:(me|none|#[a-z0-9-]+)|is:(assigned|unassigned))$/i;
 
 const SORT_LABELS: Record<IssueSort, string> = {
   lastSeen: 'Last seen',
@@ -43,7 +44,15 @@ export function IssueFilterBar({
     .split(/\s+/)
     .find((w) => ASSIGNEE_TERM.test(w))
     ?.toLowerCase();
-  const assignee = Object.entries(ASSIGNEE_TERMS).find(([, t]) => t === assigneeTerm)?.[0] ?? '';
+  const { teams } = useTeams();
+  // A team's issues (#49): `assigned:#slug`, picked as the team's own option.
+  const terms: Record<string, string> = {
+    ...ASSIGNEE_TERMS,
+    ...Object.fromEntries((teams ?? []).map((t) => [`team:${t.slug}`, `assigned:#${t.slug}`])),
+  };
+  if (assigneeTerm?.startsWith('assigned:#') && !Object.values(terms).includes(assigneeTerm))
+    terms[`team:${assigneeTerm.slice('assigned:#'.length)}`] = assigneeTerm;
+  const assignee = Object.entries(terms).find(([, t]) => t === assigneeTerm)?.[0] ?? '';
   return (
     <div className="flex flex-wrap gap-3" data-testid="issue-filter-bar">
       <Picker
@@ -76,12 +85,23 @@ export function IssueFilterBar({
         id="filter-assignee"
         label="Assignee"
         value={assignee}
-        onChange={(v) => onQuery(withTerm(query, ASSIGNEE_TERM, v ? ASSIGNEE_TERMS[v] : null))}
+        onChange={(v) => onQuery(withTerm(query, ASSIGNEE_TERM, v ? terms[v] : null))}
       >
         <option value="">Anyone</option>
-        <option value="me">Assigned to me</option>
+        <option value="me">Assigned to me or my teams</option>
         <option value="anyone">Assigned</option>
         <option value="none">Unassigned</option>
+        {Object.keys(terms).some((k) => k.startsWith('team:')) && (
+          <optgroup label="Teams">
+            {Object.keys(terms)
+              .filter((k) => k.startsWith('team:'))
+              .map((k) => (
+                <option key={k} value={k}>
+                  #{k.slice('team:'.length)}
+                </option>
+              ))}
+          </optgroup>
+        )}
       </Picker>
       <Picker id="issue-sort" label="Sort by" value={sort} onChange={(v) => onSort(v as IssueSort)}>
         {ISSUE_SORTS.map((s) => (

@@ -200,7 +200,11 @@ function IssueRow({ issue, href, highlighted, checked, busy, onToggle, onFocusRo
             </span>
           )}
           <span data-testid="issue-assignee">
-            {issue.assignee ? `Assigned to ${issue.assignee.name}` : 'Unassigned'}
+            {issue.assignee
+              ? `Assigned to ${issue.assignee.name}`
+              : issue.assignedTeam
+                ? `Assigned to #${issue.assignedTeam.slug}`
+                : 'Unassigned'}
           </span>
         </div>
       </td>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/swr/fetcher';
 import { useMe } from '@/lib/swr/use-me';
 import { useMembers } from '@/lib/swr/use-team';
+import { useTeams } from '@/lib/swr/use-teams';
 import {
   addComment,
   assignIssue,
@@ -11,6 +12,7 @@ import {
   editComment,
   useActivity,
   type ActivityEntry,
+  type AssignTarget,
   type IssueWithEvents,
 } from '@/lib/swr/use-issues';
 import { linkSegments } from '@/lib/text/link-segments';
@@ -38,27 +40,40 @@ export function IssueActivity({ projectId, issueId }: { projectId: string; issue
   );
 }
 
-/** Who the issue is assigned to (any member can triage): a label beside its picker, for the page's header. */
+const TEAM = 'team:';
+/** The picker's value for the issue's assignee: a member's id, `team:<id>` for a team, or '' for nobody. */
+const pickedOf = (issue: IssueWithEvents) =>
+  issue.assignedTeam ? `${TEAM}${issue.assignedTeam.id}` : (issue.assignee?.id ?? '');
+const targetOf = (value: string): AssignTarget =>
+  value.startsWith(TEAM) ? { teamId: value.slice(TEAM.length) } : { assigneeId: value || null };
+
+/** Who the issue is assigned to, a member or a team (any member can triage): a label beside its picker, for the page's header. */
 export function AssigneePicker({ projectId, issue }: { projectId: string; issue: IssueWithEvents }) {
   const { members } = useMembers();
+  const { teams } = useTeams();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const toast = useToast();
-  const nameOf = (id: string | null) =>
-    id === null ? null : (members?.find((m) => m.userId === id)?.name ?? issue.assignee?.name ?? 'a member');
+  const nameOf = (value: string) => {
+    if (value === '') return null;
+    if (value.startsWith(TEAM)) {
+      const id = value.slice(TEAM.length);
+      return `#${teams?.find((t) => t.id === id)?.slug ?? issue.assignedTeam?.slug ?? 'team'}`;
+    }
+    return members?.find((m) => m.userId === value)?.name ?? issue.assignee?.name ?? 'a member';
+  };
   async function change(value: string) {
-    const before = issue.assignee?.id ?? null;
-    const after = value || null;
+    const before = pickedOf(issue);
     setBusy(true);
     setError(undefined);
     try {
-      await assignIssue(projectId, issue.id, after);
-      const name = nameOf(after);
+      await assignIssue(projectId, issue.id, targetOf(value));
+      const name = nameOf(value);
       toast.show({
         message: name ? `Assigned to ${name}` : 'Issue unassigned',
         undo: async () => {
           try {
-            await assignIssue(projectId, issue.id, before);
+            await assignIssue(projectId, issue.id, targetOf(before));
           } catch (err) {
             toast.show({ tone: 'error', message: failure(err) });
           }
@@ -79,20 +94,34 @@ export function AssigneePicker({ projectId, issue }: { projectId: string; issue:
         <Select
           id="assignee"
           className="w-full min-w-0 sm:w-56"
-          value={issue.assignee?.id ?? ''}
+          value={pickedOf(issue)}
           disabled={busy || !members}
           onChange={(e) => change(e.target.value)}
           data-testid="assignee-picker"
         >
           <option value="">Unassigned</option>
-          {issue.assignee && !members?.some((m) => m.userId === issue.assignee?.id) && (
-            <option value={issue.assignee.id}>{issue.assignee.name}</option>
+          <optgroup label="Members">
+            {issue.assignee && !members?.some((m) => m.userId === issue.assignee?.id) && (
+              <option value={issue.assignee.id}>{issue.assignee.name}</option>
+            )}
+            {members?.map((m) => (
+              <option key={m.userId} value={m.userId}>
+                {m.name}
+              </option>
+            ))}
+          </optgroup>
+          {(teams?.length || issue.assignedTeam) && (
+            <optgroup label="Teams">
+              {issue.assignedTeam && !teams?.some((t) => t.id === issue.assignedTeam?.id) && (
+                <option value={`${TEAM}${issue.assignedTeam.id}`}>#{issue.assignedTeam.slug}</option>
+              )}
+              {teams?.map((t) => (
+                <option key={t.id} value={`${TEAM}${t.id}`}>
+                  #{t.slug}
+                </option>
+              ))}
+            </optgroup>
           )}
-          {members?.map((m) => (
-            <option key={m.userId} value={m.userId}>
-              {m.name}
-            </option>
-          ))}
         </Select>
       </div>
       <FormError message={error} />
@@ -113,6 +142,7 @@ function describe(a: ActivityEntry): string {
     case 'REGRESSED':
       return 'Regressed: a new event arrived after it was resolved';
     case 'ASSIGNED':
+      if (a.assigneeTeam) return `${who} assigned it to #${a.assigneeTeam.slug}`;
       return a.assignee
         ? a.assignee.id === a.actor?.id
           ? `${who} took it`

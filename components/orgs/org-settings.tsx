@@ -94,6 +94,16 @@ export function OrgSettings() {
         </ul>
       </section>
 
+      <Card>
+        <h2 className="text-base font-semibold">Teams</h2>
+        <p className="mt-1 text-sm text-fg-secondary">
+          Group members into teams with the projects they look after; issues can be assigned to a team.
+        </p>
+        <Link href="/settings/organization/teams" className={buttonClasses('secondary', 'mt-4')}>
+          Manage teams
+        </Link>
+      </Card>
+
       {can('ADMIN') ? (
         <InviteForm allowOwner={can('OWNER')} />
       ) : (

@@ -122,8 +122,11 @@ export function useActivity(projectId: string, issueId: string) {
   return { activity: data, error, isLoading };
 }
 
-export async function assignIssue(projectId: string, issueId: string, assigneeId: string | null) {
-  await api(`${issuePath(projectId, issueId)}/assignee`, { method: 'PUT', body: { assigneeId } });
+/** A member (`assigneeId`) or a team (`teamId`, #49); null unassigns. */
+export type AssignTarget = { assigneeId: string | null } | { teamId: string | null };
+
+export async function assignIssue(projectId: string, issueId: string, to: AssignTarget) {
+  await api(`${issuePath(projectId, issueId)}/assignee`, { method: 'PUT', body: to });
   await refreshIssues(projectId);
 }
 
