@@ -1,0 +1,209 @@
+// The previous version of the app, for the upgrade test (tests/api/upgrade.test.ts): its source from git, its own
+// generated Prisma client, started the way its own `npm start` starts (migrations first, then serving) in a process
+// group of its own, on a database the test gives it.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * The version an installation upgrades from. There is no earlier tagged version yet, so this is a fixed commit of
+ * main (2026-11-23: before spans/logs, replays, profiles, two-factor, the audit log and teams, so most of today's
+ * migrations run on its data). Move it to the previous tag (e.g. 'v1.0.0') once there is one.
+ */
+export const OLD_VERSION = '7899095';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** The full commit id of `rev`, or a clear error: the test needs the repository's history (never skipped). */
+export function resolveCommit(rev: string): string {
+  const res = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const sha = res.stdout.trim();
+  if (res.status !== 0 || !/^[0-9a-f]{40}$/.test(sha)) {
+    throw new Error(
+      `upgrade test: the old version ${rev} is not in this repository (${root}). The test builds it from git: ` +
+        'run it in a full clone (git fetch --unshallow, or fetch the tag/commit), it is never skipped.',
+    );
+  }
+  return sha;
+}
+
+/** `^1.2.3`, `~1.2.3` or `1.2.3` against an installed version (what npm would accept for these simple ranges). */
+function satisfies(installed: string, range: string): boolean {
+  const parse = (v: string) =>
+    v
+      .replace(/^[\^~=v]+/, '')
+      .split(/[.+-]/)
+      .slice(0, 3)
+      .map(Number);
+  const [a, b, c] = parse(installed);
+  const [x, y, z] = parse(range);
+  if ([a, b, c, x, y, z].some((n) => Number.isNaN(n))) return installed === range.replace(/^[\^~=]/, '');
+  const atLeast = a > x || (a === x && (b > y || (b === y && c >= z)));
+  if (range.startsWith('^')) return a === x && (x > 0 || b === y) && atLeast;
+  if (range.startsWith('~')) return a === x && b === y && c >= z;
+  return installed === range;
+}
+
+/** The old package.json's dependencies that today's node_modules does not satisfy (empty: it can be shared). */
+export function unsatisfiedDependencies(dir: string): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const wanted: Record<string, string> = { ...pkg.dependencies, ...pkg.devDependencies };
+  const bad: string[] = [];
+  for (const [name, range] of Object.entries(wanted)) {
+    const file = path.join(root, 'node_modules', name, 'package.json');
+    const installed = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')).version as string) : undefined;
+    if (!installed || !satisfies(installed, range)) bad.push(`${name}@${range} (installed: ${installed ?? 'none'})`);
+  }
+  return bad;
+}
+
+/** What starts the old version: its own migrations (lib/runtime/migrate, as its scripts/start.ts does), then its server. */
+const LAUNCHER = `// Written by tests/support/old-version.ts: the old version's start, serving its route handlers on loopback.
+import { migrateDeploy } from './lib/runtime/migrate';
+import { startAppServer } from './tests/support/app-server';
+
+console.log('[old] applying migrations');
+const t0 = Date.now();
+migrateDeploy(process.env.DATABASE_URL!);
+console.log('[old] migrations applied in ' + (Date.now() - t0) + ' ms');
+const server = await startAppServer();
+console.log('[old] listening ' + server.url);
+`;
+
+export type OldVersion = {
+  commit: string;
+  dir: string;
+  preparedMs: number;
+  reused: boolean;
+  sharedNodeModules: boolean;
+};
+
+/**
+ * The old version's source tree under os.tmpdir(), keyed by the commit and reused when it is already there: `git
+ * archive` of the commit, today's node_modules symlinked when it satisfies the old package.json (else its own `npm
+ * install`), and its own `prisma generate` (the client goes to its lib/generated, not into node_modules).
+ */
+export function prepareOldVersion(rev = OLD_VERSION): OldVersion {
+  const started = Date.now();
+  const commit = resolveCommit(rev);
+  const dir = path.join(os.tmpdir(), `tracker-old-version-${commit}`);
+  const ready = path.join(dir, '.tracker-ready');
+  if (fs.existsSync(ready)) {
+    const sharedNodeModules = fs.lstatSync(path.join(dir, 'node_modules')).isSymbolicLink();
+    return { commit, dir, preparedMs: Date.now() - started, reused: true, sharedNodeModules };
+  }
+  const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
+  fs.mkdirSync(tmp, { recursive: true });
+  try {
+    const tar = execFileSync('git', ['archive', '--format=tar', commit], { cwd: root, maxBuffer: 1 << 30 });
+    execFileSync('tar', ['-x', '-C', tmp], { input: tar });
+    const missing = unsatisfiedDependencies(tmp);
+    const sharedNodeModules = missing.length === 0;
+    if (sharedNodeModules) {
+      fs.symlinkSync(path.join(root, 'node_modules'), path.join(tmp, 'node_modules'), 'dir');
+    } else {
+      console.log(`[upgrade] old version needs its own install: ${missing.join(', ')}`);
+      execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
+        cwd: tmp,
+        stdio: 'inherit',
+        timeout: 600_000,
+      });
+    }
+    execFileSync(path.join(tmp, 'node_modules', '.bin', 'prisma'), ['generate'], {
+      cwd: tmp,
+      stdio: 'pipe',
+      timeout: 180_000,
+    });
+    fs.writeFileSync(path.join(tmp, 'upgrade-start.ts'), LAUNCHER);
+    fs.writeFileSync(path.join(tmp, '.tracker-ready'), `${commit}\n`);
+    try {
+      fs.renameSync(tmp, dir);
+    } catch (e) {
+      // Another run prepared it meanwhile: use theirs.
+      if (!fs.existsSync(ready)) throw e;
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+    return { commit, dir, preparedMs: Date.now() - started, reused: false, sharedNodeModules };
+  } catch (e) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+export type RunningOldVersion = { url: string; log: string[]; stop: () => Promise<void> };
+
+/**
+ * Starts the old version in its own process group: its migrations on `databaseUrl`, then its route handlers on a
+ * loopback port the OS picks. Resolves once it is serving (its URL) or rejects with its output.
+ */
+export async function startOldVersion(
+  old: OldVersion,
+  env: Record<string, string>,
+  timeoutMs = 180_000,
+): Promise<RunningOldVersion> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'upgrade-start.ts'], {
+    cwd: old.dir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
+  });
+  const log: string[] = [];
+  let exited: number | null | undefined;
+  const gone = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exited = code;
+      resolve();
+    }),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`old version did not start in ${timeoutMs} ms:\n${log.join('\n')}`)),
+      timeoutMs,
+    );
+    const onLine = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+        log.push(line);
+        const m = /^\[old\] listening (http:\/\/\S+)$/.exec(line);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      }
+    };
+    child.stdout!.on('data', onLine);
+    child.stderr!.on('data', onLine);
+    void gone.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`old version exited (${exited}) before serving:\n${log.join('\n')}`));
+    });
+  });
+  return {
+    url,
+    log,
+    // The whole process group, as a service manager stops it: SIGTERM, then SIGKILL if it lingers.
+    stop: async () => {
+      if (exited !== undefined) return;
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        return;
+      }
+      const killed = await Promise.race([
+        gone.then(() => true),
+        new Promise((r) => setTimeout(() => r(false), 10_000)),
+      ]);
+      if (!killed) {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+        await gone;
+      }
+    },
+  };
+}
