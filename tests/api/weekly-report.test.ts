@@ -205,7 +205,7 @@ function expectReport(msg: OutboxMessage) {
   const last = barHeights(png, LAST_WEEK_COLOR);
   expect(current).toHaveLength(7);
   expect(last).toHaveLength(LAST_WEEK.filter((n) => n > 0).length);
-  // The tallest bar (5 events) fills the plot; every other is in proportion, to a pixel.
+  // Every bar is in proportion to the tallest (5 events), to a pixel.
   const full = Math.max(...current);
   current.forEach((h, i) => expect(Math.abs(h - (full * THIS_WEEK[i]) / 5)).toBeLessThanOrEqual(1));
   LAST_WEEK.filter((n) => n > 0).forEach((n, i) => expect(Math.abs(last[i] - (full * n) / 5)).toBeLessThanOrEqual(1));
