@@ -15,9 +15,10 @@ import { pool } from '@/lib/pg';
 import { stopJobs } from '@/lib/jobs/boss';
 import { assignToSuspectAuthor } from '@/lib/suspect-commits/auto-assign';
 import { WORKFLOW_HANDLERS } from '@/lib/workflow/handlers';
+import { startWorkflowWorker } from '@/lib/workflow/worker';
 import { signUp } from '../support/accounts';
 import type { TestClient } from '../support/client';
-import { createProject } from '../support/fixtures';
+import { createProject, setPlan } from '../support/fixtures';
 import { startAppServer } from '../support/app-server';
 import { sentryCli } from '../support/js-build';
 import { inviteAndJoin } from '../support/teams';
@@ -86,8 +87,8 @@ const SEARCH = `export function search(index, query) {
 `;
 
 /** Runs the repository's program with the real @sentry/node: `checkout` or `search` throws. */
-async function throwIn(which: 'checkout' | 'search', release: string) {
-  const dsn = (project.keys[0] as (typeof project.keys)[0] & { sentryDsn: string }).sentryDsn.replace(
+async function throwIn(which: 'checkout' | 'search', release: string, into = project) {
+  const dsn = (into.keys[0] as (typeof into.keys)[0] & { sentryDsn: string }).sentryDsn.replace(
     'localhost:3000',
     new URL(server.url).host,
   );
@@ -397,4 +398,37 @@ describe('no suspects, and why; which releases are searched', () => {
     expect((await suspectsOf(owner.client, p.id, issue.id)).status).toBe(404);
     expect((await suspectsOf(owner.client, project.id, issue.id)).status).toBe(404);
   });
+});
+
+describe('through the workflow queue', () => {
+  it('ingest of a new issue → NEW_ISSUE → the handlers in order: the member whose commit it is gets it', async () => {
+    process.env.JOBS_POLL_INTERVAL_SECONDS = '0.5';
+    await setPlan(owner.orgId, 'PRO');
+    const second = await createProject(owner.client, 'Shop two', 'node');
+    expect(
+      (await owner.client.patch(`/api/v1/projects/${second.id}/suspect-commits`, { autoAssign: true })).status,
+    ).toBe(200);
+    // --local: the commits from the local git tree, as --auto does without a repository integration.
+    const env = { ...cliEnv, SENTRY_PROJECT: second.slug };
+    await sentryCli(['releases', 'new', 'two@1.0.0'], env, repo);
+    expect((await sentryCli(['releases', 'set-commits', 'two@1.0.0', '--local'], env, repo)).stdout).toContain(
+      'Success! Set commits for release two@1.0.0',
+    );
+    await startWorkflowWorker();
+    await throwIn('checkout', 'two@1.0.0', second);
+    const issue = await issueTitled(
+      second.id,
+      owner.client,
+      "TypeError: Cannot read properties of undefined (reading 'amount')",
+    );
+    await expect
+      .poll(async () => (await db.issue.findUniqueOrThrow({ where: { id: issue.id } })).assigneeId, {
+        timeout: 20_000,
+      })
+      .toBe(ada.userId);
+    const activities = await db.issueActivity.findMany({ where: { issueId: issue.id, type: 'ASSIGNED' } });
+    expect(activities.map((a) => (a.details as { source: string; commit: { sha: string } }).commit.sha)).toEqual([
+      shas['Apply coupons at checkout'],
+    ]);
+  }, 120_000);
 });
