@@ -283,6 +283,18 @@ describe('bad input', () => {
     expect(res.status).toBe(409);
   });
 
+  it('concurrent creates of one name: exactly one team, the others 409', async () => {
+    const t = await org();
+    const results = await Promise.all(
+      [t.owner.client, t.admin.client, t.owner.client, t.admin.client].map((c) => c.post(TEAMS, { name: 'Race' })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    for (const r of results.filter((x) => x.status === 409))
+      expect(r.body.message).toBe('A team with the slug "race" already exists in this organization');
+    expect(await db.team.count({ where: { orgId: t.owner.orgId } })).toBe(1);
+    expect(await db.auditLogEntry.count({ where: { orgId: t.owner.orgId, action: 'team.created' } })).toBe(1);
+  });
+
   it('the same slug in two organizations is fine', async () => {
     const a = await signUp();
     const b = await signUp();
