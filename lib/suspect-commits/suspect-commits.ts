@@ -82,18 +82,17 @@ export async function suspectCommits(issueId: string): Promise<SuspectCommits> {
     orderBy: { createdAt: 'desc' },
     select: { createdAt: true },
   });
-  const releases = await db.release.findMany({
+  const earlier = await db.release.findMany({
     where: {
       projectId: first.project_id,
+      id: { not: release.id },
       createdAt: { lte: release.createdAt, ...(previous ? { gt: previous.createdAt } : {}) },
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-    take: MAX_RELEASES,
+    take: MAX_RELEASES - 1,
     select: { id: true, version: true },
   });
-  // Ties on created time: the issue's own release is always among them.
-  if (!releases.some((r) => r.id === release.id))
-    releases.splice(MAX_RELEASES - 1, 1, { id: release.id, version: first.release });
+  const releases = [{ id: release.id, version: first.release }, ...earlier];
   const versions = releases.map((r) => r.version);
 
   const rows = await db.releaseCommit.findMany({
@@ -102,6 +101,9 @@ export async function suspectCommits(issueId: string): Promise<SuspectCommits> {
   });
   if (rows.length === 0) return none('NO_COMMITS', first.release, versions);
   const versionOf = new Map(releases.map((r) => [r.id, r.version]));
+  // A commit in several of them is named with the newest (the issue's own release first).
+  const rank = new Map(releases.map((r, i) => [r.id, i]));
+  rows.sort((a, b) => rank.get(a.releaseId)! - rank.get(b.releaseId)! || a.position - b.position);
   const bySha = new Map<string, (typeof rows)[number] & { files: CommitFile[]; version: string }>();
   for (const r of rows) {
     if (bySha.has(r.sha)) continue;
