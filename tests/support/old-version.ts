@@ -48,15 +48,19 @@ function satisfies(installed: string, range: string): boolean {
   return installed === range;
 }
 
+function installedVersion(name: string): string {
+  const file = path.join(root, 'node_modules', name, 'package.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')).version as string) : 'none';
+}
+
 /** The old package.json's dependencies that today's node_modules does not satisfy (empty: it can be shared). */
 export function unsatisfiedDependencies(dir: string): string[] {
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const wanted: Record<string, string> = { ...pkg.dependencies, ...pkg.devDependencies };
   const bad: string[] = [];
   for (const [name, range] of Object.entries(wanted)) {
-    const file = path.join(root, 'node_modules', name, 'package.json');
-    const installed = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')).version as string) : undefined;
-    if (!installed || !satisfies(installed, range)) bad.push(`${name}@${range} (installed: ${installed ?? 'none'})`);
+    const installed = installedVersion(name);
+    if (installed === 'none' || !satisfies(installed, range)) bad.push(`${name}@${range} (installed: ${installed})`);
   }
   return bad;
 }
@@ -92,9 +96,16 @@ export function prepareOldVersion(rev = OLD_VERSION): OldVersion {
   const commit = resolveCommit(rev);
   const dir = path.join(os.tmpdir(), `tracker-old-version-${commit}`);
   const ready = path.join(dir, '.tracker-ready');
+  // What the cached tree was made with: reused only for the same node_modules (the symlink's target) and the same
+  // Prisma (its generated client must match the runtime it loads), else made again.
+  const stamp = `${commit} ${root} ${installedVersion('@prisma/client')} ${installedVersion('prisma')}\n`;
   if (fs.existsSync(ready)) {
-    const sharedNodeModules = fs.lstatSync(path.join(dir, 'node_modules')).isSymbolicLink();
-    return { commit, dir, preparedMs: Date.now() - started, reused: true, sharedNodeModules };
+    const nodeModules = path.join(dir, 'node_modules');
+    const sharedNodeModules = fs.lstatSync(nodeModules, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+    if (fs.readFileSync(ready, 'utf8') === stamp && (!sharedNodeModules || fs.existsSync(nodeModules))) {
+      return { commit, dir, preparedMs: Date.now() - started, reused: true, sharedNodeModules };
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
   }
   const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
   fs.mkdirSync(tmp, { recursive: true });
@@ -119,7 +130,7 @@ export function prepareOldVersion(rev = OLD_VERSION): OldVersion {
       timeout: 180_000,
     });
     fs.writeFileSync(path.join(tmp, 'upgrade-start.ts'), LAUNCHER);
-    fs.writeFileSync(path.join(tmp, '.tracker-ready'), `${commit}\n`);
+    fs.writeFileSync(path.join(tmp, '.tracker-ready'), stamp);
     try {
       fs.renameSync(tmp, dir);
     } catch (e) {
