@@ -18,8 +18,9 @@ import {
   type WebhookBody,
 } from './payloads';
 import { deliveriesOf, type EmailJob, type WebhookJob } from './delivery-jobs';
+import { alertTargetEmails, type RuleTarget } from '@/lib/notifications/alert-targets';
 
-type FiredRule = {
+type FiredRule = RuleTarget & {
   id: string;
   name: string;
   notify_email: string | null;
@@ -97,10 +98,13 @@ async function fireAndEnqueue(
     const webhooks: WebhookJob[] = [];
     const emails: EmailJob[] = [];
     const triggeredAt = now.toISOString();
-    const add = (rule: FiredRule, body: WebhookBody, email: EmailContent) => {
+    /** The rule's webhook and address, and one email per person it targets (#49) beside that address. */
+    const add = async (rule: FiredRule, body: WebhookBody, email: EmailContent, issueId: string | null) => {
       const d = deliveriesOf({ rule, body, email, triggeredAt });
       if (d.webhook) webhooks.push(d.webhook);
       if (d.email) emails.push(d.email);
+      for (const to of await alertTargetEmails(rule, projectId, issueId))
+        if (to !== rule.notify_email) emails.push({ ruleId: rule.id, to, email, triggeredAt, attempt: 0 });
     };
 
     const firedNew = newIssues.rules.length ? await claimIssueRules(client, 'NEW_ISSUE', newIssues.rules, now) : [];
@@ -113,13 +117,13 @@ async function fireAndEnqueue(
       if (firedNew.length) {
         for (const issue of await issuesById(client, projectId, newIssues.issueIds)) {
           const body = newIssueBody(projectName, issue);
-          for (const rule of firedNew) add(rule, body, newIssueEmail(body));
+          for (const rule of firedNew) await add(rule, body, newIssueEmail(body), issue.id);
         }
       }
       if (firedRegression.length) {
         for (const issue of await issuesById(client, projectId, regressions.issueIds)) {
           const body = regressionBody(projectName, issue);
-          for (const rule of firedRegression) add(rule, body, regressionEmail(body));
+          for (const rule of firedRegression) await add(rule, body, regressionEmail(body), issue.id);
         }
       }
       for (const rule of firedRate) {
@@ -131,7 +135,7 @@ async function fireAndEnqueue(
           threshold: rule.threshold,
           windowMinutes: rule.window_minutes,
         });
-        add(rule, body, errorRateEmail(body, rule.name));
+        await add(rule, body, errorRateEmail(body, rule.name), null);
       }
     }
     const jobs = [
@@ -156,7 +160,8 @@ async function claimIssueRules(
   const { rows } = await client.query<FiredRule>(
     `UPDATE alert_rules SET last_triggered_at = $2
      WHERE id = ANY($1::text[]) AND enabled AND type = $3::alert_type
-     RETURNING id, name, notify_email, webhook_url, webhook_format::text AS webhook_format`,
+     RETURNING id, name, notify_email, webhook_url, webhook_format::text AS webhook_format,
+               target_type, target_team_id, target_user_id`,
     [rules.map((r) => r.id), now, type],
   );
   return rows;
@@ -169,7 +174,8 @@ async function claimRateRules(client: pg.PoolClient, due: RateCandidate[], now: 
      WHERE r.id = c.id AND r.enabled AND r.type = 'ERROR_RATE'
        AND r.window_minutes = c.window_minutes AND r.threshold <= c.n
        AND (r.last_triggered_at IS NULL OR r.last_triggered_at <= $1::timestamptz - make_interval(mins => r.window_minutes))
-     RETURNING r.id, r.name, r.threshold, r.window_minutes, r.notify_email, r.webhook_url, r.webhook_format::text AS webhook_format`,
+     RETURNING r.id, r.name, r.threshold, r.window_minutes, r.notify_email, r.webhook_url, r.webhook_format::text AS webhook_format,
+               r.target_type, r.target_team_id, r.target_user_id`,
     [now, due.map((c) => c.rule.id), due.map((c) => c.rule.windowMinutes), due.map((c) => c.count)],
   );
   return rows;

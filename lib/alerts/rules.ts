@@ -27,8 +27,25 @@ export async function listAlertRules(orgId: string, projectId: string) {
   });
 }
 
+/** A team or member the rule notifies must be the organization's own (another organization's: 400, as unknown). */
+async function assertTargetsInOrg(orgId: string, r: Pick<AlertRuleShape, 'targetTeamId' | 'targetUserId'>) {
+  const issues: { path: string[]; message: string }[] = [];
+  if (r.targetTeamId && !(await db.team.findFirst({ where: { id: r.targetTeamId, orgId }, select: { id: true } })))
+    issues.push({ path: ['targetTeamId'], message: 'Team not found in this organization' });
+  if (
+    r.targetUserId &&
+    !(await db.membership.findUnique({
+      where: { orgId_userId: { orgId, userId: r.targetUserId } },
+      select: { id: true },
+    }))
+  )
+    issues.push({ path: ['targetUserId'], message: 'Member not found in this organization' });
+  if (issues.length) throw validationError(issues);
+}
+
 /** Creates the rule with a fresh webhook secret, returned here and never again. */
-export async function createAlertRule(projectId: string, input: CreateAlertInput) {
+export async function createAlertRule(orgId: string, projectId: string, input: CreateAlertInput) {
+  await assertTargetsInOrg(orgId, input);
   const rule = await db.alertRule.create({
     data: { projectId, ...input, webhookSecret: crypto.randomBytes(32).toString('hex') },
     omit: { webhookSecret: false },
@@ -65,9 +82,14 @@ export async function updateAlertRule({
         ? input.crashFreeMetric
         : (current.crashFreeMetric as AlertRuleShape['crashFreeMetric']),
     minSessions: input.minSessions !== undefined ? input.minSessions : current.minSessions,
+    targetType:
+      input.targetType !== undefined ? input.targetType : (current.targetType as AlertRuleShape['targetType']),
+    targetTeamId: input.targetTeamId !== undefined ? input.targetTeamId : current.targetTeamId,
+    targetUserId: input.targetUserId !== undefined ? input.targetUserId : current.targetUserId,
   });
   const issues = crossFieldIssues(merged);
   if (issues.length) throw validationError(issues);
+  await assertTargetsInOrg(orgId, merged);
   const rule = await db.alertRule.update({ where: { id: current.id }, data: merged });
   invalidateRules(projectId);
   return rule;

@@ -14,6 +14,9 @@ type RuleRow = {
   webhookFormat: 'json' | 'slack' | 'discord';
   enabled: boolean;
   lastTriggeredAt: Date | null;
+  targetType?: string | null;
+  targetTeamId?: string | null;
+  targetUserId?: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -50,6 +53,10 @@ export function serializeAlertRule(r: RuleRow) {
           minSessions: r.minSessions ?? null,
           breached: r.breached ?? false,
         }
+      : {}),
+    // Whom it also emails (#49), on a rule that names someone: ISSUE_OWNERS, TEAM (targetTeamId) or MEMBER (targetUserId).
+    ...(r.targetType
+      ? { targetType: r.targetType, targetTeamId: r.targetTeamId ?? null, targetUserId: r.targetUserId ?? null }
       : {}),
     lastTriggeredAt: r.lastTriggeredAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),

@@ -7,6 +7,13 @@ export type AlertType = (typeof ALERT_TYPES)[number];
 export const WEBHOOK_FORMATS = ['json', 'slack', 'discord'] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
+/** Whom a rule also emails (#49): the issue's owners (lib/ownership), a team or a member of the organization. */
+export const ALERT_TARGET_TYPES = ['ISSUE_OWNERS', 'TEAM', 'MEMBER'] as const;
+export type AlertTargetType = (typeof ALERT_TARGET_TYPES)[number];
+/** The rule types that can name a team or a member; issue owners only where the rule is about one issue. */
+const TARGET_RULE_TYPES: readonly AlertType[] = ['NEW_ISSUE', 'REGRESSION', 'ERROR_RATE'];
+const OWNER_RULE_TYPES: readonly AlertType[] = ['NEW_ISSUE', 'REGRESSION'];
+
 const INT4_MAX = 2_147_483_647;
 /** 30 days: longer windows would make the rate count scan more than events are worth keeping. */
 export const MAX_WINDOW_MINUTES = 43_200;
@@ -64,6 +71,15 @@ const minSessions = z
   .max(INT4_MAX)
   .nullable();
 
+const targetType = z
+  .enum(ALERT_TARGET_TYPES, { message: 'Target type must be ISSUE_OWNERS, TEAM or MEMBER' })
+  .nullable();
+const targetTeamId = z.string({ message: 'Team id must be a string' }).min(1, 'Team id must not be empty').nullable();
+const targetUserId = z
+  .string({ message: 'Member id must be a string' })
+  .min(1, 'Member id must not be empty')
+  .nullable();
+
 const fields = {
   name,
   type,
@@ -76,6 +92,9 @@ const fields = {
   crashFreeBelow,
   crashFreeMetric,
   minSessions,
+  targetType,
+  targetTeamId,
+  targetUserId,
 };
 
 /** The rule as stored: what create produces and what a PATCH merged onto the stored rule must satisfy. */
@@ -91,16 +110,30 @@ export type AlertRuleShape = {
   crashFreeBelow: number | null;
   crashFreeMetric: (typeof CRASH_FREE_METRICS)[number] | null;
   minSessions: number | null;
+  targetType: AlertTargetType | null;
+  targetTeamId: string | null;
+  targetUserId: string | null;
 };
 
 type Issue = { path: string[]; message: string };
 
 /** Rules that span fields, shared by create and PATCH (applied to the merged result). */
 export function crossFieldIssues(
-  r: Pick<AlertRuleShape, 'type' | 'threshold' | 'windowMinutes' | 'notifyEmail' | 'webhookUrl' | 'crashFreeBelow'>,
+  r: Pick<
+    AlertRuleShape,
+    | 'type'
+    | 'threshold'
+    | 'windowMinutes'
+    | 'notifyEmail'
+    | 'webhookUrl'
+    | 'crashFreeBelow'
+    | 'targetType'
+    | 'targetTeamId'
+    | 'targetUserId'
+  >,
 ): Issue[] {
   const issues: Issue[] = [];
-  if (r.notifyEmail == null && r.webhookUrl == null) {
+  if (r.notifyEmail == null && r.webhookUrl == null && r.targetType == null) {
     issues.push({ path: ['notifyEmail'], message: 'Give an email address or a webhook URL (or both)' });
   }
   if (r.type === 'ERROR_RATE') {
@@ -121,6 +154,20 @@ export function crossFieldIssues(
     if (r.windowMinutes == null)
       issues.push({ path: ['windowMinutes'], message: 'Give a window: the number of minutes the rate is read over' });
   }
+  if (r.targetType != null && !TARGET_RULE_TYPES.includes(r.type))
+    issues.push({
+      path: ['targetType'],
+      message: 'Only NEW_ISSUE, REGRESSION and ERROR_RATE rules can notify owners, a team or a member',
+    });
+  else if (r.targetType === 'ISSUE_OWNERS' && !OWNER_RULE_TYPES.includes(r.type))
+    issues.push({
+      path: ['targetType'],
+      message: 'Issue owners can be notified by NEW_ISSUE and REGRESSION rules only',
+    });
+  if (r.targetType === 'TEAM' && r.targetTeamId == null)
+    issues.push({ path: ['targetTeamId'], message: 'Give the team to notify' });
+  if (r.targetType === 'MEMBER' && r.targetUserId == null)
+    issues.push({ path: ['targetUserId'], message: 'Give the member to notify' });
   return issues;
 }
 
@@ -128,7 +175,15 @@ export function crossFieldIssues(
 export function normalizeRule<
   T extends Pick<
     AlertRuleShape,
-    'type' | 'threshold' | 'windowMinutes' | 'crashFreeBelow' | 'crashFreeMetric' | 'minSessions'
+    | 'type'
+    | 'threshold'
+    | 'windowMinutes'
+    | 'crashFreeBelow'
+    | 'crashFreeMetric'
+    | 'minSessions'
+    | 'targetType'
+    | 'targetTeamId'
+    | 'targetUserId'
   >,
 >(r: T): T {
   const crash = r.type === 'CRASH_FREE';
@@ -139,6 +194,8 @@ export function normalizeRule<
     crashFreeBelow: crash ? r.crashFreeBelow : null,
     crashFreeMetric: crash ? (r.crashFreeMetric ?? 'sessions') : null,
     minSessions: crash ? (r.minSessions ?? 10) : null,
+    targetTeamId: r.targetType === 'TEAM' ? r.targetTeamId : null,
+    targetUserId: r.targetType === 'MEMBER' ? r.targetUserId : null,
   };
 }
 
@@ -155,6 +212,9 @@ export const createAlertSchema = z
     crashFreeBelow: crashFreeBelow.default(null),
     crashFreeMetric: crashFreeMetric.default(null),
     minSessions: minSessions.default(null),
+    targetType: targetType.default(null),
+    targetTeamId: targetTeamId.default(null),
+    targetUserId: targetUserId.default(null),
   })
   .superRefine((v, ctx) => {
     for (const i of crossFieldIssues(v)) ctx.addIssue({ code: 'custom', path: i.path, message: i.message });
@@ -174,6 +234,9 @@ export const updateAlertSchema = z.object({
   crashFreeBelow: fields.crashFreeBelow.optional(),
   crashFreeMetric: fields.crashFreeMetric.optional(),
   minSessions: fields.minSessions.optional(),
+  targetType: fields.targetType.optional(),
+  targetTeamId: fields.targetTeamId.optional(),
+  targetUserId: fields.targetUserId.optional(),
 });
 
 export const alertParams = z.object({ projectId: z.string().min(1), alertId: z.string().min(1) });

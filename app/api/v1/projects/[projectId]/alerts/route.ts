@@ -12,7 +12,7 @@ export const GET = route({ auth: 'session', scope: 'project', params: projectPar
 export const POST = route(
   { auth: 'session', scope: 'project', role: 'ADMIN', params: projectParams, body: createAlertSchema },
   async ({ tenant, body }) => {
-    const rule = await createAlertRule(tenant.projectId, body);
+    const rule = await createAlertRule(tenant.orgId, tenant.projectId, body);
     return {
       status: 201,
       message: 'Alert created',
