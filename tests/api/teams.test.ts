@@ -7,6 +7,7 @@ import { teamsOfUser, membersOfTeam } from '@/lib/teams/team-members';
 import { signUp } from '../support/accounts';
 import { createProject, setPlan } from '../support/fixtures';
 import { inviteAndJoin, orgState, seedIssue } from '../support/teams';
+import { createToken, TokenClient } from '../support/tokens';
 
 const TEAMS = '/api/v1/organization/teams';
 type Client = Awaited<ReturnType<typeof signUp>>['client'];
@@ -196,6 +197,30 @@ describe('roles', () => {
     expect((await t.member.client.get(TEAMS)).status).toBe(200);
     expect((await t.member.client.get(`${TEAMS}/${team.id}`)).status).toBe(200);
     expect((await t.admin.client.post(TEAMS, { name: 'Admins team' })).status).toBe(201);
+  });
+});
+
+describe('API tokens', () => {
+  it('a read token lists teams but cannot write (403); a write token manages them, audited as the token', async () => {
+    const t = await org();
+    const reader = new TokenClient((await createToken(t.owner.client, ['read'], 'reader')).token);
+    const writer = new TokenClient((await createToken(t.owner.client, ['write'], 'writer')).token);
+    expect((await reader.get(TEAMS)).status).toBe(200);
+    const refused = await reader.post(TEAMS, { name: 'Bots' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('This API token lacks the "write" scope');
+    const made = await writer.post(TEAMS, { name: 'Bots' });
+    expect(made.status).toBe(201);
+    expect((await writer.request('PUT', `${TEAMS}/${made.body.data.id}/members/${t.member.userId}`)).status).toBe(200);
+    const entries = await db.auditLogEntry.findMany({
+      where: { orgId: t.owner.orgId, targetId: made.body.data.id },
+      select: { action: true, actorType: true, actorLabel: true },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(entries).toEqual([
+      { action: 'team.created', actorType: 'token', actorLabel: 'writer' },
+      { action: 'team.member_added', actorType: 'token', actorLabel: 'writer' },
+    ]);
   });
 });
 
