@@ -1,5 +1,20 @@
 import pg from 'pg';
 import { logger } from './log';
+import { markNotCommitted, withDbRetry } from './db-retry';
+
+/**
+ * The pool's client: an error while connecting is marked as one before anything was sent (lib/db-retry), so a
+ * failover's refused or reset connections are retried even for work that is not safe to repeat.
+ */
+class FailoverAwareClient extends pg.Client {}
+{
+  type Connectable = { _connect(callback: (err?: Error) => void): void };
+  const proto = FailoverAwareClient.prototype as unknown as Connectable;
+  const connect = proto._connect;
+  proto._connect = function (this: Connectable, callback) {
+    connect.call(this, (err) => callback(err ? markNotCommitted(err) : err));
+  };
+}
 
 const globalForPg = globalThis as unknown as { pgPool?: pg.Pool };
 
@@ -8,7 +23,11 @@ export function pool(): pg.Pool {
   if (!globalForPg.pgPool) {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error('DATABASE_URL is not set');
-    globalForPg.pgPool = new pg.Pool({ connectionString, max: Number(process.env.PG_POOL_MAX ?? 20) });
+    globalForPg.pgPool = new pg.Pool({
+      connectionString,
+      max: Number(process.env.PG_POOL_MAX ?? 20),
+      Client: FailoverAwareClient,
+    });
     globalForPg.pgPool.on('error', (err) => logger.error({ err }, 'pg pool error'));
   }
   return globalForPg.pgPool;
@@ -35,23 +54,37 @@ export function statement(name: string, text: string, values: unknown[]): pg.Que
 /**
  * Runs fn inside BEGIN … COMMIT on one client of the pool (the primary's unless given), rolls back and rethrows
  * on any error, and always releases the client: destroyed when even ROLLBACK failed, so a broken session never
- * goes back to the pool.
+ * goes back to the pool. With `retry`, a failover (connection refused, reset or terminated before COMMIT was
+ * sent, a read-only standby, a server starting up or shutting down) runs fn again from the start for up to
+ * DATABASE_RETRY_SECONDS (lib/db-retry): fn must then have no effect outside its transaction. A connection lost
+ * while COMMIT was in flight is never retried (DatabaseUnavailableError).
  */
 export async function withPgTransaction<T>(
   fn: (client: pg.PoolClient) => Promise<T>,
-  options: { pool?: pg.Pool } = {},
+  options: { pool?: pg.Pool; retry?: boolean; what?: string } = {},
 ): Promise<T> {
-  const client = await (options.pool ?? pool()).connect();
+  if (!options.retry) return runPgTransaction(fn, options.pool);
+  return withDbRetry(() => runPgTransaction(fn, options.pool), { ambiguous: 'fail', what: options.what });
+}
+
+async function runPgTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>, p: pg.Pool | undefined): Promise<T> {
+  const client = await (p ?? pool()).connect().catch((err: unknown) => {
+    throw markNotCommitted(err);
+  });
   let broken: Error | undefined;
   // A session that dies between two statements emits 'error' on the checked-out client: unheard, it would crash the process.
   const onError = (err: Error) => void (broken = err);
   client.on('error', onError);
+  let committing = false;
   try {
     await client.query('BEGIN');
     const result = await fn(client);
+    committing = true;
     await client.query('COMMIT');
     return result;
   } catch (err) {
+    // Before COMMIT was sent, a lost session rolled the transaction back: nothing was committed.
+    if (!committing) markNotCommitted(err);
     await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
       broken = rollbackErr instanceof Error ? rollbackErr : new Error(String(rollbackErr));
     });

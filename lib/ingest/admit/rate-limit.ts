@@ -1,5 +1,6 @@
 import { env } from '@/lib/env';
 import { pool } from '@/lib/pg';
+import { withDbRetry } from '@/lib/db-retry';
 // Raw SQL: the token bucket is refilled and taken in one atomic statement, on the ingest hot path.
 
 // Per-key token bucket held in PostgreSQL, so the limit is global across instances: refills at
@@ -78,7 +79,11 @@ export function createIngestLimiter(): IngestLimiter {
     // Enough for every request waiting on this lease, at least half a second's worth, at most the burst.
     const want = Math.max(1, Math.min(Math.floor(capacity), Math.max(local.demand, Math.ceil(rate * LEASE_SECONDS))));
     local.demand = 0;
-    const granted = await lease(key, want, rate, capacity);
+    // A failover (#50): the lease waits for the primary; one whose answer was lost only takes tokens never spent.
+    const granted = await withDbRetry(() => lease(key, want, rate, capacity), {
+      ambiguous: 'retry',
+      what: 'rate-limit lease',
+    });
     const now = performance.now();
     if (local.expiresAt <= now) local.tokens = 0;
     local.tokens += granted;

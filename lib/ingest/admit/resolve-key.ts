@@ -1,4 +1,5 @@
 import { pool, statement } from '@/lib/pg';
+import { withDbRetry } from '@/lib/db-retry';
 // Raw SQL: the ingest hot path (one cached statement), where the stack allows pg.
 import { onKeysChanged } from '@/lib/key-changes';
 import { scrubPolicyOf } from '@/lib/ingest/enrich/scrubbing/policy';
@@ -68,18 +69,23 @@ type LoadedRow = {
 };
 
 async function loadKey(publicKey: string): Promise<KeyRow | null> {
-  const { rows } = await pool().query<LoadedRow>(
-    statement(
-      'ingest-key-project',
-      `SELECT k.project_id, k.enabled, p.org_id, p.scrub_defaults, p.sensitive_fields, p.safe_fields, p.scrub_ip_addresses, o.require_scrubbing, p.grouping_version,
+  // A read: waits out a failover (#50) and is safe to repeat.
+  const { rows } = await withDbRetry(
+    () =>
+      pool().query<LoadedRow>(
+        statement(
+          'ingest-key-project',
+          `SELECT k.project_id, k.enabled, p.org_id, p.scrub_defaults, p.sensitive_fields, p.safe_fields, p.scrub_ip_addresses, o.require_scrubbing, p.grouping_version,
                   p.inbound_filters, (SELECT array_agg(d.fingerprint) FROM discarded_fingerprints d WHERE d.project_id = p.id) AS discarded,
                   (SELECT json_agg(json_build_array(a.fingerprint, i.fingerprint)) FROM issue_fingerprint_aliases a JOIN issues i ON i.id = a.issue_id
                     WHERE a.project_id = p.id) AS aliases,
                   k.rate_limit_per_minute, p.spike_protection, p.created_at AS project_created_at
              FROM project_keys k JOIN projects p ON p.id = k.project_id JOIN organizations o ON o.id = p.org_id
             WHERE k.public_key = $1`,
-      [publicKey],
-    ),
+          [publicKey],
+        ),
+      ),
+    { ambiguous: 'retry', what: 'ingest key lookup' },
   );
   const r = rows[0];
   if (!r) return null;

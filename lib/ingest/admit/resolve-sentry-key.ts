@@ -1,4 +1,5 @@
 import { pool, statement } from '@/lib/pg';
+import { withDbRetry } from '@/lib/db-retry';
 // Raw SQL: the ingest hot path (one cached statement), where the stack allows pg.
 import { enabledKeyProjectId, resolveIngestKey, type IngestKey } from '@/lib/ingest/admit/resolve-key';
 
@@ -22,8 +23,12 @@ async function projectIdFor(projectNumber: number): Promise<string | null> {
   const now = performance.now();
   const hit = projects.get(projectNumber);
   if (hit && hit.expiresAt > now) return hit.projectId;
-  const { rows } = await pool().query<{ id: string }>(
-    statement('sentry-project-number', 'SELECT id FROM projects WHERE number = $1', [projectNumber]),
+  const { rows } = await withDbRetry(
+    () =>
+      pool().query<{ id: string }>(
+        statement('sentry-project-number', 'SELECT id FROM projects WHERE number = $1', [projectNumber]),
+      ),
+    { ambiguous: 'retry', what: 'project number lookup' },
   );
   const projectId = rows[0]?.id ?? null;
   if (projects.size >= MAX_ENTRIES) projects.clear();

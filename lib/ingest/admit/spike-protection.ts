@@ -9,6 +9,7 @@ import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/log';
 import { pool } from '@/lib/pg';
+import { withDbRetry } from '@/lib/db-retry';
 // Raw SQL: the ingest hot path; the notification is claimed by one conditional UPDATE.
 import { sendEmail } from '@/lib/email/send-email';
 import SpikeEmail from '@/emails/spike-email';
@@ -39,9 +40,13 @@ export async function spikeCap(
   const hit = caps.get(key.projectId);
   if (hit && hit.until > now) return hit.value;
   const until = new Date(now - RECENT_MINUTES * 60_000);
-  const { rows } = await pool().query<{ n: string }>(
-    'SELECT coalesce(sum(count), 0) AS n FROM project_minute_counts WHERE project_id = $1 AND minute >= $2 AND minute < $3',
-    [key.projectId, new Date(now - DAY_MS), until],
+  const { rows } = await withDbRetry(
+    () =>
+      pool().query<{ n: string }>(
+        'SELECT coalesce(sum(count), 0) AS n FROM project_minute_counts WHERE project_id = $1 AND minute >= $2 AND minute < $3',
+        [key.projectId, new Date(now - DAY_MS), until],
+      ),
+    { ambiguous: 'retry', what: 'spike baseline' },
   );
   const baseline = Number(rows[0].n) / (24 * 60 - RECENT_MINUTES);
   const value = {

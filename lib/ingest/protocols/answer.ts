@@ -3,6 +3,7 @@
 // and the response envelope those answers carry.
 import type { FieldIssue } from '@/lib/errors';
 import { envelope, type Envelope } from '@/lib/http/envelope';
+import { classifyDbError, isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@/lib/db-retry';
 
 export const CORS = {
   'access-control-allow-origin': '*',
@@ -62,3 +63,16 @@ export const unreadable = () => answer(400, 'Could not read the request body');
 /** The 400 naming what was wrong, each problem with its path. */
 export const invalid = (issues: FieldIssue[]) =>
   answer(400, INGEST_MESSAGES.validation, { error: issues.slice(0, MAX_REPORTED_ISSUES) });
+
+/**
+ * The answer when storing failed: 503 with Retry-After when the database was unavailable (a failover that outlasted
+ * DATABASE_RETRY_SECONDS, or a commit whose outcome is unknown: lib/db-retry), else 500. Never a 200: nothing
+ * not committed is acknowledged.
+ */
+export function failedAnswer(err: unknown): IngestAnswer {
+  if (isDatabaseUnavailable(err) || classifyDbError(err) !== null)
+    return answer(503, 'Database unavailable, retry later', {
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    });
+  return answer(500, 'Internal server error');
+}

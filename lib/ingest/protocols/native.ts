@@ -9,7 +9,7 @@ import { validationReason } from '@/lib/outcomes/categories';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { envelopeKind } from '@/lib/envelope/schemas';
 import { logger } from '@/lib/log';
-import { answer, INGEST_MESSAGES, invalid, preflight } from './answer';
+import { answer, failedAnswer, INGEST_MESSAGES, invalid, preflight } from './answer';
 
 export { INGEST_MESSAGES } from './answer';
 
@@ -38,7 +38,7 @@ export async function handleIngest(req: IngestRequest): Promise<IngestResponse> 
     return await ingest(req);
   } catch (err) {
     logger.error({ err }, 'ingest failed');
-    return answer(500, 'Internal server error');
+    return failedAnswer(err);
   }
 }
 

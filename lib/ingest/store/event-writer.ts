@@ -80,6 +80,11 @@ const knownUsage = (g.trackerKnownUsage ??= new Set());
 const eventWriter: BatchWriter<Item, Outcome> = {
   name: 'events',
   write: writeBatchWithRetry,
+  // A batch written again after its commit's answer was lost (#50): its error events are duplicates by event_ids
+  // (the statement checks event_ids, and its unique index), answered 200 and stored once. An error event without an
+  // id could be stored twice: such a batch is answered 503 instead. Transactions have no id: in that rare case one
+  // may be stored twice (a duplicate sample, never a loss).
+  idempotent: (items) => items.every((it) => it.kind === 'transaction' || it.input.eventId !== null),
   refused,
   expected(err) {
     const code = pgError(err)?.code;

@@ -5,6 +5,7 @@
 import { observeBatch } from '@/lib/metrics/metrics';
 import { onShutdown } from '@/lib/shutdown';
 import { logger } from '@/lib/log';
+import { isDatabaseUnavailable, withDbRetry } from '@/lib/db-retry';
 
 export const MAX_BATCH = 100;
 const MAX_IN_FLIGHT = 3;
@@ -17,6 +18,11 @@ export type BatchWriter<I, O> = {
   name: string;
   /** Writes a batch in one statement and returns each item's outcome, in order. */
   write(items: I[]): Promise<O[]>;
+  /**
+   * Whether writing these items again after their commit's answer was lost stores nothing twice (lib/db-retry):
+   * then a failover's ambiguous commit is retried, else the items fail (503).
+   */
+  idempotent?(items: I[]): boolean;
   /** What a write's error means for an item (a batch that failed is retried one by one first). */
   refused(err: unknown): Refusal<O>;
   /** Whether a batch's error is expected of bad input (its items are then retried alone without a log line). */
@@ -110,11 +116,16 @@ async function runBatch<I, O>(b: Batcher<I, O>, queued: Queued<I, O>[]): Promise
   let outcomes: Refusal<O>[];
   try {
     const started = performance.now();
-    outcomes = await writer.write(items);
+    // A failover (#50): the batch waits for a writable primary (DATABASE_RETRY_SECONDS) and is written again.
+    outcomes = await withDbRetry(() => writer.write(items), {
+      ambiguous: writer.idempotent?.(items) ? 'retry' : 'fail',
+      what: `ingest batch (${writer.name})`,
+    });
     observeBatch(writer.name, items.length, (performance.now() - started) / 1000);
   } catch (err) {
-    if (items.length === 1) {
-      outcomes = [writer.refused(err)];
+    if (items.length === 1 || isDatabaseUnavailable(err)) {
+      // No database (it stayed away past the bound): item by item would wait as long again for each.
+      outcomes = items.map(() => writer.refused(err));
     } else {
       // One bad item (or a project deleted meanwhile) must not fail its neighbours: each becomes a batch of one.
       if (!writer.expected(err))

@@ -15,7 +15,7 @@ import { validationReason } from '@/lib/outcomes/categories';
 import type { IngestOutcome } from '@/lib/ingest/items/events';
 import { storeItems } from '@/lib/ingest/items/store-items';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
-import { answer, CORS, invalid, preflight } from '../answer';
+import { answer, CORS, failedAnswer, invalid, preflight } from '../answer';
 
 export type SentryRequest = {
   /** The DSN's project path segment, unvalidated. */
@@ -107,7 +107,7 @@ export async function handleSentry(req: SentryRequest): Promise<SentryResponse> 
     return res;
   } catch (err) {
     logger.error({ err }, 'sentry ingest failed');
-    return answer(500, 'Internal server error');
+    return failedAnswer(err);
   } finally {
     for (const release of slots) release();
   }
