@@ -422,4 +422,21 @@ describe(`upgrade from ${OLD_VERSION} to today`, () => {
         ['src/main.js', 'handleClick'],
       ]);
   }, 120_000);
+
+  it('the old DSN takes what the old version had no place for: cron check-ins and user feedback', async () => {
+    const { stdout } = await run(process.execPath, [path.join(SDKS, 'after.mjs'), dsn(current!.url, node)], {
+      timeout: 60_000,
+    });
+    expect(stdout.trim().split('\n').at(-1)).toBe('sent');
+    const http = new Http(current!.url);
+    http.cookie = oldCookie;
+    const monitors = await http.data('GET', `/api/v1/projects/${node.id}/monitors`);
+    expect(monitors).toMatchObject([
+      { slug: 'nightly-export', status: 'ok', runs: [{ status: 'ok' }, { status: 'ok' }] },
+    ]);
+    const feedback = await http.data('GET', `/api/v1/projects/${node.id}/feedback`);
+    expect(feedback.feedback.map((f: { message: string }) => f.message)).toEqual([
+      'Checkout works again after the upgrade',
+    ]);
+  }, 60_000);
 });
