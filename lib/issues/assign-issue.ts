@@ -1,21 +1,17 @@
-import { createElement } from 'react';
 import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
-import { env } from '@/lib/env';
 import { badRequest, notFound } from '@/lib/errors';
-import { logger } from '@/lib/log';
-import { sendEmail } from '@/lib/email/send-email';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { emitWorkflowEvents } from '@/lib/workflow/workflow-events';
 import type { AssignIssueInput } from '@/lib/zod/issues';
-import IssueAssignedEmail from '@/emails/issue-assigned-email';
 import { lockIssues } from './update-issue-status';
 import { serializeIssueWithAssignee, withAssignee } from './serialize';
 
 /**
  * Assigns the issue to a member of the organization, one of its teams (#49), or nobody; assigning one clears the
- * other. Records it in the activity (naming the team), and emails a person assigned by someone else. A non-member
- * assignee or a team of another organization is 400, and nothing changes; an issue elsewhere 404.
+ * other. Records it in the activity (naming the team); the ASSIGNED workflow event's notifications handler emails
+ * whom it reaches (lib/notifications). A non-member assignee or a team of another organization is 400, and nothing
+ * changes; an issue elsewhere 404.
  */
 export async function assignIssue(t: ProjectTenant, issueId: string, to: AssignIssueInput) {
   const assigneeId = to.kind === 'user' ? to.id : null;
@@ -46,7 +42,7 @@ export async function assignIssue(t: ProjectTenant, issueId: string, to: AssignI
     return tx.issue.update({
       where: { id: issueId },
       data: { assigneeId, assignedTeamId: teamId },
-      include: { ...withAssignee, project: { select: { name: true } } },
+      include: withAssignee,
     });
   });
   await emitWorkflowEvents([
@@ -59,31 +55,5 @@ export async function assignIssue(t: ProjectTenant, issueId: string, to: AssignI
       assigneeTeamId: teamId,
     },
   ]);
-  if (issue.assignee && issue.assignee.id !== t.userId)
-    await emailAssignee(t, issue.assignee.email, issue.title, issue.project.name, issueId);
   return serializeIssueWithAssignee(issue);
-}
-
-async function emailAssignee(t: ProjectTenant, to: string, issueTitle: string, projectName: string, issueId: string) {
-  const actor = t.userId
-    ? await db.user.findUnique({ where: { id: t.userId }, select: { name: true } })
-    : { name: 'An API token' };
-  const props = {
-    assignerName: actor?.name ?? 'A teammate',
-    issueTitle,
-    projectName,
-    issueUrl: `${env.appUrl}/projects/${encodeURIComponent(t.projectId)}/issues/${encodeURIComponent(issueId)}`,
-  };
-  try {
-    await sendEmail({
-      to,
-      subject: `Assigned to you: ${issueTitle.slice(0, 120)}`,
-      template: 'issue-assigned',
-      data: props,
-      element: createElement(IssueAssignedEmail, props),
-    });
-  } catch (err) {
-    // The assignment stands; a failed notification is logged, not reported as a failed assignment.
-    logger.error({ err, issueId }, 'assignment email failed');
-  }
 }

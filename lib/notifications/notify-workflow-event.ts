@@ -62,12 +62,12 @@ export async function notifyWorkflowEvent(event: WorkflowEvent): Promise<void> {
     db.projectNotificationWebhook.findMany({ where: { projectId: issue.projectId, events: { has: event.type } } }),
   ]);
   const emailed = new Set(
-    await recipientsWithSetting(
-      people.map((p) => p.id),
-      issue.projectId,
-      event.type,
-      'email',
-    ),
+    await recipientsWithSetting({
+      userIds: people.map((p) => p.id),
+      projectId: issue.projectId,
+      event: event.type,
+      channel: 'email',
+    }),
   );
   const failures: unknown[] = [];
   const attempt = async (run: () => Promise<void>) => {

@@ -105,12 +105,17 @@ export async function updateNotificationSettings(
 }
 
 /** Of these people, those whom the event reaches on the channel in this project: override, else default, else built-in. */
-export async function recipientsWithSetting(
-  userIds: string[],
-  projectId: string,
-  event: NotificationEvent,
-  channel: NotificationChannel,
-): Promise<string[]> {
+export async function recipientsWithSetting({
+  userIds,
+  projectId,
+  event,
+  channel,
+}: {
+  userIds: string[];
+  projectId: string;
+  event: NotificationEvent;
+  channel: NotificationChannel;
+}): Promise<string[]> {
   if (!userIds.length) return [];
   const [defaults, overrides] = await Promise.all([
     db.notificationSetting.findMany({ where: { userId: { in: userIds }, event, channel } }),

@@ -4,7 +4,11 @@ import { env } from '@/lib/env';
 import { outboxFor, signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import { inviteAndJoin, orgState, seedIssue } from '../support/teams';
+import { useWorkflowWorker, workflowSettled } from '../support/workflow';
 import { errorEnvelope, send } from './ingest-helpers';
+
+// Assignment emails come from the workflow queue's notifications handler (#49).
+useWorkflowWorker();
 
 async function team() {
   const owner = await signUp({ name: 'Owner Olga' });
@@ -25,6 +29,7 @@ describe('assignment', () => {
     const res = await t.owner.client.request('PUT', `${t.path}/assignee`, { body: { assigneeId: t.member.userId } });
     expect(res.status).toBe(200);
     expect(res.body.data.assignee).toEqual({ id: t.member.userId, name: 'Member Mo', email: t.member.email });
+    await workflowSettled(t.issue.id);
     const [mail] = outboxFor(t.member.email, 'issue-assigned');
     expect(mail.data).toEqual({
       assignerName: 'Owner Olga',
@@ -53,6 +58,7 @@ describe('assignment', () => {
   it('self-assignment sends no email; unassigning works', async () => {
     const t = await team();
     await t.member.client.request('PUT', `${t.path}/assignee`, { body: { assigneeId: t.member.userId } });
+    await workflowSettled(t.issue.id);
     expect(outboxFor(t.member.email, 'issue-assigned')).toHaveLength(0);
     const res = await t.member.client.request('PUT', `${t.path}/assignee`, { body: { assigneeId: null } });
     expect(res.body.data.assignee).toBeNull();

@@ -6,7 +6,6 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import { pool } from '@/lib/pg';
 import { stopJobs } from '@/lib/jobs/boss';
 import { startWorkflowWorker } from '@/lib/workflow/worker';
 import { startAlertWorkers } from '@/lib/alerts/workers';
@@ -17,6 +16,7 @@ import { createProject, setPlan } from '../support/fixtures';
 import { inviteAndJoin, seedIssue } from '../support/teams';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { waitUntil } from '../support/wait';
+import { workflowSettled } from '../support/workflow';
 import { TestClient } from '../support/client';
 import { errorEnvelope, send } from './ingest-helpers';
 
@@ -35,18 +35,6 @@ async function receiver(plan: number[] = []) {
   const r = await startWebhookReceiver(plan);
   receivers.push(r);
   return r;
-}
-
-/** Waits until every workflow job of the issue has run (none waiting, running or due for a retry). */
-async function settled(issueId: string) {
-  await waitUntil(async () => {
-    const { rows } = await pool().query<{ pending: number }>(
-      `SELECT count(*)::int AS pending FROM pgboss.job
-       WHERE name = 'workflow' AND data->>'issueId' = $1 AND state IN ('created', 'retry', 'active')`,
-      [issueId],
-    );
-    return rows[0].pending === 0;
-  }, 20_000);
 }
 
 /** An owner, a project with a team (two members), an issue. */
@@ -85,6 +73,38 @@ const reopen = (w: World) => w.owner.client.request('PATCH', w.path, { body: { s
 const comment = (w: World, client: TestClient, body: string) => client.post(`${w.path}/comments`, { body });
 
 describe('workflow notifications by email', () => {
+  it('ASSIGNED: the person assigned by someone else gets one email; off: none; assigning oneself: none', async () => {
+    const w = await world();
+    const assign = async (client: TestClient, assigneeId: string | null) => {
+      const res = await client.request('PUT', `${w.path}/assignee`, { body: { assigneeId } });
+      expect(res.status, res.text).toBe(200);
+      await workflowSettled(w.issue.id);
+    };
+    await assign(w.owner.client, w.mo.userId);
+    const mails = outboxFor(w.mo.email, 'issue-assigned');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].data).toEqual({
+      assignerName: 'Owner Olga',
+      issueTitle: 'TypeError: cart is undefined',
+      projectName: 'Checkout',
+      issueUrl: w.url,
+    });
+    expect(mails[0].subject).toBe('Assigned to you: TypeError: cart is undefined');
+
+    await turn(w.mo.client, 'ASSIGNED', false);
+    await assign(w.owner.client, null);
+    await assign(w.owner.client, w.mo.userId);
+    expect(outboxFor(w.mo.email, 'issue-assigned')).toHaveLength(1);
+
+    await turn(w.mo.client, 'ASSIGNED', true);
+    await assign(w.mo.client, null);
+    await assign(w.mo.client, w.mo.userId);
+    expect(outboxFor(w.mo.email, 'issue-assigned')).toHaveLength(1);
+    await assign(w.owner.client, w.pat.userId);
+    expect(outboxFor(w.pat.email, 'issue-assigned')).toHaveLength(1);
+    expect(outboxFor(w.owner.email, 'issue-assigned')).toHaveLength(0);
+  });
+
   it('ASSIGNED to a team: each member whose setting is on; an automatic assignment says why', async () => {
     const w = await world();
     await turn(w.pat.client, 'ASSIGNED', false);
@@ -99,7 +119,7 @@ describe('workflow notifications by email', () => {
         details: { source: 'ownership', rule: 'path:src/billing/* #payments' },
       },
     ]);
-    await settled(w.issue.id);
+    await workflowSettled(w.issue.id);
     const [mail] = outboxFor(w.mo.email, 'issue-assigned');
     expect(mail.data).toEqual({
       assignerName: 'Tracker (automatic assignment)',
@@ -129,7 +149,7 @@ describe('workflow notifications by email', () => {
         },
       },
     ]);
-    await settled(w.issue.id);
+    await workflowSettled(w.issue.id);
     expect(outboxFor(w.mo.email, 'issue-assigned')[1].data.reason).toBe(
       `suspect commit a1b2c3d4e5f6 "Fix the cart" by ${w.mo.email}`,
     );
@@ -139,7 +159,7 @@ describe('workflow notifications by email', () => {
     const w = await world();
     await db.issue.update({ where: { id: w.issue.id }, data: { assigneeId: w.mo.userId } });
     expect((await comment(w, w.owner.client, 'Looking into it.')).status).toBe(201);
-    await settled(w.issue.id);
+    await workflowSettled(w.issue.id);
     const [mail] = outboxFor(w.mo.email, 'issue-commented');
     expect(mail.data).toEqual({
       projectName: 'Checkout',
@@ -158,13 +178,13 @@ describe('workflow notifications by email', () => {
 
     // Mo answers: the owner (who commented) hears of it, Mo does not.
     await comment(w, w.mo.client, 'Thanks!');
-    await settled(w.issue.id);
+    await workflowSettled(w.issue.id);
     expect(outboxFor(w.owner.email, 'issue-commented').map((m) => m.data.detail)).toEqual(['Thanks!']);
     expect(outboxFor(w.mo.email, 'issue-commented')).toHaveLength(1);
 
     await turn(w.mo.client, 'COMMENTED', false);
     await comment(w, w.owner.client, 'Still there?');
-    await settled(w.issue.id);
+    await workflowSettled(w.issue.id);
     expect(outboxFor(w.mo.email, 'issue-commented')).toHaveLength(1);
   });
 
@@ -172,7 +192,7 @@ describe('workflow notifications by email', () => {
     const w = await world();
     await comment(w, w.mo.client, 'Seen it too.');
     expect((await resolve(w)).status).toBe(200);
-    await settled(w.issue.id);
+    await workflowSettled(w.issue.id);
     const [mail] = outboxFor(w.mo.email, 'issue-resolved');
     expect(mail.data.heading).toBe('Owner Olga resolved an issue');
     expect(outboxFor(w.owner.email, 'issue-resolved')).toHaveLength(0);
@@ -183,7 +203,7 @@ describe('workflow notifications by email', () => {
       body: { status: 'RESOLVED', resolveIn: 'nextRelease' },
     });
     expect(res.status, res.text).toBe(200);
-    await settled(w.issue.id);
+    await workflowSettled(w.issue.id);
     expect(outboxFor(w.mo.email, 'issue-resolved')[1].data.heading).toBe(
       'Owner Olga resolved an issue in release web@1.2.0',
     );
@@ -191,7 +211,7 @@ describe('workflow notifications by email', () => {
     await turn(w.mo.client, 'RESOLVED', false);
     await reopen(w);
     await resolve(w);
-    await settled(w.issue.id);
+    await workflowSettled(w.issue.id);
     expect(outboxFor(w.mo.email, 'issue-resolved')).toHaveLength(2);
   });
 
@@ -210,7 +230,7 @@ describe('workflow notifications by email', () => {
         where: { projectId: w.project.id, fingerprint: { not: w.issue.fingerprint } },
         orderBy: { createdAt: 'desc' },
       });
-      await settled(issue.id);
+      await workflowSettled(issue.id);
       return issue;
     };
     // New issues: off by default; Mo turns them on (the project is his team's), Pat keeps the default.
@@ -234,7 +254,7 @@ describe('workflow notifications by email', () => {
     const path = `/api/v1/projects/${w.project.id}/issues/${first.id}`;
     expect((await w.owner.client.request('PATCH', path, { body: { status: 'RESOLVED' } })).status).toBe(200);
     await ingest('first');
-    await settled(first.id);
+    await workflowSettled(first.id);
     const [regressed] = outboxFor(w.owner.email, 'issue-regressed');
     expect(regressed.data).toMatchObject({ heading: 'Regression in Checkout', title: first.title });
     expect(outboxFor(w.mo.email, 'issue-regressed')).toHaveLength(0);
@@ -242,7 +262,7 @@ describe('workflow notifications by email', () => {
     await turn(w.owner.client, 'REGRESSED', false);
     await w.owner.client.request('PATCH', path, { body: { status: 'RESOLVED' } });
     await ingest('first');
-    await settled(first.id);
+    await workflowSettled(first.id);
     expect(outboxFor(w.owner.email, 'issue-regressed')).toHaveLength(1);
   });
 
@@ -251,7 +271,7 @@ describe('workflow notifications by email', () => {
     await db.issue.update({ where: { id: w.issue.id }, data: { assigneeId: w.mo.userId } });
     const commented = async (text: string) => {
       await comment(w, w.owner.client, text);
-      await settled(w.issue.id);
+      await workflowSettled(w.issue.id);
       return outboxFor(w.mo.email, 'issue-commented').map((m) => m.data.detail);
     };
     await turn(w.mo.client, 'COMMENTED', false);
@@ -308,7 +328,7 @@ describe("the project's notification webhooks", () => {
     expect(listed[0]).not.toHaveProperty('secret');
 
     await comment(w, w.owner.client, 'Deploying a fix.');
-    await settled(w.issue.id);
+    await workflowSettled(w.issue.id);
     await slack.waitFor(1);
     await json.waitFor(1);
     expect(slack.requests[0].path).toBe('/slack');
@@ -336,7 +356,7 @@ describe("the project's notification webhooks", () => {
 
     // An assignment: only the hook that lists ASSIGNED; the slack hook changed to Discord gets the resolution.
     await w.owner.client.request('PUT', `${w.path}/assignee`, { body: { assigneeId: w.mo.userId } });
-    await settled(w.issue.id);
+    await workflowSettled(w.issue.id);
     await json.waitFor(2);
     expect(json.requests[1].json.heading).toBe('Assigned to Member Mo in Checkout');
     expect(slack.requests).toHaveLength(1);
@@ -345,7 +365,7 @@ describe("the project's notification webhooks", () => {
     });
     expect(patched.body.data.format).toBe('discord');
     await resolve(w);
-    await settled(w.issue.id);
+    await workflowSettled(w.issue.id);
     await slack.waitFor(2);
     expect(slack.requests[1].json.content).toBe('Owner Olga resolved an issue in Checkout');
     expect(slack.requests[1].json.embeds[0].title).toBe('TypeError: cart is undefined');
