@@ -15,6 +15,8 @@ const ALLOWED_PAIRS = [
   'http–zod',
   'issues–releases',
   'issues–zod',
+  // lib/workflow/handlers.ts registers the notifications handler, which takes the workflow's event type (#49).
+  'notifications–workflow',
   // lib/workflow/handlers.ts registers the auto-assignment; it emits the ASSIGNED event it causes (#49).
   'ownership–workflow',
   'projects–zod',

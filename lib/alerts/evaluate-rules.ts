@@ -18,7 +18,7 @@ import {
   type WebhookBody,
 } from './payloads';
 import { deliveriesOf, type EmailJob, type WebhookJob } from './delivery-jobs';
-import { alertTargetEmails, type RuleTarget } from '@/lib/notifications/alert-targets';
+import { alertTargetEmails, type RuleTarget } from './alert-targets';
 
 type FiredRule = RuleTarget & {
   id: string;

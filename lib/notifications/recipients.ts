@@ -1,7 +1,7 @@
 // Who hears of a workflow event (#49), as Sentry's "participants": never the person who did it, and only people who
 // are still members of the project's organization.
 import { db } from '@/lib/db';
-import { membersOfTeam } from '@/lib/teams/team-members';
+import { membersOfTeam, projectTeamMemberIds } from '@/lib/teams/team-members';
 import type { WorkflowEvent } from '@/lib/workflow/workflow-events';
 
 export type Recipient = { id: string; name: string; email: string };
@@ -22,7 +22,7 @@ export async function recipientsOf(event: WorkflowEvent, orgId: string): Promise
           : [];
       break;
     case 'NEW_ISSUE':
-      ids = await projectTeamMembers(event.projectId);
+      ids = await projectTeamMemberIds(event.projectId);
       break;
     default:
       ids = await participantsOf(event.issueId);
@@ -56,14 +56,4 @@ export async function participantsOf(issueId: string): Promise<string[]> {
     ...issue.comments.map((c) => c.authorId!),
     ...issue.activities.map((a) => a.actorId!),
   ];
-}
-
-/** "My projects": the members of the teams that have the project. */
-export async function projectTeamMembers(projectId: string): Promise<string[]> {
-  const rows = await db.teamMember.findMany({
-    where: { team: { projects: { some: { projectId } } } },
-    select: { userId: true },
-    distinct: ['userId'],
-  });
-  return rows.map((r) => r.userId);
 }

@@ -30,3 +30,13 @@ export async function membersOfTeam(teamId: string, tx: Tx = db): Promise<TeamMe
     .map((r) => ({ userId: r.user.id, name: r.user.name, email: r.user.email }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
 }
+
+/** "My projects" (#49): the people in the teams that have the project (any organization check is the caller's). */
+export async function projectTeamMemberIds(projectId: string, tx: Tx = db): Promise<string[]> {
+  const rows = await tx.teamMember.findMany({
+    where: { team: { projects: { some: { projectId } } } },
+    select: { userId: true },
+    distinct: ['userId'],
+  });
+  return rows.map((r) => r.userId);
+}

@@ -2,8 +2,7 @@
 // settings (the rule's admin chose its audience).
 import { db } from '@/lib/db';
 import { ownersOfIssue } from '@/lib/ownership/owners-of';
-import { membersOfTeam } from '@/lib/teams/team-members';
-import { projectTeamMembers } from './recipients';
+import { membersOfTeam, projectTeamMemberIds } from '@/lib/teams/team-members';
 
 export type RuleTarget = { target_type: string | null; target_team_id: string | null; target_user_id: string | null };
 
@@ -26,7 +25,7 @@ export async function alertTargetEmails(
     const owners = await ownersOfIssue(issueId);
     for (const o of owners)
       userIds.push(...(o.type === 'user' ? [o.userId] : (await membersOfTeam(o.teamId)).map((m) => m.userId)));
-    if (!owners.length) userIds = await projectTeamMembers(projectId);
+    if (!owners.length) userIds = await projectTeamMemberIds(projectId);
   }
   if (!userIds.length) return [];
   const users = await db.user.findMany({
