@@ -8,6 +8,7 @@ import { ErrorRateFields } from './rule-form/error-rate-fields';
 import { NotifyFields } from './rule-form/notify-fields';
 import { RuleFormActions } from './rule-form/rule-form-actions';
 import { RuleTypePicker } from './rule-form/rule-type-picker';
+import { TargetFields } from './rule-form/target-fields';
 import { bindField } from './rule-form/rule-values';
 import { useRuleForm } from './rule-form/use-rule-form';
 
@@ -32,6 +33,7 @@ export function AlertRuleForm({ rule, onSubmit, onCancel }: Props) {
       {values.type === 'ERROR_RATE' && <ErrorRateFields {...section} />}
       {values.type === 'CRASH_FREE' && <CrashFreeFields {...section} />}
       <NotifyFields {...section} />
+      {values.type !== 'CRASH_FREE' && values.type !== 'MONITOR' && <TargetFields {...section} />}
       <RuleFormActions editing={!!rule} pending={pending} formError={formError} onCancel={onCancel} />
     </form>
   );

@@ -1,5 +1,5 @@
 import type { AlertRule } from '@/lib/swr/use-alerts';
-import type { AlertType, WebhookFormat } from '@/lib/zod/alerts';
+import type { AlertTargetType, AlertType, WebhookFormat } from '@/lib/zod/alerts';
 
 /** What the form's controls hold: text as typed, turned into the API's body on submit. */
 export type RuleValues = {
@@ -13,6 +13,10 @@ export type RuleValues = {
   crashFreeBelow: string;
   crashFreeMetric: 'sessions' | 'users';
   minSessions: string;
+  /** Whom the rule also emails (#49); '' for nobody beyond its address and webhook. */
+  targetType: AlertTargetType | '';
+  targetTeamId: string;
+  targetUserId: string;
 };
 
 /** What every section of the form is given: its ids, the values, one setter per field and the messages beside fields. */
@@ -34,6 +38,9 @@ const EMPTY: RuleValues = {
   crashFreeBelow: '',
   crashFreeMetric: 'sessions',
   minSessions: '10',
+  targetType: '',
+  targetTeamId: '',
+  targetUserId: '',
 };
 
 export function valuesOf(rule: AlertRule | undefined): RuleValues {
@@ -49,6 +56,9 @@ export function valuesOf(rule: AlertRule | undefined): RuleValues {
     crashFreeBelow: rule.crashFreeBelow?.toString() ?? '',
     crashFreeMetric: rule.crashFreeMetric === 'users' ? 'users' : 'sessions',
     minSessions: rule.minSessions?.toString() ?? '10',
+    targetType: (rule.targetType as AlertTargetType | undefined) ?? '',
+    targetTeamId: rule.targetTeamId ?? '',
+    targetUserId: rule.targetUserId ?? '',
   };
 }
 
@@ -69,6 +79,9 @@ export function bodyOf(v: RuleValues) {
     notifyEmail: text(v.notifyEmail),
     webhookUrl: text(v.webhookUrl),
     webhookFormat: v.webhookFormat,
+    targetType: crash || v.type === 'MONITOR' ? null : v.targetType || null,
+    targetTeamId: v.targetType === 'TEAM' ? text(v.targetTeamId) : null,
+    targetUserId: v.targetType === 'MEMBER' ? text(v.targetUserId) : null,
   };
 }
 

@@ -16,6 +16,15 @@ export default function AccountSettingsPage() {
       <SessionsSection />
       <PasswordSection />
       <Card>
+        <h2 className="text-base font-semibold">Notifications</h2>
+        <p className="mt-1 text-sm text-fg-secondary">
+          Which events of the issues you take part in reach you by email, per project if you like.{' '}
+          <Link href="/settings/notifications" className="text-link underline underline-offset-4">
+            Notification settings
+          </Link>
+        </p>
+      </Card>
+      <Card>
         <h2 className="text-base font-semibold">Two-factor sign-in</h2>
         <p className="mt-1 text-sm text-fg-secondary">
           An authenticator app, security keys and passkeys, and recovery codes.{' '}

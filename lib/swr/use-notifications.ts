@@ -1,0 +1,58 @@
+'use client';
+
+import useSWR, { mutate } from 'swr';
+import type { getNotificationSettings } from '@/lib/notifications/settings';
+import type { serializeNotificationWebhook } from '@/lib/notifications/webhooks';
+import type {
+  CreateNotificationWebhookInput,
+  UpdateNotificationSettingsInput,
+  UpdateNotificationWebhookInput,
+} from '@/lib/zod/notifications';
+import { api, fetcher } from './fetcher';
+import { projectPath } from './use-projects';
+
+export type NotificationSettings = Awaited<ReturnType<typeof getNotificationSettings>>;
+export type NotificationWebhook = ReturnType<typeof serializeNotificationWebhook>;
+
+const SETTINGS = '/api/v1/account/notifications';
+
+export function useNotificationSettings() {
+  const { data, error, isLoading } = useSWR<NotificationSettings>(SETTINGS, fetcher);
+  return { settings: data, error, isLoading };
+}
+
+export async function updateNotificationSettings(settings: UpdateNotificationSettingsInput['settings']) {
+  const updated = await api<NotificationSettings>(SETTINGS, { method: 'PATCH', body: { settings } });
+  await mutate(SETTINGS, updated, { revalidate: false });
+  return updated;
+}
+
+const hooksPath = (projectId: string) => `${projectPath(projectId)}/notification-webhooks`;
+
+export function useNotificationWebhooks(projectId: string) {
+  const { data, error, isLoading } = useSWR<NotificationWebhook[]>(hooksPath(projectId), fetcher);
+  return { hooks: data, error, isLoading };
+}
+
+export async function createNotificationWebhook(projectId: string, input: CreateNotificationWebhookInput) {
+  const hook = await api<NotificationWebhook & { secret: string }>(hooksPath(projectId), {
+    method: 'POST',
+    body: input,
+  });
+  await mutate(hooksPath(projectId));
+  return hook;
+}
+
+export async function updateNotificationWebhook(
+  projectId: string,
+  hookId: string,
+  input: UpdateNotificationWebhookInput,
+) {
+  await api(`${hooksPath(projectId)}/${encodeURIComponent(hookId)}`, { method: 'PATCH', body: input });
+  await mutate(hooksPath(projectId));
+}
+
+export async function deleteNotificationWebhook(projectId: string, hookId: string) {
+  await api(`${hooksPath(projectId)}/${encodeURIComponent(hookId)}`, { method: 'DELETE' });
+  await mutate(hooksPath(projectId));
+}
