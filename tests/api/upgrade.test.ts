@@ -215,6 +215,7 @@ beforeAll(async () => {
   let t = Date.now();
   const prepared = prepareOldVersion();
   timings.prepareOld = Date.now() - t;
+  if (prepared.buildMs !== undefined) timings.buildOld = prepared.buildMs;
   t = Date.now();
   database = await startEmbeddedPostgres({
     dir: path.join(workDir, 'pg'),
@@ -231,7 +232,7 @@ beforeAll(async () => {
     SESSION_SECRET: process.env.SESSION_SECRET!,
   });
   timings.startOld = Date.now() - t;
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await old?.stop();

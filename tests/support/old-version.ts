@@ -1,10 +1,11 @@
 // The previous version of the app, for the upgrade test (tests/api/upgrade.test.ts): its source from git, its own
-// generated Prisma client, started the way its own `npm start` starts (migrations first, then serving) in a process
-// group of its own, on a database the test gives it.
+// generated Prisma client and production build, started the way its own `npm start` starts (migrations first, then
+// its production server) in a process group of its own, on a database the test gives it.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@/lib/runtime/embedded-db';
 
 /**
  * The version an installation upgrades from. There is no earlier tagged version yet, so this is a fixed commit of
@@ -65,23 +66,51 @@ export function unsatisfiedDependencies(dir: string): string[] {
   return bad;
 }
 
-/** What starts the old version: its own migrations (lib/runtime/migrate, as its scripts/start.ts does), then its server. */
-const LAUNCHER = `// Written by tests/support/old-version.ts: the old version's start, serving its route handlers on loopback.
-import { migrateDeploy } from './lib/runtime/migrate';
-import { startAppServer } from './tests/support/app-server';
+/**
+ * What starts the old version, as its scripts/start.ts does: its migrations (lib/runtime/migrate), then its own
+ * production server (lib/runtime/server: Next's handler over the build, the ingest endpoint on node:http) on PORT.
+ */
+const LAUNCHER = `// Written by tests/support/old-version.ts: the old version's production start, without the embedded database.
+process.env.NODE_ENV = 'production';
+const { migrateDeploy } = await import('./lib/runtime/migrate');
+const { startServer } = await import('./lib/runtime/server');
 
 console.log('[old] applying migrations');
 const t0 = Date.now();
 migrateDeploy(process.env.DATABASE_URL!);
 console.log('[old] migrations applied in ' + (Date.now() - t0) + ' ms');
-const server = await startAppServer();
-console.log('[old] listening ' + server.url);
+const port = Number(process.env.PORT);
+await startServer({ dev: false, port, host: '127.0.0.1' });
+console.log('[old] listening http://127.0.0.1:' + port);
 `;
+
+/**
+ * Turbopack compiles only files under its root, and finds node_modules through the symlink to today's: the build's
+ * root becomes the directory both are under (the old next.config.ts gets that one setting, nothing else changes).
+ */
+function allowSharedNodeModules(dir: string): void {
+  const file = path.join(dir, 'next.config.ts');
+  const text = fs.readFileSync(file, 'utf8');
+  const real = fs.realpathSync(path.join(dir, 'node_modules'));
+  let common = path.parse(dir).root;
+  const a = dir.split(path.sep);
+  const b = real.split(path.sep);
+  for (let i = 1; i < Math.min(a.length, b.length) && a[i] === b[i]; i++) common = path.join(common, a[i]);
+  const patched = text.replace(
+    /(const nextConfig: NextConfig = \{\n)/,
+    `$1  turbopack: { root: ${JSON.stringify(common)} }, // tests/support/old-version.ts\n`,
+  );
+  if (patched === text)
+    throw new Error(`upgrade test: cannot set turbopack.root in ${file}: update allowSharedNodeModules`);
+  fs.writeFileSync(file, patched);
+}
 
 export type OldVersion = {
   commit: string;
   dir: string;
   preparedMs: number;
+  /** How long its `next build` took, when this call built it. */
+  buildMs?: number;
   reused: boolean;
   sharedNodeModules: boolean;
 };
@@ -89,7 +118,8 @@ export type OldVersion = {
 /**
  * The old version's source tree under os.tmpdir(), keyed by the commit and reused when it is already there: `git
  * archive` of the commit, today's node_modules symlinked when it satisfies the old package.json (else its own `npm
- * install`), and its own `prisma generate` (the client goes to its lib/generated, not into node_modules).
+ * install`), its own `prisma generate` (the client goes to its lib/generated, not into node_modules) and its own
+ * `next build` (about 1.5 minutes on two busy cores; reused afterwards).
  */
 export function prepareOldVersion(rev = OLD_VERSION): OldVersion {
   const started = Date.now();
@@ -98,49 +128,56 @@ export function prepareOldVersion(rev = OLD_VERSION): OldVersion {
   const ready = path.join(dir, '.tracker-ready');
   // What the cached tree was made with: reused only for the same node_modules (the symlink's target) and the same
   // Prisma (its generated client must match the runtime it loads), else made again.
-  const stamp = `${commit} ${root} ${installedVersion('@prisma/client')} ${installedVersion('prisma')}\n`;
+  const stamp = `${commit} ${root} prisma ${installedVersion('@prisma/client')} ${installedVersion('prisma')} next ${installedVersion('next')}\n`;
   if (fs.existsSync(ready)) {
     const nodeModules = path.join(dir, 'node_modules');
     const sharedNodeModules = fs.lstatSync(nodeModules, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
     if (fs.readFileSync(ready, 'utf8') === stamp && (!sharedNodeModules || fs.existsSync(nodeModules))) {
       return { commit, dir, preparedMs: Date.now() - started, reused: true, sharedNodeModules };
     }
-    fs.rmSync(dir, { recursive: true, force: true });
   }
-  const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
-  fs.mkdirSync(tmp, { recursive: true });
+  // Made in place (a Next build keeps its directory's path), marked ready last: a half-made tree is made again.
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
   try {
     const tar = execFileSync('git', ['archive', '--format=tar', commit], { cwd: root, maxBuffer: 1 << 30 });
-    execFileSync('tar', ['-x', '-C', tmp], { input: tar });
-    const missing = unsatisfiedDependencies(tmp);
+    execFileSync('tar', ['-x', '-C', dir], { input: tar });
+    const missing = unsatisfiedDependencies(dir);
     const sharedNodeModules = missing.length === 0;
     if (sharedNodeModules) {
-      fs.symlinkSync(path.join(root, 'node_modules'), path.join(tmp, 'node_modules'), 'dir');
+      fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
     } else {
       console.log(`[upgrade] old version needs its own install: ${missing.join(', ')}`);
       execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
-        cwd: tmp,
+        cwd: dir,
         stdio: 'inherit',
         timeout: 600_000,
       });
     }
-    execFileSync(path.join(tmp, 'node_modules', '.bin', 'prisma'), ['generate'], {
-      cwd: tmp,
+    execFileSync(path.join(dir, 'node_modules', '.bin', 'prisma'), ['generate'], {
+      cwd: dir,
       stdio: 'pipe',
       timeout: 180_000,
     });
-    fs.writeFileSync(path.join(tmp, 'upgrade-start.ts'), LAUNCHER);
-    fs.writeFileSync(path.join(tmp, '.tracker-ready'), stamp);
-    try {
-      fs.renameSync(tmp, dir);
-    } catch (e) {
-      // Another run prepared it meanwhile: use theirs.
-      if (!fs.existsSync(ready)) throw e;
-      fs.rmSync(tmp, { recursive: true, force: true });
+    // Its own production build (the app only: the browser library bundle is not needed to serve the API).
+    if (sharedNodeModules) allowSharedNodeModules(dir);
+    const buildStarted = Date.now();
+    const build = spawnSync(path.join(dir, 'node_modules', '.bin', 'next'), ['build'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 600_000,
+      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', NODE_OPTIONS: '' },
+    });
+    if (build.status !== 0) {
+      throw new Error(`upgrade test: next build of ${commit} failed:\n${build.stdout}\n${build.stderr}`);
     }
-    return { commit, dir, preparedMs: Date.now() - started, reused: false, sharedNodeModules };
+    const buildMs = Date.now() - buildStarted;
+    console.log(`[upgrade] built ${commit} in ${buildMs} ms (kept in ${dir})`);
+    fs.writeFileSync(path.join(dir, 'upgrade-start.ts'), LAUNCHER);
+    fs.writeFileSync(ready, stamp);
+    return { commit, dir, preparedMs: Date.now() - started, buildMs, reused: false, sharedNodeModules };
   } catch (e) {
-    fs.rmSync(tmp, { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
     throw e;
   }
 }
@@ -148,19 +185,20 @@ export function prepareOldVersion(rev = OLD_VERSION): OldVersion {
 export type RunningOldVersion = { url: string; log: string[]; stop: () => Promise<void> };
 
 /**
- * Starts the old version in its own process group: its migrations on `databaseUrl`, then its route handlers on a
- * loopback port the OS picks. Resolves once it is serving (its URL) or rejects with its output.
+ * Starts the old version in its own process group: its migrations on the DATABASE_URL given, then its production
+ * server on a free loopback port. Resolves once it is serving (its URL) or rejects with its output.
  */
 export async function startOldVersion(
   old: OldVersion,
   env: Record<string, string>,
   timeoutMs = 180_000,
 ): Promise<RunningOldVersion> {
+  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'upgrade-start.ts'], {
     cwd: old.dir,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_OPTIONS: '', ...env },
+    env: { ...process.env, NODE_OPTIONS: '', NEXT_TELEMETRY_DISABLED: '1', ...env, PORT: String(port) },
   });
   const log: string[] = [];
   let exited: number | null | undefined;
