@@ -24,6 +24,7 @@ import { FormError } from '@/components/ui/form-error';
 import { useToast } from '@/components/ui/toast';
 import { RelativeTime } from './relative-time';
 import { titleCase } from './badges';
+import { AssignmentReason, automaticAssignmentTitle } from './assignment-reason';
 
 const failure = (err: unknown) =>
   err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
@@ -130,6 +131,8 @@ export function AssigneePicker({ projectId, issue }: { projectId: string; issue:
 }
 
 function describe(a: ActivityEntry): string {
+  const automatic = automaticAssignmentTitle(a);
+  if (automatic) return automatic;
   const who = a.actor?.name ?? 'Someone';
   switch (a.type) {
     case 'FIRST_SEEN':
@@ -176,6 +179,7 @@ function Timeline({ projectId, issueId }: { projectId: string; issueId: string }
                 <span className="font-medium">{describe(a)}</span>
                 <RelativeTime iso={a.createdAt} className="text-xs text-fg-muted" />
               </p>
+              <AssignmentReason entry={a} />
               {a.type === 'COMMENT' && a.comment && (
                 <CommentBody projectId={projectId} issueId={issueId} comment={a.comment} />
               )}

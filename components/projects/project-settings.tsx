@@ -13,6 +13,7 @@ import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { KeysPanel } from './keys-panel';
 import { PrivacyPanel } from './privacy-panel';
 import { FiltersPanel } from './filters-panel';
+import { OwnershipPanel } from './ownership-panel';
 import { NotificationWebhooksPanel } from './notification-webhooks-panel';
 import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
@@ -35,6 +36,7 @@ export function ProjectSettings({ projectId }: { projectId: string }) {
       <KeysPanel projectId={project.id} manage={can('ADMIN')} />
       <PrivacyPanel projectId={project.id} manage={can('ADMIN')} />
       <FiltersPanel projectId={project.id} manage={can('ADMIN')} />
+      <OwnershipPanel projectId={project.id} manage={can('ADMIN')} />
       <NotificationWebhooksPanel projectId={project.id} manage={can('ADMIN')} />
       {can('ADMIN') && <FeedbackEmails project={project} />}
       {can('ADMIN') && <DeleteProject project={project} />}
