@@ -256,3 +256,12 @@ export async function startOldVersion(
     },
   };
 }
+
+// `tsx tests/support/old-version.ts` prepares (builds) the old version ahead of the tests: `npm test` runs it before
+// vitest, so the build does not run beside the API tests.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const old = prepareOldVersion();
+  console.log(
+    `[upgrade] old version ${old.commit.slice(0, 7)} ${old.reused ? 'already built' : `built in ${old.preparedMs} ms`}: ${old.dir}`,
+  );
+}
