@@ -5,8 +5,7 @@ import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
 import type { WorkflowHandler } from '@/lib/workflow/handlers';
 import { emitWorkflowEvents, type AssignmentDetails } from '@/lib/workflow/workflow-events';
-import { factsOfEvent } from './match-event';
-import { LATEST_EVENT_FIELDS, ownersOfFacts, projectRules } from './owners-of';
+import { latestEventFacts, ownersOfFacts, projectRules } from './owners-of';
 
 /** Assigns the issue to its owner; true when this call assigned it. */
 export async function autoAssignByOwnership(issueId: string): Promise<boolean> {
@@ -17,13 +16,9 @@ export async function autoAssignByOwnership(issueId: string): Promise<boolean> {
   if (!issue || issue.assigneeId || issue.assignedTeamId) return false;
   const rules = await projectRules(issue.projectId);
   if (!rules?.autoAssignment || !rules.rules.length) return false;
-  const event = await db.event.findFirst({
-    where: { issueId },
-    orderBy: [{ timestamp: 'desc' }, { id: 'desc' }],
-    select: LATEST_EVENT_FIELDS,
-  });
-  if (!event) return false;
-  const [first] = await ownersOfFacts(rules.orgId, rules.rules, factsOfEvent(event));
+  const facts = await latestEventFacts(issueId);
+  if (!facts) return false;
+  const [first] = await ownersOfFacts(rules.orgId, rules.rules, facts);
   if (!first) return false;
   const assigneeUserId = first.owner.type === 'user' ? first.owner.userId : null;
   const assigneeTeamId = first.owner.type === 'team' ? first.owner.teamId : null;

@@ -73,14 +73,15 @@ export function ownersOfMatching(matching: SourcedRule[], found: Map<string, Iss
   return owners;
 }
 
-export const LATEST_EVENT_FIELDS = {
-  stacktrace: true,
-  details: true,
-  request: true,
-  tags: true,
-  environment: true,
-  release: true,
-} as const;
+/** What the rules read of the issue's latest event, or null when it has none. */
+export async function latestEventFacts(issueId: string): Promise<EventFacts | null> {
+  const event = await db.event.findFirst({
+    where: { issueId },
+    orderBy: [{ timestamp: 'desc' }, { id: 'desc' }],
+    select: { stacktrace: true, details: true, request: true, tags: true, environment: true, release: true },
+  });
+  return event ? factsOfEvent(event) : null;
+}
 
 /** The owners of the issue by the rules of its latest event, with the rule behind each. */
 export async function ownerMatchesOfIssue(issueId: string): Promise<OwnerMatch[]> {
@@ -88,13 +89,8 @@ export async function ownerMatchesOfIssue(issueId: string): Promise<OwnerMatch[]
   if (!issue) return [];
   const rules = await projectRules(issue.projectId);
   if (!rules?.rules.length) return [];
-  const event = await db.event.findFirst({
-    where: { issueId },
-    orderBy: [{ timestamp: 'desc' }, { id: 'desc' }],
-    select: LATEST_EVENT_FIELDS,
-  });
-  if (!event) return [];
-  return ownersOfFacts(rules.orgId, rules.rules, factsOfEvent(event));
+  const facts = await latestEventFacts(issueId);
+  return facts ? ownersOfFacts(rules.orgId, rules.rules, facts) : [];
 }
 
 /** The owners of the issue (users and teams), most precedent first: [] when no rule matches its latest event. */

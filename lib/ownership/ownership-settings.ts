@@ -1,6 +1,6 @@
 // A project's ownership settings (#49): its rules (validated: syntax, then owners the organization has), whether new
 // issues are auto-assigned, its CODEOWNERS files, and a preview of rules over the project's latest issues.
-import { db } from '@/lib/db';
+import { db, type Tx } from '@/lib/db';
 import { recordAudit } from '@/lib/audit/record-audit';
 import { AppError, notFound, type FieldIssue } from '@/lib/errors';
 import type { UpdateOwnershipInput, UploadCodeownersInput } from '@/lib/zod/ownership';
@@ -34,6 +34,11 @@ async function projectOf(orgId: string, projectId: string) {
   const project = await db.project.findFirst({ where: { id: projectId, orgId }, select: { id: true, name: true } });
   if (!project) throw notFound('Project');
   return project;
+}
+
+/** The project's ownership row, made with its defaults the first time anything is saved. */
+async function ensureOwnershipRow(tx: Tx, projectId: string): Promise<void> {
+  await tx.$executeRaw`INSERT INTO project_ownership (project_id) VALUES (${projectId}) ON CONFLICT DO NOTHING`;
 }
 
 const byPosition = (a: RuleError, b: RuleError) => a.line - b.line || a.column - b.column;
@@ -107,7 +112,7 @@ export async function updateOwnership(
   const project = await projectOf(orgId, projectId);
   const rules = input.raw === undefined ? undefined : await validated(orgId, input.raw, parseRules, 'ownership rules');
   await db.$transaction(async (tx) => {
-    await tx.$executeRaw`INSERT INTO project_ownership (project_id) VALUES (${projectId}) ON CONFLICT DO NOTHING`;
+    await ensureOwnershipRow(tx, projectId);
     const [before] = await tx.$queryRaw<{ raw: string; auto_assignment: boolean }[]>`
       SELECT raw, auto_assignment FROM project_ownership WHERE project_id = ${projectId} FOR UPDATE`;
     await tx.projectOwnership.update({
@@ -149,7 +154,7 @@ export async function uploadCodeowners(
       },
     ]);
   const file = await db.$transaction(async (tx) => {
-    await tx.$executeRaw`INSERT INTO project_ownership (project_id) VALUES (${projectId}) ON CONFLICT DO NOTHING`;
+    await ensureOwnershipRow(tx, projectId);
     const created = await tx.projectCodeOwners.create({
       data: { projectId, raw: input.raw, stackRoot: input.stackRoot, sourceRoot: input.sourceRoot },
       select: FILE_FIELDS,
