@@ -59,7 +59,7 @@ export function parseRules(raw: string): { rules: ParsedRule[]; errors: RuleErro
         });
         return;
       }
-      if (typed && (type !== 'path' || name === 'path')) i += name.length + 1;
+      if (type !== 'path' || name === 'path') i += name.length + 1;
     }
 
     let pattern = '';
