@@ -18,5 +18,5 @@ CREATE TABLE "profile_function_pending" (
 );
 CREATE INDEX "profile_function_pending_project_id_hour_idx" ON "profile_function_pending"("project_id", "hour");
 
--- Element-wise sum of histograms, for the fold.
-CREATE AGGREGATE "profile_histogram_sum"(INTEGER[]) (SFUNC = "profile_histogram_add", STYPE = INTEGER[], INITCOND = '{}');
+-- Element-wise sum of histograms, for the fold (OR REPLACE: a database migrated before b853fee has it already).
+CREATE OR REPLACE AGGREGATE "profile_histogram_sum"(INTEGER[]) (SFUNC = "profile_histogram_add", STYPE = INTEGER[], INITCOND = '{}');
