@@ -19,9 +19,6 @@ export function eventKey(e: WorkflowEvent): string {
   return `${e.type}:${e.issueId}:${extra ?? ''}`;
 }
 
-/** A send that failed and may succeed later: the job fails so pg-boss retries it (what was sent stays sent). */
-class RetryLater extends Error {}
-
 /**
  * Sends at most once per event, channel and recipient: the delivery row is claimed first, and given back when the
  * send fails for a reason worth retrying.
@@ -85,7 +82,8 @@ export async function notifyWorkflowEvent(event: WorkflowEvent): Promise<void> {
       once(key, 'webhook', hook.id, async () => {
         const result = await postWebhook(hook.url, webhookPayload(hook.format, note.webhook), hook.secret);
         if (result.success) return;
-        if (result.retryable) throw new RetryLater(`Webhook ${hook.id}: ${result.error}`);
+        // Worth a retry: the job fails and pg-boss runs it again (what was sent stays sent).
+        if (result.retryable) throw new Error(`Webhook ${hook.id}: ${result.error}`);
         // A refused target or a 4xx will not change on a retry: logged, and counted as done.
         logger.warn({ hookId: hook.id, error: result.error }, '[notifications] webhook refused');
       }),

@@ -21,10 +21,39 @@ export function useNotificationSettings() {
   return { settings: data, error, isLoading };
 }
 
+/** The settings as they will be once the changes are saved: what the page shows at once (rolled back on failure). */
+function applied(
+  current: NotificationSettings,
+  changes: UpdateNotificationSettingsInput['settings'],
+): NotificationSettings {
+  const next = structuredClone(current);
+  for (const { event, channel, enabled, projectId } of changes) {
+    if (!projectId) {
+      if (enabled !== null) next.defaults[event][channel] = enabled;
+      continue;
+    }
+    const project = next.projects.find((p) => p.id === projectId);
+    if (!project) continue;
+    const overrides: Partial<Record<typeof channel, boolean>> = { ...project.overrides[event] };
+    if (enabled === null) delete overrides[channel];
+    else overrides[channel] = enabled;
+    if (Object.keys(overrides).length) project.overrides[event] = overrides;
+    else delete project.overrides[event];
+  }
+  return next;
+}
+
 export async function updateNotificationSettings(settings: UpdateNotificationSettingsInput['settings']) {
-  const updated = await api<NotificationSettings>(SETTINGS, { method: 'PATCH', body: { settings } });
-  await mutate(SETTINGS, updated, { revalidate: false });
-  return updated;
+  return mutate<NotificationSettings>(
+    SETTINGS,
+    api<NotificationSettings>(SETTINGS, { method: 'PATCH', body: { settings } }),
+    {
+      // The page is loaded before anything is changed, so there is always a current value.
+      optimisticData: (current) => applied(current!, settings),
+      rollbackOnError: true,
+      revalidate: false,
+    },
+  );
 }
 
 const hooksPath = (projectId: string) => `${projectPath(projectId)}/notification-webhooks`;
