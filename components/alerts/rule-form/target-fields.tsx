@@ -15,7 +15,7 @@ export function TargetFields(props: RuleSectionProps) {
     <div className="space-y-4">
       <SelectField
         id={`${idPrefix}-target`}
-        label="Also email"
+        label="Also notify"
         className="w-full sm:w-72"
         {...bindField(props, 'targetType')}
       >
