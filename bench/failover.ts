@@ -151,6 +151,12 @@ async function main() {
     )
   ).rows;
   const jobsOk = await minuteDone();
+  const completedAfter = (
+    await db.query<{ name: string; state: string; n: number }>(
+      `SELECT name, 'completed' AS state, count(*)::int AS n FROM pgboss.job WHERE completed_on >= $1 AND name NOT LIKE '\\_\\_pgboss%' GROUP BY 1 ORDER BY 1`,
+      [back],
+    )
+  ).rows;
   await db.end();
 
   // The report.
@@ -193,6 +199,7 @@ async function main() {
     js.map((j) => `${j.n} ${j.name} ${j.state}`).join(', ') || 'none';
   console.log(`pg-boss jobs created before the first kill: ${list(before)}`);
   console.log(`pg-boss jobs created after the switch back: ${list(jobs)}`);
+  console.log(`pg-boss jobs completed after the switch back (whenever created): ${list(completedAfter)}`);
   const pass = lost.length === 0 && extra.length === 0 && twice.length === 0;
   console.log(
     `${pass ? 'PASS' : 'FAIL'}: answered 200 (${okIds.size}) ${pass ? '==' : '!='} stored (${storedOfSent.length})` +

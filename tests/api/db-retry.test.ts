@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closePool, withPgTransaction } from '@/lib/pg';
+import { closePool, pool, withPgTransaction } from '@/lib/pg';
 import { stopJobs } from '@/lib/jobs/boss';
 import {
   classifyDbError,
@@ -348,6 +348,21 @@ describe('ingest through a proxy that fails over', () => {
     expect(res.status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     expect(await stored(id)).toBe(1);
+  });
+
+  it('the pool marks a connection closed while connecting: nothing was sent, so any work may run again', async () => {
+    proxy.cut();
+    try {
+      // The pool's idle clients see their sockets close first, and leave the pool.
+      await new Promise((r) => setTimeout(r, 200));
+      const e = await pool()
+        .query('SELECT 1')
+        .catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(Error);
+      expect(classifyDbError(e)).toBe('not-committed');
+    } finally {
+      proxy.restore();
+    }
   });
 
   it('past DATABASE_RETRY_SECONDS the answer is 503 with Retry-After, and nothing is stored', async () => {
