@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readOutbox } from '../lib/email/outbox';
-import { PASSWORD, registerUser, uniqueEmail } from './support/accounts';
+import { PASSWORD, signInWithProject, uniqueEmail } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { sidewaysOverflow } from './support/layout';
 import { startWebhookReceiver } from './support/webhook-receiver';
@@ -34,15 +34,9 @@ test('a member turns assignment emails off and on; a project notification webhoo
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const account = await registerUser(owner.request, { name: 'Olga Notify', verify: true });
-  const login = await owner.request.post('/api/v1/auth/login', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(login.status()).toBe(200);
-  const created = await owner.request.post('/api/v1/projects', { data: { name: 'Checkout' } });
-  const project = ((await created.json()) as { data: { id: string; keys: { publicKey: string }[] } }).data;
+  const { project, key } = await signInWithProject(owner, owner.request, 'Checkout');
   const ingest = await owner.request.post(`/api/v1/ingest/${project.id}/envelope`, {
-    headers: { 'X-Ingest-Auth': `ingest_key=${project.keys[0].publicKey}` },
+    headers: { 'X-Ingest-Auth': `ingest_key=${key}` },
     data: {
       exception: {
         type: 'TypeError',
@@ -102,7 +96,7 @@ test('a member turns assignment emails off and on; a project notification webhoo
   await assign(memberId);
   await expect.poll(() => emails(memberEmail, 'issue-assigned').length).toBe(1);
   expect(emails(memberEmail, 'issue-assigned')[0].data).toMatchObject({
-    assignerName: 'Olga Notify',
+    assignerName: 'Checkout owner',
     projectName: 'Checkout',
     issueTitle: 'TypeError: cart is undefined',
   });
@@ -131,7 +125,7 @@ test('a member turns assignment emails off and on; a project notification webhoo
     await comment('Deploying the fix.');
     await expect.poll(() => receiver.received.length).toBe(1);
     expect((receiver.received[0].body as { text: string }).text).toBe(
-      'Olga Notify commented on an issue in Checkout: TypeError: cart is undefined',
+      'Checkout owner commented on an issue in Checkout: TypeError: cart is undefined',
     );
   } finally {
     await receiver.close();
