@@ -1,11 +1,9 @@
 import { createElement } from 'react';
 import { countDelivery } from '@/lib/metrics/metrics';
-import type PgBoss from 'pg-boss';
 import { db } from '@/lib/db';
 import { withPgTransaction } from '@/lib/pg';
-import { logger } from '@/lib/log';
 import { sendEmail } from '@/lib/email/send-email';
-import { getBoss, jobDb, work } from '@/lib/jobs/boss';
+import { eachJob, getBoss, jobDb, work } from '@/lib/jobs/boss';
 import { QUEUES, type QueueName } from '@/lib/jobs/queues';
 import NewIssueEmail from '@/emails/new-issue-email';
 import ErrorRateEmail from '@/emails/error-rate-email';
@@ -21,29 +19,10 @@ const BATCH_SIZE = 5;
 /** Registers the webhook and email delivery workers on the job queue. */
 export async function startAlertWorkers(): Promise<void> {
   await work<WebhookJob>(QUEUES.alertWebhook, { batchSize: BATCH_SIZE }, (jobs) =>
-    each(QUEUES.alertWebhook, jobs, deliverWebhookJob),
+    eachJob(QUEUES.alertWebhook, jobs, deliverWebhookJob),
   );
   await work<EmailJob>(QUEUES.alertEmail, { batchSize: BATCH_SIZE }, (jobs) =>
-    each(QUEUES.alertEmail, jobs, deliverEmailJob),
-  );
-}
-
-/** Jobs of a batch run side by side; one that throws (not a failed delivery: those are logged) is failed alone, for pg-boss to retry. */
-async function each<T extends object>(
-  queue: QueueName,
-  jobs: PgBoss.Job<T>[],
-  run: (data: T) => Promise<void>,
-): Promise<void> {
-  const boss = await getBoss();
-  await Promise.all(
-    jobs.map(async (job) => {
-      try {
-        await run(job.data);
-      } catch (err) {
-        logger.error({ err, queue, jobId: job.id }, '[alerts] job failed');
-        await boss.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) }).catch(() => {});
-      }
-    }),
+    eachJob(QUEUES.alertEmail, jobs, deliverEmailJob),
   );
 }
 

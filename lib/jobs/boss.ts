@@ -61,3 +61,25 @@ export async function stopJobs(): Promise<void> {
   const boss = await starting.catch(() => undefined);
   await boss?.stop({ graceful: true, wait: true, timeout: 15_000, close: false });
 }
+
+/**
+ * Runs a batch's jobs side by side; one that throws is logged and failed alone, for pg-boss to retry, and the rest
+ * complete.
+ */
+export async function eachJob<T extends object>(
+  queue: QueueName,
+  jobs: PgBoss.Job<T>[],
+  run: (data: T) => Promise<void>,
+): Promise<void> {
+  const boss = await getBoss();
+  await Promise.all(
+    jobs.map(async (job) => {
+      try {
+        await run(job.data);
+      } catch (err) {
+        logger.error({ err, queue, jobId: job.id }, `[jobs] ${queue} job failed`);
+        await boss.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) }).catch(() => {});
+      }
+    }),
+  );
+}

@@ -10,7 +10,7 @@ import { db } from '@/lib/db';
 import { pool } from '@/lib/pg';
 import { startAlertWorkers } from '@/lib/alerts/workers';
 import { afterIngest } from '@/lib/alerts/after-ingest';
-import { stopJobs } from '@/lib/jobs/boss';
+import { getBoss, stopJobs } from '@/lib/jobs/boss';
 import { logger } from '@/lib/log';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -158,12 +158,14 @@ describe('NEW_ISSUE alerts', () => {
 });
 
 describe('the ingest seam', () => {
-  it('costs no query while a project has no enabled rule, and sees a new rule at once', async () => {
+  it('costs no query while a project has no enabled rule (a new issue: only its workflow job), and sees a new rule at once', async () => {
     const hook = await receiver();
     const s = await setup();
     await s.ingest('first');
     const issue = await db.issue.findFirstOrThrow({ where: { projectId: s.project.id } });
-    const event = { projectId: s.project.id, issueId: issue.id, isNewIssue: true, receivedAt: new Date() };
+    const event = { projectId: s.project.id, issueId: issue.id, isNewIssue: false, receivedAt: new Date() };
+    // pg-boss started before counting: its own start-up is not the event's cost.
+    await getBoss();
     const query = vi.spyOn(pool(), 'query');
     const connect = vi.spyOn(pool(), 'connect');
     try {
@@ -171,6 +173,11 @@ describe('the ingest seam', () => {
       await afterIngest([event]);
       expect(query).not.toHaveBeenCalled();
       expect(connect).not.toHaveBeenCalled();
+      // A new issue queues one workflow job (auto-assignment, notifications) and nothing else.
+      await afterIngest([{ ...event, isNewIssue: true }]);
+      const sql = query.mock.calls.map(([q]) => String(typeof q === 'string' ? q : (q as { text: string }).text));
+      expect(sql.filter((q) => !/pgboss/.test(q))).toEqual([]);
+      expect(sql.filter((q) => /INSERT INTO/i.test(q))).toHaveLength(1);
     } finally {
       query.mockRestore();
       connect.mockRestore();
@@ -189,12 +196,19 @@ describe('the ingest seam', () => {
     await afterIngest([{ projectId: s.project.id, issueId: 'x', isNewIssue: false, receivedAt: new Date() }]);
     const error = vi.spyOn(logger, 'error').mockImplementation(() => {});
     const connect = vi.spyOn(pool(), 'connect').mockRejectedValue(new Error('database unavailable') as never);
+    // The workflow job's insert goes through pool.query (which would wait on the mocked connect's callback).
+    const query = vi.spyOn(pool(), 'query').mockRejectedValue(new Error('database unavailable') as never);
     try {
       await expect(
         afterIngest([{ projectId: s.project.id, issueId: 'x', isNewIssue: true, receivedAt: new Date() }]),
       ).resolves.toBeUndefined();
       expect(error).toHaveBeenCalledWith({ err: expect.any(Error) }, '[alerts] rule evaluation failed');
+      expect(error).toHaveBeenCalledWith(
+        { err: expect.any(Error), events: ['NEW_ISSUE x'] },
+        '[workflow] could not queue events',
+      );
     } finally {
+      query.mockRestore();
       connect.mockRestore();
       error.mockRestore();
     }
