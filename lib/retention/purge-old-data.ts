@@ -106,6 +106,9 @@ export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[]
     await pool().query('DELETE FROM project_minute_counts WHERE minute < $1', [
       new Date(now - MAX_WINDOW_MINUTES * 60_000 - 60_000),
     ]);
+    // Sent-once records (#49): a workflow job is retried within a day, a week's report claimed during its week.
+    await pool().query('DELETE FROM notification_deliveries WHERE created_at < $1', [new Date(now - 7 * DAY_MS)]);
+    await pool().query('DELETE FROM weekly_report_deliveries WHERE sent_at < $1', [new Date(now - 56 * DAY_MS)]);
     // The audit log keeps its own period (#48).
     await pool().query('DELETE FROM audit_log WHERE created_at < $1', [new Date(now - auditRetentionDays() * DAY_MS)]);
     // The Stats page reads at most MAX_STATS_DAYS days of outcomes.

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
@@ -219,6 +220,37 @@ describe('expired sign-ups, reset links and throttle counters', () => {
         (r) => r.key,
       ),
     ).toEqual([`test:running:${stale}`]);
+  });
+});
+
+describe('sent-once records (#49)', () => {
+  it('notification deliveries go after a week, weekly report claims after eight; recent ones stay', async () => {
+    const me = await signUp();
+    const userId = me.user.id as string;
+    const project = await createProject(me.client, 'sent-once');
+    const key = `test:${crypto.randomUUID()}`;
+    const day = 86_400_000;
+    await pool().query(
+      `INSERT INTO notification_deliveries (event_key, channel, recipient, created_at)
+       VALUES ($1 || ':old', 'email', $2, $3), ($1 || ':new', 'email', $2, $4)`,
+      [key, userId, new Date(Date.now() - 8 * day), new Date(Date.now() - 6 * day)],
+    );
+    await pool().query(
+      `INSERT INTO weekly_report_deliveries (project_id, week, user_id, sent_at)
+       VALUES ($1, '2020-01-06', $2, $3), ($1, '2020-03-02', $2, $4)`,
+      [project.id, userId, new Date(Date.now() - 57 * day), new Date(Date.now() - 55 * day)],
+    );
+    await purgeOldData();
+    const left = await pool().query<{ event_key: string }>(
+      'SELECT event_key FROM notification_deliveries WHERE event_key LIKE $1',
+      [`${key}:%`],
+    );
+    expect(left.rows.map((r) => r.event_key)).toEqual([`${key}:new`]);
+    const weeks = await pool().query<{ week: string }>(
+      "SELECT to_char(week, 'YYYY-MM-DD') AS week FROM weekly_report_deliveries WHERE project_id = $1",
+      [project.id],
+    );
+    expect(weeks.rows.map((r) => r.week)).toEqual(['2020-03-02']);
   });
 });
 
