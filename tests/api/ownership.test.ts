@@ -282,7 +282,8 @@ describe('rules against events of the real SDKs, and auto-assignment', () => {
   it('concurrent ingest of one new fingerprint: exactly one assignment; repeated runs assign nothing more', async () => {
     const p = await createProject(owner.client, 'Busy');
     expect(
-      (await put(owner.client, `/api/v1/projects/${p.id}/ownership`, { raw: `path:*/static/js/* ${alice.email}` })).status,
+      (await put(owner.client, `/api/v1/projects/${p.id}/ownership`, { raw: `path:*/static/js/* ${alice.email}` }))
+        .status,
     ).toBe(200);
     const answers = await Promise.all(
       Array.from({ length: 25 }, () =>
