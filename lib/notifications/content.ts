@@ -2,18 +2,12 @@
 import { createElement, type ReactElement } from 'react';
 import { db } from '@/lib/db';
 import { clip } from '@/lib/alerts/webhook-formats';
-import { issueUrl, type WorkflowWebhookBody } from '@/lib/alerts/payloads';
+import { issueUrl, type IssueSnapshot, type WorkflowWebhookBody } from '@/lib/alerts/payloads';
 import type { AssignmentDetails, WorkflowEvent } from '@/lib/workflow/workflow-events';
 import IssueAssignedEmail from '@/emails/issue-assigned-email';
 import IssueWorkflowEmail from '@/emails/issue-workflow-email';
 
-export type NotifiedIssue = {
-  id: string;
-  projectId: string;
-  title: string;
-  culprit: string | null;
-  level: string;
-  status: string;
+export type NotifiedIssue = Pick<IssueSnapshot, 'id' | 'projectId' | 'title' | 'culprit' | 'level' | 'status'> & {
   projectName: string;
 };
 
