@@ -66,7 +66,14 @@ async function main() {
     process.env.DATABASE_URL = embedded.url;
   }
   log('applying migrations');
-  migrateDeploy(directDatabaseUrl()!);
+  const migrationsStarted = performance.now();
+  const applied = migrateDeploy(directDatabaseUrl()!);
+  const seconds = ((performance.now() - migrationsStarted) / 1000).toFixed(1);
+  log(
+    applied.length
+      ? `applied ${applied.length} migration(s) in ${seconds} s: ${applied.join(', ')}`
+      : `database up to date (${seconds} s)`,
+  );
   log(sessionSecretStatusLine());
   log(billingStatusLine());
   log(planLimitsStatusLine());

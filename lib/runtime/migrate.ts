@@ -1,8 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-/** Applies pending migrations with `prisma migrate deploy` against `databaseUrl`. */
-export function migrateDeploy(databaseUrl: string, cwd = process.cwd()): void {
+/** The migrations `prisma migrate deploy` says it applied (its tree of `└─ <name>/` lines), in order. */
+export function appliedMigrations(stdout: string): string[] {
+  return [...stdout.matchAll(/└─ (\d{14}_[^/\s]+)\//g)].map((m) => m[1]);
+}
+
+/** Applies pending migrations with `prisma migrate deploy` against `databaseUrl`; returns the ones it applied. */
+export function migrateDeploy(databaseUrl: string, cwd = process.cwd()): string[] {
   const bin = path.join(cwd, 'node_modules', '.bin', 'prisma');
   const res = spawnSync(bin, ['migrate', 'deploy'], {
     cwd,
@@ -12,4 +17,5 @@ export function migrateDeploy(databaseUrl: string, cwd = process.cwd()): void {
   if (res.status !== 0) {
     throw new Error(`prisma migrate deploy failed:\n${res.stdout}\n${res.stderr}`);
   }
+  return appliedMigrations(res.stdout);
 }
