@@ -130,5 +130,23 @@ test('a member turns assignment emails off and on; a project notification webhoo
   } finally {
     await receiver.close();
   }
+
+  // The weekly report, one switch for all projects: off, then on again, each kept by the server.
+  const weekly = member.getByRole('checkbox', { name: /Email me each project’s weekly report/ });
+  await expect(weekly).toBeChecked();
+  await weekly.uncheck();
+  await expect
+    .poll(async () => (await (await member.request.get('/api/v1/account/weekly-report')).json()).data)
+    .toEqual({
+      enabled: false,
+    });
+  await member.reload();
+  await expect(member.getByRole('checkbox', { name: /Email me each project’s weekly report/ })).not.toBeChecked();
+  await member.getByRole('checkbox', { name: /Email me each project’s weekly report/ }).check();
+  await expect
+    .poll(async () => (await (await member.request.get('/api/v1/account/weekly-report')).json()).data)
+    .toEqual({
+      enabled: true,
+    });
   await memberContext.close();
 });

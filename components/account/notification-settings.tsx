@@ -13,6 +13,7 @@ import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { Select } from '@/components/ui/select';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { WeeklyReportSetting } from './weekly-report-setting';
 
 /** Each workflow event in words: what reaches the person, and when. */
 export const EVENT_LABELS: Record<NotificationEvent, { label: string; hint: string }> = {
@@ -106,6 +107,7 @@ function SettingsGrid({ settings }: { settings: Settings }) {
           {status}
         </p>
       </Card>
+      <WeeklyReportSetting />
       <Card>
         <h2 className="text-base font-semibold">Per project</h2>
         <p className="mt-1 text-sm text-fg-secondary">A choice for one project beats your default there.</p>
