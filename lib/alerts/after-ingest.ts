@@ -2,6 +2,7 @@
 // commit and before answering. It must stay cheap when no rule can fire and must never throw.
 import { evaluateRules } from './evaluate-rules';
 import { logger } from '@/lib/log';
+import { projectsListeningForNewIssues } from '@/lib/workflow/listeners';
 import { emitWorkflowEvents, type WorkflowEvent } from '@/lib/workflow/workflow-events';
 
 export type IngestedError = {
@@ -25,7 +26,8 @@ export async function afterIngest(events: IngestedError[]): Promise<void> {
     // Alerting must never fail an event that is already stored.
     logger.error({ err }, '[alerts] rule evaluation failed');
   }
-  // New and regressed issues for the workflow handlers (auto-assignment, notifications): each offered once.
+  // New and regressed issues for the workflow handlers (auto-assignment, notifications): each offered once, a new
+  // one only where something listens for it (lib/workflow/listeners.ts).
   const workflow: WorkflowEvent[] = [];
   const seen = new Set<string>();
   for (const e of events) {
@@ -34,5 +36,14 @@ export async function afterIngest(events: IngestedError[]): Promise<void> {
     seen.add(`${type} ${e.issueId}`);
     workflow.push({ type, projectId: e.projectId, issueId: e.issueId });
   }
-  await emitWorkflowEvents(workflow);
+  const newIssues = workflow.filter((w) => w.type === 'NEW_ISSUE');
+  if (newIssues.length) {
+    try {
+      const listening = await projectsListeningForNewIssues(newIssues.map((w) => w.projectId));
+      await emitWorkflowEvents(workflow.filter((w) => w.type !== 'NEW_ISSUE' || listening.has(w.projectId)));
+    } catch (err) {
+      logger.error({ err }, '[workflow] could not tell which projects listen for new issues');
+      await emitWorkflowEvents(workflow);
+    }
+  } else await emitWorkflowEvents(workflow);
 }

@@ -158,7 +158,7 @@ describe('NEW_ISSUE alerts', () => {
 });
 
 describe('the ingest seam', () => {
-  it('costs no query while a project has no enabled rule (a new issue: only its workflow job), and sees a new rule at once', async () => {
+  it('costs no query while a project has no enabled rule (a new issue: one read of who listens, no job), and sees a new rule at once', async () => {
     const hook = await receiver();
     const s = await setup();
     await s.ingest('first');
@@ -173,11 +173,16 @@ describe('the ingest seam', () => {
       await afterIngest([event]);
       expect(query).not.toHaveBeenCalled();
       expect(connect).not.toHaveBeenCalled();
-      // A new issue queues one workflow job (auto-assignment, notifications) and nothing else.
+      // A new issue in a project nothing listens to (no ownership rules, teams, suspect-commit assignment or
+      // webhooks for new issues): one read to tell, and no workflow job.
       await afterIngest([{ ...event, isNewIssue: true }]);
       const sql = query.mock.calls.map(([q]) => String(typeof q === 'string' ? q : (q as { text: string }).text));
-      expect(sql.filter((q) => !/pgboss/.test(q))).toEqual([]);
-      expect(sql.filter((q) => /INSERT INTO/i.test(q))).toHaveLength(1);
+      expect(sql.filter((q) => !/pgboss/.test(q))).toHaveLength(1);
+      expect(sql.filter((q) => /INSERT INTO/i.test(q))).toEqual([]);
+      expect(
+        await db.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'workflow' AND data->>'issueId' = ${issue.id}`,
+      ).toEqual([{ n: 0 }]);
     } finally {
       query.mockRestore();
       connect.mockRestore();
