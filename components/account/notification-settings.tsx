@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import Link from 'next/link';
-import { ApiError } from '@/lib/swr/fetcher';
+import { errorMessage } from '@/lib/swr/fetcher';
 import {
   updateNotificationSettings,
   useNotificationSettings,
@@ -23,9 +23,6 @@ export const EVENT_LABELS: Record<NotificationEvent, { label: string; hint: stri
   RESOLVED: { label: 'Resolved', hint: 'Now or in the next release, issues you take part in.' },
   NEW_ISSUE: { label: 'New issues in my projects', hint: 'The projects of your teams. Off unless you turn it on.' },
 };
-
-const message = (err: unknown) =>
-  err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
 
 /** Account → Notifications: a grid of events by channel (email), and each project's overrides below it. */
 export function NotificationSettings() {
@@ -48,7 +45,7 @@ function SettingsGrid({ settings }: { settings: Settings }) {
       await updateNotificationSettings([{ ...change, channel: 'email' }]);
       setStatus('Saved');
     } catch (err) {
-      setSaveError(message(err));
+      setSaveError(errorMessage(err));
     } finally {
       setPending(false);
     }

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import useSWR, { mutate } from 'swr';
-import { api, ApiError, fetcher } from '@/lib/swr/fetcher';
+import { api, errorMessage, fetcher } from '@/lib/swr/fetcher';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 
@@ -24,9 +24,7 @@ export function WeeklyReportSetting() {
       });
       setStatus('Saved');
     } catch (err) {
-      setSaveError(
-        err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.',
-      );
+      setSaveError(errorMessage(err));
     }
   }
 

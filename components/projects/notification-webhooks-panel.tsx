@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '@/lib/swr/fetcher';
+import { errorMessage } from '@/lib/swr/fetcher';
 import {
   createNotificationWebhook,
   deleteNotificationWebhook,
@@ -18,9 +18,6 @@ import { SelectField } from '@/components/ui/select-field';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 import { WEBHOOK_FORMAT_LABELS } from '@/components/alerts/rule-form/notify-fields';
 import { EVENT_LABELS } from '@/components/account/notification-settings';
-
-const message = (err: unknown) =>
-  err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
 
 /** The project's Slack, Discord or JSON webhooks for workflow events: shown to everyone, managed by ADMINs. */
 export function NotificationWebhooksPanel({ projectId, manage }: { projectId: string; manage: boolean }) {
@@ -59,7 +56,7 @@ function HookList({ projectId, hooks, manage }: { projectId: string; hooks: Noti
               <Button
                 variant="danger-ghost"
                 aria-label={`Delete the webhook ${h.url}`}
-                onClick={() => deleteNotificationWebhook(projectId, h.id).catch((err) => setError(message(err)))}
+                onClick={() => deleteNotificationWebhook(projectId, h.id).catch((err) => setError(errorMessage(err)))}
               >
                 Delete
               </Button>
@@ -97,7 +94,7 @@ function AddHook({ projectId }: { projectId: string }) {
       setStatus('Webhook added');
       formEl.reset();
     } catch (err) {
-      setError(message(err));
+      setError(errorMessage(err));
     } finally {
       setPending(false);
     }

@@ -2,7 +2,7 @@
 
 import { useRef, useState, type FormEvent } from 'react';
 import type { FieldIssue } from '@/lib/errors';
-import { ApiError } from '@/lib/swr/fetcher';
+import { ApiError, errorMessage } from '@/lib/swr/fetcher';
 import {
   deleteCodeowners,
   previewOwnership,
@@ -31,9 +31,6 @@ const problemsOf = (err: unknown): Problem[] | null =>
         .filter((i): i is FieldIssue & Problem => i.line !== undefined && i.column !== undefined)
         .map(({ line, column, message }) => ({ line, column, message }))
     : null;
-const messageOf = (err: unknown) =>
-  err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
-
 /** Moves the caret of a textarea to a line and column (1-based), so the person lands on the problem. */
 function focusAt(el: HTMLTextAreaElement | null, line: number, column: number) {
   if (!el) return;
@@ -126,7 +123,7 @@ function RulesForm({
     } catch (err) {
       const found = problemsOf(err);
       if (found) setProblems(found);
-      else setError(messageOf(err));
+      else setError(errorMessage(err));
       if (what === 'preview') setPreview(undefined);
     } finally {
       setPending(undefined);
@@ -267,7 +264,7 @@ function Codeowners({
     } catch (err) {
       const found = problemsOf(err);
       if (found) setProblems(found);
-      else setError(messageOf(err));
+      else setError(errorMessage(err));
     } finally {
       setPending(false);
     }

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '@/lib/swr/fetcher';
+import { ApiError, errorMessage } from '@/lib/swr/fetcher';
 import { useRole } from '@/lib/swr/use-me';
 import { useMembers, type Member } from '@/lib/swr/use-team';
 import { useProjects } from '@/lib/swr/use-projects';
@@ -24,8 +24,6 @@ import { Select } from '@/components/ui/select';
 import { ActionFeedback } from '@/components/ui/action-feedback';
 import { ErrorState, LoadingState } from '@/components/dashboard/states';
 
-const message = (err: unknown) =>
-  err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 type Run = (fn: () => Promise<void>, done: string) => Promise<boolean>;
@@ -47,7 +45,7 @@ export function TeamsPage() {
       setAnnouncement(done);
       return true;
     } catch (err) {
-      setActionError(message(err));
+      setActionError(errorMessage(err));
       return false;
     }
   };
@@ -103,7 +101,7 @@ function CreateTeamForm({ onCreated }: { onCreated: (t: Team) => void }) {
       onCreated(await createTeam(String(new FormData(form).get('name') ?? '')));
       form.reset();
     } catch (err) {
-      setError(err instanceof ApiError ? (err.fieldErrors().name ?? err.summary()) : message(err));
+      setError(err instanceof ApiError ? (err.fieldErrors().name ?? err.summary()) : errorMessage(err));
     } finally {
       setPending(false);
     }

@@ -48,3 +48,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
 
 /** SWR fetcher: the key is the API path. */
 export const fetcher = <T>(path: string) => api<T>(path);
+
+/** What a failed request says to a person: the API's own message, or that the server could not be reached. */
+export const errorMessage = (err: unknown): string =>
+  err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
