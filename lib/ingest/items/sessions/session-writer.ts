@@ -1,19 +1,19 @@
-// Sessions on the shared group commit: a batch of session items is one statement. Updates go through the short-lived
-// session state (one row per session, its worst status so far), whose change says exactly what each update adds to
-// the hourly rollup: a session counts as started once, as errored once, and as crashed or abnormal by its final
-// status, whatever the order or repetition of its updates. Aggregates add their counts directly. Users are kept per
-// release and environment (and across environments, environment ''), with the last day of a session and of a crash.
+// Sessions on the shared group commit: a batch of session items is one statement, folded in memory first (#51,
+// fold-sessions.ts): one update per session, one rollup row per (project, release, environment, hour) of
+// aggregates, one row per aggregate user. Updates go through the short-lived session state (one row per session,
+// its worst status so far), whose change says exactly what each update adds to the hourly rollup: a session counts
+// as started once, as errored once, and as crashed or abnormal by its final status, whatever the order or repetition
+// of its updates. Aggregates add their counts directly. Users are kept per release and environment (and across
+// environments, environment ''), with the last day of a session and of a crash. Both statements are prepared once
+// per connection; a batch of aggregates alone (server SDKs) skips the session state and the users.
 import { groupCommit, refusedWhenProjectGone, type BatchWriter } from '@/lib/ingest/store/group-commit';
-import { pool } from '@/lib/pg';
-import type { SessionAggregate, SessionItem, SessionUpdate } from './parse-sessions';
+import { pool, statement } from '@/lib/pg';
+import { foldSessions, type RollupDelta, type SessionRow } from './fold-sessions';
 
-export type SessionRow = { projectId: string; item: SessionItem };
+export type { SessionRow } from './fold-sessions';
 export type SessionOutcome = 'stored' | 'unauthorized';
 
 const EPOCH = `TIMESTAMPTZ '1970-01-01 00:00:00+00'`;
-const HOUR_MS = 3_600_000;
-const hourOf = (d: Date) => new Date(Math.floor(d.getTime() / HOUR_MS) * HOUR_MS);
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 const SESSION_SQL = `
 WITH u AS (
@@ -54,11 +54,13 @@ WITH u AS (
          last_hour = GREATEST(dd.last_hour, EXCLUDED.last_hour)
 ), usr AS (
   INSERT INTO session_release_users AS su (project_id, release, environment, user_hash, last_day, crashed_day)
-  SELECT project_id, release, env, md5(did)::uuid, max(day), max(day) FILTER (WHERE crashed)
+  SELECT project_id, release, env, md5(did)::uuid, max(day), max(crashed_day)
   FROM (
-    SELECT project_id, release, environment, (started_hour AT TIME ZONE 'UTC')::date AS day, did, status_rank = 4 AS crashed FROM up WHERE did IS NOT NULL
+    SELECT project_id, release, environment, (started_hour AT TIME ZONE 'UTC')::date AS day, did,
+           CASE WHEN status_rank = 4 THEN (started_hour AT TIME ZONE 'UTC')::date END AS crashed_day
+      FROM up WHERE did IS NOT NULL
     UNION ALL
-    SELECT * FROM unnest($17::text[], $18::text[], $19::text[], $20::date[], $21::text[], $22::bool[])
+    SELECT * FROM unnest($17::text[], $18::text[], $19::text[], $20::date[], $21::text[], $22::date[])
   ) x, LATERAL (VALUES (x.environment), ('')) e(env)
   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
   ON CONFLICT (project_id, release, environment, user_hash) DO UPDATE
@@ -66,57 +68,64 @@ WITH u AS (
 )
 SELECT count(*)::int AS n FROM up`;
 
-/** The batch's updates, one per session: the worst status, any error, the earliest start, the first user, release. */
-function mergeUpdates(rows: SessionRow[]): { projectId: string; u: SessionUpdate }[] {
-  const bySid = new Map<string, { projectId: string; u: SessionUpdate }>();
-  for (const r of rows) {
-    if (r.item.kind !== 'update') continue;
-    const k = `${r.projectId}\u0000${r.item.sid}`;
-    const seen = bySid.get(k);
-    if (!seen) {
-      bySid.set(k, { projectId: r.projectId, u: { ...r.item } });
-      continue;
-    }
-    seen.u.statusRank = Math.max(seen.u.statusRank, r.item.statusRank);
-    seen.u.errored ||= r.item.errored;
-    seen.u.did ??= r.item.did;
-    if (r.item.started < seen.u.started) seen.u.started = r.item.started;
-  }
-  return [...bySid.values()];
-}
+// Aggregates alone: each folded row is its own (project, release, environment, hour), so the hourly insert needs no
+// grouping; the daily rollup sums a day's hours.
+const AGGREGATES_SQL = `
+WITH d AS (
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::int[], $6::int[], $7::int[], $8::int[])
+    AS d(project_id, release, environment, hour, started, errored, abnormal, crashed)
+), roll AS (
+  INSERT INTO session_hourly AS h (project_id, release, environment, hour, started, errored, abnormal, crashed)
+  SELECT * FROM d ORDER BY 1, 2, 3, 4
+  ON CONFLICT (project_id, release, environment, hour) DO UPDATE
+     SET started = h.started + EXCLUDED.started, errored = h.errored + EXCLUDED.errored,
+         abnormal = h.abnormal + EXCLUDED.abnormal, crashed = h.crashed + EXCLUDED.crashed
+)
+INSERT INTO session_daily AS dd (project_id, release, environment, day, started, errored, abnormal, crashed, last_hour)
+SELECT project_id, release, environment, (hour AT TIME ZONE 'UTC')::date, sum(started)::int, sum(errored)::int, sum(abnormal)::int, sum(crashed)::int, max(hour)
+FROM d GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+ON CONFLICT (project_id, release, environment, day) DO UPDATE
+   SET started = dd.started + EXCLUDED.started, errored = dd.errored + EXCLUDED.errored,
+       abnormal = dd.abnormal + EXCLUDED.abnormal, crashed = dd.crashed + EXCLUDED.crashed,
+       last_hour = GREATEST(dd.last_hour, EXCLUDED.last_hour)`;
+
+const col = <T, V>(xs: T[], f: (x: T) => V) => xs.map(f);
+const rollupColumns = (r: RollupDelta[]) => [
+  col(r, (x) => x.projectId),
+  col(r, (x) => x.release),
+  col(r, (x) => x.environment),
+  col(r, (x) => x.hour),
+  col(r, (x) => x.started),
+  col(r, (x) => x.errored),
+  col(r, (x) => x.abnormal),
+  col(r, (x) => x.crashed),
+];
 
 async function writeSessions(rows: SessionRow[]): Promise<SessionOutcome[]> {
-  const updates = mergeUpdates(rows);
-  const aggregates = rows.filter(
-    (r): r is { projectId: string; item: SessionAggregate } => r.item.kind === 'aggregate',
+  const { updates, rollups, users } = foldSessions(rows);
+  if (updates.length === 0 && users.length === 0) {
+    await pool().query(statement('sessions-aggregates', AGGREGATES_SQL, rollupColumns(rollups)));
+    return rows.map(() => 'stored');
+  }
+  await pool().query(
+    statement('sessions-write', SESSION_SQL, [
+      col(updates, (x) => x.projectId),
+      col(updates, (x) => x.u.sid),
+      col(updates, (x) => x.u.did),
+      col(updates, (x) => x.u.release),
+      col(updates, (x) => x.u.environment),
+      col(updates, (x) => x.u.started),
+      col(updates, (x) => x.u.statusRank),
+      col(updates, (x) => x.u.errored),
+      ...rollupColumns(rollups),
+      col(users, (x) => x.projectId),
+      col(users, (x) => x.release),
+      col(users, (x) => x.environment),
+      col(users, (x) => x.lastDay),
+      col(users, (x) => x.did),
+      col(users, (x) => x.crashedDay),
+    ]),
   );
-  const users = aggregates.filter((a) => a.item.did !== null);
-  const col = <T, V>(xs: T[], f: (x: T) => V) => xs.map(f);
-  await pool().query(SESSION_SQL, [
-    col(updates, (x) => x.projectId),
-    col(updates, (x) => x.u.sid),
-    col(updates, (x) => x.u.did),
-    col(updates, (x) => x.u.release),
-    col(updates, (x) => x.u.environment),
-    col(updates, (x) => x.u.started),
-    col(updates, (x) => x.u.statusRank),
-    col(updates, (x) => x.u.errored),
-    col(aggregates, (x) => x.projectId),
-    col(aggregates, (x) => x.item.release),
-    col(aggregates, (x) => x.item.environment),
-    col(aggregates, (x) => hourOf(x.item.started)),
-    col(aggregates, (x) => x.item.exited + x.item.errored + x.item.abnormal + x.item.crashed),
-    // Errored counts every session that had an error, crashed and abnormal ones included.
-    col(aggregates, (x) => x.item.errored + x.item.abnormal + x.item.crashed),
-    col(aggregates, (x) => x.item.abnormal),
-    col(aggregates, (x) => x.item.crashed),
-    col(users, (x) => x.projectId),
-    col(users, (x) => x.item.release),
-    col(users, (x) => x.item.environment),
-    col(users, (x) => dayOf(x.item.started)),
-    col(users, (x) => x.item.did),
-    col(users, (x) => x.item.crashed > 0),
-  ]);
   return rows.map(() => 'stored');
 }
 
