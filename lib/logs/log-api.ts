@@ -1,10 +1,12 @@
 // The Logs page's API (#34): a project's log lines, newest first, filtered by level, text (in the message), an
-// attribute (`key:value`) and trace, paged by cursor; the page polls the first page for its live tail.
+// attribute (`key:value`) and trace, paged by cursor; the page polls the first page for its live tail. Rows are
+// stored compactly (#51): ids as numbers, attributes without the keys a column holds (put back here).
 import { z } from 'zod';
-import { notFound } from '@/lib/errors';
+import { notFound, validationError } from '@/lib/errors';
 import { clampedInt, cursorOf, readCursor } from '@/lib/http/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
-import { LOG_LEVELS } from '@/lib/ingest/items/logs';
+import { attributeValueSql, LOG_LEVELS, restoreAttributes } from '@/lib/ingest/items/logs';
+import type { JsonObject } from '@/lib/envelope/parse-envelope';
 import { readPool } from '@/lib/replica';
 
 export const listLogsQuery = z.object({
@@ -35,14 +37,24 @@ export const listLogsQuery = z.object({
   limit: clampedInt(100, 1, 500),
 });
 
-export async function listLogs(t: ProjectTenant, q: z.infer<typeof listLogsQuery>) {
-  const { rows: own } = await readPool().query('SELECT 1 FROM projects WHERE id = $1 AND org_id = $2', [
-    t.projectId,
-    t.orgId,
-  ]);
-  if (own.length === 0) throw notFound('Project');
+type Row = {
+  id: string;
+  timestamp: Date;
+  level: string;
+  severityNumber: number | null;
+  body: string;
+  template: string | null;
+  attributes: JsonObject | null;
+  traceId: string | null;
+  spanId: string | null;
+  environment: string | null;
+  release: string | null;
+};
+
+/** The page's statement: a project's lines by `q`, newest first, one more than the page (bench:logs explains it). */
+export function logsSql(projectId: string, q: z.infer<typeof listLogsQuery>): { text: string; args: unknown[] } {
   const where = ['project_id = $1', `timestamp >= now() - make_interval(hours => $2)`];
-  const args: unknown[] = [t.projectId, q.hours];
+  const args: unknown[] = [projectId, q.hours];
   const arg = (v: unknown) => {
     args.push(v);
     return `$${args.length}`;
@@ -51,22 +63,40 @@ export async function listLogs(t: ProjectTenant, q: z.infer<typeof listLogsQuery
   if (q.query) where.push(`body ILIKE ${arg(`%${q.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
   if (q.attribute) {
     const i = q.attribute.indexOf(':');
-    where.push(`attributes ->> ${arg(q.attribute.slice(0, i))} = ${arg(q.attribute.slice(i + 1))}`);
+    const key = q.attribute.slice(0, i);
+    where.push(`${attributeValueSql(arg(key), key)} = ${arg(q.attribute.slice(i + 1))}`);
   }
-  if (q.traceId) where.push(`trace_id = ${arg(q.traceId.toLowerCase())}`);
+  if (q.traceId) where.push(`trace_id = ${arg(q.traceId.toLowerCase())}::uuid`);
   if (q.cursor) {
     const { at, id } = readCursor(q.cursor);
-    where.push(`(timestamp, id) < (${arg(at)}::timestamptz, ${arg(id)})`);
+    if (!/^\d{1,19}$/.test(id))
+      throw validationError([{ path: ['query', 'cursor'], message: 'Not a cursor from this list' }]);
+    where.push(`(timestamp, id) < (${arg(at)}::timestamptz, ${arg(id)}::bigint)`);
   }
-  const { rows } = await readPool().query(
-    `SELECT id, timestamp, level, severity_number AS "severityNumber", body, template, attributes, trace_id AS "traceId", span_id AS "spanId", environment, release
+  return {
+    text: `SELECT id::text, timestamp, level, severity_number AS "severityNumber", body, template, attributes,
+            replace(trace_id::text, '-', '') AS "traceId", lpad(to_hex(span_id), 16, '0') AS "spanId", environment, release
        FROM logs WHERE ${where.join(' AND ')} ORDER BY timestamp DESC, id DESC LIMIT ${q.limit + 1}`,
     args,
-  );
+  };
+}
+
+export async function listLogs(t: ProjectTenant, q: z.infer<typeof listLogsQuery>) {
+  const { rows: own } = await readPool().query('SELECT 1 FROM projects WHERE id = $1 AND org_id = $2', [
+    t.projectId,
+    t.orgId,
+  ]);
+  if (own.length === 0) throw notFound('Project');
+  const { text, args } = logsSql(t.projectId, q);
+  const { rows } = await readPool().query<Row>(text, args);
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
   return {
-    logs: page.map((r) => ({ ...r, timestamp: (r.timestamp as Date).toISOString() })),
-    nextCursor: rows.length > q.limit && last ? cursorOf(last.timestamp as Date, last.id as string) : null,
+    logs: page.map((r) => ({
+      ...r,
+      attributes: restoreAttributes(r.attributes, r),
+      timestamp: r.timestamp.toISOString(),
+    })),
+    nextCursor: rows.length > q.limit && last ? cursorOf(last.timestamp, last.id) : null,
   };
 }

@@ -1,36 +1,57 @@
-// Logs on the shared group commit (#34): one item is one request's log rows, scrubbed like events (value rules on
-// the message, key and value rules on attributes), counted as accepted log items. Not counted against the monthly
-// event quota.
+// Logs on the shared group commit (#34, #51): one item is one request's log rows, scrubbed like events (value rules
+// on the message, key and value rules on attributes, by the kind's `fields`), counted as accepted log items after
+// their batch has committed. Not counted against the monthly event quota. A batch goes in one transaction: its
+// projects' rows locked FOR KEY SHARE (a project deleted meanwhile refuses its items; one deleted later takes its
+// lines with it, by the trigger of the logs migration: no per-line foreign-key check), then every line in one COPY.
 import { groupCommit, refusedWhenProjectGone, type BatchWriter } from '@/lib/ingest/store/group-commit';
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
-import { pool } from '@/lib/pg';
+import { withPgTransaction } from '@/lib/pg';
+import { compactAttributes } from './compact';
+import { copyField, copyRows } from './copy-rows';
 import type { LogRow } from './parse-logs';
 
 type Item = { projectId: string; logs: LogRow[] };
 type Outcome = 'stored' | 'unauthorized';
 
-const SQL = `
-INSERT INTO logs (project_id, timestamp, level, severity_number, body, template, attributes, trace_id, span_id, environment, release)
-SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::int[], $5::text[], $6::text[], $7::jsonb[], $8::text[], $9::text[], $10::text[], $11::text[])`;
+const TARGET =
+  'logs (timestamp, span_id, trace_id, severity_number, project_id, level, body, template, environment, release, attributes)';
+
+/** A 16-hex span id as the signed 64-bit number stored (read back with to_hex). */
+export const spanIdNumber = (hex: string) => BigInt.asIntN(64, BigInt(`0x${hex}`)).toString();
+
+/** The COPY text of one line. */
+export function copyLine(projectId: string, l: LogRow): string {
+  const attributes = compactAttributes(l.attributes, l);
+  return `${[
+    l.timestamp.toISOString(),
+    l.spanId === null ? null : spanIdNumber(l.spanId),
+    l.traceId,
+    l.severityNumber,
+    projectId,
+    l.level,
+    l.body,
+    l.template,
+    l.environment,
+    l.release,
+    attributes ? JSON.stringify(attributes) : null,
+  ]
+    .map(copyField)
+    .join('\t')}\n`;
+}
 
 async function write(items: Item[]): Promise<Outcome[]> {
-  const rows = items.flatMap((i) => i.logs.map((l) => ({ projectId: i.projectId, l })));
-  const col = <V>(f: (r: (typeof rows)[number]) => V) => rows.map(f);
-  await pool().query(SQL, [
-    col((r) => r.projectId),
-    col((r) => r.l.timestamp),
-    col((r) => r.l.level),
-    col((r) => r.l.severityNumber),
-    col((r) => r.l.body),
-    col((r) => r.l.template),
-    col((r) => (r.l.attributes ? JSON.stringify(r.l.attributes) : null)),
-    col((r) => r.l.traceId),
-    col((r) => r.l.spanId),
-    col((r) => r.l.environment),
-    col((r) => r.l.release),
-  ]);
-  return items.map(() => 'stored');
+  return withPgTransaction(async (client) => {
+    const ids = [...new Set(items.map((i) => i.projectId))];
+    const { rows } = await client.query<{ id: string }>('SELECT id FROM projects WHERE id = ANY($1) FOR KEY SHARE', [
+      ids,
+    ]);
+    const live = new Set(rows.map((r) => r.id));
+    let text = '';
+    for (const i of items) if (live.has(i.projectId)) for (const l of i.logs) text += copyLine(i.projectId, l);
+    if (text) await copyRows(client, TARGET, text);
+    return items.map((i) => (live.has(i.projectId) ? 'stored' : 'unauthorized'));
+  });
 }
 
 const logWriter: BatchWriter<Item, Outcome> = {
