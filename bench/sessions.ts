@@ -5,7 +5,10 @@
 // server SDKs send them; prints each rate and whether sessions keep up with errors. Then seeds a second project with
 // `--sessions` sessions over 90 days and `--releases` releases (rollups as ingest writes them: hourly and daily counts,
 // and the users of each release with their last day) and prints p50/p95 of the Releases page's API read, as the page sends it and per
-// environment, against the 50 ms target.
+// environment, against the 50 ms target. A fourth kind (#51): a server app's aggregates as many instances of one
+// @sentry/node app flush them, every envelope the same release, environment and minute; and for every kind, the
+// session writer's batches during the run (items per batch statement, statement time per item) from /metrics.
+// BENCH_DIST_DIR: the production build's folder (default .next-bench-sessions).
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sdkEvent, sentryEnvelope } from './sentry-events';
@@ -74,6 +77,39 @@ function sessionBodies(n: number, prefix: string): string[] {
   return bodies;
 }
 
+/** One server app's instances flushing their per-minute aggregates: one release, environment and minute. */
+function serverAppBodies(n: number): string[] {
+  const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+  return Array.from({ length: n }, (_, i) =>
+    envelope([
+      {
+        type: 'sessions',
+        payload: {
+          attrs: { release: 'api@3.0.0', environment: 'production' },
+          aggregates: [
+            { started: minute, exited: 40 + (i % 9), errored: i % 4 === 0 ? 1 : 0, crashed: i % 97 === 0 ? 1 : 0 },
+          ],
+        },
+      },
+    ]),
+  );
+}
+
+const METRICS_TOKEN = 'bench-sessions-metrics';
+
+/** The session writer's batch statements so far (count, items, seconds), from the instance's /metrics. */
+async function sessionBatches(base: string): Promise<{ batches: number; items: number; seconds: number }> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await res.text();
+  const read = (name: string) =>
+    Number(new RegExp(`^${name}\\{writer="sessions"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  return {
+    batches: read('tracker_ingest_batch_size_count'),
+    items: read('tracker_ingest_batch_size_sum'),
+    seconds: read('tracker_ingest_batch_seconds_sum'),
+  };
+}
+
 /** Server SDKs' per-minute aggregates: one envelope per flush, 3 minutes of buckets each. */
 function aggregateBodies(n: number): string[] {
   return Array.from({ length: n }, (_, i) => {
@@ -91,29 +127,57 @@ function aggregateBodies(n: number): string[] {
 }
 
 async function main() {
-  const svc = await startService({ distDir: '.next-bench', env: { INGEST_RATE_LIMIT_PER_SECOND: '1000000' } });
+  const svc = await startService({
+    distDir: process.env.BENCH_DIST_DIR || '.next-bench-sessions',
+    env: { INGEST_RATE_LIMIT_PER_SECOND: '1000000', METRICS_TOKEN },
+  });
   const { sql, project } = await proProject(svc, 'Sessions bench');
   try {
     const path = `/api/${project.number}/envelope/`;
     const headers = {
       'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.javascript.browser/11.0.0, sentry_key=${project.keys[0].publicKey}`,
     };
-    const run = (bodies: string[]) =>
-      load({
+    const batchesOf = new Map<RunResult, string>();
+    const run = async (bodies: string[]) => {
+      const before = await sessionBatches(svc.base);
+      const r = await load({
         port: svc.port,
         pathName: path,
         headers,
         bodies,
         opts: { connections: CONNECTIONS, groups: { server: svc.child.pid!, database: svc.child.pid! } },
       });
+      const after = await sessionBatches(svc.base);
+      const batches = after.batches - before.batches;
+      const items = after.items - before.items;
+      if (batches > 0)
+        batchesOf.set(
+          r,
+          `session writer: ${batches} batches, ${(items / batches).toFixed(1)} items each, statement ${(((after.seconds - before.seconds) * 1000) / batches).toFixed(2)} ms per batch, ${(((after.seconds - before.seconds) * 1e6) / items).toFixed(0)} µs per item`,
+        );
+      return r;
+    };
+    const show = (label: string, r: RunResult) => {
+      report(label, r);
+      const b = batchesOf.get(r);
+      if (b) console.log(`${''.padEnd(30)} ${b}`);
+    };
 
     log('warm-up: 500 of each');
     await run(Array.from({ length: 500 }, (_, i) => sentryEnvelope(sdkEvent({ i, n: 500, idPrefix: 'w' }).sentry)));
     await run(sessionBodies(250, 'w'));
     await run(aggregateBodies(500));
-    const runs = { errors: [] as RunResult[], sessions: [] as RunResult[], aggregates: [] as RunResult[] };
+    await run(serverAppBodies(500));
+    const runs = {
+      errors: [] as RunResult[],
+      sessions: [] as RunResult[],
+      aggregates: [] as RunResult[],
+      serverApp: [] as RunResult[],
+    };
     for (const round of [1, 2]) {
-      log(`round ${round}/2: ${N} error events, ${N} session updates (${N / 2} page loads), ${N} aggregate envelopes`);
+      log(
+        `round ${round}/2: ${N} error events, ${N} session updates (${N / 2} page loads), ${N} aggregate envelopes, ${N} server-app aggregate envelopes`,
+      );
       runs.errors.push(
         await run(
           Array.from({ length: N }, (_, i) => sentryEnvelope(sdkEvent({ i, n: N, idPrefix: `e${round}` }).sentry)),
@@ -121,6 +185,7 @@ async function main() {
       );
       runs.sessions.push(await run(sessionBodies(N / 2, `s${round}`)));
       runs.aggregates.push(await run(aggregateBodies(N)));
+      runs.serverApp.push(await run(serverAppBodies(N)));
     }
     const {
       rows: [stored],
@@ -220,17 +285,22 @@ async function main() {
 
     console.log('');
     console.log(`ingest through /api/<n>/envelope/, ${CONNECTIONS} connections, 2 alternating rounds of ${N} each:`);
-    runs.errors.forEach((r, i) => report(`errors, round ${i + 1}`, r));
-    runs.sessions.forEach((r, i) => report(`session updates, round ${i + 1}`, r));
-    runs.aggregates.forEach((r, i) => report(`aggregates, round ${i + 1}`, r));
+    runs.errors.forEach((r, i) => show(`errors, round ${i + 1}`, r));
+    runs.sessions.forEach((r, i) => show(`session updates, round ${i + 1}`, r));
+    runs.aggregates.forEach((r, i) => show(`aggregates, round ${i + 1}`, r));
+    runs.serverApp.forEach((r, i) => show(`server app aggregates, round ${i + 1}`, r));
     const errors = rateOf(runs.errors);
     const updates = rateOf(runs.sessions);
     const aggregates = rateOf(runs.aggregates);
+    const serverApp = rateOf(runs.serverApp);
     console.log(`stored: ${stored.started.toLocaleString('en-US')} sessions (${stored.crashed} crashed) incl. warm-up`);
-    const failures = [...runs.errors, ...runs.sessions, ...runs.aggregates].reduce((n, r) => n + r.errors.size, 0);
-    const ingestOk = updates >= errors && aggregates >= errors && failures === 0;
+    const failures = [...runs.errors, ...runs.sessions, ...runs.aggregates, ...runs.serverApp].reduce(
+      (n, r) => n + r.errors.size,
+      0,
+    );
+    const ingestOk = updates >= errors && aggregates >= errors && serverApp >= errors && failures === 0;
     console.log(
-      `session updates ${updates.toFixed(0)}/s, aggregates ${aggregates.toFixed(0)}/s, errors ${errors.toFixed(0)}/s: ${ingestOk ? 'MET' : 'NOT MET'} (target: both >= the error rate, zero failures)`,
+      `session updates ${updates.toFixed(0)}/s, aggregates ${aggregates.toFixed(0)}/s, server app aggregates ${serverApp.toFixed(0)}/s, errors ${errors.toFixed(0)}/s: ${ingestOk ? 'MET' : 'NOT MET'} (target: each >= the error rate, zero failures)`,
     );
     console.log(`release-health read: ${reads.every((r) => r.ok) ? 'MET' : 'NOT MET'} (target p95 < ${TARGET_MS} ms)`);
   } finally {
