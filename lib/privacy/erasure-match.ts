@@ -60,7 +60,10 @@ const userAttributes = (col: string) =>
 export const MATCH = {
   events: `project_id = ANY($1) AND (${userJson('user_context')} OR request->'env'->>'REMOTE_ADDR' = ANY($5))`,
   logs: `project_id = ANY($1) AND ${userAttributes('attributes')}`,
-  spans: `project_id = ANY($1) AND ${userAttributes('data')}`,
+  // A span's data is on its segment's carrier row (#51): a transaction with the person's data in any span goes whole.
+  spans: `(project, trace_id, segment_id) IN (SELECT project, trace_id, segment_id FROM spans
+    WHERE project IN (SELECT number FROM projects WHERE id = ANY($1)) AND data IS NOT NULL
+      AND EXISTS (SELECT 1 FROM json_each(data) b WHERE ${userAttributes('b.value')}))`,
   replays: `project_id = ANY($1) AND ${userJson('"user"')}`,
   // Feedback names its sender by the email and name typed in (the name often is the username).
   feedback: `project_id = ANY($1) AND (lower(email) = ANY($3) OR name = ANY($4))`,
@@ -101,7 +104,8 @@ SELECT DISTINCT id, email, username FROM (
   UNION ALL
   SELECT attributes->>'user.id', lower(attributes->>'user.email'), attributes->>'user.name' FROM logs WHERE ${MATCH.logs}
   UNION ALL
-  SELECT data->>'user.id', lower(data->>'user.email'), data->>'user.name' FROM spans WHERE ${MATCH.spans}
+  SELECT b.value->>'user.id', lower(b.value->>'user.email'), b.value->>'user.name' FROM spans, json_each(spans.data) b
+   WHERE project IN (SELECT number FROM projects WHERE id = ANY($1)) AND data IS NOT NULL AND ${userAttributes('b.value')}
   UNION ALL
   SELECT "user"->>'id', lower("user"->>'email'), "user"->>'username' FROM replays WHERE ${MATCH.replays}
 ) x LIMIT 1000`;

@@ -8,6 +8,8 @@ import { clampedInt } from '@/lib/http/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { readPool } from '@/lib/replica';
 import { decodeProfile, histogramQuantile, type StoredProfile } from '@/lib/ingest/items/profiles';
+import { spanIdSql, transactionKey } from '@/lib/ingest/items/spans';
+import { spansOfRows } from '@/lib/traces/trace-api';
 import { FlameBuilder, type FlameNode, type FrameInfo } from './flame-tree';
 import { frameTotalsSince, type FrameTotals } from './function-totals';
 
@@ -171,21 +173,31 @@ type SpanRow = {
 };
 
 async function spanOf(t: ProjectTenant, traceId: string, spanId: string) {
-  const { rows } = await readPool().query<SpanRow & { segmentId: string }>(
-    `SELECT s.start, s.duration AS "durationMs", s.transaction, s.segment_id AS "segmentId",
-            coalesce(s.data ->> 'sentry.profiler_id', s.data ->> 'profiler_id') AS "profilerId", s.data ->> 'thread.id' AS "threadId"
-       FROM spans s WHERE s.project_id = $1 AND s.trace_id = $2 AND s.span_id = $3 LIMIT 1`,
-    [t.projectId, traceId, spanId],
+  // The trace's rows of this project: a span's name and data are on its segment's carrier rows (#51).
+  const { rows } = await readPool().query(
+    `SELECT project, ${spanIdSql('span_id')} AS "spanId", ${spanIdSql('parent_span_id')} AS "parentSpanId",
+            ${spanIdSql('segment_id')} AS "segmentId", transaction, op, description, status, start, duration AS "durationMs",
+            is_segment AS "isSegment", data, environment, release
+       FROM spans WHERE project = (SELECT number FROM projects WHERE id = $1) AND trace_id = $2::uuid LIMIT 10000`,
+    [t.projectId, traceId],
   );
-  if (rows.length === 0) throw notFound('Span');
-  const span = rows[0];
-  const { rows: seg } = await readPool().query<SpanRow>(
-    `SELECT start, duration AS "durationMs", transaction,
-            coalesce(data ->> 'sentry.profiler_id', data ->> 'profiler_id') AS "profilerId", data ->> 'thread.id' AS "threadId"
-       FROM spans WHERE project_id = $1 AND trace_id = $2 AND span_id = $3 LIMIT 1`,
-    [t.projectId, traceId, span.segmentId],
-  );
-  return { span, segment: seg[0] ?? span };
+  const spans = spansOfRows(rows, new Map());
+  const found = spans.find((s) => s.spanId === spanId);
+  if (!found) throw notFound('Span');
+  const asRow = (s: (typeof spans)[number]): SpanRow => {
+    const d = (s.data ?? {}) as Record<string, unknown>;
+    const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
+    return {
+      start: s.start,
+      durationMs: s.durationMs,
+      transaction: s.transaction,
+      profilerId: text(d['sentry.profiler_id']) ?? text(d['profiler_id']),
+      threadId: text(d['thread.id']),
+    };
+  };
+  const span = asRow(found);
+  const seg = spans.find((s) => s.spanId === found.segmentId);
+  return { span, segment: seg ? asRow(seg) : span };
 }
 
 /** The samples inside one span (a transaction's root span: the whole transaction). */
@@ -256,10 +268,11 @@ export async function transactionFlamegraph(t: ProjectTenant, transaction: strin
   }
   // Transactions a continuous profiler sampled: their root spans name it.
   const { rows: segments } = await readPool().query<SpanRow>(
-    `SELECT start, duration AS "durationMs", transaction, data ->> 'sentry.profiler_id' AS "profilerId", data ->> 'thread.id' AS "threadId"
-       FROM spans WHERE project_id = $1 AND transaction = $2 AND received_at >= $3 AND is_segment
-        AND data ->> 'sentry.profiler_id' IS NOT NULL ORDER BY received_at DESC LIMIT $4`,
-    [t.projectId, transaction, since, AGGREGATE_TRANSACTIONS - own.length],
+    `SELECT start, duration AS "durationMs", transaction, d ->> 'sentry.profiler_id' AS "profilerId", d ->> 'thread.id' AS "threadId"
+       FROM spans, LATERAL (SELECT data -> ${spanIdSql('span_id')} AS d) bag
+      WHERE txn_key = $5 AND project = (SELECT number FROM projects WHERE id = $1) AND transaction = $2 AND received_at >= $3
+        AND is_segment AND d ->> 'sentry.profiler_id' IS NOT NULL ORDER BY received_at DESC LIMIT $4`,
+    [t.projectId, transaction, since, AGGREGATE_TRANSACTIONS - own.length, transactionKey(t.projectId, transaction)],
   );
   if (segments.length) {
     const { rows: chunks } = await readPool().query<ProfileRef & { profilerId: string; endedAt: Date }>(

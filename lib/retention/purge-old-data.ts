@@ -40,16 +40,19 @@ async function purgeTable(
   let total = 0;
   // Small batches keep each transaction short so ingest never waits on a long delete. The received_at bound
   // prunes the scan to the partitions that straddle a plan's cutoff (and the default one).
+  // Spans and logs have no row id: a row is its partition and place (tableoid, ctid). Spans name their project by
+  // its number (#51).
+  const keyed = table === 'events' || table === 'transactions';
+  const project = table === 'spans' ? 'p.number = t.project' : 'p.id = t.project_id';
+  const sql = `DELETE FROM ${TABLES[table]} d USING (
+       SELECT ${keyed ? 't.id, t.received_at' : 't.tableoid, t.ctid'} FROM ${TABLES[table]} t
+       JOIN projects p ON ${project}
+       JOIN organizations o ON o.id = p.org_id
+       WHERE o.plan = $1::plan AND t.received_at < $2 AND ($4::text[] IS NULL OR o.id = ANY($4))
+       LIMIT $3) v
+     WHERE ${keyed ? 'd.id = v.id AND d.received_at = v.received_at' : 'd.tableoid = v.tableoid AND d.ctid = v.ctid'}`;
   for (;;) {
-    const { rowCount } = await pool().query(
-      `DELETE FROM ${TABLES[table]} WHERE (id, received_at) IN (
-         SELECT t.id, t.received_at FROM ${TABLES[table]} t
-         JOIN projects p ON p.id = t.project_id
-         JOIN organizations o ON o.id = p.org_id
-         WHERE o.plan = $1::plan AND t.received_at < $2 AND ($4::text[] IS NULL OR o.id = ANY($4))
-         LIMIT $3)`,
-      [plan, cutoff, batchSize, orgIds],
-    );
+    const { rowCount } = await pool().query(sql, [plan, cutoff, batchSize, orgIds]);
     total += rowCount ?? 0;
     if (!rowCount || rowCount < batchSize) return total;
   }

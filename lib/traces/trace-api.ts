@@ -7,6 +7,7 @@ import { notFound } from '@/lib/errors';
 import type { OrgTenant, ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { clampedInt } from '@/lib/http/query';
 import { readPool } from '@/lib/replica';
+import { spanGroup, spanIdSql, transactionKey } from '@/lib/ingest/items/spans';
 
 export const traceParams = z.object({
   traceId: z
@@ -17,17 +18,18 @@ export const traceParams = z.object({
 const MAX_SPANS = 10_000;
 
 export async function getTrace(t: OrgTenant, traceId: string) {
-  const { rows: projects } = await readPool().query<{ id: string; name: string }>(
-    'SELECT id, name FROM projects WHERE org_id = $1',
+  const { rows: projects } = await readPool().query<{ id: string; name: string; number: number }>(
+    'SELECT id, name, number FROM projects WHERE org_id = $1',
     [t.orgId],
   );
   const ids = projects.map((p) => p.id);
   const [spans, transactions, errors, logs] = await Promise.all([
-    readPool().query(
-      `SELECT project_id AS "projectId", span_id AS "spanId", parent_span_id AS "parentSpanId", segment_id AS "segmentId", transaction, op, description,
-              status, start, duration AS "durationMs", is_segment AS "isSegment", data, environment, release
-         FROM spans WHERE project_id = ANY($1) AND trace_id = $2 ORDER BY start, span_id LIMIT ${MAX_SPANS}`,
-      [ids, traceId],
+    readPool().query<StoredSpan>(
+      `SELECT project, ${spanIdSql('span_id')} AS "spanId", ${spanIdSql('parent_span_id')} AS "parentSpanId",
+              ${spanIdSql('segment_id')} AS "segmentId", transaction, op, description, status, start, duration AS "durationMs",
+              is_segment AS "isSegment", data, environment, release
+         FROM spans WHERE project = ANY($1) AND trace_id = $2::uuid ORDER BY start, span_id LIMIT ${MAX_SPANS}`,
+      [projects.map((p) => p.number), traceId],
     ),
     readPool().query(
       `SELECT id, project_id AS "projectId", name, duration AS "durationMs", status, timestamp FROM transactions
@@ -47,8 +49,10 @@ export async function getTrace(t: OrgTenant, traceId: string) {
     ),
   ]);
   if (spans.rows.length === 0 && transactions.rows.length === 0 && errors.rows.length === 0) throw notFound('Trace');
-  const starts = spans.rows.map((s) => (s.start as Date).getTime());
-  const ends = spans.rows.map((s) => (s.start as Date).getTime() + (s.durationMs as number));
+  const byNumber = new Map(projects.map((p) => [p.number, p.id]));
+  const spanRows = spansOfRows(spans.rows, byNumber);
+  const starts = spanRows.map((s) => s.start.getTime());
+  const ends = spanRows.map((s) => s.start.getTime() + s.durationMs);
   const start = starts.length ? Math.min(...starts) : null;
   const end = ends.length ? Math.max(...ends) : null;
   const names = new Map(projects.map((p) => [p.id, p.name]));
@@ -56,10 +60,10 @@ export async function getTrace(t: OrgTenant, traceId: string) {
     traceId,
     start: start === null ? null : new Date(start).toISOString(),
     durationMs: start === null || end === null ? null : end - start,
-    projects: [...new Set([...spans.rows, ...transactions.rows, ...errors.rows].map((r) => r.projectId as string))].map(
+    projects: [...new Set([...spanRows, ...transactions.rows, ...errors.rows].map((r) => r.projectId as string))].map(
       (id) => ({ id, name: names.get(id) ?? id }),
     ),
-    spans: spans.rows.map((s) => ({ ...s, start: (s.start as Date).toISOString() })),
+    spans: spanRows.map((s) => ({ ...s, start: s.start.toISOString() })),
     transactions: transactions.rows.map((x) => ({ ...x, timestamp: (x.timestamp as Date).toISOString() })),
     errors: errors.rows.map((e) => ({ ...e, timestamp: (e.timestamp as Date).toISOString() })),
     logCount: logs.rows[0].n,
@@ -76,13 +80,65 @@ export async function spanGroups(t: ProjectTenant, transaction: string, days: nu
     t.orgId,
   ]);
   if (own.length === 0) throw notFound('Project');
-  const { rows } = await readPool().query(
-    `SELECT op, "group", count(*)::int AS count, sum(duration) AS "totalMs", avg(duration) AS "avgMs",
+  const { rows } = await readPool().query<{ op: string; sample: string } & Record<string, number>>(
+    `SELECT op, min(description) AS sample, count(*)::int AS count, sum(duration) AS "totalMs", avg(duration) AS "avgMs",
             percentile_cont(0.75) WITHIN GROUP (ORDER BY duration) AS "p75Ms", count(DISTINCT segment_id)::int AS transactions
-       FROM spans WHERE project_id = $1 AND transaction = $2 AND NOT is_segment AND received_at >= now() - make_interval(days => $3)
-      GROUP BY op, "group" ORDER BY sum(duration) DESC LIMIT 50`,
-    [t.projectId, transaction, days],
+       FROM spans WHERE txn_key = $1 AND project = (SELECT number FROM projects WHERE id = $2) AND NOT is_segment
+        AND received_at >= now() - make_interval(days => $3)
+      GROUP BY op, group_key ORDER BY sum(duration) DESC LIMIT 50`,
+    [transactionKey(t.projectId, transaction), t.projectId, days],
   );
   const round = (v: number) => Math.round(v * 100) / 100;
-  return rows.map((r) => ({ ...r, totalMs: round(r.totalMs), avgMs: round(r.avgMs), p75Ms: round(r.p75Ms) }));
+  // A group is its op and normalised description: any of its spans' descriptions gives it back.
+  return rows.map(({ sample, ...r }) => ({
+    op: r.op,
+    group: spanGroup(r.op, sample),
+    count: r.count,
+    totalMs: round(r.totalMs),
+    avgMs: round(r.avgMs),
+    p75Ms: round(r.p75Ms),
+    transactions: r.transactions,
+  }));
+}
+
+type StoredSpan = {
+  project: number;
+  spanId: string;
+  parentSpanId: string | null;
+  segmentId: string;
+  transaction: string | null;
+  op: string;
+  description: string;
+  status: string | null;
+  start: Date;
+  durationMs: number;
+  isSegment: boolean;
+  data: Record<string, Record<string, unknown>> | null;
+  environment: string | null;
+  release: string | null;
+};
+
+/**
+ * Spans as the trace view shows them: each with its transaction name, environment and release and its own data,
+ * which its segment's carrier rows hold (span-writer.ts).
+ */
+export function spansOfRows(rows: StoredSpan[], projectIds: Map<number, string>) {
+  const segments = new Map<string, Pick<StoredSpan, 'transaction' | 'environment' | 'release'>>();
+  const bags = new Map<string, Record<string, unknown>>();
+  for (const r of rows) {
+    const seg = `${r.project}:${r.segmentId}`;
+    if (r.transaction !== null && (!segments.has(seg) || r.isSegment)) segments.set(seg, r);
+    for (const [spanId, bag] of Object.entries(r.data ?? {})) bags.set(`${r.project}:${spanId}`, bag);
+  }
+  return rows.map(({ project, data: _carried, ...r }) => {
+    const seg = segments.get(`${project}:${r.segmentId}`);
+    return {
+      ...r,
+      projectId: projectIds.get(project) ?? String(project),
+      transaction: r.transaction ?? seg?.transaction ?? '',
+      environment: r.environment ?? seg?.environment ?? null,
+      release: r.release ?? seg?.release ?? null,
+      data: bags.get(`${project}:${r.spanId}`) ?? null,
+    };
+  });
 }

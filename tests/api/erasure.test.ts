@@ -80,7 +80,13 @@ async function rowsOf(projectIds: string[], u: EndUser) {
       p,
       u.id,
     ]),
-    spans: await q(`SELECT count(*) AS n FROM spans WHERE project_id = ANY($1) AND data->>'user.id' = $2`, [p, u.id]),
+    // The spans of every transaction whose spans carry the person's data (#51: one carrier row holds their data).
+    spans: await q(
+      `SELECT count(*) AS n FROM spans WHERE (project, trace_id, segment_id) IN (
+         SELECT project, trace_id, segment_id FROM spans, json_each(spans.data) b
+          WHERE project IN (SELECT number FROM projects WHERE id = ANY($1)) AND b.value->>'user.id' = $2)`,
+      [p, u.id],
+    ),
     feedback: await q(`SELECT count(*) AS n FROM feedback WHERE project_id = ANY($1) AND email = $2`, [p, u.email]),
     attachments: await q(
       `SELECT count(*) AS n FROM attachments a JOIN events e ON e.project_id = a.project_id AND e.event_id = a.event_id

@@ -1,0 +1,17 @@
+// How a span row names what it belongs to (#51): its ids as numbers and its transaction name and group as 64-bit
+// hashes, the same in SQL (the migration that made them) and here, so a read finds a name's spans by the hash.
+import { createHash } from 'node:crypto';
+
+/** The first 8 bytes of md5(text) as a signed bigint: `('x' || left(md5(text), 16))::bit(64)::bigint` in SQL. */
+export function key64(text: string): string {
+  return createHash('md5').update(text).digest().readBigInt64BE(0).toString();
+}
+
+/** A transaction name's key within its project (project ids hold no `:`). */
+export const transactionKey = (projectId: string, transaction: string) => key64(`${projectId}:${transaction}`);
+
+/** A span id (16 hex digits) as the signed bigint it is stored as; `spanIdSql` turns it back. */
+export const spanIdNumber = (hex: string) => BigInt.asIntN(64, BigInt(`0x${hex}`)).toString();
+
+/** SQL of a stored span id column as its 16 hex digits. */
+export const spanIdSql = (column: string) => `lpad(to_hex(${column}), 16, '0')`;
