@@ -73,10 +73,11 @@ export function logsSql(projectId: string, q: z.infer<typeof listLogsQuery>): { 
       throw validationError([{ path: ['query', 'cursor'], message: 'Not a cursor from this list' }]);
     where.push(`(timestamp, id) < (${arg(at)}::timestamptz, ${arg(id)}::bigint)`);
   }
+  // Ordered by the table's columns: the output's `id` is its text, which would sort 10 before 9.
   return {
     text: `SELECT id::text, timestamp, level, severity_number AS "severityNumber", body, template, attributes,
             replace(trace_id::text, '-', '') AS "traceId", lpad(to_hex(span_id), 16, '0') AS "spanId", environment, release
-       FROM logs WHERE ${where.join(' AND ')} ORDER BY timestamp DESC, id DESC LIMIT ${q.limit + 1}`,
+       FROM logs WHERE ${where.join(' AND ')} ORDER BY logs.timestamp DESC, logs.id DESC LIMIT ${q.limit + 1}`,
     args,
   };
 }

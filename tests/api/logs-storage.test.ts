@@ -53,6 +53,10 @@ describe('log lines stored compactly', () => {
     const project = await createProject(s.client, 'Same millisecond');
     const t = Math.floor(Date.now() / 1000) - 5;
     const items = Array.from({ length: 7 }, (_, i) => ({ timestamp: t, level: 'info', body: `line ${i}` }));
+    // Their ids cross a power of ten (…998, …999, 1…000): ordered as numbers, never as text.
+    const { rows } = await pool().query<{ v: string }>(`SELECT nextval('logs_id_seq')::text AS v`);
+    const power = 10n ** BigInt(rows[0].v.length + 1);
+    await pool().query(`SELECT setval('logs_id_seq', $1)`, [(power - 4n).toString()]);
     expect((await send(s, project, items)).status).toBe(200);
     const seen: Line[] = [];
     let cursor: string | null = null;
@@ -70,6 +74,7 @@ describe('log lines stored compactly', () => {
     expect(seen.map((l) => l.body).sort()).toEqual(items.map((i) => i.body).sort());
     const ids = seen.map((l) => BigInt(l.id));
     expect(ids.every((id, i) => i === 0 || id < ids[i - 1])).toBe(true);
+    expect(ids.some((id) => id >= power) && ids.some((id) => id < power)).toBe(true);
     // A cursor of another shape is refused, not read.
     const bad = await s.client.get(`/api/v1/projects/${project.id}/logs`, {
       query: { cursor: `${new Date().toISOString()}|0b1f2c3d-uuid` },
