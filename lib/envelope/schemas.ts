@@ -100,7 +100,8 @@ const chainedExceptionSchema = z.object({
   stacktrace: z.object({ frames: z.array(frameSchema) }).optional(),
 });
 
-function jsonBytes(v: unknown): number {
+/** Bytes of `v` as JSON (infinite when it cannot be serialized). */
+export function jsonBytes(v: unknown): number {
   try {
     return Buffer.byteLength(JSON.stringify(v));
   } catch {

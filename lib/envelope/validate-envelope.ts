@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { issuesFromZod, type FieldIssue } from '@/lib/errors';
+import { fastErrorEnvelope } from './fast-error-envelope';
 import { storableEnvelope } from './prepare-json';
 import {
   envelopeKind,
@@ -48,9 +49,14 @@ function parse<S extends z.ZodType>(
   path: Path,
   hadEscapes: boolean,
 ): { ok: true; value: z.infer<S> } | { ok: false; issues: FieldIssue[] } {
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) return { ok: false, issues: prefixed(path, issuesFromZod(parsed.error)) };
-  const storable = storableEnvelope(parsed.data, hadEscapes);
+  // An error envelope of the usual shape is read by hand (the same result); zod decides everything else.
+  let value = ((schema as z.ZodType) === errorEnvelopeSchema ? fastErrorEnvelope(json) : null) as z.infer<S> | null;
+  if (value === null) {
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) return { ok: false, issues: prefixed(path, issuesFromZod(parsed.error)) };
+    value = parsed.data;
+  }
+  const storable = storableEnvelope(value, hadEscapes);
   if (!storable.ok) return { ok: false, issues: prefixed(path, [storable.issue]) };
   return { ok: true, value: storable.value };
 }

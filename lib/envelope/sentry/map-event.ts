@@ -17,7 +17,17 @@ const scalarString = (v: unknown): string | undefined =>
 
 /** Drops undefined members so the stored JSON carries only what was sent. */
 function compact<T extends JsonObject>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+  // A loop, not fromEntries(entries().filter()): it runs for every frame and breadcrumb of every event.
+  const out: JsonObject = {};
+  for (const k in o) {
+    const v = o[k];
+    if (v === undefined) continue;
+    // A context's own keys are the sender's: `__proto__` stays a key, as fromEntries keeps it.
+    if (k === '__proto__')
+      Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = v;
+  }
+  return out as T;
 }
 
 const ISO_WITHOUT_ZONE = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;

@@ -197,11 +197,29 @@ function prepareBatch(items: Item[]): PreparedBatch {
     keys.map((k) => k.orgId),
     keys.map((k) => k.month),
     planLimitsJson(),
-    ...EVENT_COLUMNS.map((c) => errors.map(c.value)),
+    ...EVENT_COLUMNS.map((c) => (TEXT_TYPES.has(c.type) ? textArray(errors, c.value) : errors.map(c.value))),
     ...TRANSACTION_COLUMNS.map((c) => txs.map(c.value)),
     ...tagColumns(errors),
   ];
   return { keys, keyOf, values };
+}
+
+const TEXT_TYPES = new Set(['text', 'jsonb']);
+const ESCAPE = /["\\]/g;
+
+/**
+ * A text or jsonb column as PostgreSQL's array literal, what pg would send for the array, with each element escaped in
+ * one pass: pg's own escaping takes two passes over every element, and the JSON columns of realistic events made it
+ * 5 % of the server's CPU (#51).
+ */
+function textArray<R>(rows: R[], value: (r: R) => unknown): string {
+  let out = '{';
+  for (let i = 0; i < rows.length; i++) {
+    const v = value(rows[i]);
+    if (i > 0) out += ',';
+    out += v === null || v === undefined ? 'NULL' : `"${String(v).replace(ESCAPE, '\\$&')}"`;
+  }
+  return `${out}}`;
 }
 
 /** The events' tag pairs as three parallel arrays (position, key, value). */

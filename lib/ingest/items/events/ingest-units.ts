@@ -175,8 +175,15 @@ const LEVELS: Record<ErrorEnvelope['level'], Level> = {
 const jsonOrNull = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
 function compact<T extends Record<string, unknown>>(o: T): Partial<T> | undefined {
-  const out = Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-  return Object.keys(out).length > 0 ? out : undefined;
+  const out: Record<string, unknown> = {};
+  let any = false;
+  for (const k in o) {
+    const v = o[k];
+    if (v === undefined) continue;
+    out[k] = v;
+    any = true;
+  }
+  return any ? (out as Partial<T>) : undefined;
 }
 
 /** Fields beyond the spec, kept in the event's `details` column. */
