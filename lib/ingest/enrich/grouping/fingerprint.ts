@@ -30,7 +30,8 @@ export const DEFAULT_FINGERPRINT_MARKER = '{{ default }}';
 const TITLE_MAX = 200;
 
 function sha256(text: string): string {
-  return crypto.createHash('sha256').update(text).digest('hex');
+  // The one-shot digest (#51): no Hash object per event.
+  return crypto.hash('sha256', text, 'hex');
 }
 
 // A dot- or dash-separated token of 8+ characters that looks like a build hash (hex, or mixed letters and digits).
@@ -43,6 +44,22 @@ function isContentHash(token: string): boolean {
  * (`main.3f9a1c2b.js` → `main.js`, `chunk-AB12CD34.js` → `chunk.js`), so a redeploy keeps the grouping.
  */
 export function normalizeFilename(filename: string): string {
+  // A project's frames name the same few files over and over: each is normalised once (#51).
+  if (filename.length > MAX_CACHED_LENGTH) return normalizeUncached(filename);
+  let hit = normalized.get(filename);
+  if (hit === undefined) {
+    hit = normalizeUncached(filename);
+    if (normalized.size >= MAX_NORMALIZED) normalized.clear();
+    normalized.set(filename, hit);
+  }
+  return hit;
+}
+
+const MAX_NORMALIZED = 10_000;
+const MAX_CACHED_LENGTH = 500;
+const normalized = new Map<string, string>();
+
+function normalizeUncached(filename: string): string {
   let f = filename.trim();
   f = f.replace(/[?#].*$/s, '');
   f = f.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
