@@ -1,9 +1,10 @@
 // #51: session items are folded in memory per batch (lib/ingest/items/sessions/fold-sessions.ts). The same mixed
-// input (browser updates: init, ok, then how each session ended, duplicates and a later update with another start;
-// server aggregates for the same release and minute, users among them; two environments, two days, no release) is
-// sent to three projects: one item per envelope and one after the other (every batch holds one item, nothing to
-// fold), all in one envelope (one batch), and in envelopes sent at once (batches as they fall). Release health,
-// each release's detail, the accepted outcomes and the rollup rows themselves must be the same for all three.
+// input (browser updates: init, ok, then how each session ended, duplicates, a later update with another start,
+// users known only from a later update; server aggregates for the same release and minute, users among them; two
+// environments, two days, no release) is sent to three projects: one item per envelope and one after the other
+// (every batch holds one item, nothing to fold), all in one envelope (one batch), and in envelopes sent at once
+// (batches as they fall). Release health, each release's detail, the accepted outcomes and the rollup rows themselves
+// must be the same for all three.
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts';
 import { createProject, setPlan } from '../support/fixtures';
@@ -49,6 +50,19 @@ function mixedInput(): Item[][] {
     if (i % 6 === 5) update({ ...base, started: at(30), attrs: { release: 'web@9.9.9' }, status: 'exited' });
     units.push(items);
     items = [];
+  }
+  // Users known only from their session's second update, one session then exiting, the other crashing.
+  for (const [n, ending] of [
+    [1, 'exited'],
+    [2, 'crashed'],
+  ] as const) {
+    const late = { sid: `1a7e${n.toString().padStart(28, '0')}`, started: at(1, 30), attrs: { release: 'web@late' } };
+    units.push([
+      { type: 'session', payload: { ...late, init: true, status: 'ok' } },
+      { type: 'session', payload: { ...late, did: `late-user-${n}`, status: 'ok' } },
+      { type: 'session', payload: { ...late, status: 'ok' } },
+      { type: 'session', payload: { ...late, status: ending, errors: ending === 'crashed' ? 1 : 0 } },
+    ]);
   }
   // Server aggregates: many flushes for the same release and minute, two minutes of another hour, a user.
   for (let i = 0; i < 12; i++)
@@ -153,7 +167,13 @@ describe('session items folded per batch: the same answers as one by one', () =>
     expect((single.staging.releases as unknown[]).length).toBeGreaterThan(0);
     // A later update's other start and release changed nothing: web@9.9.9 never appears.
     expect(JSON.stringify(single.health)).not.toContain('web@9.9.9');
-    expect(single.states).toHaveLength(18);
+    expect(single.states).toHaveLength(20);
+    expect((single.health.releases as { version: string }[]).find((r) => r.version === 'web@late')).toMatchObject({
+      sessions: 2,
+      crashed: 1,
+      users: 2,
+      crashFreeUsers: 0.5,
+    });
     // One accepted session outcome per update and per aggregate.
     expect(single.accepted).toEqual([['accepted', oneByOne(input).length]]);
 

@@ -6,15 +6,12 @@ import { submitSession } from './session-writer';
 
 /**
  * Stores an envelope's session items for release health: not rate-limited per item and not counted against the
- * monthly event quota (as Sentry, which meters sessions apart), each counted on the Stats page as an accepted session.
+ * monthly event quota (as Sentry, which meters sessions apart), each counted on the Stats page as an accepted session
+ * (one count of the envelope's stored items, after their batch committed).
  */
 export async function ingestSessions(key: IngestKey, items: SessionItem[]): Promise<void> {
   const outcomes = await Promise.all(items.map((item) => submitSession({ projectId: key.projectId, item })));
-  for (const o of outcomes) {
-    if (o === 'unauthorized') {
-      forgetIngestKey(key.publicKey);
-      continue;
-    }
-    recordOutcome({ projectId: key.projectId, category: 'session', outcome: 'accepted', reason: '' });
-  }
+  const stored = outcomes.filter((o) => o === 'stored').length;
+  if (stored < outcomes.length) forgetIngestKey(key.publicKey);
+  recordOutcome({ projectId: key.projectId, category: 'session', outcome: 'accepted', reason: '', quantity: stored });
 }

@@ -4,8 +4,12 @@
 // its worst status so far), whose change says exactly what each update adds to the hourly rollup: a session counts
 // as started once, as errored once, and as crashed or abnormal by its final status, whatever the order or repetition
 // of its updates. Aggregates add their counts directly. Users are kept per release and environment (and across
-// environments, environment ''), with the last day of a session and of a crash. Both statements are prepared once
-// per connection; a batch of aggregates alone (server SDKs) skips the session state and the users.
+// environments, environment ''), with the last day of a session and of a crash: a session's user row is written when
+// the session first has a user and when it first crashes, not again for each later update (its day, release and
+// environment never change). Whether the session had its user already is read from the statement's snapshot: a
+// session updated meanwhile by another batch can only be written once more, never skipped (a user is never unset).
+// Both statements are prepared once per connection; a batch of aggregates alone (server SDKs) skips the session state
+// and the users.
 import { groupCommit, refusedWhenProjectGone, type BatchWriter } from '@/lib/ingest/store/group-commit';
 import { pool, statement } from '@/lib/pg';
 import { foldSessions, type RollupDelta, type SessionRow } from './fold-sessions';
@@ -19,6 +23,8 @@ const SESSION_SQL = `
 WITH u AS (
   SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::int[], $8::bool[])
     AS u(project_id, sid, did, release, environment, started, status_rank, errored)
+), known AS (
+  SELECT s.project_id, s.sid FROM session_states s JOIN u USING (project_id, sid) WHERE s.did IS NOT NULL
 ), up AS (
   INSERT INTO session_states AS s (project_id, sid, did, release, environment, started_hour, status_rank, errored, prev_rank, prev_errored, updated_at)
   SELECT project_id, sid, did, release, environment, date_bin('1 hour', started, ${EPOCH}), status_rank, errored, -1, false, now()
@@ -27,7 +33,7 @@ WITH u AS (
      SET prev_rank = s.status_rank, prev_errored = s.errored,
          status_rank = GREATEST(s.status_rank, EXCLUDED.status_rank), errored = s.errored OR EXCLUDED.errored,
          did = coalesce(s.did, EXCLUDED.did), updated_at = now()
-  RETURNING s.project_id, s.did, s.release, s.environment, s.started_hour, s.status_rank, s.errored, s.prev_rank, s.prev_errored
+  RETURNING s.project_id, s.sid, s.did, s.release, s.environment, s.started_hour, s.status_rank, s.errored, s.prev_rank, s.prev_errored
 ), d AS (
   SELECT project_id, release, environment, started_hour AS hour,
          (prev_rank = -1)::int AS started,
@@ -59,6 +65,8 @@ WITH u AS (
     SELECT project_id, release, environment, (started_hour AT TIME ZONE 'UTC')::date AS day, did,
            CASE WHEN status_rank = 4 THEN (started_hour AT TIME ZONE 'UTC')::date END AS crashed_day
       FROM up WHERE did IS NOT NULL
+       AND (NOT EXISTS (SELECT 1 FROM known k WHERE k.project_id = up.project_id AND k.sid = up.sid)
+            OR (status_rank = 4 AND prev_rank <> 4))
     UNION ALL
     SELECT * FROM unnest($17::text[], $18::text[], $19::text[], $20::date[], $21::text[], $22::date[])
   ) x, LATERAL (VALUES (x.environment), ('')) e(env)
