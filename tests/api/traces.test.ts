@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushOutcomes } from '@/lib/outcomes/record-outcome';
+import { pool } from '@/lib/pg';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import { startSentryServer } from './sentry-server';
@@ -40,6 +41,8 @@ type Trace = {
     isSegment: boolean;
     durationMs: number;
     status: string | null;
+    data: Record<string, unknown> | null;
+    environment: string | null;
   }[];
   transactions: { name: string }[];
   errors: { title: string; spanId: string | null; issueId: string }[];
@@ -67,6 +70,11 @@ describe('traces from real clients', () => {
       'SELECT count(*) AS n FROM projects WHERE name = ?',
     ]);
     for (const q of queries) expect(q.durationMs).toBeGreaterThanOrEqual(0);
+    // Each span gets its own data and its transaction's environment back (#51: stored once per transaction).
+    for (const q of queries) expect(q.data?.['db.system.name']).toBe('postgresql');
+    expect(root.data).toMatchObject({ 'http.request.method': 'GET', 'url.path': '/checkout' });
+    expect(root.data?.['db.system.name']).toBeUndefined();
+    expect(new Set(t.spans.map((x) => x.environment))).toEqual(new Set(['production']));
     expect(t.transactions.map((x) => x.name)).toContain('/checkout');
     expect(t.errors).toHaveLength(1);
     expect(t.errors[0].title).toContain('checkout exploded');
@@ -122,6 +130,15 @@ describe('traces from real clients', () => {
     expect((await stranger.client.get(`/api/v1/projects/${project.id}/performance/transactions/x/spans`)).status).toBe(
       404,
     );
+
+    // Spans and logs have no foreign key (#51): deleting the project takes them with it all the same.
+    const count = async (table: string) =>
+      Number((await pool().query(`SELECT count(*) AS n FROM ${table} WHERE trace_id = $1::uuid`, [traceId])).rows[0].n);
+    expect(await count('spans')).toBe(t.spans.length);
+    expect(await count('logs')).toBe(1);
+    expect((await s.client.delete(`/api/v1/projects/${project.id}`)).status).toBe(200);
+    expect(await count('spans')).toBe(0);
+    expect(await count('logs')).toBe(0);
   });
 
   it('the OpenTelemetry JS SDK alone over OTLP/HTTP: the same views', async () => {

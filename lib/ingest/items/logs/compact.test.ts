@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compactAttributes, restoreAttributes } from './compact';
-import { copyField } from './copy-rows';
+import { copyField } from '@/lib/ingest/store/copy-rows';
 
 const cols = (template: string | null, environment: string | null, release: string | null) => ({
   template,

@@ -8,7 +8,7 @@ import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { withPgTransaction } from '@/lib/pg';
 import { compactAttributes } from './compact';
-import { copyField, copyRows } from './copy-rows';
+import { copyField, copyRows } from '@/lib/ingest/store/copy-rows';
 import type { LogRow } from './parse-logs';
 
 type Item = { projectId: string; logs: LogRow[] };

@@ -5,7 +5,6 @@
 // left out, never the envelope; at most MAX_SPANS_PER_ITEM a transaction.
 import { isObject, type JsonObject } from '@/lib/envelope/parse-envelope';
 import { sentryTimeToMs, transactionName } from '@/lib/envelope/sentry/map-event';
-import { spanGroup } from './normalize';
 import { boundedAttributes } from '@/lib/envelope/bounded-attributes';
 import { storableString } from '@/lib/envelope/prepare-json';
 import { storableTimeMs as validTime } from '@/lib/envelope/schemas';
@@ -25,6 +24,7 @@ export type SpanRow = {
   transaction: string;
   op: string;
   description: string;
+  /** Op and normalised description: set when stored, after scrubbing. */
   group: string;
   status: string | null;
   start: Date;
@@ -35,8 +35,8 @@ export type SpanRow = {
   release: string | null;
 };
 
-const hex = (v: unknown, n: number) =>
-  typeof v === 'string' && new RegExp(`^[0-9a-f]{${n}}$`, 'i').test(v) ? v.toLowerCase() : null;
+const HEX = { 16: /^[0-9a-f]{16}$/i, 32: /^[0-9a-f]{32}$/i };
+const hex = (v: unknown, n: 16 | 32) => (typeof v === 'string' && HEX[n].test(v) ? v.toLowerCase() : null);
 const text = (v: unknown) =>
   typeof v === 'string'
     ? storableString(v.slice(0, MAX_TEXT))
@@ -66,7 +66,8 @@ function row(
     transaction: ctx.transaction,
     op,
     description,
-    group: spanGroup(op, description),
+    // Worked out when stored (span-writer.ts), from the description as scrubbed.
+    group: '',
     status: typeof fields.status === 'string' ? fields.status.slice(0, 40) : null,
     start: new Date(start),
     durationMs: end - start,

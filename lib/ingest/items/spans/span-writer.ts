@@ -2,9 +2,10 @@
 // declaration (./index.ts), written with their envelope's batch in one statement. Compact rows (the spans table's
 // migration of #51): a segment's name, environment, release and its spans' data bags go once on its carrier row.
 import { groupCommit, refusedWhenProjectGone, type BatchWriter } from '@/lib/ingest/store/group-commit';
+import { copyField, copyRows } from '@/lib/ingest/store/copy-rows';
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
-import { pool } from '@/lib/pg';
+import { withPgTransaction } from '@/lib/pg';
 import type { JsonObject } from '@/lib/envelope/parse-envelope';
 import type { SpanRow } from './parse-spans';
 import { spanGroup } from './normalize';
@@ -13,46 +14,32 @@ import { key64, spanIdNumber, transactionKey } from './span-keys';
 type Item = { projectId: string; spans: SpanRow[] };
 type Outcome = 'stored' | 'unauthorized';
 
-// The project number is read in the statement: no project, no rows, and the batch answers as refusedWhenProjectGone.
-const SQL = `
-INSERT INTO spans (project, txn_key, group_key, trace_id, span_id, parent_span_id, segment_id, start, duration, is_segment,
-                   op, description, status, transaction, environment, release, data)
-SELECT p.number, s.txn_key, s.group_key, s.trace_id, s.span_id, s.parent_span_id, s.segment_id, s.start, s.duration, s.is_segment,
-       s.op, s.description, s.status, s.transaction, s.environment, s.release, s.data
-  FROM unnest($1::text[], $2::int8[], $3::int8[], $4::uuid[], $5::int8[], $6::int8[], $7::int8[], $8::timestamptz[], $9::float8[],
-              $10::bool[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::json[])
-       AS s(project_id, txn_key, group_key, trace_id, span_id, parent_span_id, segment_id, start, duration, is_segment,
-            op, description, status, transaction, environment, release, data)
-  JOIN projects p ON p.id = s.project_id`;
-
-type Columns = {
-  [
-    K in
-      | 'projectId'
-      | 'txnKey'
-      | 'groupKey'
-      | 'traceId'
-      | 'spanId'
-      | 'parentSpanId'
-      | 'segmentId'
-      | 'start'
-      | 'duration'
-      | 'isSegment'
-      | 'op'
-      | 'description'
-      | 'status'
-      | 'transaction'
-      | 'environment'
-      | 'release'
-      | 'data'
-  ]: unknown[];
-};
+const TARGET = `spans (project, txn_key, group_key, trace_id, span_id, parent_span_id, segment_id, start, duration, is_segment,
+                       op, description, status, transaction, environment, release, data)`;
 
 /**
- * The rows of one envelope's spans as columns. Per segment, its carrier (the segment span when it is among them,
- * else the segment's first span here) takes the transaction name, environment, release and every data bag.
+ * A bounded memo: spans repeat their groups (a query's statement, a route) and their groups' keys, so each is worked
+ * out once per process while it is common.
  */
-function addRows(c: Columns, projectId: string, spans: SpanRow[]): void {
+function memo(f: (k: string) => string, max = 20_000): (k: string) => string {
+  const m = new Map<string, string>();
+  return (k) => {
+    let v = m.get(k);
+    if (v === undefined) {
+      if (m.size >= max) m.clear();
+      m.set(k, (v = f(k)));
+    }
+    return v;
+  };
+}
+const groupKey = memo(key64);
+const groupOf = memo((k) => spanGroup(k.slice(0, k.indexOf('\0')), k.slice(k.indexOf('\0') + 1)));
+
+/**
+ * The COPY text of one envelope's spans. Per segment, its carrier (the segment span when it is among them, else the
+ * segment's first span here) takes the transaction name, environment, release and every data bag.
+ */
+function copyText(project: number, projectId: string, spans: SpanRow[]): string {
   const carriers = new Map<string, SpanRow>();
   for (const s of spans) if (s.isSegment || !carriers.has(s.segmentId)) carriers.set(s.segmentId, s);
   const bags = new Map<SpanRow, JsonObject>();
@@ -64,66 +51,43 @@ function addRows(c: Columns, projectId: string, spans: SpanRow[]): void {
     bag[s.spanId] = s.data;
   }
   const keys = new Map<string, string>();
+  let text = '';
   for (const s of spans) {
     const carrier = carriers.get(s.segmentId) === s;
     let txn = keys.get(s.transaction);
     if (txn === undefined) keys.set(s.transaction, (txn = transactionKey(projectId, s.transaction)));
     const bag = bags.get(s);
-    c.projectId.push(projectId);
-    c.txnKey.push(txn);
-    c.groupKey.push(key64(s.group));
-    c.traceId.push(s.traceId);
-    c.spanId.push(spanIdNumber(s.spanId));
-    c.parentSpanId.push(s.parentSpanId === null ? null : spanIdNumber(s.parentSpanId));
-    c.segmentId.push(spanIdNumber(s.segmentId));
-    c.start.push(s.start);
-    c.duration.push(s.durationMs);
-    c.isSegment.push(s.isSegment);
-    c.op.push(s.op);
-    c.description.push(s.description);
-    c.status.push(s.status);
-    c.transaction.push(carrier ? s.transaction : null);
-    c.environment.push(carrier ? s.environment : null);
-    c.release.push(carrier ? s.release : null);
-    c.data.push(bag ? JSON.stringify(bag) : null);
+    text += `${project}\t${txn}\t${groupKey(s.group)}\t${s.traceId}\t${spanIdNumber(s.spanId)}\t${
+      s.parentSpanId === null ? '\\N' : spanIdNumber(s.parentSpanId)
+    }\t${spanIdNumber(s.segmentId)}\t${s.start.toISOString()}\t${s.durationMs}\t${s.isSegment ? 't' : 'f'}\t${copyField(
+      s.op,
+    )}\t${copyField(s.description)}\t${copyField(s.status)}\t${
+      carrier ? `${copyField(s.transaction)}\t${copyField(s.environment)}\t${copyField(s.release)}` : '\\N\t\\N\t\\N'
+    }\t${copyField(bag ? JSON.stringify(bag) : null)}\n`;
   }
+  return text;
 }
 
+/**
+ * A batch in one transaction: its projects' rows locked FOR KEY SHARE (a project deleted meanwhile refuses its items;
+ * one deleted later takes its spans with it, by the spans migration's trigger: no per-row foreign-key check), then
+ * every span in one COPY.
+ */
 async function write(items: Item[]): Promise<Outcome[]> {
-  const c: Columns = {
-    projectId: [],
-    txnKey: [],
-    groupKey: [],
-    traceId: [],
-    spanId: [],
-    parentSpanId: [],
-    segmentId: [],
-    start: [],
-    duration: [],
-    isSegment: [],
-    op: [],
-    description: [],
-    status: [],
-    transaction: [],
-    environment: [],
-    release: [],
-    data: [],
-  };
-  for (const i of items) addRows(c, i.projectId, i.spans);
-  const { rowCount } = await pool().query(SQL, Object.values(c));
-  if (rowCount !== c.projectId.length) {
-    // A project deleted while its spans waited: the batch answers as the FK violation of the other kinds would.
-    const gone = new Set(
-      (
-        await pool().query<{ id: string }>(
-          'SELECT id FROM unnest($1::text[]) AS x(id) WHERE NOT EXISTS (SELECT 1 FROM projects WHERE projects.id = x.id)',
-          [[...new Set(items.map((i) => i.projectId))]],
-        )
-      ).rows.map((r) => r.id),
+  return withPgTransaction(async (client) => {
+    const { rows } = await client.query<{ id: string; number: number }>(
+      'SELECT id, number FROM projects WHERE id = ANY($1) FOR KEY SHARE',
+      [[...new Set(items.map((i) => i.projectId))]],
     );
-    return items.map((i) => (gone.has(i.projectId) ? 'unauthorized' : 'stored'));
-  }
-  return items.map(() => 'stored');
+    const numbers = new Map(rows.map((r) => [r.id, r.number]));
+    let text = '';
+    for (const i of items) {
+      const n = numbers.get(i.projectId);
+      if (n !== undefined) text += copyText(n, i.projectId, i.spans);
+    }
+    if (text) await copyRows(client, TARGET, text);
+    return items.map((i) => (numbers.has(i.projectId) ? 'stored' : 'unauthorized'));
+  });
 }
 
 const spanWriter: BatchWriter<Item, Outcome> = {
@@ -138,7 +102,7 @@ export async function storeSpans(key: IngestKey, spans: SpanRow[]): Promise<void
   if (spans.length === 0) return;
   for (const s of spans) {
     // Grouped again: the description the group was made of may have been scrubbed since.
-    s.group = spanGroup(s.op, s.description);
+    s.group = groupOf(`${s.op}\0${s.description}`);
   }
   if ((await submit({ projectId: key.projectId, spans })) === 'stored')
     recordOutcome({

@@ -1,4 +1,4 @@
-// COPY … FROM STDIN on a pg client (#51): bulk rows in PostgreSQL's text format, the cheapest way in for log lines
+// COPY … FROM STDIN on a pg client (#51): bulk rows in PostgreSQL's text format, the cheapest way in for log lines and spans
 // (measured against a multi-row INSERT of unnest'ed arrays: docs/benchmarks.md, bench:logs). A query object of the
 // pg driver's own kind (submit/handle…), so no extra dependency: it answers the COPY's CopyInResponse with the rows
 // in one CopyData message and resolves with the row count once the server is ready again.
