@@ -3,7 +3,8 @@
 // aggregates, one row per aggregate user. Updates go through the short-lived session state (one row per session,
 // its worst status so far), whose change says exactly what each update adds to the hourly rollup: a session counts
 // as started once, as errored once, and as crashed or abnormal by its final status, whatever the order or repetition
-// of its updates. Aggregates add their counts directly. Users are kept per release and environment (and across
+// of its updates; an update that changes none of those counts (a later `ok` or a clean `exited`) leaves the rollups
+// alone instead of rewriting a release's hot hourly and daily rows with zeros. Aggregates add their counts directly. Users are kept per release and environment (and across
 // environments, environment ''), with the last day of a session and of a crash: a session's user row is written when
 // the session first has a user and when it first crashes, not again for each later update (its day, release and
 // environment never change). Whether the session had its user already is read from the statement's snapshot: a
@@ -35,12 +36,14 @@ WITH u AS (
          did = coalesce(s.did, EXCLUDED.did), updated_at = now()
   RETURNING s.project_id, s.sid, s.did, s.release, s.environment, s.started_hour, s.status_rank, s.errored, s.prev_rank, s.prev_errored
 ), d AS (
-  SELECT project_id, release, environment, started_hour AS hour,
-         (prev_rank = -1)::int AS started,
-         (errored AND NOT prev_errored)::int AS errored,
-         (status_rank = 3)::int - (prev_rank = 3)::int AS abnormal,
-         (status_rank = 4)::int - (prev_rank = 4)::int AS crashed
-  FROM up
+  SELECT * FROM (
+    SELECT project_id, release, environment, started_hour AS hour,
+           (prev_rank = -1)::int AS started,
+           (errored AND NOT prev_errored)::int AS errored,
+           (status_rank = 3)::int - (prev_rank = 3)::int AS abnormal,
+           (status_rank = 4)::int - (prev_rank = 4)::int AS crashed
+    FROM up
+  ) c WHERE started <> 0 OR errored <> 0 OR abnormal <> 0 OR crashed <> 0
   UNION ALL
   SELECT * FROM unnest($9::text[], $10::text[], $11::text[], $12::timestamptz[], $13::int[], $14::int[], $15::int[], $16::int[])
 ), roll AS (
