@@ -4,13 +4,13 @@
 // its worst status so far), whose change says exactly what each update adds to the hourly rollup: a session counts
 // as started once, as errored once, and as crashed or abnormal by its final status, whatever the order or repetition
 // of its updates; an update that changes none of those counts (a later `ok` or a clean `exited`) leaves the rollups
-// alone instead of rewriting a release's hot hourly and daily rows with zeros. Aggregates add their counts directly. Users are kept per release and environment (and across
-// environments, environment ''), with the last day of a session and of a crash: a session's user row is written when
-// the session first has a user and when it first crashes, not again for each later update (its day, release and
-// environment never change). Whether the session had its user already is read from the statement's snapshot: a
-// session updated meanwhile by another batch can only be written once more, never skipped (a user is never unset).
-// Both statements are prepared once per connection; a batch of aggregates alone (server SDKs) skips the session state
-// and the users.
+// alone instead of rewriting a release's hot hourly and daily rows with zeros. Aggregates add their counts directly.
+// Users are kept per release and environment (and across environments, environment ''), with the last day of a
+// session and of a crash: a session's user row is written when the session first has a user and when it first
+// crashes, not again for each later update (its day, release and environment never change). Whether the session had
+// its user already is read from the statement's snapshot: a session updated meanwhile by another batch can only be
+// written once more, never skipped (a user is never unset). Both statements are prepared once per connection; a
+// batch of aggregates alone (server SDKs) skips the session state and the users.
 import { groupCommit, refusedWhenProjectGone, type BatchWriter } from '@/lib/ingest/store/group-commit';
 import { pool, statement } from '@/lib/pg';
 import { foldSessions, type RollupDelta, type SessionRow } from './fold-sessions';
