@@ -8,6 +8,12 @@ const MAX_KEYS = 200;
 const MAX_NAME = 200;
 const MAX_STRING = 2000;
 
+// Plain ASCII a JSON string holds as it is: its JSON is its length and two quotes (most names and values are).
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** The bytes of `s` as a JSON string. */
+const jsonBytes = (s: string) => (PLAIN.test(s) ? s.length + 2 : Buffer.byteLength(JSON.stringify(s)));
+
 export function boundedAttributes(bag: unknown, maxBytes: number): JsonObject | null {
   if (typeof bag !== 'object' || bag === null || Array.isArray(bag)) return null;
   const out: JsonObject = {};
@@ -25,7 +31,7 @@ export function boundedAttributes(bag: unknown, maxBytes: number): JsonObject | 
     if (typeof v === 'number' && !Number.isFinite(v)) continue;
     const key = storableString(name.slice(0, MAX_NAME));
     const value = typeof v === 'string' ? storableString(v.slice(0, MAX_STRING)) : v;
-    const cost = Buffer.byteLength(JSON.stringify(key)) + Buffer.byteLength(JSON.stringify(value)) + 2;
+    const cost = jsonBytes(key) + (typeof value === 'string' ? jsonBytes(value) : String(value).length) + 2;
     if (bytes + cost > maxBytes) break;
     out[key] = value;
     bytes += cost;
