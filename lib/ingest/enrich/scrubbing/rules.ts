@@ -82,6 +82,8 @@ const JSON_PAIR = /"([^"\\]{1,100})"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
 
 // One cheap test per string decides whether any value rule can match at all.
 const MAYBE = /\d{4}|bearer|PRIVATE KEY|A[A-Z]{3}[A-Z0-9]{16}|:\/\/[^\s/]*@|=|":/i;
+// The same without the pairs' `=` and `":`, for text whose pairs are not read (source lines: code is full of `=`).
+const MAYBE_VALUE = /\d{4}|bearer|PRIVATE KEY|A[A-Z]{3}[A-Z0-9]{16}|:\/\/[^\s/]*@/i;
 
 function cardsFiltered(s: string): string {
   return s.replace(CARD, (m) => {
@@ -111,7 +113,8 @@ export type ScrubPolicy = {
  * when nothing matched.
  */
 export function scrubString(s: string, policy: ScrubPolicy, pairs = true): string {
-  if (s.length < 4 || !MAYBE.test(s)) return s;
+  if (s.length < 4) return s;
+  if (pairs ? !MAYBE.test(s) : !policy.defaults || !MAYBE_VALUE.test(s)) return s;
   let out = s;
   if (policy.defaults) {
     if (out.includes('PRIVATE KEY')) out = out.replace(PEM, FILTERED);
