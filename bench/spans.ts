@@ -6,6 +6,7 @@
 // count), and p50/p95 of the trace view's read and of a transaction's span groups.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { transactionKey } from '@/lib/ingest/items/spans';
 import { load, rateOf, report, type RunResult } from './support/load';
 import { timeRuns } from './support/seed';
 import { log, proProject, runBench, startService } from './support/service';
@@ -173,6 +174,24 @@ async function main() {
       `stored: ${Number(size.rows).toLocaleString('en-US')} spans in ${(Number(size.bytes) / 1024 / 1024).toFixed(1)} MiB = ${(Number(size.bytes) / Number(size.rows)).toFixed(0)} bytes per span (heap, TOAST and indexes)`,
     );
     console.log(`reads: trace view p95 ${trace.p95.toFixed(1)} ms, span groups p95 ${groups.p95.toFixed(1)} ms`);
+    // Each index and the read it serves: the plans of the two reads' statements (lib/traces/trace-api.ts).
+    const plan = async (label: string, text: string, params: unknown[]) => {
+      const { rows } = await sql.query(`EXPLAIN (COSTS OFF) ${text}`, params);
+      // The day's partition (the others are empty, so the planner scans them as they are).
+      const used = rows.map((r) => String(r['QUERY PLAN'])).filter((l) => /Index/.test(l));
+      console.log(`plan of ${label}: ${[...new Set(used.map((l) => l.trim().replace(/^->\s*/, '')))].join('; ')}`);
+    };
+    await plan(
+      'the trace view',
+      'SELECT * FROM spans WHERE project = ANY($1) AND trace_id = $2::uuid ORDER BY start LIMIT 10000',
+      [[project.number], lastTrace],
+    );
+    await plan(
+      'span groups',
+      `SELECT op, group_key, count(*) FROM spans WHERE txn_key = $1 AND project = $2 AND NOT is_segment
+        AND received_at >= now() - interval '7 days' GROUP BY 1, 2`,
+      [transactionKey(project.id, 'GET /orders/7'), project.number],
+    );
   } finally {
     await sql.end();
   }

@@ -50,7 +50,7 @@ async function purgeTable(
        JOIN organizations o ON o.id = p.org_id
        WHERE o.plan = $1::plan AND t.received_at < $2 AND ($4::text[] IS NULL OR o.id = ANY($4))
        LIMIT $3) v
-     WHERE ${keyed ? 'd.id = v.id AND d.received_at = v.received_at' : 'd.tableoid = v.tableoid AND d.ctid = v.ctid'}`;
+     WHERE ${keyed ? 'd.id = v.id AND d.received_at = v.received_at' : 'd.tableoid = v.tableoid AND d.ctid = v.ctid AND d.received_at < $2'}`;
   for (;;) {
     const { rowCount } = await pool().query(sql, [plan, cutoff, batchSize, orgIds]);
     total += rowCount ?? 0;
