@@ -28,8 +28,8 @@ export type LogRow = {
   release: string | null;
 };
 
-const hex = (v: unknown, n: number) =>
-  typeof v === 'string' && new RegExp(`^[0-9a-f]{${n}}$`, 'i').test(v) ? v.toLowerCase() : null;
+const HEX = { 16: /^[0-9a-f]{16}$/i, 32: /^[0-9a-f]{32}$/i };
+const hex = (v: unknown, n: 16 | 32) => (typeof v === 'string' && HEX[n].test(v) ? v.toLowerCase() : null);
 
 /** OpenTelemetry severity numbers (1–24) to the six levels. */
 export function levelOfSeverity(n: number): LogLevel {
