@@ -77,14 +77,27 @@ export function storableEnvelope<T>(
  * anything that recurses over untrusted JSON.
  */
 export function tooDeepKey(obj: Record<string, unknown>): string | null {
+  // Two parallel stacks of objects only (no pair allocated per value: this runs over every payload, #51).
+  const values: object[] = [];
+  const depths: number[] = [];
+  const push = (v: unknown, depth: number) => {
+    if (typeof v === 'object' && v !== null) {
+      values.push(v);
+      depths.push(depth);
+    }
+  };
   for (const key in obj) {
-    const stack: [unknown, number][] = [[obj[key], 1]];
-    while (stack.length > 0) {
-      const [value, depth] = stack.pop()!;
-      if (typeof value !== 'object' || value === null) continue;
-      if (depth >= MAX_JSON_DEPTH) return key;
-      if (Array.isArray(value)) for (const v of value) stack.push([v, depth + 1]);
-      else for (const k in value) stack.push([(value as Record<string, unknown>)[k], depth + 1]);
+    push(obj[key], 1);
+    while (values.length > 0) {
+      const value = values.pop()!;
+      const depth = depths.pop()!;
+      if (depth >= MAX_JSON_DEPTH) {
+        values.length = 0;
+        depths.length = 0;
+        return key;
+      }
+      if (Array.isArray(value)) for (let i = 0; i < value.length; i++) push(value[i], depth + 1);
+      else for (const k in value) push((value as Record<string, unknown>)[k], depth + 1);
     }
   }
   return null;

@@ -64,8 +64,18 @@ const FIRST_TAG_PARAM = FIRST_TRANSACTION_PARAM + TRANSACTION_COLUMNS.length;
 // Rollup buckets are aligned on the Unix epoch, whatever the session's time zone.
 const EPOCH = `TIMESTAMPTZ '1970-01-01 00:00:00+00'`;
 
+/**
+ * A column's parameter as an array. A jsonb column arrives as one JSON array of the rows' values (lib/ingest/store/
+ * event-writer.ts jsonColumn: the values are JSON text already, so nothing is escaped again, #51), its JSON nulls
+ * the rows without a value.
+ */
+function paramOf<R>(c: Column<R>, n: number): string {
+  if (c.type !== 'jsonb') return `$${n}::${c.type}[]`;
+  return `ARRAY(SELECT NULLIF(j.v, 'null'::jsonb) FROM jsonb_array_elements($${n}::jsonb) WITH ORDINALITY AS j(v, i) ORDER BY j.i)`;
+}
+
 function unnestOf<R>(columns: Column<R>[], firstParam: number, alias: string): string {
-  const params = columns.map((c, i) => `$${firstParam + i}::${c.type}[]`).join(', ');
+  const params = columns.map((c, i) => paramOf(c, firstParam + i)).join(', ');
   return `SELECT * FROM unnest(${params}) AS ${alias}(${columns.map((c) => c.name).join(', ')})`;
 }
 const intoList = <R>(columns: Column<R>[]) =>
