@@ -3,10 +3,12 @@
 -- attributes without the keys a column already holds (lib/ingest/items/logs/compact.ts), as jsonb (the attribute filter
 -- reads a key 3-5 times faster than from json text, for about 35 bytes more a line), and no foreign key (a check per
 -- line cost more than the line): the writer locks its projects' rows for the batch instead, and a deleted project's
--- lines go by a statement trigger. Three indexes, one per read that needs one (docs/benchmarks.md has their plans):
+-- lines go by a statement trigger. Four indexes, one per read that needs one (docs/benchmarks.md has their plans):
 -- a project's lines newest first (every page of the logs page, filtered or not), its warnings, errors and fatal lines
--- newest first (a level filter for the rare levels, which newest first would scan the whole day for), and a trace's
--- lines. Existing lines are copied into the default partition, which the partition job moves into daily partitions.
+-- newest first (a level filter for the rare levels, which newest first would scan the whole day for), a trace's
+-- lines, and the message's trigrams (a word that is rare over 10,000,000 lines was found in 70 ms with it, 39 s
+-- without, for about a third of the write rate and 49 bytes a line). Existing lines are copied into the default
+-- partition, which the partition job moves into daily partitions.
 CREATE SEQUENCE "logs_id_seq" AS BIGINT;
 
 CREATE TABLE "logs_next" (
@@ -42,6 +44,7 @@ CREATE INDEX "logs_project_id_timestamp_idx" ON "logs"("project_id", "timestamp"
 CREATE INDEX "logs_project_id_timestamp_problems_idx" ON "logs"("project_id", "timestamp" DESC)
   WHERE "level" IN ('warn', 'error', 'fatal');
 CREATE INDEX "logs_trace_id_idx" ON "logs"("trace_id") WHERE "trace_id" IS NOT NULL;
+CREATE INDEX "logs_body_trgm_idx" ON "logs" USING gin ("body" gin_trgm_ops);
 
 -- (An E-string with octal 073 for its semicolons: the migration runner splits scripts on semicolons.)
 CREATE FUNCTION "delete_logs_of_deleted_projects"() RETURNS trigger LANGUAGE plpgsql AS E'BEGIN
