@@ -209,6 +209,22 @@ function startReads(svc: Service, projectId: string, sender: Sender) {
       stop = true;
       await loop;
     },
+    /** What each read answers once more: the lengths of its lists, so a read that finds nothing shows. */
+    async shapes(): Promise<string> {
+      const out: string[] = [];
+      for (const r of READS) {
+        const json = (await (await fetch(svc.base + urls[r](), { headers: { cookie: svc.cookie } })).json()) as {
+          data: unknown;
+        };
+        const lists = Array.isArray(json.data)
+          ? [`${json.data.length} items`]
+          : Object.entries((json.data ?? {}) as Record<string, unknown>)
+              .filter(([, v]) => Array.isArray(v))
+              .map(([k, v]) => `${(v as unknown[]).length} ${k}`);
+        out.push(`${r}: ${lists.join(', ') || 'no list'}`);
+      }
+      return out.join('; ');
+    },
   };
 }
 
@@ -363,6 +379,7 @@ async function main() {
       retried = why.length > 0;
     }
     await reads.stop();
+    const readShapes = await reads.shapes();
     // Outcomes are flushed each second.
     await new Promise((r) => setTimeout(r, 2500));
     const bytesAfter = await storedBytes(sql);
@@ -403,7 +420,7 @@ async function main() {
       `stored per app request: ${fmt(total / requests)} bytes (${top}), tables with partitions, TOAST and indexes`,
     );
     console.log(
-      `read failures during the run: ${reads.failures.length ? reads.failures.slice(0, 5).join(', ') : 'none'}`,
+      `read failures during the run: ${reads.failures.length ? reads.failures.slice(0, 5).join(', ') : 'none'}; the reads answer ${readShapes}`,
     );
     console.log('every acknowledged item stored (after the warm-up: acknowledged − counted in outcomes = stored):');
     let ok = true;
