@@ -59,7 +59,9 @@ export function logsSql(projectId: string, q: z.infer<typeof listLogsQuery>): { 
     args.push(v);
     return `$${args.length}`;
   };
-  if (q.level.length) where.push(`level = ANY(${arg(q.level)})`);
+  // One level is an equality, which the index of warnings, errors and fatal lines answers newest first.
+  if (q.level.length === 1) where.push(`level = ${arg(q.level[0])}`);
+  else if (q.level.length) where.push(`level = ANY(${arg(q.level)})`);
   if (q.query) where.push(`body ILIKE ${arg(`%${q.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
   if (q.attribute) {
     const i = q.attribute.indexOf(':');

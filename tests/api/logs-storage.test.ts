@@ -136,6 +136,12 @@ describe('log lines stored compactly', () => {
     expect(await bodies('sentry.message.template:Order %s paid')).toEqual(['Order o-7 paid']);
     expect(await bodies('order.id:o-8')).toEqual(['otel line']);
     expect((await page(s, project, { traceId: trace })).logs.map((l) => l.body)).toEqual(['Order o-7 paid']);
+    // One level (an equality on the index of warnings, errors and fatal lines) and several.
+    const levels = async (level: string) => (await page(s, project, { level })).logs.map((l) => l.body).sort();
+    expect(await levels('error')).toEqual(['both keys']);
+    expect(await levels('info')).toEqual(['Order o-7 paid']);
+    expect(await levels('warn,error')).toEqual(['both keys', 'otel line']);
+    expect(await levels('fatal')).toEqual([]);
   });
 
   it('a failed write counts its line as a processing error; the lines written beside it are stored and counted', async () => {
