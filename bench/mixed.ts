@@ -11,6 +11,7 @@
 // reads made during the step (issue list, trace view, logs search, release health); then bytes stored per app request
 // and whether every acknowledged item was stored.
 // BENCH_DIST_DIR: the production build's folder (default .next-bench-mixed).
+import fs from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -273,6 +274,7 @@ const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDig
 async function main() {
   const distDir = process.env.BENCH_DIST_DIR || '.next-bench-mixed';
   const svc = await startService({ distDir, env: { INGEST_RATE_LIMIT_PER_SECOND: '1000000' } });
+  dataDir = svc.dataDir;
   const { sql, project } = await proProject(svc, 'Mixed bench');
   const traffic = new AppTraffic(project.keys[0].publicKey, APPS);
   const sender = new Sender(
@@ -444,4 +446,6 @@ async function main() {
   }
 }
 
-runBench(main);
+// The run's DATA_DIR (its database: a few hundred MB) goes when the service has stopped; its log file stays.
+let dataDir = '';
+runBench(main, () => dataDir && fs.rmSync(dataDir, { recursive: true, force: true }));
