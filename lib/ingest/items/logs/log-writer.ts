@@ -9,6 +9,7 @@ import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { withPgTransaction } from '@/lib/pg';
 import { compactAttributes } from './compact';
 import { copyField, copyRows } from '@/lib/ingest/store/copy-rows';
+import { spanIdNumber } from '@/lib/ingest/items/spans';
 import type { LogRow } from './parse-logs';
 
 type Item = { projectId: string; logs: LogRow[] };
@@ -16,9 +17,6 @@ type Outcome = 'stored' | 'unauthorized';
 
 const TARGET =
   'logs (timestamp, span_id, trace_id, severity_number, project_id, level, body, template, environment, release, attributes)';
-
-/** A 16-hex span id as the signed 64-bit number stored (read back with to_hex). */
-export const spanIdNumber = (hex: string) => BigInt.asIntN(64, BigInt(`0x${hex}`)).toString();
 
 /** The COPY text of one line. */
 export function copyLine(projectId: string, l: LogRow): string {
