@@ -7,8 +7,26 @@ export function key64(text: string): string {
   return createHash('md5').update(text).digest().readBigInt64BE(0).toString();
 }
 
+/**
+ * A bounded memo: spans repeat their transaction names, groups and groups' keys, so each is worked out once per
+ * process while it is common.
+ */
+export function memo(f: (k: string) => string, max = 20_000): (k: string) => string {
+  const m = new Map<string, string>();
+  return (k) => {
+    let v = m.get(k);
+    if (v === undefined) {
+      if (m.size >= max) m.clear();
+      m.set(k, (v = f(k)));
+    }
+    return v;
+  };
+}
+
+const nameKeys = memo(key64);
+
 /** A transaction name's key within its project (project ids hold no `:`). */
-export const transactionKey = (projectId: string, transaction: string) => key64(`${projectId}:${transaction}`);
+export const transactionKey = (projectId: string, transaction: string) => nameKeys(`${projectId}:${transaction}`);
 
 /** A span id (16 hex digits) as the signed bigint it is stored as; `spanIdSql` turns it back. */
 export const spanIdNumber = (hex: string) => BigInt.asIntN(64, BigInt(`0x${hex}`)).toString();

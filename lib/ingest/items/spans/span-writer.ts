@@ -9,7 +9,7 @@ import { withPgTransaction } from '@/lib/pg';
 import type { JsonObject } from '@/lib/envelope/parse-envelope';
 import type { SpanRow } from './parse-spans';
 import { spanGroup } from './normalize';
-import { key64, spanIdNumber, transactionKey } from './span-keys';
+import { key64, memo, spanIdNumber, transactionKey } from './span-keys';
 
 type Item = { projectId: string; spans: SpanRow[] };
 type Outcome = 'stored' | 'unauthorized';
@@ -17,21 +17,6 @@ type Outcome = 'stored' | 'unauthorized';
 const TARGET = `spans (project, txn_key, group_key, trace_id, span_id, parent_span_id, segment_id, start, duration, is_segment,
                        op, description, status, transaction, environment, release, data)`;
 
-/**
- * A bounded memo: spans repeat their groups (a query's statement, a route) and their groups' keys, so each is worked
- * out once per process while it is common.
- */
-function memo(f: (k: string) => string, max = 20_000): (k: string) => string {
-  const m = new Map<string, string>();
-  return (k) => {
-    let v = m.get(k);
-    if (v === undefined) {
-      if (m.size >= max) m.clear();
-      m.set(k, (v = f(k)));
-    }
-    return v;
-  };
-}
 const groupKey = memo(key64);
 const groupOf = memo((k) => spanGroup(k.slice(0, k.indexOf('\0')), k.slice(k.indexOf('\0') + 1)));
 
