@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { notFound, validationError } from '@/lib/errors';
 import { clampedInt, cursorOf, readCursor } from '@/lib/http/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
-import { attributeValueSql, LOG_LEVELS, restoreAttributes } from '@/lib/ingest/items/logs';
-import type { JsonObject } from '@/lib/envelope/parse-envelope';
+import { attributeValueSql, LOG_LEVELS, restoreAttributes, type LogRow } from '@/lib/ingest/items/logs';
 import { readPool } from '@/lib/replica';
 
 export const listLogsQuery = z.object({
@@ -37,19 +36,8 @@ export const listLogsQuery = z.object({
   limit: clampedInt(100, 1, 500),
 });
 
-type Row = {
-  id: string;
-  timestamp: Date;
-  level: string;
-  severityNumber: number | null;
-  body: string;
-  template: string | null;
-  attributes: JsonObject | null;
-  traceId: string | null;
-  spanId: string | null;
-  environment: string | null;
-  release: string | null;
-};
+/** A stored line as read: what was written (LogRow) with its numeric id, its level as stored. */
+type Row = Omit<LogRow, 'level'> & { id: string; level: string };
 
 /** The page's statement: a project's lines by `q`, newest first, one more than the page (bench:logs explains it). */
 export function logsSql(projectId: string, q: z.infer<typeof listLogsQuery>): { text: string; args: unknown[] } {

@@ -18,6 +18,15 @@ import { foldSessions, type RollupDelta, type SessionRow } from './fold-sessions
 export type { SessionRow } from './fold-sessions';
 export type SessionOutcome = 'stored' | 'unauthorized';
 
+// What a rollup row already there gets from the statement's counts (both statements below add the same way).
+const ADD_TO_HOUR = `ON CONFLICT (project_id, release, environment, hour) DO UPDATE
+     SET started = h.started + EXCLUDED.started, errored = h.errored + EXCLUDED.errored,
+         abnormal = h.abnormal + EXCLUDED.abnormal, crashed = h.crashed + EXCLUDED.crashed`;
+const ADD_TO_DAY = `ON CONFLICT (project_id, release, environment, day) DO UPDATE
+     SET started = dd.started + EXCLUDED.started, errored = dd.errored + EXCLUDED.errored,
+         abnormal = dd.abnormal + EXCLUDED.abnormal, crashed = dd.crashed + EXCLUDED.crashed,
+         last_hour = GREATEST(dd.last_hour, EXCLUDED.last_hour)`;
+
 const EPOCH = `TIMESTAMPTZ '1970-01-01 00:00:00+00'`;
 
 const SESSION_SQL = `
@@ -50,17 +59,12 @@ WITH u AS (
   INSERT INTO session_hourly AS h (project_id, release, environment, hour, started, errored, abnormal, crashed)
   SELECT project_id, release, environment, hour, sum(started)::int, sum(errored)::int, sum(abnormal)::int, sum(crashed)::int
   FROM d GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-  ON CONFLICT (project_id, release, environment, hour) DO UPDATE
-     SET started = h.started + EXCLUDED.started, errored = h.errored + EXCLUDED.errored,
-         abnormal = h.abnormal + EXCLUDED.abnormal, crashed = h.crashed + EXCLUDED.crashed
+  ${ADD_TO_HOUR}
 ), daily AS (
   INSERT INTO session_daily AS dd (project_id, release, environment, day, started, errored, abnormal, crashed, last_hour)
   SELECT project_id, release, environment, (hour AT TIME ZONE 'UTC')::date, sum(started)::int, sum(errored)::int, sum(abnormal)::int, sum(crashed)::int, max(hour)
   FROM d GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-  ON CONFLICT (project_id, release, environment, day) DO UPDATE
-     SET started = dd.started + EXCLUDED.started, errored = dd.errored + EXCLUDED.errored,
-         abnormal = dd.abnormal + EXCLUDED.abnormal, crashed = dd.crashed + EXCLUDED.crashed,
-         last_hour = GREATEST(dd.last_hour, EXCLUDED.last_hour)
+  ${ADD_TO_DAY}
 ), usr AS (
   INSERT INTO session_release_users AS su (project_id, release, environment, user_hash, last_day, crashed_day)
   SELECT project_id, release, env, md5(did)::uuid, max(day), max(crashed_day)
@@ -88,17 +92,12 @@ WITH d AS (
 ), roll AS (
   INSERT INTO session_hourly AS h (project_id, release, environment, hour, started, errored, abnormal, crashed)
   SELECT * FROM d ORDER BY 1, 2, 3, 4
-  ON CONFLICT (project_id, release, environment, hour) DO UPDATE
-     SET started = h.started + EXCLUDED.started, errored = h.errored + EXCLUDED.errored,
-         abnormal = h.abnormal + EXCLUDED.abnormal, crashed = h.crashed + EXCLUDED.crashed
+  ${ADD_TO_HOUR}
 )
 INSERT INTO session_daily AS dd (project_id, release, environment, day, started, errored, abnormal, crashed, last_hour)
 SELECT project_id, release, environment, (hour AT TIME ZONE 'UTC')::date, sum(started)::int, sum(errored)::int, sum(abnormal)::int, sum(crashed)::int, max(hour)
 FROM d GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-ON CONFLICT (project_id, release, environment, day) DO UPDATE
-   SET started = dd.started + EXCLUDED.started, errored = dd.errored + EXCLUDED.errored,
-       abnormal = dd.abnormal + EXCLUDED.abnormal, crashed = dd.crashed + EXCLUDED.crashed,
-       last_hour = GREATEST(dd.last_hour, EXCLUDED.last_hour)`;
+${ADD_TO_DAY}`;
 
 const col = <T, V>(xs: T[], f: (x: T) => V) => xs.map(f);
 const rollupColumns = (r: RollupDelta[]) => [
