@@ -11,6 +11,12 @@ export const MAX_ITEMS = 1000;
 
 export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+const HEX_ID = { 16: /^[0-9a-f]{16}$/i, 32: /^[0-9a-f]{32}$/i };
+
+/** A span id (16 hex digits) or trace id (32), lower-cased; null when `v` is not one. */
+export const hexId = (v: unknown, digits: 16 | 32): string | null =>
+  typeof v === 'string' && HEX_ID[digits].test(v) ? v.toLowerCase() : null;
+
 /** JSON.parse that answers null instead of throwing, for text that must hold one JSON object. */
 export function parseJsonObject(text: string): JsonObject | null {
   try {

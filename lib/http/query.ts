@@ -45,12 +45,12 @@ export function cappedPagination({
 /** A keyset cursor of a list ordered by (time, id) descending: the last row's `<ISO time>|<id>`. */
 export const cursorOf = (at: Date, id: string) => `${at.toISOString()}|${id}`;
 
-/** Reads a cursor made by cursorOf; anything else is a 400 on `cursor`. */
-export function readCursor(cursor: string): { at: Date; id: string } {
+/** Reads a cursor made by cursorOf (its id of the list's shape, when given); anything else is a 400 on `cursor`. */
+export function readCursor(cursor: string, idShape?: RegExp): { at: Date; id: string } {
   const i = cursor.indexOf('|');
   const at = new Date(i < 0 ? NaN : cursor.slice(0, i));
   const id = i < 0 ? '' : cursor.slice(i + 1);
-  if (!id || Number.isNaN(at.getTime()))
+  if (!id || Number.isNaN(at.getTime()) || (idShape && !idShape.test(id)))
     throw validationError([{ path: ['query', 'cursor'], message: 'Not a cursor from this list' }]);
   return { at, id };
 }

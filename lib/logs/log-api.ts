@@ -2,10 +2,11 @@
 // attribute (`key:value`) and trace, paged by cursor; the page polls the first page for its live tail. Rows are
 // stored compactly (#51): ids as numbers, attributes without the keys a column holds (put back here).
 import { z } from 'zod';
-import { notFound, validationError } from '@/lib/errors';
+import { notFound } from '@/lib/errors';
 import { clampedInt, cursorOf, readCursor } from '@/lib/http/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { attributeValueSql, LOG_LEVELS, restoreAttributes, type LogRow } from '@/lib/ingest/items/logs';
+import { spanIdSql } from '@/lib/ingest/items/spans';
 import { readPool } from '@/lib/replica';
 
 export const listLogsQuery = z.object({
@@ -58,15 +59,13 @@ export function logsSql(projectId: string, q: z.infer<typeof listLogsQuery>): { 
   }
   if (q.traceId) where.push(`trace_id = ${arg(q.traceId.toLowerCase())}::uuid`);
   if (q.cursor) {
-    const { at, id } = readCursor(q.cursor);
-    if (!/^\d{1,19}$/.test(id))
-      throw validationError([{ path: ['query', 'cursor'], message: 'Not a cursor from this list' }]);
+    const { at, id } = readCursor(q.cursor, /^\d{1,19}$/);
     where.push(`(timestamp, id) < (${arg(at)}::timestamptz, ${arg(id)}::bigint)`);
   }
   // Ordered by the table's columns: the output's `id` is its text, which would sort 10 before 9.
   return {
     text: `SELECT id::text, timestamp, level, severity_number AS "severityNumber", body, template, attributes,
-            replace(trace_id::text, '-', '') AS "traceId", lpad(to_hex(span_id), 16, '0') AS "spanId", environment, release
+            replace(trace_id::text, '-', '') AS "traceId", ${spanIdSql('span_id')} AS "spanId", environment, release
        FROM logs WHERE ${where.join(' AND ')} ORDER BY logs.timestamp DESC, logs.id DESC LIMIT ${q.limit + 1}`,
     args,
   };

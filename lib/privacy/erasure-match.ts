@@ -56,13 +56,16 @@ const userAttributes = (col: string) =>
   `(${col}->>'user.id' = ANY($2) OR lower(${col}->>'user.email') = ANY($3) OR ${col}->>'user.name' = ANY($4)
     OR ${col}->>'user.username' = ANY($4) OR ${col}->>'user.ip_address' = ANY($5) OR ${col}->>'client.address' = ANY($5))`;
 
+// Spans name their project by number (#51): the organization's ones.
+const SPAN_PROJECTS = `project IN (SELECT number FROM projects WHERE id = ANY($1))`;
+
 /** WHERE clauses (alias-free) of the rows that belong to the person, per table. */
 export const MATCH = {
   events: `project_id = ANY($1) AND (${userJson('user_context')} OR request->'env'->>'REMOTE_ADDR' = ANY($5))`,
   logs: `project_id = ANY($1) AND ${userAttributes('attributes')}`,
   // A span's data is on its segment's carrier row (#51): a transaction with the person's data in any span goes whole.
   spans: `(project, trace_id, segment_id) IN (SELECT project, trace_id, segment_id FROM spans
-    WHERE project IN (SELECT number FROM projects WHERE id = ANY($1)) AND data IS NOT NULL
+    WHERE ${SPAN_PROJECTS} AND data IS NOT NULL
       AND EXISTS (SELECT 1 FROM json_each(data) b WHERE ${userAttributes('b.value')}))`,
   replays: `project_id = ANY($1) AND ${userJson('"user"')}`,
   // Feedback names its sender by the email and name typed in (the name often is the username).
@@ -105,7 +108,7 @@ SELECT DISTINCT id, email, username FROM (
   SELECT attributes->>'user.id', lower(attributes->>'user.email'), attributes->>'user.name' FROM logs WHERE ${MATCH.logs}
   UNION ALL
   SELECT b.value->>'user.id', lower(b.value->>'user.email'), b.value->>'user.name' FROM spans, json_each(spans.data) b
-   WHERE project IN (SELECT number FROM projects WHERE id = ANY($1)) AND data IS NOT NULL AND ${userAttributes('b.value')}
+   WHERE ${SPAN_PROJECTS} AND data IS NOT NULL AND ${userAttributes('b.value')}
   UNION ALL
   SELECT "user"->>'id', lower("user"->>'email'), "user"->>'username' FROM replays WHERE ${MATCH.replays}
 ) x LIMIT 1000`;

@@ -9,7 +9,7 @@ import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { readPool } from '@/lib/replica';
 import { decodeProfile, histogramQuantile, type StoredProfile } from '@/lib/ingest/items/profiles';
 import { spanIdSql, transactionKey } from '@/lib/ingest/items/spans';
-import { spansOfRows } from '@/lib/traces/trace-api';
+import { STORED_SPAN_COLUMNS, spansOfRows } from '@/lib/traces/trace-api';
 import { FlameBuilder, type FlameNode, type FrameInfo } from './flame-tree';
 import { frameTotalsSince, type FrameTotals } from './function-totals';
 
@@ -175,9 +175,7 @@ type SpanRow = {
 async function spanOf(t: ProjectTenant, traceId: string, spanId: string) {
   // The trace's rows of this project: a span's name and data are on its segment's carrier rows (#51).
   const { rows } = await readPool().query(
-    `SELECT project, ${spanIdSql('span_id')} AS "spanId", ${spanIdSql('parent_span_id')} AS "parentSpanId",
-            ${spanIdSql('segment_id')} AS "segmentId", transaction, op, description, status, start, duration AS "durationMs",
-            is_segment AS "isSegment", data, environment, release
+    `SELECT ${STORED_SPAN_COLUMNS}
        FROM spans WHERE project = (SELECT number FROM projects WHERE id = $1) AND trace_id = $2::uuid LIMIT 10000`,
     [t.projectId, traceId],
   );

@@ -17,6 +17,11 @@ export const traceParams = z.object({
 });
 const MAX_SPANS = 10_000;
 
+/** A stored span's columns as spansOfRows reads them (ids back to hex). */
+export const STORED_SPAN_COLUMNS = `project, ${spanIdSql('span_id')} AS "spanId", ${spanIdSql('parent_span_id')} AS "parentSpanId",
+  ${spanIdSql('segment_id')} AS "segmentId", transaction, op, description, status, start, duration AS "durationMs",
+  is_segment AS "isSegment", data, environment, release`;
+
 export async function getTrace(t: OrgTenant, traceId: string) {
   const { rows: projects } = await readPool().query<{ id: string; name: string; number: number }>(
     'SELECT id, name, number FROM projects WHERE org_id = $1',
@@ -25,10 +30,7 @@ export async function getTrace(t: OrgTenant, traceId: string) {
   const ids = projects.map((p) => p.id);
   const [spans, transactions, errors, logs] = await Promise.all([
     readPool().query<StoredSpan>(
-      `SELECT project, ${spanIdSql('span_id')} AS "spanId", ${spanIdSql('parent_span_id')} AS "parentSpanId",
-              ${spanIdSql('segment_id')} AS "segmentId", transaction, op, description, status, start, duration AS "durationMs",
-              is_segment AS "isSegment", data, environment, release
-         FROM spans WHERE project = ANY($1) AND trace_id = $2::uuid ORDER BY start, span_id LIMIT ${MAX_SPANS}`,
+      `SELECT ${STORED_SPAN_COLUMNS} FROM spans WHERE project = ANY($1) AND trace_id = $2::uuid ORDER BY start, span_id LIMIT ${MAX_SPANS}`,
       [projects.map((p) => p.number), traceId],
     ),
     readPool().query(

@@ -4,7 +4,7 @@
 // happened in. At most MAX_LOGS_PER_ITEM a item; bodies and attributes capped.
 import type { FieldIssue } from '@/lib/errors';
 import type { Path } from '@/lib/envelope/validate-envelope';
-import { isObject, type JsonObject } from '@/lib/envelope/parse-envelope';
+import { hexId, isObject, type JsonObject } from '@/lib/envelope/parse-envelope';
 import { boundedAttributes } from '@/lib/envelope/bounded-attributes';
 import { storableString, tooDeepKey } from '@/lib/envelope/prepare-json';
 import { storableTimeMs as validTime } from '@/lib/envelope/schemas';
@@ -27,9 +27,6 @@ export type LogRow = {
   environment: string | null;
   release: string | null;
 };
-
-const HEX = { 16: /^[0-9a-f]{16}$/i, 32: /^[0-9a-f]{32}$/i };
-const hex = (v: unknown, n: 16 | 32) => (typeof v === 'string' && HEX[n].test(v) ? v.toLowerCase() : null);
 
 /** OpenTelemetry severity numbers (1–24) to the six levels. */
 export function levelOfSeverity(n: number): LogLevel {
@@ -87,8 +84,8 @@ export function logRow(fields: {
         ? storableString((a['sentry.message.template'] as string).slice(0, MAX_BODY))
         : null,
     attributes: a,
-    traceId: hex(fields.traceId, 32),
-    spanId: hex(fields.spanId, 16),
+    traceId: hexId(fields.traceId, 32),
+    spanId: hexId(fields.spanId, 16),
     environment: str('sentry.environment') ?? str('deployment.environment') ?? str('deployment.environment.name'),
     release: str('sentry.release') ?? str('service.version'),
   };
@@ -99,7 +96,7 @@ export function logRow(fields: {
  * @sentry/node 11 puts the active span (Relay reads both).
  */
 function spanIdOf(l: JsonObject): unknown {
-  if (hex(l.span_id, 16)) return l.span_id;
+  if (hexId(l.span_id, 16)) return l.span_id;
   const a = isObject(l.attributes) ? l.attributes['sentry.trace.parent_span_id'] : undefined;
   return isObject(a) ? a.value : a;
 }

@@ -3,7 +3,7 @@
 // Each becomes a span row with its place in the trace (trace, parent, segment), what it did (op, description,
 // status, data such as db.system, http.method, http.status_code) and when. Lenient: a span without ids or times is
 // left out, never the envelope; at most MAX_SPANS_PER_ITEM a transaction.
-import { isObject, type JsonObject } from '@/lib/envelope/parse-envelope';
+import { hexId, isObject, type JsonObject } from '@/lib/envelope/parse-envelope';
 import { sentryTimeToMs, transactionName } from '@/lib/envelope/sentry/map-event';
 import { boundedAttributes } from '@/lib/envelope/bounded-attributes';
 import { storableString } from '@/lib/envelope/prepare-json';
@@ -35,8 +35,6 @@ export type SpanRow = {
   release: string | null;
 };
 
-const HEX = { 16: /^[0-9a-f]{16}$/i, 32: /^[0-9a-f]{32}$/i };
-const hex = (v: unknown, n: 16 | 32) => (typeof v === 'string' && HEX[n].test(v) ? v.toLowerCase() : null);
 const text = (v: unknown) =>
   typeof v === 'string'
     ? storableString(v.slice(0, MAX_TEXT))
@@ -52,7 +50,7 @@ function row(
   ctx: { traceId: string; segmentId: string; transaction: string; environment: string | null; release: string | null },
   fields: { op: unknown; description: unknown; status: unknown; end: unknown; isSegment: boolean; data: unknown },
 ): SpanRow | null {
-  const spanId = hex(s.span_id, 16);
+  const spanId = hexId(s.span_id, 16);
   const start = sentryTimeToMs(s.start_timestamp);
   const end = sentryTimeToMs(fields.end);
   if (!spanId || !validTime(start) || !validTime(end) || end < start) return null;
@@ -61,7 +59,7 @@ function row(
   return {
     traceId: ctx.traceId,
     spanId,
-    parentSpanId: hex(s.parent_span_id, 16),
+    parentSpanId: hexId(s.parent_span_id, 16),
     segmentId: ctx.segmentId,
     transaction: ctx.transaction,
     op,
@@ -83,8 +81,8 @@ const scalar = (v: unknown) => (typeof v === 'string' && v !== '' ? v.slice(0, 2
 /** A Sentry transaction event's spans: its root (the segment) and its children. */
 export function spansOfTransaction(event: JsonObject): SpanRow[] {
   const trace = isObject(event.contexts) && isObject(event.contexts.trace) ? event.contexts.trace : null;
-  const traceId = hex(trace?.trace_id, 32);
-  const segmentId = hex(trace?.span_id, 16);
+  const traceId = hexId(trace?.trace_id, 32);
+  const segmentId = hexId(trace?.span_id, 16);
   if (!trace || !traceId || !segmentId) return [];
   const ctx = {
     traceId,
@@ -132,12 +130,12 @@ export function spansOfV2(spans: unknown[]): SpanRow[] {
   const rows: SpanRow[] = [];
   for (const s of spans.slice(0, MAX_SPANS_PER_ITEM)) {
     if (!isObject(s)) continue;
-    const traceId = hex(s.trace_id, 32);
+    const traceId = hexId(s.trace_id, 32);
     if (!traceId) continue;
     const segmentId =
-      hex(attr(s, 'sentry.segment.id'), 16) ??
-      (s.is_segment === true ? hex(s.span_id, 16) : null) ??
-      hex(s.span_id, 16)!;
+      hexId(attr(s, 'sentry.segment.id'), 16) ??
+      (s.is_segment === true ? hexId(s.span_id, 16) : null) ??
+      hexId(s.span_id, 16)!;
     const segment = segments.get(segmentId ?? '');
     // Named as its transaction is (lib/envelope/sentry/map-spans.ts: a URL-named segment by its path).
     const name = segment ? segmentName(segment) : (attr(s, 'sentry.segment.name') ?? s.name);

@@ -35,12 +35,10 @@ function copyText(project: number, projectId: string, spans: SpanRow[]): string 
     if (!bag) bags.set(carrier, (bag = {}));
     bag[s.spanId] = s.data;
   }
-  const keys = new Map<string, string>();
   let text = '';
   for (const s of spans) {
     const carrier = carriers.get(s.segmentId) === s;
-    let txn = keys.get(s.transaction);
-    if (txn === undefined) keys.set(s.transaction, (txn = transactionKey(projectId, s.transaction)));
+    const txn = transactionKey(projectId, s.transaction);
     const bag = bags.get(s);
     text += `${project}\t${txn}\t${groupKey(s.group)}\t${s.traceId}\t${spanIdNumber(s.spanId)}\t${
       s.parentSpanId === null ? '\\N' : spanIdNumber(s.parentSpanId)
