@@ -40,9 +40,10 @@ async function main() {
     } = await sql.query(`INSERT INTO organizations (name, slug, plan) VALUES ('Bench', 'bench', 'PRO') RETURNING id`);
     const {
       rows: [project],
-    } = await sql.query(`INSERT INTO projects (org_id, name, slug) VALUES ($1, 'Bench', 'bench') RETURNING id`, [
-      org.id,
-    ]);
+    } = await sql.query(
+      `INSERT INTO projects (org_id, name, slug) VALUES ($1, 'Bench', 'bench') RETURNING id, number`,
+      [org.id],
+    );
     if (EXPLAIN) {
       // Every statement's plan with actual times, sent to the client as a notice (printed for the last batch).
       for (const q of [
@@ -64,6 +65,7 @@ async function main() {
     const key = {
       publicKey: 'bench',
       projectId: project.id as string,
+      projectNumber: project.number as number,
       orgId: org.id as string,
       scrub: scrubPolicyOf(DEFAULT_PRIVACY),
       groupingVersion: LATEST_GROUPING_VERSION,

@@ -137,7 +137,7 @@ async function storedCounts(sql: pgLib.Client, projectId: string, projectNumber:
   const one = async (q: string, params: unknown[]) => Number((await sql.query(q, params)).rows[0].n ?? 0);
   return {
     transactions: await one(`SELECT count(*) AS n FROM transactions WHERE project_id = $1`, [projectId]),
-    spans: await one(`SELECT count(*) AS n FROM spans WHERE project = $1`, [projectNumber]),
+    spans: await one(`SELECT sum(span_count) AS n FROM spans WHERE project = $1`, [projectNumber]),
     logs: await one(`SELECT count(*) AS n FROM logs WHERE project_id = $1`, [projectId]),
     sessions: await one(`SELECT sum(started) AS n FROM session_hourly WHERE project_id = $1`, [projectId]),
     errors: await one(`SELECT count(*) AS n FROM events WHERE project_id = $1`, [projectId]),

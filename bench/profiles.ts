@@ -303,7 +303,8 @@ async function main() {
       `SELECT (SELECT count(*)::int FROM profiles WHERE project_id = $1) AS chunks,
               (SELECT coalesce(sum(size), 0) FROM profiles WHERE project_id = $1) AS size,
               (SELECT coalesce(sum(sample_count), 0) FROM profiles WHERE project_id = $1) AS samples,
-              (SELECT count(*)::int FROM spans WHERE project_id = $1 AND is_segment AND data ? 'sentry.profiler_id') AS segments`,
+              (SELECT count(*)::int FROM spans WHERE project = (SELECT number FROM projects WHERE id = $1) AND segment_index IS NOT NULL
+                  AND data -> lpad(to_hex(span_ids[segment_index]), 16, '0') ->> 'sentry.profiler_id' IS NOT NULL) AS segments`,
       [project.id],
     );
     // Each chunk adds its functions' time to the rows of its hour: an update per function, leaving the row's old

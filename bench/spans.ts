@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { transactionKey } from '@/lib/ingest/items/spans';
+import { SPAN_ROWS } from '@/lib/traces/trace-api';
 import { load, rateOf, report, type RunResult } from './support/load';
 import { timeRuns } from './support/seed';
 import { log, proProject, runBench, startService } from './support/service';
@@ -130,7 +131,7 @@ async function main() {
     const {
       rows: [size],
     } = await sql.query(
-      `SELECT (SELECT count(*) FROM spans)::bigint AS rows,
+      `SELECT (SELECT sum(span_count) FROM spans)::bigint AS rows,
               (SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent WHERE p.relname = 'spans')::bigint AS bytes`,
     );
 
@@ -181,15 +182,14 @@ async function main() {
       const used = rows.map((r) => String(r['QUERY PLAN'])).filter((l) => /Index/.test(l));
       console.log(`plan of ${label}: ${[...new Set(used.map((l) => l.trim().replace(/^->\s*/, '')))].join('; ')}`);
     };
-    await plan(
-      'the trace view',
-      'SELECT * FROM spans WHERE project = ANY($1) AND trace_id = $2::uuid ORDER BY start LIMIT 10000',
-      [[project.number], lastTrace],
-    );
+    await plan('the trace view', 'SELECT * FROM spans WHERE project = ANY($1) AND trace_id = $2::uuid LIMIT 10000', [
+      [project.number],
+      lastTrace,
+    ]);
     await plan(
       'span groups',
-      `SELECT op, group_key, count(*) FROM spans WHERE txn_key = $1 AND project = $2 AND NOT is_segment
-        AND received_at >= now() - interval '7 days' GROUP BY 1, 2`,
+      `SELECT s.op, s.group_key, count(*) FROM ${SPAN_ROWS} WHERE b.txn_key = $1 AND b.project = $2
+        AND b.received_at >= now() - interval '7 days' AND s.i IS DISTINCT FROM b.segment_index GROUP BY 1, 2`,
       [transactionKey(project.id, 'GET /orders/7'), project.number],
     );
   } finally {

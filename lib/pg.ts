@@ -68,29 +68,44 @@ export async function withPgTransaction<T>(
 }
 
 async function runPgTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>, p: pg.Pool | undefined): Promise<T> {
+  return withPgClient(async (client, discard) => {
+    let committing = false;
+    try {
+      await client.query('BEGIN');
+      const result = await fn(client);
+      committing = true;
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      // Before COMMIT was sent, a lost session rolled the transaction back: nothing was committed.
+      if (!committing) markNotCommitted(err);
+      await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
+        discard(rollbackErr instanceof Error ? rollbackErr : new Error(String(rollbackErr)));
+      });
+      throw err;
+    }
+  }, p);
+}
+
+/**
+ * A pooled session for `fn` (a transaction, or one statement that is its own, such as a COPY). A session that
+ * died meanwhile, or that `fn` discards, is closed instead of going back to the pool.
+ */
+export async function withPgClient<T>(
+  fn: (client: pg.PoolClient, discard: (err: Error) => void) => Promise<T>,
+  p?: pg.Pool,
+): Promise<T> {
   const client = await (p ?? pool()).connect().catch((err: unknown) => {
     throw markNotCommitted(err);
   });
   let broken: Error | undefined;
   // A session that dies between two statements emits 'error' on the checked-out client: unheard, it would crash the process.
-  const onError = (err: Error) => void (broken = err);
-  client.on('error', onError);
-  let committing = false;
+  const discard = (err: Error) => void (broken = err);
+  client.on('error', discard);
   try {
-    await client.query('BEGIN');
-    const result = await fn(client);
-    committing = true;
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    // Before COMMIT was sent, a lost session rolled the transaction back: nothing was committed.
-    if (!committing) markNotCommitted(err);
-    await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
-      broken = rollbackErr instanceof Error ? rollbackErr : new Error(String(rollbackErr));
-    });
-    throw err;
+    return await fn(client, discard);
   } finally {
-    client.off('error', onError);
+    client.off('error', discard);
     client.release(broken);
   }
 }

@@ -66,7 +66,8 @@ const PREVIEW_SQL: Record<ErasureTable, string> = {
     SELECT project_id, count(*)::int AS n FROM attachments
     WHERE (project_id, event_id) IN (SELECT * FROM ev UNION SELECT * FROM fb UNION SELECT * FROM rp) GROUP BY 1`,
   logs: `SELECT project_id, count(*)::int AS n FROM logs WHERE ${MATCH.logs} GROUP BY 1`,
-  spans: `SELECT p.id AS project_id, count(*)::int AS n FROM spans JOIN projects p ON p.number = spans.project
+  // A row of spans holds a transaction's spans of one write (#51): counted by its spans.
+  spans: `SELECT p.id AS project_id, sum(span_count)::int AS n FROM spans JOIN projects p ON p.number = spans.project
     WHERE ${MATCH.spans} GROUP BY 1`,
   replays: `SELECT project_id, count(*)::int AS n FROM replays WHERE ${MATCH.replays} GROUP BY 1`,
   sessions: `SELECT project_id, count(*)::int AS n FROM session_states WHERE ${MATCH.sessionStates} GROUP BY 1`,
@@ -265,12 +266,12 @@ async function eraseInBatches(
     table === 'spans'
       ? `WITH g AS (SELECT DISTINCT project, trace_id, segment_id FROM spans WHERE ${MATCH.spans} LIMIT ${BATCH_SIZE})
          DELETE FROM spans t USING g WHERE t.trace_id = g.trace_id AND t.project = g.project AND t.segment_id = g.segment_id
-         RETURNING (SELECT id FROM projects WHERE number = t.project) AS project_id`
+         RETURNING (SELECT id FROM projects WHERE number = t.project) AS project_id, t.span_count AS n`
       : `WITH v AS (SELECT tableoid, ctid FROM logs WHERE ${MATCH.logs} LIMIT ${BATCH_SIZE})
          DELETE FROM logs t USING v WHERE t.tableoid = v.tableoid AND t.ctid = v.ctid RETURNING t.project_id`;
   for (;;) {
-    const rows = await q<{ project_id: string }>(pool(), sql, params);
-    for (const x of rows) r.add(x.project_id, table, 1);
+    const rows = await q<{ project_id: string; n?: number }>(pool(), sql, params);
+    for (const x of rows) r.add(x.project_id, table, x.n ?? 1);
     if (rows.length === 0) return;
     await onBatch();
     if (rows.length < BATCH_SIZE) return;

@@ -9,7 +9,7 @@ import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { readPool } from '@/lib/replica';
 import { decodeProfile, histogramQuantile, type StoredProfile } from '@/lib/ingest/items/profiles';
 import { spanIdSql, transactionKey } from '@/lib/ingest/items/spans';
-import { STORED_SPAN_COLUMNS, spansOfRows } from '@/lib/traces/trace-api';
+import { SPAN_ROWS, STORED_SPAN_COLUMNS, spansOfRows } from '@/lib/traces/trace-api';
 import { FlameBuilder, type FlameNode, type FrameInfo } from './flame-tree';
 import { frameTotalsSince, type FrameTotals } from './function-totals';
 
@@ -173,10 +173,10 @@ type SpanRow = {
 };
 
 async function spanOf(t: ProjectTenant, traceId: string, spanId: string) {
-  // The trace's rows of this project: a span's name and data are on its segment's carrier rows (#51).
+  // The trace's spans in this project (a span's data is in its row's bags, #51).
   const { rows } = await readPool().query(
     `SELECT ${STORED_SPAN_COLUMNS}
-       FROM spans WHERE project = (SELECT number FROM projects WHERE id = $1) AND trace_id = $2::uuid LIMIT 10000`,
+       FROM ${SPAN_ROWS} WHERE b.project = (SELECT number FROM projects WHERE id = $1) AND b.trace_id = $2::uuid LIMIT 10000`,
     [t.projectId, traceId],
   );
   const spans = spansOfRows(rows, new Map());
@@ -266,10 +266,12 @@ export async function transactionFlamegraph(t: ProjectTenant, transaction: strin
   }
   // Transactions a continuous profiler sampled: their root spans name it.
   const { rows: segments } = await readPool().query<SpanRow>(
-    `SELECT start, duration AS "durationMs", transaction, d ->> 'sentry.profiler_id' AS "profilerId", d ->> 'thread.id' AS "threadId"
-       FROM spans, LATERAL (SELECT data -> ${spanIdSql('span_id')} AS d) bag
-      WHERE txn_key = $5 AND project = (SELECT number FROM projects WHERE id = $1) AND transaction = $2 AND received_at >= $3
-        AND is_segment AND d ->> 'sentry.profiler_id' IS NOT NULL ORDER BY received_at DESC LIMIT $4`,
+    `SELECT b.starts[b.segment_index] AS start, b.durations[b.segment_index] AS "durationMs", b.transaction,
+            d ->> 'sentry.profiler_id' AS "profilerId", d ->> 'thread.id' AS "threadId"
+       FROM spans b, LATERAL (SELECT b.data -> ${spanIdSql('b.span_ids[b.segment_index]')} AS d) bag
+      WHERE b.txn_key = $5 AND b.project = (SELECT number FROM projects WHERE id = $1) AND b.transaction = $2
+        AND b.received_at >= $3 AND b.segment_index IS NOT NULL AND d ->> 'sentry.profiler_id' IS NOT NULL
+      ORDER BY b.received_at DESC LIMIT $4`,
     [t.projectId, transaction, since, AGGREGATE_TRANSACTIONS - own.length, transactionKey(t.projectId, transaction)],
   );
   if (segments.length) {

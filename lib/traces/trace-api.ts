@@ -17,10 +17,17 @@ export const traceParams = z.object({
 });
 const MAX_SPANS = 10_000;
 
-/** A stored span's columns as spansOfRows reads them (ids back to hex). */
-export const STORED_SPAN_COLUMNS = `project, ${spanIdSql('span_id')} AS "spanId", ${spanIdSql('parent_span_id')} AS "parentSpanId",
-  ${spanIdSql('segment_id')} AS "segmentId", transaction, op, description, status, start, duration AS "durationMs",
-  is_segment AS "isSegment", data, environment, release`;
+/**
+ * The spans table as one row per span: `b` the stored row (a transaction's spans of one write, #51) and `s` one
+ * span of its arrays, `s.i` its place in them.
+ */
+export const SPAN_ROWS = `spans b CROSS JOIN LATERAL unnest(b.span_ids, b.parent_ids, b.starts, b.durations, b.group_keys, b.ops,
+  b.descriptions, b.statuses) WITH ORDINALITY AS s(span_id, parent_id, start, duration, group_key, op, description, status, i)`;
+
+/** A span's columns from SPAN_ROWS as spansOfRows reads them (ids back to hex; the row's data bags with its first span). */
+export const STORED_SPAN_COLUMNS = `b.project, ${spanIdSql('s.span_id')} AS "spanId", ${spanIdSql('s.parent_id')} AS "parentSpanId",
+  ${spanIdSql('b.segment_id')} AS "segmentId", b.transaction, s.op, s.description, s.status, s.start, s.duration AS "durationMs",
+  coalesce(s.i = b.segment_index, false) AS "isSegment", CASE WHEN s.i = 1 THEN b.data END AS data, b.environment, b.release`;
 
 export async function getTrace(t: OrgTenant, traceId: string) {
   const { rows: projects } = await readPool().query<{ id: string; name: string; number: number }>(
@@ -30,7 +37,8 @@ export async function getTrace(t: OrgTenant, traceId: string) {
   const ids = projects.map((p) => p.id);
   const [spans, transactions, errors, logs] = await Promise.all([
     readPool().query<StoredSpan>(
-      `SELECT ${STORED_SPAN_COLUMNS} FROM spans WHERE project = ANY($1) AND trace_id = $2::uuid ORDER BY start, span_id LIMIT ${MAX_SPANS}`,
+      `SELECT ${STORED_SPAN_COLUMNS} FROM ${SPAN_ROWS} WHERE b.project = ANY($1) AND b.trace_id = $2::uuid
+        ORDER BY s.start, s.span_id LIMIT ${MAX_SPANS}`,
       [projects.map((p) => p.number), traceId],
     ),
     readPool().query(
@@ -83,11 +91,12 @@ export async function spanGroups(t: ProjectTenant, transaction: string, days: nu
   ]);
   if (own.length === 0) throw notFound('Project');
   const { rows } = await readPool().query<{ op: string; sample: string } & Record<string, number>>(
-    `SELECT op, min(description) AS sample, count(*)::int AS count, sum(duration) AS "totalMs", avg(duration) AS "avgMs",
-            percentile_cont(0.75) WITHIN GROUP (ORDER BY duration) AS "p75Ms", count(DISTINCT segment_id)::int AS transactions
-       FROM spans WHERE txn_key = $1 AND project = (SELECT number FROM projects WHERE id = $2) AND NOT is_segment
-        AND received_at >= now() - make_interval(days => $3)
-      GROUP BY op, group_key ORDER BY sum(duration) DESC LIMIT 50`,
+    `SELECT s.op, min(s.description) AS sample, count(*)::int AS count, sum(s.duration) AS "totalMs",
+            avg(s.duration) AS "avgMs", percentile_cont(0.75) WITHIN GROUP (ORDER BY s.duration) AS "p75Ms",
+            count(DISTINCT b.segment_id)::int AS transactions
+       FROM ${SPAN_ROWS} WHERE b.txn_key = $1 AND b.project = (SELECT number FROM projects WHERE id = $2)
+        AND b.received_at >= now() - make_interval(days => $3) AND s.i IS DISTINCT FROM b.segment_index
+      GROUP BY s.op, s.group_key ORDER BY sum(s.duration) DESC LIMIT 50`,
     [transactionKey(t.projectId, transaction), t.projectId, days],
   );
   const round = (v: number) => Math.round(v * 100) / 100;

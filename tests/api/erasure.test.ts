@@ -80,9 +80,9 @@ async function rowsOf(projectIds: string[], u: EndUser) {
       p,
       u.id,
     ]),
-    // The spans of every transaction whose spans carry the person's data (#51: one carrier row holds their data).
+    // The spans of every transaction whose spans carry the person's data (#51: a row holds a transaction's spans).
     spans: await q(
-      `SELECT count(*) AS n FROM spans WHERE (project, trace_id, segment_id) IN (
+      `SELECT coalesce(sum(span_count), 0) AS n FROM spans WHERE (project, trace_id, segment_id) IN (
          SELECT project, trace_id, segment_id FROM spans, json_each(spans.data) b
           WHERE project IN (SELECT number FROM projects WHERE id = ANY($1)) AND b.value->>'user.id' = $2)`,
       [p, u.id],

@@ -15,6 +15,7 @@ import { pool } from '@/lib/pg';
 import { foldFunctionHours } from '@/lib/ingest/items/profiles';
 import { flushOutcomes } from '@/lib/outcomes/record-outcome';
 import { purgeOldData } from '@/lib/retention/purge-old-data';
+import { SPAN_ROWS } from '@/lib/traces/trace-api';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import { envelopeWithLengths } from '../support/envelope-body';
@@ -97,7 +98,7 @@ describe('the real @sentry/node 11 with nodeProfilingIntegration (continuous pro
     const heavy = named(g.root, 'computeInvoiceTotals').reduce((a, n) => a + n.totalMs, 0);
     expect(heavy / g.root.totalMs).toBeGreaterThan(0.8);
     // The span is within the transaction: the transaction's root span holds it and the rest.
-    const segmentId = await spanIdWhere(traceId, 'is_segment');
+    const segmentId = await spanIdWhere(traceId, 's.i = b.segment_index');
     const whole = (await s.client.get(`${s.api}/flamegraph?traceId=${traceId}&spanId=${segmentId}`)).body.data;
     expect(whole.sampleCount).toBeGreaterThanOrEqual(g.sampleCount);
     expect(whole.root.totalMs).toBeGreaterThanOrEqual(g.root.totalMs);
@@ -200,7 +201,7 @@ describe('transaction profiles (version 1)', () => {
       traceId,
       transaction: 'generic WSGI request',
     });
-    const spanId = await spanIdWhere(traceId, `description = 'compute-totals'`);
+    const spanId = await spanIdWhere(traceId, `s.description = 'compute-totals'`);
     const g = (await s.client.get(`${s.api}/flamegraph?traceId=${traceId}&spanId=${spanId}`)).body.data;
     expect(g.profiles).toEqual([{ id: listed[0].id, kind: 'transaction' }]);
     // sentry-python samples CPU time (SIGPROF, 101 Hz): a loaded machine gives the 600 ms loop fewer samples.
@@ -534,7 +535,7 @@ describe('reads', () => {
 /** A stored span's id (16 hex digits) of the trace, by a condition on its row. */
 async function spanIdWhere(traceId: string, where: string): Promise<string> {
   const { rows } = await pool().query<{ id: string }>(
-    `SELECT lpad(to_hex(span_id), 16, '0') AS id FROM spans WHERE trace_id = $1::uuid AND ${where} LIMIT 1`,
+    `SELECT lpad(to_hex(s.span_id), 16, '0') AS id FROM ${SPAN_ROWS} WHERE b.trace_id = $1::uuid AND ${where} LIMIT 1`,
     [traceId],
   );
   if (!rows[0]) throw new Error(`no span of trace ${traceId} where ${where}`);

@@ -55,8 +55,8 @@ async function rowsOf(projectId: string): Promise<Record<string, number>> {
     counts[t] = Number(
       (
         await pool().query(
-          t === 'spans' // spans name their project by its number (#51)
-            ? `SELECT count(*) AS n FROM spans WHERE project = (SELECT number FROM projects WHERE id = $1)`
+          t === 'spans' // spans name their project by its number, a row holds a transaction's spans (#51)
+            ? `SELECT coalesce(sum(span_count), 0) AS n FROM spans WHERE project = (SELECT number FROM projects WHERE id = $1)`
             : `SELECT count(*) AS n FROM ${t} WHERE project_id = $1`,
           [projectId],
         )

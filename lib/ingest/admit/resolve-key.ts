@@ -16,6 +16,8 @@ import { hasControlCharacters } from '@/lib/zod/control-characters';
 export type IngestKey = {
   publicKey: string;
   projectId: string;
+  /** The project's number (the DSN's), which names the project in the spans table. */
+  projectNumber: number;
   orgId: string;
   scrub: ScrubPolicy;
   groupingVersion: GroupingVersion;
@@ -52,6 +54,7 @@ const cache = (g.trackerIngestKeys ??= (() => {
 
 type LoadedRow = {
   project_id: string;
+  project_number: number;
   org_id: string;
   enabled: boolean;
   scrub_defaults: boolean;
@@ -75,7 +78,7 @@ async function loadKey(publicKey: string): Promise<KeyRow | null> {
       pool().query<LoadedRow>(
         statement(
           'ingest-key-project',
-          `SELECT k.project_id, k.enabled, p.org_id, p.scrub_defaults, p.sensitive_fields, p.safe_fields, p.scrub_ip_addresses, o.require_scrubbing, p.grouping_version,
+          `SELECT k.project_id, p.number AS project_number, k.enabled, p.org_id, p.scrub_defaults, p.sensitive_fields, p.safe_fields, p.scrub_ip_addresses, o.require_scrubbing, p.grouping_version,
                   p.inbound_filters, (SELECT array_agg(d.fingerprint) FROM discarded_fingerprints d WHERE d.project_id = p.id) AS discarded,
                   (SELECT json_agg(json_build_array(a.fingerprint, i.fingerprint)) FROM issue_fingerprint_aliases a JOIN issues i ON i.id = a.issue_id
                     WHERE a.project_id = p.id) AS aliases,
@@ -98,6 +101,7 @@ async function loadKey(publicKey: string): Promise<KeyRow | null> {
   });
   return {
     projectId: r.project_id,
+    projectNumber: r.project_number,
     orgId: r.org_id,
     enabled: r.enabled,
     scrub,

@@ -76,7 +76,10 @@ const AWS_KEY = /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|ABIA|ACCA)[A-Z0-9]
 // scheme://user:password@host: the user stays, the password goes.
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/?#@]*):[^\s/?#@]+@/gi;
 // name=value in a query string, form body or log line, for a sensitive name.
-const PAIR = /([A-Za-z0-9_.\-[\]]+)=([^&#\s;,"']+)/g;
+// Tried only where a name starts (a match from inside one would end where it does): descriptions of queries are long.
+const PAIR = /(?<![A-Za-z0-9_.\-[\]])([A-Za-z0-9_.\-[\]]+)=([^&#\s;,"']+)/g;
+// Whether PAIR can match at all: a name character right before an `=` (`"id" = $1` in SQL has none).
+const NAME_THEN_EQUALS = /[A-Za-z0-9_.\-[\]]=/;
 // "name": "value" in JSON text carried by a string (a logged request body).
 const JSON_PAIR = /"([^"\\]{1,100})"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
 
@@ -123,7 +126,7 @@ export function scrubString(s: string, policy: ScrubPolicy, pairs = true): strin
     if (/A[A-Z]{3}[A-Z0-9]{16}/.test(out)) out = out.replace(AWS_KEY, FILTERED);
   }
   if (pairs && policy.sensitive.length > 0) {
-    if (out.includes('=')) {
+    if (NAME_THEN_EQUALS.test(out)) {
       out = out.replace(PAIR, (m, name: string, value: string) =>
         value !== FILTERED && keyIsSensitive(name, policy.sensitive, policy.safe) ? `${name}=${FILTERED}` : m,
       );

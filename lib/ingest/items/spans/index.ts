@@ -30,7 +30,7 @@ function keptSpans(key: IngestKey, spans: SpanRow[]): SpanRow[] {
         type: 'transaction',
         name: s.transaction,
         duration: 0,
-        timestamp: s.start.getTime(),
+        timestamp: s.startMs,
         status: 'ok',
         environment: s.environment ?? undefined,
         release: s.release ?? undefined,

@@ -27,7 +27,8 @@ export type SpanRow = {
   /** Op and normalised description: set when stored, after scrubbing. */
   group: string;
   status: string | null;
-  start: Date;
+  /** Epoch milliseconds (whole ones, as a Date keeps them). */
+  startMs: number;
   durationMs: number;
   isSegment: boolean;
   data: JsonObject | null;
@@ -67,7 +68,7 @@ function row(
     // Worked out when stored (span-writer.ts), from the description as scrubbed.
     group: '',
     status: typeof fields.status === 'string' ? fields.status.slice(0, 40) : null,
-    start: new Date(start),
+    startMs: Math.trunc(start),
     durationMs: end - start,
     isSegment: fields.isSegment,
     data: dataOf(fields.data),

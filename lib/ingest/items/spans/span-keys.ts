@@ -7,12 +7,17 @@ export function key64(text: string): string {
   return createHash('md5').update(text).digest().readBigInt64BE(0).toString();
 }
 
+/** The same key as its 8 big-endian bytes, as a binary COPY writes a bigint. */
+export function key64Bytes(text: string): Buffer {
+  return createHash('md5').update(text).digest().subarray(0, 8);
+}
+
 /**
  * A bounded memo: spans repeat their transaction names, groups and groups' keys, so each is worked out once per
  * process while it is common.
  */
-export function memo(f: (k: string) => string, max = 20_000): (k: string) => string {
-  const m = new Map<string, string>();
+export function memo<T>(f: (k: string) => T, max = 20_000): (k: string) => T {
+  const m = new Map<string, T>();
   return (k) => {
     let v = m.get(k);
     if (v === undefined) {
@@ -24,9 +29,14 @@ export function memo(f: (k: string) => string, max = 20_000): (k: string) => str
 }
 
 const nameKeys = memo(key64);
+const nameKeyBytes = memo(key64Bytes);
 
 /** A transaction name's key within its project (project ids hold no `:`). */
 export const transactionKey = (projectId: string, transaction: string) => nameKeys(`${projectId}:${transaction}`);
+
+/** transactionKey as its 8 bytes. */
+export const transactionKeyBytes = (projectId: string, transaction: string) =>
+  nameKeyBytes(`${projectId}:${transaction}`);
 
 /** A span id (16 hex digits) as the signed bigint it is stored as; `spanIdSql` turns it back. */
 export const spanIdNumber = (hex: string) => BigInt.asIntN(64, BigInt(`0x${hex}`)).toString();

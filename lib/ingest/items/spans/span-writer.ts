@@ -1,76 +1,80 @@
 // Spans on the shared group commit (#34, #51): one item is one envelope's spans, scrubbed by the spans kind's
-// declaration (./index.ts), written with their envelope's batch in one statement. Compact rows (the spans table's
-// migration of #51): a segment's name, environment, release and its spans' data bags go once on its carrier row.
+// declaration (./index.ts), written with their envelope's batch in one statement. One row per segment (transaction)
+// and write (the spans table's migration of #51): the segment's name, environment, release, its spans' fields as
+// arrays in the order they arrived, and their data bags as one json object keyed by span id.
 import { groupCommit, refusedWhenProjectGone, type BatchWriter } from '@/lib/ingest/store/group-commit';
-import { copyField, copyRows } from '@/lib/ingest/store/copy-rows';
+import { BinaryRows, ELEMENT, copyRows } from '@/lib/ingest/store/copy-rows';
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
-import { withPgTransaction } from '@/lib/pg';
+import { withPgClient } from '@/lib/pg';
 import type { JsonObject } from '@/lib/envelope/parse-envelope';
 import type { SpanRow } from './parse-spans';
 import { spanGroup } from './normalize';
-import { key64, memo, spanIdNumber, transactionKey } from './span-keys';
+import { key64Bytes, memo, transactionKeyBytes } from './span-keys';
 
-type Item = { projectId: string; spans: SpanRow[] };
+type Item = { projectId: string; project: number; spans: SpanRow[] };
 type Outcome = 'stored' | 'unauthorized';
 
-const TARGET = `spans (project, txn_key, group_key, trace_id, span_id, parent_span_id, segment_id, start, duration, is_segment,
-                       op, description, status, transaction, environment, release, data)`;
+const TARGET = `spans (project, txn_key, trace_id, segment_id, span_count, segment_index, transaction, environment, release,
+                       span_ids, parent_ids, starts, durations, group_keys, ops, descriptions, statuses, data)`;
+const FIELDS = 18;
 
-const groupKey = memo(key64);
+const groupKey = memo(key64Bytes);
 const groupOf = memo((k) => spanGroup(k.slice(0, k.indexOf('\0')), k.slice(k.indexOf('\0') + 1)));
 
-/**
- * The COPY text of one envelope's spans. Per segment, its carrier (the segment span when it is among them, else the
- * segment's first span here) takes the transaction name, environment, release and every data bag.
- */
-function copyText(project: number, projectId: string, spans: SpanRow[]): string {
-  const carriers = new Map<string, SpanRow>();
-  for (const s of spans) if (s.isSegment || !carriers.has(s.segmentId)) carriers.set(s.segmentId, s);
-  const bags = new Map<SpanRow, JsonObject>();
+/** One envelope's spans as rows: one per segment, named by its segment span when it is among them. */
+function addRows(out: BinaryRows, project: number, projectId: string, spans: SpanRow[]) {
+  const segments = new Map<string, SpanRow[]>();
   for (const s of spans) {
-    if (!s.data || Object.keys(s.data).length === 0) continue;
-    const carrier = carriers.get(s.segmentId)!;
-    let bag = bags.get(carrier);
-    if (!bag) bags.set(carrier, (bag = {}));
-    bag[s.spanId] = s.data;
+    const list = segments.get(s.segmentId);
+    if (list) list.push(s);
+    else segments.set(s.segmentId, [s]);
   }
-  let text = '';
-  for (const s of spans) {
-    const carrier = carriers.get(s.segmentId) === s;
-    const txn = transactionKey(projectId, s.transaction);
-    const bag = bags.get(s);
-    text += `${project}\t${txn}\t${groupKey(s.group)}\t${s.traceId}\t${spanIdNumber(s.spanId)}\t${
-      s.parentSpanId === null ? '\\N' : spanIdNumber(s.parentSpanId)
-    }\t${spanIdNumber(s.segmentId)}\t${s.start.toISOString()}\t${s.durationMs}\t${s.isSegment ? 't' : 'f'}\t${copyField(
-      s.op,
-    )}\t${copyField(s.description)}\t${copyField(s.status)}\t${
-      carrier ? `${copyField(s.transaction)}\t${copyField(s.environment)}\t${copyField(s.release)}` : '\\N\t\\N\t\\N'
-    }\t${copyField(bag ? JSON.stringify(bag) : null)}\n`;
+  for (const [segmentId, list] of segments) {
+    const at = list.findIndex((s) => s.isSegment);
+    const head = list[Math.max(at, 0)];
+    let bag: JsonObject | null = null;
+    for (const s of list) if (s.data && Object.keys(s.data).length > 0) (bag ??= {})[s.spanId] = s.data;
+    out
+      .row(FIELDS)
+      .int4(project)
+      .bytes(transactionKeyBytes(projectId, head.transaction))
+      .hex(head.traceId)
+      .hex(segmentId)
+      .int4(list.length);
+    if (at < 0) out.null();
+    else out.int4(at + 1);
+    out
+      .text(head.transaction)
+      .text(head.environment)
+      .text(head.release)
+      .array(ELEMENT.int8, list.length, (i) => out.hex(list[i].spanId))
+      .array(ELEMENT.int8, list.length, (i) => {
+        const parent = list[i].parentSpanId;
+        if (parent === null) out.null();
+        else out.hex(parent);
+      })
+      .array(ELEMENT.timestamptz, list.length, (i) => out.time(list[i].startMs))
+      .array(ELEMENT.float8, list.length, (i) => out.float8(list[i].durationMs))
+      .array(ELEMENT.int8, list.length, (i) => out.bytes(groupKey(list[i].group)))
+      .array(ELEMENT.text, list.length, (i) => out.text(list[i].op))
+      .array(ELEMENT.text, list.length, (i) => out.text(list[i].description))
+      .array(ELEMENT.text, list.length, (i) => out.text(list[i].status))
+      .text(bag ? JSON.stringify(bag) : null);
   }
-  return text;
 }
 
 /**
- * A batch in one transaction: its projects' rows locked FOR KEY SHARE (a project deleted meanwhile refuses its items;
- * one deleted later takes its spans with it, by the spans migration's trigger: no per-row foreign-key check), then
- * every span in one COPY.
+ * A batch in one binary COPY, its own transaction. The spans table's insert trigger stands for a foreign key: it
+ * locks the batch's projects FOR KEY SHARE and refuses the whole COPY (23503) when one was deleted meanwhile; the
+ * group commit then writes the items one by one, and only the deleted project's are refused. A project deleted
+ * later takes its spans with it (the spans migration's other trigger).
  */
 async function write(items: Item[]): Promise<Outcome[]> {
-  return withPgTransaction(async (client) => {
-    const { rows } = await client.query<{ id: string; number: number }>(
-      'SELECT id, number FROM projects WHERE id = ANY($1) FOR KEY SHARE',
-      [[...new Set(items.map((i) => i.projectId))]],
-    );
-    const numbers = new Map(rows.map((r) => [r.id, r.number]));
-    let text = '';
-    for (const i of items) {
-      const n = numbers.get(i.projectId);
-      if (n !== undefined) text += copyText(n, i.projectId, i.spans);
-    }
-    if (text) await copyRows(client, TARGET, text);
-    return items.map((i) => (numbers.has(i.projectId) ? 'stored' : 'unauthorized'));
-  });
+  const out = new BinaryRows();
+  for (const i of items) addRows(out, i.project, i.projectId, i.spans);
+  if (out.rows > 0) await withPgClient((client) => copyRows(client, TARGET, out));
+  return items.map(() => 'stored');
 }
 
 const spanWriter: BatchWriter<Item, Outcome> = {
@@ -87,7 +91,7 @@ export async function storeSpans(key: IngestKey, spans: SpanRow[]): Promise<void
     // Grouped again: the description the group was made of may have been scrubbed since.
     s.group = groupOf(`${s.op}\0${s.description}`);
   }
-  if ((await submit({ projectId: key.projectId, spans })) === 'stored')
+  if ((await submit({ projectId: key.projectId, project: key.projectNumber, spans })) === 'stored')
     recordOutcome({
       projectId: key.projectId,
       category: 'span',

@@ -126,7 +126,7 @@ export function mapOtlpTraces(batches: OtlpResourceSpans[]): MappedTraces {
         description: storableString(description.slice(0, 2000)),
         group: spanGroup(op, description),
         status: statusOf(s),
-        start: new Date(s.startMs),
+        startMs: Math.trunc(s.startMs),
         durationMs: s.endMs - s.startMs,
         isSegment,
         data: flattenAttributes({ ...s.attributes, 'service.name': resource['service.name'] ?? null }),
