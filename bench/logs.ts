@@ -19,8 +19,10 @@ import { load, rateOf, report, type RunResult } from './support/load';
 import { quantile } from './support/seed';
 import { log, proProject, root, runBench, startService, type Service } from './support/service';
 import { listLogsQuery, logsSql } from '@/lib/logs/log-api';
-import { copyLine } from '@/lib/ingest/items/logs/log-writer';
-import { copyRows } from '@/lib/ingest/store/copy-rows';
+import { LOG_TARGET, addLine } from '@/lib/ingest/items/logs/log-writer';
+import { compactAttributes } from '@/lib/ingest/items/logs/compact';
+import { spanIdNumber } from '@/lib/ingest/items/spans';
+import { BinaryRows, copyField, copyRows } from '@/lib/ingest/store/copy-rows';
 import type { LogRow } from '@/lib/ingest/items/logs';
 
 const { values: args } = parseArgs({
@@ -224,23 +226,52 @@ async function compareWrites(sql: pgLib.Client, projectId: string) {
     );
     await sql.query('COMMIT');
   };
-  const copy = async () => {
+  // As the writer does (lib/ingest/items/logs/log-writer.ts).
+  const binary = async () => {
     await sql.query('BEGIN');
     await sql.query('SELECT id FROM projects WHERE id = ANY($1) FOR KEY SHARE', [[projectId]]);
-    let text = '';
-    for (const r of rows) text += copyLine(projectId, r);
-    await copyRows(
-      sql,
-      'logs (timestamp, span_id, trace_id, severity_number, project_id, level, body, template, environment, release, attributes)',
-      text,
-    );
+    const out = new BinaryRows();
+    for (const r of rows) addLine(out, projectId, r);
+    await copyRows(sql, LOG_TARGET, out);
+    await sql.query('COMMIT');
+  };
+  // The text format the writer used before.
+  const textLine = (l: LogRow) => {
+    const attributes = compactAttributes(l.attributes, l);
+    return `${[
+      l.timestamp.toISOString(),
+      l.spanId === null ? null : spanIdNumber(l.spanId),
+      l.traceId,
+      l.severityNumber,
+      projectId,
+      l.level,
+      l.body,
+      l.template,
+      l.environment,
+      l.release,
+      attributes ? JSON.stringify(attributes) : null,
+    ]
+      .map(copyField)
+      .join('\t')}\n`;
+  };
+  const text = async () => {
+    await sql.query('BEGIN');
+    await sql.query('SELECT id FROM projects WHERE id = ANY($1) FOR KEY SHARE', [[projectId]]);
+    let t = '';
+    for (const r of rows) t += textLine(r);
+    await copyRows(sql, LOG_TARGET, t);
     await sql.query('COMMIT');
   };
   const BATCHES = 50;
-  const rates: Record<string, number[]> = { 'COPY (text format)': [], 'INSERT … SELECT unnest(…)': [] };
+  const rates: Record<string, number[]> = {
+    'COPY (binary format)': [],
+    'COPY (text format)': [],
+    'INSERT … SELECT unnest(…)': [],
+  };
   for (let round = 0; round < 3; round++) {
     for (const [name, f] of [
-      ['COPY (text format)', copy],
+      ['COPY (binary format)', binary],
+      ['COPY (text format)', text],
       ['INSERT … SELECT unnest(…)', unnest],
     ] as const) {
       const t0 = performance.now();

@@ -1,7 +1,7 @@
-// COPY … FROM STDIN on a pg client (#51): bulk rows, the cheapest way in for log lines and spans (measured against a
-// multi-row INSERT of unnest'ed arrays: docs/benchmarks.md, bench:logs). Log lines go in PostgreSQL's text format;
-// spans in its binary format (BinaryRows), which needs no escaping and no number or date printed as text, and is
-// sent as it was built, in one write. A query object of the pg driver's own kind (submit/handle…), so no extra
+// COPY … FROM STDIN on a pg client (#51): bulk rows, the cheapest way in for log lines and spans (measured against
+// its text format and a multi-row INSERT of unnest'ed arrays: docs/benchmarks.md, bench:logs). Rows go in PostgreSQL's
+// binary format (BinaryRows), which needs no escaping and no number or date printed as text, and is sent as it was
+// built, in one write. A query object of the pg driver's own kind (submit/handle…), so no extra
 // dependency: it answers the COPY's CopyInResponse with the rows and resolves with the row count once the server is
 // ready again.
 import type pg from 'pg';
@@ -67,6 +67,14 @@ export class BinaryRows {
     return this;
   }
 
+  int2(v: number): this {
+    this.room(6);
+    this.buf.writeInt32BE(2, this.off);
+    this.buf.writeInt16BE(v, this.off + 4);
+    this.off += 6;
+    return this;
+  }
+
   int4(v: number): this {
     this.room(8);
     this.buf.writeInt32BE(4, this.off);
@@ -129,6 +137,17 @@ export class BinaryRows {
     const n = this.buf.write(s, this.off + 4, 'utf8');
     this.buf.writeInt32BE(n, this.off);
     this.off += 4 + n;
+    return this;
+  }
+
+  /** A jsonb value from its JSON text (the binary form: a version byte, then the text), or NULL. */
+  jsonb(s: string | null): this {
+    if (s === null) return this.null();
+    this.room(5 + s.length * 3);
+    this.buf[this.off + 4] = 1;
+    const n = this.buf.write(s, this.off + 5, 'utf8');
+    this.buf.writeInt32BE(n + 1, this.off);
+    this.off += 5 + n;
     return this;
   }
 

@@ -16,6 +16,12 @@ export type Refusal<O> = O | { failed: unknown };
 export type BatchWriter<I, O> = {
   /** Names the batcher (one per writer, shared by every copy of this module in the process). */
   name: string;
+  /**
+   * The most items a batch holds (MAX_BATCH unless set). A full batch starts beside the one in flight, up to
+   * MAX_IN_FLIGHT: a writer whose items are many rows each (a request's log lines) sets fewer, so the database
+   * writes several batches at once instead of one after the other.
+   */
+  maxBatch?: number;
   /** Writes a batch in one statement and returns each item's outcome, in order. */
   write(items: I[]): Promise<O[]>;
   /**
@@ -94,11 +100,11 @@ function pump<I, O>(b: Batcher<I, O>): void {
     return;
   }
   // Otherwise accumulate until the batch in flight commits, unless a full batch is ready to run beside it.
-  while (b.queue.length >= MAX_BATCH && b.inFlight < MAX_IN_FLIGHT) launch(b);
+  while (b.queue.length >= (b.writer.maxBatch ?? MAX_BATCH) && b.inFlight < MAX_IN_FLIGHT) launch(b);
 }
 
 function launch<I, O>(b: Batcher<I, O>): void {
-  const queued = b.queue.splice(0, MAX_BATCH);
+  const queued = b.queue.splice(0, b.writer.maxBatch ?? MAX_BATCH);
   if (!queued.length) return;
   b.inFlight++;
   void runBatch(b, queued).finally(() => {
