@@ -10,7 +10,8 @@ import { TestClient } from '../support/client';
 import { db } from '@/lib/db';
 import { clock, monthOf } from '@/lib/clock';
 import { monthlyEventLimit } from '@/lib/billing/plans';
-import { ingestProjectId, sentryTarget, serveIngest } from '@/lib/ingest/protocols/node-adapter';
+import { ingestProjectId, otlpTarget, sentryTarget, serveIngest } from '@/lib/ingest/protocols/node-adapter';
+import { pool } from '@/lib/pg';
 import { errorEnvelope, ingestPath, send, transactionEnvelope } from './ingest-helpers';
 import {
   ACCEPTED_ERROR_CASES,
@@ -78,6 +79,18 @@ describe('node adapter: routing', () => {
     ['/api/7/8/envelope/', null],
   ])('Sentry %s → %j', (url, expected) => {
     expect(sentryTarget(url)).toEqual(expected);
+  });
+
+  it.each([
+    ['/api/7/integration/otlp/v1/logs', { projectNumber: '7', signal: 'logs' }],
+    ['/api/7/integration/otlp/v1/traces?sentry_key=k', { projectNumber: '7', signal: 'traces' }],
+    ['/api/7/integration/otlp/v1/metrics', { projectNumber: '7', signal: 'metrics' }],
+    ['/api/7/integration/otlp/v1/logs/', null],
+    ['/api/v1/integration/otlp/v1/logs', null],
+    ['/api/7/integration/otlp/v2/logs', null],
+    ['/api/%E0%A4%A/integration/otlp/v1/logs', null],
+  ])('OTLP %s → %j', (url, expected) => {
+    expect(otlpTarget(url)).toEqual(expected);
   });
 
   it('other methods and paths are handed on untouched', async () => {
@@ -355,6 +368,101 @@ describe('node adapter: Sentry endpoints', () => {
       routePreflight.headers.get('access-control-allow-headers'),
     );
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('node adapter: OTLP/HTTP', () => {
+  it('answers every case as the App Router route does, and stores the log lines', async () => {
+    const s = await signUp();
+    const p = await createProject(s.client);
+    const k = p.keys[0].publicKey;
+    const lines = (n: number, tag: string) =>
+      JSON.stringify({
+        resourceLogs: [
+          {
+            resource: { attributes: [{ key: 'service.name', value: { stringValue: 'shop' } }] },
+            scopeLogs: [
+              {
+                scope: { name: 'bench' },
+                logRecords: Array.from({ length: n }, (_, i) => ({
+                  timeUnixNano: String(BigInt(Date.now()) * 1_000_000n),
+                  severityNumber: 9,
+                  severityText: 'INFO',
+                  body: { stringValue: `${tag} line ${i}` },
+                  attributes: [{ key: 'order.id', value: { stringValue: `o-${i}` } }],
+                })),
+              },
+            ],
+          },
+        ],
+      });
+    const json = { 'content-type': 'application/json' };
+    const cases: [string, string, string, string | undefined, Record<string, string>][] = [
+      [
+        '3 lines, key in the query',
+        'POST',
+        `/api/${p.number}/integration/otlp/v1/logs?sentry_key=${k}`,
+        lines(3, 'q'),
+        json,
+      ],
+      [
+        '2 lines, key in X-Sentry-Auth',
+        'POST',
+        `/api/${p.number}/integration/otlp/v1/logs`,
+        lines(2, 'h'),
+        { ...json, 'x-sentry-auth': `sentry sentry_key=${k}` },
+      ],
+      [
+        'protobuf content type, empty body',
+        'POST',
+        `/api/${p.number}/integration/otlp/v1/logs?sentry_key=${k}`,
+        '',
+        { 'content-type': 'application/x-protobuf' },
+      ],
+      ['no key', 'POST', `/api/${p.number}/integration/otlp/v1/logs`, lines(1, 'x'), json],
+      [
+        'a wrong key',
+        'POST',
+        `/api/${p.number}/integration/otlp/v1/logs?sentry_key=${'0'.repeat(32)}`,
+        lines(1, 'x'),
+        json,
+      ],
+      [
+        'an unknown signal',
+        'POST',
+        `/api/${p.number}/integration/otlp/v1/metrics?sentry_key=${k}`,
+        lines(1, 'x'),
+        json,
+      ],
+      ['a NUL in the key', 'POST', `/api/${p.number}/integration/otlp/v1/logs?sentry_key=a%00b`, lines(1, 'x'), json],
+      ['not JSON', 'POST', `/api/${p.number}/integration/otlp/v1/logs?sentry_key=${k}`, '{nope', json],
+      [
+        'a text body',
+        'POST',
+        `/api/${p.number}/integration/otlp/v1/logs?sentry_key=${k}`,
+        'hi',
+        { 'content-type': 'text/plain' },
+      ],
+      [
+        'the preflight',
+        'OPTIONS',
+        `/api/${p.number}/integration/otlp/v1/logs`,
+        undefined,
+        { origin: 'https://shop.example.org' },
+      ],
+    ];
+    for (const [name, method, url, body, headers] of cases) {
+      const viaNode = await http1.request(method, url, { body, headers });
+      const viaRoute = await s.client.request(method, url, { body, headers });
+      expect([viaNode.status, viaNode.text], name).toEqual([viaRoute.status, viaRoute.text]);
+      for (const h of ['content-type', 'access-control-allow-origin', 'access-control-allow-headers', 'allow'])
+        expect(viaNode.headers.get(h), `${name}: ${h}`).toBe(viaRoute.headers.get(h));
+    }
+    // Each accepted export stored once by each way in: (3 + 2) lines × 2.
+    const { rows } = await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM logs WHERE project_id = $1', [
+      p.id,
+    ]);
+    expect(rows[0].n).toBe(10);
   });
 });
 

@@ -1,17 +1,21 @@
-// The ingest endpoints (ours and Sentry's) on plain node:http, beside Next's router in the same process: no Request/Response
-// objects, no routing table, the body read straight from the socket with the same caps (1 MiB; Sentry envelopes with
-// attachments up to 10 MiB, a few at a time: lib/ingest/protocols/large-bodies.ts).
+// The ingest endpoints (ours, Sentry's and OTLP/HTTP's) on plain node:http, beside Next's router in the same process:
+// no Request/Response objects, no routing table, the body read straight from the socket with the same caps (1 MiB;
+// Sentry envelopes with attachments up to 10 MiB, a few at a time: lib/ingest/protocols/large-bodies.ts). The App
+// Router's routes for the same paths answer alike (tests and `next dev` use them).
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { handleIngest } from '@/lib/ingest/protocols/native';
 import { handleSentry } from '@/lib/ingest/protocols/sentry/handle-sentry';
+import { handleOtlp, type OtlpResponse } from '@/lib/ingest/protocols/otlp/handle-otlp';
+import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
 import type { SentryEndpoint } from '@/lib/ingest/protocols/sentry/prepare-items';
 import { MAX_BODY_BYTES } from '@/lib/envelope/decode-body';
 import { bodyCapFor, LARGE_BODY_BUSY_MESSAGE } from '@/lib/ingest/protocols/large-bodies';
 import { addressFromSocket } from '@/lib/auth/client-address';
 import { observeHttp } from '@/lib/metrics/metrics';
-import { answer, INGEST_MESSAGES, unreadable } from './answer';
+import { answer, failedAnswer, INGEST_MESSAGES, invalid, unreadable } from './answer';
+import { logger } from '@/lib/log';
 
 const PREFIX = '/api/v1/ingest/';
 const SUFFIX = '/envelope';
@@ -63,6 +67,20 @@ export function sentryTarget(url: string): { projectNumber: string; endpoint: Se
   }
 }
 
+const OTLP_PATH = /^\/api\/([^/]+)\/integration\/otlp\/v1\/([^/]+)$/;
+
+/** The OTLP/HTTP endpoint of a URL (`/api/<projectNumber>/integration/otlp/v1/<signal>`), or null. */
+export function otlpTarget(url: string): { projectNumber: string; signal: string } | null {
+  const q = url.indexOf('?');
+  const m = OTLP_PATH.exec(q < 0 ? url : url.slice(0, q));
+  if (!m || isStaticApiSegment(m[1])) return null;
+  try {
+    return { projectNumber: decodeURIComponent(m[1]), signal: decodeURIComponent(m[2]) };
+  } catch {
+    return null;
+  }
+}
+
 type Answer = { status: number; body: unknown; headers: Record<string, string> };
 type Handler = (body: Buffer, searchParams: URLSearchParams, largeBody: boolean) => Promise<Answer>;
 
@@ -89,18 +107,17 @@ export function serveIngest(req: http.IncomingMessage, res: http.ServerResponse)
         handleSentry({ ...sentry, method, headers, searchParams, body, clientAddress, largeBody });
     }
   }
-  if (!handler) return false;
-  void respondTo(req, res, url, endpoint, handler);
+  if (handler) {
+    void respondTo(req, res, url, endpoint, handler);
+    return true;
+  }
+  const otlp = otlpTarget(url);
+  if (!otlp) return false;
+  void respondToOtlp(req, res, url, otlp);
   return true;
 }
 
-async function respondTo(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  url: string,
-  endpoint: string,
-  handler: Handler,
-): Promise<void> {
+function observed(req: http.IncomingMessage, res: http.ServerResponse, url: string): void {
   const started = performance.now();
   res.once('finish', () =>
     observeHttp({
@@ -110,6 +127,67 @@ async function respondTo(
       seconds: (performance.now() - started) / 1000,
     }),
   );
+}
+
+/** As app/api/[projectNumber]/integration/otlp/v1/[signal]/route.ts answers. */
+async function respondToOtlp(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: string,
+  target: { projectNumber: string; signal: string },
+): Promise<void> {
+  observed(req, res, url);
+  const q = url.indexOf('?');
+  const searchParams = q < 0 ? NO_PARAMS : new URLSearchParams(url.slice(q + 1));
+  // A NUL in the key or the path would reach PostgreSQL: refused before the body is read.
+  const control = requestControlCharacterIssues(target, searchParams);
+  if (control.length > 0) {
+    send(res, invalid(control), true);
+    return;
+  }
+  let body: Buffer | null;
+  try {
+    body = req.method === 'POST' ? await readCappedBody(req, MAX_BODY_BYTES) : Buffer.alloc(0);
+  } catch {
+    if (!res.headersSent) send(res, unreadable(), true);
+    return;
+  }
+  try {
+    const out = await handleOtlp({
+      ...target,
+      method: req.method ?? 'POST',
+      headers: req.headers as Record<string, string | undefined>,
+      searchParams,
+      // Past the cap: a body one byte too long, answered 413 by the handler (the rest is not read: closed after).
+      body: body ?? Buffer.alloc(MAX_BODY_BYTES + 1),
+    });
+    sendOtlp(res, out, body === null);
+  } catch (err) {
+    logger.error({ err }, 'otlp ingest failed');
+    if (!res.headersSent) send(res, failedAnswer(err), body === null);
+  }
+}
+
+function sendOtlp(res: http.ServerResponse, out: OtlpResponse, closeAfter: boolean): void {
+  if (res.destroyed) return;
+  if (out.status === 204) {
+    res.writeHead(204, out.headers);
+    res.end();
+  } else {
+    res.writeHead(out.status, { ...out.headers, 'content-length': Buffer.byteLength(out.body) });
+    res.end(out.body);
+  }
+  if (closeAfter) res.once('finish', () => res.req.destroy());
+}
+
+async function respondTo(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: string,
+  endpoint: string,
+  handler: Handler,
+): Promise<void> {
+  observed(req, res, url);
   const slot =
     req.method === 'POST' ? bodyCapFor(endpoint, req.headers['content-length']) : { cap: 0, release: () => {} };
   if (slot === 'busy') {
