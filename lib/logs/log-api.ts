@@ -5,7 +5,13 @@ import { z } from 'zod';
 import { notFound } from '@/lib/errors';
 import { clampedInt, cursorOf, readCursor } from '@/lib/http/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
-import { attributeValueSql, LOG_LEVELS, restoreAttributes, type LogRow } from '@/lib/ingest/items/logs';
+import {
+  attributeContainments,
+  attributeValueSql,
+  LOG_LEVELS,
+  restoreAttributes,
+  type LogRow,
+} from '@/lib/ingest/items/logs';
 import { spanIdSql } from '@/lib/ingest/items/spans';
 import { readPool } from '@/lib/replica';
 
@@ -55,7 +61,11 @@ export function logsSql(projectId: string, q: z.infer<typeof listLogsQuery>): { 
   if (q.attribute) {
     const i = q.attribute.indexOf(':');
     const key = q.attribute.slice(0, i);
-    where.push(`${attributeValueSql(arg(key), key)} = ${arg(q.attribute.slice(i + 1))}`);
+    const value = q.attribute.slice(i + 1);
+    const equal = `${attributeValueSql(arg(key), key)} = ${arg(value)}`;
+    // The containments let the attributes' GIN index find a rare value; the equality decides.
+    const contained = attributeContainments(key, value).map((bag) => `attributes @> ${arg(bag)}::jsonb`);
+    where.push(contained.length ? `(${contained.join(' OR ')}) AND ${equal}` : equal);
   }
   if (q.traceId) where.push(`trace_id = ${arg(q.traceId.toLowerCase())}::uuid`);
   if (q.cursor) {

@@ -144,6 +144,34 @@ describe('log lines stored compactly', () => {
     expect(await levels('fatal')).toEqual([]);
   });
 
+  it('the attribute filter reads a value as its text, whatever its type: strings, integers, doubles, booleans', async () => {
+    const s = await signUp();
+    const project = await createProject(s.client, 'Typed attributes');
+    const now = Date.now() / 1000;
+    const attr = (type: string, value: unknown) => ({ type, value });
+    const lines = [
+      { body: 'int 200', attributes: { 'http.status': attr('integer', 200), ratio: attr('double', 1.5) } },
+      { body: 'text 200', attributes: { 'http.status': attr('string', '200'), 'cache.hit': attr('boolean', true) } },
+      { body: 'int 404', attributes: { 'http.status': attr('integer', 404), 'cache.hit': attr('boolean', false) } },
+      { body: 'none', attributes: { other: attr('string', 'x') } },
+    ];
+    const res = await send(
+      s,
+      project,
+      lines.map((l, i) => ({ timestamp: now - i, level: 'info', ...l })),
+    );
+    expect(res.status).toBe(200);
+    const bodies = async (attribute: string) => (await page(s, project, { attribute })).logs.map((l) => l.body).sort();
+    expect(await bodies('http.status:200')).toEqual(['int 200', 'text 200']);
+    expect(await bodies('http.status:404')).toEqual(['int 404']);
+    expect(await bodies('http.status:200.0')).toEqual([]);
+    expect(await bodies('ratio:1.5')).toEqual(['int 200']);
+    expect(await bodies('cache.hit:true')).toEqual(['text 200']);
+    expect(await bodies('cache.hit:false')).toEqual(['int 404']);
+    expect(await bodies('other:x')).toEqual(['none']);
+    expect(await bodies('other:y')).toEqual([]);
+  });
+
   it('a failed write counts its line as a processing error; the lines written beside it are stored and counted', async () => {
     const s = await signUp();
     const project = await createProject(s.client, 'Failed write');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactAttributes, restoreAttributes } from './compact';
+import { attributeContainments, compactAttributes, restoreAttributes } from './compact';
 import { copyField } from '@/lib/ingest/store/copy-rows';
 
 const cols = (template: string | null, environment: string | null, release: string | null) => ({
@@ -60,5 +60,27 @@ describe('COPY text fields', () => {
     expect(copyField('a\tb\nc\rd\\e')).toBe('a\\tb\\nc\\rd\\\\e');
     expect(copyField('\\N')).toBe('\\\\N');
     expect(copyField('plain')).toBe('plain');
+  });
+});
+
+describe('attribute containments (the GIN index of attributes)', () => {
+  it.each([
+    ['order.id', 'o-7', ['{"order.id":"o-7"}']],
+    ['http.status', '200', ['{"http.status":"200"}', '{"http.status":200}']],
+    ['ratio', '-1.5e3', ['{"ratio":"-1.5e3"}', '{"ratio":-1.5e3}']],
+    ['cache.hit', 'true', ['{"cache.hit":"true"}', '{"cache.hit":true}']],
+    ['tags', '["a", "b"]', ['{"tags":"[\\"a\\", \\"b\\"]"}', '{"tags":["a", "b"]}']],
+    ['tags', '[not json', ['{"tags":"[not json"}']],
+    ['007', '007', ['{"007":"007"}']],
+    ['k"ey', 'v', ['{"k\\"ey":"v"}']],
+    // A key a column may hold instead: only the equality can find it.
+    ['sentry.environment', 'production', []],
+    ['sentry.release', 'shop@1', []],
+    ['sentry.message.template', 'Order %s', []],
+    ['a', 'nul\u0000', []],
+  ])('%s:%s → %j', (key, value, expected) => {
+    const bags = attributeContainments(key, value);
+    expect(bags).toEqual(expected);
+    for (const b of bags) expect(Object.keys(JSON.parse(b))).toEqual([key]);
   });
 });

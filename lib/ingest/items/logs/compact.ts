@@ -56,3 +56,27 @@ export function attributeValueSql(keyParam: string, key: string): string {
   const notOther = d.others.map((k) => ` AND left(attributes ->> '${k}', 200) IS DISTINCT FROM ${d.column}`).join('');
   return `coalesce(attributes ->> ${keyParam}, CASE WHEN true${notOther} THEN ${d.column} END)`;
 }
+
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * The jsonb bags whose containment (`attributes @> …`, which the GIN index of attributes answers) finds every stored
+ * line where the attribute's value as sent reads `value`: the value as a string, and as the number, boolean, object
+ * or array its text spells. A superset: the equality of attributeValueSql still decides. None for a key a column may
+ * hold instead (its value may not be in the bag), or for text jsonb cannot hold (NUL).
+ */
+export function attributeContainments(key: string, value: string): string[] {
+  if (DUPLICATE_KEYS.some((d) => d.key === key) || key.includes('\0') || value.includes('\0')) return [];
+  const k = JSON.stringify(key);
+  const out = [`{${k}:${JSON.stringify(value)}}`];
+  if (JSON_NUMBER.test(value) || value === 'true' || value === 'false') out.push(`{${k}:${value}}`);
+  else if (value.startsWith('{') || value.startsWith('[')) {
+    try {
+      JSON.parse(value);
+      out.push(`{${k}:${value}}`);
+    } catch {
+      // Not JSON: only a string reads as it.
+    }
+  }
+  return out;
+}

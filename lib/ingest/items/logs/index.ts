@@ -5,7 +5,7 @@ import { defineKind, jsonOrRefusal } from '../kind';
 import { storeLogs } from './log-writer';
 import { parseLogs, type LogRow } from './parse-logs';
 
-export { attributeValueSql, restoreAttributes } from './compact';
+export { attributeContainments, attributeValueSql, restoreAttributes } from './compact';
 export { flattenAttributes, LOG_LEVELS, logRow, type LogLevel, type LogRow } from './parse-logs';
 
 export const logs = defineKind<LogRow>({
