@@ -63,7 +63,8 @@ const SPAN_PROJECTS = `project IN (SELECT number FROM projects WHERE id = ANY($1
 export const MATCH = {
   events: `project_id = ANY($1) AND (${userJson('user_context')} OR request->'env'->>'REMOTE_ADDR' = ANY($5))`,
   logs: `project_id = ANY($1) AND ${userAttributes('attributes')}`,
-  // A span's data is on its segment's carrier row (#51): a transaction with the person's data in any span goes whole.
+  // A transaction's spans of one write are one row with their data (#51): a transaction with the person's data in
+  // any span goes whole.
   spans: `(project, trace_id, segment_id) IN (SELECT project, trace_id, segment_id FROM spans
     WHERE ${SPAN_PROJECTS} AND data IS NOT NULL
       AND EXISTS (SELECT 1 FROM json_each(data) b WHERE ${userAttributes('b.value')}))`,

@@ -130,26 +130,17 @@ type StoredSpan = {
 };
 
 /**
- * Spans as the trace view shows them: each with its transaction name, environment and release and its own data,
- * which its segment's carrier rows hold (span-writer.ts).
+ * Spans as the trace view shows them, each with its own data: a stored row's data bags (keyed by span id) arrive
+ * with its first span (STORED_SPAN_COLUMNS).
  */
 export function spansOfRows(rows: StoredSpan[], projectIds: Map<number, string>) {
-  const segments = new Map<string, Pick<StoredSpan, 'transaction' | 'environment' | 'release'>>();
   const bags = new Map<string, Record<string, unknown>>();
-  for (const r of rows) {
-    const seg = `${r.project}:${r.segmentId}`;
-    if (r.transaction !== null && (!segments.has(seg) || r.isSegment)) segments.set(seg, r);
+  for (const r of rows)
     for (const [spanId, bag] of Object.entries(r.data ?? {})) bags.set(`${r.project}:${spanId}`, bag);
-  }
-  return rows.map(({ project, data: _carried, ...r }) => {
-    const seg = segments.get(`${project}:${r.segmentId}`);
-    return {
-      ...r,
-      projectId: projectIds.get(project) ?? String(project),
-      transaction: r.transaction ?? seg?.transaction ?? '',
-      environment: r.environment ?? seg?.environment ?? null,
-      release: r.release ?? seg?.release ?? null,
-      data: bags.get(`${project}:${r.spanId}`) ?? null,
-    };
-  });
+  return rows.map(({ project, data: _bags, ...r }) => ({
+    ...r,
+    projectId: projectIds.get(project) ?? String(project),
+    transaction: r.transaction ?? '',
+    data: bags.get(`${project}:${r.spanId}`) ?? null,
+  }));
 }

@@ -110,14 +110,6 @@ export class BinaryRows {
     return this;
   }
 
-  bool(v: boolean): this {
-    this.room(5);
-    this.buf.writeInt32BE(1, this.off);
-    this.buf[this.off + 4] = v ? 1 : 0;
-    this.off += 5;
-    return this;
-  }
-
   /** A timestamptz from epoch milliseconds (whole ones). */
   time(ms: number): this {
     this.room(12);

@@ -15,7 +15,7 @@ import { MAX_SPANS_PER_ITEM, spansOfTransaction, spansOfV2, type SpanRow } from 
 import { storeSpans } from './span-writer';
 
 export { spanGroup } from './normalize';
-export { key64, spanIdNumber, spanIdSql, transactionKey } from './span-keys';
+export { spanIdNumber, spanIdSql, transactionKey } from './span-keys';
 export { spansOfTransaction, type SpanRow } from './parse-spans';
 
 const MAX_SPANS_PER_ENVELOPE = 5 * MAX_SPANS_PER_ITEM;

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 
 /** The first 8 bytes of md5(text) as a signed bigint: `('x' || left(md5(text), 16))::bit(64)::bigint` in SQL. */
 export function key64(text: string): string {
-  return createHash('md5').update(text).digest().readBigInt64BE(0).toString();
+  return key64Bytes(text).readBigInt64BE(0).toString();
 }
 
 /** The same key as its 8 big-endian bytes, as a binary COPY writes a bigint. */
