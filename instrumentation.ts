@@ -1,23 +1,11 @@
-// Next.js calls register() once per server process at start: background work starts here.
+// Next.js calls register() once per server process at start: background work starts here, from the composition root.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || !process.env.DATABASE_URL) return;
-  const { startAlertWorkers } = await import('./lib/alerts/workers');
-  const { startRetentionJob } = await import('./lib/retention/retention-job');
-  const { startAccountWorkers } = await import('./lib/auth/password-reset');
-  const { startMinuteJob } = await import('./lib/jobs/minute-job');
-  const { startErasureWorker } = await import('./lib/privacy/erasure-job');
-  const { startWorkflowWorker } = await import('./lib/workflow/worker');
-  const { startWeeklyReportJob } = await import('./lib/reports/weekly-report-job');
+  const { startJobs } = await import('./lib/boot/jobs');
   const { stopJobs } = await import('./lib/jobs/boss');
   const { onShutdown } = await import('./lib/shutdown');
   try {
-    await startAlertWorkers();
-    await startAccountWorkers();
-    await startRetentionJob();
-    await startMinuteJob();
-    await startErasureWorker();
-    await startWorkflowWorker();
-    await startWeeklyReportJob();
+    await startJobs();
     onShutdown(stopJobs);
     console.log(
       '[jobs] alert delivery, password-reset email workers, the daily retention purge and the minute job (ignore conditions, merge sweep, crash-free alerts, monitors) started',

@@ -7,7 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedDb } from '../lib/runtime/embedded-
 import { migrateDeploy } from '../lib/runtime/migrate';
 import { directDatabaseUrl } from '../lib/pg';
 import { build, buildIsFresh } from '../lib/runtime/build';
-import { startServer } from '../lib/runtime/server';
+import { startServer } from '../lib/boot/server';
 import { billingStatusLine } from '../lib/billing/billing-status';
 import { planLimitsStatusLine } from '../lib/billing/plans';
 import { emailTransport } from '../lib/email/send-email';

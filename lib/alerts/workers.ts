@@ -3,7 +3,7 @@ import { countDelivery } from '@/lib/metrics/metrics';
 import { db } from '@/lib/db';
 import { withPgTransaction } from '@/lib/pg';
 import { sendEmail } from '@/lib/email/send-email';
-import { eachJob, getBoss, jobDb, work } from '@/lib/jobs/boss';
+import { getBoss, jobDb } from '@/lib/jobs/boss';
 import { QUEUES, type QueueName } from '@/lib/jobs/queues';
 import NewIssueEmail from '@/emails/new-issue-email';
 import ErrorRateEmail from '@/emails/error-rate-email';
@@ -13,18 +13,6 @@ import RegressionEmail from '@/emails/regression-email';
 import { postWebhook, type DeliveryResult } from './deliver-webhook';
 import { retryDelaysMs, type EmailJob, type WebhookJob } from './delivery-jobs';
 import type { EmailContent } from './payloads';
-
-const BATCH_SIZE = 5;
-
-/** Registers the webhook and email delivery workers on the job queue. */
-export async function startAlertWorkers(): Promise<void> {
-  await work<WebhookJob>(QUEUES.alertWebhook, { batchSize: BATCH_SIZE }, (jobs) =>
-    eachJob(QUEUES.alertWebhook, jobs, deliverWebhookJob),
-  );
-  await work<EmailJob>(QUEUES.alertEmail, { batchSize: BATCH_SIZE }, (jobs) =>
-    eachJob(QUEUES.alertEmail, jobs, deliverEmailJob),
-  );
-}
 
 export async function deliverWebhookJob(job: WebhookJob): Promise<void> {
   const rule = await db.alertRule.findUnique({ where: { id: job.ruleId }, select: { webhookSecret: true } });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 
 // The address behind a request, for the auth throttles. `X-Forwarded-For` is believed only from the proxies
-// named in TRUSTED_PROXIES; otherwise the socket's own address counts. Our server (lib/runtime/server.ts)
+// named in TRUSTED_PROXIES; otherwise the socket's own address counts. Our server (lib/boot/server.ts)
 // stamps the address it resolved on the request, with a per-process proof so a client cannot send its own.
 export const CLIENT_ADDRESS_HEADER = 'x-tracker-client-address';
 export const CLIENT_ADDRESS_PROOF_HEADER = 'x-tracker-client-proof';

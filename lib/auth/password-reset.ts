@@ -10,13 +10,13 @@ import { randomToken, sha256 } from './tokens';
 import { enforceThrottle, throttleRules } from './throttle';
 import { recordAccountAudit } from '@/lib/audit/record-audit';
 import { revokeOtherSessions } from './revoke-sessions';
-import { getBoss, notifyWorkers, work } from '@/lib/jobs/boss';
+import { getBoss, notifyWorkers } from '@/lib/jobs/boss';
 import { QUEUES } from '@/lib/jobs/queues';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const INVALID_RESET_LINK = 'Invalid or expired reset link';
 
-type ResetJob = { email: string };
+export type ResetJob = { email: string };
 
 /**
  * Queues the reset email. The request does the same work whether or not the account exists (the throttle and one
@@ -81,13 +81,5 @@ export async function resetPassword(token: string, password: string, address: st
       changes: { via: 'reset_link', sessionsRevoked },
     });
     return updated;
-  });
-}
-
-/** Registers the worker that sends password-reset emails. */
-export async function startAccountWorkers(): Promise<void> {
-  await work<ResetJob>(QUEUES.passwordReset, { batchSize: 1 }, async (jobs) => {
-    // A job that throws is retried by pg-boss (the mail transport may be down a moment).
-    for (const job of jobs) await sendPasswordReset(job.data);
   });
 }

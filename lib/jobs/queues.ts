@@ -38,7 +38,7 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   },
   // A reset email is worth a few quick retries (the mail transport may be down a moment); its link lasts an hour.
   'password-reset': { retryLimit: 3, retryDelay: 10, expireInSeconds: 60, retentionMinutes: 60 * 24 },
-  // lib/jobs/minute-job.ts: every minute, one at a time across instances; a missed minute is caught up by the next.
+  // lib/boot/minute-job.ts: every minute, one at a time across instances; a missed minute is caught up by the next.
   minute: { policy: 'singleton', retryLimit: 0, expireInSeconds: 60, retentionMinutes: 60 },
   // lib/privacy/erasure-job.ts: one person's data, in batches; a retry carries on where the failed run stopped.
   erasure: { retryLimit: 2, retryDelay: 30, expireInSeconds: 4 * 60 * 60, retentionMinutes: 60 * 24 * 7 },

@@ -1,12 +1,11 @@
 // The workflow handler that tells people (#49): each recipient whose setting is on gets the email, and each of the
-// project's notification webhooks that lists the event gets one message. Registered last in lib/workflow/handlers.ts.
+// project's notification webhooks that lists the event gets one message. Listed last in lib/boot/workflow-handlers.ts.
 import { db } from '@/lib/db';
 import { logger } from '@/lib/log';
 import { sendEmail } from '@/lib/email/send-email';
 import { postWebhook } from '@/lib/alerts/deliver-webhook';
 import { webhookPayload } from '@/lib/alerts/webhook-formats';
-import type { WorkflowHandler } from '@/lib/workflow/handlers';
-import type { WorkflowEvent } from '@/lib/workflow/workflow-events';
+import type { WorkflowEvent, WorkflowHandler } from '@/lib/workflow/workflow-events';
 import { notificationOf } from './content';
 import { recipientsOf } from './recipients';
 import { recipientsWithSetting } from './settings';

@@ -3,8 +3,7 @@
 // UPDATE decides, so a retried job, a second worker or a person assigning at the same moment never makes it twice.
 import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
-import type { WorkflowHandler } from '@/lib/workflow/handlers';
-import { emitWorkflowEvents, type AssignmentDetails } from '@/lib/workflow/workflow-events';
+import { emitWorkflowEvents, type AssignmentDetails, type WorkflowHandler } from '@/lib/workflow/workflow-events';
 import { latestEventFacts, ownersOfFacts, projectRules } from './owners-of';
 
 /** Assigns the issue to its owner; true when this call assigned it. */

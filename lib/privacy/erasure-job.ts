@@ -6,7 +6,7 @@ import { db } from '@/lib/db';
 import { notFound } from '@/lib/errors';
 import { logger } from '@/lib/log';
 import { recordAudit } from '@/lib/audit/record-audit';
-import { getBoss, notifyWorkers, work } from '@/lib/jobs/boss';
+import { getBoss, notifyWorkers } from '@/lib/jobs/boss';
 import { QUEUES } from '@/lib/jobs/queues';
 import type { OrgTenant } from '@/lib/orgs/resolve-tenant';
 import type { Prisma } from '@/lib/generated/prisma/client';
@@ -198,11 +198,4 @@ function mergeCounts(a: ProjectCounts, b: ProjectCounts): ProjectCounts {
       for (const k of ERASURE_TABLES) t[k] += c[k] ?? 0;
     }
   return out;
-}
-
-/** Registers the erasure worker: one erasure at a time per instance. */
-export async function startErasureWorker(): Promise<void> {
-  await work<ErasureJob>(QUEUES.erasure, { batchSize: 1 }, async (jobs) => {
-    for (const job of jobs) await runErasure(job.data.erasureId);
-  });
 }

@@ -1,18 +1,16 @@
-// The weekly report's schedule: Mondays at 09:00 UTC one job (pg-boss keeps one schedule across instances) queues
-// one job per project for the week that just ended; each sends that project's report (lib/reports/send-weekly-report).
-import type PgBoss from 'pg-boss';
+// The weekly report's job: its scheduled run (Mondays at 09:00 UTC, lib/boot/jobs.ts) queues one job per project for
+// the week that just ended; each sends that project's report (lib/reports/send-weekly-report).
 import { clock } from '@/lib/clock';
 import { db } from '@/lib/db';
-import { getBoss, work } from '@/lib/jobs/boss';
+import { getBoss } from '@/lib/jobs/boss';
 import { QUEUES } from '@/lib/jobs/queues';
 import { sendWeeklyReport } from './send-weekly-report';
 import { lastCompleteWeek } from './weekly-report';
 
-export const WEEKLY_REPORT_CRON = '0 9 * * 1';
 const PAGE = 500;
 
 /** The scheduled run carries no project: it queues one job per project. */
-type WeeklyReportJob = { projectId?: string; week?: string };
+export type WeeklyReportJob = { projectId?: string; week?: string };
 
 /** Queues the report of `weekStart` for every project, a page of projects at a time. */
 export async function queueWeeklyReports(weekStart: Date): Promise<number> {
@@ -36,12 +34,4 @@ export async function queueWeeklyReports(weekStart: Date): Promise<number> {
 export async function runWeeklyReportJob(data: WeeklyReportJob): Promise<void> {
   if (!data.projectId || !data.week) await queueWeeklyReports(lastCompleteWeek(clock.now()));
   else await sendWeeklyReport(data.projectId, new Date(`${data.week}T00:00:00Z`));
-}
-
-export async function startWeeklyReportJob(): Promise<void> {
-  const boss = await getBoss();
-  await boss.schedule(QUEUES.weeklyReport, WEEKLY_REPORT_CRON, {}, { tz: 'UTC' });
-  await work<WeeklyReportJob>(QUEUES.weeklyReport, { batchSize: 1 }, async (jobs: PgBoss.Job<WeeklyReportJob>[]) => {
-    for (const job of jobs) await runWeeklyReportJob(job.data);
-  });
 }

@@ -2,8 +2,12 @@
 // when that person is a member and nobody (no person, no team: ownership rules run first) has it yet.
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { WorkflowHandler } from '@/lib/workflow/handlers';
-import { emitWorkflowEvents, type AssignmentDetails, type WorkflowEvent } from '@/lib/workflow/workflow-events';
+import {
+  emitWorkflowEvents,
+  type AssignmentDetails,
+  type WorkflowEvent,
+  type WorkflowHandler,
+} from '@/lib/workflow/workflow-events';
 import { suspectCommits } from './suspect-commits';
 
 /** Assigns the issue of a NEW_ISSUE event when the project's setting is on; safe to run twice for one event. */

@@ -1,6 +1,6 @@
 // What happens to an issue that someone may want to hear about (#49): created, assigned, commented on, regressed,
-// resolved. Each is a job on the `workflow` queue, run after the change committed by the handlers registered in
-// ./handlers.ts, in their order (auto-assignment before the notifications that name the assignee).
+// resolved. Each is a job on the `workflow` queue, run after the change committed by the handlers listed in
+// lib/boot/workflow-handlers.ts, in their order (auto-assignment before the notifications that name the assignee).
 import crypto from 'node:crypto';
 import { getBoss, notifyWorkers } from '@/lib/jobs/boss';
 import { QUEUES } from '@/lib/jobs/queues';
@@ -31,6 +31,13 @@ type WorkflowEventOf =
   | { type: 'RESOLVED'; projectId: string; issueId: string; actorId: string | null; resolvedIn: string | null };
 
 export type WorkflowEventType = WorkflowEvent['type'];
+
+/** What acts on workflow events: a domain exports one, lib/boot/workflow-handlers.ts lists them in order. */
+export type WorkflowHandler = {
+  name: string;
+  on: readonly WorkflowEventType[];
+  run: (event: WorkflowEvent) => Promise<void>;
+};
 
 /** Why an automatic assignment was made: shown in the activity, and in the assignee's email. */
 export type AssignmentDetails = {

@@ -8,7 +8,7 @@ import { errorEnvelope, send } from './ingest-helpers';
 import { clock } from '@/lib/clock';
 import { db } from '@/lib/db';
 import { pool } from '@/lib/pg';
-import { startAlertWorkers } from '@/lib/alerts/workers';
+import { startAlertWorkers } from '../support/alert-workers';
 import { afterIngest } from '@/lib/alerts/after-ingest';
 import { getBoss, stopJobs } from '@/lib/jobs/boss';
 import { logger } from '@/lib/log';

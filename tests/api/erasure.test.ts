@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pool } from '@/lib/pg';
 import { stopJobs } from '@/lib/jobs/boss';
-import { startErasureWorker } from '@/lib/privacy/erasure-job';
+import { startJob } from '@/lib/boot/jobs';
+import { QUEUES } from '@/lib/jobs/queues';
 import { signUp } from '../support/accounts';
 import { createProject, setPlan } from '../support/fixtures';
 import { inviteAndJoin } from '../support/teams';
@@ -23,7 +24,7 @@ let server: Awaited<ReturnType<typeof startSentryServer>>;
 beforeAll(async () => {
   process.env.JOBS_POLL_INTERVAL_SECONDS = '0.5';
   server = await startSentryServer();
-  await startErasureWorker();
+  await startJob(QUEUES.erasure);
 });
 afterAll(async () => {
   await stopJobs();

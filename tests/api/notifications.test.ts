@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { stopJobs } from '@/lib/jobs/boss';
-import { startWorkflowWorker } from '@/lib/workflow/worker';
-import { startAlertWorkers } from '@/lib/alerts/workers';
+import { startAlertWorkers } from '../support/alert-workers';
+import { startJob } from '@/lib/boot/jobs';
+import { QUEUES } from '@/lib/jobs/queues';
 import { emitWorkflowEvents, type WorkflowEvent } from '@/lib/workflow/workflow-events';
 import { notifyWorkflowEvent } from '@/lib/notifications/notify-workflow-event';
 import { outboxFor, signUp } from '../support/accounts';
@@ -24,7 +25,7 @@ const receivers: WebhookReceiver[] = [];
 beforeAll(async () => {
   process.env.JOBS_POLL_INTERVAL_SECONDS = '0.5';
   process.env.ALERT_RETRY_DELAYS_MS = '50,100,150';
-  await startWorkflowWorker();
+  await startJob(QUEUES.workflow);
   await startAlertWorkers();
 });
 afterAll(async () => {

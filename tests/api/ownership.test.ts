@@ -13,7 +13,8 @@ import { db } from '@/lib/db';
 import { stopJobs } from '@/lib/jobs/boss';
 import { autoAssignByOwnership } from '@/lib/ownership/auto-assign';
 import { ownersOfIssue } from '@/lib/ownership/owners-of';
-import { startWorkflowWorker } from '@/lib/workflow/worker';
+import { startJob } from '@/lib/boot/jobs';
+import { QUEUES } from '@/lib/jobs/queues';
 import { signUp } from '../support/accounts';
 import { createProject, setPlan } from '../support/fixtures';
 import { inviteAndJoin, seedIssue } from '../support/teams';
@@ -78,7 +79,7 @@ const RULES = (aliceEmail: string) =>
 
 beforeAll(async () => {
   process.env.JOBS_POLL_INTERVAL_SECONDS = '0.5';
-  await startWorkflowWorker();
+  await startJob(QUEUES.workflow);
   server = await startSentryServer();
   owner = await signUp({ name: 'Owner' });
   await setPlan(owner.orgId, 'PRO');

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { clock } from '@/lib/clock';
 import { purgeOldData, retentionDays } from '@/lib/retention/purge-old-data';
-import { startRetentionJob } from '@/lib/retention/retention-job';
+import { startJob } from '@/lib/boot/jobs';
+import { QUEUES } from '@/lib/jobs/queues';
 import { purgeExpiredAccounts } from '@/lib/retention/purge-expired-accounts';
 import { TestClient } from '../support/client';
 import { uniqueEmail, PASSWORD } from '../support/accounts';
@@ -257,7 +258,8 @@ describe('sent-once records (#49)', () => {
 describe('retention schedule', () => {
   it('is scheduled daily in UTC on the durable job queue', async () => {
     try {
-      await startRetentionJob();
+      await startJob(QUEUES.retention);
+      await startJob(QUEUES.partitions);
       const { rows } = await pool().query(`SELECT name, cron, timezone FROM pgboss.schedule WHERE name = 'retention'`);
       expect(rows).toEqual([{ name: 'retention', cron: '17 3 * * *', timezone: 'UTC' }]);
       const hourly = await pool().query(`SELECT name, cron, timezone FROM pgboss.schedule WHERE name = 'partitions'`);

@@ -7,7 +7,8 @@ import { clock } from '@/lib/clock';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { perAddress, THROTTLE_LIMITS } from '@/lib/auth/throttle';
-import { startAccountWorkers } from '@/lib/auth/password-reset';
+import { startJob } from '@/lib/boot/jobs';
+import { QUEUES } from '@/lib/jobs/queues';
 import { stopJobs } from '@/lib/jobs/boss';
 import { pool } from '@/lib/pg';
 import { waitUntil } from '../support/wait';
@@ -243,7 +244,7 @@ describe('password reset by emailed link', () => {
   // The reset email is sent by a job (the request does the same work for every address).
   beforeAll(async () => {
     process.env.JOBS_POLL_INTERVAL_SECONDS = '0.5';
-    await startAccountWorkers();
+    await startJob(QUEUES.passwordReset);
   });
   afterAll(() => stopJobs());
 
@@ -352,7 +353,7 @@ describe('password reset by emailed link', () => {
       expect(await db.passwordReset.count()).toBe(resetsBefore);
       expect(outboxFor(known, 'password-reset')).toHaveLength(0);
     } finally {
-      await startAccountWorkers();
+      await startJob(QUEUES.passwordReset);
     }
     // The worker then sends the one email there is to send.
     await resetToken(known);

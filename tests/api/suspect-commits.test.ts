@@ -14,8 +14,9 @@ import { db } from '@/lib/db';
 import { pool } from '@/lib/pg';
 import { stopJobs } from '@/lib/jobs/boss';
 import { assignToSuspectAuthor } from '@/lib/suspect-commits/auto-assign';
-import { WORKFLOW_HANDLERS } from '@/lib/workflow/handlers';
-import { startWorkflowWorker } from '@/lib/workflow/worker';
+import { WORKFLOW_HANDLERS } from '@/lib/boot/workflow-handlers';
+import { startJob } from '@/lib/boot/jobs';
+import { QUEUES } from '@/lib/jobs/queues';
 import { signUp } from '../support/accounts';
 import type { TestClient } from '../support/client';
 import { createProject, setPlan } from '../support/fixtures';
@@ -414,7 +415,7 @@ describe('through the workflow queue', () => {
     expect((await sentryCli(['releases', 'set-commits', 'two@1.0.0', '--local'], env, repo)).stdout).toContain(
       'Success! Set commits for release two@1.0.0',
     );
-    await startWorkflowWorker();
+    await startJob(QUEUES.workflow);
     await throwIn('checkout', 'two@1.0.0', second);
     const issue = await issueTitled(
       second.id,

@@ -10,7 +10,9 @@ import { pool } from '@/lib/pg';
 import { getBoss, stopJobs } from '@/lib/jobs/boss';
 import { LAST_WEEK_COLOR, THIS_WEEK_COLOR } from '@/lib/reports/weekly-chart';
 import { lastCompleteWeek } from '@/lib/reports/weekly-report';
-import { runWeeklyReportJob, startWeeklyReportJob, WEEKLY_REPORT_CRON } from '@/lib/reports/weekly-report-job';
+import { runWeeklyReportJob } from '@/lib/reports/weekly-report-job';
+import { JOBS, startJob } from '@/lib/boot/jobs';
+import { QUEUES } from '@/lib/jobs/queues';
 import type { OutboxMessage } from '@/lib/email/outbox';
 import { outboxFor, signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
@@ -227,13 +229,13 @@ describe('weekly report', () => {
   });
 
   it('is scheduled for Mondays at 09:00 UTC', async () => {
-    await startWeeklyReportJob();
+    await startJob(QUEUES.weeklyReport);
     const schedules = await (await getBoss()).getSchedules();
     expect(schedules.find((s) => s.name === 'weekly-report')).toMatchObject({
-      cron: WEEKLY_REPORT_CRON,
+      cron: '0 9 * * 1',
       timezone: 'UTC',
     });
-    expect(WEEKLY_REPORT_CRON).toBe('0 9 * * 1');
+    expect(JOBS.find((j) => j.queue === QUEUES.weeklyReport)?.cron?.()).toBe('0 9 * * 1');
   });
 
   it("the job's run for the project: each member once however often it runs, none to who turned it off", async () => {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startAlertWorkers } from '@/lib/alerts/workers';
+import { startJob } from '@/lib/boot/jobs';
+import { QUEUES } from '@/lib/jobs/queues';
 import { stopJobs } from '@/lib/jobs/boss';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
+
+/** The webhook and email delivery workers of the alerts. */
+export async function startAlertWorkers(): Promise<void> {
+  await startJob(QUEUES.alertWebhook);
+  await startJob(QUEUES.alertEmail);
+}
 
 /**
  * For a test file that delivers alerts: runs the alert workers (short retry delays, fast polling) for the whole

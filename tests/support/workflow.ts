@@ -1,14 +1,15 @@
 import { afterAll, beforeAll } from 'vitest';
 import { pool } from '@/lib/pg';
 import { stopJobs } from '@/lib/jobs/boss';
-import { startWorkflowWorker } from '@/lib/workflow/worker';
+import { startJob } from '@/lib/boot/jobs';
+import { QUEUES } from '@/lib/jobs/queues';
 import { waitUntil } from './wait';
 
 /** For a test file whose changes notify people (#49): runs the workflow worker, polling fast, for the whole file. */
 export function useWorkflowWorker() {
   beforeAll(async () => {
     process.env.JOBS_POLL_INTERVAL_SECONDS = '0.5';
-    await startWorkflowWorker();
+    await startJob(QUEUES.workflow);
   });
   afterAll(() => stopJobs());
 }

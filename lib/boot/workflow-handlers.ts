@@ -1,15 +1,9 @@
-// The handlers of workflow events (./workflow-events.ts), run in this order for each event: one line each.
+// The handlers of workflow events (lib/workflow/workflow-events.ts), run in this order for each event: one line each.
 // Auto-assignment comes before notifications, so a new issue's notification can name its owner.
 import { notificationsHandler } from '@/lib/notifications/notify-workflow-event';
 import { ownershipAssignment } from '@/lib/ownership/auto-assign';
 import { suspectCommitAssignment } from '@/lib/suspect-commits/auto-assign';
-import type { WorkflowEvent, WorkflowEventType } from './workflow-events';
-
-export type WorkflowHandler = {
-  name: string;
-  on: readonly WorkflowEventType[];
-  run: (event: WorkflowEvent) => Promise<void>;
-};
+import type { WorkflowEvent, WorkflowHandler } from '@/lib/workflow/workflow-events';
 
 export const WORKFLOW_HANDLERS: readonly WorkflowHandler[] = [
   ownershipAssignment, // First: the owner by the project's ownership rules and CODEOWNERS (#49).
@@ -17,3 +11,11 @@ export const WORKFLOW_HANDLERS: readonly WorkflowHandler[] = [
   // Last: notifications name the assignee the handlers above chose.
   notificationsHandler,
 ];
+
+/**
+ * Runs one event's handlers in their order. A handler that throws fails its event's job alone, and pg-boss retries it:
+ * every handler must be safe to run twice for one event (a conditional update, a unique key).
+ */
+export async function runWorkflowEvent(event: WorkflowEvent): Promise<void> {
+  for (const h of WORKFLOW_HANDLERS) if (h.on.includes(event.type)) await h.run(event);
+}

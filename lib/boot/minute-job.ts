@@ -1,0 +1,29 @@
+// The minute job's tasks: the periodic checks that must happen about once a minute, whichever instance runs them
+// (pg-boss keeps one schedule across instances, and the singleton queue runs one at a time). One line each, in the
+// order they run; each is loaded from its domain.
+type MinuteTask = { name: string; run: () => Promise<unknown> };
+
+export const MINUTE_TASKS: readonly MinuteTask[] = [
+  // Ignored issues whose condition is met come back.
+  {
+    name: 'ignore conditions',
+    run: async () => (await import('@/lib/issues/ignore-conditions')).reviveIgnoredIssues(),
+  },
+  // Issues recreated under a merged fingerprint by a batch that had not seen the alias yet.
+  { name: 'merge sweep', run: async () => (await import('@/lib/issues/merge-issues')).sweepMergedFingerprints() },
+  // Release health alerts (CRASH_FREE rules).
+  {
+    name: 'crash-free rules',
+    run: async () => (await import('@/lib/alerts/crash-free-rules')).evaluateCrashFreeRules(),
+  },
+  // Cron monitors: missed runs and runs past their max runtime.
+  { name: 'cron monitors', run: async () => (await import('@/lib/ingest/items/check-ins')).detectMonitorFailures() },
+  // Uptime checks that are due.
+  { name: 'uptime checks', run: async () => (await import('@/lib/monitors/uptime')).runUptimeChecks() },
+  // Profiles' function figures a stopped process stored but did not fold.
+  { name: 'profile functions', run: async () => (await import('@/lib/ingest/items/profiles')).foldFunctionHours() },
+];
+
+export async function runMinuteTasks(): Promise<void> {
+  for (const task of MINUTE_TASKS) await task.run();
+}
