@@ -6,7 +6,7 @@
 // in one turn of the event loop, and prints the median and p95 wall time per batch and per event, and the
 // PostgreSQL CPU per event. `--explain` prints the last batch's plan with actual times (timing slows every batch).
 import { DEFAULT_FILTERS } from '@/lib/ingest/enrich/inbound-filters';
-import { LATEST_GROUPING_VERSION } from '@/lib/ingest/enrich/grouping/fingerprint';
+import { LATEST_GROUPING_VERSION } from '@/lib/grouping/version';
 import { DEFAULT_PRIVACY, scrubPolicyOf } from '@/lib/ingest/enrich/scrubbing/policy';
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';

@@ -2,7 +2,7 @@ import { Button } from '@react-email/button';
 import { Text } from '@react-email/text';
 import { EmailLayout } from './layout';
 
-import type { MonitorWebhookBody } from '@/lib/alerts/payloads';
+import type { MonitorWebhookBody } from '@/lib/alerts/webhook-bodies';
 
 /** The webhook's fields and the rule's name. */
 export type MonitorEmailProps = Omit<MonitorWebhookBody, 'type'> & { ruleName: string };

@@ -1,4 +1,4 @@
-import { sessionSecret } from '@/lib/auth/session-secret';
+import { sessionSecret } from '@/lib/session-secret';
 
 // Runtime configuration, read once from the environment. Every secret is optional in development:
 // a feature without its secret reports itself as not configured.

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { createClient, getDb, type Db } from '@/lib/db';
 import { pool } from '@/lib/pg';
-import { withTimeout } from '@/lib/runtime/timeout';
+import { withTimeout } from '@/lib/timeout';
 import { logger } from '@/lib/log';
 
 // Read replica routing (DATABASE_REPLICA_URL). The dashboard's heavy reads (lists, charts, search,

@@ -12,7 +12,7 @@ import { billingStatusLine } from '../lib/billing/billing-status';
 import { planLimitsStatusLine } from '../lib/billing/plans';
 import { emailTransport } from '../lib/email/send-email';
 import { enabledProviders } from '../lib/auth/oauth/provider-settings';
-import { sessionSecretStatusLine } from '../lib/auth/session-secret';
+import { sessionSecretStatusLine } from '../lib/session-secret';
 import { ingestStatusLine } from '../lib/ingest/protocols/sentry/item-types';
 import { APP_VERSION } from '../lib/version/app-version';
 

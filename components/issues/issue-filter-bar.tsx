@@ -1,7 +1,7 @@
 'use client';
 
 import { ISSUE_SORTS, ISSUE_STATUSES, LEVELS, type IssueSort } from '@/lib/zod/issues';
-import { withTerm } from '@/lib/issues/search-query';
+import { withTerm } from '@/lib/zod/search-query';
 import { useTeams } from '@/lib/swr/use-teams';
 import { titleCase } from './badges';
 

@@ -1,19 +1,11 @@
 // The seam between ingest and alerting. Ingest calls afterIngest once per stored error event, after its
 // commit and before answering. It must stay cheap when no rule can fire and must never throw.
-import { evaluateRules } from './evaluate-rules';
+import { evaluateRules, type IngestedError } from './evaluate-rules';
 import { logger } from '@/lib/log';
 import { projectsListeningForNewIssues } from '@/lib/workflow/listeners';
 import { emitWorkflowEvents, type WorkflowEvent } from '@/lib/workflow/workflow-events';
 
-export type IngestedError = {
-  projectId: string;
-  issueId: string;
-  /** True when this event created the issue (a new fingerprint in the project). */
-  isNewIssue: boolean;
-  /** True when this event's batch reopened the resolved issue (once per regression, whatever the concurrency). */
-  isRegression?: boolean;
-  receivedAt: Date;
-};
+export type { IngestedError };
 
 /**
  * Fires the project's enabled rules the events satisfy and enqueues their deliveries (pg-boss), so

@@ -3,7 +3,6 @@ import { clock } from '@/lib/clock';
 import { pool, withPgTransaction } from '@/lib/pg';
 import { getBoss, jobDb, notifyWorkers } from '@/lib/jobs/boss';
 import { QUEUES } from '@/lib/jobs/queues';
-import type { IngestedError } from './after-ingest';
 import { enabledRules, type CachedRule } from './rule-cache';
 import type { WebhookFormat } from '@/lib/zod/alerts';
 import {
@@ -31,6 +30,17 @@ type FiredRateRule = FiredRule & { threshold: number; window_minutes: number };
 type RateCandidate = { rule: CachedRule; count: number };
 
 const MINUTE = 60_000;
+
+/** An error event ingest stored: what the rules and the workflow look at. */
+export type IngestedError = {
+  projectId: string;
+  issueId: string;
+  /** True when this event created the issue (a new fingerprint in the project). */
+  isNewIssue: boolean;
+  /** True when this event's batch reopened the resolved issue (once per regression, whatever the concurrency). */
+  isRegression?: boolean;
+  receivedAt: Date;
+};
 
 /** Evaluates the enabled rules of each project for a batch of stored error events and enqueues deliveries. */
 export async function evaluateRules(events: IngestedError[]): Promise<void> {

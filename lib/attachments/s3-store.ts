@@ -4,7 +4,7 @@
 // credential chain), ATTACHMENTS_S3_FORCE_PATH_STYLE=true (MinIO) and ATTACHMENTS_S3_PREFIX. Objects are
 // `<prefix><project id>/<attachment id>`, written before their row and deleted before it.
 import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { insertRows, type AttachmentStore, type StoredRef } from './store';
+import { insertRows, type AttachmentStore, type StoredRef } from './pg-store';
 
 type Config = { bucket: string; prefix: string; client: S3Client };
 let cached: { key: string; config: Config } | undefined;

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { db } from '@/lib/db';
-import { clampedInt, cursorOf, readCursor } from '@/lib/http/query';
+import { cursorOf, readCursor } from '@/lib/http/query';
+import { clampedInt } from '@/lib/zod/query';
 import { AUDIT_ACTIONS } from './actions';
 
 const AREAS = [...new Set(AUDIT_ACTIONS.map((a) => a.split('.')[0]))];

@@ -1,6 +1,9 @@
 // The minute job's tasks: the periodic checks that must happen about once a minute, whichever instance runs them
 // (pg-boss keeps one schedule across instances, and the singleton queue runs one at a time). One line each, in the
 // order they run; each is loaded from its domain.
+/** Monitor failures found without a request, stored with the project's first enabled key. */
+const failureEvents = async () => (await import('@/lib/ingest/items/check-ins')).failureEvents();
+
 type MinuteTask = { name: string; run: () => Promise<unknown> };
 
 export const MINUTE_TASKS: readonly MinuteTask[] = [
@@ -16,10 +19,16 @@ export const MINUTE_TASKS: readonly MinuteTask[] = [
     name: 'crash-free rules',
     run: async () => (await import('@/lib/alerts/crash-free-rules')).evaluateCrashFreeRules(),
   },
-  // Cron monitors: missed runs and runs past their max runtime.
-  { name: 'cron monitors', run: async () => (await import('@/lib/ingest/items/check-ins')).detectMonitorFailures() },
+  // Cron monitors: missed runs and runs past their max runtime (their failures stored through the events kind).
+  {
+    name: 'cron monitors',
+    run: async () => (await import('@/lib/monitors/clock-tasks')).detectMonitorFailures(await failureEvents()),
+  },
   // Uptime checks that are due.
-  { name: 'uptime checks', run: async () => (await import('@/lib/monitors/uptime')).runUptimeChecks() },
+  {
+    name: 'uptime checks',
+    run: async () => (await import('@/lib/monitors/uptime')).runUptimeChecks(await failureEvents()),
+  },
   // Profiles' function figures a stopped process stored but did not fold.
   { name: 'profile functions', run: async () => (await import('@/lib/ingest/items/profiles')).foldFunctionHours() },
 ];

@@ -2,7 +2,7 @@ import { pool } from '@/lib/pg';
 // Raw SQL: the probe asks the pool itself, under a timeout, so it reports the pool and not a client above it.
 import { safeEqual } from '@/lib/auth/tokens';
 import { maxLagSeconds, probeReplica, replicaConfigured } from '@/lib/replica';
-import { withTimeout } from '@/lib/runtime/timeout';
+import { withTimeout } from '@/lib/timeout';
 
 type Probe = { ok: boolean; latencyMs?: number; error?: string };
 /** The read replica, when DATABASE_REPLICA_URL is set: `ok` is false while reads fall back to the primary. */

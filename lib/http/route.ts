@@ -4,7 +4,7 @@ import { env } from '@/lib/env';
 import { readCookie, resolveSession, SESSION_COOKIE, type SessionContext } from '@/lib/auth/session';
 import { AppError, issuesFromZod, validationError } from '@/lib/errors';
 import { respond } from './envelope';
-import { controlCharacterIssues } from '@/lib/zod/control-characters';
+import { controlCharacterIssues } from '@/lib/text/control-characters';
 import { readCappedBody } from './read-body';
 import { errorToResponse } from './to-response';
 import { logger, requestIdFrom } from '@/lib/log';

@@ -2,7 +2,7 @@ import { MAX_TAG_LENGTH } from '@/lib/envelope/schemas';
 import { clock } from '@/lib/clock';
 import { cappedPagination, pagination } from '@/lib/http/query';
 import type { IssueSort, ListIssuesQuery } from '@/lib/zod/issues';
-import type { SearchFilter } from './search-query';
+import type { SearchFilter } from '@/lib/zod/search-query';
 import { serializeIssue, serializeIssueWithAssignee, withAssignee } from './serialize';
 import { readDb, readPool } from '@/lib/replica';
 

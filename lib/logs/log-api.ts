@@ -3,7 +3,8 @@
 // stored compactly (#51): ids as numbers, attributes without the keys a column holds (put back here).
 import { z } from 'zod';
 import { notFound } from '@/lib/errors';
-import { clampedInt, cursorOf, readCursor } from '@/lib/http/query';
+import { cursorOf, readCursor } from '@/lib/http/query';
+import { clampedInt } from '@/lib/zod/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import {
   attributeContainments,

@@ -7,14 +7,8 @@ import { AppError, notFound, validationError } from '@/lib/errors';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { env } from '@/lib/env';
 import { RefusedTarget, resolveWebhookTarget } from '@/lib/alerts/webhook-guard';
-import { nextRun, saneDate, scheduleProblem, type Schedule } from '@/lib/ingest/items/check-ins';
-import {
-  checkinMargin,
-  failureThreshold,
-  maxRuntime,
-  monitorTimezone,
-  recoveryThreshold,
-} from '@/lib/ingest/items/check-ins';
+import { nextRun, saneDate, scheduleProblem, type Schedule } from './schedule';
+import { checkinMargin, failureThreshold, maxRuntime, monitorTimezone, recoveryThreshold } from './monitor-schemas';
 import { httpUrl } from '@/lib/zod/alerts';
 
 const RECENT_RUNS = 30;

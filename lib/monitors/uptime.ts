@@ -12,9 +12,9 @@ import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { pinnedLookup } from '@/lib/alerts/deliver-webhook';
 import { RefusedTarget, resolveWebhookTarget } from '@/lib/alerts/webhook-guard';
-import { afterRuns, settle, type RunResults } from '@/lib/ingest/items/check-ins';
+import { afterRuns, settle, type FailureEvents, type RunResults } from './runs';
 import { logger } from '@/lib/log';
-import { LATEST_DATE, nextRun, saneDate } from '@/lib/ingest/items/check-ins';
+import { LATEST_DATE, nextRun, saneDate } from './schedule';
 
 const BODY_LIMIT = 1024 * 1024;
 /** Checks run at once per minute job, so a slow target cannot hold the others back for long. */
@@ -82,7 +82,7 @@ export async function checkTarget(t: UptimeTarget): Promise<UptimeResult> {
  * on in the same statement, so instances racing run each check once), runs the checks a few at a time, and settles
  * each result with the monitor's row locked. Returns the results by monitor id.
  */
-export async function runUptimeChecks(now = clock.now()): Promise<Map<string, UptimeResult>> {
+export async function runUptimeChecks(events: FailureEvents, now = clock.now()): Promise<Map<string, UptimeResult>> {
   const claimed = await db.$transaction(async (tx) => {
     const due = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM monitors WHERE kind = 'uptime' AND (next_expected_at <= ${now} OR next_expected_at > ${LATEST_DATE}) ORDER BY id FOR UPDATE SKIP LOCKED`;
@@ -112,7 +112,7 @@ export async function runUptimeChecks(now = clock.now()): Promise<Map<string, Up
           detail: `Check failed: ${err instanceof Error ? err.message : String(err)}`,
         }));
         results.set(m.id, r);
-        await recordCheck(m.id, saneDate(m.nextExpectedAt) ?? now, now, r).catch((err: unknown) =>
+        await recordCheck(events, m.id, saneDate(m.nextExpectedAt) ?? now, now, r).catch((err: unknown) =>
           logger.error({ err, monitorId: m.id }, 'uptime check not recorded'),
         );
       }
@@ -121,7 +121,13 @@ export async function runUptimeChecks(now = clock.now()): Promise<Map<string, Up
   return results;
 }
 
-async function recordCheck(monitorId: string, expectedAt: Date, at: Date, r: UptimeResult): Promise<void> {
+async function recordCheck(
+  events: FailureEvents,
+  monitorId: string,
+  expectedAt: Date,
+  at: Date,
+  r: UptimeResult,
+): Promise<void> {
   const outcome: RunResults | null = await db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM monitors WHERE id = ${monitorId} FOR UPDATE`;
     if (!rows[0]) return null;
@@ -148,5 +154,5 @@ async function recordCheck(monitorId: string, expectedAt: Date, at: Date, r: Upt
       detail: r.detail,
     });
   });
-  if (outcome) await afterRuns(null, outcome.failures, outcome.recoveries);
+  if (outcome) await afterRuns(events, outcome);
 }

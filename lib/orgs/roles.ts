@@ -1,7 +1,7 @@
 import { AppError } from '@/lib/errors';
+import type { Role } from '@/lib/zod/orgs';
 
-export const ROLES = ['OWNER', 'ADMIN', 'MEMBER'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from '@/lib/zod/orgs';
 
 const RANK: Record<Role, number> = { MEMBER: 1, ADMIN: 2, OWNER: 3 };
 

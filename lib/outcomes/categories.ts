@@ -1,22 +1,9 @@
 // Outcomes (#28): what happened to each item received, counted per project, UTC day, category and reason, so a
 // team sees at once why events are missing. The names follow Sentry's (Relay's) data categories and outcomes.
 
-/** What an item is counted as. */
-export const CATEGORIES = [
-  'error',
-  'transaction',
-  'span',
-  'session',
-  'attachment',
-  'monitor',
-  'feedback',
-  'log_item',
-  'profile',
-  'replay',
-  'metric',
-  'unknown',
-] as const;
-export type Category = (typeof CATEGORIES)[number];
+import { CATEGORIES, type Category } from '@/lib/zod/stats';
+
+export { CATEGORIES, type Category };
 
 /** What happened to it. */
 export const OUTCOMES = [

@@ -4,7 +4,7 @@
 // the list of profiles; one profile in Sentry's sample format, for export.
 import { z } from 'zod';
 import { badRequest, notFound } from '@/lib/errors';
-import { clampedInt } from '@/lib/http/query';
+import { clampedInt } from '@/lib/zod/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { readPool } from '@/lib/replica';
 import { decodeProfile, histogramQuantile, type StoredProfile } from '@/lib/ingest/items/profiles';

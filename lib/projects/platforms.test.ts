@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProjectSchema } from '@/lib/zod/projects';
+import { createProjectSchema, PLATFORMS } from '@/lib/zod/projects';
 import { PLATFORM_CATALOG, platformOf, platformsByGroup } from './platforms';
 
 const DSN = 'http://0123456789abcdef0123456789abcdef@errors.example.com/7';
@@ -8,6 +8,8 @@ describe('the platform catalog', () => {
   it('has unique ids, keeps the first six, and offers every platform the issue names', () => {
     const ids = PLATFORM_CATALOG.map((p) => p.id);
     expect(new Set(ids).size).toBe(ids.length);
+    // One entry for each platform the schemas accept, in the same order.
+    expect(ids).toEqual([...PLATFORMS]);
     expect(ids.slice(0, 6)).toEqual(['javascript', 'react', 'nextjs', 'node', 'python', 'other']);
     for (const id of [
       'go',

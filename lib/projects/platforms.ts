@@ -1,3 +1,5 @@
+import type { PlatformId } from '@/lib/zod/projects';
+
 /**
  * Every platform a project can be made for (Sentry's SDKs, by the names Sentry gives them, plus our first six), with
  * what the setup page shows for it: how to install that SDK and the `init` call with the project's Sentry DSN.
@@ -7,7 +9,7 @@
 export type PlatformGroup = 'Browser' | 'Server' | 'Mobile' | 'Desktop and games' | 'Other';
 
 export type Platform = {
-  id: string;
+  id: PlatformId;
   label: string;
   group: PlatformGroup;
   /** The SDK's package (shown as the card's heading). */
@@ -358,9 +360,7 @@ sentry_init(options);`,
   },
 ];
 
-export const PLATFORM_IDS = PLATFORM_CATALOG.map((p) => p.id) as [string, ...string[]];
-
-const BY_ID = new Map(PLATFORM_CATALOG.map((p) => [p.id, p]));
+const BY_ID = new Map<string, Platform>(PLATFORM_CATALOG.map((p) => [p.id, p]));
 
 /** The catalog entry of a project's platform (unknown ids, from older data, read as Other). */
 export function platformOf(id: string): Platform {

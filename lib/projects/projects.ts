@@ -6,7 +6,7 @@ import { limitsOf } from '@/lib/billing/plans';
 import { slugify, uniqueSlug } from '@/lib/orgs/slug';
 import type { CreateProjectInput, UpdateProjectInput } from '@/lib/zod/projects';
 import { keysChanged } from '@/lib/key-changes';
-import { LATEST_GROUPING_VERSION } from '@/lib/ingest/enrich/grouping/fingerprint';
+import { LATEST_GROUPING_VERSION } from '@/lib/grouping/version';
 
 const withKeys = { keys: { orderBy: { createdAt: 'asc' as const } } };
 

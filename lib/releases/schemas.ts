@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clampedInt } from '@/lib/http/query';
+import { clampedInt } from '@/lib/zod/query';
 
 // Sentry's rule: no slashes or newlines, not `.`/`..`/`latest`, at most 200 characters.
 export const releaseVersion = z

@@ -3,7 +3,7 @@
 // the release before it.
 import { z } from 'zod';
 import { clock } from '@/lib/clock';
-import { clampedInt } from '@/lib/http/query';
+import { clampedInt } from '@/lib/zod/query';
 import { readPool } from '@/lib/replica';
 
 export const releaseHealthQuery = z.object({

@@ -1,6 +1,6 @@
 import type { MultipartPart } from '@/lib/http/multipart';
 import { z } from 'zod';
-import { hasControlCharacters } from '@/lib/zod/control-characters';
+import { hasControlCharacters } from '@/lib/text/control-characters';
 import { db } from '@/lib/db';
 import { badRequest, notFound, validationError } from '@/lib/errors';
 import { checkSourceMap, MAX_SOURCE_MAP_BYTES, normalizeDebugId, tildeUrl } from './check-source-map';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { notFound } from '@/lib/errors';
 import type { OrgTenant, ProjectTenant } from '@/lib/orgs/resolve-tenant';
-import { clampedInt } from '@/lib/http/query';
+import { clampedInt } from '@/lib/zod/query';
 import { readPool } from '@/lib/replica';
 import { spanGroup, spanIdSql, transactionKey } from '@/lib/ingest/items/spans';
 

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { clampedInt, lenientEnum, paginationQuery } from '@/lib/http/query';
-import { parseSearchQuery } from '@/lib/issues/search-query';
+import { clampedInt, lenientEnum, paginationQuery } from './query';
+import { parseSearchQuery } from './search-query';
 
-export const ISSUE_STATUSES = ['UNRESOLVED', 'RESOLVED', 'IGNORED'] as const;
-export const LEVELS = ['FATAL', 'ERROR', 'WARNING', 'INFO', 'DEBUG'] as const;
+import { ISSUE_STATUSES, LEVELS } from './issue-values';
 
-export type IssueStatusValue = (typeof ISSUE_STATUSES)[number];
-export type LevelValue = (typeof LEVELS)[number];
+export { ISSUE_STATUSES, LEVELS, type IssueStatusValue, type LevelValue } from './issue-values';
 
 export const issueParams = z.object({ projectId: z.string().min(1), issueId: z.string().min(1) });
 export const eventParams = issueParams.extend({ eventId: z.string().min(1) });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ROLES } from '@/lib/orgs/roles';
+
+export const ROLES = ['OWNER', 'ADMIN', 'MEMBER'] as const;
+export type Role = (typeof ROLES)[number];
 
 const role = z.enum(ROLES, { message: 'Role must be one of OWNER, ADMIN, MEMBER' });
 const email = z

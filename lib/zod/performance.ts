@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clampedInt } from '@/lib/http/query';
+import { clampedInt } from './query';
 
 /** Beside the spec's `days`: `environment` (an empty value means every environment). */
 export const performanceQuery = z.object({

@@ -1,9 +1,54 @@
 import { z } from 'zod';
 
-import { PLATFORM_IDS } from '@/lib/projects/platforms';
-
-/** Every platform a project can be made for: lib/projects/platforms (Sentry's SDKs by Sentry's names, and `other`). */
-export const PLATFORMS = PLATFORM_IDS;
+/**
+ * Every platform a project can be made for: Sentry's SDKs by Sentry's names, and `other`, in the order of the catalog
+ * the setup page shows (lib/projects/platforms.ts, which has an entry for each).
+ */
+export const PLATFORMS = [
+  'javascript',
+  'react',
+  'nextjs',
+  'node',
+  'python',
+  'other',
+  'javascript-vue',
+  'javascript-angular',
+  'javascript-svelte',
+  'javascript-sveltekit',
+  'javascript-remix',
+  'javascript-nuxt',
+  'javascript-astro',
+  'node-express',
+  'node-nestjs',
+  'bun',
+  'deno',
+  'cloudflare-workers',
+  'python-django',
+  'python-flask',
+  'python-fastapi',
+  'python-celery',
+  'go',
+  'ruby',
+  'ruby-rails',
+  'php',
+  'php-laravel',
+  'php-symfony',
+  'java',
+  'java-spring-boot',
+  'kotlin',
+  'dotnet',
+  'dotnet-aspnetcore',
+  'rust',
+  'elixir',
+  'cocoa',
+  'android',
+  'flutter',
+  'react-native',
+  'electron',
+  'unity',
+  'native',
+] as const;
+export type PlatformId = (typeof PLATFORMS)[number];
 const platform = z.enum(PLATFORMS, { message: 'Unknown platform' });
 
 const name = z

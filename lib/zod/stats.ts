@@ -1,5 +1,21 @@
 import { z } from 'zod';
-import { CATEGORIES } from '@/lib/outcomes/categories';
+
+/** What an item is counted as. */
+export const CATEGORIES = [
+  'error',
+  'transaction',
+  'span',
+  'session',
+  'attachment',
+  'monitor',
+  'feedback',
+  'log_item',
+  'profile',
+  'replay',
+  'metric',
+  'unknown',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
 
 export const MAX_STATS_DAYS = 90;
 

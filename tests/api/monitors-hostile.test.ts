@@ -6,7 +6,8 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
-import { detectMonitorFailures } from '@/lib/ingest/items/check-ins/monitors';
+import { failureEvents } from '@/lib/ingest/items/check-ins';
+import { detectMonitorFailures } from '@/lib/monitors/clock-tasks';
 import { parseCheckIn } from '@/lib/ingest/items/check-ins/parse-checkin';
 import { signUp } from '../support/accounts';
 import type { TestClient } from '../support/client';
@@ -335,7 +336,7 @@ describe('a row stored before the checks still reads', () => {
       query: { status: 'ok' },
     });
     expect([ping.status, ping.body.message]).toEqual([202, 'Check-in accepted']);
-    await detectMonitorFailures();
+    await detectMonitorFailures(failureEvents());
     const after = await db.monitor.findMany({
       where: { projectId: p.id },
       orderBy: { slug: 'asc' },

@@ -6,8 +6,9 @@ import * as Sentry from '@sentry/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clock } from '@/lib/clock';
 import { db } from '@/lib/db';
-import { detectMonitorFailures } from '@/lib/ingest/items/check-ins/monitors';
-import { nextRun } from '@/lib/ingest/items/check-ins/schedule';
+import { failureEvents } from '@/lib/ingest/items/check-ins';
+import { detectMonitorFailures } from '@/lib/monitors/clock-tasks';
+import { nextRun } from '@/lib/monitors/schedule';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import { startSentryServer } from './sentry-server';
@@ -120,7 +121,7 @@ describe('check-ins from the real @sentry/node', () => {
 
       // Two minutes later the overrunning run times out.
       clock.set(Date.now() + 2 * 60_000);
-      expect(await detectMonitorFailures()).toMatchObject({ timedOut: 1 });
+      expect(await detectMonitorFailures(failureEvents())).toMatchObject({ timedOut: 1 });
       [backup, slow] = await t.monitors();
       expect(slow).toMatchObject({ status: 'timeout', runs: [{ status: 'timeout' }] });
       expect((await t.client.get(`/api/v1/projects/${t.project.id}/issues/${slow.issueId}`)).body.data.title).toBe(
@@ -165,10 +166,14 @@ describe('missed runs', () => {
 
     // 10:00:30 check-in → next at 10:10:30; nothing comes. At 10:12:00 (inside the margin) nothing is missed yet.
     clock.set(Date.parse('2026-11-20T10:12:00Z'));
-    expect(await detectMonitorFailures()).toEqual({ missed: 0, timedOut: 0 });
+    expect(await detectMonitorFailures(failureEvents())).toEqual({ missed: 0, timedOut: 0 });
     // At 10:13:00 one run was missed: three instances race, one finds it.
     clock.set(Date.parse('2026-11-20T10:13:00Z'));
-    const raced = await Promise.all([detectMonitorFailures(), detectMonitorFailures(), detectMonitorFailures()]);
+    const raced = await Promise.all([
+      detectMonitorFailures(failureEvents()),
+      detectMonitorFailures(failureEvents()),
+      detectMonitorFailures(failureEvents()),
+    ]);
     expect(raced.reduce((n, r) => n + r.missed, 0)).toBe(1);
     let [sync] = await t.monitors();
     expect(sync).toMatchObject({ status: 'missed', nextExpectedAt: '2026-11-20T10:20:30.000Z' });
@@ -177,7 +182,7 @@ describe('missed runs', () => {
     expect(issue).toMatchObject({ title: 'Monitor failure: sync missed', eventCount: 1 });
     // Another missed run: the same issue, a second event.
     clock.set(Date.parse('2026-11-20T10:23:00Z'));
-    expect((await detectMonitorFailures()).missed).toBe(1);
+    expect((await detectMonitorFailures(failureEvents())).missed).toBe(1);
     [sync] = await t.monitors();
     expect((await t.client.get(`/api/v1/projects/${t.project.id}/issues/${sync.issueId}`)).body.data.eventCount).toBe(
       2,

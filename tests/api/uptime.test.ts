@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clock } from '@/lib/clock';
+import { failureEvents } from '@/lib/ingest/items/check-ins';
 import { checkTarget, runUptimeChecks } from '@/lib/monitors/uptime';
 import { signUp } from '../support/accounts';
 import { useAlertWorkers } from '../support/alert-workers';
@@ -72,7 +73,11 @@ describe('uptime checks', () => {
     const tick = async (at: string) => {
       clock.set(Date.parse(at));
       // Three instances' minute jobs at once: the check runs once.
-      const runs = await Promise.all([runUptimeChecks(), runUptimeChecks(), runUptimeChecks()]);
+      const runs = await Promise.all([
+        runUptimeChecks(failureEvents()),
+        runUptimeChecks(failureEvents()),
+        runUptimeChecks(failureEvents()),
+      ]);
       return runs.reduce((n, r) => n + (r.has(id) ? 1 : 0), 0);
     };
 

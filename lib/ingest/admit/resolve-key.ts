@@ -4,10 +4,10 @@ import { withDbRetry } from '@/lib/db-retry';
 import { onKeysChanged } from '@/lib/key-changes';
 import { scrubPolicyOf } from '@/lib/ingest/enrich/scrubbing/policy';
 import type { ScrubPolicy } from '@/lib/ingest/enrich/scrubbing/rules';
-import { groupingVersionOf, type GroupingVersion } from '@/lib/ingest/enrich/grouping/fingerprint';
+import { groupingVersionOf, type GroupingVersion } from '@/lib/grouping/version';
 import { filtersOf, type InboundFilters } from '@/lib/ingest/enrich/inbound-filters';
 import { defaultShape, perMinuteShape, type BucketShape } from '@/lib/ingest/admit/rate-limit';
-import { hasControlCharacters } from '@/lib/zod/control-characters';
+import { hasControlCharacters } from '@/lib/text/control-characters';
 
 /**
  * An authenticated key, with what ingest needs of its project: the scrubbing policy and grouping rules in force,

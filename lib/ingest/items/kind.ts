@@ -9,7 +9,7 @@ import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import type { ItemFields } from '@/lib/ingest/enrich/scrubbing/item-fields';
 import { scrubItem } from '@/lib/ingest/enrich/scrubbing/scrub-item';
 import type { Category } from '@/lib/outcomes/categories';
-import type { IngestOutcome } from './events';
+import type { IngestOutcome } from './outcome';
 
 /** The reason an item is counted invalid when reading or storing it failed unexpectedly (the error is logged). */
 export const PROCESSING_ERROR = 'processing_error';

@@ -8,8 +8,9 @@ import { keyShape } from '@/lib/ingest/admit/resolve-key';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { reserveIngestTokens } from '@/lib/ingest/admit/rate-limit';
 import { resolveSentryKey } from '@/lib/ingest/admit/resolve-sentry-key';
-import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
-import { parseCheckIn, processCheckIn } from '@/lib/ingest/items/check-ins';
+import { requestControlCharacterIssues } from '@/lib/text/control-characters';
+import { failureEvents, parseCheckIn } from '@/lib/ingest/items/check-ins';
+import { processCheckIn } from '@/lib/monitors/check-ins';
 
 export type HttpCheckIn = { projectNumber: string; slug: string; publicKey: string; searchParams: URLSearchParams };
 export type HttpCheckInAnswer = { status: number; body: Envelope };
@@ -64,7 +65,7 @@ export async function handleHttpCheckIn(req: HttpCheckIn): Promise<HttpCheckInAn
       parsed.map((i) => ({ ...i, path: [...(SOURCE[String(i.path[0])] ?? i.path.slice(0, 1)), ...i.path.slice(1)] })),
     );
   }
-  const done = await processCheckIn(key, parsed, { placeholder: false });
+  const done = await processCheckIn(key.projectId, parsed, { events: failureEvents(key), placeholder: false });
   if (done !== 'stored') {
     recordOutcome({ projectId: key.projectId, category: 'monitor', outcome: 'invalid', reason: 'unknown_monitor' });
     return answer(

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { handleIngest } from '@/lib/ingest/protocols/native';
 import { handleSentry } from '@/lib/ingest/protocols/sentry/handle-sentry';
 import { handleOtlp, type OtlpResponse } from '@/lib/ingest/protocols/otlp/handle-otlp';
-import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
+import { requestControlCharacterIssues } from '@/lib/text/control-characters';
 import type { SentryEndpoint } from '@/lib/ingest/protocols/sentry/prepare-items';
 import { MAX_BODY_BYTES } from '@/lib/envelope/decode-body';
 import { bodyCapFor, LARGE_BODY_BUSY_MESSAGE } from '@/lib/ingest/protocols/large-bodies';

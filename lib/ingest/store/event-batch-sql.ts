@@ -1,7 +1,7 @@
 // The batch statement of error events and transactions (lib/ingest/store/event-writer.ts runs it): one statement per
 // batch claims the quota, de-duplicates event ids, upserts issues, inserts the rows and keeps every rollup.
 import { MAX_TAG_KEYS_PER_ISSUE, MAX_TAG_VALUES_PER_KEY } from './rollup-keys';
-import type { StoredEventInput, StoredTransactionInput } from './event-writer';
+import type { StoredEventInput, StoredTransactionInput } from './event-inputs';
 
 export const ENSURE_USAGE_SQL = `INSERT INTO monthly_usage (org_id, month) SELECT * FROM unnest($1::text[], $2::text[])
 ON CONFLICT (org_id, month) DO NOTHING`;

@@ -3,8 +3,6 @@
 import { pool, statement } from '@/lib/pg';
 import { afterIngest, type IngestedError } from '@/lib/alerts/after-ingest';
 import { planLimitsJson, usageMonth } from '@/lib/ingest/store/monthly-quota';
-import type { Level } from '@/lib/generated/prisma/enums';
-import type { RollupKeys } from './rollup-keys';
 import { groupCommit, pgError, type BatchWriter, type Refusal } from './group-commit';
 import {
   BATCH_SQL,
@@ -15,47 +13,9 @@ import {
   type TransactionRow,
 } from './event-batch-sql';
 import { logger } from '@/lib/log';
+import type { StoredEventInput, StoredTransactionInput } from './event-inputs';
 
-export type StoredEventInput = {
-  orgId: string;
-  projectId: string;
-  fingerprint: string;
-  title: string;
-  culprit: string | null;
-  level: Level;
-  message: string;
-  eventId: string | null;
-  timestamp: Date;
-  receivedAt: Date;
-  environment: string | null;
-  release: string | null;
-  /** Already serialized JSON (or null) for the jsonb columns. */
-  json: {
-    stacktrace: string | null;
-    contexts: string | null;
-    tags: string | null;
-    userContext: string | null;
-    request: string | null;
-    breadcrumbs: string | null;
-    details: string | null;
-  };
-  /** What the event adds to its issue's tag and user rollups (lib/ingest/store/rollup-keys). */
-  rollup: RollupKeys;
-};
-
-export type StoredTransactionInput = {
-  orgId: string;
-  projectId: string;
-  name: string;
-  duration: number;
-  status: string;
-  vitals: { lcp?: number; cls?: number; fcp?: number; ttfb?: number };
-  timestamp: Date;
-  receivedAt: Date;
-  environment: string | null;
-  release: string | null;
-  traceId: string | null;
-};
+export type { StoredEventInput, StoredTransactionInput } from './event-inputs';
 
 export type ErrorOutcome =
   | { kind: 'stored'; issueId: string; isNewIssue: boolean; isRegression: boolean }

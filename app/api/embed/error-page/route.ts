@@ -1,6 +1,6 @@
 import { readCappedBody } from '@/lib/http/read-body';
 import { DIALOG_BODY_CAP, reportDialog } from '@/lib/ingest/protocols/report-dialog';
-import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
+import { requestControlCharacterIssues } from '@/lib/text/control-characters';
 import { invalid, webResponse } from '@/lib/ingest/protocols/answer';
 
 // Sentry.showReportDialog(): the dialog's script (GET) and its report (POST); see lib/ingest/protocols/report-dialog.ts.

@@ -11,19 +11,6 @@ export type GroupingFrame = {
   platform?: string;
 };
 
-/**
- * Which rules group a project's Sentry events. 1: the rules until #28. 2: messages (captureMessage with a stack,
- * synthetic exceptions) by their template and in-app frames; non-JavaScript frames by their source line. 3 (#43): as
- * 2, but a message's frames by the contract's key (file and function), never their source lines. A project keeps
- * the version it was created with, so stored issues are never silently regrouped.
- */
-export type GroupingVersion = 1 | 2 | 3;
-export const LATEST_GROUPING_VERSION: GroupingVersion = 3;
-
-/** The version a stored project number stands for (the column's default was 2 before version 3 existed). */
-export function groupingVersionOf(stored: number): GroupingVersion {
-  return stored === 1 || stored === 2 ? stored : 3;
-}
 export type GroupingException = { type: string; value: string; frames: GroupingFrame[] };
 
 export const DEFAULT_FINGERPRINT_MARKER = '{{ default }}';

@@ -10,8 +10,8 @@ import {
   messageTitle,
   withCustomParts,
   type GroupingFrame,
-  type GroupingVersion,
 } from './fingerprint';
+import type { GroupingVersion } from '@/lib/grouping/version';
 
 type Grouping = { fingerprint: string; title: string; culprit: string | null };
 

@@ -1,24 +1,17 @@
-// Cron check-ins (#32, #44): `check_in` items applied to their monitor (created from `monitor_config` when it is
-// new), each on its own: one whose monitor is unknown is counted invalid, one that fails is logged and counted, the
-// rest applied. Slug, status, environment and schedule are identifiers or validated values: nothing to scrub.
+// Cron check-ins (#32, #44): `check_in` items read here and applied to their monitor by lib/monitors (created from
+// `monitor_config` when it is new), each on its own: one whose monitor is unknown is counted invalid, one that fails
+// is logged and counted, the rest applied. Slug, status, environment and schedule are identifiers or validated
+// values: nothing to scrub.
 import { logger } from '@/lib/log';
+import { processCheckIn } from '@/lib/monitors/check-ins';
+import type { CheckIn } from '@/lib/monitors/types';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { defineKind, jsonOrRefusal, PROCESSING_ERROR } from '../kind';
-import { processCheckIn } from './monitors';
-import { parseCheckIn, type CheckIn } from './parse-checkin';
+import { failureEvents } from './failure-events';
+import { parseCheckIn } from './parse-checkin';
 
-export {
-  afterRuns,
-  detectMonitorFailures,
-  MAX_MONITORS,
-  monitorFingerprint,
-  processCheckIn,
-  settle,
-  type RunResults,
-} from './monitors';
-export { CHECKIN_STATUSES, parseCheckIn, type CheckIn } from './parse-checkin';
-export * from './schedule';
-export * from './monitor-schemas';
+export { failureEvents } from './failure-events';
+export { parseCheckIn } from './parse-checkin';
 
 export const checkIns = defineKind<CheckIn>({
   name: 'check-ins',
@@ -33,7 +26,7 @@ export const checkIns = defineKind<CheckIn>({
   async store(key, items) {
     for (const c of items) {
       try {
-        const done = await processCheckIn(key, c);
+        const done = await processCheckIn(key.projectId, c, { events: failureEvents(key) });
         recordOutcome({
           projectId: key.projectId,
           category: 'monitor',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FieldIssue } from '@/lib/errors';
 import type { Path } from '@/lib/envelope/validate-envelope';
 import type { JsonObject } from '@/lib/envelope/parse-envelope';
-import { controlCharacterIssues } from '@/lib/zod/control-characters';
+import { controlCharacterIssues } from '@/lib/text/control-characters';
 import {
   checkinDuration,
   checkinMargin,
@@ -11,10 +11,10 @@ import {
   maxRuntime,
   monitorTimezone,
   recoveryThreshold,
-} from '@/lib/ingest/items/check-ins/monitor-schemas';
-import { INTERVAL_UNITS, MESSAGES, scheduleProblem } from './schedule';
+} from '@/lib/monitors/monitor-schemas';
+import { INTERVAL_UNITS, MESSAGES, scheduleProblem } from '@/lib/monitors/schedule';
+import { CHECKIN_STATUSES, type CheckIn, type MonitorConfig } from '@/lib/monitors/types';
 
-export const CHECKIN_STATUSES = ['in_progress', 'ok', 'error'] as const;
 const slug = z
   .string()
   .trim()
@@ -54,26 +54,6 @@ const checkInSchema = z.object({
   environment: z.string().max(64).nullish(),
   monitor_config: configSchema.nullish(),
 });
-
-export type MonitorConfig = {
-  scheduleType: 'crontab' | 'interval';
-  schedule: string;
-  timezone: string;
-  checkinMargin?: number;
-  maxRuntime?: number;
-  failureIssueThreshold?: number;
-  recoveryThreshold?: number;
-};
-export type CheckIn = {
-  id: string;
-  slug: string;
-  status: (typeof CHECKIN_STATUSES)[number];
-  durationMs: number | null;
-  environment: string | null;
-  config: MonitorConfig | null;
-  /** When the sender says it made the check-in (its `timestamp`, else its envelope's `sent_at`); null when unsaid. */
-  sentAt: Date | null;
-};
 
 function configOf(c: z.infer<typeof configSchema>): MonitorConfig {
   const schedule = c.schedule.type === 'crontab' ? c.schedule.value.trim() : `${c.schedule.value} ${c.schedule.unit}`;

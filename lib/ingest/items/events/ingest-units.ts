@@ -16,6 +16,7 @@ import { forgetIngestKey, keyShape, type IngestKey } from '@/lib/ingest/admit/re
 import { rollupKeysOf } from '@/lib/ingest/store/rollup-keys';
 import type { ErrorEnvelope } from '@/lib/envelope/schemas';
 import type { ErrorUnit, IngestUnit, TransactionUnit } from '@/lib/envelope/validate-envelope';
+import type { IngestOutcome } from '../outcome';
 import {
   submitErrorEvent,
   submitTransaction,
@@ -25,13 +26,7 @@ import {
   type TransactionOutcome,
 } from '@/lib/ingest/store/event-writer';
 
-export type IngestOutcome =
-  | { kind: 'stored'; count: number }
-  | { kind: 'duplicate' }
-  | { kind: 'invalid'; issues: FieldIssue[] }
-  | { kind: 'rate_limited' }
-  | { kind: 'quota_exceeded' }
-  | { kind: 'unauthorized' };
+export type { IngestOutcome };
 
 /** Occurrence times further ahead of the receipt than this (clock skew) are stored as the receipt time. */
 export const MAX_FUTURE_SKEW_MS = 60_000;

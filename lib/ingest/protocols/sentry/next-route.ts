@@ -4,7 +4,7 @@ import { bodyCapFor, LARGE_BODY_BUSY_MESSAGE } from '@/lib/ingest/protocols/larg
 import { handleSentry } from './handle-sentry';
 import { observeHttp } from '@/lib/metrics/metrics';
 import type { SentryEndpoint } from './prepare-items';
-import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
+import { requestControlCharacterIssues } from '@/lib/text/control-characters';
 import { answer as ingestAnswer, INGEST_MESSAGES, invalid, unreadable, webResponse } from '../answer';
 
 type Ctx = { params: Promise<{ projectNumber: string }> };

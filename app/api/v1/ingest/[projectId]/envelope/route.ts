@@ -2,7 +2,7 @@ import { handleIngest, type IngestResponse } from '@/lib/ingest/protocols/native
 import { MAX_BODY_BYTES, readCappedBody } from '@/lib/http/read-body';
 import { clientAddress } from '@/lib/auth/client-address';
 import { observeHttp } from '@/lib/metrics/metrics';
-import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
+import { requestControlCharacterIssues } from '@/lib/text/control-characters';
 import {
   answer as ingestAnswer,
   INGEST_MESSAGES,

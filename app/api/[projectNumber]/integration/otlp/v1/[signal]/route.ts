@@ -1,7 +1,7 @@
 import { readCappedBody } from '@/lib/http/read-body';
 import { MAX_BODY_BYTES } from '@/lib/envelope/decode-body';
 import { handleOtlp } from '@/lib/ingest/protocols/otlp/handle-otlp';
-import { requestControlCharacterIssues } from '@/lib/zod/control-characters';
+import { requestControlCharacterIssues } from '@/lib/text/control-characters';
 import { invalid, webResponse } from '@/lib/ingest/protocols/answer';
 
 // OpenTelemetry exporters post here (OTLP/HTTP traces and logs); see lib/ingest/protocols/otlp/handle-otlp.ts.

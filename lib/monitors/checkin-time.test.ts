@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkInTime, MAX_CLOCK_DRIFT_MS } from './checkin-time';
-import { parseCheckIn } from './parse-checkin';
+import { parseCheckIn } from '@/lib/ingest/items/check-ins';
 
 const arrived = new Date('2026-11-26T17:00:00.000Z');
 const before = (ms: number) => new Date(arrived.getTime() - ms);

@@ -7,8 +7,8 @@
 //   firstSeen:-24h / lastSeen:-7d (within the last…), +7d (older than…), >2026-11-01 / <2026-11-01 (absolute)
 // Pure: no I/O, no clock; relative times stay relative until the query runs.
 
-import { LEVELS, type IssueStatusValue, type LevelValue } from '@/lib/zod/issues';
-import { TEAM_SLUG } from '@/lib/zod/teams';
+import { LEVELS, type IssueStatusValue, type LevelValue } from './issue-values';
+import { TEAM_SLUG } from './teams';
 
 export type TimeBound = { op: 'after' | 'before'; relativeMs: number } | { op: 'after' | 'before'; at: string };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isTimezone, MESSAGES } from '@/lib/ingest/items/check-ins/schedule';
+import { isTimezone, MESSAGES } from './schedule';
 
 // A monitor's settings as the dashboard and Sentry's monitor_config give them, each bounded (Sentry's own bounds
 // for margins, runtimes and thresholds), so nothing stored makes a date past year 9999 or an integer overflow.
