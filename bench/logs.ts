@@ -20,8 +20,8 @@ import { quantile } from './support/seed';
 import { log, proProject, root, runBench, startService, type Service } from './support/service';
 import { listLogsQuery, logsSql } from '@/lib/logs/log-api';
 import { LOG_TARGET, addLine } from '@/lib/ingest/items/logs/log-writer';
-import { compactAttributes } from '@/lib/ingest/items/logs/compact';
-import { spanIdNumber } from '@/lib/ingest/items/spans';
+import { compactAttributes } from '@/lib/logs/compact';
+import { spanIdNumber } from '@/lib/traces/span-keys';
 import { BinaryRows, copyField, copyRows } from '@/lib/ingest/store/copy-rows';
 import type { LogRow } from '@/lib/ingest/items/logs';
 

@@ -6,7 +6,7 @@
 // count), and p50/p95 of the trace view's read and of a transaction's span groups.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { transactionKey } from '@/lib/ingest/items/spans';
+import { transactionKey } from '@/lib/traces/span-keys';
 import { SPAN_ROWS } from '@/lib/traces/trace-api';
 import { load, rateOf, report, type RunResult } from './support/load';
 import { timeRuns } from './support/seed';

@@ -6,14 +6,9 @@ import { notFound } from '@/lib/errors';
 import { cursorOf, readCursor } from '@/lib/http/query';
 import { clampedInt } from '@/lib/zod/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
-import {
-  attributeContainments,
-  attributeValueSql,
-  LOG_LEVELS,
-  restoreAttributes,
-  type LogRow,
-} from '@/lib/ingest/items/logs';
-import { spanIdSql } from '@/lib/ingest/items/spans';
+import { LOG_LEVELS, type LogRow } from './log-row';
+import { spanIdSql } from '@/lib/traces/span-keys';
+import { attributeContainments, attributeValueSql, restoreAttributes } from './compact';
 import { readPool } from '@/lib/replica';
 
 export const listLogsQuery = z.object({

@@ -7,7 +7,8 @@ import { notFound } from '@/lib/errors';
 import type { OrgTenant, ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { clampedInt } from '@/lib/zod/query';
 import { readPool } from '@/lib/replica';
-import { spanGroup, spanIdSql, transactionKey } from '@/lib/ingest/items/spans';
+import { spanGroup } from './span-groups';
+import { spanIdSql, transactionKey } from './span-keys';
 
 export const traceParams = z.object({
   traceId: z

@@ -5,7 +5,6 @@ import { defineKind, jsonOrRefusal } from '../kind';
 import { storeLogs } from './log-writer';
 import { parseLogs, type LogRow } from './parse-logs';
 
-export { attributeContainments, attributeValueSql, restoreAttributes } from './compact';
 export { flattenAttributes, LOG_LEVELS, logRow, type LogLevel, type LogRow } from './parse-logs';
 
 export const logs = defineKind<LogRow>({

@@ -8,7 +8,7 @@ import { groupCommit, refusedWhenProjectGone, type BatchWriter } from '@/lib/ing
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { withPgTransaction } from '@/lib/pg';
-import { compactAttributes } from './compact';
+import { compactAttributes } from '@/lib/logs/compact';
 import { BinaryRows, copyRows } from '@/lib/ingest/store/copy-rows';
 import type { LogRow } from './parse-logs';
 

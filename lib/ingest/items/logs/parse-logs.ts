@@ -8,26 +8,13 @@ import { hexId, isObject, type JsonObject } from '@/lib/envelope/parse-envelope'
 import { boundedAttributes } from '@/lib/envelope/bounded-attributes';
 import { storableString, tooDeepKey } from '@/lib/envelope/prepare-json';
 import { storableTimeMs as validTime } from '@/lib/envelope/schemas';
+import { LOG_LEVELS, type LogLevel, type LogRow } from '@/lib/logs/log-row';
+
+export { LOG_LEVELS, type LogLevel, type LogRow };
 
 export const MAX_LOGS_PER_ITEM = 1000;
 const MAX_BODY = 8 * 1024;
 const MAX_ATTRIBUTES_BYTES = 8 * 1024;
-export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-export type LogRow = {
-  timestamp: Date;
-  level: LogLevel;
-  severityNumber: number | null;
-  body: string;
-  template: string | null;
-  attributes: JsonObject | null;
-  traceId: string | null;
-  spanId: string | null;
-  environment: string | null;
-  release: string | null;
-};
-
 /** OpenTelemetry severity numbers (1–24) to the six levels. */
 export function levelOfSeverity(n: number): LogLevel {
   return n <= 4 ? 'trace' : n <= 8 ? 'debug' : n <= 12 ? 'info' : n <= 16 ? 'warn' : n <= 20 ? 'error' : 'fatal';

@@ -8,14 +8,6 @@ import { storeProfiles } from './profile-writer';
 
 export type { ProfileRow } from './parse-profile';
 export { foldFunctionHours } from './function-fold';
-export {
-  bucketMs,
-  decodeProfile,
-  functionStats,
-  histogramQuantile,
-  sampleWeights,
-  type StoredProfile,
-} from './samples';
 
 export const profiles = defineKind<ProfileRow>({
   name: 'profiles',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseEnvelope } from '@/lib/envelope/parse-envelope';
 import { parseProfile, type ProfileRow } from './parse-profile';
-import { functionStats, histogramQuantile, sampleWeights, type StoredProfile } from './samples';
+import { functionStats, histogramQuantile, sampleWeights, type StoredProfile } from '@/lib/profiles/samples';
 
 const FIXTURES = path.join(__dirname, '../../../../tests/fixtures/profiles');
 

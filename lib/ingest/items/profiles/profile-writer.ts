@@ -12,7 +12,7 @@ import { symbolicateProfileFrames } from '@/lib/sourcemaps/symbolicate';
 import { pool, withPgTransaction } from '@/lib/pg';
 import type { ProfileFrame, ProfileRow } from './parse-profile';
 import { foldSoon } from './function-fold';
-import { encodeProfile, functionStats, type StoredProfile } from './samples';
+import { encodeProfile, functionStats, type StoredProfile } from '@/lib/profiles/samples';
 
 /** Profiles a month per plan (a process profiled continuously sends one chunk a minute); none without plan limits. */
 const PROFILE_QUOTA = { FREE: 10_000, PRO: 1_000_000 } as const;

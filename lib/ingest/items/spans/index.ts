@@ -14,8 +14,6 @@ import { defineKind } from '../kind';
 import { MAX_SPANS_PER_ITEM, spansOfTransaction, spansOfV2, type SpanRow } from './parse-spans';
 import { storeSpans } from './span-writer';
 
-export { spanGroup } from './normalize';
-export { spanIdNumber, spanIdSql, transactionKey } from './span-keys';
 export { spansOfTransaction, type SpanRow } from './parse-spans';
 
 const MAX_SPANS_PER_ENVELOPE = 5 * MAX_SPANS_PER_ITEM;

@@ -9,8 +9,8 @@ import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { withPgClient } from '@/lib/pg';
 import type { JsonObject } from '@/lib/envelope/parse-envelope';
 import type { SpanRow } from './parse-spans';
-import { spanGroup } from './normalize';
-import { key64Bytes, memo, transactionKeyBytes } from './span-keys';
+import { spanGroup } from '@/lib/traces/span-groups';
+import { key64Bytes, memo, transactionKeyBytes } from '@/lib/traces/span-keys';
 
 type Item = { projectId: string; project: number; spans: SpanRow[] };
 type Outcome = 'stored' | 'unauthorized';

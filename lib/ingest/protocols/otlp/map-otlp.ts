@@ -6,7 +6,7 @@ import { errorEnvelopeFromSentry } from '@/lib/envelope/sentry/map-event';
 import type { JsonObject } from '@/lib/envelope/parse-envelope';
 import { validateUnit, type IngestUnit } from '@/lib/envelope/validate-envelope';
 import { flattenAttributes, logRow, type LogRow } from '@/lib/ingest/items/logs';
-import { spanGroup } from '@/lib/ingest/items/spans';
+import { spanGroup } from '@/lib/traces/span-groups';
 import { storableString } from '@/lib/envelope/prepare-json';
 import { storableTimeMs as validTime } from '@/lib/envelope/schemas';
 import type { SpanRow } from '@/lib/ingest/items/spans';
