@@ -83,7 +83,7 @@ export function knots(edges: Map<string, Set<string>>): string[][] {
     }
     if (low.get(v) !== index.get(v)) return;
     const set: string[] = [];
-    for (let w = ''; w !== v; ) {
+    for (let w = ''; w !== v;) {
       w = stack.pop()!;
       onStack.delete(w);
       set.push(w);

@@ -66,6 +66,17 @@ const suites: { name: string; run: () => { code: number; counts: Counts | undefi
     },
   },
   {
+    name: 'format (prettier --check)',
+    run: () => {
+      const code = run(
+        path.join(root, 'node_modules', '.bin', 'prettier'),
+        ['--check', '.', '--log-level', 'warn'],
+        root,
+      );
+      return { code, counts: { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 } };
+    },
+  },
+  {
     name: 'unit + api (vitest)',
     run: () => {
       const file = path.join(out, 'vitest.json');
