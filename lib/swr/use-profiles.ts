@@ -3,14 +3,8 @@
 import useSWR from 'swr';
 import type { z } from 'zod';
 import type { FlameNode } from '@/lib/profiles/flame-tree';
-import type {
-  functionsQuery,
-  getProfile,
-  listProfiles,
-  slowestFunctions,
-  spanFlamegraph,
-  transactionFlamegraph,
-} from '@/lib/profiles/profile-api';
+import type { spanFlamegraph, transactionFlamegraph } from '@/lib/profiles/flamegraphs';
+import type { functionsQuery, getProfile, listProfiles, slowestFunctions } from '@/lib/profiles/profile-api';
 import { fetcher, type ApiError } from './fetcher';
 import { projectPath } from './use-projects';
 
