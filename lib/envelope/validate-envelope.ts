@@ -25,7 +25,13 @@ export type ErrorUnit = {
   /** A message rather than an exception (Sentry's captureMessage, with or without a stack): titled and grouped by its message. */
   message: boolean;
 };
-export type TransactionUnit = { kind: 'transaction'; path: Path; envelope: TransactionEnvelope };
+export type TransactionUnit = {
+  kind: 'transaction';
+  path: Path;
+  envelope: TransactionEnvelope;
+  /** The segment span it was made of (`<trace id>:<span id>`), when one is known (OTLP): its spans follow its fate. */
+  segment?: string;
+};
 export type IngestUnit = ErrorUnit | TransactionUnit;
 
 export type ValidatedUnit = { ok: true; unit: IngestUnit } | { ok: false; issues: FieldIssue[] };

@@ -1,7 +1,7 @@
 // Hostile input of #43: compressed bodies that declare (or expand to) far more than the 1 MiB cap are 413 on every
 // ingest endpoint with the server's memory flat, and values nested 30,000 deep are never a 500: in OTLP the span or
-// log record is left out and counted (invalid, too_deep) and its siblings stored; in Sentry and native events the
-// item is refused (400), as before.
+// log record is left out, counted (invalid, too_deep) and named in the answer's partialSuccess (#58), its siblings
+// stored; in Sentry and native events the item is refused (400), as before.
 import fs from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -19,6 +19,7 @@ import {
   zstdWindowBomb,
   type HostileLog,
 } from '../support/hostile-bodies';
+import { exportAnswer } from '../support/otlp-exports';
 
 const MiB = 1024 * 1024;
 const T = Math.floor(Date.now() / 1000) - 60;
@@ -161,6 +162,14 @@ async function tooDeepCount(client: TestClient, project: Project, category: stri
   return rows.find((r) => r.category === category && r.outcome === 'invalid' && r.reason === 'too_deep')?.quantity;
 }
 
+const TOO_DEEP = 'First reason: a value nested more than 24 levels deep (invalid: too_deep).';
+/** The partial success naming `n` spans or log records left out for nesting too deep. */
+const tooDeep = (field: 'rejectedSpans' | 'rejectedLogRecords', n: number, noun: string) => ({
+  partialSuccess: { [field]: String(n), errorMessage: `${n} ${noun} rejected. ${TOO_DEEP}` },
+});
+/** A protobuf answer's bytes: these answers are ASCII (lengths and counts under 128), so the text holds them. */
+const protobufAnswer = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
+
 const sibling = (body: HostileLog['body'], attribute?: HostileLog['attribute']): HostileLog[] => [
   { body: 'first sibling' },
   { body, attribute },
@@ -178,7 +187,7 @@ describe(`OTLP values nested ${DEEP.toLocaleString('en')} deep → 200, the reco
     const body = otlpLogsJson(records);
     expect(body.length).toBeLessThan(MiB);
     const res = await post(s.client, s.project, 'otlp', body, { 'content-type': 'application/json' });
-    expect([res.status, res.text]).toEqual([200, '{}']);
+    expect([res.status, res.body]).toEqual([200, tooDeep('rejectedLogRecords', 1, 'log record')]);
     expect(await logBodies(s.client, s.project)).toEqual(['first sibling', 'last sibling']);
     expect(await tooDeepCount(s.client, s.project, 'log_item')).toBe(1);
   });
@@ -195,7 +204,10 @@ describe(`OTLP values nested ${DEEP.toLocaleString('en')} deep → 200, the reco
     const res = await post(s.client, s.project, 'otlp', new Uint8Array(otlpLogsProtobuf(records)), {
       'content-type': 'application/x-protobuf',
     });
-    expect([res.status, res.text]).toEqual([200, '']);
+    expect([res.status, exportAnswer('logs', protobufAnswer(res.text), 'protobuf')]).toEqual([
+      200,
+      tooDeep('rejectedLogRecords', 3, 'log records'),
+    ]);
     expect(await logBodies(s.client, s.project)).toEqual(['first sibling', 'last sibling']);
     expect(await tooDeepCount(s.client, s.project, 'log_item')).toBe(3);
   });
@@ -211,7 +223,10 @@ describe(`OTLP values nested ${DEEP.toLocaleString('en')} deep → 200, the reco
     const res = await s.client.post(`/api/${s.project.number}/integration/otlp/v1/traces`, new Uint8Array(body), {
       headers: { 'x-sentry-auth': `sentry sentry_key=${s.key}`, 'content-type': 'application/x-protobuf' },
     });
-    expect([res.status, res.text]).toEqual([200, '']);
+    expect([res.status, exportAnswer('traces', protobufAnswer(res.text), 'protobuf')]).toEqual([
+      200,
+      tooDeep('rejectedSpans', 2, 'spans'),
+    ]);
     const trace = (await s.client.get(`/api/v1/organization/traces/${traceId}`)).body.data as {
       spans: { description: string }[];
     };

@@ -13,6 +13,7 @@ import { monthlyEventLimit } from '@/lib/billing/plans';
 import { ingestProjectId, otlpTarget, sentryTarget, serveIngest } from '@/lib/ingest/protocols/node-adapter';
 import { pool } from '@/lib/pg';
 import { errorEnvelope, ingestPath, send, transactionEnvelope } from './ingest-helpers';
+import { exportAnswer, otlpExport } from '../support/otlp-exports';
 import {
   ACCEPTED_ERROR_CASES,
   ERROR_VALIDATION_CASES,
@@ -397,7 +398,29 @@ describe('node adapter: OTLP/HTTP', () => {
         ],
       });
     const json = { 'content-type': 'application/json' };
-    const cases: [string, string, string, string | undefined, Record<string, string>][] = [
+    // Exports that leave something out (#58): both ways in answer the same partialSuccess.
+    const deep = (encoding: 'json' | 'protobuf') =>
+      otlpExport('logs', [{ body: { nested: 30 } }, { body: `kept ${encoding} line` }], encoding);
+    const deepJson = deep('json');
+    const deepProtobuf = deep('protobuf');
+    const timeless = otlpExport('logs', [{ body: 'timeless', timeMs: null }], 'json');
+    const tooDeep = 'First reason: a value nested more than 24 levels deep (invalid: too_deep).';
+    const partials: Record<string, unknown> = {
+      'a line nested too deep beside a kept one, JSON': {
+        partialSuccess: { rejectedLogRecords: '1', errorMessage: `1 log record rejected. ${tooDeep}` },
+      },
+      'a line nested too deep beside a kept one, protobuf': {
+        partialSuccess: { rejectedLogRecords: '1', errorMessage: `1 log record rejected. ${tooDeep}` },
+      },
+      'only a line without a time': {
+        partialSuccess: {
+          rejectedLogRecords: '1',
+          errorMessage:
+            '1 log record rejected. First reason: missing or invalid ids or times, or past the cap of 5,000 a request (invalid: unusable_or_over_cap).',
+        },
+      },
+    };
+    const cases: [string, string, string, string | Uint8Array | undefined, Record<string, string>][] = [
       [
         '3 lines, key in the query',
         'POST',
@@ -435,6 +458,27 @@ describe('node adapter: OTLP/HTTP', () => {
         json,
       ],
       ['a NUL in the key', 'POST', `/api/${p.number}/integration/otlp/v1/logs?sentry_key=a%00b`, lines(1, 'x'), json],
+      [
+        'a line nested too deep beside a kept one, JSON',
+        'POST',
+        `/api/${p.number}/integration/otlp/v1/logs?sentry_key=${k}`,
+        deepJson.body,
+        { 'content-type': deepJson.contentType },
+      ],
+      [
+        'a line nested too deep beside a kept one, protobuf',
+        'POST',
+        `/api/${p.number}/integration/otlp/v1/logs?sentry_key=${k}`,
+        deepProtobuf.body,
+        { 'content-type': deepProtobuf.contentType },
+      ],
+      [
+        'only a line without a time',
+        'POST',
+        `/api/${p.number}/integration/otlp/v1/logs?sentry_key=${k}`,
+        timeless.body,
+        json,
+      ],
       ['not JSON', 'POST', `/api/${p.number}/integration/otlp/v1/logs?sentry_key=${k}`, '{nope', json],
       [
         'a text body',
@@ -457,12 +501,18 @@ describe('node adapter: OTLP/HTTP', () => {
       expect([viaNode.status, viaNode.text], name).toEqual([viaRoute.status, viaRoute.text]);
       for (const h of ['content-type', 'access-control-allow-origin', 'access-control-allow-headers', 'allow'])
         expect(viaNode.headers.get(h), `${name}: ${h}`).toBe(viaRoute.headers.get(h));
+      if (name in partials) {
+        // The protobuf answer is ASCII (a count and a message under 128 bytes): its text holds its bytes.
+        const encoding = headers['content-type'].includes('protobuf') ? 'protobuf' : 'json';
+        const answer = exportAnswer('logs', new Uint8Array(Buffer.from(viaNode.text, 'utf8')), encoding);
+        expect([viaNode.status, answer], name).toEqual([200, partials[name]]);
+      }
     }
-    // Each accepted export stored once by each way in: (3 + 2) lines × 2.
+    // Each accepted export stored once by each way in: (3 + 2 + 1 + 1) lines × 2.
     const { rows } = await pool().query<{ n: number }>('SELECT count(*)::int AS n FROM logs WHERE project_id = $1', [
       p.id,
     ]);
-    expect(rows[0].n).toBe(10);
+    expect(rows[0].n).toBe(14);
   });
 });
 

@@ -1,8 +1,8 @@
 // OTLP/HTTP bodies (#34) into one plain shape, from JSON or protobuf: protobuf is decoded with the official
 // OpenTelemetry definitions (lib/envelope/otlp/proto, loaded by protobufjs), JSON read by the protocol's JSON mapping
 // (camelCase or snake_case fields, trace and span ids as hex, 64-bit integers as strings or numbers).
-import path from 'node:path';
 import protobuf from 'protobufjs';
+import { otlpRoot } from './proto-root';
 
 export type AnyValue = string | number | boolean | null | AnyValue[] | { [k: string]: AnyValue };
 export type OtlpAttributes = Record<string, AnyValue>;
@@ -66,19 +66,12 @@ function limitAnyValueDepth(type: protobuf.Type): void {
   }) as typeof type.decode;
 }
 
-let root: protobuf.Root | undefined;
+let limited = false;
 function types() {
-  if (!root) {
-    const dir = path.join(process.cwd(), 'lib', 'envelope', 'otlp', 'proto');
-    const r = new protobuf.Root();
-    // Imports name files from the root of the definitions (`opentelemetry/proto/common/v1/common.proto`).
-    r.resolvePath = (_origin, target) => (path.isAbsolute(target) ? target : path.join(dir, target));
-    root = r.loadSync([
-      'opentelemetry/proto/collector/trace/v1/trace_service.proto',
-      'opentelemetry/proto/collector/logs/v1/logs_service.proto',
-    ]);
-    root.resolveAll();
+  const root = otlpRoot();
+  if (!limited) {
     limitAnyValueDepth(root.lookupType('opentelemetry.proto.common.v1.AnyValue'));
+    limited = true;
   }
   return {
     traces: root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest'),
@@ -94,7 +87,8 @@ const field = (o: Obj, camel: string) => o[camel] ?? o[camel.replace(/[A-Z]/g, (
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 function idOf(v: unknown): string | null {
-  if (v instanceof Uint8Array) return v.length ? Buffer.from(v).toString('hex') : null;
+  // All zeros is no id, in bytes as in hex (the protocol's invalid trace and span ids).
+  if (v instanceof Uint8Array) return v.some((b) => b !== 0) ? Buffer.from(v).toString('hex') : null;
   if (typeof v === 'string' && /^[0-9a-f]+$/i.test(v) && v.length > 0 && !/^0+$/.test(v)) return v.toLowerCase();
   return null;
 }

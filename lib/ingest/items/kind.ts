@@ -8,7 +8,8 @@ import type { Path } from '@/lib/envelope/validate-envelope';
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import type { ItemFields } from '@/lib/ingest/enrich/scrubbing/item-fields';
 import { scrubItem } from '@/lib/ingest/enrich/scrubbing/scrub-item';
-import type { Category } from '@/lib/outcomes/categories';
+import type { Category, Outcome } from '@/lib/outcomes/categories';
+import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import type { IngestOutcome } from './outcome';
 
 /** The reason an item is counted invalid when reading or storing it failed unexpectedly (the error is logged). */
@@ -40,6 +41,13 @@ export type ParseContext = {
   envelopeEventId: () => unknown;
 };
 
+/** Items of one category counted with one outcome and reason (what recordOutcome takes). */
+export type OutcomeCount = Parameters<typeof recordOutcome>[0];
+/** Counts items on the Stats page. */
+export type CountOutcome = (count: OutcomeCount) => void;
+/** Items of a request that were not stored, with why: what a protocol names in its answer (OTLP's partialSuccess). */
+export type Refusal = { category: Category; outcome: Exclude<Outcome, 'accepted'>; reason: string; quantity: number };
+
 export type StoreContext = {
   /** The sender's address (for `user.ip_address: "{{auto}}"`). */
   clientAddress?: string;
@@ -49,6 +57,13 @@ export type StoreContext = {
   outcome: IngestOutcome;
   /** An error event of the envelope was refused as invalid (its attachments go with it). */
   eventRefused: boolean;
+  /**
+   * How a kind counts what it stored or refused, item by item: on the Stats page, and, when not accepted, in
+   * `refused` for the request's answer. A kind (and the writer it calls) counts through this, never recordOutcome.
+   */
+  count: CountOutcome;
+  /** What the request's kinds refused, in the order counted. */
+  refused: Refusal[];
 };
 
 export type ItemKind<T = unknown> = {
@@ -81,7 +96,14 @@ export function defineKind<T extends object>(spec: ItemKind<T>): ItemKind<T> {
 
 /** What a store starts from: no events stored yet, none refused. */
 export function newStoreContext(opts: { clientAddress?: string; tokensTaken?: number } = {}): StoreContext {
-  return { ...opts, outcome: { kind: 'stored', count: 0 }, eventRefused: false };
+  const refused: Refusal[] = [];
+  const count: CountOutcome = (c) => {
+    recordOutcome(c);
+    const quantity = c.quantity ?? 1;
+    if (c.outcome !== 'accepted' && quantity > 0)
+      refused.push({ category: c.category, outcome: c.outcome, reason: c.reason ?? '', quantity });
+  };
+  return { ...opts, outcome: { kind: 'stored', count: 0 }, eventRefused: false, count, refused };
 }
 
 /** A payload that must be one JSON object: the object, or the refusal that names the item. */

@@ -2,11 +2,13 @@
 // (spans and attachments go with their events). A leaf of the items stage: the kind contract and the events kind
 // both name it.
 import type { FieldIssue } from '@/lib/errors';
+import type { IngestUnit } from '@/lib/envelope/validate-envelope';
 
 export type IngestOutcome =
   | { kind: 'stored'; count: number }
-  | { kind: 'duplicate' }
-  | { kind: 'invalid'; issues: FieldIssue[] }
+  /** Nothing stored: `repeats` units were repeats of stored ones, the others filtered. */
+  | { kind: 'duplicate'; repeats?: number }
+  | { kind: 'invalid'; issues: FieldIssue[]; stored?: IngestUnit[] }
   | { kind: 'rate_limited' }
-  | { kind: 'quota_exceeded' }
+  | { kind: 'quota_exceeded'; stored?: IngestUnit[] }
   | { kind: 'unauthorized' };

@@ -6,10 +6,9 @@ import type { FieldIssue } from '@/lib/errors';
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { logger } from '@/lib/log';
 import { validationReason, type Category } from '@/lib/outcomes/categories';
-import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import type { IngestUnit } from '@/lib/envelope/validate-envelope';
 import { events, type IngestOutcome } from './events';
-import { newStoreContext, PROCESSING_ERROR, type ItemKind, type Parsed } from './kind';
+import { newStoreContext, PROCESSING_ERROR, type ItemKind, type Parsed, type Refusal } from './kind';
 import { ITEM_KINDS } from './registry';
 
 export type Batch = {
@@ -52,21 +51,24 @@ export function addParsed(
   if (parsed.unusable) batch.refused.push({ category, reason: 'unusable_or_over_cap', quantity: parsed.unusable });
 }
 
-/** Counts the refusals of `batch`, then stores its kinds in registry order; answers what happened to its events. */
+/** What happened to a request's items: its events' outcome (the answer), and every item refused, in order. */
+export type Stored = { outcome: IngestOutcome; refused: Refusal[] };
+
+/** Counts the refusals of `batch`, then stores its kinds in registry order; answers what happened to its items. */
 export async function storeItems(
   key: IngestKey,
   batch: Batch,
   opts: { clientAddress?: string; tokensTaken?: number } = {},
-): Promise<IngestOutcome> {
+): Promise<Stored> {
+  const ctx = newStoreContext(opts);
   for (const r of batch.refused)
-    recordOutcome({
+    ctx.count({
       projectId: key.projectId,
       category: r.category,
       outcome: 'invalid',
       reason: r.reason,
       quantity: r.quantity,
     });
-  const ctx = newStoreContext(opts);
   // An error event refused as invalid takes its attachments with it (unless another error event was kept).
   ctx.eventRefused =
     batch.refused.some((r) => r.category === 'error') &&
@@ -86,7 +88,7 @@ export async function storeItems(
         { err, kind: kind.name, projectId: key.projectId },
         'storing an item kind failed; its siblings are kept',
       );
-      recordOutcome({
+      ctx.count({
         projectId: key.projectId,
         category,
         outcome: 'invalid',
@@ -95,5 +97,5 @@ export async function storeItems(
       });
     }
   }
-  return ctx.outcome;
+  return { outcome: ctx.outcome, refused: ctx.refused };
 }

@@ -79,7 +79,8 @@ async function ingest(req: IngestRequest): Promise<IngestResponse> {
   const validated = validateUnit(json, { hadEscapes: text.includes('\\u') });
   if (!validated.ok)
     return refused(validationReason(validated.issues[0]?.path ?? []), invalid(validated.issues), envelopeKind(json));
-  return nativeAnswer(await storeItems(key, batchOf(events, [validated.unit]), { clientAddress: req.clientAddress }));
+  const { outcome } = await storeItems(key, batchOf(events, [validated.unit]), { clientAddress: req.clientAddress });
+  return nativeAnswer(outcome);
 }
 
 /** The native endpoint's wire answer for each domain outcome (both HTTP adapters serve this). */

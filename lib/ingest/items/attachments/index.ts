@@ -28,14 +28,14 @@ export const attachments = defineKind<AttachmentItem>({
     });
     return 'reason' in a ? { items: [], refused: [a.reason] } : { items: [a] };
   },
-  async store(key, items, { outcome, eventRefused }) {
-    if (eventRefused) refuseAttachments(key, items, { outcome: 'invalid', reason: 'event_invalid' });
-    else if (outcome.kind === 'stored') await storeAttachments(key, items);
+  async store(key, items, { outcome, eventRefused, count }) {
+    if (eventRefused) refuseAttachments(key, items, { outcome: 'invalid', reason: 'event_invalid', count });
+    else if (outcome.kind === 'stored') await storeAttachments(key, items, count);
     else if (outcome.kind === 'duplicate')
-      refuseAttachments(key, items, { outcome: 'filtered', reason: 'event_not_stored' });
+      refuseAttachments(key, items, { outcome: 'filtered', reason: 'event_not_stored', count });
     else {
       const [refused, reason] = refusalOf(outcome);
-      refuseAttachments(key, items, { outcome: refused, reason });
+      refuseAttachments(key, items, { outcome: refused, reason, count });
     }
   },
 });

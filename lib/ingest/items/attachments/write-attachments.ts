@@ -5,14 +5,15 @@
 import crypto from 'node:crypto';
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { pool } from '@/lib/pg';
-import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import type { Outcome } from '@/lib/outcomes/categories';
+import type { CountOutcome } from '../kind';
 import { ATTACHMENTS_PER_EVENT_MAX_BYTES, type AttachmentItem } from './parse-attachment';
 import { attachmentStore, type NewAttachment } from '@/lib/attachments/store';
 
 export async function storeAttachments(
   key: IngestKey,
   items: AttachmentItem[],
+  count: CountOutcome,
 ): Promise<{ stored: number; tooLarge: number }> {
   if (items.length === 0) return { stored: 0, tooLarge: 0 };
   const eventIds = [...new Set(items.map((i) => i.eventId))];
@@ -27,7 +28,7 @@ export async function storeAttachments(
     const total = (used.get(item.eventId) ?? 0) + item.data.length;
     if (total > ATTACHMENTS_PER_EVENT_MAX_BYTES) {
       tooLarge++;
-      recordOutcome({ projectId: key.projectId, category: 'attachment', outcome: 'invalid', reason: 'too_large' });
+      count({ projectId: key.projectId, category: 'attachment', outcome: 'invalid', reason: 'too_large' });
       continue;
     }
     used.set(item.eventId, total);
@@ -36,7 +37,7 @@ export async function storeAttachments(
   if (keep.length > 0) {
     await attachmentStore().save(keep);
     for (let i = 0; i < keep.length; i++)
-      recordOutcome({ projectId: key.projectId, category: 'attachment', outcome: 'accepted', reason: '' });
+      count({ projectId: key.projectId, category: 'attachment', outcome: 'accepted', reason: '' });
   }
   return { stored: keep.length, tooLarge };
 }
@@ -45,7 +46,7 @@ export async function storeAttachments(
 export function refuseAttachments(
   key: IngestKey,
   items: AttachmentItem[],
-  { outcome, reason }: { outcome: Outcome; reason: string },
+  { outcome, reason, count }: { outcome: Outcome; reason: string; count: CountOutcome },
 ): void {
-  recordOutcome({ projectId: key.projectId, category: 'attachment', outcome, reason, quantity: items.length });
+  count({ projectId: key.projectId, category: 'attachment', outcome, reason, quantity: items.length });
 }

@@ -5,7 +5,6 @@
 import { logger } from '@/lib/log';
 import { processCheckIn } from '@/lib/monitors/check-ins';
 import type { CheckIn } from '@/lib/monitors/types';
-import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { defineKind, jsonOrRefusal, PROCESSING_ERROR } from '../kind';
 import { failureEvents } from './failure-events';
 import { parseCheckIn } from './parse-checkin';
@@ -23,11 +22,11 @@ export const checkIns = defineKind<CheckIn>({
     const r = parseCheckIn(payload, ctx.path, ctx.sentAt);
     return Array.isArray(r) ? { items: [], invalid: r } : { items: [r] };
   },
-  async store(key, items) {
+  async store(key, items, ctx) {
     for (const c of items) {
       try {
         const done = await processCheckIn(key.projectId, c, { events: failureEvents(key) });
-        recordOutcome({
+        ctx.count({
           projectId: key.projectId,
           category: 'monitor',
           outcome: done === 'stored' ? 'accepted' : 'invalid',
@@ -35,7 +34,7 @@ export const checkIns = defineKind<CheckIn>({
         });
       } catch (err) {
         logger.error({ err, projectId: key.projectId }, 'a check-in failed; the envelope’s other items are kept');
-        recordOutcome({
+        ctx.count({
           projectId: key.projectId,
           category: 'monitor',
           outcome: 'invalid',

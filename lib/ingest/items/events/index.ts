@@ -103,6 +103,10 @@ export const events = defineKind<IngestUnit>({
     return { items: r, eventId: type === 'event' ? hex32(payload.event_id) : undefined };
   },
   async store(key, units, ctx) {
-    ctx.outcome = await ingestUnits(key, units, { tokensTaken: ctx.tokensTaken, clientAddress: ctx.clientAddress });
+    ctx.outcome = await ingestUnits(key, units, {
+      tokensTaken: ctx.tokensTaken,
+      clientAddress: ctx.clientAddress,
+      count: ctx.count,
+    });
   },
 });

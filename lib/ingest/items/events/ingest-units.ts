@@ -10,6 +10,7 @@ import { symbolicateUnits } from '@/lib/sourcemaps/symbolicate';
 import { formatMessage } from '@/lib/envelope/message';
 import { decideIpAddress } from '@/lib/ingest/enrich/scrubbing/ip-address';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
+import type { CountOutcome } from '../kind';
 import { errorFilterReason, transactionFilterReason, type FilterReason } from '@/lib/ingest/enrich/inbound-filters';
 import { spikeAllows } from '@/lib/ingest/admit/spike-protection';
 import { forgetIngestKey, keyShape, type IngestKey } from '@/lib/ingest/admit/resolve-key';
@@ -36,6 +37,8 @@ export type IngestContext = {
   tokensTaken?: number;
   /** The sender's address, for `user.ip_address: "{{auto}}"` (unless the project drops IP addresses). */
   clientAddress?: string;
+  /** How each unit is counted (the store context's, so the request's answer can name what was refused). */
+  count?: CountOutcome;
 };
 
 /**
@@ -49,12 +52,13 @@ export async function ingestUnits(
   ctx: IngestContext = {},
 ): Promise<IngestOutcome> {
   const tokensTaken = ctx.tokensTaken ?? 1;
+  const count = ctx.count ?? recordOutcome;
   if (
     units.length > tokensTaken &&
     !(await reserveIngestTokens(key.publicKey, units.length - tokensTaken, keyShape(key)))
   ) {
     for (const u of units)
-      recordOutcome({ projectId: key.projectId, category: u.kind, outcome: 'rate_limited', reason: 'key_rate_limit' });
+      count({ projectId: key.projectId, category: u.kind, outcome: 'rate_limited', reason: 'key_rate_limit' });
     return { kind: 'rate_limited' };
   }
   const receivedAt = clock.now();
@@ -90,7 +94,7 @@ export async function ingestUnits(
   );
   // Outside the batch statement; a map lookup unless the release is new or was last written a minute ago.
   if (sightings.length > 0) await noteReleases(sightings);
-  countOutcomes(key, units, outcomes);
+  countOutcomes(key, units, outcomes, count);
   return combine(key, units, outcomes);
 }
 
@@ -109,11 +113,12 @@ function countOutcomes(
   key: IngestKey,
   units: IngestUnit[],
   outcomes: (ErrorOutcome | TransactionOutcome | Filtered | Spiked)[],
+  count: CountOutcome,
 ): void {
   for (const [i, o] of outcomes.entries()) {
     if (o.kind === 'unauthorized') continue;
     if (o.kind === 'spiked') {
-      recordOutcome({
+      count({
         projectId: key.projectId,
         category: units[i].kind,
         outcome: 'rate_limited',
@@ -122,11 +127,11 @@ function countOutcomes(
       continue;
     }
     if (o.kind === 'filtered') {
-      recordOutcome({ projectId: key.projectId, category: units[i].kind, outcome: 'filtered', reason: o.reason });
+      count({ projectId: key.projectId, category: units[i].kind, outcome: 'filtered', reason: o.reason });
       continue;
     }
     const [outcome, reason] = OUTCOME_OF[o.kind];
-    recordOutcome({ projectId: key.projectId, category: units[i].kind, outcome, reason });
+    count({ projectId: key.projectId, category: units[i].kind, outcome, reason });
   }
 }
 
@@ -139,19 +144,23 @@ function combine(
   let stored = 0;
   // Errors over the spike cap are refused as a rate limit (the SDK backs off), whatever else was stored.
   if (outcomes.some((o) => o.kind === 'spiked')) return { kind: 'rate_limited' };
+  // A refused request may still have stored some of its units (the quota ran out midway): they are named, so
+  // the spans of each stored transaction can follow it (an OTLP export's traces, answered as a partial success).
+  const storedUnits = () => units.filter((_, i) => outcomes[i].kind === 'stored');
   for (const [i, o] of outcomes.entries()) {
     if (o.kind === 'unauthorized') {
       // The project was deleted after the key lookup.
       forgetIngestKey(key.publicKey);
       return { kind: 'unauthorized' };
     }
-    if (o.kind === 'quota_exceeded') return { kind: 'quota_exceeded' };
+    if (o.kind === 'quota_exceeded') return { kind: 'quota_exceeded', stored: storedUnits() };
     if (o.kind === 'unstorable')
       issues.push({ path: units[i].path, message: 'Envelope contains values that cannot be stored' });
     if (o.kind === 'stored') stored++;
   }
-  if (issues.length > 0) return { kind: 'invalid', issues };
-  return stored === 0 && units.length > 0 ? { kind: 'duplicate' } : { kind: 'stored', count: stored };
+  if (issues.length > 0) return { kind: 'invalid', issues, stored: storedUnits() };
+  if (stored > 0 || units.length === 0) return { kind: 'stored', count: stored };
+  return { kind: 'duplicate', repeats: outcomes.filter((o) => o.kind === 'duplicate').length };
 }
 
 /** An occurrence time: the envelope's, or the receipt time when it is missing or too far ahead. */

@@ -4,7 +4,7 @@
 // event quota (as Sentry).
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { pool } from '@/lib/pg';
-import { recordOutcome } from '@/lib/outcomes/record-outcome';
+import type { CountOutcome } from '../kind';
 import { notifyNewFeedback } from './feedback-email';
 import type { FeedbackItem } from './parse-feedback';
 
@@ -12,7 +12,7 @@ import type { FeedbackItem } from './parse-feedback';
 const ISSUE_OF_EVENT = `(SELECT e.issue_id FROM event_ids x JOIN events e ON e.project_id = x.project_id AND e.received_at = x.received_at AND e.event_id = x.event_id
                           WHERE x.project_id = f.project_id AND x.event_id = f.associated_event_id LIMIT 1)`;
 
-export async function storeFeedback(key: IngestKey, items: FeedbackItem[]): Promise<void> {
+export async function storeFeedback(key: IngestKey, items: FeedbackItem[], count: CountOutcome): Promise<void> {
   if (items.length === 0) return;
   const { rows } = await pool().query<{ id: string }>(
     `WITH f AS (
@@ -41,7 +41,7 @@ export async function storeFeedback(key: IngestKey, items: FeedbackItem[]): Prom
     ],
   );
   for (let i = 0; i < items.length; i++)
-    recordOutcome({ projectId: key.projectId, category: 'feedback', outcome: 'accepted', reason: '' });
+    count({ projectId: key.projectId, category: 'feedback', outcome: 'accepted', reason: '' });
   if (rows.length > 0)
     notifyNewFeedback(
       key.projectId,

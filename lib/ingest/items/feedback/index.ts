@@ -19,5 +19,5 @@ export const feedback = defineKind<FeedbackItem>({
       type === 'feedback' ? parseFeedback(payload, ctx.path, ctx.headerEventId) : parseUserReport(payload, ctx.path);
     return Array.isArray(r) ? { items: [], invalid: r } : { items: [r] };
   },
-  store: (key, items) => storeFeedback(key, items),
+  store: (key, items, ctx) => storeFeedback(key, items, ctx.count),
 });

@@ -20,5 +20,5 @@ export const logs = defineKind<LogRow>({
     const sent = Array.isArray(payload.items) ? payload.items.length : 0;
     return { items: rows, unusable: Math.max(0, sent - rows.length) };
   },
-  store: (key, items) => storeLogs(key, items),
+  store: (key, items, ctx) => storeLogs(key, items, ctx.count),
 });

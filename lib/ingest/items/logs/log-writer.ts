@@ -6,7 +6,7 @@
 // binary COPY.
 import { groupCommit, refusedWhenProjectGone, type BatchWriter } from '@/lib/ingest/store/group-commit';
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
-import { recordOutcome } from '@/lib/outcomes/record-outcome';
+import type { CountOutcome } from '../kind';
 import { withPgTransaction } from '@/lib/pg';
 import { compactAttributes } from '@/lib/logs/compact';
 import { BinaryRows, copyRows } from '@/lib/ingest/store/copy-rows';
@@ -62,10 +62,10 @@ const logWriter: BatchWriter<Item, Outcome> = {
 };
 const submit = groupCommit(logWriter);
 
-export async function storeLogs(key: IngestKey, logs: LogRow[]): Promise<void> {
+export async function storeLogs(key: IngestKey, logs: LogRow[], count: CountOutcome): Promise<void> {
   if (logs.length === 0) return;
   if ((await submit({ projectId: key.projectId, logs })) === 'stored')
-    recordOutcome({
+    count({
       projectId: key.projectId,
       category: 'log_item',
       outcome: 'accepted',

@@ -23,5 +23,5 @@ export const profiles = defineKind<ProfileRow>({
     const r = parseProfile({ payload, type, path: ctx.path });
     return 'row' in r ? { items: [r.row] } : { items: [], invalid: r.invalid };
   },
-  store: (key, items) => storeProfiles(key, items),
+  store: (key, items, ctx) => storeProfiles(key, items, ctx.count),
 });

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { planLimitsEnforced } from '@/lib/billing/plans';
 import { clock, monthOf } from '@/lib/clock';
-import { recordOutcome } from '@/lib/outcomes/record-outcome';
+import type { CountOutcome } from '../kind';
 import { symbolicateProfileFrames } from '@/lib/sourcemaps/symbolicate';
 import { pool, withPgTransaction } from '@/lib/pg';
 import type { ProfileFrame, ProfileRow } from './parse-profile';
@@ -16,9 +16,6 @@ import { encodeProfile, functionStats, type StoredProfile } from '@/lib/profiles
 
 /** Profiles a month per plan (a process profiled continuously sends one chunk a minute); none without plan limits. */
 const PROFILE_QUOTA = { FREE: 10_000, PRO: 1_000_000 } as const;
-
-const count = (key: IngestKey, outcome: 'accepted' | 'filtered' | 'over_quota', reason = '', n = 1) =>
-  recordOutcome({ projectId: key.projectId, category: 'profile', outcome, reason, quantity: n });
 
 /** Takes n profiles from the org's month in one statement: false (nothing taken) when that would pass the quota. */
 async function takeQuota(key: IngestKey, n: number): Promise<boolean> {
@@ -160,17 +157,19 @@ async function storeOne(key: IngestKey, row: ProfileRow): Promise<boolean> {
   });
 }
 
-export async function storeProfiles(key: IngestKey, rows: ProfileRow[]): Promise<void> {
+export async function storeProfiles(key: IngestKey, rows: ProfileRow[], counter: CountOutcome): Promise<void> {
+  const count = (outcome: 'accepted' | 'filtered' | 'over_quota', reason = '', n = 1) =>
+    counter({ projectId: key.projectId, category: 'profile', outcome, reason, quantity: n });
   if (!(await takeQuota(key, rows.length))) {
-    count(key, 'over_quota', 'profile_quota', rows.length);
+    count('over_quota', 'profile_quota', rows.length);
     return;
   }
   let repeats = 0;
   for (const row of rows) {
-    if (await storeOne(key, row)) count(key, 'accepted');
+    if (await storeOne(key, row)) count('accepted');
     else {
       repeats++;
-      count(key, 'filtered', 'duplicate_profile');
+      count('filtered', 'duplicate_profile');
     }
   }
   if (repeats < rows.length) foldSoon();

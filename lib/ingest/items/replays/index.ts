@@ -27,5 +27,5 @@ export const replays = defineKind<ReplayRow>({
     if ('row' in r) return { items: [r.row] };
     return 'invalid' in r ? { items: [], invalid: r.invalid } : { items: [], refused: [r.refused] };
   },
-  store: (key, items) => storeReplays(key, items),
+  store: (key, items, ctx) => storeReplays(key, items, ctx.count),
 });

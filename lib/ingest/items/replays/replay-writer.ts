@@ -11,7 +11,7 @@ import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { attachmentStore } from '@/lib/attachments/store';
 import { planLimitsEnforced } from '@/lib/billing/plans';
 import { clock, monthOf } from '@/lib/clock';
-import { recordOutcome } from '@/lib/outcomes/record-outcome';
+import type { CountOutcome } from '../kind';
 import type pg from 'pg';
 import { pool, withPgTransaction } from '@/lib/pg';
 import type { ReplayEventRow, ReplayRecordingRow, ReplayRow } from './parse-replay';
@@ -23,9 +23,6 @@ const REPLAY_MAX_BYTES = 100 * 1024 * 1024;
 /** Replays a month per plan (Sentry's developer plan has 50); none without plan limits. */
 const REPLAY_QUOTA = { FREE: 50, PRO: 10_000 } as const;
 const REPLAY_ATTACHMENT_TYPE = 'replay.recording';
-
-const count = (key: IngestKey, outcome: 'accepted' | 'filtered' | 'invalid' | 'over_quota', reason = '', n = 1) =>
-  recordOutcome({ projectId: key.projectId, category: 'replay', outcome, reason, quantity: n });
 
 /** Takes one replay from the org's month, in one statement (false: the quota is used up). */
 async function takeQuota(key: IngestKey, month: string): Promise<boolean> {
@@ -185,7 +182,9 @@ async function storeInTransaction(
   });
 }
 
-export async function storeReplays(key: IngestKey, rows: ReplayRow[]): Promise<void> {
+export async function storeReplays(key: IngestKey, rows: ReplayRow[], counter: CountOutcome): Promise<void> {
+  const count = (outcome: 'accepted' | 'filtered' | 'invalid' | 'over_quota', reason = '', n = 1) =>
+    counter({ projectId: key.projectId, category: 'replay', outcome, reason, quantity: n });
   const byReplay = new Map<string, ReplayRow[]>();
   for (const r of rows) byReplay.set(r.replayId, [...(byReplay.get(r.replayId) ?? []), r]);
   for (const [replayId, group] of byReplay) {
@@ -205,17 +204,17 @@ export async function storeReplays(key: IngestKey, rows: ReplayRow[]): Promise<v
     if (results === null) {
       // Its first envelope: the replay's row is made (and counted against the quota) outside the transaction.
       if (!(await createReplay(key, replayId, events[0] ?? recordings[0]))) {
-        count(key, 'over_quota', 'replay_quota', Math.max(recordings.length, 1));
+        count('over_quota', 'replay_quota', Math.max(recordings.length, 1));
         continue;
       }
       results = await storeInTransaction(key, replayId, { events, segments });
       if (results === null) throw new Error(`replay ${replayId} was deleted while its segments were stored`);
     }
-    if (recordings.length === 0) count(key, 'accepted');
+    if (recordings.length === 0) count('accepted');
     for (const result of results) {
-      if (result === 'accepted') count(key, 'accepted');
-      else if (result === 'duplicate_segment') count(key, 'filtered', result);
-      else count(key, 'invalid', result);
+      if (result === 'accepted') count('accepted');
+      else if (result === 'duplicate_segment') count('filtered', result);
+      else count('invalid', result);
     }
   }
 }

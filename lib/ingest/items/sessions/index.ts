@@ -17,5 +17,5 @@ export const sessions = defineKind<SessionItem>({
     const r = (type === 'session' ? parseSession : parseSessions)(payload, ctx.path);
     return r.length > 0 && !('kind' in r[0]) ? { items: [], invalid: r as never } : { items: r as SessionItem[] };
   },
-  store: (key, items) => ingestSessions(key, items),
+  store: (key, items, ctx) => ingestSessions(key, items, ctx.count),
 });

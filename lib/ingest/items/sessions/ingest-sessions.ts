@@ -1,6 +1,6 @@
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { forgetIngestKey } from '@/lib/ingest/admit/resolve-key';
-import { recordOutcome } from '@/lib/outcomes/record-outcome';
+import type { CountOutcome } from '../kind';
 import type { SessionItem } from './parse-sessions';
 import { submitSession } from './session-writer';
 
@@ -9,9 +9,9 @@ import { submitSession } from './session-writer';
  * monthly event quota (as Sentry, which meters sessions apart), each counted on the Stats page as an accepted session
  * (one count of the envelope's stored items, after their batch committed).
  */
-export async function ingestSessions(key: IngestKey, items: SessionItem[]): Promise<void> {
+export async function ingestSessions(key: IngestKey, items: SessionItem[], count: CountOutcome): Promise<void> {
   const outcomes = await Promise.all(items.map((item) => submitSession({ projectId: key.projectId, item })));
   const stored = outcomes.filter((o) => o === 'stored').length;
   if (stored < outcomes.length) forgetIngestKey(key.publicKey);
-  recordOutcome({ projectId: key.projectId, category: 'session', outcome: 'accepted', reason: '', quantity: stored });
+  count({ projectId: key.projectId, category: 'session', outcome: 'accepted', reason: '', quantity: stored });
 }

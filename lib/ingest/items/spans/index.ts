@@ -8,9 +8,8 @@ import { isObject } from '@/lib/envelope/parse-envelope';
 import { spansOf } from '@/lib/envelope/sentry/map-spans';
 import type { TransactionEnvelope } from '@/lib/envelope/schemas';
 import { transactionFilterReason, type FilterReason } from '@/lib/ingest/enrich/inbound-filters';
-import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { refusalOf } from '../events';
-import { defineKind } from '../kind';
+import { defineKind, type CountOutcome } from '../kind';
 import { MAX_SPANS_PER_ITEM, spansOfTransaction, spansOfV2, type SpanRow } from './parse-spans';
 import { storeSpans } from './span-writer';
 
@@ -19,7 +18,7 @@ export { spansOfTransaction, type SpanRow } from './parse-spans';
 const MAX_SPANS_PER_ENVELOPE = 5 * MAX_SPANS_PER_ITEM;
 
 /** The spans whose transaction an inbound filter keeps; the others are counted as filtered with its reason. */
-function keptSpans(key: IngestKey, spans: SpanRow[]): SpanRow[] {
+function keptSpans(key: IngestKey, spans: SpanRow[], count: CountOutcome): SpanRow[] {
   const reasonOf = new Map<string, FilterReason | null>();
   const kept: SpanRow[] = [];
   for (const s of spans) {
@@ -36,7 +35,7 @@ function keptSpans(key: IngestKey, spans: SpanRow[]): SpanRow[] {
       reasonOf.set(s.transaction, transactionFilterReason(key.filters, t as TransactionEnvelope));
     }
     const reason = reasonOf.get(s.transaction);
-    if (reason) recordOutcome({ projectId: key.projectId, category: 'span', outcome: 'filtered', reason });
+    if (reason) count({ projectId: key.projectId, category: 'span', outcome: 'filtered', reason });
     else kept.push(s);
   }
   return kept;
@@ -63,7 +62,7 @@ export const spans = defineKind<SpanRow>({
   },
   async store(key, rows, ctx) {
     const capped = rows.slice(0, MAX_SPANS_PER_ENVELOPE);
-    recordOutcome({
+    ctx.count({
       projectId: key.projectId,
       category: 'span',
       outcome: 'invalid',
@@ -72,10 +71,12 @@ export const spans = defineKind<SpanRow>({
     });
     const { outcome } = ctx;
     if (outcome.kind === 'stored' || outcome.kind === 'duplicate') {
-      const kept = keptSpans(key, capped);
-      if (outcome.kind === 'stored') await storeSpans(key, kept);
+      const kept = keptSpans(key, capped, ctx.count);
+      // When no unit was a repeat (each was filtered), the spans kept belong to none of them (an OTLP export's
+      // children of a segment sent before): stored as they would be alone.
+      if (outcome.kind === 'stored' || outcome.repeats === 0) await storeSpans(key, kept, ctx.count);
       else if (kept.length > 0)
-        recordOutcome({
+        ctx.count({
           projectId: key.projectId,
           category: 'span',
           outcome: 'filtered',
@@ -85,6 +86,14 @@ export const spans = defineKind<SpanRow>({
       return;
     }
     const [refused, reason] = refusalOf(outcome);
-    recordOutcome({ projectId: key.projectId, category: 'span', outcome: refused, reason, quantity: capped.length });
+    // Refused as a whole, the request may still have stored some transactions made of known segments (an OTLP
+    // export whose quota ran out midway): their spans are stored with them, the others refused.
+    const stored = new Set<string>();
+    if (outcome.kind === 'quota_exceeded' || outcome.kind === 'invalid')
+      for (const u of outcome.stored ?? []) if (u.kind === 'transaction' && u.segment) stored.add(u.segment);
+    const followed = stored.size > 0 ? capped.filter((s) => stored.has(`${s.traceId}:${s.segmentId}`)) : [];
+    if (followed.length > 0) await storeSpans(key, keptSpans(key, followed, ctx.count), ctx.count);
+    const quantity = capped.length - followed.length;
+    ctx.count({ projectId: key.projectId, category: 'span', outcome: refused, reason, quantity });
   },
 });

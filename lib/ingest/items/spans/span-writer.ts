@@ -6,6 +6,7 @@ import { groupCommit, refusedWhenProjectGone, type BatchWriter } from '@/lib/ing
 import { BinaryRows, ELEMENT, copyRows } from '@/lib/ingest/store/copy-rows';
 import type { IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
+import type { CountOutcome } from '../kind';
 import { withPgClient } from '@/lib/pg';
 import type { JsonObject } from '@/lib/envelope/parse-envelope';
 import type { SpanRow } from './parse-spans';
@@ -85,14 +86,14 @@ const spanWriter: BatchWriter<Item, Outcome> = {
 const submit = groupCommit(spanWriter);
 
 /** Stores the spans of an envelope whose transactions were stored; each counted as an accepted span. */
-export async function storeSpans(key: IngestKey, spans: SpanRow[]): Promise<void> {
+export async function storeSpans(key: IngestKey, spans: SpanRow[], count: CountOutcome = recordOutcome): Promise<void> {
   if (spans.length === 0) return;
   for (const s of spans) {
     // Grouped again: the description the group was made of may have been scrubbed since.
     s.group = groupOf(`${s.op}\0${s.description}`);
   }
   if ((await submit({ projectId: key.projectId, project: key.projectNumber, spans })) === 'stored')
-    recordOutcome({
+    count({
       projectId: key.projectId,
       category: 'span',
       outcome: 'accepted',

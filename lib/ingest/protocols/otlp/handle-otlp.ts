@@ -1,8 +1,9 @@
 // OTLP/HTTP in (#34): `POST /api/<project number>/integration/otlp/v1/traces` and `…/v1/logs`, as Sentry's OTLP
 // endpoint: authenticated by the project key (`x-sentry-auth: sentry sentry_key=<key>`, or ?sentry_key=), JSON or
 // protobuf (official definitions), gzip or not, 1 MiB. Traces land as spans, transactions and errors through the
-// same ingest (rate limit, quota, scrubbing) as Sentry envelopes; logs as log rows. Answers the protocol's empty
-// Export…ServiceResponse (protobuf or JSON as asked).
+// same ingest (rate limit, quota, scrubbing) as Sentry envelopes; logs as log rows. Answers the protocol's
+// Export…ServiceResponse (protobuf or JSON as asked): empty when everything was stored, else its partialSuccess names
+// how many spans or log records were left out and the first reason (#58).
 import { decodeBody, MAX_BODY_BYTES } from '@/lib/envelope/decode-body';
 import { INGEST_MESSAGES } from '@/lib/ingest/protocols/native';
 import { keyShape } from '@/lib/ingest/admit/resolve-key';
@@ -11,13 +12,15 @@ import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import { reserveIngestTokens } from '@/lib/ingest/admit/rate-limit';
 import { resolveSentryKey } from '@/lib/ingest/admit/resolve-sentry-key';
 import { sentryKeyFrom } from '@/lib/envelope/sentry-auth';
-import { decodeOtlp } from '@/lib/envelope/otlp/decode';
+import { decodeOtlp, type Decoded } from '@/lib/envelope/otlp/decode';
+import { exportResponse } from '@/lib/envelope/otlp/export-response';
 import { events } from '@/lib/ingest/items/events';
 import type { ItemKind } from '@/lib/ingest/items/kind';
 import { logs } from '@/lib/ingest/items/logs';
 import { spans } from '@/lib/ingest/items/spans';
 import { batchOf, storeItems, type Batch } from '@/lib/ingest/items/store-items';
 import { mapOtlpLogs, mapOtlpTraces } from './map-otlp';
+import { partialSuccessOf } from './partial-success';
 import { preflight } from '../answer';
 
 export type OtlpRequest = {
@@ -39,10 +42,24 @@ const problem = (status: number, message: string, extra: Record<string, string> 
 });
 
 /** A trace's transactions (its local roots) and every span, stored as the events and spans kinds store them. */
-function tracesBatch({ units, spans: rows }: ReturnType<typeof mapOtlpTraces>): Batch {
+function tracesBatch({ units, spans: rows, unusable, refused }: ReturnType<typeof mapOtlpTraces>): Batch {
   const batch = batchOf(events, units);
   if (rows.length > 0) batch.rows.set(spans as ItemKind, rows);
+  batch.refused.push(...refused);
+  if (unusable > 0) batch.refused.push({ category: 'span', reason: 'unusable_or_over_cap', quantity: unusable });
   return batch;
+}
+
+function logsBatch({ rows, unusable }: ReturnType<typeof mapOtlpLogs>): Batch {
+  const batch = batchOf(logs, rows);
+  if (unusable > 0) batch.refused.push({ category: 'log_item', reason: 'unusable_or_over_cap', quantity: unusable });
+  return batch;
+}
+
+/** How many spans or log records the export held, those left out while decoding included. */
+function sentOf(otlp: Extract<Decoded, { ok: true }>): number {
+  const held = [...otlp.traces.map((b) => b.spans.length), ...otlp.logs.map((b) => b.logs.length)];
+  return held.reduce((n, x) => n + x, otlp.tooDeep);
 }
 
 export async function handleOtlp(req: OtlpRequest): Promise<OtlpResponse> {
@@ -72,17 +89,24 @@ export async function handleOtlp(req: OtlpRequest): Promise<OtlpResponse> {
     recordOutcome({ projectId: key.projectId, category, outcome: 'invalid', reason: validationReason([]) });
     return problem(contentType && !/json|protobuf/.test(contentType) ? 415 : 400, otlp.message);
   }
-  // Spans and log records nesting past the depth limit are left out, the rest stored: counted, never a 500.
-  recordOutcome({ projectId: key.projectId, category, outcome: 'invalid', reason: 'too_deep', quantity: otlp.tooDeep });
-  const batch =
-    req.signal === 'traces' ? tracesBatch(mapOtlpTraces(otlp.traces)) : batchOf(logs, mapOtlpLogs(otlp.logs));
-  const outcome = await storeItems(key, batch, { tokensTaken: 1 });
+  const kind = req.signal;
+  const batch = kind === 'traces' ? tracesBatch(mapOtlpTraces(otlp.traces)) : logsBatch(mapOtlpLogs(otlp.logs));
+  // Spans and log records nesting past the depth limit were left out while decoding: counted with the rest.
+  if (otlp.tooDeep > 0) batch.refused.unshift({ category, reason: 'too_deep', quantity: otlp.tooDeep });
+  const { outcome, refused } = await storeItems(key, batch, { tokensTaken: 1 });
+  const partial = partialSuccessOf(refused, category);
   if (outcome.kind === 'rate_limited') return problem(429, INGEST_MESSAGES.rateLimited, { 'retry-after': '1' });
-  if (outcome.kind === 'invalid') return problem(400, outcome.issues[0]?.message ?? INGEST_MESSAGES.validation);
-  if (outcome.kind === 'quota_exceeded') return problem(429, INGEST_MESSAGES.quota, { 'retry-after': '60' });
   if (outcome.kind === 'unauthorized') return problem(401, INGEST_MESSAGES.invalidKey);
-  // The empty Export…ServiceResponse: zero bytes in protobuf, {} in JSON.
-  return contentType?.includes('protobuf')
-    ? { status: 200, body: new Uint8Array(0), headers: { ...CORS, 'content-type': 'application/x-protobuf' } }
-    : { status: 200, body: '{}', headers: { ...CORS, 'content-type': 'application/json' } };
+  // Refused as a whole only when none of the signal's items was stored; otherwise a partial success names the rest.
+  const noneStored = (partial?.rejected ?? 0) >= sentOf(otlp);
+  if (outcome.kind === 'invalid' && noneStored)
+    return problem(400, outcome.issues[0]?.message ?? INGEST_MESSAGES.validation);
+  if (outcome.kind === 'quota_exceeded' && noneStored)
+    return problem(429, INGEST_MESSAGES.quota, { 'retry-after': '60' });
+  const encoding = contentType?.includes('protobuf') ? 'protobuf' : 'json';
+  return {
+    status: 200,
+    body: exportResponse(kind, partial, encoding),
+    headers: { ...CORS, 'content-type': encoding === 'protobuf' ? 'application/x-protobuf' : 'application/json' },
+  };
 }

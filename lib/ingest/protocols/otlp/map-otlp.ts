@@ -1,7 +1,8 @@
 // OTLP spans and logs (#34) as what Sentry SDKs send lands as: every span a span row; each service's local root
 // span (no parent in the batch) a transaction, named by it; exceptions recorded on spans error events in their
 // trace; log records log rows. So a service instrumented with OpenTelemetry alone has its traces, transactions,
-// errors and logs in the same views.
+// errors and logs in the same views. What cannot be read (no ids or times, past the cap, a transaction or error
+// that fails validation) is returned counted, for the answer's partialSuccess (#58), never dropped unseen.
 import { errorEnvelopeFromSentry } from '@/lib/envelope/sentry/map-event';
 import type { JsonObject } from '@/lib/envelope/parse-envelope';
 import { validateUnit, type IngestUnit } from '@/lib/envelope/validate-envelope';
@@ -10,6 +11,7 @@ import { spanGroup } from '@/lib/traces/span-groups';
 import { storableString } from '@/lib/envelope/prepare-json';
 import { storableTimeMs as validTime } from '@/lib/envelope/schemas';
 import type { SpanRow } from '@/lib/ingest/items/spans';
+import { validationReason, type Category } from '@/lib/outcomes/categories';
 import type {
   AnyValue,
   OtlpAttributes,
@@ -81,11 +83,18 @@ function framesOf(stack: string | null): JsonObject[] {
   return frames.reverse();
 }
 
-export type MappedTraces = { spans: SpanRow[]; units: IngestUnit[] };
+/** A transaction or error made of a span that failed validation: counted invalid with its first field. */
+export type MappedRefusal = { category: Category; reason: string; quantity: number };
+/** `unusable`: the spans sent without valid ids or times, or past MAX_SPANS. */
+export type MappedTraces = { spans: SpanRow[]; units: IngestUnit[]; unusable: number; refused: MappedRefusal[] };
 
 export function mapOtlpTraces(batches: OtlpResourceSpans[]): MappedTraces {
   const spans: SpanRow[] = [];
   const units: IngestUnit[] = [];
+  const refused: MappedRefusal[] = [];
+  const refuse = (category: Category, path: (string | number)[]) =>
+    refused.push({ category, reason: validationReason(path), quantity: 1 });
+  let sent = 0;
   for (const { resource, spans: raw } of batches) {
     const byId = new Map(raw.map((s) => [s.spanId, s]));
     // A service's entry span (no parent, or a SERVER or CONSUMER span) is a segment: a transaction. A child whose
@@ -102,6 +111,7 @@ export function mapOtlpTraces(batches: OtlpResourceSpans[]): MappedTraces {
     };
     const environment = environmentOf(resource);
     const release = str(resource['service.version']);
+    sent += raw.length;
     for (const s of raw) {
       if (spans.length >= MAX_SPANS) break;
       if (
@@ -147,7 +157,10 @@ export function mapOtlpTraces(batches: OtlpResourceSpans[]): MappedTraces {
           },
           { path: [], hadEscapes: true },
         );
-        if (v.ok) units.push(v.unit);
+        // Named by its segment span, so its spans follow it when the export's other transactions are refused.
+        const segmentKey = `${s.traceId}:${s.spanId}`;
+        if (!v.ok) refuse('transaction', v.issues[0]?.path ?? []);
+        else units.push(v.unit.kind === 'transaction' ? { ...v.unit, segment: segmentKey } : v.unit);
       }
       for (const e of s.events) {
         if (e.name !== 'exception') continue;
@@ -179,14 +192,17 @@ export function mapOtlpTraces(batches: OtlpResourceSpans[]): MappedTraces {
           message: m.message,
         });
         if (v.ok) units.push(v.unit);
+        else refuse('error', v.issues[0]?.path ?? []);
       }
     }
   }
-  return { spans, units };
+  return { spans, units, unusable: sent - spans.length, refused };
 }
 
-export function mapOtlpLogs(batches: OtlpResourceLogs[]): LogRow[] {
+/** The log rows of the records sent, and how many were unusable (no valid time) or past MAX_SPANS. */
+export function mapOtlpLogs(batches: OtlpResourceLogs[]): { rows: LogRow[]; unusable: number } {
   const rows: LogRow[] = [];
+  const sent = batches.reduce((n, b) => n + b.logs.length, 0);
   for (const { resource, logs } of batches) {
     for (const l of logs) {
       const attributes = flattenAttributes({
@@ -209,8 +225,8 @@ export function mapOtlpLogs(batches: OtlpResourceLogs[]): LogRow[] {
         spanId: l.spanId,
       });
       if (r) rows.push(r);
-      if (rows.length >= MAX_SPANS) return rows;
+      if (rows.length >= MAX_SPANS) return { rows, unusable: sent - rows.length };
     }
   }
-  return rows;
+  return { rows, unusable: sent - rows.length };
 }
