@@ -65,6 +65,26 @@ async function projectFor(page: Page, name: string): Promise<Project> {
   return (await created.json()).data as Project;
 }
 
+type ReplayWindow = { Sentry: { getReplay(): { getReplayId(): string; flush(): Promise<void> } } };
+const replayIdOf = (visitor: Page) =>
+  visitor.evaluate(() => (window as unknown as ReplayWindow).Sentry.getReplay().getReplayId());
+/** Sends what the SDK holds now (it sends a segment every few seconds). */
+const flushReplay = (visitor: Page) =>
+  visitor.evaluate(() => (window as unknown as ReplayWindow).Sentry.getReplay().flush());
+
+/** The replay's stored segments as PostgreSQL holds them, inflated, in segment order. */
+async function storedSegments(replayId: string): Promise<string[]> {
+  const sql = new pg.Client({ connectionString: process.env.E2E_PG_URL });
+  await sql.connect();
+  const { rows } = await sql.query<{ data: Buffer }>(
+    `SELECT b.data FROM replay_segments s JOIN attachment_blobs b ON b.attachment_id = s.attachment_id
+      WHERE s.replay_id = $1 ORDER BY s.segment_id`,
+    [replayId],
+  );
+  await sql.end();
+  return rows.map((r) => inflateSync(r.data).toString('utf8'));
+}
+
 test('a real replay: listed, replayed at a moment, linked from its error, the password never stored', async ({
   page,
   browser,
@@ -88,9 +108,7 @@ test('a real replay: listed, replayed at a moment, linked from its error, the pa
     );
     await visitor.click('#pay');
     await errorSent;
-    const replayId = await visitor.evaluate(() =>
-      (window as unknown as { Sentry: { getReplay(): { getReplayId(): string } } }).Sentry.getReplay().getReplayId(),
-    );
+    const replayId = await replayIdOf(visitor);
     const list = async () =>
       (await (await page.request.get(`/api/v1/projects/${project.id}/replays`)).json()).data.replays as {
         id: string;
@@ -100,9 +118,7 @@ test('a real replay: listed, replayed at a moment, linked from its error, the pa
     await expect
       .poll(
         async () => {
-          await visitor.evaluate(() =>
-            (window as unknown as { Sentry: { getReplay(): { flush(): Promise<void> } } }).Sentry.getReplay().flush(),
-          );
+          await flushReplay(visitor);
           return (await list()).find((r) => r.id === replayId)?.countErrors ?? 0;
         },
         { timeout: 30_000 },
@@ -111,16 +127,9 @@ test('a real replay: listed, replayed at a moment, linked from its error, the pa
     await context.close();
 
     // The stored segments (PostgreSQL, inflated): the email typed is there, the password is not.
-    const sql = new pg.Client({ connectionString: process.env.E2E_PG_URL });
-    await sql.connect();
-    const { rows } = await sql.query<{ data: Buffer }>(
-      `SELECT b.data FROM replay_segments s JOIN attachment_blobs b ON b.attachment_id = s.attachment_id
-        WHERE s.replay_id = $1 ORDER BY s.segment_id`,
-      [replayId],
-    );
-    await sql.end();
-    expect(rows.length).toBeGreaterThan(0);
-    const stored = rows.map((r) => inflateSync(r.data).toString('utf8')).join('\n');
+    const segments = await storedSegments(replayId);
+    expect(segments.length).toBeGreaterThan(0);
+    const stored = segments.join('\n');
     expect(stored).toContain('ada@example.com');
     expect(stored).not.toContain(PASSWORD);
 
@@ -281,5 +290,107 @@ test('a hostile recording plays without running its scripts or sending any reque
   } finally {
     receiver.closeAllConnections();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
+});
+
+// #58: with the SDK's masking off, rrweb records each keystroke of a card field as its own input event (and the page
+// echoes the number back as text). Every segment, read back through the recording API and in PostgreSQL, holds no
+// run of 12 digits of the card, prefix or whole; what was typed before the 12th digit stays; the SDK's options event
+// keeps its sample rates.
+const CARD = '4242 4242 4242 4242';
+const payPage = (dsn: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pay</title>
+<script src="/sentry.js"></script>
+<script>
+Sentry.init({
+  dsn: ${JSON.stringify(dsn)},
+  integrations: [Sentry.replayIntegration({ maskAllText: false, maskAllInputs: false, blockAllMedia: false })],
+  replaysSessionSampleRate: 1.0,
+  replaysOnErrorSampleRate: 1.0,
+});
+</script>
+</head><body><main>
+<label>Card number <input id="card" inputmode="numeric" autocomplete="off"></label>
+<p id="echo"></p>
+<button id="done" type="button">Done</button>
+</main>
+<script>
+document.getElementById('card').addEventListener('input', function (e) {
+  document.getElementById('echo').textContent = 'Paying with ' + e.target.value;
+});
+document.getElementById('done').addEventListener('click', function () {
+  document.getElementById('echo').textContent = 'All done';
+});
+</script>
+</body></html>`;
+
+/** Every run of 12 digits of `card` (spaces or dashes allowed between them, as typed). */
+const cardRuns = (card: string) => {
+  const digits = card.replace(/\D/g, '');
+  return Array.from(
+    { length: digits.length - 11 },
+    (_, i) =>
+      new RegExp(
+        digits
+          .slice(i, i + 12)
+          .split('')
+          .join('[ -]?'),
+      ),
+  );
+};
+
+test('a card typed with masking off: no stored segment holds 12 digits of it; the SDK options stay readable', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const project = await projectFor(page, 'Replay card');
+  const site = await startSentryPageServer({ '/pay.html': payPage(project.keys[0].sentryDsn) });
+  try {
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await visitor.goto(`${site.origin}/pay.html`);
+    await visitor.locator('#card').pressSequentially(CARD, { delay: 40 });
+    await expect(visitor.locator('#echo')).toHaveText(`Paying with ${CARD}`);
+    await visitor.click('#done');
+    const replayId = await replayIdOf(visitor);
+    const api = `/api/v1/projects/${project.id}/replays/${replayId}`;
+    // Flushed until the click after the last keystroke has been stored.
+    await expect
+      .poll(
+        async () => {
+          await flushReplay(visitor);
+          const res = await page.request.get(`${api}/recording`);
+          return res.ok() && (await res.text()).includes('All done');
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await context.close();
+
+    const segments = (await (await page.request.get(api)).json()).data.segments as { segmentId: number }[];
+    expect(segments.length).toBeGreaterThan(0);
+    const texts: string[] = [];
+    for (const s of segments) {
+      const res = await page.request.get(`${api}/recording`, { params: { segment: s.segmentId } });
+      expect(res.status()).toBe(200);
+      texts.push(await res.text());
+    }
+    const stored = await storedSegments(replayId);
+    expect(stored.length).toBe(segments.length);
+    texts.push(...stored);
+    for (const [i, text] of texts.entries())
+      for (const run of cardRuns(CARD)) expect(text, `segment text ${i}: ${run}`).not.toMatch(run);
+
+    type Event = { type: number; data: { source?: number; text?: string; tag?: string; payload?: unknown } };
+    const events = texts.slice(0, segments.length).flatMap((t) => JSON.parse(t) as Event[]);
+    const typed = events.filter((e) => e.type === 3 && e.data.source === 5).map((e) => e.data.text);
+    // The keystrokes were recorded: the last one before the 12th digit as typed, the last of all filtered.
+    expect(typed).toContain('4242 4242 424');
+    expect(typed.at(-1)).toBe('[Filtered]');
+    const options = events.find((e) => e.type === 5 && e.data.tag === 'options');
+    expect(options?.data.payload).toMatchObject({ sessionSampleRate: 1, errorSampleRate: 1, maskAllInputs: false });
+  } finally {
+    await site.close();
   }
 });

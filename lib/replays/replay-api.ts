@@ -12,6 +12,7 @@ import { clampedInt } from '@/lib/zod/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { storeOf, type StoredRef } from '@/lib/attachments/store';
 import { eventsByClientId } from '@/lib/events/by-client-id';
+import { eventTimesInMs } from '@/lib/envelope/rrweb';
 
 const inflateAsync = promisify(inflate);
 
@@ -139,7 +140,10 @@ export async function getReplay(t: ProjectTenant, replayId: string) {
   };
 }
 
-/** The rrweb events of every segment (or of one), in segment order, as stored (scrubbed). */
+/**
+ * The rrweb events of every segment (or of one), in segment order, as stored (scrubbed), every time in epoch
+ * milliseconds (docs/replays.md: the SDK sends some in seconds).
+ */
 export async function replayRecording(t: ProjectTenant, replayId: string, segment?: number) {
   await findReplay(t, replayId);
   const segments = await db.replaySegment.findMany({
@@ -154,8 +158,9 @@ export async function replayRecording(t: ProjectTenant, replayId: string, segmen
       const ref: StoredRef = s.attachment;
       const bytes = await storeOf(ref).read(ref);
       if (!bytes) return '';
-      // Each segment is a JSON array: joined without parsing.
-      return (await inflateAsync(bytes)).toString('utf8').slice(1, -1);
+      // Each segment is a JSON array, stored as the SDK sent it: its times are answered in milliseconds, all of them.
+      const events = JSON.parse((await inflateAsync(bytes)).toString('utf8')) as unknown[];
+      return JSON.stringify(events.map(eventTimesInMs)).slice(1, -1);
     }),
   );
   const body = Buffer.from(`[${parts.filter((p) => p !== '').join(',')}]`);

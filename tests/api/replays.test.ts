@@ -8,40 +8,8 @@ import crypto from 'node:crypto';
 import { deflateSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
-import { flushOutcomes } from '@/lib/outcomes/record-outcome';
 import { REPLAY_SEGMENT_MAX_INFLATED_BYTES } from '@/lib/ingest/items/replays';
-import { signUp } from '../support/accounts';
-import { createProject } from '../support/fixtures';
-import { envelopeWithLengths } from '../support/envelope-body';
-
-const NOW = Date.now();
-const id = () => crypto.randomUUID().replace(/-/g, '');
-
-type Item = { header: Record<string, unknown>; payload: string | Buffer | object };
-
-async function setup(name = 'Shop') {
-  const s = await signUp();
-  const project = await createProject(s.client, name);
-  const auth = { 'x-sentry-auth': `Sentry sentry_key=${project.keys[0].publicKey}, sentry_version=7` };
-  const post = (header: object, items: Item[]) => {
-    const body = envelopeWithLengths(header, items);
-    // As an SDK's HTTP client sends it (an in-process Request has no Content-Length of its own).
-    return s.client.post(`/api/${project.number}/envelope/`, body, {
-      headers: { ...auth, 'content-type': 'application/x-sentry-envelope', 'content-length': String(body.length) },
-    });
-  };
-  const stats = async () => {
-    await flushOutcomes();
-    const rows: { category: string; outcome: string; reason: string; quantity: number }[] = (
-      await s.client.get(`/api/v1/projects/${project.id}/stats`)
-    ).body.data.rows;
-    return Object.fromEntries(
-      rows.filter((r) => r.category === 'replay').map((r) => [`${r.outcome}/${r.reason}`, r.quantity]),
-    );
-  };
-  const api = `/api/v1/projects/${project.id}/replays`;
-  return { ...s, project, post, stats, api };
-}
+import { id, NOW, recording, replayEvent, setup, type Item } from '../support/replay-envelopes';
 
 /** rrweb events of one segment starting at `t0` ms: a full snapshot with a form, then typing and a click. */
 function rrwebSegment(t0: number, text: string) {
@@ -97,33 +65,6 @@ function rrwebSegment(t0: number, text: string) {
     },
   ];
 }
-
-const recording = (segmentId: number, events: unknown[], compress = true) => {
-  const body = Buffer.from(JSON.stringify(events));
-  return Buffer.concat([
-    Buffer.from(`${JSON.stringify({ segment_id: segmentId })}\n`),
-    compress ? deflateSync(body) : body,
-  ]);
-};
-
-const replayEvent = (replayId: string, segmentId: number, extra: object = {}) => ({
-  type: 'replay_event',
-  replay_id: replayId,
-  segment_id: segmentId,
-  replay_type: 'session',
-  timestamp: NOW / 1000 + segmentId * 5,
-  replay_start_timestamp: NOW / 1000,
-  urls: [`https://shop.example/page-${segmentId}`],
-  error_ids: [],
-  trace_ids: [],
-  release: 'shop@2.0.0',
-  environment: 'production',
-  platform: 'javascript',
-  user: { id: 'u-42', email: 'ada@example.com', ip_address: '{{auto}}' },
-  contexts: { browser: { name: 'Chrome', version: '131.0' }, os: { name: 'Linux' }, device: { model: 'Desktop' } },
-  sdk: { name: 'sentry.javascript.browser', version: '11.0.0' },
-  ...extra,
-});
 
 const segment = (replayId: string, segmentId: number, opts: { compress?: boolean; event?: object } = {}): Item[] => [
   { header: { type: 'replay_event' }, payload: replayEvent(replayId, segmentId, opts.event) },

@@ -15,12 +15,24 @@ export type ItemFields = {
   map?: readonly string[];
   /** Cookie maps: with the default rules on, every value is filtered unless its name is a safe field. */
   cookies?: readonly string[];
+  /**
+   * rrweb recordings (session replays): a key/value tree as `map`, and the text a person typed or read there (text
+   * nodes, input values, each keystroke's input event) also loses every card-number-like run of 12 digits or more
+   * as typed, Luhn's check or not (./recording.ts).
+   */
+  recordings?: readonly string[];
 };
 
 /** The same declaration for a row that holds the declared one under `prefix` (`envelope`). */
 export function fieldsUnder(prefix: string, fields: ItemFields): ItemFields {
   const under = (paths: readonly string[] | undefined) => paths?.map((p) => `${prefix}.${p}`);
-  return { text: under(fields.text), code: under(fields.code), map: under(fields.map), cookies: under(fields.cookies) };
+  return {
+    text: under(fields.text),
+    code: under(fields.code),
+    map: under(fields.map),
+    cookies: under(fields.cookies),
+    recordings: under(fields.recordings),
+  };
 }
 
 /** Two declarations as one (a row shaped like either). */
@@ -31,5 +43,6 @@ export function mergeFields(a: ItemFields, b: ItemFields): ItemFields {
     code: both(a.code, b.code),
     map: both(a.map, b.map),
     cookies: both(a.cookies, b.cookies),
+    recordings: both(a.recordings, b.recordings),
   };
 }

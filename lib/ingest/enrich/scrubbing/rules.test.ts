@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRIVACY, scrubPolicyOf } from './policy';
-import { FILTERED, keyIsSensitive, luhnValid, normaliseKey, scrubString } from './rules';
+import { FILTERED, keyIsSensitive, luhnValid, normaliseKey, scrubString, typedCardsFiltered } from './rules';
 
 const defaults = scrubPolicyOf(DEFAULT_PRIVACY);
 const off = scrubPolicyOf({ ...DEFAULT_PRIVACY, scrubDefaults: false });
@@ -137,5 +137,89 @@ describe('value rules', () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
     expect(luhnValid('79927398713')).toBe(true);
+  });
+});
+
+describe('a key that measures a secret is not one (#58), a key that names one still is', () => {
+  it.each([
+    // The replay SDK's own options: configuration, read as sent.
+    ['sessionSampleRate', false],
+    ['replaysSessionSampleRate', false],
+    ['session_sample_rate', false],
+    ['errorSampleRate', false],
+    ['password_length', false],
+    ['passwordMinLength', false],
+    ['tokenCount', false],
+    ['auth_failure_ratio', false],
+    ['session_percent', false],
+    // Secrets, however they are written.
+    ['session', true],
+    ['Session', true],
+    ['sessionid', true],
+    ['sessionId', true],
+    ['session_id', true],
+    ['session_token', true],
+    ['sessionToken', true],
+    ['x-session-key', true],
+    ['X-Session-Key', true],
+    ['session_data', true],
+    ['sessionsamplerate', true], // no word to read: the fragment wins
+    ['password_hash', true],
+    ['rate_limit_token', true],
+    ['token_rate_secret', true],
+    ['api_key_count_token', true],
+    ['signature_ratio_v2', true],
+  ])('%j → %s', (key, sensitive) => {
+    expect(keyIsSensitive(key, defaults.sensitive, defaults.safe)).toBe(sensitive);
+  });
+
+  it("a project's own field reaching into the measure still matches", () => {
+    const p = scrubPolicyOf({ ...DEFAULT_PRIVACY, sensitiveFields: ['sample_rate'] });
+    expect(keyIsSensitive('sessionSampleRate', p.sensitive, p.safe)).toBe(true);
+    expect(keyIsSensitive('errorSampleRate', p.sensitive, p.safe)).toBe(true);
+    expect(keyIsSensitive('errorSampleRate', defaults.sensitive, defaults.safe)).toBe(false);
+  });
+
+  it('name=value and "name": "value" pairs follow the same rule', () => {
+    expect(scrubString('sessionSampleRate=0.5&session=abc', defaults)).toBe(`sessionSampleRate=0.5&session=${F}`);
+    expect(scrubString('{"session_token":"abc","tokenCount":"12"}', defaults)).toBe(
+      `{"session_token":"${F}","tokenCount":"12"}`,
+    );
+  });
+});
+
+describe('typedCardsFiltered: card numbers as a person types them (#58)', () => {
+  it.each([
+    // Every prefix of 12 digits or more, whatever its check digit, grouped as typed.
+    ['4111 1111 1111 111', F],
+    ['4111 1111 1111 1', F],
+    ['4111 1111 1111', F],
+    ['4111 1111 1111 ', `${F} `],
+    ['4111-1111-1111-', `${F}-`],
+    ['411111111111', F],
+    ['4111111111111112', F],
+    ['4111 1111 1111 1111', F],
+    ['3782 822463 10005', F],
+    ['card: 5555 5555 5555 4', `card: ${F}`],
+    ['paid with 4111 1111 1111 111 today', `paid with ${F} today`],
+    ['4111111111111111111111', F],
+  ])('%j → %j', (input, expected) => {
+    expect(typedCardsFiltered(input)).toBe(expected);
+  });
+
+  it.each([
+    ['4111 1111 111'], // 11 digits: not yet 12
+    ['41111111111'],
+    ['1732492800000'], // epoch milliseconds start with 1
+    ['order 123456789012'],
+    ['id 123e4567-e89b-12d3-a456-426614174000'],
+    ['2026-11-24T23:43:45.123Z'],
+    ['+44 20 7946 0958'],
+    ['M 20 30 40 50 60 70 80 90'],
+    ['version 4.111111111111111'],
+    ['x4111111111111111'],
+    ['4111111111111111abc'],
+  ])('leaves %j', (input) => {
+    expect(typedCardsFiltered(input)).toBe(input);
   });
 });

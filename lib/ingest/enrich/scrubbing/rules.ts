@@ -5,7 +5,8 @@ export const FILTERED = '[Filtered]';
 
 /**
  * Key fragments that mark a value as secret. A key matches when, lower-cased and stripped of everything but
- * letters and digits, it contains a fragment: `X-Api-Key`, `api_key` and `apiKey` all become `…apikey…`.
+ * letters and digits, it contains a fragment: `X-Api-Key`, `api_key` and `apiKey` all become `…apikey…`; unless
+ * the key only measures it (`sessionSampleRate`, `password_length`: see keyMatches).
  */
 export const DEFAULT_SENSITIVE_KEYS = [
   'password',
@@ -30,12 +31,38 @@ export function normaliseKey(key: string): string {
   return key.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-/** Whether `key` (any case and punctuation) contains one of the normalised `fragments`. */
+/**
+ * Last words that make a key name a number about something, not the thing: `sessionSampleRate` is a sample rate
+ * (the replay SDK's configuration), `password_length` a length, `tokenCount` a count. A fragment in the words before
+ * one of these does not make the key sensitive; one that reaches into it does (`sample_rate` as a project's field).
+ */
+const MEASURES: ReadonlySet<string> = new Set(['rate', 'ratio', 'percent', 'percentage', 'count', 'length']);
+
+/** The words of a key as written: `sessionSampleRate` → session, sample, rate; `X-Session-Key` → x, session, key. */
+function keyWords(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+/**
+ * Whether `key` (any case and punctuation) contains one of the normalised `fragments`, and does not merely measure
+ * it: a key whose last word is one of MEASURES matches only a fragment that reaches into that word.
+ */
 export function keyMatches(key: string, fragments: readonly string[]): boolean {
   if (fragments.length === 0) return false;
   const k = normaliseKey(key);
   if (k.length === 0) return false;
-  for (const f of fragments) if (f.length > 0 && k.includes(f)) return true;
+  let found = false;
+  for (const f of fragments) if (f.length > 0 && k.includes(f)) found = true;
+  if (!found) return false;
+  const words = keyWords(key);
+  if (words.length < 2 || !MEASURES.has(words[words.length - 1])) return true;
+  const head = words.slice(0, -1).join('');
+  for (const f of fragments) if (f.length > 0 && k.includes(f) && !head.includes(f)) return true;
   return false;
 }
 
@@ -95,6 +122,19 @@ function cardsFiltered(s: string): string {
     if (/ /.test(m) && /-/.test(m)) return m;
     return digits.length >= 13 && digits.length <= 19 && luhnValid(digits) ? FILTERED : m;
   });
+}
+
+// A card number as a person types it, one keystroke at a time: a run from a first digit of 2–6 (as CARD's) in groups
+// of four or more digits separated by single spaces or dashes, the last group perhaps shorter (still being typed),
+// not glued to letters, digits, a decimal point or a leading dash (a UUID's last group). Checked for its length (12
+// digits or more) only: a prefix has no Luhn digit yet.
+const TYPED_CARD = /(?<![\w.-])[2-6]\d{3,}(?:[ -]\d{4,})*(?:[ -]\d{1,3})?(?![\w]|\.\d)/g;
+const TYPED_CARD_MIN_DIGITS = 12;
+
+/** `s` with every card-number-like run of 12 digits or more as typed (complete or a prefix) filtered. */
+export function typedCardsFiltered(s: string): string {
+  if (s.length < TYPED_CARD_MIN_DIGITS || !/\d{4}/.test(s)) return s;
+  return s.replace(TYPED_CARD, (m) => (m.replace(/[ -]/g, '').length >= TYPED_CARD_MIN_DIGITS ? FILTERED : m));
 }
 
 /** What the scrubber applies: built once per project from its settings (lib/ingest/enrich/scrubbing/policy.ts). */

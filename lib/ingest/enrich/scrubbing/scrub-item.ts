@@ -3,6 +3,7 @@
 // stores (lib/ingest/items/kind.ts defineKind), so no writer scrubs field by field and none can forget a field.
 import { FILTERED, keyIsSafe, keyIsSensitive, scrubString, type ScrubPolicy } from './rules';
 import type { ItemFields } from './item-fields';
+import { typedDigitsFiltered } from './recording';
 
 /**
  * A free-form value (headers, tags, extra, contexts, attributes, breadcrumb data): every key is checked against the
@@ -72,6 +73,11 @@ const APPLY: Record<Rule, (v: unknown, policy: ScrubPolicy) => unknown> = {
   code: (v, policy) => (typeof v === 'string' ? scrubString(v, policy, false) : v),
   map: scrubTree,
   cookies: scrubCookies,
+  recordings: (v, policy) => {
+    const out = scrubTree(v, policy);
+    if (policy.defaults) typedDigitsFiltered(out);
+    return out;
+  },
 };
 
 /** `a.b[].c` → [['a', false], ['b', true], ['c', false]]: a name and whether it holds an array to walk. */

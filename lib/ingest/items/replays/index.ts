@@ -1,7 +1,8 @@
 // Session replays (#46): `replay_event` and `replay_recording` items of @sentry/browser's replayIntegration, one
-// replay per replay id with its recording segments in order. The recording's rrweb events are declared a key/value
-// tree, so the one scrubber reads every text node, attribute, input value, URL and captured network body with the
-// project's rules before anything is stored; the SDK's own masking is kept as sent.
+// replay per replay id with its recording segments in order. The recording's rrweb events are declared a recording:
+// the one scrubber reads every text node, attribute, input value, URL and captured network body with the project's
+// rules, and what a person typed or read loses every card-number-like run of 12 digits or more, each keystroke's
+// prefix included (#58), before anything is stored; the SDK's own masking is kept as sent.
 import { defineKind, jsonOrRefusal } from '../kind';
 import { parseRecording, parseReplayEvent, type ReplayParse, type ReplayRow } from './parse-replay';
 import { storeReplays } from './replay-writer';
@@ -14,7 +15,7 @@ export const replays = defineKind<ReplayRow>({
   fileTypes: ['replay_recording'],
   fields: {
     text: ['urls[]', 'user.id', 'user.email', 'user.username', 'user.name'],
-    map: ['events'],
+    recordings: ['events'],
   },
   parse(item, type, ctx) {
     let r: ReplayParse;
