@@ -23,6 +23,13 @@ export type ErrorCode =
   | 'INTERNAL'
   | 'SERVICE_UNAVAILABLE';
 
+/**
+ * Which of several refusals under one code this is, for callers that say more than the code can (the sign-in forms
+ * that work without the page's script, #58, answer each with its own message); the JSON answer does not carry it.
+ */
+export type RefusalReason =
+  'email_not_verified' | 'sso_required' | 'password_signin_off' | 'signup_domain' | 'sign_in_expired';
+
 /** The one error type the domain throws; each HTTP adapter maps its code to a status (lib/http/to-response). */
 export class AppError extends Error {
   constructor(
@@ -30,6 +37,7 @@ export class AppError extends Error {
     message: string,
     readonly issues?: FieldIssue[],
     readonly headers?: Record<string, string>,
+    readonly reason?: RefusalReason,
   ) {
     super(message);
     this.name = 'AppError';

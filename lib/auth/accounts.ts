@@ -127,7 +127,8 @@ export async function loginWithPassword(email: string, password: string, client:
   if (user && !ok) await recordSignInFailure(user, 'password');
   if (!user || !ok) throw new AppError('UNAUTHORIZED', 'Invalid email or password');
   await forgiveThrottle(rules, [rules[0].key]);
-  if (!user.emailVerified) throw new AppError('FORBIDDEN', 'Email not verified');
+  if (!user.emailVerified)
+    throw new AppError('FORBIDDEN', 'Email not verified', undefined, undefined, 'email_not_verified');
   await assertSsoNotRequired(user.id);
   const { passwordHash: _omit, ...safe } = user;
   // With a second factor, the cookie holds a pending sign-in that the code or key completes (#48).

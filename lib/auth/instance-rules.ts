@@ -44,13 +44,15 @@ export function passwordOffMessage(): string {
 
 /** For the password, passcode and reset routes: 403 with the reason when password sign-in is off. */
 export function assertPasswordSignIn(): void {
-  if (!passwordSignInEnabled()) throw new AppError('FORBIDDEN', passwordOffMessage());
+  if (!passwordSignInEnabled())
+    throw new AppError('FORBIDDEN', passwordOffMessage(), undefined, undefined, 'password_signin_off');
 }
 
 /** For registration: password sign-in on, and the address at an allowed domain. */
 export function assertSignupAllowed(email: string): void {
   assertPasswordSignIn();
-  if (!signupAllowed(email)) throw new AppError('FORBIDDEN', signupDomainMessage());
+  if (!signupAllowed(email))
+    throw new AppError('FORBIDDEN', signupDomainMessage(), undefined, undefined, 'signup_domain');
 }
 
 /**
@@ -89,7 +91,7 @@ export async function ssoRequiredBy(userId: string): Promise<{ orgName: string; 
  */
 export async function assertSsoNotRequired(userId: string): Promise<void> {
   const required = await ssoRequiredBy(userId);
-  if (required) throw new AppError('FORBIDDEN', ssoRequiredMessage(required));
+  if (required) throw new AppError('FORBIDDEN', ssoRequiredMessage(required), undefined, undefined, 'sso_required');
 }
 
 export function ssoRequiredMessage(r: { orgName: string; providerName: string }): string {

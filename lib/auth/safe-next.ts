@@ -17,6 +17,15 @@ export function safeNext(value: string | string[] | null | undefined): string | 
   return value;
 }
 
+/** Query values added to a path that may already hold some (the same name replaced). */
+export function withQuery(path: string, query: Record<string, string>): string {
+  const [base, search = ''] = path.split('?', 2);
+  const params = new URLSearchParams(search);
+  for (const [k, v] of Object.entries(query)) params.set(k, v);
+  const s = params.toString();
+  return s ? `${base}?${s}` : base;
+}
+
 /** `path` with `?next=<safe next>` appended, or `path` unchanged when there is nothing safe to carry. */
 export function withNext(path: string, next: string | null | undefined): string {
   const safe = safeNext(next);
@@ -26,3 +35,8 @@ export function withNext(path: string, next: string | null | undefined): string 
 
 /** Set by the sign-in page before it sends the browser to GitHub/Google; read once when the sign-in completes. */
 export const NEXT_COOKIE = 'login_next';
+
+/** Where a sign-in goes once its first factor passed: the second factor's page, or the page it started from. */
+export function afterSignIn(next: string | null | undefined, secondFactor: boolean): string {
+  return secondFactor ? withNext('/login/two-factor', next) : (safeNext(next) ?? '/');
+}

@@ -2,6 +2,7 @@
 // and by the sign-in paths that run outside it, read by recordAudit wherever an action is written, so no action has
 // to pass its caller along. Outside a request (jobs, the command line) the actor is the system.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { clientAddress } from '@/lib/auth/client-address';
 
 export type AuditActor = {
   userId?: string;
@@ -16,6 +17,11 @@ const storage = new AsyncLocalStorage<AuditActor>();
 
 export function withAuditActor<T>(actor: AuditActor, fn: () => Promise<T>): Promise<T> {
   return storage.run({ ...storage.getStore(), ...actor }, fn);
+}
+
+/** Runs a request's handling with its address and User-Agent as the actor; the user or token is set once known. */
+export function withRequestActor<T>(req: Request, fn: () => Promise<T>): Promise<T> {
+  return withAuditActor({ ipAddress: clientAddress(req), userAgent: req.headers.get('user-agent') ?? undefined }, fn);
 }
 
 /** The acting user or token, set later in a request than its start (once the session is known). */

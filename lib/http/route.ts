@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { observeHttp } from '@/lib/metrics/metrics';
 import { env } from '@/lib/env';
 import { readCookie, resolveSession, SESSION_COOKIE, type SessionContext } from '@/lib/auth/session';
 import { AppError, issuesFromZod, validationError } from '@/lib/errors';
@@ -7,9 +6,9 @@ import { respond } from './envelope';
 import { controlCharacterIssues } from '@/lib/text/control-characters';
 import { readCappedBody } from './read-body';
 import { errorToResponse } from './to-response';
-import { logger, requestIdFrom } from '@/lib/log';
-import { setAuditActor, withAuditActor } from './audit-actor';
-import { clientAddress } from '@/lib/auth/client-address';
+import { requestIdFrom } from '@/lib/log';
+import { recordRequest } from './request-log';
+import { setAuditActor, withRequestActor } from './audit-actor';
 import {
   resolveOrgTenant,
   resolveProjectTenant,
@@ -98,36 +97,14 @@ export function route<
 >(spec: RouteSpec<P, Q, B, A, S>, handler: (input: HandlerInput<P, Q, B, A, S>) => Promise<HandlerResult>) {
   return (req: Request, ctx: RouteContext): Promise<Response> =>
     // Who acts and from where, for the audit log (#48): the address now, the user or token once known.
-    withAuditActor({ ipAddress: clientAddress(req), userAgent: req.headers.get('user-agent') ?? undefined }, () =>
-      handle(req, ctx),
-    );
+    withRequestActor(req, () => handle(req, ctx));
   async function handle(req: Request, ctx: RouteContext): Promise<Response> {
     const started = performance.now();
     const requestId = requestIdFrom(req.headers);
     const headers = new Headers({ 'x-request-id': requestId });
     let userId: string | undefined;
     let tokenId: string | undefined;
-    const done = (res: Response) => {
-      observeHttp({
-        pathname: new URL(req.url).pathname,
-        method: req.method,
-        status: res.status,
-        seconds: (performance.now() - started) / 1000,
-      });
-      logger.info(
-        {
-          requestId,
-          method: req.method,
-          path: new URL(req.url).pathname,
-          status: res.status,
-          ms: Math.round(performance.now() - started),
-          userId,
-          tokenId,
-        },
-        'request',
-      );
-      return res;
-    };
+    const done = (res: Response) => recordRequest(req, res, { started, requestId, userId, tokenId });
     try {
       let session: SessionContext | null = null;
       const bearer = spec.auth === 'session' ? bearerToken(req.headers.get('authorization')) : undefined;
@@ -245,7 +222,12 @@ async function authenticateToken(
   return token;
 }
 
-function parse<S extends AnySchema>(schema: S, value: unknown, where: 'params' | 'query' | undefined): z.infer<S> {
+/** Parses one part of a request; a control character or a schema failure is a 400 naming the field (params: 404). */
+export function parse<S extends AnySchema>(
+  schema: S,
+  value: unknown,
+  where: 'params' | 'query' | undefined,
+): z.infer<S> {
   // No free-text input reaches the database with a NUL or another control character: a 400 names the field
   // as it was sent (checked before parsing, which may reshape it).
   const control = controlCharacterIssues(value);

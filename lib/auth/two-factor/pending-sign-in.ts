@@ -11,6 +11,10 @@ export const PENDING_TTL_MS = 10 * 60 * 1000;
 export const PENDING_MAX_ATTEMPTS = 5;
 export const PENDING_EXPIRED = 'Your sign-in expired or was not started: sign in again';
 
+/** 401 for a pending sign-in that is gone (expired, burned, completed) or was never started. */
+export const pendingExpired = () =>
+  new AppError('UNAUTHORIZED', PENDING_EXPIRED, undefined, undefined, 'sign_in_expired');
+
 /** password, passcode, github, google or oidc: how the first factor was given. */
 export type FirstFactor = string;
 
@@ -38,7 +42,7 @@ export function findPendingSignIn(token: string | undefined) {
 /** The pending sign-in of the cookie, or 401 saying to sign in again. */
 export async function requirePendingSignIn(token: string | undefined): Promise<PendingSignInRow> {
   const pending = await findPendingSignIn(token);
-  if (!pending) throw new AppError('UNAUTHORIZED', PENDING_EXPIRED);
+  if (!pending) throw pendingExpired();
   return pending;
 }
 

@@ -10,7 +10,7 @@ import { hasSecondFactor, secondFactorMethods, type TwoFactorMethod } from './fa
 import {
   countPendingAttempt,
   endPendingSignIn,
-  PENDING_EXPIRED,
+  pendingExpired,
   requirePendingSignIn,
   startPendingSignIn,
   type FirstFactor,
@@ -91,7 +91,7 @@ export async function completeSecondFactor(
   const user = pending.user;
   const rules = secondFactorRules(user.id, client.address);
   await enforceThrottle(rules, TOO_MANY_TRIES);
-  if (!(await countPendingAttempt(pending.id))) throw new AppError('UNAUTHORIZED', PENDING_EXPIRED);
+  if (!(await countPendingAttempt(pending.id))) throw pendingExpired();
   let ok = false;
   if (input.method === 'totp') ok = await acceptTotpCode({ userId: user.id, code: input.code, confirmed: true });
   else if (input.method === 'recovery')
@@ -114,7 +114,7 @@ export async function completeSecondFactor(
     throw new AppError('UNAUTHORIZED', input.method === 'webauthn' ? INVALID_KEY : INVALID_CODE);
   }
   await forgiveThrottle(rules);
-  if (!(await endPendingSignIn(pending.id))) throw new AppError('UNAUTHORIZED', PENDING_EXPIRED);
+  if (!(await endPendingSignIn(pending.id))) throw pendingExpired();
   const outcome = await startSession(user, client, { method: pending.method, secondFactor: input.method });
   return outcome as SignInOutcome & { kind: 'session' };
 }
