@@ -21,12 +21,30 @@ const CONTENT_SECURITY_POLICY = [
   "base-uri 'self'",
 ].join('; ');
 
+// The sign-in pages (#58): their addresses can hold an email, the page to return to, a reset or invite token, so
+// nothing of them reaches another origin, not even the origin ('same-origin'; not 'no-referrer', under which a
+// browser posts the page's forms with `Origin: null`, which the CSRF check refuses). Never stored by a cache (a
+// shared one would hand one person's page to another; the back button re-asks), and never framed by another site
+// (a sign-in form under a transparent frame is clickjacking's favourite). proxy.ts lists the same pages.
+const SIGN_IN_PAGES = '/(login|signup|verify|forgot-password|reset-password|invite)(/.*)?';
+const SIGN_IN_PAGE_HEADERS = [
+  { key: 'Referrer-Policy', value: 'same-origin' },
+  { key: 'Cache-Control', value: 'no-store' },
+  { key: 'Content-Security-Policy', value: `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'` },
+  { key: 'X-Frame-Options', value: 'DENY' },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   async headers() {
-    // Pages, not the API or the SDK bundle (served to other origins' pages).
+    // A later rule's header replaces an earlier one's for the paths both match.
     return [
+      // Another origin learns at most this origin from a link followed out of any page or answer (a dashboard URL
+      // names issues, searches and projects); browsers default to this, and this says so for every browser.
+      { source: '/:path*', headers: [{ key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' }] },
+      // Pages, not the API or the SDK bundle (served to other origins' pages).
       { source: '/((?!api/|sdk/).*)', headers: [{ key: 'Content-Security-Policy', value: CONTENT_SECURITY_POLICY }] },
+      { source: SIGN_IN_PAGES, headers: SIGN_IN_PAGE_HEADERS },
     ];
   },
   // Separate build folders let several builds (tests, benchmarks) coexist.

@@ -122,7 +122,7 @@ test('authenticator app: enrol, password then code, wrong and replayed codes, re
     if (signedIn) await logOut(page);
     await logIn(page, user.email, user.password);
     await expect(page).toHaveURL('/login/two-factor');
-    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByRole('link', { name: 'Use a recovery code' }).click();
     await page.getByLabel('Recovery code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
     signedIn = works;

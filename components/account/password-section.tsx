@@ -8,12 +8,24 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { useToast } from '@/components/ui/toast';
+import type { FormNotice } from '@/lib/auth/form-errors';
 
-/** Change the password: the current one, the new one twice. Every other session is signed out. */
-export function PasswordSection() {
+type Props = {
+  /** Sent without the page's script (#58), the form came back refused with this, or changed the password. */
+  notice?: FormNotice;
+  changed?: boolean;
+};
+
+/**
+ * Change the password: the current one, the new one twice. Every other session is signed out. JSON to the API with
+ * the page's script; without it, the form itself to /api/forms/account/password (#58).
+ */
+export function PasswordSection({ notice, changed = false }: Props) {
   const toast = useToast();
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string>();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(() =>
+    notice?.field ? { [notice.field]: notice.message } : {},
+  );
+  const [formError, setFormError] = useState<string | undefined>(notice?.field ? undefined : notice?.message);
   const [pending, setPending] = useState(false);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -53,7 +65,18 @@ export function PasswordSection() {
           Password
         </h2>
         <p className="mt-1 text-sm text-fg-secondary">Changing it signs out every other session.</p>
-        <form onSubmit={onSubmit} noValidate className="mt-4 max-w-sm space-y-3">
+        {changed && (
+          <p role="status" className="mt-4 max-w-sm rounded-md bg-success-soft p-3 text-sm text-success-fg">
+            Password changed; your other sessions were signed out.
+          </p>
+        )}
+        <form
+          method="post"
+          action="/api/forms/account/password"
+          onSubmit={onSubmit}
+          noValidate
+          className="mt-4 max-w-sm space-y-3"
+        >
           <Field
             name="currentPassword"
             label="Current password"

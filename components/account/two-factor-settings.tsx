@@ -12,12 +12,20 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { SectionCard } from '@/components/ui/section-card';
+import type { FormNotice } from '@/lib/auth/form-errors';
 
 const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.summary() : UNREACHABLE);
 
+type Props = {
+  requiredBy: string | null;
+  /** The authenticator app's code form came back without the page's script (#58): refused, or the app added. */
+  notice?: FormNotice;
+  totpAdded?: boolean;
+};
+
 /** The account's second factors (#48): an authenticator app, security keys and passkeys, recovery codes. */
-export function TwoFactorSettings({ requiredBy }: { requiredBy: string | null }) {
+export function TwoFactorSettings({ requiredBy, notice, totpAdded = false }: Props) {
   const { data, error } = useTwoFactor();
   const [codes, setCodes] = useState<string[] | null>(null);
   const router = useRouter();
@@ -47,6 +55,12 @@ export function TwoFactorSettings({ requiredBy }: { requiredBy: string | null })
         </p>
       )}
       {error && <FormError message={messageOf(error)} />}
+      <FormError message={notice?.message} />
+      {totpAdded && (
+        <p role="status" className="rounded-md bg-success-soft p-3 text-sm text-success-fg">
+          Authenticator app added. Its recovery codes are shown only once: generate new ones below and keep them safe.
+        </p>
+      )}
       {codes && <RecoveryCodesShown codes={codes} onDone={() => setCodes(null)} />}
       {data && (
         <>
@@ -96,6 +110,8 @@ function TotpSection({ status, onAdded }: { status: TwoFactorStatus; onAdded: (c
         </div>
       ) : setup ? (
         <form
+          method="post"
+          action="/api/forms/account/totp"
           className="space-y-4"
           onSubmit={(e) => {
             e.preventDefault();

@@ -3,14 +3,25 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { api } from '@/lib/swr/fetcher';
-import { safeNext, withNext } from '@/lib/auth/safe-next';
+import { afterSignIn, withNext } from '@/lib/auth/safe-next';
+import type { FormNotice } from '@/lib/auth/form-errors';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { TextLink } from '@/components/ui/text-link';
 import { useApiForm } from './use-api-form';
 
-/** `next`: the page to return to once signed in (checked again here: only same-origin paths). */
-export function LoginForm({ initialEmail = '', next = null }: { initialEmail?: string; next?: string | null }) {
+type Props = {
+  initialEmail?: string;
+  /** The page to return to once signed in (checked again wherever it is used: only same-origin paths). */
+  next?: string | null;
+  notice?: FormNotice;
+};
+
+/**
+ * With the page's script the form posts JSON to the API; before it has run (or without it) the browser posts the
+ * form itself to /api/forms/login (#58), never a GET that would put the password in the address.
+ */
+export function LoginForm({ initialEmail = '', next = null, notice }: Props) {
   const router = useRouter();
   const [email, setEmail] = useState(initialEmail);
   const { onSubmit, pending, fieldErrors, formError } = useApiForm(async ({ email, password }) => {
@@ -20,13 +31,15 @@ export function LoginForm({ initialEmail = '', next = null }: { initialEmail?: s
       body: { email, password },
     });
     // A second factor is on: its page finishes the sign-in (#48).
-    if (res?.twoFactorRequired) return router.push(withNext('/login/two-factor', next));
-    router.replace(safeNext(next) ?? '/');
+    const target = afterSignIn(next, res?.twoFactorRequired === true);
+    if (res?.twoFactorRequired) return router.push(target);
+    router.replace(target);
     router.refresh();
-  });
+  }, notice);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" action="/api/forms/login" onSubmit={onSubmit} noValidate className="space-y-4">
+      <input type="hidden" name="next" value={next ?? ''} />
       <Field
         name="email"
         label="Email"

@@ -5,14 +5,16 @@ import { api } from '@/lib/swr/fetcher';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { TextLink } from '@/components/ui/text-link';
+import type { FormNotice } from '@/lib/auth/form-errors';
 import { useApiForm } from './use-api-form';
 
-export function ResetPasswordForm({ token }: { token: string }) {
+/** JSON to the API with the page's script; without it, the form itself to /api/forms/reset-password (#58). */
+export function ResetPasswordForm({ token, notice }: { token: string; notice?: FormNotice }) {
   const router = useRouter();
   const { onSubmit, pending, fieldErrors, formError } = useApiForm(async ({ password }) => {
     await api('/api/v1/auth/reset-password', { method: 'POST', body: { token, password } });
     router.push('/login?reset=1');
-  });
+  }, notice);
 
   if (!token) {
     return (
@@ -22,7 +24,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" action="/api/forms/reset-password" onSubmit={onSubmit} noValidate className="space-y-4">
+      <input type="hidden" name="token" value={token} />
       <Field
         name="password"
         label="New password"

@@ -6,17 +6,20 @@ import { withNext } from '@/lib/auth/safe-next';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
+import type { FormNotice } from '@/lib/auth/form-errors';
 import { useApiForm } from './use-api-form';
 
-export function SignupForm({ next = null }: { next?: string | null }) {
+/** JSON to the API with the page's script; without it, the form itself to /api/forms/signup (#58). */
+export function SignupForm({ next = null, notice }: { next?: string | null; notice?: FormNotice }) {
   const router = useRouter();
   const { onSubmit, pending, fieldErrors, formError } = useApiForm(async ({ name, email, password }) => {
     await api('/api/v1/auth/register', { method: 'POST', body: { name, email, password } });
     router.push(withNext(`/verify?email=${encodeURIComponent(email.trim().toLowerCase())}`, next));
-  });
+  }, notice);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" action="/api/forms/signup" onSubmit={onSubmit} noValidate className="space-y-4">
+      <input type="hidden" name="next" value={next ?? ''} />
       <Field name="name" label="Name" autoComplete="name" required maxLength={100} error={fieldErrors.name} />
       <Field name="email" label="Email" type="email" autoComplete="email" required error={fieldErrors.email} />
       <Field

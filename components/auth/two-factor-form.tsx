@@ -5,19 +5,28 @@ import { useRouter } from 'next/navigation';
 import { startAuthentication } from '@simplewebauthn/browser';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/types';
 import { api, ApiError } from '@/lib/swr/fetcher';
-import { safeNext, withNext } from '@/lib/auth/safe-next';
+import { safeNext, withNext, withQuery } from '@/lib/auth/safe-next';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { TextLink } from '@/components/ui/text-link';
+import type { FormNotice } from '@/lib/auth/form-errors';
 import { useApiForm } from './use-api-form';
 
 type Method = 'totp' | 'webauthn' | 'recovery';
 const SIGN_IN = '/api/v1/auth/two-factor/sign-in';
 
-/** The second step: a code from the authenticator app, a security key or passkey, or a one-time recovery code. */
-export function TwoFactorForm({ methods, next }: { methods: Method[]; next: string | null }) {
+type Props = { methods: Method[]; next: string | null; initialMethod?: Method; notice?: FormNotice };
+
+/**
+ * The second step: a code from the authenticator app, a security key or passkey, or a one-time recovery code. A code
+ * goes as JSON to the API with the page's script, and as the form itself to /api/forms/two-factor without it (#58);
+ * the other ways in are links then (a security key needs the script).
+ */
+export function TwoFactorForm({ methods, next, initialMethod, notice }: Props) {
   const router = useRouter();
-  const [mode, setMode] = useState<Method>(methods[0] ?? 'recovery');
+  const [mode, setMode] = useState<Method>(
+    initialMethod && methods.includes(initialMethod) ? initialMethod : (methods[0] ?? 'recovery'),
+  );
   const [keyError, setKeyError] = useState<string>();
   const [keyPending, setKeyPending] = useState(false);
   const done = () => {
@@ -27,7 +36,7 @@ export function TwoFactorForm({ methods, next }: { methods: Method[]; next: stri
   const { onSubmit, pending, fieldErrors, formError } = useApiForm(async ({ code }) => {
     await api(SIGN_IN, { method: 'POST', body: { method: mode, code } });
     done();
-  });
+  }, notice);
 
   async function signInWithKey() {
     setKeyPending(true);
@@ -66,7 +75,16 @@ export function TwoFactorForm({ methods, next }: { methods: Method[]; next: stri
           )}
         </div>
       ) : (
-        <form key={mode} onSubmit={onSubmit} noValidate className="space-y-4">
+        <form
+          key={mode}
+          method="post"
+          action="/api/forms/two-factor"
+          onSubmit={onSubmit}
+          noValidate
+          className="space-y-4"
+        >
+          <input type="hidden" name="method" value={mode} />
+          <input type="hidden" name="next" value={next ?? ''} />
           {mode === 'totp' ? (
             <Field
               name="code"
@@ -108,18 +126,21 @@ export function TwoFactorForm({ methods, next }: { methods: Method[]; next: stri
       {others.length > 0 && (
         <div className="flex flex-col items-center gap-1 text-sm">
           {others.map((m) => (
-            <button
+            <a
               key={m}
-              type="button"
+              href={withQuery(withNext('/login/two-factor', next), { method: m })}
               className="text-fg-secondary underline underline-offset-2 hover:text-fg"
-              onClick={() => setMode(m)}
+              onClick={(e) => {
+                e.preventDefault();
+                setMode(m);
+              }}
             >
               {m === 'totp'
                 ? 'Use your authenticator app'
                 : m === 'webauthn'
                   ? 'Use a security key or passkey'
                   : 'Use a recovery code'}
-            </button>
+            </a>
           ))}
         </div>
       )}

@@ -7,9 +7,13 @@ import { safeNext } from '@/lib/auth/safe-next';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
+import type { FormNotice } from '@/lib/auth/form-errors';
 import { useApiForm } from './use-api-form';
 
-export function VerifyForm({ initialEmail, next = null }: { initialEmail: string; next?: string | null }) {
+type Props = { initialEmail: string; next?: string | null; notice?: FormNotice };
+
+/** JSON to the API with the page's script; without it, the form itself to /api/forms/verify (#58). */
+export function VerifyForm({ initialEmail, next = null, notice }: Props) {
   const router = useRouter();
   const [email, setEmail] = useState(initialEmail);
   const [resend, setResend] = useState<{ pending: boolean; sent?: string; error?: string }>({ pending: false });
@@ -21,7 +25,7 @@ export function VerifyForm({ initialEmail, next = null }: { initialEmail: string
     // The passcode signs the person in: straight on to where they were going (an invite, onboarding).
     router.replace(safeNext(next) ?? '/');
     router.refresh();
-  });
+  }, notice);
 
   async function sendNewCode() {
     setResend({ pending: true });
@@ -39,7 +43,8 @@ export function VerifyForm({ initialEmail, next = null }: { initialEmail: string
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" action="/api/forms/verify" onSubmit={onSubmit} noValidate className="space-y-4">
+      <input type="hidden" name="next" value={next ?? ''} />
       <Field
         name="email"
         label="Email"

@@ -5,20 +5,23 @@ import { OAuthButtons } from '@/components/auth/oauth-buttons';
 import { PasswordGate } from '@/components/auth/password-gate';
 import { TextLink } from '@/components/ui/text-link';
 import { safeNext, withNext } from '@/lib/auth/safe-next';
+import { formNotice, type RefusalParams } from '@/lib/auth/form-errors';
 
 export const metadata: Metadata = { title: 'Log in' };
 
 type Props = {
-  searchParams: Promise<{
-    verified?: string | string[];
-    reset?: string | string[];
-    email?: string | string[];
-    next?: string | string[];
-  }>;
+  searchParams: Promise<
+    RefusalParams & {
+      verified?: string | string[];
+      reset?: string | string[];
+      email?: string | string[];
+      next?: string | string[];
+    }
+  >;
 };
 
 export default async function LoginPage({ searchParams }: Props) {
-  const { verified, reset, email, next: nextParam } = await searchParams;
+  const { verified, reset, email, next: nextParam, ...refusal } = await searchParams;
   const next = safeNext(nextParam);
   return (
     <AuthCard
@@ -40,7 +43,11 @@ export default async function LoginPage({ searchParams }: Props) {
         </p>
       )}
       <PasswordGate>
-        <LoginForm initialEmail={typeof email === 'string' ? email : ''} next={next} />
+        <LoginForm
+          initialEmail={typeof email === 'string' ? email : ''}
+          next={next}
+          notice={formNotice('login', refusal)}
+        />
       </PasswordGate>
       <OAuthButtons next={next} />
     </AuthCard>

@@ -2,14 +2,16 @@ import type { Metadata } from 'next';
 import { AuthCard } from '@/components/auth/auth-card';
 import { ResetPasswordForm } from '@/components/auth/reset-password-form';
 import { TextLink } from '@/components/ui/text-link';
+import { formNotice, type RefusalParams } from '@/lib/auth/form-errors';
 
-// The token is in the URL: never send it on in a Referer.
-export const metadata: Metadata = { title: 'Choose a new password', referrer: 'no-referrer' };
+// The token is in the URL: no other origin sees it in a Referer (the sign-in pages' header says the same, #58). Not
+// `no-referrer`: a form posted from a page under it says `Origin: null`, which the CSRF check refuses.
+export const metadata: Metadata = { title: 'Choose a new password', referrer: 'same-origin' };
 
-type Props = { searchParams: Promise<{ token?: string | string[] }> };
+type Props = { searchParams: Promise<RefusalParams & { token?: string | string[] }> };
 
 export default async function ResetPasswordPage({ searchParams }: Props) {
-  const { token } = await searchParams;
+  const { token, ...refusal } = await searchParams;
   return (
     <AuthCard
       title="Choose a new password"
@@ -19,7 +21,10 @@ export default async function ResetPasswordPage({ searchParams }: Props) {
         </>
       }
     >
-      <ResetPasswordForm token={typeof token === 'string' ? token : ''} />
+      <ResetPasswordForm
+        token={typeof token === 'string' ? token : ''}
+        notice={formNotice('reset-password', refusal)}
+      />
     </AuthCard>
   );
 }

@@ -5,13 +5,15 @@ import { OAuthButtons } from '@/components/auth/oauth-buttons';
 import { PasswordGate } from '@/components/auth/password-gate';
 import { TextLink } from '@/components/ui/text-link';
 import { safeNext, withNext } from '@/lib/auth/safe-next';
+import { formNotice, type RefusalParams } from '@/lib/auth/form-errors';
 
 export const metadata: Metadata = { title: 'Sign up' };
 
-type Props = { searchParams: Promise<{ next?: string | string[] }> };
+type Props = { searchParams: Promise<RefusalParams & { next?: string | string[] }> };
 
 export default async function SignupPage({ searchParams }: Props) {
-  const next = safeNext((await searchParams).next);
+  const { next: nextParam, ...refusal } = await searchParams;
+  const next = safeNext(nextParam);
   return (
     <AuthCard
       title="Create your account"
@@ -23,7 +25,7 @@ export default async function SignupPage({ searchParams }: Props) {
       }
     >
       <PasswordGate signup>
-        <SignupForm next={next} />
+        <SignupForm next={next} notice={formNotice('signup', refusal)} />
       </PasswordGate>
       <OAuthButtons next={next} />
     </AuthCard>

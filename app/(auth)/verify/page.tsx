@@ -3,13 +3,14 @@ import { AuthCard } from '@/components/auth/auth-card';
 import { VerifyForm } from '@/components/auth/verify-form';
 import { TextLink } from '@/components/ui/text-link';
 import { safeNext, withNext } from '@/lib/auth/safe-next';
+import { formNotice, type RefusalParams } from '@/lib/auth/form-errors';
 
 export const metadata: Metadata = { title: 'Verify your email' };
 
-type Props = { searchParams: Promise<{ email?: string | string[]; next?: string | string[] }> };
+type Props = { searchParams: Promise<RefusalParams & { email?: string | string[]; next?: string | string[] }> };
 
 export default async function VerifyPage({ searchParams }: Props) {
-  const { email, next: nextParam } = await searchParams;
+  const { email, next: nextParam, ...refusal } = await searchParams;
   const next = safeNext(nextParam);
   return (
     <AuthCard
@@ -26,7 +27,11 @@ export default async function VerifyPage({ searchParams }: Props) {
         </>
       }
     >
-      <VerifyForm initialEmail={typeof email === 'string' ? email : ''} next={next} />
+      <VerifyForm
+        initialEmail={typeof email === 'string' ? email : ''}
+        next={next}
+        notice={formNotice('verify', refusal)}
+      />
     </AuthCard>
   );
 }

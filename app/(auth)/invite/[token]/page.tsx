@@ -9,10 +9,13 @@ import { OAuthButtons } from '@/components/auth/oauth-buttons';
 import { InviteAccept } from '@/components/invites/invite-accept';
 import { InviteProblem } from '@/components/invites/invite-problem';
 import { titleCase } from '@/components/issues/badges';
+import { formNotice, type RefusalParams } from '@/lib/auth/form-errors';
 
 export const metadata: Metadata = { title: 'Invitation' };
 
-export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<RefusalParams> };
+
+export default async function InvitePage({ params, searchParams }: Props) {
   const { token } = await params;
   let invite: Awaited<ReturnType<typeof describeInvite>>;
   try {
@@ -24,6 +27,8 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
     return <InviteProblem message={`${err.message}.`} />;
   }
   const session = await resolveSession((await cookies()).get(SESSION_COOKIE)?.value);
+  // Which of the page's forms a refusal sent without the page's script came back from (#58).
+  const form = session ? 'invite-accept' : invite.accountExists ? 'invite-login' : 'invite-signup';
   return (
     <AuthCard
       title={`Join ${invite.organization.name}`}
@@ -34,6 +39,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
         email={invite.email}
         accountExists={invite.accountExists}
         signedInAs={session ? { name: session.user.name, email: session.user.email } : null}
+        notice={formNotice(form, await searchParams)}
       />
       {!session && <OAuthButtons inviteToken={token} />}
     </AuthCard>

@@ -3,10 +3,14 @@ import Link from 'next/link';
 import { PasswordSection } from '@/components/account/password-section';
 import { SessionsSection } from '@/components/account/sessions-section';
 import { Card } from '@/components/ui/card';
+import { formNotice, type RefusalParams } from '@/lib/auth/form-errors';
 
 export const metadata: Metadata = { title: 'Account' };
 
-export default function AccountSettingsPage() {
+type Props = { searchParams: Promise<RefusalParams & { done?: string | string[] }> };
+
+export default async function AccountSettingsPage({ searchParams }: Props) {
+  const { done, ...refusal } = await searchParams;
   return (
     <div className="space-y-6">
       <div>
@@ -14,7 +18,7 @@ export default function AccountSettingsPage() {
         <p className="mt-1 text-sm text-fg-secondary">Your sign-in: where you are signed in and your password.</p>
       </div>
       <SessionsSection />
-      <PasswordSection />
+      <PasswordSection notice={formNotice('password', refusal)} changed={done === 'password'} />
       <Card>
         <h2 className="text-base font-semibold">Notifications</h2>
         <p className="mt-1 text-sm text-fg-secondary">
