@@ -5,7 +5,8 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { sidewaysOverflow } from './support/layout';
 
 // The event page of a Sentry event at full fidelity: context lines, folded library frames, the exception
-// chain, the log message, contexts, extra and SDK; in both colour schemes and at 375 px.
+// chain, the log message, each context (one the team set included) and the feature flags, extra and SDK; in both
+// colour schemes and at 375 px.
 
 type Scheme = 'light' | 'dark';
 const PHONE = { width: 375, height: 812 };
@@ -46,6 +47,14 @@ const chainedError = {
     runtime: { name: 'CPython', version: '3.11.2' },
     os: { name: 'Linux', version: '6.1' },
     device: { arch: 'x86_64' },
+    // A context the team set (#58): kept whole, shown in a panel of its own.
+    invoice: { id: 'inv_42', customer: { tier: 'gold', country: 'FR' }, lines: [{ sku: 'A-1', qty: 2 }] },
+    flags: {
+      values: [
+        { flag: 'new-invoice-pdf', result: true },
+        { flag: 'euro-rounding', result: false },
+      ],
+    },
   },
   extra: { invoice: { id: 'inv_42', lines: 3 } },
   modules: { requests: '2.28.1', django: '4.2' },
@@ -164,6 +173,12 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(contexts).toContainText('Runtime');
     await expect(contexts).toContainText('CPython');
     await expect(contexts).toContainText('x86_64');
+    const invoice = contexts.locator('[data-context="invoice"]');
+    await expect(invoice).toContainText('inv_42');
+    await expect(invoice).toContainText('"country": "FR"');
+    await expect(invoice).toContainText('"sku": "A-1"');
+    await expect(contexts.locator('[data-context="flags"]')).toHaveCount(0);
+    await expect(page.getByTestId('feature-flag')).toHaveText(['new-invoice-pdftrue', 'euro-roundingfalse']);
     await expect(page.getByTestId('extra')).toContainText('"inv_42"');
     const sdk = page
       .getByRole('region', { name: 'SDK' })

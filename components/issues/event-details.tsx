@@ -6,6 +6,7 @@ import { BreadcrumbsPanel } from './event-panels/breadcrumbs-panel';
 import { ContextsPanel } from './event-panels/contexts-panel';
 import { EventSummaryPanel } from './event-panels/event-summary-panel';
 import { ExtraPanel } from './event-panels/extra-panel';
+import { FlagsPanel } from './event-panels/flags-panel';
 import { HighlightsPanel } from './event-panels/highlights-panel';
 import { LogMessagePanel } from './event-panels/log-message-panel';
 import { ModulesPanel } from './event-panels/modules-panel';
@@ -16,12 +17,13 @@ import { UserPanel } from './event-panels/user-panel';
 
 /**
  * Everything one event carries, in the order a reader needs it (as Sentry's issue page): the highlights, the stack
- * trace (and its chain), the log message, the breadcrumbs that led there; then tags, user, contexts, SDK, extra,
- * request and modules. Panels lay out by the width they are given (a container), not the window's.
+ * trace (and its chain), the log message, the breadcrumbs that led there; then tags, feature flags, user, each
+ * context, SDK, extra, request and modules. Panels lay out by the width they are given (a container), not the window's.
  */
 export function EventDetails({ event, exceptionType }: { event: TrackedEvent; exceptionType?: string }) {
   const parts = readEvent(event);
-  const { frames, contexts, breadcrumbs, tags, user, request, exceptions, logentry, sdk, extra, modules } = parts;
+  const { frames, contexts, flags, breadcrumbs, tags, user, request, exceptions, logentry, sdk, extra, modules } =
+    parts;
   return (
     <div className="@container space-y-6">
       <HighlightsPanel event={event} parts={parts} />
@@ -34,6 +36,7 @@ export function EventDetails({ event, exceptionType }: { event: TrackedEvent; ex
       {/* A panel shows only when the event carries something for it: no "No request." cards. */}
       <div className="grid gap-6 @3xl:grid-cols-2">
         <TagsPanel tags={tags} />
+        <FlagsPanel flags={flags} />
         <UserPanel user={user} />
         <ContextsPanel contexts={contexts} />
         <EventSummaryPanel event={event} />

@@ -29,10 +29,14 @@ const frame = z.object({
 export type Frame = z.infer<typeof frame>;
 
 const stacktrace = z.object({ frames: z.array(frame) });
-const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-/** Each context (browser, os, runtime, device, app, trace, culture) is a flat map of scalars. */
-const contexts = z.record(z.string(), z.record(z.string(), scalar).catch({}));
+/** Each context (browser, os, runtime, device… and any a team sets) maps keys to scalars or nested values. */
+const contexts = z.record(z.string(), z.record(z.string(), z.unknown()).catch({}));
 export type Contexts = z.infer<typeof contexts>;
+/** The flags a feature-flag integration evaluated before the event (`contexts.flags.values`), oldest first. */
+const flags = z.object({
+  values: z.array(z.object({ flag: z.string(), result: z.unknown() }).nullable().catch(null)),
+});
+export type FlagEvaluation = { flag: string; result: unknown };
 const breadcrumb = z.object({
   type: z.string(),
   category: z.string().optional().catch(undefined),
@@ -90,6 +94,9 @@ export function readEvent(e: {
   return {
     frames: read(stacktrace, e.stacktrace)?.frames ?? [],
     contexts: read(contexts, e.contexts),
+    flags: (read(flags, (e.contexts as { flags?: unknown } | null)?.flags)?.values ?? []).filter(
+      (f): f is FlagEvaluation => f !== null,
+    ),
     breadcrumbs: read(z.array(breadcrumb), e.breadcrumbs) ?? [],
     tags: read(stringMap, e.tags) ?? {},
     user: read(user, e.userContext),

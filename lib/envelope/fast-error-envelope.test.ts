@@ -57,6 +57,8 @@ function sentryEvent(i: number): Record<string, unknown> {
       os: { name: 'Linux', version: '6.1.0', kernel_version: '6.1.0-18-amd64' },
       browser: { name: 'Chrome', version: '120.0', extra_flag: true },
       trace: { trace_id: 'ab'.repeat(16), span_id: 'a1b2c3d4e5f60718', op: 'http.server' },
+      order: { id: `o-${i}`, lines: [{ sku: 'a', qty: 2 }], paid: true },
+      flags: { values: [{ flag: 'new-checkout', result: i % 2 === 0 }] },
     },
     tags: { 'http.method': 'POST', url: `/orders/${i}` },
     user: { id: `user-${i}`, email: 'u@example.com', ip_address: '{{auto}}', username: 'u'.repeat(300) },
@@ -120,7 +122,15 @@ describe('fastErrorEnvelope', () => {
     expect(mapped.exception.stacktrace.frames[0].pre_context).toHaveLength(5);
     expect(mapped.user?.username).toHaveLength(200);
     expect(mapped.contexts?.runtime?.build).toHaveLength(1000);
+    expect(mapped.contexts?.order).toEqual({ id: 'o-1', lines: [{ sku: 'a', qty: 2 }], paid: true });
     expect(fastErrorEnvelope({ exception: nativeEvent(0).exception })?.level).toBe('error');
+    // Contexts past their caps are cut the same way on both paths.
+    const wide = Object.fromEntries(Array.from({ length: 60 }, (_, k) => [`k${k}`, { text: 'x'.repeat(900) }]));
+    const many = Object.fromEntries(Array.from({ length: 60 }, (_, k) => [`c${k}`, { v: 'y'.repeat(1500) }]));
+    expect(check({ ...nativeEvent(0), contexts: { wide, os: { name: 'Linux', extra: 'z'.repeat(2000) } } })).toBe(
+      'fast',
+    );
+    expect(check({ ...nativeEvent(0), contexts: many })).toBe('fast');
   });
 
   it('copies what the schema copies: scrubbing the result leaves the parsed payload alone', () => {
@@ -139,6 +149,8 @@ describe('fastErrorEnvelope', () => {
     expect(fastErrorEnvelope({ ...e, tags: { a: null } })).toBeNull();
     expect(fastErrorEnvelope({ ...e, breadcrumbs: Array.from({ length: 101 }, () => ({ type: 'x' })) })).toBeNull();
     expect(fastErrorEnvelope({ ...e, extra: { big: 'x'.repeat(20_000) } })).toBeNull();
+    expect(fastErrorEnvelope({ ...e, contexts: { order: 'not an object' } })).toBeNull();
+    expect(fastErrorEnvelope({ ...e, contexts: { browser: { name: 5 } } })).toBeNull();
     expect(
       fastErrorEnvelope(JSON.parse('{"exception":{"type":"E","value":"v","stacktrace":{"frames":[]}}}')),
     ).toBeNull();

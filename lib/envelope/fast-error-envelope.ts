@@ -4,7 +4,16 @@
 // schema's parse gives (the same copies, cuts, defaults and lower-cased event id); for anything else (a wrong type,
 // a null, a value past a cap, a lenient field the schema would drop) it answers null and the caller asks zod, so
 // every refusal and its message still come from the schema. tests: ./fast-error-envelope.test.ts compares the two.
-import { CAPS, cut, jsonBytes, MAX_TIMESTAMP_MS, MIN_TIMESTAMP_MS, type ErrorEnvelope } from './schemas';
+import {
+  CAPS,
+  cut,
+  fitContext,
+  fitContexts,
+  jsonBytes,
+  MAX_TIMESTAMP_MS,
+  MIN_TIMESTAMP_MS,
+  type ErrorEnvelope,
+} from './schemas';
 
 type Obj = Record<string, unknown>;
 
@@ -153,34 +162,32 @@ function request(v: unknown): Obj {
   return out;
 }
 
-/** `browser` and `os`: a name and a version (strings), any other scalar beside them. */
+/** `browser` and `os`: a name and a version (strings) beside anything else, within the context's caps. */
 function nameVersion(v: unknown): Obj {
   const src = obj(v);
-  const out: Obj = {};
-  for (const k in src) {
-    if (!Object.hasOwn(src, k)) continue;
-    if (k === '__proto__') unsure();
-    const x = src[k];
-    if (x === undefined) continue;
-    out[k] = k === 'name' || k === 'version' ? str(x) : scalar(x);
-  }
-  return out;
+  for (const k of ['name', 'version']) if (src[k] !== undefined) str(src[k]);
+  return context(src);
 }
 
-function contextBag(v: unknown): Obj {
-  const out = record(v, scalar);
-  if (Object.keys(out).length > CAPS.contextKeys) unsure();
-  return out;
+/** Any other context: an object (zod decides the rest, a key it would skip included), within its caps. */
+function context(v: unknown): Obj {
+  const src = obj(v);
+  if (Object.hasOwn(src, '__proto__')) unsure();
+  return fitContext(src);
 }
 
-const BAGS = ['runtime', 'device', 'app', 'trace', 'culture'] as const;
+/** Every context, browser and os first as the schema's shape puts them, then the rest in the order sent. */
 function contexts(v: unknown): Obj {
   const c = obj(v);
+  if (Object.hasOwn(c, '__proto__')) unsure();
   const out: Obj = {};
   opt(out, c, 'browser', nameVersion);
   opt(out, c, 'os', nameVersion);
-  for (const k of BAGS) opt(out, c, k, contextBag);
-  return out;
+  for (const k in c) {
+    if (!Object.hasOwn(c, k) || k === 'browser' || k === 'os' || c[k] === undefined) continue;
+    out[k] = context(c[k]);
+  }
+  return fitContexts(out);
 }
 
 function logentry(v: unknown): Obj {

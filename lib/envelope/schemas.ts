@@ -25,6 +25,10 @@ export const CAPS = {
   shortText: 200,
   contextValueChars: 1000,
   contextKeys: 50,
+  /** Bytes of JSON kept of one context (as of `extra`), and of all of an event's contexts together. */
+  contextBytes: 16_384,
+  contextsBytes: 65_536,
+  contexts: 50,
   params: 50,
   chain: 10,
   modules: 500,
@@ -76,10 +80,8 @@ const breadcrumbSchema = z.object({
 });
 
 const nameVersion = z.object({ name: z.string().optional(), version: z.string().optional() });
-/** A context (runtime, device, app…): flat scalars, at most CAPS.contextKeys of them. */
-const contextBag = z
-  .record(z.string(), scalar)
-  .refine((o) => Object.keys(o).length <= CAPS.contextKeys, { message: `At most ${CAPS.contextKeys} keys` });
+/** A context as sent (nested values included), cut to fit its caps (fitContext). */
+const contextSchema = z.record(z.string(), z.unknown()).transform(fitContext);
 
 const mechanismSchema = z.object({
   type: shortText,
@@ -108,6 +110,56 @@ export function jsonBytes(v: unknown): number {
     // Nesting too deep to serialize: over any cap (the depth check names it otherwise).
     return Number.POSITIVE_INFINITY;
   }
+}
+
+/** Sets `out[key]`, a sender's `__proto__` key included (as an own key, never the prototype). */
+export function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
+
+/**
+ * One context within its caps, as `extra` is kept: its first CAPS.contextKeys keys, each top-level string cut to
+ * CAPS.contextValueChars, keys in order while the context's JSON fits in CAPS.contextBytes (a value nested too deep
+ * to serialize never fits). Nested values are kept as sent; the payload's depth limit applies to them.
+ */
+export function fitContext(context: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let bytes = 2;
+  let keys = 0;
+  for (const k in context) {
+    if (!Object.hasOwn(context, k)) continue;
+    const raw = context[k];
+    if (raw === undefined) continue;
+    if (keys >= CAPS.contextKeys) break;
+    const v = typeof raw === 'string' ? cut(raw, CAPS.contextValueChars) : raw;
+    const size = jsonBytes(k) + jsonBytes(v) + 2;
+    if (bytes + size > CAPS.contextBytes) continue;
+    bytes += size;
+    keys++;
+    setOwn(out, k, v);
+  }
+  return out;
+}
+
+/** An event's contexts within their caps: at most CAPS.contexts of them, in order while they fit in CAPS.contextsBytes. */
+export function fitContexts(contexts: Record<string, unknown>): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  let bytes = 2;
+  let n = 0;
+  for (const name in contexts) {
+    if (!Object.hasOwn(contexts, name)) continue;
+    const c = contexts[name];
+    if (typeof c !== 'object' || c === null || Array.isArray(c)) continue;
+    if (n >= CAPS.contexts) break;
+    const size = jsonBytes(name) + jsonBytes(c) + 2;
+    if (bytes + size > CAPS.contextsBytes) continue;
+    bytes += size;
+    n++;
+    setOwn(out, name, c);
+  }
+  return out;
 }
 
 export const errorEnvelopeSchema = z.object({
@@ -148,16 +200,15 @@ export const errorEnvelopeSchema = z.object({
       data: lenient(z.unknown().refine((v) => v !== undefined && jsonBytes(v) <= CAPS.extraBytes)),
     })
     .optional(),
+  // Every context sent (#58): browser and os name their browser and system in strings; any other context is kept
+  // as sent, or dropped when it is not an object.
   contexts: z
     .object({
-      browser: nameVersion.catchall(lenient(scalar)).optional(),
-      os: nameVersion.catchall(lenient(scalar)).optional(),
-      runtime: lenient(contextBag),
-      device: lenient(contextBag),
-      app: lenient(contextBag),
-      trace: lenient(contextBag),
-      culture: lenient(contextBag),
+      browser: nameVersion.catchall(z.unknown()).transform(fitContext).optional(),
+      os: nameVersion.catchall(z.unknown()).transform(fitContext).optional(),
     })
+    .catchall(lenient(contextSchema))
+    .transform(fitContexts)
     .optional(),
   event_id: z
     .string()

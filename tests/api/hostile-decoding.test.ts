@@ -263,7 +263,7 @@ describe(`event contexts and breadcrumb data nested ${DEEP.toLocaleString('en')}
   });
 
   it.each([
-    ['contexts (flat scalars only)', `"contexts":{"app":{"x":${nested(DEEP)}}}`],
+    ['contexts (each capped by its serialized size, as extra)', `"contexts":{"app":{"x":${nested(DEEP)}}}`],
     ['extra (capped by its serialized size)', `"extra":{"x":${nested(DEEP)}}`],
   ])('native envelope: %s → the deep value is dropped by the schema, the event stored (200)', async (_name, field) => {
     const s = await setup();

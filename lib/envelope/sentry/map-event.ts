@@ -1,31 +1,26 @@
-import { CAPS } from '@/lib/envelope/schemas';
+import { CAPS, setOwn } from '@/lib/envelope/schemas';
 import { formatMessage } from '@/lib/envelope/message';
-import { contextsFromUserAgent, userAgentOf } from '@/lib/envelope/user-agent';
 import { isObject, type JsonObject } from '@/lib/envelope/parse-envelope';
+import { contextsOf } from './contexts';
 
 // Sentry payloads are mapped leniently into our envelope shapes; lib/envelope/schemas.ts then decides
 // (anything the mapping cannot make sense of is passed through so that validation names it).
 
 const MAX_BREADCRUMBS = 100;
-const MAX_TRANSACTION_NAME = 200;
-const VITALS = ['lcp', 'cls', 'fcp', 'ttfb'] as const;
-export type Vitals = Partial<Record<(typeof VITALS)[number], number>>;
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const scalarString = (v: unknown): string | undefined =>
+export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+export const scalarString = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
 
 /** Drops undefined members so the stored JSON carries only what was sent. */
-function compact<T extends JsonObject>(o: T): T {
+export function compact<T extends JsonObject>(o: T): T {
   // A loop, not fromEntries(entries().filter()): it runs for every frame and breadcrumb of every event.
   const out: JsonObject = {};
   for (const k in o) {
     const v = o[k];
     if (v === undefined) continue;
-    // A context's own keys are the sender's: `__proto__` stays a key, as fromEntries keeps it.
-    if (k === '__proto__')
-      Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
-    else out[k] = v;
+    // A map's own keys are the sender's: `__proto__` stays a key, as fromEntries keeps it.
+    setOwn(out, k, v);
   }
   return out as T;
 }
@@ -215,39 +210,6 @@ function breadcrumbs(v: unknown): unknown {
     );
 }
 
-const isScalar = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-
-/** A context's flat scalar fields (nested objects are dropped), at most CAPS.contextKeys of them. */
-function contextBag(v: unknown, nameVersion = false): JsonObject | undefined {
-  if (!isObject(v)) return undefined;
-  const entries = Object.entries(v).filter(([k, val]) => isScalar(val) && k !== 'type');
-  const out = Object.fromEntries(entries.slice(0, CAPS.contextKeys));
-  if (nameVersion) {
-    for (const k of ['name', 'version']) if (k in out) out[k] = out[k] === null ? undefined : String(out[k]);
-  }
-  const compacted = compact(out);
-  return Object.keys(compacted).length > 0 ? compacted : undefined;
-}
-
-const CONTEXTS = ['runtime', 'device', 'app', 'trace', 'culture'] as const;
-function contexts(v: unknown, request?: unknown) {
-  const ua = userAgentOf(request);
-  if (!isObject(v) && !ua) return undefined;
-  const sent = isObject(v) ? v : {};
-  const out: JsonObject = { browser: contextBag(sent.browser, true), os: contextBag(sent.os, true) };
-  for (const c of CONTEXTS) out[c] = contextBag(sent[c]);
-  // What the SDK did not say, read off the User-Agent it sent (the browser SDK sends only the header).
-  if (ua && (!out.browser || !out.os || !out.device)) {
-    // Copies: the parsed contexts are shared by every event with this User-Agent (scrubbing may change an event's).
-    const derived = contextsFromUserAgent(ua);
-    out.browser ??= derived.browser && { ...derived.browser };
-    out.os ??= derived.os && { ...derived.os };
-    out.device ??= derived.device && { ...derived.device };
-  }
-  const compacted = compact(out);
-  return Object.keys(compacted).length > 0 ? compacted : undefined;
-}
-
 /** `user`, with the address of `request.env.REMOTE_ADDR` (Python's WSGI integration) when it names none. */
 function user(v: unknown, request: unknown) {
   const u = isObject(v) ? v : {};
@@ -375,7 +337,7 @@ export function errorEnvelopeFromSentry(event: JsonObject, fallbackEventId?: unk
     breadcrumbs: breadcrumbs(event.breadcrumbs),
     tags: stringMap(event.tags),
     request: request(event.request),
-    contexts: contexts(event.contexts, event.request),
+    contexts: contextsOf(event.contexts, event.request),
     event_id: eventIdOf(event.event_id ?? fallbackEventId),
     fingerprint: fingerprint(event.fingerprint),
     logentry: log,
@@ -389,46 +351,4 @@ export function errorEnvelopeFromSentry(event: JsonObject, fallbackEventId?: unk
     debug_meta: isObject(event.debug_meta) ? event.debug_meta : undefined,
   });
   return { json, stackless, message };
-}
-
-export function transactionName(v: unknown): string {
-  const name = scalarString(v) || '<unlabeled transaction>';
-  return name.length > MAX_TRANSACTION_NAME ? name.slice(0, MAX_TRANSACTION_NAME) : name;
-}
-
-/** Span and transaction times are seconds; our duration is milliseconds. */
-export function durationMs(start: unknown, end: unknown): unknown {
-  const s = sentryTimeToMs(start);
-  const e = sentryTimeToMs(end);
-  return typeof s === 'number' && typeof e === 'number' ? e - s : undefined;
-}
-
-export function vitalsFrom(read: (vital: (typeof VITALS)[number]) => unknown): Vitals {
-  const out: Vitals = {};
-  for (const v of VITALS) {
-    const value = read(v);
-    if (typeof value === 'number') out[v] = value;
-  }
-  return out;
-}
-
-/** A Sentry `transaction` event → our transaction envelope (unvalidated). */
-export function transactionEnvelopeFromSentry(event: JsonObject): JsonObject {
-  const trace = isObject(event.contexts) && isObject(event.contexts.trace) ? event.contexts.trace : {};
-  const measurements = isObject(event.measurements) ? event.measurements : {};
-  const vitals = vitalsFrom((v) => {
-    const m = measurements[v];
-    return isObject(m) ? m.value : undefined;
-  });
-  return compact({
-    type: 'transaction',
-    name: transactionName(event.transaction),
-    duration: durationMs(event.start_timestamp, event.timestamp),
-    timestamp: sentryTimeToMs(event.timestamp),
-    status: str(trace.status),
-    vitals: Object.keys(vitals).length > 0 ? vitals : undefined,
-    environment: scalarString(event.environment),
-    release: scalarString(event.release),
-    trace_id: str(trace.trace_id),
-  });
 }

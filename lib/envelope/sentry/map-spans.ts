@@ -1,4 +1,5 @@
-import { durationMs, sentryTimeToMs, transactionName, vitalsFrom, type Vitals } from './map-event';
+import { sentryTimeToMs } from './map-event';
+import { durationMs, transactionName, vitalsFrom, type Vitals } from './map-transaction';
 import { isObject, type JsonObject } from '@/lib/envelope/parse-envelope';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transactionEnvelopeFromSentry } from './map-event';
+import { transactionEnvelopeFromSentry } from './map-transaction';
 import { transactionsFromSpans } from './map-spans';
 
 const TRACE = 'ab'.repeat(16);

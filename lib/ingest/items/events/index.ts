@@ -5,7 +5,8 @@
 import type { FieldIssue } from '@/lib/errors';
 import { parseJsonObject, type JsonObject } from '@/lib/envelope/parse-envelope';
 import { MAX_JSON_DEPTH, tooDeepKey } from '@/lib/envelope/prepare-json';
-import { errorEnvelopeFromSentry, eventIdOf, transactionEnvelopeFromSentry } from '@/lib/envelope/sentry/map-event';
+import { errorEnvelopeFromSentry, eventIdOf } from '@/lib/envelope/sentry/map-event';
+import { transactionEnvelopeFromSentry } from '@/lib/envelope/sentry/map-transaction';
 import { spansOf, transactionsFromSpans } from '@/lib/envelope/sentry/map-spans';
 import { validateUnit, type IngestUnit, type Path } from '@/lib/envelope/validate-envelope';
 import { fieldsUnder, mergeFields } from '@/lib/ingest/enrich/scrubbing/item-fields';

@@ -49,7 +49,13 @@ function envelope() {
       { type: 'http', message: 'GET /me?password=x', data: { url: '/me?password=x', Authorization: 'Bearer y' } },
     ],
     extra: { secret: { deep: 1 }, orderId: 123456789012, list: ['password=a'] },
-    contexts: { browser: { name: 'Chrome', version: '131' }, app: { app_token: 'abc', build: '7' } },
+    contexts: {
+      browser: { name: 'Chrome', version: '131' },
+      app: { app_token: 'abc', build: '7' },
+      // A context the team set (#58), nested: the same rules as extra at any depth.
+      order: { id: 'o-1', payment: { card: '4111 1111 1111 1111', password: 'p4ss' }, notes: ['token=t0k'] },
+      flags: { values: [{ flag: 'new-checkout', result: true }] },
+    },
     logentry: { message: 'login %s with %s', params: ['ann', 'password=x'] },
     fingerprint: ['{{ default }}', '4111111111111111'],
     modules: { 'express-session': '1.18.0', jsonwebtoken: '9.0.0' },
@@ -84,6 +90,8 @@ describe('scrubErrorEnvelope', () => {
     expect(e.extra).toEqual({ secret: F, orderId: 123456789012, list: [`password=${F}`] });
     expect(e.contexts?.app).toEqual({ app_token: F, build: '7' });
     expect(e.contexts?.browser).toEqual({ name: 'Chrome', version: '131' });
+    expect(e.contexts?.order).toEqual({ id: 'o-1', payment: { card: F, password: F }, notes: [`token=${F}`] });
+    expect(e.contexts?.flags).toEqual({ values: [{ flag: 'new-checkout', result: true }] });
     expect(e.logentry?.params).toEqual(['ann', `password=${F}`]);
     expect(e.fingerprint).toEqual(['{{ default }}', F]);
     // Package names are not secrets.

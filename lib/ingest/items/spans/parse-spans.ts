@@ -4,7 +4,8 @@
 // status, data such as db.system, http.method, http.status_code) and when. Lenient: a span without ids or times is
 // left out, never the envelope; at most MAX_SPANS_PER_ITEM a transaction.
 import { hexId, isObject, type JsonObject } from '@/lib/envelope/parse-envelope';
-import { sentryTimeToMs, transactionName } from '@/lib/envelope/sentry/map-event';
+import { sentryTimeToMs } from '@/lib/envelope/sentry/map-event';
+import { transactionName } from '@/lib/envelope/sentry/map-transaction';
 import { boundedAttributes } from '@/lib/envelope/bounded-attributes';
 import { storableString } from '@/lib/envelope/prepare-json';
 import { storableTimeMs as validTime } from '@/lib/envelope/schemas';

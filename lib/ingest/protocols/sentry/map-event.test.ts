@@ -184,29 +184,42 @@ describe('logentry, message and the rest of the event', () => {
 
   it.each([
     [
-      'contexts: runtime, os, browser, device, app, trace, culture (flat scalars; nested and unknown contexts dropped)',
+      'contexts: every one sent, nested values included (a type repeating the name and null names left out)',
       {
         contexts: {
           runtime: { name: 'CPython', version: '3.11.2', build: { nested: true } },
-          os: { name: 'Linux', version: 6, kernel_version: '6.1' },
-          browser: { name: 'Chrome', version: '120' },
+          os: { name: 'Linux', version: 6, kernel_version: '6.1', build: null },
+          browser: { name: 'Chrome', version: '120', type: 'browser' },
           device: { model: 'Pixel 8', battery_level: 80, charging: false, type: 'device' },
           app: { app_version: '2.4.0' },
           trace: { trace_id: 't', span_id: 's', data: { a: 1 } },
           culture: { locale: 'fr-FR', timezone: 'Europe/Paris' },
-          gpu: { name: 'x' },
+          gpu: { name: 'x', type: 'gpu' },
+          order: { id: 'o-1', lines: [{ sku: 'a', qty: 2 }], type: 'checkout' },
+          flags: { values: [{ flag: 'new-checkout', result: true }] },
+          state: { state: { type: 'redux', value: { cart: { items: 3 } } } },
         },
       },
       'contexts',
       {
-        runtime: { name: 'CPython', version: '3.11.2' },
-        os: { name: 'Linux', version: '6', kernel_version: '6.1' },
+        runtime: { name: 'CPython', version: '3.11.2', build: { nested: true } },
+        os: { name: 'Linux', version: '6', kernel_version: '6.1', build: null },
         browser: { name: 'Chrome', version: '120' },
         device: { model: 'Pixel 8', battery_level: 80, charging: false },
         app: { app_version: '2.4.0' },
-        trace: { trace_id: 't', span_id: 's' },
+        trace: { trace_id: 't', span_id: 's', data: { a: 1 } },
         culture: { locale: 'fr-FR', timezone: 'Europe/Paris' },
+        gpu: { name: 'x' },
+        order: { id: 'o-1', lines: [{ sku: 'a', qty: 2 }], type: 'checkout' },
+        flags: { values: [{ flag: 'new-checkout', result: true }] },
+        state: { state: { type: 'redux', value: { cart: { items: 3 } } } },
       },
+    ],
+    [
+      'contexts: one that is not an object, or empty, is left out',
+      { contexts: { a: 'text', b: [1, 2], c: null, d: {}, e: { type: 'e' }, f: { ok: 1 } } },
+      'contexts',
+      { f: { ok: 1 } },
     ],
     [
       'sdk name and version',
@@ -236,6 +249,26 @@ describe('logentry, message and the rest of the event', () => {
     expect(Object.keys(e.extra ?? {}).length).toBe(16);
     expect(Object.keys(e.modules ?? {})).toHaveLength(500);
     expect(Object.keys(e.contexts?.device ?? {})).toHaveLength(50);
+  });
+
+  it('context caps, as extra: keys in order while the context fits in 16 KiB, top-level text cut to 1,000 characters, 64 KiB and 50 contexts in all', () => {
+    const big = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, { text: 'x'.repeat(1000) }]));
+    const one = mapped({
+      contexts: { order: big, app: { build: 'b'.repeat(3000), nested: { long: 'n'.repeat(3000) } } },
+    });
+    expect(Buffer.byteLength(JSON.stringify(one.contexts?.order))).toBeLessThanOrEqual(16_384);
+    expect(Object.keys(one.contexts?.order ?? {})).toEqual(Array.from({ length: 16 }, (_, i) => `k${i}`));
+    expect(one.contexts?.app).toEqual({ build: 'b'.repeat(1000), nested: { long: 'n'.repeat(3000) } });
+
+    const many = Object.fromEntries(
+      Array.from({ length: 8 }, (_, i) => [`c${i}`, { v: { text: 'y'.repeat(12_000) } }]),
+    );
+    const total = mapped({ contexts: many }).contexts ?? {};
+    expect(Object.keys(total)).toEqual(['c0', 'c1', 'c2', 'c3', 'c4']);
+    expect(Buffer.byteLength(JSON.stringify(total))).toBeLessThanOrEqual(65_536);
+
+    const names = Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`n${i}`, { i }]));
+    expect(Object.keys(mapped({ contexts: names }).contexts ?? {})).toHaveLength(50);
   });
 
   it.each([
