@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useIssueTags, type IssueTagSummary } from '@/lib/swr/use-issues';
 import { Card } from '@/components/ui/card';
 import { plural } from '@/lib/text/plural';
+import { FLAG_PREFIX } from '@/lib/envelope/rollup-prefixes';
 
 type Tag = IssueTagSummary['tags'][number];
 
@@ -16,7 +17,8 @@ export function searchTerm(key: string, value: string) {
 
 /**
  * Each tag's top values across all the issue's events, with their share (from the rollups): environment and release
- * first. Sized for the page's side column; two columns when it is given the width (a phone's full row is not).
+ * first, the feature flags (`flags.<name>`) under their own heading. Sized for the page's side column; two columns
+ * when it is given the width (a phone's full row is not).
  */
 export function IssueTags({ projectId, issueId }: { projectId: string; issueId: string }) {
   const { tags, error, isLoading } = useIssueTags(projectId, issueId);
@@ -24,8 +26,10 @@ export function IssueTags({ projectId, issueId }: { projectId: string; issueId: 
   if (isLoading || !tags) return null;
   const environments = tags.tags.find((t) => t.key === 'environment');
   const releases = tags.tags.find((t) => t.key === 'release');
-  const rest = tags.tags.filter((t) => t.key !== 'environment' && t.key !== 'release');
+  const isFlag = (t: Tag) => t.key.startsWith(FLAG_PREFIX);
+  const rest = tags.tags.filter((t) => t.key !== 'environment' && t.key !== 'release' && !isFlag(t));
   const ordered = [...(environments ? [environments] : []), ...(releases ? [releases] : []), ...rest];
+  const flags = tags.tags.filter(isFlag);
   const listHref = (key: string, value: string) =>
     `/projects/${encodeURIComponent(projectId)}/issues?${new URLSearchParams({ query: searchTerm(key, value) })}`;
   return (
@@ -43,17 +47,34 @@ export function IssueTags({ projectId, issueId }: { projectId: string; issueId: 
             ))}
           </div>
         )}
+        {flags.length > 0 && (
+          <section aria-labelledby="flags-heading" className="space-y-4" data-testid="issue-flags">
+            <h3 id="flags-heading" className="text-sm font-semibold text-fg-secondary">
+              Feature flags
+            </h3>
+            <div className="grid grid-cols-1 gap-x-6 gap-y-5 @lg:grid-cols-2">
+              {flags.map((t) => (
+                <TagValues
+                  key={t.key}
+                  tag={t}
+                  label={t.key.slice(FLAG_PREFIX.length)}
+                  hrefFor={(v) => listHref(t.key, v)}
+                />
+              ))}
+            </div>
+          </section>
+        )}
       </section>
     </Card>
   );
 }
 
-function TagValues({ tag, hrefFor }: { tag: Tag; hrefFor: (value: string) => string }) {
+function TagValues({ tag, label, hrefFor }: { tag: Tag; label?: string; hrefFor: (value: string) => string }) {
   const share = (n: number) => (tag.events > 0 ? Math.round((n / tag.events) * 100) : 0);
   return (
     <div className="min-w-0" data-testid="tag-card" data-tag-key={tag.key}>
       <h3 className="flex items-baseline justify-between gap-2 text-sm font-semibold">
-        <span className="break-all">{tag.key}</span>
+        <span className="break-all">{label ?? tag.key}</span>
         <span className="shrink-0 text-xs font-normal text-fg-muted">{plural(tag.events, 'event')}</span>
       </h3>
       <ul className="mt-2 space-y-2">

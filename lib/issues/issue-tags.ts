@@ -1,5 +1,6 @@
 import { notFound } from '@/lib/errors';
 import { readDb } from '@/lib/replica';
+import { CONTEXT_PREFIX } from '@/lib/envelope/rollup-prefixes';
 
 /** Most used values shown per key. */
 export const TAG_VALUES_SHOWN = 10;
@@ -13,9 +14,10 @@ type Row = {
 };
 
 /**
- * The tags seen on an issue's events (environment and release among them), read from the rollups: each key with
- * the events carrying it, its most used values and the events whose value fell in the "other" bucket (values
- * beyond the per-key cap), most used keys first; and the issue's distinct users.
+ * The tags seen on an issue's events (environment and release among them, and each feature flag as `flags.<name>`),
+ * read from the rollups: each key with the events carrying it, its most used values and the events whose value fell
+ * in the "other" bucket (values beyond the per-key cap), most used keys first; and the issue's distinct users. The
+ * rollup's `contexts.*` pairs serve the search only: the event page shows the contexts themselves.
  */
 export async function issueTags(orgId: string, projectId: string, issueId: string) {
   const issue = await readDb().issue.findFirst({
@@ -32,7 +34,7 @@ export async function issueTags(orgId: string, projectId: string, issueId: strin
                            WHERE issue_id = k.issue_id AND key = k.key
                            ORDER BY count DESC, value LIMIT ${TAG_VALUES_SHOWN}::int) v), '[]'::json) AS values
     FROM issue_tag_keys k
-    WHERE k.issue_id = ${issue.id}
+    WHERE k.issue_id = ${issue.id} AND k.key NOT LIKE ${`${CONTEXT_PREFIX}%`}
     ORDER BY events DESC, k.key`;
   return {
     users: issue.userCount?.users ?? 0,

@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import { pool, withPgTransaction } from '@/lib/pg';
 import { storeOf, type StoredRef } from '@/lib/attachments/store';
-import { rollupKeysOf } from '@/lib/ingest/store/rollup-keys';
+import { takeBackTags, type TaggedEvent } from './erasure-tags';
 import { issueUserKeys, MATCH, matchParams, md5Uuid, type Identity } from './erasure-match';
 import { BATCH_SIZE, q, zero, type ErasureTable, type ProjectCounts } from './erasure-counts';
 
@@ -50,16 +50,7 @@ async function deleteFeedback(c: pg.PoolClient, sql: string, params: unknown[], 
   await deleteAttachments(c, rows, r);
 }
 
-type DeletedEvent = {
-  issue_id: string;
-  project_id: string;
-  event_id: string | null;
-  timestamp: Date;
-  received_at: Date;
-  tags: Record<string, string> | null;
-  environment: string | null;
-  release: string | null;
-};
+type DeletedEvent = TaggedEvent & { project_id: string; event_id: string | null; timestamp: Date; received_at: Date };
 
 /** One batch of the person's events, with the rollups they added taken back out; returns the issues touched. */
 async function eraseEventBatch(params: unknown[], r: Removed): Promise<{ n: number; issues: string[] }> {
@@ -68,7 +59,7 @@ async function eraseEventBatch(params: unknown[], r: Removed): Promise<{ n: numb
       c,
       `WITH v AS (SELECT id, received_at FROM events WHERE ${MATCH.events} LIMIT ${BATCH_SIZE})
        DELETE FROM events e USING v WHERE e.id = v.id AND e.received_at = v.received_at
-       RETURNING e.issue_id, e.project_id, e.event_id, e.timestamp, e.received_at, e.tags, e.environment, e.release`,
+       RETURNING e.issue_id, e.project_id, e.event_id, e.timestamp, e.received_at, e.tags, e.environment, e.release, e.contexts`,
       params,
     );
     if (events.length === 0) return { n: 0, issues: [] };
@@ -132,52 +123,6 @@ function unzip(m: Map<string, number>, parts: number): unknown[][] {
     cols[parts].push(n);
   }
   return cols;
-}
-
-/**
- * The tag rollup without these events: a value's count goes down (the row goes, and its key's distinct values with
- * it, at zero); a value the issue never kept (past the cap) comes out of its key's `other`.
- */
-async function takeBackTags(c: pg.PoolClient, events: DeletedEvent[]) {
-  const m = new Map<string, number>();
-  for (const e of events)
-    for (const [key, value] of rollupKeysOf({ tags: e.tags, environment: e.environment, release: e.release }).tags) {
-      const k = JSON.stringify([e.issue_id, key, value]);
-      m.set(k, (m.get(k) ?? 0) + 1);
-    }
-  if (m.size === 0) return;
-  const rows = [...m].map(([k, n]) => [...(JSON.parse(k) as string[]), n] as const);
-  const params = [rows.map((x) => x[0]), rows.map((x) => x[1]), rows.map((x) => x[2]), rows.map((x) => x[3])];
-  const d = `unnest($1::text[], $2::text[], $3::text[], $4::int[]) AS d(issue_id, key, value, n)`;
-  // One statement per table: a statement cannot see its own parts' changes to a row.
-  await c.query(
-    `UPDATE issue_tag_keys k SET other = GREATEST(0, k.other - o.n)
-     FROM (SELECT d.issue_id, d.key, sum(d.n)::int AS n FROM ${d}
-           WHERE NOT EXISTS (SELECT 1 FROM issue_tag_values v WHERE v.issue_id = d.issue_id AND v.key = d.key AND v.value = d.value)
-           GROUP BY 1, 2) o
-     WHERE k.issue_id = o.issue_id AND k.key = o.key`,
-    params,
-  );
-  await c.query(
-    `UPDATE issue_tag_values v SET count = v.count - d.n FROM ${d}
-     WHERE v.issue_id = d.issue_id AND v.key = d.key AND v.value = d.value`,
-    params,
-  );
-  const gone = await c.query<{ issue_id: string; key: string }>(
-    `DELETE FROM issue_tag_values v USING ${d}
-     WHERE v.issue_id = d.issue_id AND v.key = d.key AND v.value = d.value AND v.count <= 0
-     RETURNING v.issue_id, v.key`,
-    params,
-  );
-  await c.query(
-    `UPDATE issue_tag_keys k SET distinct_values = GREATEST(0, k.distinct_values - g.n)
-     FROM (SELECT issue_id, key, count(*)::int AS n FROM unnest($1::text[], $2::text[]) AS g(issue_id, key) GROUP BY 1, 2) g
-     WHERE k.issue_id = g.issue_id AND k.key = g.key`,
-    [gone.rows.map((x) => x.issue_id), gone.rows.map((x) => x.key)],
-  );
-  await c.query(`DELETE FROM issue_tag_keys WHERE issue_id = ANY($1) AND distinct_values <= 0 AND other <= 0`, [
-    [...new Set(events.map((e) => e.issue_id))],
-  ]);
 }
 
 /**

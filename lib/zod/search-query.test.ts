@@ -46,6 +46,23 @@ const good: [string, SearchFilter[]][] = [
     'url:https://x.example/a',
     [{ kind: 'tag', key: 'url', value: 'https://x.example/a', wildcard: false, negated: false }],
   ],
+  [
+    'contexts.os.name:Linux',
+    [{ kind: 'tag', key: 'contexts.os.name', value: 'Linux', wildcard: false, negated: false }],
+  ],
+  [
+    'contexts.cloud_resource.cloud.provider:aws',
+    [{ kind: 'tag', key: 'contexts.cloud_resource.cloud.provider', value: 'aws', wildcard: false, negated: false }],
+  ],
+  [
+    '!contexts.order.status:"on hold"',
+    [{ kind: 'tag', key: 'contexts.order.status', value: 'on hold', wildcard: false, negated: true }],
+  ],
+  [
+    'flags.new-checkout:true',
+    [{ kind: 'tag', key: 'flags.new-checkout', value: 'true', wildcard: false, negated: false }],
+  ],
+  ['flags.checkout.v2:*', [{ kind: 'tag', key: 'flags.checkout.v2', value: '*', wildcard: true, negated: false }]],
   ['user:42', [{ kind: 'user', value: '42', negated: false }]],
   ['user:ana@example.com', [{ kind: 'user', value: 'ana@example.com', negated: false }]],
   [
@@ -107,6 +124,13 @@ const bad: [string, number, string][] = [
   ['lastSeen:<1969-12-31', 10, '"lastSeen:" takes a date between 1970 and 9999'],
   ['br@wser:x', 0, '"br@wser" is not a valid key: use letters, digits, "_", "." or "-"'],
   ['ok !b$d:x', 4, '"b$d" is not a valid key: use letters, digits, "_", "." or "-"'],
+  ['contexts.os:Linux', 0, '"contexts.os" names no context key: use contexts.<name>.<key>, e.g. contexts.os.name'],
+  ['contexts:Linux', 0, '"contexts" names no context key: use contexts.<name>.<key>, e.g. contexts.os.name'],
+  ['x !contexts..name:a', 3, '"contexts..name" names no context key: use contexts.<name>.<key>, e.g. contexts.os.name'],
+  ['contexts.os.:a', 0, '"contexts.os." names no context key: use contexts.<name>.<key>, e.g. contexts.os.name'],
+  ['flags.:true', 0, '"flags." names no flag: use flags.<name>, e.g. flags.new-checkout:true'],
+  ['flags:true', 0, '"flags" names no flag: use flags.<name>, e.g. flags.new-checkout:true'],
+  ['flags.a..b:true', 0, '"flags.a..b" names no flag: use flags.<name>, e.g. flags.new-checkout:true'],
   ['a '.repeat(21).trim(), 40, 'At most 20 terms in one query'],
   ['x'.repeat(MAX_QUERY_LENGTH + 1), MAX_QUERY_LENGTH, `The query is longer than ${MAX_QUERY_LENGTH} characters`],
 ];

@@ -4,6 +4,7 @@
 //   level:<fatal|error|warning|info|debug>   assigned:me|none|#team-slug   user:<id or email>
 //   (assigned:me also matches issues assigned to a team I am in, as Sentry does)
 //   environment:<name>  release:<version>  <any tag key>:<value>  (`*` in a value matches anything)
+//   contexts.<name>.<key>:<value>  flags.<name>:<true|false>  (read from the same rollup as tags, #58)
 //   firstSeen:-24h / lastSeen:-7d (within the last…), +7d (older than…), >2026-11-01 / <2026-11-01 (absolute)
 // Pure: no I/O, no clock; relative times stay relative until the query runs.
 
@@ -38,6 +39,9 @@ const STATUS_WORDS: Record<string, IssueStatusValue> = {
 };
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 const TAG_KEY = /^[A-Za-z0-9_.\-]{1,200}$/;
+// A context's name, then its key (which may hold dots itself: cloud_resource's `cloud.provider`); a flag's name.
+const CONTEXT_KEY = /^contexts\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
+const FLAG_KEY = /^flags(\.[A-Za-z0-9_-]+)+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 class QueryError extends Error {
@@ -169,13 +173,17 @@ function toTerm(t: Token): SearchTerm {
     case 'firstSeen':
     case 'lastSeen':
       return { kind: 'time', field: t.key, bound: timeBound(v, t.valueStart, t.key) };
-    default:
+    default: {
+      const at = t.start + (t.negated ? 1 : 0);
       if (!TAG_KEY.test(t.key))
-        throw new QueryError(
-          t.start + (t.negated ? 1 : 0),
-          `"${t.key}" is not a valid key: use letters, digits, "_", "." or "-"`,
-        );
+        throw new QueryError(at, `"${t.key}" is not a valid key: use letters, digits, "_", "." or "-"`);
+      const namespace = /^(contexts|flags)(\.|$)/.exec(t.key)?.[1];
+      if (namespace === 'contexts' && !CONTEXT_KEY.test(t.key))
+        throw new QueryError(at, `"${t.key}" names no context key: use contexts.<name>.<key>, e.g. contexts.os.name`);
+      if (namespace === 'flags' && !FLAG_KEY.test(t.key))
+        throw new QueryError(at, `"${t.key}" names no flag: use flags.<name>, e.g. flags.new-checkout:true`);
       return { kind: 'tag', key: t.key, value: v, wildcard: !t.quoted && v.includes('*') };
+    }
   }
 }
 

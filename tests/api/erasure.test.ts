@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pool } from '@/lib/pg';
+import { rollupKeysOf } from '@/lib/ingest/store/rollup-keys';
 import { stopJobs } from '@/lib/jobs/boss';
 import { startJob } from '@/lib/boot/jobs';
 import { QUEUES } from '@/lib/jobs/queues';
@@ -134,7 +135,7 @@ async function rollupMismatches(projectIds: string[]) {
                 AND coalesce(c.users, 0) = coalesce(ev.users, 0) AND coalesce(u.n, 0) = coalesce(ev.users, 0))`,
     [projectIds],
   );
-  // Tag values: each (issue, key, value) count against the events holding it.
+  // Tag values: each (issue, key, value) count against the events holding it (flags and contexts below).
   const tags = await pool().query(
     `WITH pairs AS (
        SELECT e.issue_id, t.key, t.value FROM events e, jsonb_each_text(coalesce(e.tags, '{}'::jsonb)) t
@@ -144,12 +145,36 @@ async function rollupMismatches(projectIds: string[]) {
      recount AS (SELECT issue_id, key, value, count(*)::int AS n FROM pairs GROUP BY 1, 2, 3)
      SELECT coalesce(v.issue_id, r.issue_id) AS issue_id, coalesce(v.key, r.key) AS key, coalesce(v.value, r.value) AS value,
             v.count AS stored, r.n AS recount
-     FROM (SELECT v.* FROM issue_tag_values v JOIN issues i ON i.id = v.issue_id WHERE i.project_id = ANY($1)) v
+     FROM (SELECT v.* FROM issue_tag_values v JOIN issues i ON i.id = v.issue_id
+           WHERE i.project_id = ANY($1) AND v.key NOT LIKE 'contexts.%' AND v.key NOT LIKE 'flags.%') v
      FULL JOIN recount r ON r.issue_id = v.issue_id AND r.key = v.key AND r.value = v.value
      WHERE v.count IS DISTINCT FROM r.n`,
     [projectIds],
   );
-  return [...rows, ...tags.rows];
+  // The contexts' and flags' pairs (#58), derived from the events left as ingest derives them.
+  const left = await pool().query<{ issue_id: string; contexts: unknown }>(
+    `SELECT issue_id, contexts FROM events WHERE project_id = ANY($1)`,
+    [projectIds],
+  );
+  const recount = new Map<string, number>();
+  for (const e of left.rows)
+    for (const [key, value] of rollupKeysOf({ contexts: e.contexts }).tags) {
+      const k = JSON.stringify([e.issue_id, key, value]);
+      recount.set(k, (recount.get(k) ?? 0) + 1);
+    }
+  const stored = await pool().query<{ issue_id: string; key: string; value: string; count: number }>(
+    `SELECT v.issue_id, v.key, v.value, v.count FROM issue_tag_values v JOIN issues i ON i.id = v.issue_id
+     WHERE i.project_id = ANY($1) AND (v.key LIKE 'contexts.%' OR v.key LIKE 'flags.%')`,
+    [projectIds],
+  );
+  const contextMismatches = stored.rows.filter((r) => {
+    const k = JSON.stringify([r.issue_id, r.key, r.value]);
+    const n = recount.get(k);
+    recount.delete(k);
+    return n !== r.count;
+  });
+  expect(stored.rows.length).toBeGreaterThan(0);
+  return [...rows, ...tags.rows, ...contextMismatches, ...[...recount].map(([k, n]) => ({ missing: k, n }))];
 }
 
 /** Release health as the API answers it, beside a recount of the sessions left (each SDK session has its state). */

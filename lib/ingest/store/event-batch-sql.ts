@@ -1,6 +1,7 @@
 // The batch statement of error events and transactions (lib/ingest/store/event-writer.ts runs it): one statement per
 // batch claims the quota, de-duplicates event ids, upserts issues, inserts the rows and keeps every rollup.
 import { MAX_TAG_KEYS_PER_ISSUE, MAX_TAG_VALUES_PER_KEY } from './rollup-keys';
+import { CONTEXT_PREFIX, FLAG_PREFIX } from './context-keys';
 import type { StoredEventInput, StoredTransactionInput } from './event-inputs';
 
 export const ENSURE_USAGE_SQL = `INSERT INTO monthly_usage (org_id, month) SELECT * FROM unnest($1::text[], $2::text[])
@@ -63,6 +64,9 @@ const FIRST_TRANSACTION_PARAM = FIRST_EVENT_PARAM + EVENT_COLUMNS.length;
 const FIRST_TAG_PARAM = FIRST_TRANSACTION_PARAM + TRANSACTION_COLUMNS.length;
 // Rollup buckets are aligned on the Unix epoch, whatever the session's time zone.
 const EPOCH = `TIMESTAMPTZ '1970-01-01 00:00:00+00'`;
+/** A rollup key's namespace, each with its own per-issue key cap: 0 tags, 1 feature flags, 2 contexts (#58). */
+const namespaceOf = (key: string) =>
+  `(CASE WHEN ${key} LIKE '${FLAG_PREFIX}%' THEN 1 WHEN ${key} LIKE '${CONTEXT_PREFIX}%' THEN 2 ELSE 0 END)`;
 
 /**
  * A column's parameter as an array. A jsonb column arrives as one JSON array of the rows' values (lib/ingest/store/
@@ -109,7 +113,8 @@ const fromList = <R>(columns: Column<R>[], alias: string) =>
 //  then the rollups (each aggregates, so iss has locked its issue rows before any rollup row is touched):
 //  hourly (issue, hour of occurrence), minutes (project, minute of receipt), users_new/user_counts (the exact
 //  set of distinct users per issue and its size), tagg..tk (tag values per issue and key: a key the issue has
-//  not seen is kept while the issue has fewer than MAX_TAG_KEYS_PER_ISSUE keys, a value while its key has fewer than
+//  not seen is kept while the issue has fewer than MAX_TAG_KEYS_PER_ISSUE keys of its namespace (tags, flags.*,
+//  contexts.*), a value while its key has fewer than
 //  MAX_TAG_VALUES_PER_KEY; later values count in the key's `other`). The caps are checked against the statement's
 //  snapshot, so batches of one organization that waited on each other's usage lock can overshoot them by
 //  what they add together; the counts themselves stay exact (ON CONFLICT sees committed rows).
@@ -232,7 +237,7 @@ WITH lk AS MATERIALIZED (
 ), tseen AS MATERIALIZED (
   -- What each issue already holds of the pair: its key's distinct values (null for a key new to the issue) and
   -- the value itself. Index probes per pair, never a join between two CTEs (the generic plan cannot size those).
-  SELECT t.issue_id, t.key, t.value, t.n,
+  SELECT t.issue_id, t.key, t.value, t.n, ${namespaceOf('t.key')} AS ns,
          (SELECT x.distinct_values FROM issue_tag_keys x WHERE x.issue_id = t.issue_id AND x.key = t.key) AS had,
          EXISTS (SELECT 1 FROM issue_tag_values v WHERE v.issue_id = t.issue_id AND v.key = t.key AND v.value = t.value) AS value_known
   FROM tagg t
@@ -240,8 +245,8 @@ WITH lk AS MATERIALIZED (
   SELECT s.issue_id, s.key, s.value, s.n, s.had,
          CASE WHEN s.had IS NOT NULL THEN true
               -- Only a key the issue has not seen needs the issue's key count (none in the steady state).
-              ELSE (SELECT count(*) FROM issue_tag_keys y WHERE y.issue_id = s.issue_id)
-                   + dense_rank() OVER (PARTITION BY s.issue_id, s.had IS NULL ORDER BY s.key) <= ${MAX_TAG_KEYS_PER_ISSUE} END AS key_fits,
+              ELSE (SELECT count(*) FROM issue_tag_keys y WHERE y.issue_id = s.issue_id AND ${namespaceOf('y.key')} = s.ns)
+                   + dense_rank() OVER (PARTITION BY s.issue_id, s.had IS NULL, s.ns ORDER BY s.key) <= ${MAX_TAG_KEYS_PER_ISSUE} END AS key_fits,
          s.value_known
            OR coalesce(s.had, 0) + row_number() OVER (PARTITION BY s.issue_id, s.key, s.value_known ORDER BY s.n DESC, s.value) <= ${MAX_TAG_VALUES_PER_KEY} AS fits
   FROM tseen s

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_TAG_LENGTH, MAX_TAGS_PER_EVENT, rollupKeysOf } from './rollup-keys';
+import { MAX_CONTEXT_PAIRS_PER_EVENT, MAX_FLAGS_PER_EVENT } from './context-keys';
 
 describe('rollupKeysOf', () => {
   const cases: [string, Parameters<typeof rollupKeysOf>[0], ReturnType<typeof rollupKeysOf>][] = [
@@ -48,5 +49,59 @@ describe('rollupKeysOf', () => {
     expect(long.user).toHaveLength(MAX_TAG_LENGTH);
     const emoji = rollupKeysOf({ tags: { k: 'a'.repeat(MAX_TAG_LENGTH - 1) + '😀' } }).tags[0][1];
     expect(emoji).toBe('a'.repeat(MAX_TAG_LENGTH - 1));
+  });
+
+  it('flags as flags.<name>, the last evaluation of a name winning; contexts as contexts.<name>.<key>', () => {
+    const contexts = {
+      order: { status: 'paid', total: 12.5, lines: [{ sku: 'a' }], note: null },
+      os: { name: 'Linux', version: '6.1' },
+      trace: { trace_id: 'a'.repeat(32), span_id: 'b'.repeat(16), op: 'http.server' },
+      device: { arch: 'x86_64', free_memory: 123, charging: false },
+      app: { app_start_time: '2026-01-01T00:00:00Z', app_version: '2.0' },
+      flags: {
+        values: [
+          { flag: 'new-checkout', result: false },
+          { flag: 'dark-mode', result: true },
+          { flag: 'new-checkout', result: true },
+          { flag: '', result: true },
+          { flag: 'odd', result: { nested: 1 } },
+          'junk',
+        ],
+      },
+    };
+    expect(rollupKeysOf({ tags: { 'flags.dark-mode': 'tag', a: '1' }, contexts, environment: 'prod' }).tags).toEqual([
+      ['environment', 'prod'],
+      ['flags.dark-mode', 'true'],
+      ['flags.new-checkout', 'true'],
+      // The documented contexts first, the rest by name; keys sorted; ids and measurements of one moment left out.
+      ['contexts.os.name', 'Linux'],
+      ['contexts.os.version', '6.1'],
+      ['contexts.device.arch', 'x86_64'],
+      ['contexts.device.charging', 'false'],
+      ['contexts.app.app_version', '2.0'],
+      ['contexts.trace.op', 'http.server'],
+      ['contexts.order.status', 'paid'],
+      ['contexts.order.total', '12.5'],
+      ['a', '1'],
+    ]);
+  });
+
+  it('the same pairs whatever order the stored JSON gives the contexts back in', () => {
+    const a = { os: { name: 'Linux', version: '6' }, zeta: { b: 1, a: 2 }, alpha: { x: 'y' } };
+    const b = { alpha: { x: 'y' }, zeta: { a: 2, b: 1 }, os: { version: '6', name: 'Linux' } };
+    expect(rollupKeysOf({ contexts: b }).tags).toEqual(rollupKeysOf({ contexts: a }).tags);
+  });
+
+  it(`its own caps: ${MAX_FLAGS_PER_EVENT} flags and ${MAX_CONTEXT_PAIRS_PER_EVENT} context pairs, never at the tags' expense`, () => {
+    const values = Array.from({ length: 150 }, (_, i) => ({ flag: `f${i}`, result: true }));
+    const order = Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`k${String(i).padStart(2, '0')}`, i]));
+    const tags = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`t${i}`, 'v']));
+    const pairs = rollupKeysOf({ tags, contexts: { flags: { values }, order } }).tags;
+    const flags = pairs.filter(([k]) => k.startsWith('flags.'));
+    expect(flags).toHaveLength(MAX_FLAGS_PER_EVENT);
+    // The most recent evaluations: the SDK appends each new one.
+    expect(flags[0]).toEqual(['flags.f50', 'true']);
+    expect(pairs.filter(([k]) => k.startsWith('contexts.'))).toHaveLength(MAX_CONTEXT_PAIRS_PER_EVENT);
+    expect(pairs.filter(([k]) => k.startsWith('t'))).toHaveLength(MAX_TAGS_PER_EVENT);
   });
 });

@@ -237,7 +237,13 @@ function errorRow(key: IngestKey, u: ErrorUnit, receivedAt: Date): StoredEventIn
       breadcrumbs: jsonOrNull(env.breadcrumbs),
       details: jsonOrNull(detailsOf(env, u.stackless)),
     },
-    rollup: rollupKeysOf({ tags: env.tags, environment: env.environment, release: env.release, user: env.user }),
+    rollup: rollupKeysOf({
+      tags: env.tags,
+      environment: env.environment,
+      release: env.release,
+      user: env.user,
+      contexts: env.contexts,
+    }),
   };
 }
 
