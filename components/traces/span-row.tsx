@@ -87,16 +87,7 @@ export function SpanRow({
             span <span className="font-mono">{s.spanId}</span>
           </p>
           <SpanProfile projectId={s.projectId} traceId={traceId} spanId={s.spanId} />
-          {s.data && (
-            <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-0.5 font-mono">
-              {Object.entries(s.data).map(([k, v]) => (
-                <div key={k} className="contents">
-                  <dt className="text-fg-muted">{k}</dt>
-                  <dd className="break-all">{String(v)}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
+          <SpanData data={s.data} />
           {errors.length > 0 && (
             <ul className="space-y-1">
               {errors.map((e) => (
@@ -111,5 +102,49 @@ export function SpanRow({
         </div>
       )}
     </li>
+  );
+}
+
+/** Sentry SDKs record each feature flag evaluated in a span as a `flag.evaluation.<name>` attribute. */
+const FLAG_ATTRIBUTE = 'flag.evaluation.';
+
+/** A span's attributes, its feature flags apart in a table of their own (flag, value). */
+function SpanData({ data }: { data: Row['span']['data'] }) {
+  if (!data) return null;
+  const entries = Object.entries(data);
+  const flags = entries.filter(([k]) => k.startsWith(FLAG_ATTRIBUTE));
+  const rest = entries.filter(([k]) => !k.startsWith(FLAG_ATTRIBUTE));
+  return (
+    <>
+      {rest.length > 0 && (
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-0.5 font-mono">
+          {rest.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-fg-muted">{k}</dt>
+              <dd className="break-all">{String(v)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {flags.length > 0 && (
+        <table className="font-mono" data-testid="span-flags">
+          <caption className="pb-1 text-left font-sans font-semibold">Feature flags</caption>
+          <thead className="sr-only">
+            <tr>
+              <th scope="col">Flag</th>
+              <th scope="col">Value</th>
+            </tr>
+          </thead>
+          <tbody>
+            {flags.map(([k, v]) => (
+              <tr key={k}>
+                <td className="pr-4 text-fg-muted">{k.slice(FLAG_ATTRIBUTE.length)}</td>
+                <td>{String(v)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
   );
 }
