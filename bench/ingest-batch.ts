@@ -99,9 +99,9 @@ async function main() {
         // One request per unit, all in the same turn of the event loop: they join one batch.
         const outcomes = await Promise.all(
           batch.map(async (u) => {
-            const ctx = newStoreContext({ tokensTaken: 1 });
-            await events.store(key, [u], ctx);
-            return ctx.outcome;
+            const outcome = await events.store(key, [u], newStoreContext({ tokensTaken: 1 }));
+            if (!outcome) throw new Error('the events kind answered no outcome');
+            return outcome;
           }),
         );
         const ms = performance.now() - t0;

@@ -1,7 +1,9 @@
-// What every kind of data ingest stores is (#44): one ItemKind per folder under lib/ingest/items, listed once in
+// What every kind of data ingest stores is (#44, #59): one ItemKind per folder under lib/ingest/items, listed once in
 // ./registry.ts. A protocol reads an envelope's items through the kinds that claim their types and hands what they
 // parsed to storeItems (./store-items.ts), which counts what was refused, scrubs what is kept by the kind's
-// declaration and stores it. A new kind is one folder and one registry line; no protocol file changes.
+// declaration and stores it. A new kind is one folder and one registry line; no protocol file changes. No kind is
+// special to the contract: the order kinds run in is data (`after`), and which kind's outcome answers the request
+// is data (`answers`).
 import type { FieldIssue } from '@/lib/errors';
 import type { EnvelopeItem, JsonObject } from '@/lib/envelope/parse-envelope';
 import type { Path } from '@/lib/envelope/validate-envelope';
@@ -53,9 +55,12 @@ export type StoreContext = {
   clientAddress?: string;
   /** Rate-limit tokens taken before the body was read. */
   tokensTaken?: number;
-  /** What happened to the envelope's events and transactions: set by the events kind, which is stored first. */
-  outcome: IngestOutcome;
-  /** An error event of the envelope was refused as invalid (its attachments go with it). */
+  /**
+   * What a kind this one runs after did with its part of the request (the events kind: the envelope's events and
+   * transactions, whose fate their spans and attachments share). Only kinds named in `after` may be asked.
+   */
+  outcomeOf: (kind: AnyKind) => IngestOutcome;
+  /** An error event of the envelope was refused as invalid while it was read (its attachments go with it). */
   eventRefused: boolean;
   /**
    * How a kind counts what it stored or refused, item by item: on the Stats page, and, when not accepted, in
@@ -68,6 +73,13 @@ export type StoreContext = {
 
 export type ItemKind<T = unknown> = {
   name: string;
+  /**
+   * The kinds this one runs after, by name: it reads their items' fate (ctx.outcomeOf), and an item they refused is
+   * not read by it. storeItems and the protocols run kinds in this order, whatever the registry's.
+   */
+  after?: readonly string[];
+  /** Its outcome is the request's answer (an envelope answers for its events). At most one kind answers. */
+  answers?: boolean;
   /** The Sentry item types the kind reads, each with the outcome category its items are counted under. */
   itemTypes: Readonly<Record<string, Category>>;
   /** Which fields hold free text and which key/value maps: what the one scrubber reads before store. */
@@ -78,9 +90,16 @@ export type ItemKind<T = unknown> = {
   failsRequest?: boolean;
   /** One item's payload into the kind's rows. Never throws on input; what it refuses it says. */
   parse(item: EnvelopeItem, type: string, ctx: ParseContext): Parsed<T>;
-  /** Stores rows already scrubbed, counting each as accepted or with why it was not. */
-  store(key: IngestKey, items: T[], ctx: StoreContext): Promise<void>;
+  /** Stores rows already scrubbed, counting each as accepted or with why it was not; may say what became of them. */
+  store(key: IngestKey, items: T[], ctx: StoreContext): Promise<IngestOutcome | void>;
 };
+
+/**
+ * A kind of whatever row type, as the registry, a batch and a protocol hold it. Each kind's rows only ever go back
+ * to its own store (a batch keys them by their kind), so holding kinds of several row types in one list is sound;
+ * the methods' parameter bivariance is what lets every ItemKind<T> be one.
+ */
+export type AnyKind = ItemKind<unknown>;
 
 /** A kind whose store scrubs first, so no caller can store a row the scrubber has not read. */
 export function defineKind<T extends object>(spec: ItemKind<T>): ItemKind<T> {
@@ -89,12 +108,15 @@ export function defineKind<T extends object>(spec: ItemKind<T>): ItemKind<T> {
     async store(key, items, ctx) {
       if (items.length === 0) return;
       for (const item of items) scrubItem(item, spec.fields, key.scrub);
-      await spec.store(key, items, ctx);
+      return spec.store(key, items, ctx);
     },
   };
 }
 
-/** What a store starts from: no events stored yet, none refused. */
+/** Nothing of the kind was in the request (or it stored all of it without saying more). */
+export const NOTHING_REFUSED: IngestOutcome = { kind: 'stored', count: 0 };
+
+/** What a store starts from: no kind has run (each kind's outcome reads as nothing refused), none refused. */
 export function newStoreContext(opts: { clientAddress?: string; tokensTaken?: number } = {}): StoreContext {
   const refused: Refusal[] = [];
   const count: CountOutcome = (c) => {
@@ -103,7 +125,7 @@ export function newStoreContext(opts: { clientAddress?: string; tokensTaken?: nu
     if (c.outcome !== 'accepted' && quantity > 0)
       refused.push({ category: c.category, outcome: c.outcome, reason: c.reason ?? '', quantity });
   };
-  return { ...opts, outcome: { kind: 'stored', count: 0 }, eventRefused: false, count, refused };
+  return { ...opts, outcomeOf: () => NOTHING_REFUSED, eventRefused: false, count, refused };
 }
 
 /** A payload that must be one JSON object: the object, or the refusal that names the item. */

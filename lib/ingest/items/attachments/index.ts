@@ -3,7 +3,7 @@
 // fate: with it (or alone, for an event sent before), counted with it when it was not stored (filtered, a repeat of
 // an envelope already stored, refused, or itself invalid).
 import { defineKind } from '../kind';
-import { refusalOf } from '../events';
+import { events, refusalOf } from '../events';
 import { parseAttachment, type AttachmentItem } from './parse-attachment';
 import { refuseAttachments, storeAttachments } from './write-attachments';
 
@@ -16,6 +16,8 @@ export {
 
 export const attachments = defineKind<AttachmentItem>({
   name: 'attachments',
+  // Files sent with an event share its fate.
+  after: ['events'],
   itemTypes: { attachment: 'attachment' },
   fileTypes: ['attachment'],
   fields: { text: ['filename', 'contentType'] },
@@ -28,7 +30,8 @@ export const attachments = defineKind<AttachmentItem>({
     });
     return 'reason' in a ? { items: [], refused: [a.reason] } : { items: [a] };
   },
-  async store(key, items, { outcome, eventRefused, count }) {
+  async store(key, items, { outcomeOf, eventRefused, count }) {
+    const outcome = outcomeOf(events);
     if (eventRefused) refuseAttachments(key, items, { outcome: 'invalid', reason: 'event_invalid', count });
     else if (outcome.kind === 'stored') await storeAttachments(key, items, count);
     else if (outcome.kind === 'duplicate')

@@ -21,9 +21,8 @@ export function failureEvents(key: IngestKey | null = null): FailureEvents {
     if (!k) return null;
     const v = validateUnit(event, { path: [], hadEscapes: false, grouping: 'native' });
     if (!v.ok) return null;
-    const ctx = newStoreContext();
-    await events.store(k, [v.unit], ctx);
-    if (ctx.outcome.kind !== 'stored') return null;
+    const outcome = await events.store(k, [v.unit], newStoreContext());
+    if (outcome?.kind !== 'stored') return null;
     const issue = await db.issue.findUnique({
       where: { projectId_fingerprint: { projectId, fingerprint: withCustomParts('', event.fingerprint) } },
       select: { id: true },

@@ -93,6 +93,8 @@ export const events = defineKind<IngestUnit>({
   itemTypes: { event: 'error', transaction: 'transaction', span: 'span' },
   fields: mergeFields(fieldsUnder('envelope', ERROR_FIELDS), fieldsUnder('envelope', TRANSACTION_FIELDS)),
   failsRequest: true,
+  // An envelope answers for its events and transactions.
+  answers: true,
   parse(item, type, ctx) {
     const payload = ctx.json();
     if (!payload) return { items: [], invalid: [{ path: ctx.path, message: 'Item payload must be a JSON object' }] };
@@ -104,7 +106,7 @@ export const events = defineKind<IngestUnit>({
     return { items: r, eventId: type === 'event' ? hex32(payload.event_id) : undefined };
   },
   async store(key, units, ctx) {
-    ctx.outcome = await ingestUnits(key, units, {
+    return ingestUnits(key, units, {
       tokensTaken: ctx.tokensTaken,
       clientAddress: ctx.clientAddress,
       count: ctx.count,

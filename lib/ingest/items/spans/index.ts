@@ -8,7 +8,7 @@ import { isObject } from '@/lib/envelope/parse-envelope';
 import { spansOf } from '@/lib/envelope/sentry/map-spans';
 import type { TransactionEnvelope } from '@/lib/envelope/schemas';
 import { transactionFilterReason, type FilterReason } from '@/lib/ingest/enrich/inbound-filters';
-import { refusalOf } from '../events';
+import { events, refusalOf } from '../events';
 import { defineKind, type CountOutcome } from '../kind';
 import { MAX_SPANS_PER_ITEM, spansOfTransaction, spansOfV2, type SpanRow } from './parse-spans';
 import { storeSpans } from './span-writer';
@@ -43,6 +43,8 @@ function keptSpans(key: IngestKey, spans: SpanRow[], count: CountOutcome): SpanR
 
 export const spans = defineKind<SpanRow>({
   name: 'spans',
+  // A transaction's spans share its fate: stored with it, filtered with it, refused with it.
+  after: ['events'],
   itemTypes: { transaction: 'span', span: 'span' },
   fields: { text: ['description', 'transaction'], map: ['data'] },
   parse(_item, type, ctx) {
@@ -69,7 +71,7 @@ export const spans = defineKind<SpanRow>({
       reason: 'unusable_or_over_cap',
       quantity: rows.length - capped.length,
     });
-    const { outcome } = ctx;
+    const outcome = ctx.outcomeOf(events);
     if (outcome.kind === 'stored' || outcome.kind === 'duplicate') {
       const kept = keptSpans(key, capped, ctx.count);
       // When no unit was a repeat (each was filtered), the spans kept belong to none of them (an OTLP export's

@@ -15,7 +15,6 @@ import { sentryKeyFrom } from '@/lib/envelope/sentry-auth';
 import { decodeOtlp, type Decoded } from '@/lib/envelope/otlp/decode';
 import { exportResponse } from '@/lib/envelope/otlp/export-response';
 import { events } from '@/lib/ingest/items/events';
-import type { ItemKind } from '@/lib/ingest/items/kind';
 import { logs } from '@/lib/ingest/items/logs';
 import { spans } from '@/lib/ingest/items/spans';
 import { batchOf, storeItems, type Batch } from '@/lib/ingest/items/store-items';
@@ -44,7 +43,7 @@ const problem = (status: number, message: string, extra: Record<string, string> 
 /** A trace's transactions (its local roots) and every span, stored as the events and spans kinds store them. */
 function tracesBatch({ units, spans: rows, unusable, refused }: ReturnType<typeof mapOtlpTraces>): Batch {
   const batch = batchOf(events, units);
-  if (rows.length > 0) batch.rows.set(spans as ItemKind, rows);
+  if (rows.length > 0) batch.rows.set(spans, rows);
   batch.refused.push(...refused);
   if (unusable > 0) batch.refused.push({ category: 'span', reason: 'unusable_or_over_cap', quantity: unusable });
   return batch;

@@ -203,7 +203,10 @@ async function run(req: SentryRequest, slots: (() => void)[]): Promise<SentryRes
       reason: d.reason,
       quantity: d.quantity,
     });
-  const { outcome } = await storeItems(key, prepared.batch, { clientAddress: req.clientAddress });
+  const { outcome } = await storeItems(key, prepared.batch, {
+    clientAddress: req.clientAddress,
+    eventRefused: prepared.eventRefused,
+  });
   return sentryAnswer(outcome, prepared.eventId);
 }
 

@@ -489,9 +489,7 @@ describe('malformed input → issues with a path, never a throw', () => {
     );
     expect(r.units.map((u) => u.kind)).toEqual(['error']);
     expect(r.batch.refused).toEqual([{ category: 'transaction', reason: 'validation: duration', quantity: 1 }]);
-    expect(r.batch.issues.get(events as ItemKind)).toEqual([
-      { path: ['items', 1, 'duration'], message: expect.any(String) },
-    ]);
+    expect(r.batch.issues.get(events)).toEqual([{ path: ['items', 1, 'duration'], message: expect.any(String) }]);
     const withSession = ok(
       prepareItems(
         'envelope',
@@ -506,7 +504,7 @@ describe('malformed input → issues with a path, never a throw', () => {
     );
     expect(withSession.units).toEqual([]);
     expect(withSession.batch.refused).toEqual([{ category: 'error', reason: 'validation: timestamp', quantity: 1 }]);
-    expect(withSession.batch.rows.get(sessions as ItemKind)).toHaveLength(1);
+    expect(withSession.batch.rows.get(sessions)).toHaveLength(1);
   });
 
   it('property: random bytes and mutated envelopes never throw; failures always carry a path array and a message', () => {

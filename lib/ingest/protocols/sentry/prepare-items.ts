@@ -1,7 +1,7 @@
 // Reading a Sentry envelope (or, for /store/, one bare event) into a batch for storeItems (lib/ingest/items): every
-// item goes to the kinds that read its type (lib/ingest/items/registry.ts), in registry order, each parse once and
+// item goes to the kinds that read its type (lib/ingest/items/registry.ts), in the order they run, each parse once and
 // all of them before anything is stored. Each item stands alone: one that a kind refuses is counted with why and its
-// siblings are kept; an item the events kind refuses is read by no other kind (a transaction's spans go with it).
+// siblings are kept; an item a kind refuses is read by no kind that runs after it (a transaction's spans go with it).
 // Only an envelope holding nothing but refused events and transactions (and their attachments) is refused whole.
 import type { FieldIssue } from '@/lib/errors';
 import type { IngestUnit } from '@/lib/envelope/validate-envelope';
@@ -9,9 +9,9 @@ import { parseEnvelope, parseJsonObject, type JsonObject } from '@/lib/envelope/
 import type { Category } from '@/lib/outcomes/categories';
 import { discardsOf, type ClientDiscard } from '@/lib/outcomes/client-report';
 import { events, hex32, unitsOfStoreBody } from '@/lib/ingest/items/events';
-import { PROCESSING_ERROR, type ItemKind, type Parsed } from '@/lib/ingest/items/kind';
+import { PROCESSING_ERROR, type Parsed } from '@/lib/ingest/items/kind';
 import { isFileType, ITEM_KINDS, kindsOf } from '@/lib/ingest/items/registry';
-import { addParsed, batchOf, emptyBatch, type Batch } from '@/lib/ingest/items/store-items';
+import { addParsed, batchOf, emptyBatch, rowsOf, type Batch } from '@/lib/ingest/items/store-items';
 import { CLIENT_REPORT, notStoredCategory } from './item-types';
 
 export type SentryEndpoint = 'envelope' | 'store';
@@ -30,6 +30,8 @@ export type PreparedItems =
       discards: ClientDiscard[];
       /** Bytes of everything but attachments: each of those items together stays under 1 MiB, as a bare event does. */
       otherBytes: number;
+      /** An error event was refused while reading and no other was kept: its attachments go with it. */
+      eventRefused: boolean;
     }
   | { ok: false; issues: FieldIssue[]; category: Category };
 
@@ -52,6 +54,7 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
       unsupported: [],
       discards: [],
       otherBytes: body.length,
+      eventRefused: false,
     };
   }
 
@@ -78,11 +81,13 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
   };
   let eventId = hex32(header.event_id);
   const batch = emptyBatch();
-  const refusedEvents = new Set<number>();
+  // Which kinds refused each item: a kind does not read an item a kind it runs after refused (a refused transaction's
+  // spans go with it).
+  const refusedBy = new Map<number, Set<string>>();
   for (const kind of ITEM_KINDS) {
     for (const [index, item] of items.entries()) {
       const category = Object.hasOwn(kind.itemTypes, types[index]) ? kind.itemTypes[types[index]] : undefined;
-      if (!category || refusedEvents.has(index)) continue;
+      if (!category || kind.after?.some((a) => refusedBy.get(index)?.has(a))) continue;
       const ctx = {
         path: ['items', index],
         json: () => jsonOf(index),
@@ -96,17 +101,22 @@ export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedIt
       } catch {
         r = { items: [], refused: [PROCESSING_ERROR] };
       }
-      if (kind === (events as ItemKind) && r.items.length === 0 && (r.invalid?.length || r.refused?.length))
-        refusedEvents.add(index);
+      if (r.items.length === 0 && (r.invalid?.length || r.refused?.length))
+        refusedBy.set(index, (refusedBy.get(index) ?? new Set()).add(kind.name));
       if (r.eventId) eventId ??= r.eventId;
       addParsed(batch, { kind, category, parsed: r });
     }
   }
   // Nothing but refused events and transactions (and their attachments): the envelope's answer says why.
-  const eventIssues = batch.issues.get(events as ItemKind) ?? [];
-  if (eventIssues.length > 0 && refusedEvents.size + types.filter((t) => t === 'attachment').length === items.length) {
-    return { ok: false, issues: eventIssues, category: events.itemTypes[types[[...refusedEvents][0]]] };
+  const refusedEvents = [...refusedBy].filter(([, by]) => by.has(events.name)).map(([index]) => index);
+  const eventIssues = batch.issues.get(events) ?? [];
+  if (
+    eventIssues.length > 0 &&
+    refusedEvents.length + types.filter((t) => t === 'attachment').length === items.length
+  ) {
+    return { ok: false, issues: eventIssues, category: events.itemTypes[types[refusedEvents[0]]] };
   }
-  const units = (batch.rows.get(events as ItemKind) ?? []) as IngestUnit[];
-  return { ok: true, batch, units, eventId, envelopeHeader: header, unsupported, discards, otherBytes };
+  const units = rowsOf(batch, events);
+  const eventRefused = batch.refused.some((r) => r.category === 'error') && !units.some((u) => u.kind === 'error');
+  return { ok: true, batch, units, eventId, envelopeHeader: header, unsupported, discards, otherBytes, eventRefused };
 }
