@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeBody } from '@/lib/envelope/decode-body';
 import { events } from '@/lib/ingest/items/events';
-import type { ItemKind } from '@/lib/ingest/items/kind';
 import { sessions } from '@/lib/ingest/items/sessions';
 import { prepareItems } from './prepare-items';
 
