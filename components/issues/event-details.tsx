@@ -12,24 +12,40 @@ import { LogMessagePanel } from './event-panels/log-message-panel';
 import { ModulesPanel } from './event-panels/modules-panel';
 import { RequestPanel } from './event-panels/request-panel';
 import { SdkPanel } from './event-panels/sdk-panel';
+import { SecurityReportPanel } from './event-panels/security-report-panel';
 import { TagsPanel } from './event-panels/tags-panel';
 import { UserPanel } from './event-panels/user-panel';
 
 /**
  * Everything one event carries, in the order a reader needs it (as Sentry's issue page): the highlights, the stack
- * trace (and its chain), the log message, the breadcrumbs that led there; then tags, feature flags, user, each
- * context, SDK, extra, request and modules. Panels lay out by the width they are given (a container), not the window's.
+ * trace (and its chain), the browser security report it was read from, the log message, the breadcrumbs that led
+ * there; then tags, feature flags, user, each context, SDK, extra, request and modules. Panels lay out by the width
+ * they are given (a container), not the window's.
  */
 export function EventDetails({ event, exceptionType }: { event: TrackedEvent; exceptionType?: string }) {
   const parts = readEvent(event);
-  const { frames, contexts, flags, breadcrumbs, tags, user, request, exceptions, logentry, sdk, extra, modules } =
-    parts;
+  const {
+    frames,
+    contexts,
+    flags,
+    breadcrumbs,
+    tags,
+    user,
+    request,
+    exceptions,
+    logentry,
+    sdk,
+    extra,
+    modules,
+    security,
+  } = parts;
   return (
     <div className="@container space-y-6">
       <HighlightsPanel event={event} parts={parts} />
       <Card>
         <StackTrace type={exceptionType} message={event.message} frames={frames} exceptions={exceptions} />
       </Card>
+      <SecurityReportPanel security={security} />
       {logentry && <LogMessagePanel logentry={logentry} />}
       <BreadcrumbsPanel breadcrumbs={breadcrumbs} />
 

@@ -72,6 +72,8 @@ export type ChainedException = z.infer<typeof exception>;
 const logentry = z.object({ message: z.string(), params: z.array(z.unknown()).optional(), formatted: z.string() });
 export type Logentry = z.infer<typeof logentry>;
 const sdk = z.object({ name: z.string().optional(), version: z.string().optional() });
+const security = z.object({ type: z.string(), report: z.record(z.string(), z.unknown()) });
+export type SecurityReport = z.infer<typeof security>;
 
 const read = <T>(schema: z.ZodType<T>, value: unknown): T | null => {
   const r = schema.safeParse(value);
@@ -90,6 +92,7 @@ export function readEvent(e: {
   sdk?: unknown;
   extra?: unknown;
   modules?: unknown;
+  security?: unknown;
 }) {
   return {
     frames: read(stacktrace, e.stacktrace)?.frames ?? [],
@@ -106,5 +109,6 @@ export function readEvent(e: {
     sdk: read(sdk, e.sdk),
     extra: read(z.record(z.string(), z.unknown()), e.extra),
     modules: read(stringMap, e.modules),
+    security: read(security, e.security),
   };
 }

@@ -15,7 +15,7 @@ const eventsThisMonth = (count: number, usage: Usage | undefined) =>
     : `${plural(count, 'event')} this month`;
 
 /**
- * The errors accepted this UTC month, worded as the header's "events this month" that the quota counts; on a
+ * The errors (and security reports) accepted this UTC month, worded as the header's "events this month" that the quota counts; on a
  * project's page, this project's share and then the organization's count (the header's number).
  */
 export function MonthQuota({
@@ -54,8 +54,8 @@ export function MonthQuota({
         </p>
       )}
       <p className="mt-0.5 text-xs text-fg-secondary">
-        {monthName(month)}, UTC. Each error event accepted, of any level, is one event against the monthly quota; the
-        other kinds of item below are not counted in it.
+        {monthName(month)}, UTC. Each error event accepted, of any level, and each browser security report is one event
+        against the monthly quota; the other kinds of item below are not counted in it.
       </p>
     </div>
   );

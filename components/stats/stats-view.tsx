@@ -23,8 +23,9 @@ const MAIN: readonly Category[] = [
   'monitor',
   'replay',
 ];
-// Kinds we do not store, and requests whose body was never read: listed only when something came.
-const RARE: readonly Category[] = ['profile', 'metric', 'unknown'];
+// Browser security reports (most projects never get one), kinds we do not store, and requests whose body was never
+// read: listed only when something came.
+const RARE: readonly Category[] = ['security', 'profile', 'metric', 'unknown'];
 
 // What a person can do about each outcome, in one line.
 const ADVICE: Partial<Record<Outcome, string>> = {
@@ -88,7 +89,11 @@ function Categories({ stats, projectId, days }: { stats: Stats; projectId: strin
   return (
     <>
       <CategoryCard category="error" stats={of.get('error')} days={days}>
-        <MonthQuota projectId={projectId} month={stats.month.month} accepted={stats.month.accepted.error} />
+        <MonthQuota
+          projectId={projectId}
+          month={stats.month.month}
+          accepted={stats.month.accepted.error + stats.month.accepted.security}
+        />
       </CategoryCard>
       {shown.length > 0 && (
         <div className="grid gap-6 lg:grid-cols-2">

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { issuesFromZod, type FieldIssue } from '@/lib/errors';
 import { fastErrorEnvelope } from './fast-error-envelope';
 import { storableEnvelope } from './prepare-json';
+import type { SecurityReport } from './security/read-reports';
 import {
   envelopeKind,
   errorEnvelopeSchema,
@@ -24,6 +25,8 @@ export type ErrorUnit = {
   stackless: boolean;
   /** A message rather than an exception (Sentry's captureMessage, with or without a stack): titled and grouped by its message. */
   message: boolean;
+  /** The browser security report the event was read from (./security): stored beside it, counted as `security`. */
+  security?: SecurityReport;
 };
 export type TransactionUnit = {
   kind: 'transaction';

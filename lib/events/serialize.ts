@@ -41,6 +41,8 @@ type Details = {
   sdk?: { name?: string; version?: string };
   extra?: Record<string, unknown>;
   modules?: Record<string, string>;
+  /** The browser security report the event was read from: `csp`, `expect-ct`, `expect-staple` or `hpkp`. */
+  security?: { type: string; report: Record<string, unknown> };
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -88,6 +90,7 @@ export function serializeEvent(e: EventRow) {
     sdk: d.sdk ?? null,
     extra: d.extra ?? null,
     modules: d.modules ?? null,
+    security: d.security ?? null,
   };
 }
 

@@ -38,13 +38,14 @@ export const CATEGORY_LABELS: Record<Category, string> = {
   log_item: 'Logs',
   profile: 'Profiles',
   replay: 'Replays',
+  security: 'Security reports',
   metric: 'Metrics',
   unknown: 'Unread requests',
 };
 
-/** A category name an SDK reports in a client report (`default` and `security` are errors); null for byte counts and names we do not know. */
+/** A category name an SDK reports in a client report (`default` is an error); null for byte counts and names we do not know. */
 export function categoryFromSdk(name: string): Category | null {
-  if (name === 'default' || name === 'security') return 'error';
+  if (name === 'default') return 'error';
   return name !== 'unknown' && (CATEGORIES as readonly string[]).includes(name) ? (name as Category) : null;
 }
 

@@ -25,7 +25,8 @@ export type Stats = {
   categories: CategoryStats[];
   /**
    * This UTC month's accepted items per category (every category, zeros included), whatever the range: accepted
-   * errors are the events the monthly quota counts (`used` of the usage answer, for the whole organization).
+   * errors and security reports are the events the monthly quota counts (`used` of the usage answer, for the whole
+   * organization).
    */
   month: { month: string; since: string; accepted: Record<Category, number> };
 };

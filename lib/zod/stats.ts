@@ -12,6 +12,7 @@ export const CATEGORIES = [
   'log_item',
   'profile',
   'replay',
+  'security',
   'metric',
   'unknown',
 ] as const;

@@ -49,6 +49,7 @@ const DETAIL_FIELDS = [
   'sdk',
   'extra',
   'modules',
+  'security',
 ];
 
 describe('native envelope with the optional detail fields', () => {

@@ -387,7 +387,7 @@ describe('Sentry envelope endpoint: 429 the Sentry way', () => {
     ]);
     expect(res.headers.get('retry-after')).toBe('60');
     expect(res.headers.get('x-sentry-rate-limits')).toBe(
-      '60:error;default;transaction;span:organization:usage_exceeded',
+      '60:error;default;security;transaction;span:organization:usage_exceeded',
     );
     const sessions = envelope({}, [{ header: { type: 'session' }, payload: { sid: 's' } }]);
     expect((await post(client, project.number, sessions, { headers: auth(key) })).status).toBe(200);

@@ -3,6 +3,7 @@
 import { parseUserAgent, userAgentOf } from '@/lib/envelope/user-agent';
 import { z } from 'zod';
 import type { ErrorEnvelope, TransactionEnvelope } from '@/lib/envelope/schemas';
+import type { SecurityReport } from '@/lib/envelope/security/read-reports';
 
 const MAX_GLOBS = 50;
 const glob = z.string().trim().min(1, 'A pattern cannot be empty').max(200, 'A pattern must be at most 200 characters');
@@ -147,6 +148,20 @@ export function errorFilterReason(f: InboundFilters, env: ErrorEnvelope): Filter
     if (f.errorMessages.some((g) => texts.some((t) => globMatches(g, t)))) return 'error_message';
   }
   return commonReason(f, env as Common);
+}
+
+// What browser extensions and injected toolbars make a page's policy block (Sentry's default ignored CSP sources:
+// extension and browser-internal schemes); a site's own violations never come from these.
+const EXTENSION_SOURCE =
+  /^(?:about(?::|$)|(?:chrome|chrome-extension|chromeinvoke|chromenull|moz-extension|safari-extension|safari-web-extension|ms-browser-extension|edge-extension|resource|mxaddon-pkg|jar|webviewprogressproxy|tmtbff|mbinit|symres):|data:text\/html,chromewebdata)/i;
+
+/** Why a browser security report is dropped before it is read as an event, or null. */
+export function securityFilterReason(f: InboundFilters, security: SecurityReport): FilterReason | null {
+  if (!f.browserExtensions || security.type !== 'csp') return null;
+  const { blocked_uri: blocked, source_file: source } = security.report;
+  for (const uri of [blocked, source])
+    if (typeof uri === 'string' && EXTENSION_SOURCE.test(uri)) return 'browser_extensions';
+  return null;
 }
 
 /** Why a transaction is dropped, or null to keep it. */

@@ -53,15 +53,17 @@ function isStaticApiSegment(segment: string): boolean {
   return staticApiSegments.has(segment);
 }
 
-const SENTRY_PATH = /^\/api\/([^/]+)\/(envelope|store)\/?$/;
+const SENTRY_PATH = /^\/api\/([^/]+)\/(envelope|store|security|csp-report)\/?$/;
 
-/** The Sentry endpoint of a URL (`/api/<projectNumber>/envelope/` or `/store/`), or null. */
+/** The Sentry endpoint of a URL (`/api/<projectNumber>/envelope/`, `/store/`, `/security/` or `/csp-report/`), or null. */
 export function sentryTarget(url: string): { projectNumber: string; endpoint: SentryEndpoint } | null {
   const q = url.indexOf('?');
   const m = SENTRY_PATH.exec(q < 0 ? url : url.slice(0, q));
   if (!m || isStaticApiSegment(m[1])) return null;
   try {
-    return { projectNumber: decodeURIComponent(m[1]), endpoint: m[2] as SentryEndpoint };
+    // `csp-report` is the security endpoint's older name, still in many a policy's report-uri.
+    const endpoint = (m[2] === 'csp-report' ? 'security' : m[2]) as SentryEndpoint;
+    return { projectNumber: decodeURIComponent(m[1]), endpoint };
   } catch {
     return null;
   }
@@ -82,7 +84,8 @@ export function otlpTarget(url: string): { projectNumber: string; signal: string
 }
 
 type Answer = { status: number; body: unknown; headers: Record<string, string> };
-type Handler = (body: Buffer, searchParams: URLSearchParams, largeBody: boolean) => Promise<Answer>;
+/** `tooLarge`: the body was past the cap and left unread (`body` is empty). */
+type Handler = (body: Buffer, searchParams: URLSearchParams, largeBody: boolean, tooLarge?: boolean) => Promise<Answer>;
 
 /**
  * Serves POST and OPTIONS of the ingest endpoints (ours and Sentry's); returns false (and touches nothing)
@@ -97,14 +100,29 @@ export function serveIngest(req: http.IncomingMessage, res: http.ServerResponse)
   let handler: Handler | null = null;
   let endpoint = 'native';
   const projectId = url.startsWith(PREFIX) ? ingestProjectId(url) : null;
+  const sentry = projectId === null ? sentryTarget(url) : null;
   if (projectId !== null) {
-    handler = (body, searchParams) => handleIngest({ projectId, method, headers, searchParams, body, clientAddress });
-  } else {
-    const sentry = sentryTarget(url);
-    if (sentry) {
-      endpoint = sentry.endpoint;
-      handler = (body, searchParams, largeBody) =>
-        handleSentry({ ...sentry, method, headers, searchParams, body, clientAddress, largeBody });
+    handler = (body, searchParams, _large, tooLarge) =>
+      tooLarge
+        ? Promise.resolve(answer(413, INGEST_MESSAGES.tooLarge))
+        : handleIngest({ projectId, method, headers, searchParams, body, clientAddress });
+  } else if (sentry) {
+    endpoint = sentry.endpoint;
+    handler = (body, searchParams, largeBody, tooLarge) =>
+      handleSentry({ ...sentry, method, headers, searchParams, body, clientAddress, largeBody, tooLarge });
+    // The security endpoint stores query values (`sentry_environment`, `sentry_release`): as the App Router's route
+    // does, a control character in the path or query is refused before anything is read or looked up.
+    const q = url.indexOf('?');
+    const control =
+      endpoint === 'security'
+        ? requestControlCharacterIssues(
+            { projectNumber: sentry.projectNumber },
+            q < 0 ? NO_PARAMS : new URLSearchParams(url.slice(q + 1)),
+          )
+        : [];
+    if (control.length > 0) {
+      send(res, invalid(control), true);
+      return true;
     }
   }
   if (handler) {
@@ -196,17 +214,15 @@ async function respondTo(
   }
   try {
     const body = req.method === 'POST' ? await readCappedBody(req, slot.cap) : Buffer.alloc(0);
+    const q = url.indexOf('?');
+    const searchParams = q < 0 ? NO_PARAMS : new URLSearchParams(url.slice(q + 1));
     if (body === null) {
       // The rest of the body is not read: close the connection after answering instead of draining it.
-      send(res, answer(413, INGEST_MESSAGES.tooLarge, { headers: { connection: 'close' } }), true);
+      const refused = await handler(Buffer.alloc(0), searchParams, false, true);
+      send(res, { ...refused, headers: { ...refused.headers, connection: 'close' } }, true);
       return;
     }
-    const q = url.indexOf('?');
-    send(
-      res,
-      await handler(body, q < 0 ? NO_PARAMS : new URLSearchParams(url.slice(q + 1)), slot.cap > MAX_BODY_BYTES),
-      false,
-    );
+    send(res, await handler(body, searchParams, slot.cap > MAX_BODY_BYTES), false);
   } catch {
     if (!res.headersSent) send(res, unreadable(), true);
   } finally {

@@ -43,3 +43,11 @@ export const ERROR_FIELDS: ItemFields = {
 
 /** A transaction's name may be a URL with a token in it. */
 export const TRANSACTION_FIELDS: ItemFields = { text: ['name'] };
+
+/** A browser security report kept beside its event (lib/envelope/security): its URLs and samples are free text. */
+export const SECURITY_FIELDS: ItemFields = {
+  text: ['blocked_uri', 'document_uri', 'referrer', 'source_file', 'script_sample', 'original_policy'].map(
+    (f) => `report.${f}`,
+  ),
+  map: ['report'],
+};

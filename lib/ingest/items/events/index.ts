@@ -12,7 +12,8 @@ import { validateUnit, type IngestUnit, type Path } from '@/lib/envelope/validat
 import { fieldsUnder, mergeFields } from '@/lib/ingest/enrich/scrubbing/item-fields';
 import type { Outcome } from '@/lib/outcomes/categories';
 import { defineKind } from '../kind';
-import { ERROR_FIELDS, TRANSACTION_FIELDS } from './fields';
+import type { ReadReport } from '@/lib/envelope/security/read-reports';
+import { ERROR_FIELDS, SECURITY_FIELDS, TRANSACTION_FIELDS } from './fields';
 import { ingestUnits, type IngestOutcome } from './ingest-units';
 
 export { MAX_FUTURE_SKEW_MS, type IngestOutcome } from './ingest-units';
@@ -81,6 +82,16 @@ export function unitsOfStoreBody(body: Buffer): { units: IngestUnit[]; eventId: 
   return isIssues(r) ? r : { units: r, eventId: hex32(payload.event_id) };
 }
 
+/** A browser security report (lib/envelope/security) as the error unit it is stored as, or why it cannot be one. */
+export function securityUnit(r: ReadReport): IngestUnit | FieldIssue[] {
+  // Escapes or not, every string of a report is made storable (the report's own URL and User-Agent among them).
+  const units = unitsOf('event', r.event, r.path, { headerEventId: undefined, hadEscapes: true });
+  if (isIssues(units)) return units;
+  const unit = units[0];
+  if (unit.kind === 'error') unit.security = r.security;
+  return unit;
+}
+
 /** How the envelope's other items are counted when its events were not stored. */
 export function refusalOf(outcome: IngestOutcome): readonly [Outcome, string] {
   if (outcome.kind === 'quota_exceeded') return ['over_quota', 'quota'];
@@ -91,7 +102,10 @@ export function refusalOf(outcome: IngestOutcome): readonly [Outcome, string] {
 export const events = defineKind<IngestUnit>({
   name: 'events',
   itemTypes: { event: 'error', transaction: 'transaction', span: 'span' },
-  fields: mergeFields(fieldsUnder('envelope', ERROR_FIELDS), fieldsUnder('envelope', TRANSACTION_FIELDS)),
+  fields: mergeFields(
+    mergeFields(fieldsUnder('envelope', ERROR_FIELDS), fieldsUnder('envelope', TRANSACTION_FIELDS)),
+    fieldsUnder('security', SECURITY_FIELDS),
+  ),
   failsRequest: true,
   // An envelope answers for its events and transactions.
   answers: true,

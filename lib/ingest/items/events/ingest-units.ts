@@ -11,7 +11,14 @@ import { formatMessage } from '@/lib/envelope/message';
 import { decideIpAddress } from '@/lib/ingest/enrich/scrubbing/ip-address';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
 import type { CountOutcome } from '../kind';
-import { errorFilterReason, transactionFilterReason, type FilterReason } from '@/lib/ingest/enrich/inbound-filters';
+import {
+  errorFilterReason,
+  securityFilterReason,
+  transactionFilterReason,
+  type FilterReason,
+} from '@/lib/ingest/enrich/inbound-filters';
+import type { Category } from '@/lib/outcomes/categories';
+import type { SecurityReport } from '@/lib/envelope/security/read-reports';
 import { spikeAllows } from '@/lib/ingest/admit/spike-protection';
 import { forgetIngestKey, keyShape, type IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { rollupKeysOf } from '@/lib/ingest/store/rollup-keys';
@@ -58,7 +65,7 @@ export async function ingestUnits(
     !(await reserveIngestTokens(key.publicKey, units.length - tokensTaken, keyShape(key)))
   ) {
     for (const u of units)
-      count({ projectId: key.projectId, category: u.kind, outcome: 'rate_limited', reason: 'key_rate_limit' });
+      count({ projectId: key.projectId, category: categoryOf(u), outcome: 'rate_limited', reason: 'key_rate_limit' });
     return { kind: 'rate_limited' };
   }
   const receivedAt = clock.now();
@@ -68,7 +75,9 @@ export async function ingestUnits(
   const sightings: ReleaseSighting[] = [];
   // Inbound filters and discarded fingerprints drop an event before the quota; the Stats page counts it.
   const filtered = units.map((u): FilterReason | null =>
-    u.kind === 'error' ? errorFilterReason(key.filters, u.envelope) : transactionFilterReason(key.filters, u.envelope),
+    u.kind === 'error'
+      ? ((u.security && securityFilterReason(key.filters, u.security)) ?? errorFilterReason(key.filters, u.envelope))
+      : transactionFilterReason(key.filters, u.envelope),
   );
   const rows = units.map((u, i) => (u.kind === 'error' && !filtered[i] ? errorRow(key, u, receivedAt) : null));
   // A merged issue's fingerprint sends its events to the issue it went into.
@@ -98,6 +107,9 @@ export async function ingestUnits(
   return combine(key, units, outcomes);
 }
 
+/** The Stats page's category of a unit: a browser security report is an error event counted apart, as Sentry does. */
+const categoryOf = (u: IngestUnit): Category => (u.kind === 'error' && u.security ? 'security' : u.kind);
+
 const OUTCOME_OF = {
   stored: ['accepted', ''],
   duplicate: ['filtered', 'duplicate_event_id'],
@@ -120,18 +132,18 @@ function countOutcomes(
     if (o.kind === 'spiked') {
       count({
         projectId: key.projectId,
-        category: units[i].kind,
+        category: categoryOf(units[i]),
         outcome: 'rate_limited',
         reason: 'spike_protection',
       });
       continue;
     }
     if (o.kind === 'filtered') {
-      count({ projectId: key.projectId, category: units[i].kind, outcome: 'filtered', reason: o.reason });
+      count({ projectId: key.projectId, category: categoryOf(units[i]), outcome: 'filtered', reason: o.reason });
       continue;
     }
     const [outcome, reason] = OUTCOME_OF[o.kind];
-    count({ projectId: key.projectId, category: units[i].kind, outcome, reason });
+    count({ projectId: key.projectId, category: categoryOf(units[i]), outcome, reason });
   }
 }
 
@@ -191,7 +203,7 @@ function compact<T extends Record<string, unknown>>(o: T): Partial<T> | undefine
 }
 
 /** Fields beyond the spec, kept in the event's `details` column. */
-function detailsOf(env: ErrorEnvelope, stackless: boolean) {
+function detailsOf(env: ErrorEnvelope, stackless: boolean, security: SecurityReport | undefined) {
   const log = env.logentry;
   const exc = env.exception;
   return compact({
@@ -207,6 +219,7 @@ function detailsOf(env: ErrorEnvelope, stackless: boolean) {
     causes: exc.causes,
     extra: env.extra,
     modules: env.modules,
+    security,
   });
 }
 
@@ -235,7 +248,7 @@ function errorRow(key: IngestKey, u: ErrorUnit, receivedAt: Date): StoredEventIn
       userContext: jsonOrNull(env.user),
       request: jsonOrNull(env.request),
       breadcrumbs: jsonOrNull(env.breadcrumbs),
-      details: jsonOrNull(detailsOf(env, u.stackless)),
+      details: jsonOrNull(detailsOf(env, u.stackless, u.security)),
     },
     rollup: rollupKeysOf({
       tags: env.tags,

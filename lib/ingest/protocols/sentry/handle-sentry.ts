@@ -7,11 +7,17 @@ import { INGEST_MESSAGES } from '@/lib/ingest/protocols/native';
 import { reserveIngestTokens } from '@/lib/ingest/admit/rate-limit';
 import { parseEnvelope } from '@/lib/envelope/parse-envelope';
 import { prepareItems, type SentryEndpoint } from './prepare-items';
+import {
+  acceptsSecurityContentType,
+  prepareSecurity,
+  SECURITY_CATEGORY,
+  UNSUPPORTED_SECURITY_CONTENT_TYPE,
+} from './prepare-security';
 import { nativeDsnProject, resolveSentryKey } from '@/lib/ingest/admit/resolve-sentry-key';
 import { LARGE_BODY_BUSY_MESSAGE, MAX_ENVELOPE_BYTES, takeLargeBodySlot } from '@/lib/ingest/protocols/large-bodies';
 import { keyShape } from '@/lib/ingest/admit/resolve-key';
 import { keyFromDsn, sentryKeyFrom } from '@/lib/envelope/sentry-auth';
-import { validationReason } from '@/lib/outcomes/categories';
+import { validationReason, type Category } from '@/lib/outcomes/categories';
 import type { IngestOutcome } from '@/lib/ingest/items/events';
 import { storeItems } from '@/lib/ingest/items/store-items';
 import { recordOutcome } from '@/lib/outcomes/record-outcome';
@@ -30,6 +36,8 @@ export type SentryRequest = {
   clientAddress?: string;
   /** The adapter holds a large-body slot: the raw body may be up to MAX_ENVELOPE_BYTES (lib/ingest/protocols/large-bodies). */
   largeBody?: boolean;
+  /** The body was past the adapter's cap and left unread (`body` is empty): answered 413, counted when the key is known. */
+  tooLarge?: boolean;
 };
 
 export type SentryResponse = {
@@ -41,7 +49,7 @@ export type SentryResponse = {
 const PREFLIGHT = preflight('Content-Type, Content-Encoding, X-Sentry-Auth, Sentry-Trace, Baggage');
 // An exhausted monthly quota is re-checked every minute, so an upgrade takes effect quickly.
 const QUOTA_RETRY_AFTER_SECONDS = 60;
-const QUOTA_CATEGORIES = 'error;default;transaction;span';
+const QUOTA_CATEGORIES = 'error;default;security;transaction;span';
 
 export const SENTRY_MESSAGES = {
   missingKey:
@@ -91,7 +99,7 @@ function quotaExceeded(): SentryResponse {
 }
 
 /**
- * Sentry's `/api/<number>/envelope/` and `/api/<number>/store/` without any HTTP framework. After the
+ * Sentry's `/api/<number>/envelope/`, `/store/` and `/security/` without any HTTP framework. After the
  * Sentry-specific key lookup and parsing, the items go through the domain entry point (ingestUnits): the
  * same validation, rate limit per stored row, quota, alerts and storage as the native endpoint.
  */
@@ -113,11 +121,26 @@ export async function handleSentry(req: SentryRequest): Promise<SentryResponse> 
   }
 }
 
+/** What a request refused before its body was read is counted as: a security report, else not known. */
+const unreadCategory = (req: SentryRequest): Category => (req.endpoint === 'security' ? SECURITY_CATEGORY : 'unknown');
+
+/** A body past the cap: 413, counted for the project when the URL or header names its key (the body names none). */
+async function tooLarge(req: SentryRequest): Promise<SentryResponse> {
+  const publicKey = sentryKeyFrom(req.headers['x-sentry-auth'], req.searchParams.get('sentry_key'));
+  const key = publicKey ? await resolveSentryKey(publicKey, req.projectNumber) : null;
+  if (key)
+    recordOutcome({ projectId: key.projectId, category: unreadCategory(req), outcome: 'invalid', reason: 'too_large' });
+  return answer(413, INGEST_MESSAGES.tooLarge);
+}
+
 async function run(req: SentryRequest, slots: (() => void)[]): Promise<SentryResponse> {
   if (req.method === 'OPTIONS') return { status: 204, body: null, headers: { ...PREFLIGHT } };
   if (req.method !== 'POST') return answer(405, 'Method not allowed', { headers: { allow: 'POST, OPTIONS' } });
-  if (req.body.length > (req.largeBody && req.endpoint === 'envelope' ? MAX_ENVELOPE_BYTES : MAX_BODY_BYTES))
-    return answer(413, INGEST_MESSAGES.tooLarge);
+  if (
+    req.tooLarge ||
+    req.body.length > (req.largeBody && req.endpoint === 'envelope' ? MAX_ENVELOPE_BYTES : MAX_BODY_BYTES)
+  )
+    return tooLarge(req);
 
   let body: Buffer | null = null;
   const decode = async (): Promise<SentryResponse | Buffer> => {
@@ -156,8 +179,23 @@ async function run(req: SentryRequest, slots: (() => void)[]): Promise<SentryRes
 
   if (!(await reserveIngestTokens(key.publicKey, 1, keyShape(key)))) {
     // Refused before the body is read: what it held is not known.
-    recordOutcome({ projectId: key.projectId, category: 'unknown', outcome: 'rate_limited', reason: 'key_rate_limit' });
+    recordOutcome({
+      projectId: key.projectId,
+      category: unreadCategory(req),
+      outcome: 'rate_limited',
+      reason: 'key_rate_limit',
+    });
     return rateLimited();
+  }
+  // Browsers send reports with a media type of their own; anything else is no report (Relay answers 415 too).
+  if (req.endpoint === 'security' && !acceptsSecurityContentType(req.headers)) {
+    recordOutcome({
+      projectId: key.projectId,
+      category: SECURITY_CATEGORY,
+      outcome: 'invalid',
+      reason: 'unsupported_content_type',
+    });
+    return answer(415, UNSUPPORTED_SECURITY_CONTENT_TYPE);
   }
 
   if (!body) {
@@ -165,7 +203,7 @@ async function run(req: SentryRequest, slots: (() => void)[]): Promise<SentryRes
     if (!Buffer.isBuffer(d)) {
       recordOutcome({
         projectId: key.projectId,
-        category: 'unknown',
+        category: unreadCategory(req),
         outcome: 'invalid',
         reason: d.status === 413 ? 'too_large' : d.status === 415 ? 'unsupported_encoding' : 'invalid_compression',
       });
@@ -173,13 +211,14 @@ async function run(req: SentryRequest, slots: (() => void)[]): Promise<SentryRes
     }
     body = d;
   }
-  const prepared = prepareItems(req.endpoint, body);
+  const prepared = req.endpoint === 'security' ? prepareSecurity(body, req) : prepareItems(req.endpoint, body);
   if (!prepared.ok) {
     recordOutcome({
       projectId: key.projectId,
       category: prepared.category,
       outcome: 'invalid',
       reason: validationReason(prepared.issues[0]?.path ?? []),
+      quantity: prepared.quantity,
     });
     return invalid(prepared.issues);
   }

@@ -5,7 +5,7 @@ import { handleSentry } from './handle-sentry';
 import { observeHttp } from '@/lib/metrics/metrics';
 import type { SentryEndpoint } from './prepare-items';
 import { requestControlCharacterIssues } from '@/lib/text/control-characters';
-import { answer as ingestAnswer, INGEST_MESSAGES, invalid, unreadable, webResponse } from '../answer';
+import { answer as ingestAnswer, invalid, unreadable, webResponse } from '../answer';
 
 type Ctx = { params: Promise<{ projectNumber: string }> };
 
@@ -39,7 +39,6 @@ export function sentryRoute(endpoint: SentryEndpoint) {
     }
     try {
       const body = req.method === 'POST' ? await readCappedBody(req, slot.cap).catch(() => undefined) : Buffer.alloc(0);
-      if (body === null) return webResponse(ingestAnswer(413, INGEST_MESSAGES.tooLarge));
       if (body === undefined) return webResponse(unreadable());
       const url = new URL(req.url);
       return webResponse(
@@ -49,7 +48,9 @@ export function sentryRoute(endpoint: SentryEndpoint) {
           method: req.method,
           headers: Object.fromEntries(req.headers),
           searchParams: url.searchParams,
-          body,
+          // Past the cap: left unread, answered 413 (and counted when the key is known).
+          body: body ?? Buffer.alloc(0),
+          tooLarge: body === null,
           clientAddress: clientAddress(req),
           largeBody: slot.cap > MAX_BODY_BYTES,
         }),

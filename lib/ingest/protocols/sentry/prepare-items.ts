@@ -14,7 +14,8 @@ import { isFileType, ITEM_KINDS, kindsOf } from '@/lib/ingest/items/registry';
 import { addParsed, batchOf, emptyBatch, rowsOf, type Batch } from '@/lib/ingest/items/store-items';
 import { CLIENT_REPORT, notStoredCategory } from './item-types';
 
-export type SentryEndpoint = 'envelope' | 'store';
+/** The Sentry endpoints: envelopes, the older single-event store, and browser security reports (./prepare-security.ts). */
+export type SentryEndpoint = 'envelope' | 'store' | 'security';
 
 export type PreparedItems =
   | {
@@ -33,10 +34,11 @@ export type PreparedItems =
       /** An error event was refused while reading and no other was kept: its attachments go with it. */
       eventRefused: boolean;
     }
-  | { ok: false; issues: FieldIssue[]; category: Category };
+  /** Refused whole; `quantity` items counted as invalid (one unless said). */
+  | { ok: false; issues: FieldIssue[]; category: Category; quantity?: number };
 
 /** Parses a Sentry envelope or a /store/ body into what storeItems takes. Never throws on any input. */
-export function prepareItems(endpoint: SentryEndpoint, body: Buffer): PreparedItems {
+export function prepareItems(endpoint: Exclude<SentryEndpoint, 'security'>, body: Buffer): PreparedItems {
   if (endpoint === 'store') {
     const r = unitsOfStoreBody(body);
     if (Array.isArray(r))
