@@ -9,7 +9,8 @@ const TITLES: Record<string, string> = {
   hpkp: 'HPKP report',
 };
 
-// The report's fields in the words of the specs that define them; a field we do not name shows under its own key.
+// The report's fields in the words (and the order) of the specs that define them; a field we do not name shows under
+// its own key.
 const LABELS: Record<string, string> = {
   effective_directive: 'Effective directive',
   violated_directive: 'Violated directive',
@@ -47,7 +48,10 @@ const shown = (v: unknown) =>
 /** The browser security report (CSP violation, Expect-CT, Expect-Staple, HPKP) the event was read from, field by field. */
 export function SecurityReportPanel({ security }: { security: EventParts['security'] }) {
   if (!security) return null;
-  const rows = presentRows(Object.entries(security.report).map(([k, v]) => [LABELS[k] ?? k, shown(v)]));
+  // In the specs' order (the database keeps a report's keys in an order of its own), then any field we do not name.
+  const known = Object.keys(LABELS).filter((k) => Object.hasOwn(security.report, k));
+  const others = Object.keys(security.report).filter((k) => !Object.hasOwn(LABELS, k));
+  const rows = presentRows([...known, ...others].map((k) => [LABELS[k] ?? k, shown(security.report[k])]));
   if (rows.length === 0) return null;
   return (
     <SectionCard title={TITLES[security.type] ?? 'Security report'}>
