@@ -12,7 +12,7 @@ import type { NotificationEvent } from '@/lib/zod/notifications';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { Select } from '@/components/ui/select';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { ErrorState, LoadingState } from '@/components/ui/states';
 import { WeeklyReportSetting } from './weekly-report-setting';
 
 /** Each workflow event in words: what reaches the person, and when. */

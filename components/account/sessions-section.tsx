@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ActionFeedback } from '@/components/ui/action-feedback';
 import { useToast } from '@/components/ui/toast';
-import { RelativeTime } from '@/components/issues/relative-time';
+import { RelativeTime } from '@/components/ui/relative-time';
 
 const message = (err: unknown) =>
   err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';

@@ -1,7 +1,7 @@
 'use client';
 
-import { LoadError, Skeleton } from '@/components/performance/load-states';
-import { RelativeTime } from '@/components/performance/relative-time';
+import { LoadError, Skeleton } from '@/components/ui/states';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { cn } from '@/components/ui/cn';
 import { useAlertLogs } from '@/lib/swr/use-alerts';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { RelativeTime } from '@/components/performance/relative-time';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';

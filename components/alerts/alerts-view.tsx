@@ -2,8 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
-import { EmptyState } from '@/components/dashboard/empty-state';
-import { LoadError, Skeleton } from '@/components/performance/load-states';
+import { EmptyState, LoadError, Skeleton } from '@/components/ui/states';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useAlertMutations, useAlertRules, type AlertRule } from '@/lib/swr/use-alerts';

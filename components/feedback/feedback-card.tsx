@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ApiError } from '@/lib/swr/fetcher';
 import { updateFeedback, type FeedbackEntry, type FeedbackStatus } from '@/lib/swr/use-feedback';
 import type { Member } from '@/lib/swr/use-team';
-import { RelativeTime } from '@/components/issues/relative-time';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';

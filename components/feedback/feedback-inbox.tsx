@@ -3,8 +3,7 @@
 import { useState } from 'react';
 import { useFeedbackInbox, type FeedbackStatus } from '@/lib/swr/use-feedback';
 import { useMembers } from '@/lib/swr/use-team';
-import { EmptyState } from '@/components/dashboard/empty-state';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/components/ui/cn';
 import { FeedbackCard } from './feedback-card';

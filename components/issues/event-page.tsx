@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useEvent, useEventNeighbours, type TrackedEvent } from '@/lib/swr/use-events';
 import { useIssue } from '@/lib/swr/use-issues';
-import { ErrorState, LoadingState, isNotFound } from '@/components/dashboard/states';
+import { ErrorState, LoadingState, isNotFound } from '@/components/ui/states';
 import { CopyButton } from '@/components/projects/copy-button';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -20,7 +20,7 @@ import { useEvents } from '@/lib/swr/use-events';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
-import { ErrorState, LoadingState, isNotFound } from '@/components/dashboard/states';
+import { ErrorState, LoadError, LoadingState, Skeleton, isNotFound } from '@/components/ui/states';
 import { Pagination } from '@/components/dashboard/pagination';
 import { EventsChart } from '@/components/charts/events-chart';
 import { LevelBadge, RegressedBadge, StatusBadge } from './badges';
@@ -29,7 +29,7 @@ import { AssigneePicker, IssueActivity } from './issue-triage';
 import { DeleteIssue } from './delete-issue';
 import { IssueTags } from './issue-tags';
 import { SuspectCommits } from './suspect-commits';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { readEvent } from './event-shape';
 import { ActionFeedback } from '@/components/ui/action-feedback';
 import { useToast } from '@/components/ui/toast';
@@ -327,13 +327,8 @@ function ReleaseLink({ projectId, version, testId }: { projectId: string; versio
 
 function IssueChart({ projectId, issueId }: { projectId: string; issueId: string }) {
   const { stats, error, isLoading } = useIssueStats(projectId, issueId, 14);
-  if (error)
-    return (
-      <p className="text-sm text-danger-fg">
-        Could not load the chart: {error instanceof ApiError ? error.message : 'network error'}.
-      </p>
-    );
-  if (isLoading || !stats) return <div className="h-40 animate-pulse rounded-md bg-surface-hover" aria-hidden="true" />;
+  if (error) return <LoadError what="the chart" error={error} />;
+  if (isLoading || !stats) return <Skeleton className="h-40" />;
   return <EventsChart buckets={stats.buckets} />;
 }
 

@@ -10,7 +10,7 @@ import { bulkSetIssueStatus, issuesKey, mergeIssues, setIssueStatus, useIssues }
 import { plural } from '@/lib/text/plural';
 import { Card } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { ErrorState, LoadingState } from '@/components/ui/states';
 import { Pagination } from '@/components/dashboard/pagination';
 import { ShortcutLegend } from './shortcut-legend';
 import { IssueSearchBox, type QueryProblem } from './issue-search-box';

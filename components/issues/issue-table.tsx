@@ -8,7 +8,7 @@ import { plural, pluralAtLeast } from '@/lib/text/plural';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { LevelBadge, RegressedBadge, StatusBadge } from './badges';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '@/components/ui/relative-time';
 
 type Issue = IssueList['issues'][number];
 

@@ -22,7 +22,8 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { FormError } from '@/components/ui/form-error';
 import { useToast } from '@/components/ui/toast';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { LoadError, Skeleton } from '@/components/ui/states';
 import { titleCase } from './badges';
 import { AssignmentReason, automaticAssignmentTitle } from './assignment-reason';
 
@@ -165,8 +166,8 @@ function Timeline({ projectId, issueId }: { projectId: string; issueId: string }
       <h2 id="activity-heading" className="text-base font-semibold">
         Activity
       </h2>
-      {error && <p className="text-sm text-danger-fg">Could not load the activity: {failure(error)}</p>}
-      {!activity && !error && <div className="h-16 animate-pulse rounded-md bg-surface-hover" aria-hidden="true" />}
+      {error && <LoadError what="the activity" error={error} />}
+      {!activity && !error && <Skeleton className="h-16" />}
       {activity && (
         <ol className="space-y-3 border-l border-line pl-4" data-testid="timeline">
           {activity.map((a) => (

@@ -1,9 +1,9 @@
 'use client';
 
 import { Card } from '@/components/ui/card';
-import { ApiError } from '@/lib/swr/fetcher';
+import { LoadError, Skeleton } from '@/components/ui/states';
 import { useSuspectCommits, type NoSuspectsReason, type SuspectCommit } from '@/lib/swr/use-suspect-commits';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '@/components/ui/relative-time';
 
 const WHY_NONE: Record<NoSuspectsReason, string> = {
   NO_RELEASE:
@@ -31,11 +31,9 @@ export function SuspectCommits({ projectId, issueId }: { projectId: string; issu
           Suspect commits
         </h2>
         {error ? (
-          <p className="text-sm text-danger-fg">
-            Could not load the suspect commits: {error instanceof ApiError ? error.message : 'network error'}.
-          </p>
+          <LoadError what="the suspect commits" error={error} />
         ) : isLoading || !suspects ? (
-          <div className="h-16 animate-pulse rounded-md bg-surface-hover" aria-hidden="true" />
+          <Skeleton className="h-16" />
         ) : suspects.suspects.length === 0 ? (
           <p className="text-sm text-fg-muted" data-testid="suspect-commits-empty">
             No suspect commits. {suspects.reason ? WHY_NONE[suspects.reason] : null}

@@ -2,8 +2,7 @@
 
 import { useState } from 'react';
 import { useLogs, type LogFilters, type LogLine } from '@/lib/swr/use-traces';
-import { EmptyState } from '@/components/dashboard/empty-state';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { TraceLink } from '@/components/traces/trace-link';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';

@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { CopyButton } from '@/components/projects/copy-button';
-import { RelativeTime } from '@/components/issues/relative-time';
+import { RelativeTime } from '@/components/ui/relative-time';
 
 const SCOPE_HINTS: Record<TokenScope, string> = {
   read: 'read issues, events, projects',

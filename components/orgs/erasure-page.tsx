@@ -19,7 +19,7 @@ import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
 import { FormError } from '@/components/ui/form-error';
 import { ScrollTable, th } from '@/components/ui/scroll-table';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { ErrorState, LoadingState } from '@/components/ui/states';
 
 const KINDS: { kind: ErasureKind; label: string; placeholder: string }[] = [
   { kind: 'email', label: 'Email', placeholder: 'ann@example.com' },

@@ -16,7 +16,7 @@ import { ROLES, type Role } from '@/lib/orgs/roles';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { ErrorState, LoadingState } from '@/components/ui/states';
 import { titleCase } from '@/components/issues/badges';
 import { InviteForm } from './invite-form';
 import { PendingInvites } from './pending-invites';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ApiError } from '@/lib/swr/fetcher';
 import { revokeInvite, type PendingInvite } from '@/lib/swr/use-team';
 import { Button } from '@/components/ui/button';
-import { RelativeTime } from '@/components/issues/relative-time';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { titleCase } from '@/components/issues/badges';
 
 export function PendingInvites({

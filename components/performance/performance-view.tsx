@@ -6,7 +6,7 @@ import { DAY_RANGES, parseDays, useTransactions, useWebVitals } from '@/lib/swr/
 import { useProject } from '@/lib/swr/use-projects';
 import { platformOf } from '@/lib/projects/platforms';
 import { RangeLinks } from './range-links';
-import { LoadError, Skeleton } from './load-states';
+import { LoadError, Skeleton } from '@/components/ui/states';
 import { TransactionsTable } from './transactions-table';
 import { browserPlatform, NoVitals, VitalsCards, withoutVitals } from './vitals-cards';
 

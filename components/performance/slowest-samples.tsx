@@ -4,7 +4,7 @@ import { cn } from '@/components/ui/cn';
 import { ScrollTable, th } from '@/components/ui/scroll-table';
 import type { TransactionSample } from '@/lib/zod/performance';
 import { formatMs } from './format';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { TraceLink } from '@/components/traces/trace-link';
 
 const none = <span className="text-fg-faint">—</span>;

@@ -6,7 +6,7 @@ import { TextLink } from '@/components/ui/text-link';
 import { PERIOD_LABELS, parsePeriod, useTransaction } from '@/lib/swr/use-performance';
 import { TRANSACTION_PERIODS, type TransactionDetail } from '@/lib/zod/performance';
 import { formatCount, formatMs, formatPercent, formatThroughput } from './format';
-import { LoadError, Skeleton } from './load-states';
+import { LoadError, Skeleton } from '@/components/ui/states';
 import { RangeLinks } from './range-links';
 import { SlowestSamples } from './slowest-samples';
 import { SpanGroups } from '@/components/traces/span-groups';

@@ -5,7 +5,7 @@ import { ScrollTable, th } from '@/components/ui/scroll-table';
 import { periodOfDays, transactionHref, type DayRange } from '@/lib/swr/use-performance';
 import type { TransactionGroup } from '@/lib/zod/performance';
 import { formatCount, formatMs, formatPercent, formatRate } from './format';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '@/components/ui/relative-time';
 
 const num = 'px-4 py-3 text-right tabular-nums';
 

@@ -5,7 +5,7 @@ import { VITAL_THRESHOLDS } from '@/lib/performance/rating';
 import { platformOf } from '@/lib/projects/platforms';
 import type { VitalName, VitalRating, WebVitals } from '@/lib/zod/performance';
 import { formatCount, formatVital } from './format';
-import { Skeleton } from './load-states';
+import { Skeleton } from '@/components/ui/states';
 
 const VITALS: { name: VitalName; abbr: string; title: string }[] = [
   { name: 'lcp', abbr: 'LCP', title: 'Largest Contentful Paint' },

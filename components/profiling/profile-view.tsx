@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { ErrorState, isNotFound, LoadingState } from '@/components/dashboard/states';
+import { ErrorState, isNotFound, LoadingState } from '@/components/ui/states';
 import { formatCount, formatMs } from '@/components/performance/format';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';

@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { formatCount, formatMs } from '@/components/performance/format';
-import { LoadError, Skeleton } from '@/components/performance/load-states';
+import { LoadError, Skeleton } from '@/components/ui/states';
 import { RangeLinks } from '@/components/performance/range-links';
-import { RelativeTime } from '@/components/performance/relative-time';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { Card } from '@/components/ui/card';
 import { ScrollTable, th } from '@/components/ui/scroll-table';
 import { DAY_RANGES, parseDays, transactionHref } from '@/lib/swr/use-performance';

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { formatCount, formatMs } from '@/components/performance/format';
-import { LoadError, Skeleton } from '@/components/performance/load-states';
+import { LoadError, Skeleton } from '@/components/ui/states';
 import { Badge } from '@/components/ui/badge';
 import { ScrollTable, th } from '@/components/ui/scroll-table';
 import { cn } from '@/components/ui/cn';

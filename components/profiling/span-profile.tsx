@@ -1,8 +1,7 @@
 'use client';
 
-import { isNotFound } from '@/components/dashboard/states';
+import { isNotFound, LoadError, Skeleton } from '@/components/ui/states';
 import { formatCount, formatMs } from '@/components/performance/format';
-import { LoadError, Skeleton } from '@/components/performance/load-states';
 import { TextLink } from '@/components/ui/text-link';
 import { transactionHref } from '@/lib/swr/use-performance';
 import { profileHref, useSpanFlameGraph } from '@/lib/swr/use-profiles';

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import { formatCount } from '@/components/performance/format';
-import { LoadError, Skeleton } from '@/components/performance/load-states';
+import { LoadError, Skeleton } from '@/components/ui/states';
 import { Card } from '@/components/ui/card';
 import { TextLink } from '@/components/ui/text-link';
 import { useTransactionFlameGraph } from '@/lib/swr/use-profiles';

@@ -7,8 +7,8 @@ import { updateInboundFiltersSchema } from '@/lib/ingest/enrich/inbound-filters'
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
-import { RelativeTime } from '@/components/issues/relative-time';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { Check, ListField, lines, useSettingsSave } from './setting-fields';
 
 const messageOf = (err: unknown) =>

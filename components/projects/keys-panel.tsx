@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { ErrorState, LoadingState } from '@/components/ui/states';
 import { DsnField, NATIVE_DSN_LABEL, SENTRY_DSN_LABEL } from './dsn-field';
 
 const messageOf = (err: unknown) =>

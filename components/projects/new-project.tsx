@@ -4,7 +4,7 @@ import { useProjects } from '@/lib/swr/use-projects';
 import { useBilling } from '@/lib/swr/use-billing';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { ErrorState, LoadingState } from '@/components/ui/states';
 import Link from 'next/link';
 import { CreateProjectForm } from './create-project-form';
 import { useRole } from '@/lib/swr/use-me';

@@ -15,7 +15,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { SelectField } from '@/components/ui/select-field';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { ErrorState, LoadingState } from '@/components/ui/states';
 import { WEBHOOK_FORMAT_LABELS } from '@/components/alerts/rule-form/notify-fields';
 import { EVENT_LABELS } from '@/components/account/notification-settings';
 

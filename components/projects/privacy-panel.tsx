@@ -6,7 +6,7 @@ import { updateProjectPrivacySchema } from '@/lib/zod/privacy';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { ErrorState, LoadingState } from '@/components/ui/states';
 import { Check, ListField, lines, useSettingsSave } from './setting-fields';
 
 /** The project's data scrubbing: shown to everyone, editable by ADMINs. */

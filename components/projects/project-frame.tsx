@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { Suspense, type ReactNode } from 'react';
 import { useProject } from '@/lib/swr/use-projects';
 import { buttonClasses } from '@/components/ui/button';
-import { ErrorState, isNotFound } from '@/components/dashboard/states';
+import { ErrorState, isNotFound } from '@/components/ui/states';
 import { EnvironmentSelect } from './environment-select';
 
 /**

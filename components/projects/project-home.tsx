@@ -7,7 +7,7 @@ import { useProjectActivity } from '@/lib/swr/use-project-activity';
 import type { ProjectActivity } from '@/lib/projects/project-activity';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { ErrorState, LoadingState } from '@/components/ui/states';
 import { CreateProjectForm } from './create-project-form';
 import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';

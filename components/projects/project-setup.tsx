@@ -5,7 +5,7 @@ import { useProject } from '@/lib/swr/use-projects';
 import { useFirstIssue } from '@/lib/swr/use-first-issue';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { ErrorState, LoadingState } from '@/components/ui/states';
 import { CodeBlock } from './copy-button';
 import { DsnField, NATIVE_DSN_HINT, NATIVE_DSN_LABEL, SENTRY_DSN_HINT, SENTRY_DSN_LABEL } from './dsn-field';
 import { browserSnippet, curlSnippet, fetchSnippet } from './snippets';

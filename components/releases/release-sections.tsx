@@ -1,6 +1,6 @@
 'use client';
 
-import { RelativeTime } from '@/components/issues/relative-time';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { Card } from '@/components/ui/card';
 import type { ReleaseDetail } from '@/lib/swr/use-releases';
 import { plural } from '@/lib/text/plural';

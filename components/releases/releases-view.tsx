@@ -1,9 +1,8 @@
 'use client';
 
 import Link from 'next/link';
-import { EmptyState } from '@/components/dashboard/empty-state';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
-import { RelativeTime } from '@/components/issues/relative-time';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { Card } from '@/components/ui/card';
 import {
   useRelease,

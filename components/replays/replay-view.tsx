@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { deleteReplay, useRecording, useReplay, type ReplayDetail } from '@/lib/swr/use-replays';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { ErrorState, LoadingState } from '@/components/ui/states';
 import { TraceLink } from '@/components/traces/trace-link';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -3,9 +3,8 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useReplays, type ReplayFilters, type ReplaySummary } from '@/lib/swr/use-replays';
-import { EmptyState } from '@/components/dashboard/empty-state';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
-import { RelativeTime } from '@/components/issues/relative-time';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { OUTCOMES, OUTCOME_LABELS, type Category, type Outcome } from '@/lib/outcomes/categories';
 import { useStats, type Stats } from '@/lib/swr/use-stats';
-import { ErrorState, LoadingState } from '@/components/dashboard/states';
+import { ErrorState, LoadingState } from '@/components/ui/states';
 import { RangeLinks } from '@/components/performance/range-links';
 import { CategoryCard, EmptyCategories } from './category-card';
 import { MonthQuota } from './month-quota';

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import type { Trace, TraceSpan } from '@/lib/swr/use-traces';
 import { formatMs } from '@/components/performance/format';
-import { RelativeTime } from '@/components/performance/relative-time';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { Card } from '@/components/ui/card';
 import { errorEntryId, errorHref } from './trace-tree';
 

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTrace, type Trace, type TraceSpan } from '@/lib/swr/use-traces';
 import { plural } from '@/lib/text/plural';
-import { ErrorState, isNotFound, LoadingState } from '@/components/dashboard/states';
+import { ErrorState, isNotFound, LoadingState } from '@/components/ui/states';
 import { formatMs } from '@/components/performance/format';
 import { Card } from '@/components/ui/card';
 import { TraceErrors } from './trace-errors';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { IssueList } from '@/components/issues/issue-list';
-import { LoadingState } from '@/components/dashboard/states';
+import { LoadingState } from '@/components/ui/states';
 
 export const metadata: Metadata = { title: 'Issues' };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { IssueDetail } from '@/components/issues/issue-detail';
-import { LoadingState } from '@/components/dashboard/states';
+import { LoadingState } from '@/components/ui/states';
 import { issueTitle } from '@/lib/dashboard/page-titles';
 
 type Params = { params: Promise<{ projectId: string; issueId: string }> };
