@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { copyText } from '@/components/ui/copy-button';
 
 /** The signing secret comes only in the create response: shown here once, with a copy button. */
 export function WebhookSecretNotice({
@@ -16,12 +17,7 @@ export function WebhookSecretNotice({
   const [copied, setCopied] = useState<'yes' | 'failed'>();
 
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
+    setCopied((await copyText(secret)) ? 'yes' : 'failed');
   }
 
   return (

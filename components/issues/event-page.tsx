@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useEvent, useEventNeighbours, type TrackedEvent } from '@/lib/swr/use-events';
 import { useIssue } from '@/lib/swr/use-issues';
 import { ErrorState, LoadingState, isNotFound } from '@/components/ui/states';
-import { CopyButton } from '@/components/projects/copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';

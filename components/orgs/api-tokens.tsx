@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
-import { CopyButton } from '@/components/projects/copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { RelativeTime } from '@/components/ui/relative-time';
 
 const SCOPE_HINTS: Record<TokenScope, string> = {

@@ -10,7 +10,7 @@ import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { CopyButton } from '@/components/projects/copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { titleCase } from '@/components/issues/badges';
 
 /** Invite by email with a role; the answer's link is shown once to copy, for installs that send no email. */

@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { cn } from '@/components/ui/cn';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 
 /** One DSN: its label, the value (truncated, full text in the tooltip) and a copy button. */
 export function DsnField({

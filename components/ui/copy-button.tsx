@@ -1,11 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import { cn } from '@/components/ui/cn';
+import { cn } from './cn';
 
-async function copyText(text: string) {
+/** Copies text to the clipboard; false when the browser refused both ways (the caller says so). */
+export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
+    return true;
   } catch {
     // Clipboard API refused (permissions, insecure origin): fall back to a hidden textarea.
     const area = document.createElement('textarea');
@@ -15,8 +17,9 @@ async function copyText(text: string) {
     area.style.opacity = '0';
     document.body.appendChild(area);
     area.select();
-    document.execCommand('copy');
+    const copied = document.execCommand('copy');
     area.remove();
+    return copied;
   }
 }
 
@@ -58,28 +61,5 @@ export function CopyButton({
     >
       <span aria-live="polite">{copied ? 'Copied' : caption}</span>
     </button>
-  );
-}
-
-/**
- * A read-only block of code with its copy button. Long lines (a URL, a key) wrap at the block's edge instead of
- * running off it, on a phone as on a laptop; the copy button copies them whole.
- */
-export function CodeBlock({ code, label, testId }: { code: string; label: string; testId?: string }) {
-  return (
-    <div className="relative rounded-lg border border-code-line bg-code">
-      <div className="flex items-center justify-between border-b border-code-line px-3 py-1.5">
-        <span className="text-xs font-medium text-code-muted">{label}</span>
-        <CopyButton text={code} label={`Copy ${label}`} tone="code" className="h-7" />
-      </div>
-      <pre
-        tabIndex={0}
-        aria-label={label}
-        className="overflow-x-auto p-3 text-xs leading-relaxed wrap-anywhere whitespace-pre-wrap text-code-fg"
-        data-testid={testId}
-      >
-        <code>{code}</code>
-      </pre>
-    </div>
   );
 }
