@@ -14,6 +14,7 @@ import { FormError } from '@/components/ui/form-error';
 import { Select } from '@/components/ui/select';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { WeeklyReportSetting } from './weekly-report-setting';
+import { PageHeader } from '@/components/ui/page-header';
 
 /** Each workflow event in words: what reaches the person, and when. */
 export const EVENT_LABELS: Record<NotificationEvent, { label: string; hint: string }> = {
@@ -53,16 +54,18 @@ function SettingsGrid({ settings }: { settings: Settings }) {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Notifications</h1>
-        <p className="mt-1 text-sm text-fg-secondary">
-          What happens to the issues you take part in (assigned to you, commented on, changed by you), and by which
-          channel it reaches you. Alert rules are set per project and are not affected.{' '}
-          <Link href="/settings/account" className="text-link underline underline-offset-4">
-            Back to your account
-          </Link>
-        </p>
-      </div>
+      <PageHeader
+        title="Notifications"
+        description={
+          <>
+            What happens to the issues you take part in (assigned to you, commented on, changed by you), and by which
+            channel it reaches you. Alert rules are set per project and are not affected.{' '}
+            <Link href="/settings/account" className="text-link underline underline-offset-4">
+              Back to your account
+            </Link>
+          </>
+        }
+      />
       <Card>
         <h2 className="text-base font-semibold">Defaults</h2>
         <table className="mt-3 w-full text-sm">

@@ -12,6 +12,7 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { WebhookSecretNotice } from './webhook-secret-notice';
 import { RoleNote } from '@/components/orgs/role-note';
 import { useRole } from '@/lib/swr/use-me';
+import { PageHeader } from '@/components/ui/page-header';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; rule: AlertRule } | null;
 
@@ -38,17 +39,16 @@ export function AlertsView({ projectId }: { projectId: string }) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Alerts</h1>
-          <p className="mt-1 text-sm text-fg-muted">
-            Get an email or a webhook when a new issue appears, a resolved issue comes back, or errors spike.
-          </p>
-        </div>
-        {manage && !editing && rules && rules.length > 0 && (
-          <Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button>
-        )}
-      </div>
+      <PageHeader
+        title="Alerts"
+        description="Get an email or a webhook when a new issue appears, a resolved issue comes back, or errors spike."
+        actions={
+          manage &&
+          !editing &&
+          rules &&
+          rules.length > 0 && <Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button>
+        }
+      />
 
       {!manage && <RoleNote min="ADMIN" what="create, change or delete alert rules" />}
       {created && (

@@ -13,6 +13,7 @@ import { USAGE_REFRESH_MS, useUsage } from '@/lib/swr/use-usage';
 import { UsageMeter } from './usage-meter';
 import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
+import { PageHeader } from '@/components/ui/page-header';
 
 const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'];
 
@@ -76,14 +77,14 @@ export function BillingView() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Billing</h1>
-        <p className="mt-1 text-sm text-fg-muted">
-          {billing.data?.unlimited
+      <PageHeader
+        title="Billing"
+        description={
+          billing.data?.unlimited
             ? 'This month’s event usage. This server has no plans to choose from.'
-            : 'Your organization’s plan and this month’s event usage.'}
-        </p>
-      </div>
+            : 'Your organization’s plan and this month’s event usage.'
+        }
+      />
 
       <CheckoutReturn outcome={checkout} plan={summary?.plan} />
 

@@ -1,8 +1,7 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
-import { cn } from '@/components/ui/cn';
+import { NavTabs } from '@/components/ui/tabs';
 import { useCurrentProjectId } from './current-project';
 
 const PROJECT_LINKS = [
@@ -37,26 +36,12 @@ export function NavLinks() {
     { href: '/settings/billing', label: 'Billing' },
   ];
   return (
-    // Wraps onto a second row on phones rather than scrolling: every tab stays in sight (Billing was off-screen at 375 px).
-    <nav aria-label="Main" className="-mb-px flex flex-wrap gap-x-1">
-      {links.map(({ href, label }) => {
+    <NavTabs
+      label="Main"
+      links={links.map(({ href, label }) => {
         const path = href.split('?')[0];
-        const active = path !== '/' && (pathname === path || pathname.startsWith(`${path}/`));
-        return (
-          <Link
-            key={label}
-            href={href}
-            aria-current={active ? 'page' : undefined}
-            className={cn(
-              'border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
-              'focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-focus',
-              active ? 'border-fg text-fg' : 'border-transparent text-fg-muted hover:text-fg',
-            )}
-          >
-            {label}
-          </Link>
-        );
+        return { href, label, active: path !== '/' && (pathname === path || pathname.startsWith(`${path}/`)) };
       })}
-    </nav>
+    />
   );
 }

@@ -5,8 +5,9 @@ import { useFeedbackInbox, type FeedbackStatus } from '@/lib/swr/use-feedback';
 import { useMembers } from '@/lib/swr/use-team';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Input } from '@/components/ui/input';
-import { cn } from '@/components/ui/cn';
+import { Tabs } from '@/components/ui/tabs';
 import { FeedbackCard } from './feedback-card';
+import { PageHeader } from '@/components/ui/page-header';
 
 const TABS: { status: FeedbackStatus; label: string }[] = [
   { status: 'new', label: 'New' },
@@ -22,32 +23,22 @@ export function FeedbackInbox({ projectId }: { projectId: string }) {
   const { members } = useMembers();
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">User feedback</h1>
-        <p className="mt-1 text-sm text-fg-secondary">
-          What your users wrote: Sentry&apos;s feedback widget and <code>captureFeedback</code>, user reports, and the
-          crash-report dialog (<code>Sentry.showReportDialog()</code>).
-        </p>
-      </div>
+      <PageHeader
+        title="User feedback"
+        description={
+          <>
+            What your users wrote: Sentry&apos;s feedback widget and <code>captureFeedback</code>, user reports, and the
+            crash-report dialog (<code>Sentry.showReportDialog()</code>).
+          </>
+        }
+      />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="tablist" aria-label="Feedback status" className="flex gap-1">
-          {TABS.map((t) => (
-            <button
-              key={t.status}
-              role="tab"
-              type="button"
-              aria-selected={status === t.status}
-              onClick={() => setStatus(t.status)}
-              className={cn(
-                'rounded-md px-3 py-1.5 text-sm font-medium',
-                status === t.status ? 'bg-surface-hover text-fg' : 'text-fg-secondary hover:text-fg',
-              )}
-            >
-              {t.label}
-              {page && ` (${page.counts[t.status]})`}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          label="Feedback status"
+          tabs={TABS.map((t) => ({ value: t.status, label: page ? `${t.label} (${page.counts[t.status]})` : t.label }))}
+          current={status}
+          onChange={setStatus}
+        />
         <div className="w-full sm:w-72">
           <label htmlFor="feedback-search" className="sr-only">
             Search feedback

@@ -17,6 +17,7 @@ import { IssueSearchBox, type QueryProblem } from './issue-search-box';
 import { IssueFilterBar } from './issue-filter-bar';
 import { IssueTable, VERBS } from './issue-table';
 import { useIssueQuery } from './use-issue-query';
+import { PageHeader } from '@/components/ui/page-header';
 
 /** Keys typed into a text field are text, not shortcuts. */
 function isTyping(target: EventTarget | null) {
@@ -172,7 +173,7 @@ export function IssueList({ projectId }: { projectId: string }) {
 
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold tracking-tight">Issues</h1>
+      <PageHeader title="Issues" />
       <IssueSearchBox query={q.query} problem={problem} onSearch={q.setQuery} />
       <IssueFilterBar query={q.query} sort={q.sort} onQuery={q.setQuery} onSort={(s) => q.setSort(s)} />
 

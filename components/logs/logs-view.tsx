@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/components/ui/cn';
 import { formatLogTime } from '@/lib/logs/format-log-time';
+import { PageHeader } from '@/components/ui/page-header';
 
 const LEVEL_STYLE: Record<string, string> = {
   fatal: 'bg-danger-soft text-danger-fg',
@@ -27,13 +28,15 @@ export function LogsView({ projectId }: { projectId: string }) {
     setFilters({ ...filters, [k]: e.target.value });
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Logs</h1>
-        <p className="mt-1 text-sm text-fg-secondary">
-          Log lines from Sentry SDKs (<code>Sentry.logger.info(…)</code> with <code>enableLogs: true</code>) and
-          OpenTelemetry exporters (OTLP/HTTP), each linked to its trace. Last 24 hours.
-        </p>
-      </div>
+      <PageHeader
+        title="Logs"
+        description={
+          <>
+            Log lines from Sentry SDKs (<code>Sentry.logger.info(…)</code> with <code>enableLogs: true</code>) and
+            OpenTelemetry exporters (OTLP/HTTP), each linked to its trace. Last 24 hours.
+          </>
+        }
+      />
       <form
         className="grid gap-3 sm:grid-cols-[10rem_1fr_1fr_auto]"
         onSubmit={(e) => e.preventDefault()}

@@ -14,6 +14,7 @@ import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/components/ui/cn';
+import { PageHeader } from '@/components/ui/page-header';
 
 const RUN_COLORS: Record<string, string> = {
   ok: 'bg-success',
@@ -47,22 +48,26 @@ export function MonitorsView({ projectId }: { projectId: string }) {
   if (isLoading || !monitors) return <LoadingState label="Loading monitors" />;
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Monitors</h1>
-        <p className="mt-1 text-sm text-fg-secondary">
-          Cron jobs that check in: Sentry SDKs&apos; <code>withMonitor</code> and <code>captureCheckIn</code> (their{' '}
-          <code>monitor_config</code> creates the monitor), or a plain request from a shell job:{' '}
-          <code>
-            curl &quot;$SENTRY_DSN_HOST/api/&lt;project number&gt;/cron/&lt;slug&gt;/&lt;public key&gt;/?status=ok&quot;
-          </code>
-          . A run that does not come within its margin is missed; one that runs past its max runtime times out; either
-          opens an issue.
-        </p>
+      <PageHeader
+        title="Monitors"
+        description={
+          <>
+            Cron jobs that check in: Sentry SDKs&apos; <code>withMonitor</code> and <code>captureCheckIn</code> (their{' '}
+            <code>monitor_config</code> creates the monitor), or a plain request from a shell job:{' '}
+            <code>
+              curl &quot;$SENTRY_DSN_HOST/api/&lt;project number&gt;/cron/&lt;slug&gt;/&lt;public
+              key&gt;/?status=ok&quot;
+            </code>
+            . A run that does not come within its margin is missed; one that runs past its max runtime times out; either
+            opens an issue.
+          </>
+        }
+      >
         <p className="mt-1 text-sm text-fg-secondary">
           Uptime checks request a URL every interval and fail on a timeout, an unexpected status or a missing keyword. A{' '}
           <strong>Monitor</strong> alert rule tells you once when a monitor starts failing and once when it recovers.
         </p>
-      </div>
+      </PageHeader>
       {monitors.length === 0 ? (
         <EmptyState
           title="No monitors yet"

@@ -12,6 +12,7 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { ScrollTable, th } from '@/components/ui/scroll-table';
 import { Select } from '@/components/ui/select';
+import { PageHeader } from '@/components/ui/page-header';
 
 /** Each area's group in the action filter, and the noun of its "All … actions" choice. */
 const AREAS_SHOWN: Record<string, [string, string]> = {
@@ -96,13 +97,10 @@ export function AuditLogView() {
   const filtered = JSON.stringify(filters) !== JSON.stringify(EMPTY);
 
   const intro = (
-    <div>
-      <h1 className="text-2xl font-semibold tracking-tight">Audit log</h1>
-      <p className="mt-1 text-sm text-fg-secondary">
-        Who changed members, keys, tokens, projects and security settings in this organization, when and from which
-        address. Entries are kept for a period the server sets (a year by default).
-      </p>
-    </div>
+    <PageHeader
+      title="Audit log"
+      description="Who changed members, keys, tokens, projects and security settings in this organization, when and from which address. Entries are kept for a period the server sets (a year by default)."
+    />
   );
   if (!role) return <LoadingState label="Loading the audit log" />;
   if (!allowed)

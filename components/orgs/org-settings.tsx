@@ -27,6 +27,7 @@ import { OrgSso } from './org-sso';
 import { OrgTwoFactor } from './org-two-factor';
 import { ActionFeedback } from '@/components/ui/action-feedback';
 import { enterDashboard } from '@/components/dashboard/enter-dashboard';
+import { PageHeader } from '@/components/ui/page-header';
 
 const message = (err: unknown) =>
   err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
@@ -58,22 +59,24 @@ export function OrgSettings() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Team</h1>
-        <p className="mt-1 text-sm text-fg-secondary">
-          Members of <span className="font-medium text-fg">{me.organization?.name}</span> and their roles. Members
-          triage issues; admins also manage projects, keys, alerts and members; owners also billing and other owners.
-          {can('ADMIN') && (
-            <>
-              {' '}
-              <Link href="/settings/audit-log" className="text-link underline underline-offset-4">
-                See the audit log
-              </Link>{' '}
-              for who changed what.
-            </>
-          )}
-        </p>
-      </div>
+      <PageHeader
+        title="Team"
+        description={
+          <>
+            Members of <span className="font-medium text-fg">{me.organization?.name}</span> and their roles. Members
+            triage issues; admins also manage projects, keys, alerts and members; owners also billing and other owners.
+            {can('ADMIN') && (
+              <>
+                {' '}
+                <Link href="/settings/audit-log" className="text-link underline underline-offset-4">
+                  See the audit log
+                </Link>{' '}
+                for who changed what.
+              </>
+            )}
+          </>
+        }
+      />
       <ActionFeedback announcement={announcement} error={actionError} />
 
       <section className="rounded-xl border border-line bg-surface shadow-sm">

@@ -5,10 +5,11 @@ import { Card } from '@/components/ui/card';
 import { DAY_RANGES, parseDays, useTransactions, useWebVitals } from '@/lib/swr/use-performance';
 import { useProject } from '@/lib/swr/use-projects';
 import { platformOf } from '@/lib/projects/platforms';
-import { RangeLinks } from './range-links';
+import { RangeLinks } from '@/components/ui/range-links';
 import { LoadError, Skeleton } from '@/components/ui/states';
 import { TransactionsTable } from './transactions-table';
 import { browserPlatform, NoVitals, VitalsCards, withoutVitals } from './vitals-cards';
+import { PageHeader } from '@/components/ui/page-header';
 
 const snippet = (origin: string) => `<script src="${origin}/sdk/browser.js"></script>
 <script>
@@ -118,18 +119,18 @@ export function PerformanceView({ projectId }: { projectId: string }) {
 
   return (
     <div className="space-y-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Performance</h1>
-          <p className="mt-1 text-sm text-fg-muted">Transactions and web vitals from {range}.</p>
-        </div>
-        <RangeLinks
-          param="days"
-          values={DAY_RANGES}
-          current={days}
-          labelOf={(d) => (d === 1 ? '24 hours' : `${d} days`)}
-        />
-      </div>
+      <PageHeader
+        title="Performance"
+        description={<>Transactions and web vitals from {range}.</>}
+        actions={
+          <RangeLinks
+            param="days"
+            values={DAY_RANGES}
+            current={days}
+            labelOf={(d) => (d === 1 ? '24 hours' : `${d} days`)}
+          />
+        }
+      />
 
       {vitalsFirst ? vitalsSection : transactionsSection}
       {vitalsFirst ? transactionsSection : vitalsSection}

@@ -7,7 +7,7 @@ import { PERIOD_LABELS, parsePeriod, useTransaction } from '@/lib/swr/use-perfor
 import { TRANSACTION_PERIODS, type TransactionDetail } from '@/lib/zod/performance';
 import { formatCount, formatMs, formatPercent, formatThroughput } from './format';
 import { LoadError, Skeleton } from '@/components/ui/states';
-import { RangeLinks } from './range-links';
+import { RangeLinks } from '@/components/ui/range-links';
 import { SlowestSamples } from './slowest-samples';
 import { SpanGroups } from '@/components/traces/span-groups';
 import { BUCKET_NOUN, DurationChart, ThroughputChart } from './transaction-charts';

@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { formatCount, formatMs } from '@/components/performance/format';
 import { LoadError, Skeleton } from '@/components/ui/states';
-import { RangeLinks } from '@/components/performance/range-links';
+import { RangeLinks } from '@/components/ui/range-links';
+import { PageHeader } from '@/components/ui/page-header';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Card } from '@/components/ui/card';
 import { ScrollTable, th } from '@/components/ui/scroll-table';
@@ -46,18 +47,18 @@ export function ProfilingView({ projectId }: { projectId: string }) {
 
   return (
     <div className="min-w-0 space-y-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight">Profiling</h1>
-          <p className="mt-1 text-sm text-fg-muted">Which functions took the time, from the profiles of {range}.</p>
-        </div>
-        <RangeLinks
-          param="days"
-          values={DAY_RANGES}
-          current={days}
-          labelOf={(d) => (d === 1 ? '24 hours' : `${d} days`)}
-        />
-      </div>
+      <PageHeader
+        title="Profiling"
+        description={<>Which functions took the time, from the profiles of {range}.</>}
+        actions={
+          <RangeLinks
+            param="days"
+            values={DAY_RANGES}
+            current={days}
+            labelOf={(d) => (d === 1 ? '24 hours' : `${d} days`)}
+          />
+        }
+      />
 
       {none ? (
         <NoProfiles projectId={projectId} range={range} />

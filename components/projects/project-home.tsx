@@ -12,6 +12,7 @@ import { CreateProjectForm } from './create-project-form';
 import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
 import { LatestReleasesHealth } from '@/components/releases/release-health';
+import { PageHeader } from '@/components/ui/page-header';
 
 /** Home: the organization's projects, or the first-project onboarding when there are none. */
 export function ProjectHome() {
@@ -50,14 +51,17 @@ export function ProjectHome() {
 
   return (
     <>
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight">Projects</h1>
-        {!readOnly && (
-          <Link href="/projects/new" className={buttonClasses('primary')}>
-            New project
-          </Link>
-        )}
-      </div>
+      <PageHeader
+        title="Projects"
+        className="mb-6"
+        actions={
+          !readOnly && (
+            <Link href="/projects/new" className={buttonClasses('primary')}>
+              New project
+            </Link>
+          )
+        }
+      />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {projects.map((p) => (
           <li key={p.id}>

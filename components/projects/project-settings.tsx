@@ -17,6 +17,7 @@ import { OwnershipPanel } from './ownership-panel';
 import { NotificationWebhooksPanel } from './notification-webhooks-panel';
 import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
+import { PageHeader } from '@/components/ui/page-header';
 
 const messageOf = (err: unknown) =>
   err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
@@ -28,7 +29,7 @@ export function ProjectSettings({ projectId }: { projectId: string }) {
   if (isLoading || !project) return <LoadingState label="Loading settings" />;
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Project settings</h1>
+      <PageHeader title="Project settings" />
       {!can('ADMIN') && (
         <RoleNote min="ADMIN" what="rename or delete the project and manage its keys and privacy settings" />
       )}

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { plural } from '@/lib/text/plural';
 import { ReleaseSections } from './release-sections';
 import { ReleaseVersion } from './release-version';
+import { PageHeader } from '@/components/ui/page-header';
 
 /** A release's health cells in the list (dashes without sessions). */
 function HealthCells({ row }: { row: ReleaseHealthRow | undefined }) {
@@ -58,13 +59,15 @@ export function ReleasesView({ projectId }: { projectId: string }) {
   if (isLoading || !data) return <LoadingState label="Loading releases" />;
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Releases</h1>
-        <p className="mt-1 text-sm text-fg-secondary">
-          Each version your events name (the client library&apos;s <code>release</code>), and those your CI created with
-          source maps.
-        </p>
-      </div>
+      <PageHeader
+        title="Releases"
+        description={
+          <>
+            Each version your events name (the client library&apos;s <code>release</code>), and those your CI created
+            with source maps.
+          </>
+        }
+      />
       {health && health.environments.length > 0 && (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <label htmlFor="health-environment" className="text-fg-secondary">

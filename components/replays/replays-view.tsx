@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ScrollTable, th } from '@/components/ui/scroll-table';
 import { formatOffset } from '@/lib/replays/timeline';
+import { PageHeader } from '@/components/ui/page-header';
 
 const EMPTY: ReplayFilters = { user: '', url: '', hasError: '', release: '', environment: '' };
 
@@ -25,13 +26,15 @@ export function ReplaysView({ projectId }: { projectId: string }) {
   const filtered = Object.values(filters).some((v) => v !== '');
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Replays</h1>
-        <p className="mt-1 text-sm text-fg-secondary">
-          What users did before an error: recordings from <code>@sentry/browser</code> with{' '}
-          <code>replayIntegration()</code>, masked by the SDK and scrubbed with this project&apos;s privacy rules.
-        </p>
-      </div>
+      <PageHeader
+        title="Replays"
+        description={
+          <>
+            What users did before an error: recordings from <code>@sentry/browser</code> with{' '}
+            <code>replayIntegration()</code>, masked by the SDK and scrubbed with this project&apos;s privacy rules.
+          </>
+        }
+      />
       <form
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
         onSubmit={(e) => e.preventDefault()}

@@ -5,10 +5,11 @@ import { useSearchParams } from 'next/navigation';
 import { OUTCOMES, OUTCOME_LABELS, type Category, type Outcome } from '@/lib/outcomes/categories';
 import { useStats, type Stats } from '@/lib/swr/use-stats';
 import { ErrorState, LoadingState } from '@/components/ui/states';
-import { RangeLinks } from '@/components/performance/range-links';
+import { RangeLinks } from '@/components/ui/range-links';
 import { CategoryCard, EmptyCategories } from './category-card';
 import { MonthQuota } from './month-quota';
 import { OutcomesTable } from './outcomes-table';
+import { PageHeader } from '@/components/ui/page-header';
 
 const RANGES = [7, 14, 30, 90] as const;
 
@@ -51,10 +52,10 @@ export function StatsView({ projectId }: { projectId: string | null }) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Stats</h1>
-          <p className="mt-1 text-sm text-fg-secondary">
+      <PageHeader
+        title="Stats"
+        description={
+          <>
             What happened to everything the SDKs sent to {scope}, per kind of item: stored, or refused and why, or
             dropped by the SDK itself.{' '}
             {projectId ? (
@@ -62,15 +63,17 @@ export function StatsView({ projectId }: { projectId: string | null }) {
                 Whole organization
               </Link>
             ) : null}
-          </p>
-        </div>
-        <RangeLinks
-          param="days"
-          values={RANGES}
-          current={days as (typeof RANGES)[number]}
-          labelOf={(d) => `${d} days`}
-        />
-      </div>
+          </>
+        }
+        actions={
+          <RangeLinks
+            param="days"
+            values={RANGES}
+            current={days as (typeof RANGES)[number]}
+            labelOf={(d) => `${d} days`}
+          />
+        }
+      />
       {error ? (
         <ErrorState error={error} title="Could not load the stats" />
       ) : isLoading || !stats ? (

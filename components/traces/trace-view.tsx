@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { TraceErrors } from './trace-errors';
 import { SpanRow } from './span-row';
 import { spanRowId, treeOf } from './trace-tree';
+import { PageHeader } from '@/components/ui/page-header';
 
 /**
  * One trace: its errors (each linked to its event and to the span it happened in), then a waterfall of every span
@@ -37,8 +38,7 @@ function Waterfall({ trace }: { trace: Trace }) {
   const projectNames = trace.projects.map((p) => p.name).join(', ') || '—';
   return (
     <div className="space-y-6">
-      <div className="min-w-0">
-        <h1 className="text-2xl font-semibold tracking-tight">Trace</h1>
+      <PageHeader title="Trace">
         <p className="mt-1 font-mono text-sm break-all text-fg-secondary">{trace.traceId}</p>
         <p className="mt-1 text-sm text-fg-secondary" data-testid="trace-summary">
           {[
@@ -51,7 +51,7 @@ function Waterfall({ trace }: { trace: Trace }) {
           ].join(' · ')}
         </p>
         {trace.truncated && <p className="mt-1 text-sm text-warning-fg">Showing the first 10,000 spans.</p>}
-      </div>
+      </PageHeader>
       <TraceErrors trace={trace} projectNames={names} onShowSpan={showSpan} />
       <Card>
         <h2 className="sr-only">Spans</h2>

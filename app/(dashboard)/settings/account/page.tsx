@@ -4,6 +4,7 @@ import { PasswordSection } from '@/components/account/password-section';
 import { SessionsSection } from '@/components/account/sessions-section';
 import { Card } from '@/components/ui/card';
 import { formNotice, type RefusalParams } from '@/lib/auth/form-errors';
+import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata: Metadata = { title: 'Account' };
 
@@ -13,10 +14,7 @@ export default async function AccountSettingsPage({ searchParams }: Props) {
   const { done, ...refusal } = await searchParams;
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
-        <p className="mt-1 text-sm text-fg-secondary">Your sign-in: where you are signed in and your password.</p>
-      </div>
+      <PageHeader title="Account" description="Your sign-in: where you are signed in and your password." />
       <SessionsSection />
       <PasswordSection notice={formNotice('password', refusal)} changed={done === 'password'} />
       <Card>

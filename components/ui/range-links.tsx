@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
-import { cn } from '@/components/ui/cn';
+import { cn } from './cn';
 
 /**
  * A time range picker made of links rather than state, so the range lives in the URL (`?<param>=`) and
