@@ -7,10 +7,9 @@ import { useAuditLog, type AuditFilters, type AuditLogEntry } from '@/lib/swr/us
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { titleCase } from '@/components/issues/badges';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { ScrollTable, th } from '@/components/ui/scroll-table';
+import { DataTable, type Column } from '@/components/ui/table';
 import { Select } from '@/components/ui/select';
 import { PageHeader } from '@/components/ui/page-header';
 
@@ -199,35 +198,21 @@ export function AuditLogView() {
         />
       ) : (
         <>
-          <ScrollTable label="Audit log entries">
-            {/* On a phone each entry stacks its cells, so nothing hides off to the side. */}
-            <table className="w-full text-left text-sm sm:min-w-[48rem]">
-              <thead className="border-b border-line max-sm:sr-only">
-                <tr>
-                  <th scope="col" className={th}>
-                    When
-                  </th>
-                  <th scope="col" className={th}>
-                    Who
-                  </th>
-                  <th scope="col" className={th}>
-                    Action
-                  </th>
-                  <th scope="col" className={th}>
-                    Target
-                  </th>
-                  <th scope="col" className={th}>
-                    Changes
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line-subtle">
-                {log.entries.map((e) => (
-                  <EntryRow key={e.id} e={e} />
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
+          {/* On a phone each entry stacks its cells, so nothing hides off to the side. */}
+          <DataTable
+            label="Audit log entries"
+            className="sm:min-w-[48rem]"
+            headClassName="max-sm:sr-only"
+            cellPadding="px-4 py-3 max-sm:py-1"
+            rows={log.entries}
+            rowKey={(e) => e.id}
+            rowProps={(e) => ({
+              'data-testid': 'audit-entry',
+              'data-action': e.action,
+              className: 'align-top max-sm:flex max-sm:flex-col max-sm:py-2',
+            })}
+            columns={ENTRY_COLUMNS}
+          />
           {log.hasMore && (
             <div className="flex justify-center">
               <Button variant="secondary" loading={log.loadingMore} onClick={() => void log.loadMore()}>
@@ -241,18 +226,24 @@ export function AuditLogView() {
   );
 }
 
-const cell = 'px-4 py-3 max-sm:py-1';
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
-function EntryRow({ e }: { e: AuditLogEntry }) {
-  return (
-    <tr data-testid="audit-entry" data-action={e.action} className="align-top max-sm:flex max-sm:flex-col max-sm:py-2">
-      <td className={cn(cell, 'whitespace-nowrap text-fg-secondary tabular-nums')}>
-        <time dateTime={e.createdAt} title={e.createdAt}>
-          {when.format(new Date(e.createdAt))}
-        </time>
-      </td>
-      <td className={cn(cell, 'sm:max-w-56')} data-testid="audit-actor">
+const ENTRY_COLUMNS: Column<AuditLogEntry>[] = [
+  {
+    name: 'When',
+    cellClassName: 'whitespace-nowrap text-fg-secondary tabular-nums',
+    cell: (e) => (
+      <time dateTime={e.createdAt} title={e.createdAt}>
+        {when.format(new Date(e.createdAt))}
+      </time>
+    ),
+  },
+  {
+    name: 'Who',
+    cellClassName: 'sm:max-w-56',
+    cellProps: () => ({ 'data-testid': 'audit-actor' }),
+    cell: (e) => (
+      <>
         <p className="font-medium wrap-anywhere">
           {e.actorType === 'system' ? 'System' : (e.actorLabel ?? `Deleted ${e.actorType}`)}
           {e.actorType === 'token' && <span className="ml-1 text-xs font-normal text-fg-muted">(API token)</span>}
@@ -262,25 +253,36 @@ function EntryRow({ e }: { e: AuditLogEntry }) {
             {e.ipAddress}
           </p>
         )}
-      </td>
-      <td className={cell}>
+      </>
+    ),
+  },
+  {
+    name: 'Action',
+    cell: (e) => (
+      <>
         <p className="font-medium">{actionLabel(e.action)}</p>
         <p className="font-mono text-xs text-fg-muted">{e.action}</p>
-      </td>
-      <td className={cn(cell, 'sm:max-w-64')} data-testid="audit-target">
-        {e.targetType && (
-          <>
-            <p className="wrap-anywhere">{e.targetLabel ?? e.targetId}</p>
-            <p className="text-xs text-fg-muted">{titleCase(e.targetType)}</p>
-          </>
-        )}
-      </td>
-      <td className={cell} data-testid="audit-changes">
-        <Changes changes={e.changes} />
-      </td>
-    </tr>
-  );
-}
+      </>
+    ),
+  },
+  {
+    name: 'Target',
+    cellClassName: 'sm:max-w-64',
+    cellProps: () => ({ 'data-testid': 'audit-target' }),
+    cell: (e) =>
+      e.targetType && (
+        <>
+          <p className="wrap-anywhere">{e.targetLabel ?? e.targetId}</p>
+          <p className="text-xs text-fg-muted">{titleCase(e.targetType)}</p>
+        </>
+      ),
+  },
+  {
+    name: 'Changes',
+    cellProps: () => ({ 'data-testid': 'audit-changes' }),
+    cell: (e) => <Changes changes={e.changes} />,
+  },
+];
 
 /** `requireSso` → "Require sso", `rateLimitPerMinute` → "Rate limit per minute". */
 const fieldName = (k: string) => {

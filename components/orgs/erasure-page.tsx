@@ -18,7 +18,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
 import { FormError } from '@/components/ui/form-error';
-import { ScrollTable, th } from '@/components/ui/scroll-table';
+import { DataTable, type Column } from '@/components/ui/table';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 
 const KINDS: { kind: ErasureKind; label: string; placeholder: string }[] = [
@@ -230,42 +230,31 @@ function CountsTable({
   totals: Counts;
 }) {
   return (
-    <ScrollTable label={label}>
-      <table className="w-full text-sm">
-        <thead className="border-b border-line text-left">
-          <tr>
-            <th className={th}>Project</th>
-            {TABLES.map(([k, name]) => (
-              <th key={k} className={`${th} text-right`}>
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line-subtle">
-          {rows.map((p) => (
-            <tr key={p.projectId} data-testid="erasure-project-row">
-              <td className="px-4 py-2 font-medium whitespace-nowrap">{p.name}</td>
-              {TABLES.map(([k]) => (
-                <td key={k} className="px-4 py-2 text-right tabular-nums">
-                  {p.counts[k].toLocaleString()}
-                </td>
-              ))}
-            </tr>
+    <DataTable
+      label={label}
+      cellPadding="px-4 py-2"
+      rows={rows}
+      rowKey={(p) => p.projectId}
+      rowProps={() => ({ 'data-testid': 'erasure-project-row' })}
+      columns={[
+        { name: 'Project', cellClassName: 'font-medium whitespace-nowrap', cell: (p) => p.name },
+        ...TABLES.map(([k, name]): Column<(typeof rows)[number]> => ({
+          name,
+          numeric: true,
+          cell: (p) => p.counts[k].toLocaleString(),
+        })),
+      ]}
+      foot={
+        <tr data-testid="erasure-total-row">
+          <td className="px-4 py-2 font-semibold">Total</td>
+          {TABLES.map(([k]) => (
+            <td key={k} className="px-4 py-2 text-right font-semibold tabular-nums">
+              {totals[k].toLocaleString()}
+            </td>
           ))}
-        </tbody>
-        <tfoot className="border-t border-line">
-          <tr data-testid="erasure-total-row">
-            <td className="px-4 py-2 font-semibold">Total</td>
-            {TABLES.map(([k]) => (
-              <td key={k} className="px-4 py-2 text-right font-semibold tabular-nums">
-                {totals[k].toLocaleString()}
-              </td>
-            ))}
-          </tr>
-        </tfoot>
-      </table>
-    </ScrollTable>
+        </tr>
+      }
+    />
   );
 }
 

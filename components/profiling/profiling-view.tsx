@@ -8,7 +8,7 @@ import { RangeLinks } from '@/components/ui/range-links';
 import { PageHeader } from '@/components/ui/page-header';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Card } from '@/components/ui/card';
-import { ScrollTable, th } from '@/components/ui/scroll-table';
+import { DataTable } from '@/components/ui/table';
 import { DAY_RANGES, parseDays, transactionHref } from '@/lib/swr/use-performance';
 import { profileHref, useProfiles, type ProfileSummary } from '@/lib/swr/use-profiles';
 import { useProject } from '@/lib/swr/use-projects';
@@ -100,78 +100,74 @@ export function ProfilingView({ projectId }: { projectId: string }) {
   );
 }
 
+const link =
+  'text-link underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-focus';
+const none = <span className="text-fg-muted">—</span>;
+
 function ProfilesTable({ projectId, profiles }: { projectId: string; profiles: ProfileSummary[] }) {
-  const link =
-    'text-link underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-focus';
   return (
-    <ScrollTable label="Recent profiles">
-      <table className="w-full min-w-[48rem] text-sm" data-testid="profiles">
-        <caption className="sr-only">The most recent profiles, newest first; each opens its flame graph</caption>
-        <thead className="border-b border-line bg-surface-muted">
-          <tr>
-            <th scope="col" className={`${th} text-left`}>
-              Profile
-            </th>
-            <th scope="col" className={`${th} text-left`}>
-              Transaction
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Duration
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Samples
-            </th>
-            <th scope="col" className={`${th} text-left`}>
-              Release
-            </th>
-            <th scope="col" className={`${th} text-left`}>
-              Trace
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line-subtle">
-          {profiles.map((p) => (
-            <tr key={p.id} className="hover:bg-surface-muted" data-testid="profile-row">
-              <th scope="row" className="px-4 py-2.5 text-left font-normal whitespace-nowrap">
-                <Link href={profileHref(projectId, p.id)} className={link} aria-label={`Profile ${p.id}`}>
-                  <RelativeTime iso={p.start} />
-                </Link>
-                <span className="ml-2 text-xs text-fg-muted">
-                  {p.kind === 'continuous' ? 'continuous' : 'transaction'}
-                </span>
-              </th>
-              <td className="max-w-xs truncate px-4 py-2.5 font-mono text-[13px]" title={p.transaction ?? undefined}>
-                {p.transaction ? (
-                  <Link
-                    href={`${transactionHref(projectId, p.transaction)}#profile`}
-                    className={link}
-                    title={`The merged profile of ${p.transaction}`}
-                  >
-                    {p.transaction}
-                  </Link>
-                ) : (
-                  <span className="text-fg-muted">—</span>
-                )}
-              </td>
-              <td className="px-4 py-2.5 text-right whitespace-nowrap tabular-nums">{formatMs(p.durationMs)}</td>
-              <td className="px-4 py-2.5 text-right tabular-nums">{formatCount(p.sampleCount)}</td>
-              <td className="max-w-[12rem] truncate px-4 py-2.5 font-mono text-xs" title={p.release ?? undefined}>
-                {p.release ?? '—'}
-              </td>
-              <td className="px-4 py-2.5">
-                {p.traceId ? (
-                  <Link href={`/traces/${encodeURIComponent(p.traceId)}`} className={`${link} text-xs`}>
-                    View trace
-                  </Link>
-                ) : (
-                  <span className="text-fg-muted">—</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollTable>
+    <DataTable
+      label="Recent profiles"
+      caption="The most recent profiles, newest first; each opens its flame graph"
+      className="min-w-[48rem]"
+      testId="profiles"
+      rows={profiles}
+      rowKey={(p) => p.id}
+      rowProps={() => ({ 'data-testid': 'profile-row' })}
+      columns={[
+        {
+          name: 'Profile',
+          rowHeader: true,
+          cellClassName: 'font-normal whitespace-nowrap',
+          cell: (p) => (
+            <>
+              <Link href={profileHref(projectId, p.id)} className={link} aria-label={`Profile ${p.id}`}>
+                <RelativeTime iso={p.start} />
+              </Link>
+              <span className="ml-2 text-xs text-fg-muted">
+                {p.kind === 'continuous' ? 'continuous' : 'transaction'}
+              </span>
+            </>
+          ),
+        },
+        {
+          name: 'Transaction',
+          cellClassName: 'max-w-xs truncate font-mono text-[13px]',
+          cellProps: (p) => ({ title: p.transaction ?? undefined }),
+          cell: (p) =>
+            p.transaction ? (
+              <Link
+                href={`${transactionHref(projectId, p.transaction)}#profile`}
+                className={link}
+                title={`The merged profile of ${p.transaction}`}
+              >
+                {p.transaction}
+              </Link>
+            ) : (
+              none
+            ),
+        },
+        { name: 'Duration', numeric: true, cellClassName: 'whitespace-nowrap', cell: (p) => formatMs(p.durationMs) },
+        { name: 'Samples', numeric: true, cell: (p) => formatCount(p.sampleCount) },
+        {
+          name: 'Release',
+          cellClassName: 'max-w-[12rem] truncate font-mono text-xs',
+          cellProps: (p) => ({ title: p.release ?? undefined }),
+          cell: (p) => p.release ?? '—',
+        },
+        {
+          name: 'Trace',
+          cell: (p) =>
+            p.traceId ? (
+              <Link href={`/traces/${encodeURIComponent(p.traceId)}`} className={`${link} text-xs`}>
+                View trace
+              </Link>
+            ) : (
+              none
+            ),
+        },
+      ]}
+    />
   );
 }
 

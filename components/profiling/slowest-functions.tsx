@@ -5,19 +5,28 @@ import { useState } from 'react';
 import { formatCount, formatMs } from '@/components/performance/format';
 import { LoadError, Skeleton } from '@/components/ui/states';
 import { Badge } from '@/components/ui/badge';
-import { ScrollTable, th } from '@/components/ui/scroll-table';
+import { DataTable, type Column } from '@/components/ui/table';
 import { cn } from '@/components/ui/cn';
 import { profileHref, useSlowestFunctions, type FunctionSort, type ProfiledFunction } from '@/lib/swr/use-profiles';
 import { locationOf, shortLocationOf } from './flame-layout';
 
-const num = 'px-4 py-2.5 text-right tabular-nums whitespace-nowrap';
 const EXAMPLES_SHOWN = 3;
 
-const SORT_COLUMNS: { sort: FunctionSort; label: string; title: string }[] = [
-  { sort: 'self', label: 'Self', title: 'Time with the function at the top of the stack' },
-  { sort: 'total', label: 'Total', title: 'Time with the function anywhere on the stack' },
-  { sort: 'p75', label: 'p75', title: "75th percentile of one call's duration" },
-  { sort: 'count', label: 'Count', title: 'Calls seen' },
+const SORT_COLUMNS: { sort: FunctionSort; label: string; title: string; value: (f: ProfiledFunction) => string }[] = [
+  {
+    sort: 'self',
+    label: 'Self',
+    title: 'Time with the function at the top of the stack',
+    value: (f) => formatMs(f.selfMs),
+  },
+  {
+    sort: 'total',
+    label: 'Total',
+    title: 'Time with the function anywhere on the stack',
+    value: (f) => formatMs(f.totalMs),
+  },
+  { sort: 'p75', label: 'p75', title: "75th percentile of one call's duration", value: (f) => formatMs(f.p75Ms) },
+  { sort: 'count', label: 'Count', title: 'Calls seen', value: (f) => formatCount(f.count) },
 ];
 
 /**
@@ -57,96 +66,109 @@ export function SlowestFunctions({ projectId, days }: { projectId: string; days:
           {inApp ? 'No in-app functions' : 'No functions'} profiled in this range.
         </p>
       ) : (
-        <ScrollTable label="Slowest functions">
-          <table className="w-full min-w-[46rem] text-sm" data-testid="slowest-functions" aria-busy={isLoading}>
-            <caption className="sr-only">
-              Functions of the profiles of the last {days === 1 ? '24 hours' : `${days} days`}, times in milliseconds,
-              sorted by {SORT_COLUMNS.find((c) => c.sort === sort)?.label}
-            </caption>
-            <thead className="border-b border-line bg-surface-muted">
-              <tr>
-                <th scope="col" className={`${th} text-left`}>
+        <DataTable
+          label="Slowest functions"
+          caption={`Functions of the profiles of the last ${days === 1 ? '24 hours' : `${days} days`}, times in milliseconds, sorted by ${SORT_COLUMNS.find((c) => c.sort === sort)?.label}`}
+          className="min-w-[46rem]"
+          testId="slowest-functions"
+          busy={isLoading}
+          rows={data.functions}
+          rowKey={(f) => f.frameId}
+          rowProps={(f) => ({ 'data-testid': 'function-row', 'data-name': f.name, 'data-in-app': f.inApp })}
+          columns={[
+            {
+              name: 'Function',
+              header: (
+                <>
                   Function <span className="font-normal normal-case">· package or file</span>
-                </th>
-                {SORT_COLUMNS.map((c) => (
-                  <th
-                    key={c.sort}
-                    scope="col"
-                    className={`${th} text-right`}
-                    aria-sort={sort === c.sort ? 'descending' : undefined}
-                  >
-                    <button
-                      type="button"
-                      title={`${c.title}; sort by it`}
-                      onClick={() => setSort(c.sort)}
-                      className={cn(
-                        'inline-flex items-center gap-1 rounded-sm uppercase focus-visible:outline-2 focus-visible:outline-focus',
-                        sort === c.sort ? 'text-fg' : 'hover:text-fg',
-                      )}
-                    >
-                      {c.label}
-                      <span aria-hidden="true" className={sort === c.sort ? '' : 'invisible'}>
-                        ↓
-                      </span>
-                    </button>
-                  </th>
-                ))}
-                <th scope="col" className={`${th} text-left`}>
-                  Example profiles
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line-subtle">
-              {data.functions.map((f) => (
-                <FunctionRow key={f.frameId} projectId={projectId} f={f} />
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+                </>
+              ),
+              rowHeader: true,
+              cellClassName: 'max-w-[13rem] py-2 font-normal sm:max-w-sm lg:max-w-md',
+              cell: (f) => <FunctionName f={f} />,
+            },
+            ...SORT_COLUMNS.map((c): Column<ProfiledFunction> => ({
+              name: c.label,
+              header: <SortButton column={c} current={sort} onSort={setSort} />,
+              headerProps: { 'aria-sort': sort === c.sort ? 'descending' : undefined },
+              numeric: true,
+              cellClassName: 'whitespace-nowrap',
+              cell: c.value,
+            })),
+            {
+              name: 'Example profiles',
+              cell: (f) => <ExampleLinks projectId={projectId} f={f} />,
+            },
+          ]}
+        />
       )}
     </div>
   );
 }
 
-function FunctionRow({ projectId, f }: { projectId: string; f: ProfiledFunction }) {
-  const where = locationOf(f);
-  const short = shortLocationOf(f);
+function SortButton({
+  column,
+  current,
+  onSort,
+}: {
+  column: (typeof SORT_COLUMNS)[number];
+  current: FunctionSort;
+  onSort: (sort: FunctionSort) => void;
+}) {
+  const on = current === column.sort;
   return (
-    <tr className="hover:bg-surface-muted" data-testid="function-row" data-name={f.name} data-in-app={f.inApp}>
-      <th scope="row" className="max-w-[13rem] px-4 py-2 text-left font-normal sm:max-w-sm lg:max-w-md">
-        <span className="flex min-w-0 items-center gap-2">
-          <span className="truncate font-mono text-[13px] font-medium" title={f.name}>
-            {f.name}
-          </span>
-          {f.inApp && (
-            <Badge tone="blue" className="shrink-0">
-              In-app
-            </Badge>
-          )}
+    <button
+      type="button"
+      title={`${column.title}; sort by it`}
+      onClick={() => onSort(column.sort)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-sm uppercase focus-visible:outline-2 focus-visible:outline-focus',
+        on ? 'text-fg' : 'hover:text-fg',
+      )}
+    >
+      {column.label}
+      <span aria-hidden="true" className={on ? '' : 'invisible'}>
+        ↓
+      </span>
+    </button>
+  );
+}
+
+function FunctionName({ f }: { f: ProfiledFunction }) {
+  const where = locationOf(f);
+  return (
+    <>
+      <span className="flex min-w-0 items-center gap-2">
+        <span className="truncate font-mono text-[13px] font-medium" title={f.name}>
+          {f.name}
         </span>
-        <span className="block truncate font-mono text-xs text-fg-muted" title={where ?? undefined}>
-          {short ?? '—'}
-        </span>
-      </th>
-      <td className={num}>{formatMs(f.selfMs)}</td>
-      <td className={num}>{formatMs(f.totalMs)}</td>
-      <td className={num}>{formatMs(f.p75Ms)}</td>
-      <td className={num}>{formatCount(f.count)}</td>
-      <td className="px-4 py-2.5">
-        <span className="flex gap-2">
-          {f.examples.slice(0, EXAMPLES_SHOWN).map((id, i) => (
-            <Link
-              key={id}
-              href={profileHref(projectId, id)}
-              title={`Profile ${id}`}
-              aria-label={`Example profile ${i + 1} of ${f.name}`}
-              className="font-mono text-xs text-link underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-focus"
-            >
-              {id.slice(0, 8)}
-            </Link>
-          ))}
-        </span>
-      </td>
-    </tr>
+        {f.inApp && (
+          <Badge tone="blue" className="shrink-0">
+            In-app
+          </Badge>
+        )}
+      </span>
+      <span className="block truncate font-mono text-xs text-fg-muted" title={where ?? undefined}>
+        {shortLocationOf(f) ?? '—'}
+      </span>
+    </>
+  );
+}
+
+function ExampleLinks({ projectId, f }: { projectId: string; f: ProfiledFunction }) {
+  return (
+    <span className="flex gap-2">
+      {f.examples.slice(0, EXAMPLES_SHOWN).map((id, i) => (
+        <Link
+          key={id}
+          href={profileHref(projectId, id)}
+          title={`Profile ${id}`}
+          aria-label={`Example profile ${i + 1} of ${f.name}`}
+          className="font-mono text-xs text-link underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-focus"
+        >
+          {id.slice(0, 8)}
+        </Link>
+      ))}
+    </span>
   );
 }

@@ -2,6 +2,7 @@
 
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Card } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/table';
 import type { ReleaseDetail } from '@/lib/swr/use-releases';
 import { plural } from '@/lib/text/plural';
 
@@ -74,41 +75,32 @@ export function ReleaseSections({ release }: { release: ReleaseDetail }) {
             No files uploaded for this release (files matched by debug ID alone are not listed here).
           </p>
         ) : (
-          <Card className="overflow-x-auto p-0">
-            <table className="w-full text-sm" data-testid="release-artifacts">
-              <thead className="text-left text-xs tracking-wide text-fg-muted uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-2">
-                    File
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    Type
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    Size
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    Usable
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {release.artifacts.map((a) => (
-                  <tr key={`${a.url}|${a.type}`} className="border-t border-line-subtle">
-                    <td className="px-4 py-2 font-mono text-xs break-all">
-                      {a.url}
-                      {a.debugId && <span className="block text-fg-muted">debug ID {a.debugId}</span>}
-                    </td>
-                    <td className="px-4 py-2">{a.type === 'source_map' ? 'source map' : 'minified source'}</td>
-                    <td className="px-4 py-2 whitespace-nowrap">{kib(a.size)}</td>
-                    <td className="px-4 py-2" data-testid="artifact-usable">
-                      {a.usable ? 'Yes' : <span className="text-danger-fg">No: {a.problem}</span>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Card>
+          <DataTable
+            label="Uploaded artifacts"
+            testId="release-artifacts"
+            cellPadding="px-4 py-2"
+            rows={release.artifacts}
+            rowKey={(a) => `${a.url}|${a.type}`}
+            columns={[
+              {
+                name: 'File',
+                cellClassName: 'font-mono text-xs break-all',
+                cell: (a) => (
+                  <>
+                    {a.url}
+                    {a.debugId && <span className="block text-fg-muted">debug ID {a.debugId}</span>}
+                  </>
+                ),
+              },
+              { name: 'Type', cell: (a) => (a.type === 'source_map' ? 'source map' : 'minified source') },
+              { name: 'Size', cellClassName: 'whitespace-nowrap', cell: (a) => kib(a.size) },
+              {
+                name: 'Usable',
+                cellProps: () => ({ 'data-testid': 'artifact-usable' }),
+                cell: (a) => (a.usable ? 'Yes' : <span className="text-danger-fg">No: {a.problem}</span>),
+              },
+            ]}
+          />
         )}
       </section>
     </>

@@ -8,7 +8,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { ScrollTable, th } from '@/components/ui/scroll-table';
+import { DataTable, type Column } from '@/components/ui/table';
 import { formatOffset } from '@/lib/replays/timeline';
 import { PageHeader } from '@/components/ui/page-header';
 
@@ -76,25 +76,15 @@ export function ReplaysView({ projectId }: { projectId: string }) {
         )
       ) : (
         <>
-          <ScrollTable label="Replays">
-            <table className="w-full min-w-[44rem] text-left text-sm" data-testid="replays">
-              <thead className="border-b border-line">
-                <tr>
-                  <th className={th}>User</th>
-                  <th className={th}>Page</th>
-                  <th className={`${th} text-right`}>Duration</th>
-                  <th className={`${th} text-right`}>Errors</th>
-                  <th className={th}>Browser</th>
-                  <th className={th}>Started</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line-subtle">
-                {page.replays.map((r) => (
-                  <ReplayRow key={r.id} projectId={projectId} r={r} />
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
+          <DataTable
+            label="Replays"
+            className="min-w-[44rem]"
+            testId="replays"
+            rows={page.replays}
+            rowKey={(r) => r.id}
+            rowProps={() => ({ 'data-testid': 'replay-row' })}
+            columns={replayColumns(projectId)}
+          />
           <div className="flex gap-3">
             {cursors.length > 0 && (
               <Button variant="secondary" onClick={() => setCursors(cursors.slice(0, -1))}>
@@ -136,33 +126,41 @@ function Filter({
   );
 }
 
-function ReplayRow({ projectId, r }: { projectId: string; r: ReplaySummary }) {
-  return (
-    <tr className="hover:bg-surface-hover" data-testid="replay-row">
-      <td className="px-4 py-2.5">
-        <Link
-          href={`/projects/${encodeURIComponent(projectId)}/replays/${r.id}`}
-          className="font-medium text-link underline-offset-2 hover:underline"
-        >
-          {r.userDisplay ?? 'Anonymous user'}
-        </Link>
-      </td>
-      <td className="max-w-64 truncate px-4 py-2.5 text-fg-secondary" title={r.url ?? undefined}>
-        {r.url ? pathOf(r.url) : '—'}
-      </td>
-      <td className="px-4 py-2.5 text-right tabular-nums">{formatOffset(r.durationMs)}</td>
-      <td className="px-4 py-2.5 text-right tabular-nums">
-        {r.countErrors > 0 ? <span className="font-semibold text-danger">{r.countErrors}</span> : 0}
-      </td>
-      <td className="px-4 py-2.5 whitespace-nowrap text-fg-secondary">
-        {[r.browser, r.os].filter(Boolean).join(' · ') || '—'}
-      </td>
-      <td className="px-4 py-2.5 whitespace-nowrap text-fg-secondary">
-        <RelativeTime iso={r.startedAt} />
-      </td>
-    </tr>
-  );
-}
+const replayColumns = (projectId: string): Column<ReplaySummary>[] => [
+  {
+    name: 'User',
+    cell: (r) => (
+      <Link
+        href={`/projects/${encodeURIComponent(projectId)}/replays/${r.id}`}
+        className="font-medium text-link underline-offset-2 hover:underline"
+      >
+        {r.userDisplay ?? 'Anonymous user'}
+      </Link>
+    ),
+  },
+  {
+    name: 'Page',
+    cellClassName: 'max-w-64 truncate text-fg-secondary',
+    cellProps: (r) => ({ title: r.url ?? undefined }),
+    cell: (r) => (r.url ? pathOf(r.url) : '—'),
+  },
+  { name: 'Duration', numeric: true, cell: (r) => formatOffset(r.durationMs) },
+  {
+    name: 'Errors',
+    numeric: true,
+    cell: (r) => (r.countErrors > 0 ? <span className="font-semibold text-danger">{r.countErrors}</span> : 0),
+  },
+  {
+    name: 'Browser',
+    cellClassName: 'whitespace-nowrap text-fg-secondary',
+    cell: (r) => [r.browser, r.os].filter(Boolean).join(' · ') || '—',
+  },
+  {
+    name: 'Started',
+    cellClassName: 'whitespace-nowrap text-fg-secondary',
+    cell: (r) => <RelativeTime iso={r.startedAt} />,
+  },
+];
 
 /** "/checkout?step=2" of a full URL (the host is the same for most of a project's replays). */
 function pathOf(url: string): string {

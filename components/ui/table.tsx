@@ -1,0 +1,160 @@
+'use client';
+
+import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode, type TdHTMLAttributes } from 'react';
+import { cn } from './cn';
+
+/** A table's column header cell. */
+const th = 'px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase';
+
+/** Whether the box has content hidden past its right edge (a table wider than a phone), kept current. */
+function useMoreToTheRight() {
+  const box = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const update = () => setMore(el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const resized = new ResizeObserver(update);
+    resized.observe(el);
+    if (el.firstElementChild) resized.observe(el.firstElementChild);
+    return () => {
+      el.removeEventListener('scroll', update);
+      resized.disconnect();
+    };
+  }, []);
+  return { box, more };
+}
+
+/**
+ * A card that scrolls its table sideways on a narrow screen, with a visible hint while columns are hidden to the
+ * right. Focusable, so the keyboard can scroll it too (a table without links has nothing else to focus); `label`
+ * names the region for screen readers, who hear every column anyway (the hint is for the eye only).
+ */
+export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+  const { box, more } = useMoreToTheRight();
+  return (
+    <div className="relative">
+      <div
+        ref={box}
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+        className="overflow-x-auto rounded-xl border border-line bg-surface shadow-sm focus-visible:outline-2 focus-visible:outline-focus"
+      >
+        {children}
+      </div>
+      {more && (
+        <span
+          aria-hidden="true"
+          data-testid="scroll-hint"
+          className="pointer-events-none absolute top-1.5 right-1.5 rounded-full bg-inverse/90 px-2 py-0.5 text-xs font-medium text-on-inverse shadow-sm"
+        >
+          Scroll for more →
+        </span>
+      )}
+    </div>
+  );
+}
+
+type CellAttributes = TdHTMLAttributes<HTMLTableCellElement> & { 'data-testid'?: string };
+
+export type Column<T> = {
+  /** The header's text, and the column's key. */
+  name: string;
+  /** What the header shows instead of `name` (an abbreviation, a sort button). */
+  header?: ReactNode;
+  align?: 'left' | 'right';
+  /** Figures: right-aligned, in digits of one width. */
+  numeric?: boolean;
+  /** On the header and every cell of the column: widths, and at which widths the column shows. */
+  className?: string;
+  /** On the body cells alone: type, truncation, colour. */
+  cellClassName?: string | ((row: T) => string | false | undefined);
+  /** The cell names its row (`<th scope="row">`). */
+  rowHeader?: boolean;
+  /** More attributes of a body cell (a title, a test id). */
+  cellProps?: (row: T) => CellAttributes;
+  /** More attributes of the header cell (aria-sort). */
+  headerProps?: CellAttributes;
+  cell: (row: T) => ReactNode;
+};
+
+type RowAttributes = HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | boolean | undefined>;
+
+/**
+ * The dashboard's table: a header row of uppercase labels, a row a record, in a ScrollTable. Columns say what
+ * their cells show; `caption` (read by screen readers) says what the rows are.
+ */
+export function DataTable<T>({
+  label,
+  caption,
+  columns,
+  rows,
+  rowKey,
+  rowProps,
+  className,
+  headClassName,
+  cellPadding = 'px-4 py-2.5',
+  testId,
+  busy,
+  foot,
+}: {
+  label: string;
+  caption?: ReactNode;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  rowProps?: (row: T) => RowAttributes;
+  /** The table's own classes: its least width before it scrolls. */
+  className?: string;
+  headClassName?: string;
+  cellPadding?: string;
+  testId?: string;
+  busy?: boolean;
+  /** The `<tfoot>` rows (totals). */
+  foot?: ReactNode;
+}) {
+  const alignOf = (c: Column<T>) => (c.numeric || c.align === 'right' ? 'text-right' : 'text-left');
+  return (
+    <ScrollTable label={label}>
+      <table className={cn('w-full text-sm', className)} data-testid={testId} aria-busy={busy}>
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead className={cn('border-b border-line bg-surface-muted', headClassName)}>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.name} scope="col" className={cn(th, alignOf(c), c.className)} {...c.headerProps}>
+                {c.header ?? c.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line-subtle">
+          {rows.map((row) => {
+            const { className: rowClass, ...attributes } = rowProps?.(row) ?? {};
+            return (
+              <tr key={rowKey(row)} className={cn('hover:bg-surface-muted', rowClass)} {...attributes}>
+                {columns.map((c) => {
+                  const Cell = c.rowHeader ? 'th' : 'td';
+                  const own = typeof c.cellClassName === 'function' ? c.cellClassName(row) : c.cellClassName;
+                  return (
+                    <Cell
+                      key={c.name}
+                      scope={c.rowHeader ? 'row' : undefined}
+                      className={cn(cellPadding, alignOf(c), c.numeric && 'tabular-nums', c.className, own)}
+                      {...c.cellProps?.(row)}
+                    >
+                      {c.cell(row)}
+                    </Cell>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+        {foot && <tfoot className="border-t border-line">{foot}</tfoot>}
+      </table>
+    </ScrollTable>
+  );
+}
