@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { AttachmentList } from './attachment-list';
+import { issueHref } from '@/lib/swr/use-issues';
 
 const SOURCES: Record<string, string> = {
   widget: 'feedback widget',
@@ -110,10 +111,7 @@ export function FeedbackCard({
       <FeedbackOrigin f={f} />
       {linkIssue && f.issueId && (
         <p className="text-sm">
-          <Link
-            className="text-link underline"
-            href={`/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(f.issueId)}`}
-          >
+          <Link className="text-link underline" href={issueHref(projectId, f.issueId)}>
             Its issue
           </Link>
         </p>

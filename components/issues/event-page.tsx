@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { useEvent, useEventNeighbours, type TrackedEvent } from '@/lib/swr/use-events';
-import { useIssue } from '@/lib/swr/use-issues';
-import { ErrorState, LoadingState, isNotFound } from '@/components/ui/states';
+import { useIssue, eventHref, issueHref } from '@/lib/swr/use-issues';
+import { ErrorState, LoadingState } from '@/components/ui/states';
 import { CopyButton } from '@/components/ui/copy-button';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,28 +12,22 @@ import { cn } from '@/components/ui/cn';
 import { EventDetails } from './event-details';
 import { EventAttachments } from '@/components/feedback/event-attachments';
 import { TraceLink, traceIdOf } from '@/components/traces/trace-link';
-import { exceptionTypeOf, issuesHref } from './issue-detail';
+import { exceptionTypeOf } from './event-shape';
 import { useOrigin } from '@/components/ui/use-origin';
-
-const eventHref = (projectId: string, issueId: string, eventId: string) =>
-  `${issuesHref(projectId)}/${encodeURIComponent(issueId)}/events/${encodeURIComponent(eventId)}`;
 
 /** One event of an issue, with the same details the issue page shows for the latest one. */
 export function EventPage({ projectId, issueId, eventId }: { projectId: string; issueId: string; eventId: string }) {
   const { event, error, isLoading } = useEvent(projectId, issueId, eventId);
   const { issue } = useIssue(projectId, issueId);
-  const issueHref = `${issuesHref(projectId)}/${encodeURIComponent(issueId)}`;
+  const back = issueHref(projectId, issueId);
 
   if (error) {
     return (
       <ErrorState
         error={error}
-        title={isNotFound(error) ? 'Event not found' : 'Could not load the event'}
-        action={
-          <Link href={issueHref} className="text-sm font-medium text-danger-fg underline underline-offset-4">
-            Back to the issue
-          </Link>
-        }
+        title="Could not load the event"
+        notFoundTitle="Event not found"
+        back={{ href: back, label: 'Back to the issue' }}
       />
     );
   }
@@ -42,7 +36,7 @@ export function EventPage({ projectId, issueId, eventId }: { projectId: string; 
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <Link href={issueHref} className="text-sm font-medium break-words text-fg-muted hover:text-fg">
+        <Link href={back} className="text-sm font-medium break-words text-fg-muted hover:text-fg">
           ← {issue?.title ?? 'Issue'}
         </Link>
         <h1 className="text-2xl font-semibold tracking-tight">Event</h1>

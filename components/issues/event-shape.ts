@@ -112,3 +112,9 @@ export function readEvent(e: {
     security: read(security, e.security),
   };
 }
+
+/** "TypeError: x is undefined" → "TypeError": an issue's title is built as "<type>: <value>". */
+export function exceptionTypeOf(title: string) {
+  const i = title.indexOf(': ');
+  return i > 0 ? title.slice(0, i) : undefined;
+}

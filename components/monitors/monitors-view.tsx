@@ -15,6 +15,7 @@ import { FormError } from '@/components/ui/form-error';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/components/ui/cn';
 import { PageHeader } from '@/components/ui/page-header';
+import { issueHref } from '@/lib/swr/use-issues';
 
 const RUN_COLORS: Record<string, string> = {
   ok: 'bg-success',
@@ -180,10 +181,7 @@ function MonitorRow({ projectId, m, manage }: { projectId: string; m: Monitor; m
             </p>
           )}
           {m.issueId && (
-            <Link
-              className="text-link underline"
-              href={`/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(m.issueId)}`}
-            >
+            <Link className="text-link underline" href={issueHref(projectId, m.issueId)}>
               Its issue
             </Link>
           )}

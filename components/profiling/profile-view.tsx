@@ -34,7 +34,8 @@ export function ProfileView({ projectId, profileId }: { projectId: string; profi
         {back}
         <ErrorState
           error={error}
-          title={isNotFound(error) ? 'Profile not found' : 'Could not load the profile'}
+          title="Could not load the profile"
+          notFoundTitle="Profile not found"
           retry={isNotFound(error) ? undefined : () => mutate()}
         />
       </div>

@@ -19,6 +19,7 @@ import { FormError } from '@/components/ui/form-error';
 import { Label } from '@/components/ui/label';
 import { TextLink } from '@/components/ui/text-link';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { issueHref } from '@/lib/swr/use-issues';
 
 const TEXTAREA =
   'block w-full rounded-md border border-line-strong bg-surface px-3 py-2 font-mono text-sm text-fg shadow-xs focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-focus/30 disabled:bg-surface-hover aria-invalid:border-danger';
@@ -215,10 +216,7 @@ function Preview({
         <ul className="divide-y divide-line rounded-md border border-line">
           {preview.matches.map((m) => (
             <li key={m.issue.id} className="space-y-1 p-3 text-sm">
-              <TextLink
-                href={`/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(m.issue.id)}`}
-                className="break-words"
-              >
+              <TextLink href={issueHref(projectId, m.issue.id)} className="break-words">
                 {m.issue.title}
               </TextLink>
               <p className="flex flex-wrap gap-x-2 text-fg-secondary">

@@ -4,50 +4,24 @@ import Link from 'next/link';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Card } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/table';
 import {
   useRelease,
   useReleaseHealth,
   useReleaseHealthDetail,
   useReleases,
+  releaseHref,
+  type Release,
   type ReleaseHealthRow,
 } from '@/lib/swr/use-releases';
 import { Select } from '@/components/ui/select';
+import { issueHref } from '@/lib/swr/use-issues';
 import { HealthSparkline, pct, ReleaseHealthSection } from './release-health';
 import { useState } from 'react';
 import { plural } from '@/lib/text/plural';
 import { ReleaseSections } from './release-sections';
 import { ReleaseVersion } from './release-version';
 import { PageHeader } from '@/components/ui/page-header';
-
-/** A release's health cells in the list (dashes without sessions). */
-function HealthCells({ row }: { row: ReleaseHealthRow | undefined }) {
-  return (
-    <>
-      <td className="px-4 py-2 tabular-nums" data-testid="crash-free-sessions">
-        {pct(row?.crashFreeSessions)}
-      </td>
-      <td className="px-4 py-2 tabular-nums" data-testid="crash-free-users">
-        {pct(row?.crashFreeUsers)}
-      </td>
-      <td className="px-4 py-2 tabular-nums">{pct(row?.adoption)}</td>
-      <td className="px-4 py-2">
-        {row ? (
-          <span className="flex items-center gap-2">
-            <span className="tabular-nums" data-testid="release-sessions">
-              {row.sessions.toLocaleString('en-US')}
-            </span>
-            <HealthSparkline row={row} />
-          </span>
-        ) : (
-          '—'
-        )}
-      </td>
-    </>
-  );
-}
-
-const releaseHref = (projectId: string, version: string) =>
-  `/projects/${encodeURIComponent(projectId)}/releases/${encodeURIComponent(version)}`;
 
 /** The project's releases, newest first: created by the first event naming them or by CI. */
 export function ReleasesView({ projectId }: { projectId: string }) {
@@ -96,61 +70,65 @@ export function ReleasesView({ projectId }: { projectId: string }) {
           description="Set release in the client library's init, or create one from CI with sentry-cli."
         />
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full text-sm">
-            <thead className="text-left text-xs tracking-wide text-fg-muted uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  Version
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Crash-free sessions
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Crash-free users
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Adoption (24 h)
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Sessions
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  First event
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Last event
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Created
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.releases.map((r) => (
-                <tr key={r.id} className="border-t border-border">
-                  <td className="px-4 py-2 font-medium">
-                    <Link
-                      className="block max-w-80 underline-offset-2 hover:underline"
-                      href={releaseHref(projectId, r.version)}
-                    >
-                      <ReleaseVersion version={r.version} />
-                    </Link>
-                  </td>
-                  <HealthCells row={healthOf.get(r.version)} />
-                  <td className="px-4 py-2">{r.firstEventAt ? <RelativeTime iso={r.firstEventAt} /> : '—'}</td>
-                  <td className="px-4 py-2">{r.lastEventAt ? <RelativeTime iso={r.lastEventAt} /> : '—'}</td>
-                  <td className="px-4 py-2">
-                    <RelativeTime iso={r.createdAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+        <DataTable
+          label="Releases"
+          cellPadding="px-4 py-2"
+          rows={data.releases}
+          rowKey={(r) => r.id}
+          columns={releaseColumns(projectId, (r) => healthOf.get(r.version))}
+        />
       )}
     </div>
   );
+}
+
+const since = (iso: string | null) => (iso ? <RelativeTime iso={iso} /> : '—');
+
+/** The list's columns: the version, its health (dashes without sessions) and its times. */
+function releaseColumns(projectId: string, health: (r: Release) => ReleaseHealthRow | undefined): Column<Release>[] {
+  return [
+    {
+      name: 'Version',
+      cellClassName: 'font-medium',
+      cell: (r) => (
+        <Link className="block max-w-80 underline-offset-2 hover:underline" href={releaseHref(projectId, r.version)}>
+          <ReleaseVersion version={r.version} />
+        </Link>
+      ),
+    },
+    {
+      name: 'Crash-free sessions',
+      cellClassName: 'tabular-nums',
+      cellProps: () => ({ 'data-testid': 'crash-free-sessions' }),
+      cell: (r) => pct(health(r)?.crashFreeSessions),
+    },
+    {
+      name: 'Crash-free users',
+      cellClassName: 'tabular-nums',
+      cellProps: () => ({ 'data-testid': 'crash-free-users' }),
+      cell: (r) => pct(health(r)?.crashFreeUsers),
+    },
+    { name: 'Adoption (24 h)', cellClassName: 'tabular-nums', cell: (r) => pct(health(r)?.adoption) },
+    {
+      name: 'Sessions',
+      cell: (r) => {
+        const row = health(r);
+        return row ? (
+          <span className="flex items-center gap-2">
+            <span className="tabular-nums" data-testid="release-sessions">
+              {row.sessions.toLocaleString('en-US')}
+            </span>
+            <HealthSparkline row={row} />
+          </span>
+        ) : (
+          '—'
+        );
+      },
+    },
+    { name: 'First event', cell: (r) => since(r.firstEventAt) },
+    { name: 'Last event', cell: (r) => since(r.lastEventAt) },
+    { name: 'Created', cell: (r) => since(r.createdAt) },
+  ];
 }
 
 /** One release: its event times and the issues first seen in it. */
@@ -192,10 +170,7 @@ export function ReleaseDetailView({ projectId, version }: { projectId: string; v
             {release.newIssues.map((i) => (
               <li key={i.id}>
                 <Card className="p-3">
-                  <Link
-                    className="font-medium hover:underline"
-                    href={`/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(i.id)}`}
-                  >
+                  <Link className="font-medium hover:underline" href={issueHref(projectId, i.id)}>
                     {i.title}
                   </Link>
                   <p className="text-xs text-fg-muted">

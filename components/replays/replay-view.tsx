@@ -11,6 +11,7 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { buildTimeline, formatOffset, type Timeline } from '@/lib/replays/timeline';
 import { ReplayPlayer, type SeekRequest } from './replay-player';
+import { issueHref } from '@/lib/swr/use-issues';
 
 /** One replay: the player with its timeline, the errors it saw, the console and network beside it. */
 export function ReplayView({ projectId, replayId }: { projectId: string; replayId: string }) {
@@ -182,7 +183,7 @@ function ErrorsPanel({
             <li key={e.eventId} className="flex items-baseline gap-2">
               <Time offsetMs={Math.max(0, Date.parse(e.timestamp) - timeline.startMs)} go={go} />
               <Link
-                href={`/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(e.issueId)}`}
+                href={issueHref(projectId, e.issueId)}
                 className="min-w-0 break-words text-link underline-offset-2 hover:underline"
               >
                 {e.title}

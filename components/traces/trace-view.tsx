@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTrace, type Trace, type TraceSpan } from '@/lib/swr/use-traces';
 import { plural } from '@/lib/text/plural';
-import { ErrorState, isNotFound, LoadingState } from '@/components/ui/states';
+import { ErrorState, LoadingState } from '@/components/ui/states';
 import { formatMs } from '@/components/performance/format';
 import { Card } from '@/components/ui/card';
 import { TraceErrors } from './trace-errors';
@@ -17,8 +17,7 @@ import { PageHeader } from '@/components/ui/page-header';
  */
 export function TraceView({ traceId }: { traceId: string }) {
   const { trace, error, isLoading } = useTrace(traceId);
-  if (error)
-    return <ErrorState error={error} title={isNotFound(error) ? 'Trace not found' : 'Could not load the trace'} />;
+  if (error) return <ErrorState error={error} title="Could not load the trace" notFoundTitle="Trace not found" />;
   if (isLoading || !trace) return <LoadingState label="Loading trace" />;
   return <Waterfall trace={trace} />;
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ApiError } from '@/lib/swr/fetcher';
 import { Button } from './button';
@@ -25,23 +26,34 @@ export function LoadingState({ label = 'Loading' }: { label?: string }) {
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : 'Could not reach the server. Check your connection and try again.';
 
-/** A page that failed to load: says what failed, and offers a retry when one can help. */
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/**
+ * A page that failed to load: says what failed (`notFoundTitle` when the API answered 404), and offers a retry when
+ * one can help and a way `back` to where the reader came from.
+ */
 export function ErrorState({
   error,
   title = 'Could not load this page',
+  notFoundTitle,
   retry,
+  back,
   action,
 }: {
   error: unknown;
   title?: string;
+  notFoundTitle?: string;
   retry?: () => void;
+  back?: { href: string; label: string };
   action?: ReactNode;
 }) {
   return (
     <Card role="alert" tone="danger" className="px-6 py-10 text-center">
-      <h2 className="text-base font-semibold text-danger-fg">{title}</h2>
+      <h2 className="text-base font-semibold text-danger-fg">
+        {notFoundTitle && isNotFound(error) ? notFoundTitle : title}
+      </h2>
       <p className="mt-1 text-sm text-danger-fg">{messageOf(error)}</p>
-      {(retry || action) && (
+      {(retry || back || action) && (
         <div className="mt-4 flex justify-center gap-3">
           {retry && (
             <button
@@ -52,14 +64,17 @@ export function ErrorState({
               Try again
             </button>
           )}
+          {back && (
+            <Link href={back.href} className="text-sm font-medium text-danger-fg underline underline-offset-4">
+              {back.label}
+            </Link>
+          )}
           {action}
         </div>
       )}
     </Card>
   );
 }
-
-export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** Nothing to show yet, and (when there is one) what to do about it. */
 export function EmptyState({

@@ -45,6 +45,13 @@ const issuesPath = (projectId: string) => `${projectPath(projectId)}/issues`;
 export const issuePath = (projectId: string, issueId: string) =>
   `${issuesPath(projectId)}/${encodeURIComponent(issueId)}`;
 
+/** The project's issue list, one issue's page and one of its events' page (the dashboard's, not the API's). */
+export const issuesHref = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/issues`;
+export const issueHref = (projectId: string, issueId: string) =>
+  `${issuesHref(projectId)}/${encodeURIComponent(issueId)}`;
+export const eventHref = (projectId: string, issueId: string, eventId: string) =>
+  `${issueHref(projectId, issueId)}/events/${encodeURIComponent(eventId)}`;
+
 export function issuesKey(projectId: string, f: IssueFilters) {
   const q = new URLSearchParams({ page: String(f.page), limit: String(f.limit) });
   if (f.status) q.set('status', f.status);

@@ -36,6 +36,10 @@ export type ReleaseDetail = Release & {
 
 const releasesPath = (projectId: string) => `${projectPath(projectId)}/releases`;
 
+/** A release's page in the dashboard. */
+export const releaseHref = (projectId: string, version: string) =>
+  `/projects/${encodeURIComponent(projectId)}/releases/${encodeURIComponent(version)}`;
+
 export function useReleases(projectId: string, page = 1) {
   const { data, error, isLoading } = useSWR<{ releases: Release[]; pagination: Pagination }>(
     `${releasesPath(projectId)}?page=${page}&limit=25`,

@@ -7,6 +7,7 @@ import { cn } from '@/components/ui/cn';
 import { contextLabel } from '@/lib/envelope/context-label';
 import { LevelBadge } from '../badges';
 import type { EventParts } from './event-parts';
+import { releaseHref } from '@/lib/swr/use-releases';
 
 type Highlight = { key: string; label: string; value: ReactNode; title?: string };
 
@@ -42,10 +43,7 @@ export function HighlightsPanel({ event, parts }: { event: TrackedEvent; parts: 
           label: 'Release',
           title: event.release,
           value: (
-            <Link
-              className="text-link hover:underline"
-              href={`/projects/${encodeURIComponent(event.projectId)}/releases/${encodeURIComponent(event.release)}`}
-            >
+            <Link className="text-link hover:underline" href={releaseHref(event.projectId, event.release)}>
               {event.release}
             </Link>
           ),
