@@ -1,0 +1,169 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import type { Member } from '@/lib/swr/use-team';
+import { issuesHref } from '@/lib/swr/use-issues';
+import { deleteTeam, renameTeam, setTeamMember, setTeamProject, type Team } from '@/lib/swr/use-teams';
+import { plural } from '@/lib/text/plural';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { TeamList } from './team-list';
+
+/** Runs one change of the teams, says `done` when it worked and shows the error when it did not. */
+export type Run = (fn: () => Promise<void>, done: string) => Promise<boolean>;
+
+type CardProps = {
+  team: Team;
+  admin: boolean;
+  members: Member[];
+  projects: { id: string; name: string }[];
+  run: Run;
+};
+
+/** One team: its name and slug (renamed and deleted here by admins), its members and its projects. */
+export function TeamCard({ team, admin, members, projects, run }: CardProps) {
+  const [renaming, setRenaming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const act = async (fn: () => Promise<void>, done: string) => {
+    setBusy(true);
+    const ok = await run(fn, done);
+    setBusy(false);
+    return ok;
+  };
+  const addableMembers = members.filter((m) => !team.members.some((x) => x.userId === m.userId));
+  const addableProjects = projects.filter((p) => !team.projects.some((x) => x.id === p.id));
+
+  async function rename(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const name = String(new FormData(e.currentTarget).get('name') ?? '');
+    if (await act(() => renameTeam(team.id, name), `Team renamed to ${name}`)) setRenaming(false);
+  }
+
+  return (
+    <li
+      className="rounded-xl border border-line bg-surface shadow-sm"
+      data-testid="team-card"
+      data-slug={team.slug}
+      aria-label={`Team ${team.name}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-line px-4 py-3 sm:px-6">
+        {renaming ? (
+          <form onSubmit={rename} className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+            <Label htmlFor={`rename-${team.id}`} className="sr-only">
+              New name of {team.name}
+            </Label>
+            <Input
+              id={`rename-${team.id}`}
+              name="name"
+              defaultValue={team.name}
+              maxLength={64}
+              className="min-w-0 flex-1 sm:max-w-xs"
+              autoFocus
+            />
+            <Button type="submit" className="h-9 px-3" loading={busy}>
+              Save
+            </Button>
+            <Button variant="ghost" className="h-9 px-3" onClick={() => setRenaming(false)}>
+              Cancel
+            </Button>
+          </form>
+        ) : (
+          <div className="min-w-0">
+            <h2 className="truncate text-base font-semibold">{team.name}</h2>
+            <p className="text-xs text-fg-muted">
+              <span className="font-mono">#{team.slug}</span> ·{' '}
+              <span data-testid="team-counts">
+                {plural(team.memberCount, 'member')} · {plural(team.projectCount, 'project')}
+              </span>
+            </p>
+          </div>
+        )}
+        {admin && !renaming && (
+          <div className="flex gap-1">
+            <Button variant="ghost" className="h-9 px-3" disabled={busy} onClick={() => setRenaming(true)}>
+              Rename
+            </Button>
+            <Button
+              variant="danger-ghost"
+              className="h-9 px-3"
+              disabled={busy}
+              aria-label={`Delete team ${team.name}`}
+              onClick={() => {
+                if (
+                  window.confirm(
+                    `Delete the team ${team.name}? Its issues become unassigned; its members and projects stay.`,
+                  )
+                )
+                  void act(() => deleteTeam(team.id), `Team ${team.name} deleted`);
+              }}
+            >
+              Delete
+            </Button>
+          </div>
+        )}
+      </div>
+      <div className="grid gap-6 px-4 py-4 sm:px-6 md:grid-cols-2">
+        <TeamList
+          title="Members"
+          teamName={team.name}
+          items={team.members.map((m) => ({
+            key: m.userId,
+            name: m.name,
+            testId: 'team-member',
+            label: (
+              <div className="min-w-0">
+                <p className="truncate text-sm">{m.name}</p>
+                <p className="truncate text-xs text-fg-muted">{m.email}</p>
+              </div>
+            ),
+          }))}
+          addable={addableMembers.map((m) => ({ value: m.userId, label: `${m.name} (${m.email})` }))}
+          admin={admin}
+          busy={busy}
+          pickerId={`add-member-${team.id}`}
+          addLabel="a member"
+          onRemove={(userId) => {
+            const who = team.members.find((m) => m.userId === userId)?.name ?? 'Member';
+            void act(() => setTeamMember(team.id, userId, false), `${who} left ${team.name}`);
+          }}
+          onAdd={(userId) => {
+            const who = members.find((m) => m.userId === userId)?.name ?? 'Member';
+            void act(() => setTeamMember(team.id, userId, true), `${who} joined ${team.name}`);
+          }}
+        />
+        <TeamList
+          title="Projects"
+          teamName={team.name}
+          items={team.projects.map((p) => ({
+            key: p.id,
+            name: p.name,
+            testId: 'team-project',
+            label: (
+              <Link
+                href={issuesHref(p.id)}
+                className="min-w-0 truncate text-sm text-link underline-offset-2 hover:underline"
+              >
+                {p.name}
+              </Link>
+            ),
+          }))}
+          addable={addableProjects.map((p) => ({ value: p.id, label: p.name }))}
+          admin={admin}
+          busy={busy}
+          pickerId={`add-project-${team.id}`}
+          addLabel="a project"
+          onRemove={(projectId) => {
+            const name = team.projects.find((p) => p.id === projectId)?.name ?? 'Project';
+            void act(() => setTeamProject(team.id, projectId, false), `${name} removed from ${team.name}`);
+          }}
+          onAdd={(projectId) => {
+            const name = projects.find((p) => p.id === projectId)?.name ?? 'Project';
+            void act(() => setTeamProject(team.id, projectId, true), `${name} added to ${team.name}`);
+          }}
+        />
+      </div>
+    </li>
+  );
+}
