@@ -9,7 +9,8 @@ import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { Check, ListField, lines, useSettingsSave } from './setting-fields';
+import { ListField, lines, useSettingsSave } from './setting-fields';
+import { CheckField } from '@/components/ui/check-field';
 
 const messageOf = (err: unknown) =>
   err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
@@ -66,9 +67,9 @@ function FiltersForm({ projectId, data, manage }: { projectId: string; data: Pro
       <form onSubmit={onSubmit} noValidate className="mt-4 max-w-2xl space-y-4" data-testid="filters-form">
         <fieldset disabled={!manage || pending} className="space-y-4">
           {SWITCHES.map(([name, label, hint]) => (
-            <Check key={name} name={name} label={label} hint={hint} defaultChecked={data.filters[name]} />
+            <CheckField key={name} name={name} label={label} hint={hint} defaultChecked={data.filters[name]} />
           ))}
-          <Check
+          <CheckField
             name="spikeProtection"
             label="Spike protection"
             defaultChecked={data.spikeProtection}

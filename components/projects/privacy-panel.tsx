@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { ErrorState, LoadingState } from '@/components/ui/states';
-import { Check, ListField, lines, useSettingsSave } from './setting-fields';
+import { ListField, lines, useSettingsSave } from './setting-fields';
+import { CheckField } from '@/components/ui/check-field';
 
 /** The project's data scrubbing: shown to everyone, editable by ADMINs. */
 export function PrivacyPanel({ projectId, manage }: { projectId: string; manage: boolean }) {
@@ -46,7 +47,7 @@ function PrivacyForm({ projectId, privacy, manage }: { projectId: string; privac
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 max-w-2xl space-y-4">
         <fieldset disabled={!manage || pending} className="space-y-4">
-          <Check
+          <CheckField
             name="scrubDefaults"
             label="Default scrubbers"
             defaultChecked={privacy.scrubbingActive}
@@ -57,7 +58,7 @@ function PrivacyForm({ projectId, privacy, manage }: { projectId: string; privac
                 : 'Passwords, tokens, API keys, authorization headers, cookies and sessions by key; card numbers, bearer tokens, private keys, AWS keys and URL passwords in any text.'
             }
           />
-          <Check
+          <CheckField
             name="scrubIpAddresses"
             label="Don't store IP addresses"
             defaultChecked={privacy.scrubIpAddresses}

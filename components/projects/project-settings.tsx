@@ -8,7 +8,6 @@ import { updateProjectSchema } from '@/lib/zod/projects';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { FormError } from '@/components/ui/form-error';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { KeysPanel } from './keys-panel';
 import { PrivacyPanel } from './privacy-panel';
@@ -18,6 +17,7 @@ import { NotificationWebhooksPanel } from './notification-webhooks-panel';
 import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
 import { PageHeader } from '@/components/ui/page-header';
+import { ToggleCard } from '@/components/ui/toggle-card';
 
 const messageOf = (err: unknown) =>
   err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
@@ -95,35 +95,14 @@ function RenameProject({ project }: { project: Project }) {
 
 /** The optional email on new user feedback, to every member of the organization. */
 function FeedbackEmails({ project }: { project: Project }) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
-  const on = (project as Project & { notifyFeedback?: boolean }).notifyFeedback ?? false;
-  async function toggle(next: boolean) {
-    setPending(true);
-    setError(undefined);
-    try {
-      await updateProject(project.id, { name: project.name, notifyFeedback: next });
-    } catch (err) {
-      setError(err instanceof ApiError ? err.summary() : 'Could not save the setting.');
-    } finally {
-      setPending(false);
-    }
-  }
   return (
-    <Card>
-      <h2 className="text-base font-semibold">User feedback</h2>
-      <label className="mt-3 flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={on}
-          disabled={pending}
-          onChange={(e) => void toggle(e.target.checked)}
-          className="size-4"
-        />
-        Email the organization&apos;s members about each new piece of feedback
-      </label>
-      <FormError message={error} />
-    </Card>
+    <ToggleCard
+      title="User feedback"
+      name="notifyFeedback"
+      label="Email the organization's members about each new piece of feedback"
+      checked={(project as Project & { notifyFeedback?: boolean }).notifyFeedback ?? false}
+      onToggle={(notifyFeedback) => updateProject(project.id, { name: project.name, notifyFeedback })}
+    />
   );
 }
 

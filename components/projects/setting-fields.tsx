@@ -13,38 +13,6 @@ export const lines = (text: FormDataEntryValue | null) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-export function Check({
-  name,
-  label,
-  hint,
-  ...rest
-}: {
-  name: string;
-  label: string;
-  hint: string;
-  defaultChecked: boolean;
-  disabled?: boolean;
-}) {
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={name}
-        name={name}
-        type="checkbox"
-        className="mt-1 size-4 accent-fg"
-        aria-describedby={`${name}-hint`}
-        {...rest}
-      />
-      <div>
-        <Label htmlFor={name}>{label}</Label>
-        <p id={`${name}-hint`} className="text-xs text-fg-muted">
-          {hint}
-        </p>
-      </div>
-    </div>
-  );
-}
-
 export function ListField({
   name,
   label,

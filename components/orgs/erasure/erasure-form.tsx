@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
 import { FormError } from '@/components/ui/form-error';
+import { CheckField } from '@/components/ui/check-field';
 import { CountsTable, KINDS, kindLabel, total } from './erasure-counts';
 
 /** Find what references one person, show it, and erase it once the admin confirms. */
@@ -105,18 +106,12 @@ export function ErasureForm({ onStarted }: { onStarted: (id: string) => void }) 
               </p>
               <Identifiers data={preview.data} />
               <CountsTable label="What would be erased" rows={preview.data.projects} totals={preview.data.totals} />
-              <div className="flex items-start gap-3">
-                <input
-                  id="erasure-confirm"
-                  type="checkbox"
-                  className="mt-1 size-4 accent-fg"
-                  checked={confirmed}
-                  onChange={(e) => setConfirmed(e.target.checked)}
-                />
-                <label htmlFor="erasure-confirm" className="text-sm">
-                  I understand that these rows are deleted for good and cannot be restored.
-                </label>
-              </div>
+              <CheckField
+                name="erasure-confirm"
+                label="I understand that these rows are deleted for good and cannot be restored."
+                checked={confirmed}
+                onChange={(e) => setConfirmed(e.target.checked)}
+              />
               <Button variant="danger" disabled={!confirmed} loading={busy === 'erase'} onClick={erase}>
                 Erase {found.toLocaleString()} rows
               </Button>
