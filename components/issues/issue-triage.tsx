@@ -19,6 +19,7 @@ import { linkSegments } from '@/lib/text/link-segments';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
 import { Select } from '@/components/ui/select';
 import { FormError } from '@/components/ui/form-error';
 import { useToast } from '@/components/ui/toast';
@@ -29,8 +30,6 @@ import { AssignmentReason, automaticAssignmentTitle } from './assignment-reason'
 
 const failure = (err: unknown) =>
   err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
-const textareaClass =
-  'block w-full rounded-md border border-line-strong bg-surface px-3 py-2 text-sm text-fg shadow-xs placeholder:text-fg-muted focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-focus/30';
 
 /** The issue's timeline (status changes, assignments, comments) with the comment box. */
 export function IssueActivity({ projectId, issueId }: { projectId: string; issueId: string }) {
@@ -232,13 +231,7 @@ function CommentBody({ projectId, issueId, comment }: { projectId: string; issue
         <label htmlFor={`edit-${comment.id}`} className="sr-only">
           Edit comment
         </label>
-        <textarea
-          id={`edit-${comment.id}`}
-          name="body"
-          rows={3}
-          defaultValue={comment.body}
-          className={textareaClass}
-        />
+        <Textarea id={`edit-${comment.id}`} name="body" rows={3} defaultValue={comment.body} />
         <FormError message={error} />
         <div className="flex gap-2">
           <Button type="submit" loading={busy} className="h-8 px-3">
@@ -307,13 +300,12 @@ function CommentBox({ projectId, issueId }: { projectId: string; issueId: string
   return (
     <form onSubmit={submit} className="space-y-2">
       <Label htmlFor="new-comment">Comment</Label>
-      <textarea
+      <Textarea
         id="new-comment"
         name="body"
         rows={3}
         maxLength={10_000}
         placeholder="Plain text; links become clickable."
-        className={textareaClass}
       />
       <FormError message={error} />
       <Button type="submit" loading={busy}>

@@ -5,6 +5,7 @@ import type { ZodType } from 'zod';
 import { ApiError } from '@/lib/swr/fetcher';
 import { describeFieldIssue } from '@/lib/text/field-names';
 import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
 
 /** A textarea's lines (or comma-separated items), trimmed, empty ones dropped. */
 export const lines = (text: FormDataEntryValue | null) =>
@@ -27,13 +28,13 @@ export function ListField({
   return (
     <div className="space-y-1.5">
       <Label htmlFor={name}>{label}</Label>
-      <textarea
+      <Textarea
+        mono
         id={name}
         name={name}
         rows={3}
         defaultValue={defaultValue.join('\n')}
         aria-describedby={`${name}-hint`}
-        className="block w-full rounded-md border border-line-strong bg-surface px-3 py-2 font-mono text-sm text-fg shadow-xs focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-focus/30 disabled:bg-surface-hover"
       />
       <p id={`${name}-hint`} className="text-xs text-fg-muted">
         {hint}
