@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { ErrorState, LoadError, LoadingState, Skeleton } from '@/components/ui/states';
 import { EventsChart } from '@/components/charts/events-chart';
 import { EventDetails } from './event-details';
-import { IssueActivity } from './issue-triage';
+import { IssueActivity } from './triage/activity';
 import { DeleteIssue } from './delete-issue';
 import { IssueTags } from './issue-tags';
 import { SuspectCommits } from './suspect-commits';

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ActionFeedback } from '@/components/ui/action-feedback';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { LevelBadge, RegressedBadge, StatusBadge } from '../badges';
-import { AssigneePicker } from '../issue-triage';
+import { AssigneePicker } from '../triage/assignee-picker';
 import { describeIgnore, IgnoreUntil } from './ignore-until';
 import { ACTIONS, useIssueActions } from './use-issue-actions';
 
