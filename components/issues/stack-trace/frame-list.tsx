@@ -1,0 +1,94 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import { cn } from '@/components/ui/cn';
+import type { Frame } from '../event-shape';
+import { groupFrames, type Run } from './frame-groups';
+import { FrameRow } from './frame-row';
+
+/** A frame, then "same frame ×N" for its identical successors, which open on demand. */
+function RunRows({ run, throwSite, library }: { run: Run; throwSite: boolean; library: boolean }) {
+  const [open, setOpen] = useState(false);
+  const repeats = run.count - 1;
+  return (
+    <>
+      <FrameRow frame={run.frame} throwSite={throwSite} library={library} />
+      {repeats > 0 &&
+        (open ? (
+          Array.from({ length: repeats }, (_, i) => (
+            <FrameRow key={i} frame={run.frame} throwSite={false} library={library} />
+          ))
+        ) : (
+          <ExpandRow onOpen={() => setOpen(true)} testId="repeated-frames" mono>
+            same frame ×{repeats}
+            <span className="sr-only">: show the {repeats === 1 ? 'repeat' : 'repeats'}</span>
+          </ExpandRow>
+        ))}
+    </>
+  );
+}
+
+function HiddenFrames({ runs, anyInApp }: { runs: Run[]; anyInApp: boolean }) {
+  const [open, setOpen] = useState(false);
+  const count = runs.reduce((n, r) => n + r.count, 0);
+  if (open) return runs.map((run) => <RunRows key={run.index} run={run} throwSite={false} library={anyInApp} />);
+  return (
+    <ExpandRow onOpen={() => setOpen(true)} testId="show-more-frames">
+      Show {count} more {count === 1 ? 'frame' : 'frames'}
+    </ExpandRow>
+  );
+}
+
+/** A row of the frame list that opens what it folds away. */
+function ExpandRow({
+  onOpen,
+  testId,
+  mono = false,
+  children,
+}: {
+  onOpen: () => void;
+  testId: string;
+  mono?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li className="border-b border-line-subtle bg-surface-muted last:border-b-0">
+      <button
+        type="button"
+        onClick={onOpen}
+        className={cn(
+          'w-full px-4 py-2 text-left text-xs font-medium text-link hover:underline focus-visible:outline-2 focus-visible:outline-focus',
+          mono && 'font-mono',
+        )}
+        data-testid={testId}
+      >
+        {children}
+      </button>
+    </li>
+  );
+}
+
+/** A stack's frames, innermost first: library runs folded when the app has frames of its own, repeats collapsed. */
+export function Frames({ frames, label, primary }: { frames: Frame[]; label: string; primary: boolean }) {
+  const anyInApp = frames.some((f) => f.in_app === true);
+  return (
+    <ol
+      className="overflow-hidden rounded-lg border border-line"
+      data-testid={primary ? 'stack-trace' : 'cause-stack-trace'}
+      aria-label={label}
+    >
+      {groupFrames(frames).map((g) =>
+        g.kind === 'frame' ? (
+          <RunRows
+            key={g.run.index}
+            run={g.run}
+            throwSite={primary && g.run.index === 0}
+            library={anyInApp && g.run.frame.in_app !== true}
+          />
+        ) : (
+          <HiddenFrames key={`hidden-${g.runs[0].index}`} runs={g.runs} anyInApp={anyInApp} />
+        ),
+      )}
+    </ol>
+  );
+}
