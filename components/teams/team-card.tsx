@@ -1,14 +1,13 @@
 'use client';
 
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Member } from '@/lib/swr/use-team';
 import { issuesHref } from '@/lib/swr/use-issues';
 import { deleteTeam, renameTeam, setTeamMember, setTeamProject, type Team } from '@/lib/swr/use-teams';
 import { plural } from '@/lib/text/plural';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { InlineRename } from '@/components/ui/inline-rename';
 import { TeamList } from './team-list';
 
 /** Runs one change of the teams, says `done` when it worked and shows the error when it did not. */
@@ -35,9 +34,7 @@ export function TeamCard({ team, admin, members, projects, run }: CardProps) {
   const addableMembers = members.filter((m) => !team.members.some((x) => x.userId === m.userId));
   const addableProjects = projects.filter((p) => !team.projects.some((x) => x.id === p.id));
 
-  async function rename(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const name = String(new FormData(e.currentTarget).get('name') ?? '');
+  async function rename(name: string) {
     if (await act(() => renameTeam(team.id, name), `Team renamed to ${name}`)) setRenaming(false);
   }
 
@@ -50,25 +47,16 @@ export function TeamCard({ team, admin, members, projects, run }: CardProps) {
     >
       <div className="flex flex-wrap items-start justify-between gap-3 border-b border-line px-4 py-3 sm:px-6">
         {renaming ? (
-          <form onSubmit={rename} className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
-            <Label htmlFor={`rename-${team.id}`} className="sr-only">
-              New name of {team.name}
-            </Label>
-            <Input
-              id={`rename-${team.id}`}
-              name="name"
-              defaultValue={team.name}
-              maxLength={64}
-              className="min-w-0 flex-1 sm:max-w-xs"
-              autoFocus
-            />
-            <Button type="submit" className="h-9 px-3" loading={busy}>
-              Save
-            </Button>
-            <Button variant="ghost" className="h-9 px-3" onClick={() => setRenaming(false)}>
-              Cancel
-            </Button>
-          </form>
+          <InlineRename
+            id={`rename-${team.id}`}
+            label={`New name of ${team.name}`}
+            defaultValue={team.name}
+            maxLength={64}
+            busy={busy}
+            className="flex min-w-0 flex-1 flex-wrap items-center gap-2"
+            onSave={(name) => void rename(name)}
+            onCancel={() => setRenaming(false)}
+          />
         ) : (
           <div className="min-w-0">
             <h2 className="truncate text-base font-semibold">{team.name}</h2>
