@@ -1,12 +1,11 @@
 'use client';
 
+import type { ChangeEvent } from 'react';
 import { ISSUE_SORTS, ISSUE_STATUSES, LEVELS, type IssueSort } from '@/lib/zod/issues';
 import { withTerm } from '@/lib/zod/search-query';
 import { useTeams } from '@/lib/swr/use-teams';
+import { SelectField } from '@/components/ui/select-field';
 import { titleCase } from './badges';
-
-const selectClass =
-  'block h-9 rounded-md border border-line-strong bg-surface px-3 text-sm focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-focus/30';
 
 const STATUS_TERM = /^is:(unresolved|resolved|ignored)$/i;
 const LEVEL_TERM = /^level:/i;
@@ -52,14 +51,17 @@ export function IssueFilterBar({
   };
   if (assigneeTerm?.startsWith('assigned:#') && !Object.values(terms).includes(assigneeTerm))
     terms[`team:${assigneeTerm.slice('assigned:#'.length)}`] = assigneeTerm;
+  // A picked value writes its term into the query (replacing the one it had); the empty choice removes it.
+  const edit = (re: RegExp, term: (value: string) => string) => (e: ChangeEvent<HTMLSelectElement>) =>
+    onQuery(withTerm(query, re, e.target.value ? term(e.target.value) : null));
   const assignee = Object.entries(terms).find(([, t]) => t === assigneeTerm)?.[0] ?? '';
   return (
     <div className="flex flex-wrap gap-3" data-testid="issue-filter-bar">
-      <Picker
-        id="filter-status"
+      <SelectField
+        name="filter-status"
         label="Status"
         value={status}
-        onChange={(v) => onQuery(withTerm(query, STATUS_TERM, v ? `is:${v.toLowerCase()}` : null))}
+        onChange={edit(STATUS_TERM, (v) => `is:${v.toLowerCase()}`)}
       >
         <option value="">All statuses</option>
         {ISSUE_STATUSES.map((s) => (
@@ -67,12 +69,12 @@ export function IssueFilterBar({
             {titleCase(s)}
           </option>
         ))}
-      </Picker>
-      <Picker
-        id="filter-level"
+      </SelectField>
+      <SelectField
+        name="filter-level"
         label="Level"
         value={level}
-        onChange={(v) => onQuery(withTerm(query, LEVEL_TERM, v ? `level:${v.toLowerCase()}` : null))}
+        onChange={edit(LEVEL_TERM, (v) => `level:${v.toLowerCase()}`)}
       >
         <option value="">All levels</option>
         {LEVELS.map((l) => (
@@ -80,12 +82,12 @@ export function IssueFilterBar({
             {titleCase(l)}
           </option>
         ))}
-      </Picker>
-      <Picker
-        id="filter-assignee"
+      </SelectField>
+      <SelectField
+        name="filter-assignee"
         label="Assignee"
         value={assignee}
-        onChange={(v) => onQuery(withTerm(query, ASSIGNEE_TERM, v ? terms[v] : null))}
+        onChange={edit(ASSIGNEE_TERM, (v) => terms[v])}
       >
         <option value="">Anyone</option>
         <option value="me">Assigned to me or my teams</option>
@@ -102,39 +104,14 @@ export function IssueFilterBar({
               ))}
           </optgroup>
         )}
-      </Picker>
-      <Picker id="issue-sort" label="Sort by" value={sort} onChange={(v) => onSort(v as IssueSort)}>
+      </SelectField>
+      <SelectField name="issue-sort" label="Sort by" value={sort} onChange={(e) => onSort(e.target.value as IssueSort)}>
         {ISSUE_SORTS.map((s) => (
           <option key={s} value={s}>
             {SORT_LABELS[s]}
           </option>
         ))}
-      </Picker>
-    </div>
-  );
-}
-
-function Picker({
-  id,
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </select>
+      </SelectField>
     </div>
   );
 }
