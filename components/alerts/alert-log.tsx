@@ -1,6 +1,6 @@
 'use client';
 
-import { LoadError, Skeleton } from '@/components/ui/states';
+import { LoadError, SkeletonRows } from '@/components/ui/states';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { cn } from '@/components/ui/cn';
 import { DataTable } from '@/components/ui/table';
@@ -15,10 +15,7 @@ export function AlertLog({ projectId, ruleId, id }: { projectId: string; ruleId:
       {error ? (
         <LoadError what="the delivery log" error={error} onRetry={() => mutate()} />
       ) : !data ? (
-        <div className="space-y-2" aria-busy="true">
-          <Skeleton className="h-6 w-full" />
-          <Skeleton className="h-6 w-full" />
-        </div>
+        <SkeletonRows label="Loading the delivery log…" rows={2} rowClassName="h-6" card={false} />
       ) : data.length === 0 ? (
         <p className="text-sm text-fg-muted">
           No deliveries yet. Each attempt appears here within seconds of the rule firing.

@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
-import { EmptyState, LoadError, Skeleton } from '@/components/ui/states';
+import { EmptyState, LoadError, SkeletonRows } from '@/components/ui/states';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useAlertMutations, useAlertRules, type AlertRule } from '@/lib/swr/use-alerts';
@@ -82,13 +82,7 @@ export function AlertsView({ projectId }: { projectId: string }) {
         {error ? (
           <LoadError what="alert rules" error={error} onRetry={() => mutate()} />
         ) : !rules ? (
-          <div className="space-y-3">
-            <span className="sr-only" role="status">
-              Loading alert rules…
-            </span>
-            <Skeleton className="h-32 w-full rounded-xl" />
-            <Skeleton className="h-32 w-full rounded-xl" />
-          </div>
+          <SkeletonRows label="Loading alert rules…" rows={2} rowClassName="h-32 rounded-xl" card={false} />
         ) : rules.length === 0 ? (
           !editing && (
             <EmptyState

@@ -18,3 +18,25 @@ export const TOOLTIP_THEME = {
   labelStyle: { color: 'var(--color-fg)' },
   itemStyle: { color: 'var(--color-fg)' },
 };
+
+/** The horizontal grid lines behind the bars or lines. */
+export const GRID = { vertical: false, stroke: 'var(--color-line)' } as const;
+
+/** The time axis: `label` writes each tick, `gap` keeps labels that far apart (px). */
+export const timeAxis = (label: (value: string) => string, gap: number) => ({
+  tickFormatter: (value: unknown) => label(String(value)),
+  tick: TICK,
+  tickLine: false,
+  axisLine: false,
+  minTickGap: gap,
+});
+
+/** The value axis: whole numbers, no line. */
+export const VALUE_AXIS = { allowDecimals: false, tick: TICK, tickLine: false, axisLine: false } as const;
+
+/** The hover band over a bar's slot. */
+export const BAR_CURSOR = { fill: 'var(--color-surface-hover)' };
+
+/** "May 20" of a UTC day (`2026-05-20`). */
+export const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });

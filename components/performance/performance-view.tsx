@@ -2,14 +2,16 @@
 
 import { useSearchParams } from 'next/navigation';
 import { Card } from '@/components/ui/card';
+import { CodeBlock } from '@/components/ui/code-block';
 import { DAY_RANGES, parseDays, useTransactions, useWebVitals } from '@/lib/swr/use-performance';
 import { useProject } from '@/lib/swr/use-projects';
 import { platformOf } from '@/lib/projects/platforms';
 import { RangeLinks } from '@/components/ui/range-links';
-import { LoadError, Skeleton } from '@/components/ui/states';
+import { LoadError, SkeletonRows } from '@/components/ui/states';
 import { TransactionsTable } from './transactions-table';
 import { browserPlatform, NoVitals, VitalsCards, withoutVitals } from './vitals-cards';
 import { PageHeader } from '@/components/ui/page-header';
+import { PageSection } from '@/components/ui/page-section';
 
 const snippet = (origin: string) => `<script src="${origin}/sdk/browser.js"></script>
 <script>
@@ -36,10 +38,7 @@ export function PerformanceView({ projectId }: { projectId: string }) {
   const dsn = project?.keys[0]?.sentryDsn;
 
   const vitalsSection = (
-    <section aria-labelledby="vitals-heading" aria-busy={vitals.isLoading}>
-      <h2 id="vitals-heading" className="mb-3 text-lg font-semibold">
-        Web vitals <span className="text-sm font-normal text-fg-muted">(75th percentile)</span>
-      </h2>
+    <PageSection title="Web vitals" note="(75th percentile)" busy={vitals.isLoading}>
       {vitals.error ? (
         <LoadError what="web vitals" error={vitals.error} onRetry={() => vitals.mutate()} />
       ) : noVitals ? (
@@ -47,24 +46,14 @@ export function PerformanceView({ projectId }: { projectId: string }) {
       ) : (
         <VitalsCards data={vitals.data} />
       )}
-    </section>
+    </PageSection>
   );
   const transactionsSection = (
-    <section aria-labelledby="transactions-heading" aria-busy={transactions.isLoading}>
-      <h2 id="transactions-heading" className="mb-3 text-lg font-semibold">
-        Transactions
-      </h2>
+    <PageSection title="Transactions" busy={transactions.isLoading}>
       {transactions.error ? (
         <LoadError what="transactions" error={transactions.error} onRetry={() => transactions.mutate()} />
       ) : !transactions.data ? (
-        <div className="space-y-2 rounded-xl border border-line bg-surface p-4">
-          <span className="sr-only" role="status">
-            Loading transactions…
-          </span>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-8 w-full" />
-          ))}
-        </div>
+        <SkeletonRows label="Loading transactions…" rows={4} />
       ) : transactions.data.length === 0 && server && server.group !== 'Browser' && server.init && dsn ? (
         <Card data-testid="transactions-none">
           <h3 className="font-semibold">No transactions in {range}</h3>
@@ -72,12 +61,9 @@ export function PerformanceView({ projectId }: { projectId: string }) {
             {server.sdk} reports each request or job it traces as a transaction, with its spans, when its traces sample
             rate is above 0. {server.init.label}:
           </p>
-          <pre
-            tabIndex={0}
-            className="mt-4 overflow-x-auto rounded-lg border border-code-line bg-code p-4 font-mono text-[13px] leading-relaxed text-code-fg"
-          >
-            <code>{server.init.code(dsn)}</code>
-          </pre>
+          <div className="mt-4">
+            <CodeBlock code={server.init.code(dsn)} label={`${server.label} init`} />
+          </div>
         </Card>
       ) : transactions.data.length === 0 ? (
         <Card data-testid="transactions-none">
@@ -87,12 +73,9 @@ export function PerformanceView({ projectId }: { projectId: string }) {
             <code className="rounded bg-surface-hover px-1 py-0.5 font-mono text-[13px]">tracesSampleRate</code> is
             above 0. Use the DSN from the project settings:
           </p>
-          <pre
-            tabIndex={0}
-            className="mt-4 overflow-x-auto rounded-lg border border-code-line bg-code p-4 font-mono text-[13px] leading-relaxed text-code-fg"
-          >
-            <code>{snippet(window.location.origin)}</code>
-          </pre>
+          <div className="mt-4">
+            <CodeBlock code={snippet(window.location.origin)} label="Browser snippet" />
+          </div>
           <p className="mt-3 text-sm text-fg-secondary">
             Or send one yourself:{' '}
             <code className="rounded bg-surface-hover px-1 py-0.5 font-mono text-[13px] break-all">
@@ -114,7 +97,7 @@ export function PerformanceView({ projectId }: { projectId: string }) {
       ) : (
         <TransactionsTable groups={transactions.data} days={days} projectId={projectId} />
       )}
-    </section>
+    </PageSection>
   );
 
   return (

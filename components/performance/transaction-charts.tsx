@@ -1,18 +1,16 @@
 'use client';
 
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
-import { LEGEND_STYLE, TICK, TOOLTIP_THEME } from '@/components/charts/chart-theme';
+  BAR_CURSOR,
+  GRID,
+  LEGEND_STYLE,
+  TICK,
+  timeAxis,
+  TOOLTIP_THEME,
+  VALUE_AXIS,
+} from '@/components/charts/chart-theme';
+import { ChartFigure } from '@/components/charts/chart-figure';
 import type { ChartBucket, TransactionBucket } from '@/lib/zod/performance';
 import { formatCount, formatMs } from './format';
 
@@ -48,50 +46,38 @@ export function DurationChart({ series, bucket, spansDays }: ChartProps) {
       ? 'No transactions in this range'
       : `Duration percentiles per ${BUCKET_NOUN[bucket]} over ${withData.length} ${withData.length === 1 ? BUCKET_NOUN[bucket] : `${BUCKET_NOUN[bucket]}s`} with transactions; highest p95 ${formatMs(worst.p95 ?? 0)} at ${bucketLabel(worst.start, bucket, true)} UTC`;
   return (
-    <figure className="m-0" data-testid="duration-chart">
-      <div role="img" aria-label={summary} className="h-56 w-full">
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-            <CartesianGrid vertical={false} stroke="var(--color-line)" />
-            <XAxis
-              dataKey="start"
-              tickFormatter={(v) => bucketLabel(String(v), bucket, spansDays)}
-              tick={TICK}
-              tickLine={false}
-              axisLine={false}
-              minTickGap={24}
-            />
-            <YAxis
-              tickFormatter={(v: number) => formatCount(Math.round(v))}
-              tick={TICK}
-              tickLine={false}
-              axisLine={false}
-              width={48}
-            />
-            <Tooltip
-              labelFormatter={(v) => `${bucketLabel(String(v), bucket, true)} UTC`}
-              formatter={(v, name) => [typeof v === 'number' ? formatMs(v) : '—', String(name)]}
-              {...TOOLTIP_THEME}
-            />
-            <Legend wrapperStyle={LEGEND_STYLE} />
-            {PERCENTILES.map(({ key, colour }) => (
-              <Line
-                key={key}
-                type="monotone"
-                dataKey={key}
-                name={key}
-                stroke={colour}
-                strokeWidth={2}
-                dot={{ r: 2, strokeWidth: 1 }}
-                connectNulls={false}
-                isAnimationActive={false}
-              />
-            ))}
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
-      <figcaption className="mt-1 text-xs text-fg-muted">{summary}</figcaption>
-    </figure>
+    <ChartFigure summary={summary} testId="duration-chart" height="h-56">
+      <LineChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+        <CartesianGrid {...GRID} />
+        <XAxis dataKey="start" {...timeAxis((v) => bucketLabel(v, bucket, spansDays), 24)} />
+        <YAxis
+          tickFormatter={(v: number) => formatCount(Math.round(v))}
+          tick={TICK}
+          tickLine={false}
+          axisLine={false}
+          width={48}
+        />
+        <Tooltip
+          labelFormatter={(v) => `${bucketLabel(String(v), bucket, true)} UTC`}
+          formatter={(v, name) => [typeof v === 'number' ? formatMs(v) : '—', String(name)]}
+          {...TOOLTIP_THEME}
+        />
+        <Legend wrapperStyle={LEGEND_STYLE} />
+        {PERCENTILES.map(({ key, colour }) => (
+          <Line
+            key={key}
+            type="monotone"
+            dataKey={key}
+            name={key}
+            stroke={colour}
+            strokeWidth={2}
+            dot={{ r: 2, strokeWidth: 1 }}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
+        ))}
+      </LineChart>
+    </ChartFigure>
   );
 }
 
@@ -106,38 +92,26 @@ export function ThroughputChart({ series, bucket, spansDays }: ChartProps) {
       ? 'No transactions in this range'
       : `${formatCount(total)} transactions by the ${BUCKET_NOUN[bucket]}, ${formatCount(failed)} failed; busiest ${bucketLabel(busiest!.start, bucket, true)} UTC with ${formatCount(busiest!.count)}`;
   return (
-    <figure className="m-0" data-testid="throughput-chart">
-      <div role="img" aria-label={summary} className="h-44 w-full">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-            <CartesianGrid vertical={false} stroke="var(--color-line)" />
-            <XAxis
-              dataKey="start"
-              tickFormatter={(v) => bucketLabel(String(v), bucket, spansDays)}
-              tick={TICK}
-              tickLine={false}
-              axisLine={false}
-              minTickGap={24}
-            />
-            <YAxis allowDecimals={false} tick={TICK} tickLine={false} axisLine={false} width={48} />
-            <Tooltip
-              cursor={{ fill: 'var(--color-surface-hover)' }}
-              labelFormatter={(v) => `${bucketLabel(String(v), bucket, true)} UTC`}
-              {...TOOLTIP_THEME}
-            />
-            <Legend wrapperStyle={LEGEND_STYLE} />
-            <Bar dataKey="ok" name="ok" stackId="t" fill="var(--color-info)" isAnimationActive={false} />
-            <Bar
-              dataKey="failed"
-              name="failed (status not ok)"
-              stackId="t"
-              fill="var(--color-danger-solid)"
-              isAnimationActive={false}
-            />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
-      <figcaption className="mt-1 text-xs text-fg-muted">{summary}</figcaption>
-    </figure>
+    <ChartFigure summary={summary} testId="throughput-chart" height="h-44">
+      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+        <CartesianGrid {...GRID} />
+        <XAxis dataKey="start" {...timeAxis((v) => bucketLabel(v, bucket, spansDays), 24)} />
+        <YAxis {...VALUE_AXIS} width={48} />
+        <Tooltip
+          cursor={BAR_CURSOR}
+          labelFormatter={(v) => `${bucketLabel(String(v), bucket, true)} UTC`}
+          {...TOOLTIP_THEME}
+        />
+        <Legend wrapperStyle={LEGEND_STYLE} />
+        <Bar dataKey="ok" name="ok" stackId="t" fill="var(--color-info)" isAnimationActive={false} />
+        <Bar
+          dataKey="failed"
+          name="failed (status not ok)"
+          stackId="t"
+          fill="var(--color-danger-solid)"
+          isAnimationActive={false}
+        />
+      </BarChart>
+    </ChartFigure>
   );
 }

@@ -6,7 +6,7 @@ import { TextLink } from '@/components/ui/text-link';
 import { PERIOD_LABELS, parsePeriod, useTransaction } from '@/lib/swr/use-performance';
 import { TRANSACTION_PERIODS, type TransactionDetail } from '@/lib/zod/performance';
 import { formatCount, formatMs, formatPercent, formatThroughput } from './format';
-import { LoadError, Skeleton } from '@/components/ui/states';
+import { LoadError, SkeletonRows } from '@/components/ui/states';
 import { RangeLinks } from '@/components/ui/range-links';
 import { SlowestSamples } from './slowest-samples';
 import { SpanGroups } from '@/components/traces/span-groups';
@@ -14,6 +14,7 @@ import { BUCKET_NOUN, DurationChart, ThroughputChart } from './transaction-chart
 import { NoVitals, VitalsCards, withoutVitals } from './vitals-cards';
 import { useProject } from '@/lib/swr/use-projects';
 import { TransactionProfile } from '@/components/profiling/transaction-profile';
+import { PageSection } from '@/components/ui/page-section';
 
 /** The profile's range in whole days: the last hour and day both read a day of profiles. */
 const PERIOD_DAYS = { '1h': 1, '24h': 1, '7d': 7, '14d': 14, '30d': 30 } as const;
@@ -94,13 +95,7 @@ export function TransactionView({ projectId, name }: { projectId: string; name: 
       {error ? (
         <LoadError what="this transaction" error={error} onRetry={() => mutate()} />
       ) : !data ? (
-        <div className="space-y-3" aria-busy="true">
-          <span className="sr-only" role="status">
-            Loading the transaction…
-          </span>
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-56 w-full" />
-        </div>
+        <SkeletonRows label="Loading the transaction…" rows={2} rowClassName="h-40" card={false} />
       ) : (
         <>
           <section aria-labelledby="summary-heading" aria-busy={isLoading}>
@@ -117,58 +112,39 @@ export function TransactionView({ projectId, name }: { projectId: string; name: 
             )}
           </section>
 
-          <section aria-labelledby="duration-heading">
-            <h2 id="duration-heading" className="mb-3 text-lg font-semibold">
-              Duration over time{' '}
-              <span className="text-sm font-normal text-fg-muted">
-                (ms, percentiles per {BUCKET_NOUN[data.bucket]})
-              </span>
-            </h2>
+          <PageSection title="Duration over time" note={<>(ms, percentiles per {BUCKET_NOUN[data.bucket]})</>}>
             <Card>
               <DurationChart series={data.series} bucket={data.bucket} spansDays={spansDays} />
             </Card>
-          </section>
+          </PageSection>
 
-          <section aria-labelledby="throughput-heading">
-            <h2 id="throughput-heading" className="mb-3 text-lg font-semibold">
-              Throughput{' '}
-              <span className="text-sm font-normal text-fg-muted">(transactions per {BUCKET_NOUN[data.bucket]})</span>
-            </h2>
+          <PageSection title="Throughput" note={<>(transactions per {BUCKET_NOUN[data.bucket]})</>}>
             <Card>
               <ThroughputChart series={data.series} bucket={data.bucket} spansDays={spansDays} />
             </Card>
-          </section>
+          </PageSection>
 
-          <section aria-labelledby="slowest-heading">
-            <h2 id="slowest-heading" className="mb-3 text-lg font-semibold">
-              Slowest transactions
-            </h2>
+          <PageSection title="Slowest transactions">
             {data.slowest.length === 0 ? (
               <p className="text-sm text-fg-muted">None in {range}.</p>
             ) : (
               <SlowestSamples samples={data.slowest} />
             )}
-          </section>
+          </PageSection>
 
-          <section aria-labelledby="spans-heading">
-            <h2 id="spans-heading" className="mb-3 text-lg font-semibold">
-              Where the time goes <span className="text-sm font-normal text-fg-muted">(span groups, last 7 days)</span>
-            </h2>
+          <PageSection title="Where the time goes" note="(span groups, last 7 days)">
             <SpanGroups projectId={projectId} name={name} />
-          </section>
+          </PageSection>
 
           <TransactionProfile projectId={projectId} name={name} days={PERIOD_DAYS[period]} />
 
-          <section aria-labelledby="vitals-heading">
-            <h2 id="vitals-heading" className="mb-3 text-lg font-semibold">
-              Web vitals of this page <span className="text-sm font-normal text-fg-muted">(75th percentile)</span>
-            </h2>
+          <PageSection title="Web vitals of this page" note="(75th percentile)">
             {withoutVitals(data.vitals) ? (
               <NoVitals platform={project?.platform} range={range} />
             ) : (
               <VitalsCards data={data.vitals} />
             )}
-          </section>
+          </PageSection>
         </>
       )}
     </div>

@@ -3,19 +3,19 @@
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { formatCount, formatMs } from '@/components/performance/format';
-import { LoadError, Skeleton } from '@/components/ui/states';
+import { LoadError, SkeletonRows } from '@/components/ui/states';
 import { RangeLinks } from '@/components/ui/range-links';
 import { PageHeader } from '@/components/ui/page-header';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Card } from '@/components/ui/card';
+import { CodeBlock } from '@/components/ui/code-block';
 import { DataTable } from '@/components/ui/table';
 import { DAY_RANGES, parseDays, transactionHref } from '@/lib/swr/use-performance';
 import { profileHref, useProfiles, type ProfileSummary } from '@/lib/swr/use-profiles';
 import { useProject } from '@/lib/swr/use-projects';
+import { PageSection } from '@/components/ui/page-section';
 import { SlowestFunctions } from './slowest-functions';
 
-const codeBlock =
-  'mt-2 overflow-x-auto rounded-lg border border-code-line bg-code p-4 font-mono text-[13px] leading-relaxed text-code-fg';
 const inlineCode = 'rounded bg-surface-hover px-1 py-0.5 font-mono text-[13px]';
 
 const nodeInit = (dsn: string) => `import * as Sentry from '@sentry/node';
@@ -75,25 +75,15 @@ export function ProfilingView({ projectId }: { projectId: string }) {
             <SlowestFunctions projectId={projectId} days={days} />
           </section>
 
-          <section aria-labelledby="profiles-heading" aria-busy={profiles.isLoading}>
-            <h2 id="profiles-heading" className="mb-3 text-lg font-semibold">
-              Recent profiles
-            </h2>
+          <PageSection title="Recent profiles" busy={profiles.isLoading}>
             {profiles.error ? (
               <LoadError what="the profiles" error={profiles.error} onRetry={() => profiles.mutate()} />
             ) : !profiles.data ? (
-              <div className="space-y-2 rounded-xl border border-line bg-surface p-4">
-                <span className="sr-only" role="status">
-                  Loading the profiles…
-                </span>
-                {[0, 1, 2].map((i) => (
-                  <Skeleton key={i} className="h-8 w-full" />
-                ))}
-              </div>
+              <SkeletonRows label="Loading the profiles…" rows={3} />
             ) : (
               <ProfilesTable projectId={projectId} profiles={profiles.data.profiles} />
             )}
-          </section>
+          </PageSection>
         </>
       )}
     </div>
@@ -187,17 +177,17 @@ function NoProfiles({ projectId, range }: { projectId: string; range: string }) 
         Install <code className={inlineCode}>@sentry/node</code> and{' '}
         <code className={inlineCode}>@sentry/profiling-node</code>, then in the file loaded first:
       </p>
-      <pre tabIndex={0} className={codeBlock}>
-        <code>{nodeInit(dsn)}</code>
-      </pre>
+      <div className="mt-2">
+        <CodeBlock code={nodeInit(dsn)} label="Node.js init" />
+      </div>
       <h3 className="mt-5 text-sm font-semibold">Python</h3>
       <p className="mt-1 text-sm text-fg-secondary">
         <code className={inlineCode}>sentry-sdk</code> profiles a share of its transactions with{' '}
         <code className={inlineCode}>profiles_sample_rate</code>:
       </p>
-      <pre tabIndex={0} className={codeBlock}>
-        <code>{pythonInit(dsn)}</code>
-      </pre>
+      <div className="mt-2">
+        <CodeBlock code={pythonInit(dsn)} label="Python init" />
+      </div>
     </Card>
   );
 }

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { formatCount, formatMs } from '@/components/performance/format';
-import { LoadError, Skeleton } from '@/components/ui/states';
+import { LoadError, SkeletonRows } from '@/components/ui/states';
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type Column } from '@/components/ui/table';
 import { cn } from '@/components/ui/cn';
@@ -53,14 +53,7 @@ export function SlowestFunctions({ projectId, days }: { projectId: string; days:
       {error ? (
         <LoadError what="the slowest functions" error={error} onRetry={() => mutate()} />
       ) : !data ? (
-        <div className="space-y-2 rounded-xl border border-line bg-surface p-4">
-          <span className="sr-only" role="status">
-            Loading the slowest functions…
-          </span>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-8 w-full" />
-          ))}
-        </div>
+        <SkeletonRows label="Loading the slowest functions…" rows={4} />
       ) : data.functions.length === 0 ? (
         <p className="rounded-xl border border-line bg-surface px-4 py-6 text-sm text-fg-muted">
           {inApp ? 'No in-app functions' : 'No functions'} profiled in this range.

@@ -1,6 +1,6 @@
 'use client';
 
-import { isNotFound, LoadError, Skeleton } from '@/components/ui/states';
+import { isNotFound, LoadError, SkeletonRows } from '@/components/ui/states';
 import { formatCount, formatMs } from '@/components/performance/format';
 import { TextLink } from '@/components/ui/text-link';
 import { transactionHref } from '@/lib/swr/use-performance';
@@ -51,12 +51,7 @@ export function SpanProfile({ projectId, traceId, spanId }: { projectId: string;
       ) : error ? (
         <LoadError what="the profile" error={error} onRetry={() => mutate()} />
       ) : !data ? (
-        <>
-          <span className="sr-only" role="status">
-            Loading the profile…
-          </span>
-          <Skeleton className="h-32 w-full" />
-        </>
+        <SkeletonRows label="Loading the profile…" rows={1} rowClassName="h-32" card={false} />
       ) : data.sampleCount === 0 ? (
         none
       ) : (

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import { formatCount } from '@/components/performance/format';
-import { LoadError, Skeleton } from '@/components/ui/states';
+import { LoadError, SkeletonRows } from '@/components/ui/states';
 import { Card } from '@/components/ui/card';
 import { TextLink } from '@/components/ui/text-link';
 import { useTransactionFlameGraph } from '@/lib/swr/use-profiles';
@@ -35,12 +35,7 @@ export function TransactionProfile({ projectId, name, days }: { projectId: strin
       {error ? (
         <LoadError what="the profile" error={error} onRetry={() => mutate()} />
       ) : !data ? (
-        <div className="rounded-xl border border-line bg-surface p-4">
-          <span className="sr-only" role="status">
-            Loading the profile…
-          </span>
-          <Skeleton className="h-48 w-full" />
-        </div>
+        <SkeletonRows label="Loading the profile…" rows={1} rowClassName="h-48" />
       ) : data.profileCount === 0 ? (
         <Card data-testid="profile-none">
           <p className="max-w-2xl text-sm text-fg-secondary">

@@ -6,7 +6,7 @@ import { useFirstIssue } from '@/lib/swr/use-first-issue';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState, LoadingState } from '@/components/ui/states';
-import { CodeBlock } from './code-block';
+import { CodeBlock } from '@/components/ui/code-block';
 import { DsnField, NATIVE_DSN_HINT, NATIVE_DSN_LABEL, SENTRY_DSN_HINT, SENTRY_DSN_LABEL } from './dsn-field';
 import { browserSnippet, curlSnippet, fetchSnippet } from './snippets';
 import { platformOf } from '@/lib/projects/platforms';

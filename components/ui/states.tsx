@@ -119,3 +119,30 @@ export function LoadError({ error, onRetry, what }: { error: unknown; onRetry?: 
 export function Skeleton({ className }: { className?: string }) {
   return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-track', className)} />;
 }
+
+/**
+ * A section's content on its way: `rows` grey blocks of `rowClassName` (in a card unless `card` is false), and
+ * `label` said once to screen readers.
+ */
+export function SkeletonRows({
+  label,
+  rows = 3,
+  rowClassName = 'h-8',
+  card = true,
+}: {
+  label: string;
+  rows?: number;
+  rowClassName?: string;
+  card?: boolean;
+}) {
+  return (
+    <div className={cn('space-y-2', card && 'rounded-xl border border-line bg-surface p-4')} aria-busy="true">
+      <span className="sr-only" role="status">
+        {label}
+      </span>
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className={cn('w-full', rowClassName)} />
+      ))}
+    </div>
+  );
+}

@@ -1,4 +1,4 @@
-import { CopyButton } from '@/components/ui/copy-button';
+import { CopyButton } from './copy-button';
 
 /**
  * A read-only block of code with its copy button. Long lines (a URL, a key) wrap at the block's edge instead of
