@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { mutate } from 'swr';
-import { api, ApiError } from '@/lib/swr/fetcher';
+import { api } from '@/lib/swr/fetcher';
+import { issuePath, issuesHref } from '@/lib/swr/use-issues';
 import { useRole } from '@/lib/swr/use-me';
 import { projectPath } from '@/lib/swr/use-projects';
 import { plural } from '@/lib/text/plural';
@@ -11,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { useToast } from '@/components/ui/toast';
+import { useAction } from '@/components/ui/use-action';
 
 type Mode = 'delete' | 'discard';
 
@@ -29,26 +31,17 @@ export function DeleteIssue({
   const router = useRouter();
   const toast = useToast();
   const [confirming, setConfirming] = useState<Mode | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy: pending, error, run: attempt } = useAction();
   if (!can('ADMIN')) return null;
 
-  async function run(mode: Mode) {
-    setPending(true);
-    setError(undefined);
-    try {
-      const base = `${projectPath(projectId)}/issues/${encodeURIComponent(issue.id)}`;
+  const run = (mode: Mode) =>
+    attempt(async () => {
+      const base = issuePath(projectId, issue.id);
       await api(mode === 'discard' ? `${base}/discard` : base, { method: mode === 'discard' ? 'POST' : 'DELETE' });
       await mutate((key) => typeof key === 'string' && key.startsWith(`${projectPath(projectId)}/issues`));
       toast.show({ message: mode === 'discard' ? 'Issue deleted; its new events will be discarded' : 'Issue deleted' });
-      router.push(`/projects/${encodeURIComponent(projectId)}/issues`);
-    } catch (err) {
-      setError(
-        err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.',
-      );
-      setPending(false);
-    }
-  }
+      router.push(issuesHref(projectId));
+    });
 
   return (
     <Card className="space-y-3" data-testid="delete-issue">

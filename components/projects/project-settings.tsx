@@ -2,10 +2,9 @@
 
 import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { ApiError } from '@/lib/swr/fetcher';
+import { fieldMessage } from '@/lib/swr/fetcher';
 import { deleteProject, updateProject, useProject, type Project } from '@/lib/swr/use-projects';
 import { updateProjectSchema } from '@/lib/zod/projects';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { ErrorState, LoadingState } from '@/components/ui/states';
@@ -18,9 +17,9 @@ import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
 import { PageHeader } from '@/components/ui/page-header';
 import { ToggleCard } from '@/components/ui/toggle-card';
-
-const messageOf = (err: unknown) =>
-  err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
+import { DeleteByName } from '@/components/ui/delete-by-name';
+import { OneFieldForm } from '@/components/ui/one-field-form';
+import { useAction } from '@/components/ui/use-action';
 
 export function ProjectSettings({ projectId }: { projectId: string }) {
   const { project, error, isLoading } = useProject(projectId);
@@ -46,46 +45,36 @@ export function ProjectSettings({ projectId }: { projectId: string }) {
 }
 
 function RenameProject({ project }: { project: Project }) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, setError, run } = useAction();
   const [saved, setSaved] = useState(false);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setError(undefined);
     setSaved(false);
     const parsed = updateProjectSchema.safeParse({ name: new FormData(e.currentTarget).get('name') });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setPending(true);
-    try {
-      await updateProject(project.id, parsed.data);
-      setSaved(true);
-    } catch (err) {
-      setError(err instanceof ApiError ? (err.fieldErrors().name ?? err.summary()) : messageOf(err));
-    } finally {
-      setPending(false);
-    }
+    setSaved(
+      await run(
+        () => updateProject(project.id, parsed.data),
+        (err) => fieldMessage(err, 'name'),
+      ),
+    );
   }
 
   return (
     <Card>
       <h2 className="text-base font-semibold">General</h2>
-      <form onSubmit={onSubmit} noValidate className="mt-4 flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="flex-1">
-          <Field
-            name="name"
-            label="Project name"
-            defaultValue={project.name}
-            key={project.name}
-            required
-            error={error}
-            hint={`Slug: ${project.slug} (does not change)`}
-          />
-        </div>
-        <Button type="submit" variant="secondary" loading={pending} className="sm:mt-6">
-          Rename
-        </Button>
-      </form>
+      <OneFieldForm onSubmit={onSubmit} submitLabel="Rename" busy={busy} variant="secondary">
+        <Field
+          name="name"
+          label="Project name"
+          defaultValue={project.name}
+          key={project.name}
+          required
+          error={error}
+          hint={`Slug: ${project.slug} (does not change)`}
+        />
+      </OneFieldForm>
       <p role="status" aria-live="polite" className="mt-2 text-sm text-success-fg">
         {saved ? 'Project renamed' : ''}
       </p>
@@ -108,47 +97,18 @@ function FeedbackEmails({ project }: { project: Project }) {
 
 function DeleteProject({ project }: { project: Project }) {
   const router = useRouter();
-  const [typed, setTyped] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
-  const matches = typed === project.name;
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (!matches) return;
-    setPending(true);
-    setError(undefined);
-    try {
-      await deleteProject(project.id);
-      router.push('/');
-    } catch (err) {
-      setError(messageOf(err));
-      setPending(false);
-    }
-  }
-
   return (
-    <Card tone="danger-outline">
-      <h2 className="text-base font-semibold text-danger-fg">Delete project</h2>
-      <p className="mt-1 text-sm text-fg-secondary">
-        Deletes <strong>{project.name}</strong> with all its issues, events, alert rules and keys. This cannot be
-        undone.
-      </p>
-      <form onSubmit={onSubmit} className="mt-4 flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="flex-1">
-          <Field
-            name="confirm"
-            label={`Type ${project.name} to confirm`}
-            autoComplete="off"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            error={error}
-          />
-        </div>
-        <Button type="submit" disabled={!matches} loading={pending} variant="danger" className="sm:mt-6">
-          Delete project
-        </Button>
-      </form>
-    </Card>
+    <DeleteByName
+      title="Delete project"
+      name={project.name}
+      field="confirm"
+      submitLabel="Delete project"
+      onDelete={async () => {
+        await deleteProject(project.id);
+        router.push('/');
+      }}
+    >
+      Deletes <strong>{project.name}</strong> with all its issues, events, alert rules and keys. This cannot be undone.
+    </DeleteByName>
   );
 }

@@ -52,3 +52,7 @@ export const fetcher = <T>(path: string) => api<T>(path);
 /** What a failed request says to a person: the API's own message, or that the server could not be reached. */
 export const errorMessage = (err: unknown): string =>
   err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
+
+/** The API's message for `field` when it named that field (shown under the input), else errorMessage. */
+export const fieldMessage = (err: unknown, field: string): string =>
+  (err instanceof ApiError && err.fieldErrors()[field]) || errorMessage(err);

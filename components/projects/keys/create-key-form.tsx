@@ -1,10 +1,10 @@
 'use client';
 
 import type { FormEvent } from 'react';
-import { ApiError, errorMessage } from '@/lib/swr/fetcher';
+import { fieldMessage } from '@/lib/swr/fetcher';
 import { createKey } from '@/lib/swr/use-keys';
 import { createKeySchema } from '@/lib/zod/projects';
-import { Button } from '@/components/ui/button';
+import { OneFieldForm } from '@/components/ui/one-field-form';
 import { Field } from '@/components/ui/field';
 import { useAction } from '@/components/ui/use-action';
 
@@ -20,7 +20,7 @@ export function CreateKeyForm({ projectId, announce }: { projectId: string; anno
     const { label } = parsed.data;
     const created = await run(
       () => createKey(projectId, label),
-      (err) => (err instanceof ApiError && err.fieldErrors().label) || errorMessage(err),
+      (err) => fieldMessage(err, 'label'),
     );
     if (created) {
       announce(`Key ${label} created`);
@@ -29,20 +29,15 @@ export function CreateKeyForm({ projectId, announce }: { projectId: string; anno
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex max-w-lg flex-col gap-3 sm:flex-row sm:items-start">
-      <div className="flex-1">
-        <Field
-          name="label"
-          label="New key label"
-          placeholder="e.g. Production"
-          autoComplete="off"
-          required
-          error={error}
-        />
-      </div>
-      <Button type="submit" variant="secondary" loading={busy} className="sm:mt-6">
-        Create key
-      </Button>
-    </form>
+    <OneFieldForm onSubmit={onSubmit} submitLabel="Create key" busy={busy} variant="secondary" className="">
+      <Field
+        name="label"
+        label="New key label"
+        placeholder="e.g. Production"
+        autoComplete="off"
+        required
+        error={error}
+      />
+    </OneFieldForm>
   );
 }
