@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useLogs, type LogFilters, type LogLine } from '@/lib/swr/use-traces';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { TraceLink } from '@/components/traces/trace-link';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { Field } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/select-field';
 import { cn } from '@/components/ui/cn';
 import { formatLogTime } from '@/lib/logs/format-log-time';
 import { PageHeader } from '@/components/ui/page-header';
@@ -42,43 +42,28 @@ export function LogsView({ projectId }: { projectId: string }) {
         onSubmit={(e) => e.preventDefault()}
         aria-label="Filter logs"
       >
-        <div>
-          <label htmlFor="log-level" className="text-sm font-medium">
-            Level
-          </label>
-          <Select id="log-level" value={filters.level} onChange={set('level')} className="mt-1 w-full">
-            <option value="">All levels</option>
-            <option value="fatal,error">Errors</option>
-            <option value="warn">Warnings</option>
-            <option value="info">Info</option>
-            <option value="debug,trace">Debug</option>
-          </Select>
-        </div>
-        <div>
-          <label htmlFor="log-query" className="text-sm font-medium">
-            Message contains
-          </label>
-          <Input
-            id="log-query"
-            type="search"
-            className="mt-1"
-            value={filters.query}
-            onChange={set('query')}
-            placeholder="checkout"
-          />
-        </div>
-        <div>
-          <label htmlFor="log-attribute" className="text-sm font-medium">
-            Attribute
-          </label>
-          <Input
-            id="log-attribute"
-            className="mt-1"
-            value={filters.attribute}
-            onChange={set('attribute')}
-            placeholder="user.id:42"
-          />
-        </div>
+        <SelectField name="log-level" label="Level" className="w-full" value={filters.level} onChange={set('level')}>
+          <option value="">All levels</option>
+          <option value="fatal,error">Errors</option>
+          <option value="warn">Warnings</option>
+          <option value="info">Info</option>
+          <option value="debug,trace">Debug</option>
+        </SelectField>
+        <Field
+          name="log-query"
+          label="Message contains"
+          type="search"
+          value={filters.query}
+          onChange={set('query')}
+          placeholder="checkout"
+        />
+        <Field
+          name="log-attribute"
+          label="Attribute"
+          value={filters.attribute}
+          onChange={set('attribute')}
+          placeholder="user.id:42"
+        />
         <label className="flex items-center gap-2 self-end pb-2 text-sm">
           <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} className="size-4" />
           Live tail

@@ -8,9 +8,9 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { titleCase } from '@/components/issues/badges';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { Field } from '@/components/ui/field';
 import { DataTable, type Column } from '@/components/ui/table';
-import { Select } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select-field';
 import { PageHeader } from '@/components/ui/page-header';
 
 /** Each area's group in the action filter, and the noun of its "All … actions" choice. */
@@ -124,49 +124,35 @@ export function AuditLogView() {
         onSubmit={(e) => e.preventDefault()}
         aria-label="Filter the audit log"
       >
-        <div>
-          <label htmlFor="audit-action" className="text-sm font-medium">
-            Action
-          </label>
-          <Select id="audit-action" value={action} onChange={(e) => setAction(e.target.value)} className="mt-1 w-full">
-            <option value="">All actions</option>
-            {AREAS.map((area) => (
-              <optgroup key={area} label={AREAS_SHOWN[area]?.[0] ?? area}>
-                <option value={area}>All {AREAS_SHOWN[area]?.[1] ?? area} actions</option>
-                {AUDIT_ACTIONS.filter((a) => a.startsWith(`${area}.`)).map((a) => (
-                  <option key={a} value={a}>
-                    {actionLabel(a)}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <label htmlFor="audit-actor" className="text-sm font-medium">
-            Who
-          </label>
-          <Input
-            id="audit-actor"
-            type="search"
-            className="mt-1"
-            value={actorInput}
-            onChange={(e) => setActorInput(e.target.value)}
-            placeholder="Email or token name"
-          />
-        </div>
-        <div>
-          <label htmlFor="audit-from" className="text-sm font-medium">
-            From
-          </label>
-          <Input id="audit-from" type="date" className="mt-1" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor="audit-to" className="text-sm font-medium">
-            To
-          </label>
-          <Input id="audit-to" type="date" className="mt-1" value={to} onChange={(e) => setTo(e.target.value)} />
-        </div>
+        <SelectField
+          name="audit-action"
+          label="Action"
+          className="w-full"
+          value={action}
+          onChange={(e) => setAction(e.target.value)}
+        >
+          <option value="">All actions</option>
+          {AREAS.map((area) => (
+            <optgroup key={area} label={AREAS_SHOWN[area]?.[0] ?? area}>
+              <option value={area}>All {AREAS_SHOWN[area]?.[1] ?? area} actions</option>
+              {AUDIT_ACTIONS.filter((a) => a.startsWith(`${area}.`)).map((a) => (
+                <option key={a} value={a}>
+                  {actionLabel(a)}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </SelectField>
+        <Field
+          name="audit-actor"
+          label="Who"
+          type="search"
+          value={actorInput}
+          onChange={(e) => setActorInput(e.target.value)}
+          placeholder="Email or token name"
+        />
+        <Field name="audit-from" label="From" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        <Field name="audit-to" label="To" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         <Button
           variant="ghost"
           className="self-end"

@@ -6,8 +6,8 @@ import { useReplays, type ReplayFilters, type ReplaySummary } from '@/lib/swr/us
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { Field } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/select-field';
 import { DataTable, type Column } from '@/components/ui/table';
 import { formatOffset } from '@/lib/replays/timeline';
 import { PageHeader } from '@/components/ui/page-header';
@@ -40,20 +40,32 @@ export function ReplaysView({ projectId }: { projectId: string }) {
         onSubmit={(e) => e.preventDefault()}
         aria-label="Filter replays"
       >
-        <Filter id="replay-user" label="User" value={filters.user} onChange={set('user')} placeholder="email or id" />
-        <Filter id="replay-url" label="URL visited" value={filters.url} onChange={set('url')} placeholder="https://…" />
-        <div>
-          <label htmlFor="replay-errors" className="text-sm font-medium">
-            Errors
-          </label>
-          <Select id="replay-errors" value={filters.hasError} onChange={set('hasError')} className="mt-1 w-full">
-            <option value="">Any</option>
-            <option value="true">With errors</option>
-            <option value="false">Without errors</option>
-          </Select>
-        </div>
-        <Filter id="replay-release" label="Release" value={filters.release} onChange={set('release')} />
-        <Filter id="replay-environment" label="Environment" value={filters.environment} onChange={set('environment')} />
+        <Field name="replay-user" label="User" value={filters.user} onChange={set('user')} placeholder="email or id" />
+        <Field
+          name="replay-url"
+          label="URL visited"
+          value={filters.url}
+          onChange={set('url')}
+          placeholder="https://…"
+        />
+        <SelectField
+          name="replay-errors"
+          label="Errors"
+          className="w-full"
+          value={filters.hasError}
+          onChange={set('hasError')}
+        >
+          <option value="">Any</option>
+          <option value="true">With errors</option>
+          <option value="false">Without errors</option>
+        </SelectField>
+        <Field name="replay-release" label="Release" value={filters.release} onChange={set('release')} />
+        <Field
+          name="replay-environment"
+          label="Environment"
+          value={filters.environment}
+          onChange={set('environment')}
+        />
       </form>
       {error ? (
         <ErrorState error={error} title="Could not load the replays" />
@@ -99,29 +111,6 @@ export function ReplaysView({ projectId }: { projectId: string }) {
           </div>
         </>
       )}
-    </div>
-  );
-}
-
-function Filter({
-  id,
-  label,
-  value,
-  onChange,
-  placeholder,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (e: { target: { value: string } }) => void;
-  placeholder?: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <Input id={id} className="mt-1" value={value} onChange={onChange} placeholder={placeholder} />
     </div>
   );
 }
