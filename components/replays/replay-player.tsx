@@ -3,17 +3,10 @@
 import '@rrweb/replay/dist/style.css';
 import { useEffect, useRef, useState } from 'react';
 import type { Replayer } from '@rrweb/replay';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
 import { RRWEB } from '@/lib/envelope/rrweb';
 import { sanitizeRecording } from '@/lib/replays/sanitize-recording';
-import { formatOffset, type TimelineMarker } from '@/lib/replays/timeline';
-
-const MARKER_STYLE: Record<TimelineMarker['kind'], string> = {
-  error: 'bg-danger-solid',
-  click: 'bg-fg-muted',
-  navigation: 'bg-link',
-};
+import type { TimelineMarker } from '@/lib/replays/timeline';
+import { ReplayControls, ReplayScrubber } from './player/replay-controls';
 
 /** Where the player is asked to go: `n` changes on every request, so the same time can be asked for twice. */
 export type SeekRequest = { offsetMs: number; n: number };
@@ -153,62 +146,18 @@ export function ReplayPlayer({
           style={{ width: size.width, height: size.height, transform: `scale(${scale})` }}
         />
       </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" onClick={toggle} aria-label={playing ? 'Pause' : 'Play'} className="w-20">
-          {playing ? 'Pause' : 'Play'}
-        </Button>
-        <span className="text-sm text-fg-secondary tabular-nums" data-testid="replay-time">
-          {formatOffset(time)} / {formatOffset(total)}
-        </span>
-        <label className="ml-auto flex items-center gap-2 text-sm">
-          Speed
-          <select
-            className="rounded-md border border-line-strong bg-surface px-2 py-1"
-            value={speed}
-            onChange={(e) => {
-              const s = Number(e.target.value);
-              setSpeed(s);
-              player.current?.setConfig({ speed: s });
-            }}
-          >
-            {[1, 2, 4, 8].map((s) => (
-              <option key={s} value={s}>
-                {s}×
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <div className="relative pt-3">
-        <input
-          type="range"
-          min={0}
-          max={Math.max(total, 1)}
-          step={100}
-          value={Math.min(time, total)}
-          onChange={(e) => go(Number(e.target.value))}
-          aria-label="Position in the replay"
-          className="w-full"
-        />
-        <ol className="pointer-events-none absolute inset-x-0 top-0 h-3" aria-label="Timeline">
-          {markers.map((m, i) => (
-            <li
-              key={`${m.kind}-${i}`}
-              className="absolute"
-              style={{ left: `${total > 0 ? Math.min(100, (m.offsetMs / total) * 100) : 0}%` }}
-            >
-              <button
-                type="button"
-                title={`${m.kind === 'error' ? 'Error' : m.kind === 'click' ? 'Click' : 'Navigation'} at ${formatOffset(m.offsetMs)}: ${m.label}`}
-                aria-label={`${m.kind} at ${formatOffset(m.offsetMs)}`}
-                data-kind={m.kind}
-                onClick={() => go(m.offsetMs)}
-                className={cn('pointer-events-auto block size-2.5 -translate-x-1/2 rounded-full', MARKER_STYLE[m.kind])}
-              />
-            </li>
-          ))}
-        </ol>
-      </div>
+      <ReplayControls
+        playing={playing}
+        time={time}
+        total={total}
+        speed={speed}
+        onToggle={toggle}
+        onSpeed={(s) => {
+          setSpeed(s);
+          player.current?.setConfig({ speed: s });
+        }}
+      />
+      <ReplayScrubber time={time} total={total} markers={markers} onSeek={go} />
     </div>
   );
 }

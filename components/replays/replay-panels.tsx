@@ -1,0 +1,144 @@
+'use client';
+
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import type { ReplayDetail } from '@/lib/swr/use-replays';
+import { issueHref } from '@/lib/swr/use-issues';
+import { formatOffset, type Timeline } from '@/lib/replays/timeline';
+import { TraceLink } from '@/components/traces/trace-link';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+
+type Go = (offsetMs: number) => void;
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="p-4">
+      <h2 className="text-sm font-semibold">{title}</h2>
+      <div className="mt-2">{children}</div>
+    </Card>
+  );
+}
+
+const Time = ({ offsetMs, go }: { offsetMs: number; go: Go }) => (
+  <button
+    type="button"
+    className="shrink-0 font-mono text-xs text-link tabular-nums hover:underline"
+    onClick={() => go(offsetMs)}
+    title="Play from here"
+  >
+    {formatOffset(offsetMs)}
+  </button>
+);
+
+/** The errors the replay saw, each at its moment and linked to its issue; those not stored are counted. */
+export function ErrorsPanel({
+  projectId,
+  replay,
+  timeline,
+  go,
+}: {
+  projectId: string;
+  replay: ReplayDetail;
+  timeline: Timeline;
+  go: Go;
+}) {
+  const missing = replay.countErrors - replay.errors.length;
+  return (
+    <Panel title={`Errors (${replay.countErrors})`}>
+      {replay.errors.length === 0 && missing === 0 ? (
+        <p className="text-sm text-fg-muted">No error happened during this replay.</p>
+      ) : (
+        <ul className="space-y-2 text-sm" data-testid="replay-errors">
+          {replay.errors.map((e) => (
+            <li key={e.eventId} className="flex items-baseline gap-2">
+              <Time offsetMs={Math.max(0, Date.parse(e.timestamp) - timeline.startMs)} go={go} />
+              <Link
+                href={issueHref(projectId, e.issueId)}
+                className="min-w-0 break-words text-link underline-offset-2 hover:underline"
+              >
+                {e.title}
+              </Link>
+            </li>
+          ))}
+          {missing > 0 && (
+            <li className="text-fg-muted">
+              {missing} more the SDK listed {missing === 1 ? 'was' : 'were'} not stored (filtered, sampled or over
+              quota).
+            </li>
+          )}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+const LEVEL_STYLE: Record<string, string> = {
+  error: 'text-danger',
+  warn: 'text-warning-fg',
+  warning: 'text-warning-fg',
+};
+
+/** What the page logged, each line at its moment. */
+export function ConsolePanel({ timeline, go }: { timeline: Timeline; go: Go }) {
+  return (
+    <Panel title={`Console (${timeline.console.length})`}>
+      {timeline.console.length === 0 ? (
+        <p className="text-sm text-fg-muted">Nothing logged to the console.</p>
+      ) : (
+        <ol className="max-h-64 space-y-1 overflow-y-auto text-xs" data-testid="replay-console">
+          {timeline.console.map((c, i) => (
+            <li key={i} className="flex items-baseline gap-2">
+              <Time offsetMs={c.offsetMs} go={go} />
+              <span className={cn('min-w-0 font-mono break-words', LEVEL_STYLE[c.level])}>{c.message}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Panel>
+  );
+}
+
+/** The page's fetch and XHR requests, each at its moment. */
+export function NetworkPanel({ timeline, go }: { timeline: Timeline; go: Go }) {
+  return (
+    <Panel title={`Network (${timeline.network.length})`}>
+      {timeline.network.length === 0 ? (
+        <p className="text-sm text-fg-muted">No fetch or XHR request recorded.</p>
+      ) : (
+        <ol className="max-h-64 space-y-1 overflow-y-auto text-xs" data-testid="replay-network">
+          {timeline.network.map((n, i) => (
+            <li key={i} className="flex items-baseline gap-2">
+              <Time offsetMs={n.offsetMs} go={go} />
+              <span className="shrink-0 font-semibold">{n.method}</span>
+              <span className="min-w-0 truncate font-mono" title={n.url}>
+                {n.url}
+              </span>
+              <span className={cn('ml-auto shrink-0 tabular-nums', (n.status ?? 0) >= 400 && 'text-danger')}>
+                {n.status ?? '—'}
+                {n.durationMs !== null && ` · ${n.durationMs} ms`}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Panel>
+  );
+}
+
+/** The traces the replay's page took part in. */
+export function TracesPanel({ traceIds }: { traceIds: string[] }) {
+  return (
+    <Panel title="Traces">
+      <ul className="space-y-1 text-sm">
+        {traceIds.slice(0, 10).map((t) => (
+          <li key={t}>
+            <TraceLink traceId={t}>
+              <span className="font-mono text-xs">{t}</span>
+            </TraceLink>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
