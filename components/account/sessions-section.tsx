@@ -1,40 +1,32 @@
 'use client';
 
 import { useState } from 'react';
-import { ApiError } from '@/lib/swr/fetcher';
+import { errorMessage } from '@/lib/swr/fetcher';
 import { revokeOtherSessions, revokeSession, useSessions, type SignedInSession } from '@/lib/swr/use-sessions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ActionFeedback } from '@/components/ui/action-feedback';
+import { ActionFeedback, useAnnouncedActions } from '@/components/ui/action-feedback';
 import { useToast } from '@/components/ui/toast';
 import { RelativeTime } from '@/components/ui/relative-time';
-
-const message = (err: unknown) =>
-  err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
 
 /** The person's signed-in sessions (device, address, when), each revocable, and "sign out everywhere else". */
 export function SessionsSection() {
   const { sessions, error, isLoading } = useSessions();
   const toast = useToast();
-  const [actionError, setActionError] = useState<string>();
-  const [announcement, setAnnouncement] = useState('');
+  const { run, announcement, announce, error: actionError, setError } = useAnnouncedActions();
   const [pendingAll, setPendingAll] = useState(false);
   const others = (sessions ?? []).filter((s) => !s.current).length;
 
   async function signOutOthers() {
     setPendingAll(true);
-    setActionError(undefined);
-    try {
+    await run(async () => {
       const n = await revokeOtherSessions();
       const done = n === 1 ? 'Signed out of 1 other session' : `Signed out of ${n} other sessions`;
-      setAnnouncement(done);
+      announce(done);
       toast.show({ message: done });
-    } catch (err) {
-      setActionError(message(err));
-    } finally {
-      setPendingAll(false);
-    }
+    });
+    setPendingAll(false);
   }
 
   return (
@@ -59,7 +51,7 @@ export function SessionsSection() {
         </div>
         {error ? (
           <p role="alert" className="mt-4 text-sm text-danger-fg">
-            {message(error)}
+            {errorMessage(error)}
           </p>
         ) : isLoading || !sessions ? (
           <p className="mt-4 text-sm text-fg-muted">Loading sessions…</p>
@@ -69,10 +61,10 @@ export function SessionsSection() {
               <SessionRow
                 key={s.id}
                 session={s}
-                onError={setActionError}
+                onError={setError}
                 onRevoked={(label) => {
                   const done = `Signed out ${label}`;
-                  setAnnouncement(done);
+                  announce(done);
                   toast.show({ message: done });
                 }}
               />
@@ -129,7 +121,7 @@ function SessionRow({
               await revokeSession(s.id);
               onRevoked(s.label);
             } catch (err) {
-              onError(message(err));
+              onError(errorMessage(err));
               setPending(false);
             }
           }}

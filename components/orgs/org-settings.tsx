@@ -1,21 +1,12 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
-import { ApiError } from '@/lib/swr/fetcher';
 import { useMe, useRole } from '@/lib/swr/use-me';
-import {
-  changeMemberRole,
-  leaveOrganization,
-  removeMember,
-  useInvites,
-  useMembers,
-  type Member,
-} from '@/lib/swr/use-team';
-import { ROLES, type Role } from '@/lib/orgs/roles';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { changeMemberRole, leaveOrganization, removeMember, useInvites, useMembers } from '@/lib/swr/use-team';
+import { ROLES } from '@/lib/orgs/roles';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Select } from '@/components/ui/select';
+import { LinkCard } from '@/components/ui/link-card';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { titleCase } from '@/components/issues/badges';
 import { InviteForm } from './invite-form';
@@ -25,12 +16,10 @@ import { ApiTokens } from './api-tokens';
 import { OrgPrivacy } from './org-privacy';
 import { OrgSso } from './org-sso';
 import { OrgTwoFactor } from './org-two-factor';
-import { ActionFeedback } from '@/components/ui/action-feedback';
+import { ActionFeedback, useAnnouncedActions } from '@/components/ui/action-feedback';
+import { MemberRow } from './members/member-row';
 import { enterDashboard } from '@/components/dashboard/enter-dashboard';
 import { PageHeader } from '@/components/ui/page-header';
-
-const message = (err: unknown) =>
-  err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
 
 /** Members with roles, pending invites, the invite form and leaving; controls the caller's role cannot use are not shown or are disabled. */
 export function OrgSettings() {
@@ -38,22 +27,12 @@ export function OrgSettings() {
   const { can } = useRole();
   const { members, error, isLoading } = useMembers();
   const { invites } = useInvites();
-  const [actionError, setActionError] = useState<string>();
-  const [announcement, setAnnouncement] = useState('');
+  const { run, announcement, error: actionError, setError: setActionError } = useAnnouncedActions();
 
   if (error) return <ErrorState error={error} title="Could not load the members" />;
   if (isLoading || !members || !me) return <LoadingState label="Loading members" />;
 
   const owners = members.filter((m) => m.role === 'OWNER').length;
-  const run = async (fn: () => Promise<void>, done: string) => {
-    setActionError(undefined);
-    try {
-      await fn();
-      setAnnouncement(done);
-    } catch (err) {
-      setActionError(message(err));
-    }
-  };
   const meMember = members.find((m) => m.userId === me.id);
   const lastOwner = meMember?.role === 'OWNER' && owners <= 1;
 
@@ -97,15 +76,9 @@ export function OrgSettings() {
         </ul>
       </section>
 
-      <Card>
-        <h2 className="text-base font-semibold">Teams</h2>
-        <p className="mt-1 text-sm text-fg-secondary">
-          Group members into teams with the projects they look after; issues can be assigned to a team.
-        </p>
-        <Link href="/settings/organization/teams" className={buttonClasses('secondary', 'mt-4')}>
-          Manage teams
-        </Link>
-      </Card>
+      <LinkCard title="Teams" href="/settings/organization/teams" label="Manage teams">
+        Group members into teams with the projects they look after; issues can be assigned to a team.
+      </LinkCard>
 
       {can('ADMIN') ? (
         <InviteForm allowOwner={can('OWNER')} />
@@ -146,15 +119,9 @@ export function OrgSettings() {
       {can('ADMIN') && <ApiTokens />}
 
       {can('ADMIN') && (
-        <Card>
-          <h2 className="text-base font-semibold">Data-subject requests</h2>
-          <p className="mt-1 text-sm text-fg-secondary">
-            Find and delete everything one of your users left behind in this organization&apos;s projects.
-          </p>
-          <Link href="/settings/organization/erasure" className={buttonClasses('secondary', 'mt-4')}>
-            Erase a person&apos;s data
-          </Link>
-        </Card>
+        <LinkCard title="Data-subject requests" href="/settings/organization/erasure" label="Erase a person's data">
+          Find and delete everything one of your users left behind in this organization&apos;s projects.
+        </LinkCard>
       )}
 
       {can('OWNER') && <OrgPrivacy />}
@@ -162,75 +129,5 @@ export function OrgSettings() {
       {can('OWNER') && <OrgTwoFactor />}
       {can('OWNER') && me.organization && <DeleteOrganization name={me.organization.name} />}
     </div>
-  );
-}
-
-type RowProps = {
-  member: Member;
-  isMe: boolean;
-  canEdit: boolean;
-  roleChoices: Role[];
-  onRole: (r: Role) => Promise<void>;
-  onRemove: () => Promise<void>;
-};
-
-function MemberRow({ member, isMe, canEdit, roleChoices, onRole, onRemove }: RowProps) {
-  const [busy, setBusy] = useState(false);
-  const wrap = (fn: () => Promise<void>) => async () => {
-    setBusy(true);
-    await fn();
-    setBusy(false);
-  };
-  const selectId = `role-${member.userId}`;
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6" data-testid="member-row">
-      <div className="min-w-0">
-        <p className="truncate text-sm font-medium">
-          {member.name}
-          {isMe && <span className="ml-1 text-fg-muted">(you)</span>}
-        </p>
-        <p className="truncate text-xs text-fg-muted">{member.email}</p>
-      </div>
-      <div className="flex items-center gap-2">
-        <label htmlFor={selectId} className="sr-only">
-          Role of {member.name}
-        </label>
-        {canEdit ? (
-          <Select
-            id={selectId}
-            value={member.role}
-            disabled={busy}
-            onChange={(e) => void wrap(() => onRole(e.target.value as Role))()}
-            data-testid="member-role"
-          >
-            {(roleChoices.includes(member.role) ? roleChoices : [member.role, ...roleChoices]).map((r) => (
-              <option key={r} value={r}>
-                {titleCase(r)}
-              </option>
-            ))}
-          </Select>
-        ) : (
-          <span
-            className="rounded-md bg-surface-hover px-2 py-1 text-xs font-medium text-fg-secondary"
-            data-testid="member-role"
-          >
-            {titleCase(member.role)}
-          </span>
-        )}
-        {canEdit && !isMe && (
-          <Button
-            variant="danger-ghost"
-            className="h-9 px-3"
-            disabled={busy}
-            aria-label={`Remove ${member.name}`}
-            onClick={() => {
-              if (window.confirm(`Remove ${member.name} from the organization?`)) void wrap(onRemove)();
-            }}
-          >
-            Remove
-          </Button>
-        )}
-      </div>
-    </li>
   );
 }

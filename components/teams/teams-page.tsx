@@ -1,17 +1,15 @@
 'use client';
 
-import { useState } from 'react';
-import { errorMessage } from '@/lib/swr/fetcher';
 import { useRole } from '@/lib/swr/use-me';
 import { useMembers } from '@/lib/swr/use-team';
 import { useProjects } from '@/lib/swr/use-projects';
 import { useTeams } from '@/lib/swr/use-teams';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { ActionFeedback } from '@/components/ui/action-feedback';
+import { ActionFeedback, useAnnouncedActions } from '@/components/ui/action-feedback';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { CreateTeamForm } from './create-team-form';
-import { TeamCard, type Run } from './team-card';
+import { TeamCard } from './team-card';
 
 /** The organization's teams (#49): who is in each and which projects it looks after. Admins and owners manage them. */
 export function TeamsPage() {
@@ -20,20 +18,7 @@ export function TeamsPage() {
   const { teams, error, isLoading } = useTeams();
   const { members } = useMembers();
   const { projects } = useProjects();
-  const [actionError, setActionError] = useState<string>();
-  const [announcement, setAnnouncement] = useState('');
-
-  const run: Run = async (fn, done) => {
-    setActionError(undefined);
-    try {
-      await fn();
-      setAnnouncement(done);
-      return true;
-    } catch (err) {
-      setActionError(errorMessage(err));
-      return false;
-    }
-  };
+  const { run, announcement, announce, error: actionError } = useAnnouncedActions();
 
   if (!role) return <LoadingState label="Loading teams" />;
   return (
@@ -51,7 +36,7 @@ export function TeamsPage() {
         }
       />
       <ActionFeedback announcement={announcement} error={actionError} />
-      {admin && <CreateTeamForm onCreated={(t) => setAnnouncement(`Team ${t.name} created`)} />}
+      {admin && <CreateTeamForm onCreated={(t) => announce(`Team ${t.name} created`)} />}
       {error && <ErrorState error={error} title="Could not load the teams" />}
       {!error && (isLoading || !teams) && <LoadingState label="Loading teams" />}
       {teams && teams.length === 0 && (

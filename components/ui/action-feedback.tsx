@@ -1,3 +1,8 @@
+'use client';
+
+import { useState } from 'react';
+import { useAction } from './use-action';
+
 /** The outcome of a page action: announced politely to screen readers, and an error shown as an alert. */
 export function ActionFeedback({ announcement, error }: { announcement: string; error?: string | null }) {
   return (
@@ -12,4 +17,20 @@ export function ActionFeedback({ announcement, error }: { announcement: string; 
       )}
     </>
   );
+}
+
+/**
+ * A page's actions that report to one ActionFeedback: `run(work, done)` announces `done` when the work succeeded
+ * (work that words its own outcome calls `announce`) and keeps the failure's message otherwise; it answers whether
+ * it succeeded.
+ */
+export function useAnnouncedActions() {
+  const [announcement, setAnnouncement] = useState('');
+  const { error, setError, run: attempt } = useAction();
+  const run = async (work: () => Promise<unknown>, done?: string) => {
+    const ok = await attempt(work);
+    if (ok && done !== undefined) setAnnouncement(done);
+    return ok;
+  };
+  return { run, announcement, announce: setAnnouncement, error, setError };
 }
