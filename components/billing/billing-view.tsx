@@ -2,51 +2,21 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
-import { LoadError, Skeleton } from '@/components/ui/states';
+import { LoadError, Skeleton, SkeletonRows } from '@/components/ui/states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
-import { ApiError } from '@/lib/swr/fetcher';
 import { redirectToBilling, useBilling } from '@/lib/swr/use-billing';
 import { USAGE_REFRESH_MS, useUsage } from '@/lib/swr/use-usage';
 import { UsageMeter } from './usage-meter';
+import { BillingNotConfigured, CheckoutReturn } from './billing-notices';
+import { useAction } from '@/components/ui/use-action';
 import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
 import { PageHeader } from '@/components/ui/page-header';
 
-const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'];
-
-function CheckoutReturn({ outcome, plan }: { outcome: string | null; plan: 'FREE' | 'PRO' | undefined }) {
-  if (outcome === 'success') {
-    return (
-      <div
-        role="status"
-        className="rounded-xl border border-success-line bg-success-soft px-4 py-3 text-sm text-success-fg"
-      >
-        <p className="font-semibold">Payment received, thank you.</p>
-        <p>
-          {plan === 'PRO'
-            ? 'Your organization is on PRO: 500,000 events a month and unlimited projects.'
-            : 'Your plan switches to PRO as soon as Stripe confirms the payment, usually within seconds.'}
-        </p>
-      </div>
-    );
-  }
-  if (outcome === 'cancelled') {
-    return (
-      <div
-        role="status"
-        className="rounded-xl border border-line-strong bg-surface px-4 py-3 text-sm text-fg-secondary"
-      >
-        <p className="font-semibold">Checkout cancelled.</p>
-        <p>Nothing was charged and your plan is unchanged.</p>
-      </div>
-    );
-  }
-  return null;
-}
-
+/** The organization's plan (upgrade, manage in Stripe) and this month's usage. */
 export function BillingView() {
   const checkout = useSearchParams().get('checkout');
   // After a paid checkout the webhook may land a moment later: poll until the plan says PRO.
@@ -56,19 +26,12 @@ export function BillingView() {
   const waitingForUpgrade = checkout === 'success' && billing.data?.plan !== 'PRO';
   const usage = useUsage({ refreshInterval: waitingForUpgrade ? 2000 : USAGE_REFRESH_MS });
   const [pending, setPending] = useState<'checkout' | 'portal'>();
-  const [actionError, setActionError] = useState<string>();
+  const { error: actionError, run } = useAction();
 
   async function go(kind: 'checkout' | 'portal') {
     setPending(kind);
-    setActionError(undefined);
-    try {
-      await redirectToBilling(kind);
-    } catch (err) {
-      setActionError(
-        err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.',
-      );
-      setPending(undefined);
-    }
+    // Success leaves the page for Stripe: the button stays busy until it does.
+    if (!(await run(() => redirectToBilling(kind)))) setPending(undefined);
   }
 
   const summary = billing.data;
@@ -154,30 +117,7 @@ export function BillingView() {
               </p>
             )}
             <FormError message={actionError} />
-            {summary && !summary.configured && !summary.unlimited && (
-              <div
-                data-testid="billing-not-configured"
-                className="rounded-lg border border-warning-line bg-warning-soft px-4 py-3 text-sm text-warning-fg"
-              >
-                <p className="font-semibold">Billing is not configured on this server.</p>
-                <p className="mt-1">
-                  Upgrading and managing a subscription need Stripe. The operator sets{' '}
-                  {STRIPE_VARS.map((v, i) => (
-                    <span key={v}>
-                      <code className="font-mono font-semibold">{v}</code>
-                      {i < STRIPE_VARS.length - 2 ? ', ' : i === STRIPE_VARS.length - 2 ? ' and ' : ''}
-                    </span>
-                  ))}{' '}
-                  in the environment and restarts the service. Until then everything else works, on the current plan’s
-                  limits.
-                </p>
-                <p className="mt-1">
-                  Running your own server for your own team? Set{' '}
-                  <code className="font-mono font-semibold">PLAN_LIMITS=off</code> instead: no quota and no project
-                  limit.
-                </p>
-              </div>
-            )}
+            {summary && !summary.configured && !summary.unlimited && <BillingNotConfigured />}
           </section>
         </Card>
       )}
@@ -193,10 +133,7 @@ export function BillingView() {
             {usage.data ? (
               <UsageMeter usage={usage.data} />
             ) : (
-              <div className="space-y-3">
-                <Skeleton className="h-8 w-64" />
-                <Skeleton className="h-3 w-full" />
-              </div>
+              <SkeletonRows label="Loading usage…" rows={2} rowClassName="h-6" card={false} />
             )}
           </section>
         </Card>
