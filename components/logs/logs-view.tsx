@@ -9,6 +9,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { cn } from '@/components/ui/cn';
 import { formatLogTime } from '@/lib/logs/format-log-time';
 import { PageHeader } from '@/components/ui/page-header';
+import { FilterForm } from '@/components/ui/filter-form';
 
 const LEVEL_STYLE: Record<string, string> = {
   fatal: 'bg-danger-soft text-danger-fg',
@@ -37,11 +38,7 @@ export function LogsView({ projectId }: { projectId: string }) {
           </>
         }
       />
-      <form
-        className="grid gap-3 sm:grid-cols-[10rem_1fr_1fr_auto]"
-        onSubmit={(e) => e.preventDefault()}
-        aria-label="Filter logs"
-      >
+      <FilterForm label="Filter logs" className="sm:grid-cols-[10rem_1fr_1fr_auto]">
         <SelectField name="log-level" label="Level" className="w-full" value={filters.level} onChange={set('level')}>
           <option value="">All levels</option>
           <option value="fatal,error">Errors</option>
@@ -68,7 +65,7 @@ export function LogsView({ projectId }: { projectId: string }) {
           <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} className="size-4" />
           Live tail
         </label>
-      </form>
+      </FilterForm>
       {error ? (
         <ErrorState error={error} title="Could not load the logs" />
       ) : isLoading || !page ? (

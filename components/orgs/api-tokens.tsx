@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '@/lib/swr/fetcher';
+import { errorMessage } from '@/lib/swr/fetcher';
 import { createApiToken, revokeApiToken, useApiTokens, type ApiToken } from '@/lib/swr/use-api-tokens';
 import { TOKEN_SCOPES, type TokenScope } from '@/lib/api-tokens/scopes';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { CopyButton } from '@/components/ui/copy-button';
+import { useAction } from '@/components/ui/use-action';
 import { RelativeTime } from '@/components/ui/relative-time';
 
 const SCOPE_HINTS: Record<TokenScope, string> = {
@@ -16,31 +17,19 @@ const SCOPE_HINTS: Record<TokenScope, string> = {
   write: 'change issues, projects, keys, alerts (and read)',
   releases: 'create releases, upload source maps (sentry-cli)',
 };
-const message = (err: unknown) =>
-  err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.';
 
 /** Organization API tokens (admins): create with scopes, shown once; list with last use; revoke. */
 export function ApiTokens() {
   const { tokens, error } = useApiTokens(true);
   const [created, setCreated] = useState<ApiToken & { token: string }>();
-  const [formError, setFormError] = useState<string>();
-  const [pending, setPending] = useState(false);
+  const { busy: pending, error: formError, setError: setFormError, run } = useAction();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
     const data = new FormData(form);
     const scopes = TOKEN_SCOPES.filter((s) => data.get(`scope-${s}`) === 'on');
-    setPending(true);
-    setFormError(undefined);
-    try {
-      setCreated(await createApiToken(String(data.get('name') ?? ''), scopes));
-      form.reset();
-    } catch (err) {
-      setFormError(message(err));
-    } finally {
-      setPending(false);
-    }
+    if (await run(async () => setCreated(await createApiToken(String(data.get('name') ?? ''), scopes)))) form.reset();
   }
 
   return (
@@ -83,7 +72,7 @@ export function ApiTokens() {
       )}
       {error ? (
         <p role="alert" className="mt-4 text-sm text-danger-fg">
-          {message(error)}
+          {errorMessage(error)}
         </p>
       ) : (
         <ul className="mt-4 divide-y divide-line-subtle" aria-label="API tokens">
@@ -97,7 +86,13 @@ export function ApiTokens() {
 }
 
 function TokenRow({ token: t, onError }: { token: ApiToken; onError: (m: string) => void }) {
-  const [pending, setPending] = useState(false);
+  const { busy: pending, run } = useAction();
+  // The card shows a failed revoke above the list.
+  const report = (err: unknown) => {
+    const m = errorMessage(err);
+    onError(m);
+    return m;
+  };
   return (
     <li className="flex flex-wrap items-center gap-3 py-2 text-sm" data-testid="api-token">
       <span className="font-medium">{t.name}</span>
@@ -123,16 +118,7 @@ function TokenRow({ token: t, onError }: { token: ApiToken; onError: (m: string)
           variant="secondary"
           className="ml-auto"
           loading={pending}
-          onClick={async () => {
-            setPending(true);
-            try {
-              await revokeApiToken(t.id);
-            } catch (err) {
-              onError(message(err));
-            } finally {
-              setPending(false);
-            }
-          }}
+          onClick={() => run(() => revokeApiToken(t.id), report)}
         >
           Revoke
         </Button>

@@ -1,44 +1,40 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '@/lib/swr/fetcher';
+import { ApiError, errorMessage } from '@/lib/swr/fetcher';
 import { createInvite, type CreatedInvite } from '@/lib/swr/use-team';
 import { ROLES, type Role } from '@/lib/orgs/roles';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
-import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select-field';
 import { CopyButton } from '@/components/ui/copy-button';
+import { useAction } from '@/components/ui/use-action';
 import { titleCase } from '@/components/issues/badges';
 
 /** Invite by email with a role; the answer's link is shown once to copy, for installs that send no email. */
 export function InviteForm({ allowOwner }: { allowOwner: boolean }) {
-  const [pending, setPending] = useState(false);
   const [fieldError, setFieldError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
+  const { busy: pending, error: formError, run } = useAction();
   const [created, setCreated] = useState<CreatedInvite>();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
     const data = new FormData(form);
-    setPending(true);
     setFieldError(undefined);
-    setFormError(undefined);
-    try {
-      setCreated(await createInvite(String(data.get('email') ?? ''), String(data.get('role') ?? 'MEMBER') as Role));
-      form.reset();
-    } catch (err) {
-      if (err instanceof ApiError && err.fieldErrors().email) setFieldError(err.fieldErrors().email);
-      else
-        setFormError(
-          err instanceof ApiError ? err.summary() : 'Could not reach the server. Check your connection and try again.',
-        );
-    } finally {
-      setPending(false);
-    }
+    const invited = await run(
+      async () =>
+        setCreated(await createInvite(String(data.get('email') ?? ''), String(data.get('role') ?? 'MEMBER') as Role)),
+      // A refused address is shown under the field, anything else above the button.
+      (err) => {
+        const email = err instanceof ApiError ? err.fieldErrors().email : undefined;
+        setFieldError(email);
+        return email ? '' : errorMessage(err);
+      },
+    );
+    if (invited) form.reset();
   }
 
   return (
@@ -57,16 +53,13 @@ export function InviteForm({ allowOwner }: { allowOwner: boolean }) {
             error={fieldError}
           />
         </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="invite-role">Role</Label>
-          <Select id="invite-role" name="role" defaultValue="MEMBER">
-            {ROLES.filter((r) => r !== 'OWNER' || allowOwner).map((r) => (
-              <option key={r} value={r}>
-                {titleCase(r)}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <SelectField name="role" id="invite-role" label="Role" defaultValue="MEMBER">
+          {ROLES.filter((r) => r !== 'OWNER' || allowOwner).map((r) => (
+            <option key={r} value={r}>
+              {titleCase(r)}
+            </option>
+          ))}
+        </SelectField>
         <Button type="submit" loading={pending} className="sm:mt-6.5">
           Send invite
         </Button>

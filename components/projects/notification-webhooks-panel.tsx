@@ -11,6 +11,7 @@ import {
 import { createNotificationWebhookSchema, NOTIFICATION_EVENTS, type NotificationEvent } from '@/lib/zod/notifications';
 import { WEBHOOK_FORMATS } from '@/lib/zod/alerts';
 import { Button } from '@/components/ui/button';
+import { useAction } from '@/components/ui/use-action';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
@@ -70,8 +71,7 @@ function HookList({ projectId, hooks, manage }: { projectId: string; hooks: Noti
 }
 
 function AddHook({ projectId }: { projectId: string }) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy: pending, error, setError, run } = useAction();
   const [status, setStatus] = useState('');
   const [secret, setSecret] = useState<string>();
 
@@ -87,16 +87,10 @@ function AddHook({ projectId }: { projectId: string }) {
       events: NOTIFICATION_EVENTS.filter((ev) => form.get(`event-${ev}`) === 'on'),
     });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setPending(true);
-    try {
-      const hook = await createNotificationWebhook(projectId, parsed.data);
-      setSecret(hook.secret);
+    const added = await run(async () => setSecret((await createNotificationWebhook(projectId, parsed.data)).secret));
+    if (added) {
       setStatus('Webhook added');
       formEl.reset();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setPending(false);
     }
   }
 

@@ -2,6 +2,7 @@
 
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Card } from '@/components/ui/card';
+import { PageSection } from '@/components/ui/page-section';
 import { DataTable } from '@/components/ui/table';
 import type { ReleaseDetail } from '@/lib/swr/use-releases';
 import { plural } from '@/lib/text/plural';
@@ -12,10 +13,7 @@ const kib = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).
 export function ReleaseSections({ release }: { release: ReleaseDetail }) {
   return (
     <>
-      <section aria-labelledby="deploys" className="space-y-2">
-        <h2 id="deploys" className="text-lg font-semibold">
-          Deploys
-        </h2>
+      <PageSection title="Deploys">
         {release.deploys.length === 0 ? (
           <p className="text-sm text-fg-muted">
             None recorded. <code className="font-mono">sentry-cli deploys new -r {release.version} -e production</code>{' '}
@@ -31,12 +29,9 @@ export function ReleaseSections({ release }: { release: ReleaseDetail }) {
             ))}
           </ul>
         )}
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="commits" className="space-y-2">
-        <h2 id="commits" className="text-lg font-semibold">
-          Commits
-        </h2>
+      <PageSection title="Commits">
         {release.commits.length === 0 ? (
           <p className="text-sm text-fg-muted">
             None recorded. <code className="font-mono">sentry-cli releases set-commits {release.version} --auto</code>{' '}
@@ -64,12 +59,9 @@ export function ReleaseSections({ release }: { release: ReleaseDetail }) {
             </ul>
           </Card>
         )}
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="artifacts" className="space-y-2">
-        <h2 id="artifacts" className="text-lg font-semibold">
-          Artifacts
-        </h2>
+      <PageSection title="Artifacts">
         {release.artifacts.length === 0 ? (
           <p className="text-sm text-fg-muted">
             No files uploaded for this release (files matched by debug ID alone are not listed here).
@@ -102,7 +94,7 @@ export function ReleaseSections({ release }: { release: ReleaseDetail }) {
             ]}
           />
         )}
-      </section>
+      </PageSection>
     </>
   );
 }

@@ -22,6 +22,7 @@ import { plural } from '@/lib/text/plural';
 import { ReleaseSections } from './release-sections';
 import { ReleaseVersion } from './release-version';
 import { PageHeader } from '@/components/ui/page-header';
+import { PageSection } from '@/components/ui/page-section';
 
 /** The project's releases, newest first: created by the first event naming them or by CI. */
 export function ReleasesView({ projectId }: { projectId: string }) {
@@ -139,34 +140,26 @@ export function ReleaseDetailView({ projectId, version }: { projectId: string; v
   if (isLoading || !release) return <LoadingState label="Loading release" />;
   return (
     <div className="space-y-6">
-      <div>
-        <p className="text-sm">
-          <Link className="text-fg-muted hover:underline" href={`/projects/${encodeURIComponent(projectId)}/releases`}>
-            Releases
-          </Link>
-        </p>
-        <h1 className="text-2xl font-semibold tracking-tight">
-          <ReleaseVersion version={release.version} wrap />
-        </h1>
-        <p className="mt-1 text-sm text-fg-secondary">
-          First event {release.firstEventAt ? <RelativeTime iso={release.firstEventAt} /> : '—'}, last event{' '}
-          {release.lastEventAt ? <RelativeTime iso={release.lastEventAt} /> : '—'}
-          {release.dateReleased && (
-            <>
-              , finalized <RelativeTime iso={release.dateReleased} />
-            </>
-          )}
-        </p>
-      </div>
+      <PageHeader
+        back={{ href: `/projects/${encodeURIComponent(projectId)}/releases`, label: 'Releases' }}
+        title={<ReleaseVersion version={release.version} wrap />}
+        description={
+          <>
+            First event {since(release.firstEventAt)}, last event {since(release.lastEventAt)}
+            {release.dateReleased && (
+              <>
+                , finalized <RelativeTime iso={release.dateReleased} />
+              </>
+            )}
+          </>
+        }
+      />
       {detail && <ReleaseHealthSection release={detail.release} previous={detail.previous} />}
-      <section aria-labelledby="new-issues">
-        <h2 id="new-issues" className="text-lg font-semibold">
-          New issues in this release
-        </h2>
+      <PageSection title="New issues in this release">
         {release.newIssues.length === 0 ? (
-          <p className="mt-2 text-sm text-fg-muted">No issue was first seen in this release.</p>
+          <p className="text-sm text-fg-muted">No issue was first seen in this release.</p>
         ) : (
-          <ul className="mt-2 space-y-2">
+          <ul className="space-y-2">
             {release.newIssues.map((i) => (
               <li key={i.id}>
                 <Card className="p-3">
@@ -181,7 +174,7 @@ export function ReleaseDetailView({ projectId, version }: { projectId: string; v
             ))}
           </ul>
         )}
-      </section>
+      </PageSection>
       <ReleaseSections release={release} />
     </div>
   );

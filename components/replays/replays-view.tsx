@@ -11,6 +11,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { DataTable, type Column } from '@/components/ui/table';
 import { formatOffset } from '@/lib/replays/timeline';
 import { PageHeader } from '@/components/ui/page-header';
+import { FilterForm } from '@/components/ui/filter-form';
 
 const EMPTY: ReplayFilters = { user: '', url: '', hasError: '', release: '', environment: '' };
 
@@ -35,11 +36,7 @@ export function ReplaysView({ projectId }: { projectId: string }) {
           </>
         }
       />
-      <form
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
-        onSubmit={(e) => e.preventDefault()}
-        aria-label="Filter replays"
-      >
+      <FilterForm label="Filter replays" className="sm:grid-cols-2 lg:grid-cols-5">
         <Field name="replay-user" label="User" value={filters.user} onChange={set('user')} placeholder="email or id" />
         <Field
           name="replay-url"
@@ -66,7 +63,7 @@ export function ReplaysView({ projectId }: { projectId: string }) {
           value={filters.environment}
           onChange={set('environment')}
         />
-      </form>
+      </FilterForm>
       {error ? (
         <ErrorState error={error} title="Could not load the replays" />
       ) : isLoading || !page ? (

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
 import { actionLabel, AREAS, AREAS_SHOWN } from './audit-labels';
+import { FilterForm } from '@/components/ui/filter-form';
 
 const EMPTY: AuditFilters = { action: '', actor: '', since: '', until: '' };
 
@@ -61,11 +62,7 @@ export function AuditFilterForm({
   filtered,
 }: FormState) {
   return (
-    <form
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[14rem_1fr_10rem_10rem_auto]"
-      onSubmit={(e) => e.preventDefault()}
-      aria-label="Filter the audit log"
-    >
+    <FilterForm label="Filter the audit log" className="sm:grid-cols-2 lg:grid-cols-[14rem_1fr_10rem_10rem_auto]">
       <SelectField
         name="audit-action"
         label="Action"
@@ -98,6 +95,6 @@ export function AuditFilterForm({
       <Button variant="ghost" className="self-end" disabled={!filtered && actorInput === ''} onClick={clear}>
         Clear filters
       </Button>
-    </form>
+    </FilterForm>
   );
 }
