@@ -3,10 +3,10 @@
 import { useSearchParams } from 'next/navigation';
 import { Card } from '@/components/ui/card';
 import { CodeBlock } from '@/components/ui/code-block';
-import { DAY_RANGES, parseDays, useTransactions, useWebVitals } from '@/lib/swr/use-performance';
+import { parseDays, useTransactions, useWebVitals } from '@/lib/swr/use-performance';
 import { useProject } from '@/lib/swr/use-projects';
 import { platformOf } from '@/lib/projects/platforms';
-import { RangeLinks } from '@/components/ui/range-links';
+import { DayRangeLinks } from '@/components/performance/day-range-links';
 import { LoadError, SkeletonRows } from '@/components/ui/states';
 import { TransactionsTable } from './transactions-table';
 import { browserPlatform, NoVitals, VitalsCards, withoutVitals } from './vitals-cards';
@@ -105,14 +105,7 @@ export function PerformanceView({ projectId }: { projectId: string }) {
       <PageHeader
         title="Performance"
         description={<>Transactions and web vitals from {range}.</>}
-        actions={
-          <RangeLinks
-            param="days"
-            values={DAY_RANGES}
-            current={days}
-            labelOf={(d) => (d === 1 ? '24 hours' : `${d} days`)}
-          />
-        }
+        actions={<DayRangeLinks current={days} />}
       />
 
       {vitalsFirst ? vitalsSection : transactionsSection}

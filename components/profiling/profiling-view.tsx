@@ -4,13 +4,13 @@ import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { formatCount, formatMs } from '@/components/performance/format';
 import { LoadError, SkeletonRows } from '@/components/ui/states';
-import { RangeLinks } from '@/components/ui/range-links';
+import { DayRangeLinks } from '@/components/performance/day-range-links';
 import { PageHeader } from '@/components/ui/page-header';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Card } from '@/components/ui/card';
 import { CodeBlock } from '@/components/ui/code-block';
 import { DataTable } from '@/components/ui/table';
-import { DAY_RANGES, parseDays, transactionHref } from '@/lib/swr/use-performance';
+import { parseDays, transactionHref } from '@/lib/swr/use-performance';
 import { profileHref, useProfiles, type ProfileSummary } from '@/lib/swr/use-profiles';
 import { useProject } from '@/lib/swr/use-projects';
 import { PageSection } from '@/components/ui/page-section';
@@ -50,14 +50,7 @@ export function ProfilingView({ projectId }: { projectId: string }) {
       <PageHeader
         title="Profiling"
         description={<>Which functions took the time, from the profiles of {range}.</>}
-        actions={
-          <RangeLinks
-            param="days"
-            values={DAY_RANGES}
-            current={days}
-            labelOf={(d) => (d === 1 ? '24 hours' : `${d} days`)}
-          />
-        }
+        actions={<DayRangeLinks current={days} />}
       />
 
       {none ? (

@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { useProject } from '@/lib/swr/use-projects';
 import { useFirstIssue } from '@/lib/swr/use-first-issue';
@@ -91,23 +92,21 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
                 </p>
               </div>
               {platform.install && (
-                <div className="space-y-1.5">
-                  <h3 className="text-sm font-medium">{platform.install.label}</h3>
+                <SetupStep title={platform.install.label}>
                   <CodeBlock
                     code={platform.install.code}
                     label={`${platform.label} install`}
                     testId="snippet-platform-install"
                   />
-                </div>
+                </SetupStep>
               )}
-              <div className="space-y-1.5">
-                <h3 className="text-sm font-medium">{platform.init.label}</h3>
+              <SetupStep title={platform.init.label}>
                 <CodeBlock
                   code={platform.init.code(key.sentryDsn)}
                   label={`${platform.label} init`}
                   testId="snippet-platform-init"
                 />
-              </div>
+              </SetupStep>
             </Card>
           )}
 
@@ -127,19 +126,21 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
                 hint={NATIVE_DSN_HINT}
               />
             </div>
-            <div className="space-y-1.5">
-              <h3 className="text-sm font-medium">Browser: the script tag</h3>
-              <p className="text-sm text-fg-muted">
-                Put it first in &lt;head&gt; so it sees errors thrown by the scripts that follow.
-              </p>
+            <SetupStep
+              title="Browser: the script tag"
+              note="Put it first in <head> so it sees errors thrown by the scripts that follow."
+            >
               <CodeBlock code={browserSnippet(origin, key.dsn)} label="Browser snippet" testId="snippet-browser" />
-            </div>
-            <div className="space-y-1.5">
-              <h3 className="text-sm font-medium">Anywhere: a plain HTTP request</h3>
-              <p className="text-sm text-fg-muted">
-                POST one JSON envelope per event with the key in the <code className="font-mono">X-Ingest-Auth</code>{' '}
-                header.
-              </p>
+            </SetupStep>
+            <SetupStep
+              title="Anywhere: a plain HTTP request"
+              note={
+                <>
+                  POST one JSON envelope per event with the key in the <code className="font-mono">X-Ingest-Auth</code>{' '}
+                  header.
+                </>
+              }
+            >
               <CodeBlock
                 code={fetchSnippet(origin, project.id, key.publicKey)}
                 label="fetch snippet"
@@ -150,7 +151,7 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
                 label="curl snippet"
                 testId="snippet-curl"
               />
-            </div>
+            </SetupStep>
           </Card>
         </>
       )}
@@ -163,6 +164,17 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
           Project settings
         </Link>
       </div>
+    </div>
+  );
+}
+
+/** One step of the setup: what it is, a note, and its code to copy. */
+function SetupStep({ title, note, children }: { title: string; note?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="space-y-1.5">
+      <h3 className="text-sm font-medium">{title}</h3>
+      {note && <p className="text-sm text-fg-muted">{note}</p>}
+      {children}
     </div>
   );
 }

@@ -107,19 +107,14 @@ export function TeamCard({ team, admin, members, projects, run }: CardProps) {
               </div>
             ),
           }))}
-          addable={addableMembers.map((m) => ({ value: m.userId, label: `${m.name} (${m.email})` }))}
+          addable={addableMembers.map((m) => ({ key: m.userId, name: m.name, option: `${m.name} (${m.email})` }))}
           admin={admin}
           busy={busy}
           pickerId={`add-member-${team.id}`}
           addLabel="a member"
-          onRemove={(userId) => {
-            const who = team.members.find((m) => m.userId === userId)?.name ?? 'Member';
-            void act(() => setTeamMember(team.id, userId, false), `${who} left ${team.name}`);
-          }}
-          onAdd={(userId) => {
-            const who = members.find((m) => m.userId === userId)?.name ?? 'Member';
-            void act(() => setTeamMember(team.id, userId, true), `${who} joined ${team.name}`);
-          }}
+          onChange={(userId, who, joins) =>
+            void act(() => setTeamMember(team.id, userId, joins), `${who} ${joins ? 'joined' : 'left'} ${team.name}`)
+          }
         />
         <TeamList
           title="Projects"
@@ -137,19 +132,17 @@ export function TeamCard({ team, admin, members, projects, run }: CardProps) {
               </Link>
             ),
           }))}
-          addable={addableProjects.map((p) => ({ value: p.id, label: p.name }))}
+          addable={addableProjects.map((p) => ({ key: p.id, name: p.name, option: p.name }))}
           admin={admin}
           busy={busy}
           pickerId={`add-project-${team.id}`}
           addLabel="a project"
-          onRemove={(projectId) => {
-            const name = team.projects.find((p) => p.id === projectId)?.name ?? 'Project';
-            void act(() => setTeamProject(team.id, projectId, false), `${name} removed from ${team.name}`);
-          }}
-          onAdd={(projectId) => {
-            const name = projects.find((p) => p.id === projectId)?.name ?? 'Project';
-            void act(() => setTeamProject(team.id, projectId, true), `${name} added to ${team.name}`);
-          }}
+          onChange={(projectId, name, joins) =>
+            void act(
+              () => setTeamProject(team.id, projectId, joins),
+              `${name} ${joins ? 'added to' : 'removed from'} ${team.name}`,
+            )
+          }
         />
       </div>
     </li>

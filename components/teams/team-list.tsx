@@ -18,20 +18,20 @@ export function TeamList({
   busy,
   pickerId,
   addLabel,
-  onRemove,
-  onAdd,
+  onChange,
 }: {
   title: string;
   teamName: string;
   items: TeamListItem[];
-  addable: { value: string; label: string }[];
+  /** Who or what may join, with how the picker names each. */
+  addable: { key: string; name: string; option: string }[];
   admin: boolean;
   busy: boolean;
   pickerId: string;
   /** "a member", "a project". */
   addLabel: string;
-  onRemove: (key: string) => void;
-  onAdd: (value: string) => void;
+  /** `joins`: added (true) or removed (false). */
+  onChange: (key: string, name: string, joins: boolean) => void;
 }) {
   return (
     <section aria-label={`${title} of ${teamName}`} className="min-w-0 space-y-2">
@@ -47,7 +47,7 @@ export function TeamList({
                 className="h-8 shrink-0 px-2 text-xs"
                 disabled={busy}
                 aria-label={`Remove ${item.name} from ${teamName}`}
-                onClick={() => onRemove(item.key)}
+                onClick={() => onChange(item.key, item.name, false)}
               >
                 Remove
               </Button>
@@ -66,13 +66,14 @@ export function TeamList({
             disabled={busy}
             className="w-full"
             onChange={(e) => {
-              if (e.target.value) onAdd(e.target.value);
+              const picked = addable.find((o) => o.key === e.target.value);
+              if (picked) onChange(picked.key, picked.name, true);
             }}
           >
             <option value="">Add {addLabel}…</option>
             {addable.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
+              <option key={o.key} value={o.key}>
+                {o.option}
               </option>
             ))}
           </Select>

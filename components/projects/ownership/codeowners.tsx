@@ -1,24 +1,16 @@
 'use client';
 
 import { useRef, useState, type FormEvent } from 'react';
-import { deleteCodeowners, uploadCodeowners, type ProjectOwnershipView } from '@/lib/swr/use-ownership';
+import { deleteCodeowners, uploadCodeowners } from '@/lib/swr/use-ownership';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { Problems, useRuleProblems } from './rule-problems';
+import { Problems, useRuleProblems, type OwnershipFormProps } from './rule-problems';
 
 /** The project's CODEOWNERS files: listed for everyone, uploaded (a file or pasted text) and deleted by ADMINs. */
-export function Codeowners({
-  projectId,
-  ownership,
-  manage,
-}: {
-  projectId: string;
-  ownership: ProjectOwnershipView;
-  manage: boolean;
-}) {
+export function Codeowners({ projectId, ownership, manage }: OwnershipFormProps) {
   const area = useRef<HTMLTextAreaElement>(null);
   const [raw, setRaw] = useState('');
   const { problems, error, clear, fail } = useRuleProblems();

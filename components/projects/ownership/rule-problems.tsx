@@ -2,7 +2,11 @@
 
 import { useState } from 'react';
 import type { FieldIssue } from '@/lib/errors';
+import type { ProjectOwnershipView } from '@/lib/swr/use-ownership';
 import { ApiError, errorMessage } from '@/lib/swr/fetcher';
+
+/** What both ownership forms are given: the project, its ownership as loaded, and whether the caller may change it. */
+export type OwnershipFormProps = { projectId: string; ownership: ProjectOwnershipView; manage: boolean };
 
 export type Problem = { line: number; column: number; message: string };
 const problemsOf = (err: unknown): Problem[] | null =>

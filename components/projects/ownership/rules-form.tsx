@@ -1,12 +1,7 @@
 'use client';
 
 import { useRef, useState, type FormEvent } from 'react';
-import {
-  previewOwnership,
-  updateOwnership,
-  type PreviewMatch,
-  type ProjectOwnershipView,
-} from '@/lib/swr/use-ownership';
+import { previewOwnership, updateOwnership, type PreviewMatch } from '@/lib/swr/use-ownership';
 import { issueHref } from '@/lib/swr/use-issues';
 import { Button } from '@/components/ui/button';
 import { CheckField } from '@/components/ui/check-field';
@@ -14,20 +9,12 @@ import { FormError } from '@/components/ui/form-error';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { TextLink } from '@/components/ui/text-link';
-import { Problems, useRuleProblems } from './rule-problems';
+import { Problems, useRuleProblems, type OwnershipFormProps } from './rule-problems';
 
 const EXAMPLE = '# path:src/billing/* #payments\n# url:*/checkout* alice@example.com\n# tags.region:eu #emea';
 
 /** The project's ownership rules and auto-assignment: saved by ADMINs, previewed against recent issues by anyone. */
-export function RulesForm({
-  projectId,
-  ownership,
-  manage,
-}: {
-  projectId: string;
-  ownership: ProjectOwnershipView;
-  manage: boolean;
-}) {
+export function RulesForm({ projectId, ownership, manage }: OwnershipFormProps) {
   const area = useRef<HTMLTextAreaElement>(null);
   const [raw, setRaw] = useState(ownership.raw);
   const [autoAssignment, setAutoAssignment] = useState(ownership.autoAssignment);
