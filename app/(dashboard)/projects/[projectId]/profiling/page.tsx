@@ -1,14 +1,7 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 import { ProfilingView } from '@/components/profiling/profiling-view';
+import { projectPage } from '@/components/dashboard/project-page';
 
 export const metadata: Metadata = { title: 'Profiling' };
 
-export default async function ProfilingPage({ params }: { params: Promise<{ projectId: string }> }) {
-  const { projectId } = await params;
-  return (
-    <Suspense>
-      <ProfilingView projectId={projectId} />
-    </Suspense>
-  );
-}
+export default projectPage(ProfilingView);

@@ -1,14 +1,7 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 import { StatsView } from '@/components/stats/stats-view';
+import { projectPage } from '@/components/dashboard/project-page';
 
 export const metadata: Metadata = { title: 'Stats' };
 
-export default async function ProjectStatsPage({ params }: { params: Promise<{ projectId: string }> }) {
-  const { projectId } = await params;
-  return (
-    <Suspense>
-      <StatsView projectId={projectId} />
-    </Suspense>
-  );
-}
+export default projectPage(StatsView);
