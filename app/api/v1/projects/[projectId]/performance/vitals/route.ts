@@ -1,17 +1,6 @@
-import { route } from '@/lib/http/route';
+import { projectRead } from '@/lib/http/project-read';
 import { webVitals } from '@/lib/performance/web-vitals';
 import { projectParams } from '@/lib/zod/projects';
 import { performanceQuery } from '@/lib/zod/performance';
 
-export const GET = route(
-  { auth: 'session', scope: 'project', params: projectParams, query: performanceQuery },
-  async ({ tenant, params, query }) => {
-    const data = await webVitals({
-      orgId: tenant.orgId,
-      projectId: params.projectId,
-      days: query.days,
-      environment: query.environment,
-    });
-    return { message: 'Web vitals fetched', data };
-  },
-);
+export const GET = projectRead('Web vitals fetched', { params: projectParams, query: performanceQuery }, webVitals);

@@ -1,16 +1,5 @@
-import { route } from '@/lib/http/route';
+import { projectRead } from '@/lib/http/project-read';
 import { issueStats } from '@/lib/issues/issue-stats';
 import { issueParams, issueStatsQuery } from '@/lib/zod/issues';
 
-export const GET = route(
-  { auth: 'session', scope: 'project', params: issueParams, query: issueStatsQuery },
-  async ({ tenant, params, query }) => {
-    const data = await issueStats({
-      orgId: tenant.orgId,
-      projectId: params.projectId,
-      issueId: params.issueId,
-      days: query.days,
-    });
-    return { message: 'Issue stats fetched', data };
-  },
-);
+export const GET = projectRead('Issue stats fetched', { params: issueParams, query: issueStatsQuery }, issueStats);

@@ -1,13 +1,5 @@
-import { route } from '@/lib/http/route';
+import { projectRead } from '@/lib/http/project-read';
 import { getEventNeighbours } from '@/lib/events/get-event';
 import { eventParams } from '@/lib/zod/issues';
 
-export const GET = route({ auth: 'session', scope: 'project', params: eventParams }, async ({ tenant, params }) => {
-  const data = await getEventNeighbours({
-    orgId: tenant.orgId,
-    projectId: params.projectId,
-    issueId: params.issueId,
-    eventId: params.eventId,
-  });
-  return { message: 'Event neighbours fetched', data };
-});
+export const GET = projectRead('Event neighbours fetched', { params: eventParams }, getEventNeighbours);
