@@ -18,7 +18,7 @@ import { FormError } from '@/components/ui/form-error';
 import { SelectField } from '@/components/ui/select-field';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { WEBHOOK_FORMAT_LABELS } from '@/components/alerts/rule-form/notify-fields';
-import { EVENT_LABELS } from '@/components/account/notification-settings';
+import { EVENT_LABELS } from '@/components/account/notifications/event-labels';
 
 /** The project's Slack, Discord or JSON webhooks for workflow events: shown to everyone, managed by ADMINs. */
 export function NotificationWebhooksPanel({ projectId, manage }: { projectId: string; manage: boolean }) {
