@@ -1,7 +1,6 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
 import { ApiError } from '@/lib/swr/fetcher';
 import { updateFeedback, type FeedbackEntry, type FeedbackStatus } from '@/lib/swr/use-feedback';
 import type { Member } from '@/lib/swr/use-team';
@@ -11,6 +10,8 @@ import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { AttachmentList } from './attachment-list';
 import { issueHref } from '@/lib/swr/use-issues';
+import { ExternalLink } from '@/components/ui/external-link';
+import { useAction } from '@/components/ui/use-action';
 
 const SOURCES: Record<string, string> = {
   widget: 'feedback widget',
@@ -20,6 +21,13 @@ const SOURCES: Record<string, string> = {
 };
 
 /** Only a web address is a link: the SDK sends the page's location, which a sender could make a script URL. */
+/** Where a piece of feedback can go from its current status. */
+const MOVES: { status: FeedbackStatus; label: string; variant: 'secondary' | 'ghost' }[] = [
+  { status: 'resolved', label: 'Resolve', variant: 'secondary' },
+  { status: 'spam', label: 'Mark as spam', variant: 'ghost' },
+  { status: 'new', label: 'Move to new', variant: 'ghost' },
+];
+
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
 
 /** The page the feedback was sent from and the browser it was sent with (when known), as Sentry shows them. */
@@ -32,18 +40,7 @@ function FeedbackOrigin({ f }: { f: FeedbackEntry }) {
         <>
           <dt className="text-fg-muted">Page</dt>
           <dd className="min-w-0 font-mono text-xs leading-5 break-all" data-testid="feedback-url">
-            {isWebUrl(f.url) ? (
-              <a
-                href={f.url}
-                target="_blank"
-                rel="noopener noreferrer nofollow"
-                className="text-link underline underline-offset-2"
-              >
-                {f.url}
-              </a>
-            ) : (
-              f.url
-            )}
+            {isWebUrl(f.url) ? <ExternalLink href={f.url}>{f.url}</ExternalLink> : f.url}
           </dd>
         </>
       )}
@@ -74,19 +71,12 @@ export function FeedbackCard({
   members?: Member[];
   linkIssue?: boolean;
 }) {
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  async function change(body: { status?: FeedbackStatus; assigneeId?: string | null }) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await updateFeedback(projectId, f.id, body);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.summary() : 'Could not update the feedback.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, run } = useAction();
+  const change = (body: { status?: FeedbackStatus; assigneeId?: string | null }) =>
+    run(
+      () => updateFeedback(projectId, f.id, body),
+      (err) => (err instanceof ApiError ? err.summary() : 'Could not update the feedback.'),
+    );
   const who = f.name ?? f.email ?? 'Anonymous';
   return (
     <Card className="space-y-3" data-testid="feedback" data-status={f.status}>
@@ -136,31 +126,17 @@ export function FeedbackCard({
               </option>
             ))}
           </Select>
-          {f.status !== 'resolved' && (
+          {MOVES.filter((m) => m.status !== f.status).map((m) => (
             <Button
-              variant="secondary"
+              key={m.status}
+              variant={m.variant}
               className="h-8 px-3"
               disabled={busy}
-              onClick={() => void change({ status: 'resolved' })}
+              onClick={() => void change({ status: m.status })}
             >
-              Resolve
+              {m.label}
             </Button>
-          )}
-          {f.status !== 'spam' && (
-            <Button
-              variant="ghost"
-              className="h-8 px-3"
-              disabled={busy}
-              onClick={() => void change({ status: 'spam' })}
-            >
-              Mark as spam
-            </Button>
-          )}
-          {f.status !== 'new' && (
-            <Button variant="ghost" className="h-8 px-3" disabled={busy} onClick={() => void change({ status: 'new' })}>
-              Move to new
-            </Button>
-          )}
+          ))}
           {error && (
             <p role="alert" className="text-sm text-danger-fg">
               {error}

@@ -6,6 +6,7 @@ import { useMe } from '@/lib/swr/use-me';
 import { addComment, deleteComment, editComment, type ActivityEntry } from '@/lib/swr/use-issues';
 import { linkSegments } from '@/lib/text/link-segments';
 import { Button } from '@/components/ui/button';
+import { ExternalLink } from '@/components/ui/external-link';
 import { FormError } from '@/components/ui/form-error';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -53,15 +54,9 @@ export function CommentBody({ projectId, issueId, comment }: { projectId: string
       <p className="text-sm break-words whitespace-pre-wrap" data-testid="comment-body">
         {linkSegments(comment.body).map((s, i) =>
           s.kind === 'link' ? (
-            <a
-              key={i}
-              href={s.value}
-              target="_blank"
-              rel="noopener noreferrer nofollow"
-              className="text-link underline underline-offset-2"
-            >
+            <ExternalLink key={i} href={s.value}>
               {s.value}
-            </a>
+            </ExternalLink>
           ) : (
             <span key={i}>{s.value}</span>
           ),
