@@ -40,8 +40,11 @@ export type RouteSpec<P, Q, B, A extends 'session' | 'none', S extends Scope | u
   auth: A;
   /** Resolves the tenant once, before the handler: not a member / foreign project → 404. */
   scope?: S;
-  /** Sentry-compatible endpoint: error bodies also carry `detail`, which sentry-cli prints. */
-  sentryErrors?: boolean;
+  /**
+   * Sentry-compatible endpoint: error bodies also carry `detail`, which sentry-cli prints; `'detail-only'`: the body is
+   * Sentry's own `{ "detail": … }` and nothing else (the management API, #63).
+   */
+  sentryErrors?: boolean | 'detail-only';
   /** Minimum role for the scope (default MEMBER); lower → 403 naming it. */
   role?: Role;
   /**
@@ -51,6 +54,8 @@ export type RouteSpec<P, Q, B, A extends 'session' | 'none', S extends Scope | u
   tokens?: TokenEndpointClass | false;
   params?: P;
   query?: Q;
+  /** Query parameters that may repeat (`?id=1&id=2`, Sentry's way): these reach the schema as arrays. */
+  queryArrays?: readonly string[];
   body?: B;
 };
 
@@ -75,6 +80,8 @@ export type HandlerResult = {
   bare?: boolean;
   /** Bytes answered as they are (a download), with these headers. */
   file?: { body: Uint8Array; headers: Record<string, string> };
+  /** Headers of the answer (Sentry's `Link` pagination). */
+  headers?: Record<string, string>;
 };
 
 export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -146,7 +153,7 @@ export function route<
         assertRole(tenant.role, spec.role ?? 'MEMBER');
       }
       const query = spec.query
-        ? parse(spec.query, Object.fromEntries(new URL(req.url).searchParams), 'query')
+        ? parse(spec.query, queryObject(new URL(req.url).searchParams, spec.queryArrays), 'query')
         : undefined;
       const body = spec.body ? parse(spec.body, await readJson(req), undefined) : undefined;
       const input = { req, params, query, body, session, tenant, requestId } as HandlerInput<P, Q, B, A, S>;
@@ -154,6 +161,7 @@ export function route<
         ? await withReplicaRouting(req, { userId, tokenId }, headers, () => handler(input))
         : await handler(input);
       for (const c of result.cookies ?? []) headers.append('set-cookie', c);
+      for (const [k, v] of Object.entries(result.headers ?? {})) headers.set(k, v);
       if (result.status === 204) return done(new Response(null, { status: 204, headers }));
       if (result.file) {
         for (const [k, v] of Object.entries(result.file.headers)) headers.set(k, v);
@@ -164,8 +172,14 @@ export function route<
     } catch (err) {
       const res = errorToResponse(err, headers, requestId);
       if (!spec.sentryErrors) return done(res);
-      const body = (await res.json()) as { message: string };
-      return done(Response.json({ ...body, detail: body.message }, { status: res.status, headers: res.headers }));
+      const body = (await res.json()) as { message: string; error?: { path: unknown[]; message: string }[] };
+      if (spec.sentryErrors === true)
+        return done(Response.json({ ...body, detail: body.message }, { status: res.status, headers: res.headers }));
+      // What each refused field was, in the one sentence Sentry's clients print.
+      const detail = body.error?.length
+        ? body.error.map((i) => `${i.path.filter((p) => p !== 'query').join('.') || 'body'}: ${i.message}`).join('; ')
+        : body.message;
+      return done(Response.json({ detail }, { status: res.status, headers: res.headers }));
     }
   }
 }
@@ -220,6 +234,13 @@ async function authenticateToken(
   if (!accepted.some((s) => token.scopes.includes(s)))
     throw new AppError('FORBIDDEN', `This API token lacks the "${accepted[0]}" scope`);
   return token;
+}
+
+/** The query as an object; a key named in `arrays` is always an array of its values, any other keeps its last. */
+function queryObject(params: URLSearchParams, arrays: readonly string[] = []): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = Object.fromEntries(params);
+  for (const key of arrays) out[key] = params.getAll(key);
+  return out;
 }
 
 /** Parses one part of a request; a control character or a schema failure is a 400 naming the field (params: 404). */

@@ -104,7 +104,10 @@ const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A tag value with `*` wildcards as a LIKE pattern. */
 const likeWildcard = (s: string) => s.split('*').map(likeLiteral).join('%');
 
-/** The WHERE clause (tenant scope first) and its parameters; every value is a parameter, never spliced in. */
+/**
+ * The WHERE clause (tenant scope first) and its parameters; every value is a parameter, never spliced in. Several
+ * projects (Sentry's organization issue list) or environments (any of them) may be given.
+ */
 export function searchWhere({
   orgId,
   projectId,
@@ -113,15 +116,16 @@ export function searchWhere({
   nowMs,
 }: {
   orgId: string;
-  projectId: string;
+  projectId: string | readonly string[];
   userId: string | null;
-  q: Pick<ListIssuesQuery, 'status' | 'level' | 'assignee' | 'query' | 'environment'>;
+  q: Pick<ListIssuesQuery, 'status' | 'level' | 'assignee' | 'query'> & { environment?: string | readonly string[] };
   nowMs: number;
 }) {
   const params: unknown[] = [];
   const p = (v: unknown) => `$${params.push(v)}`;
   const conds = [
-    `i.project_id = ${p(projectId)}`,
+    // One project compares with `=`, so the planner walks its (project, …) index in order.
+    typeof projectId === 'string' ? `i.project_id = ${p(projectId)}` : `i.project_id = ANY(${p(projectId)}::text[])`,
     `EXISTS (SELECT 1 FROM projects pr WHERE pr.id = i.project_id AND pr.org_id = ${p(orgId)})`,
   ];
   if (q.status) conds.push(`i.status = ${p(q.status)}::issue_status`);
@@ -135,7 +139,11 @@ export function searchWhere({
   if (q.assignee === 'none') conds.push('(i.assignee_id IS NULL AND i.assigned_team_id IS NULL)');
   const tag = (key: string, value: string, wildcard: boolean) =>
     `EXISTS (SELECT 1 FROM issue_tag_values v WHERE v.issue_id = i.id AND v.key = ${p(key)} AND v.value ${wildcard ? `LIKE ${p(likeWildcard(value))}` : `= ${p(value)}`})`;
-  if (q.environment) conds.push(tag('environment', q.environment, false));
+  if (typeof q.environment === 'string') conds.push(tag('environment', q.environment, false));
+  else if (q.environment?.length)
+    conds.push(
+      `EXISTS (SELECT 1 FROM issue_tag_values v WHERE v.issue_id = i.id AND v.key = 'environment' AND v.value = ANY(${p(q.environment)}::text[]))`,
+    );
   for (const f of q.query ?? []) {
     const c = condition(f);
     // NOT of a NULL comparison (no assignee) must count as true.

@@ -39,6 +39,11 @@ function matchRoute(parts: string[]): { entry: RouteEntry; params: Record<string
     for (const seg of entry.segments) {
       const catchAll = /^\[\[?\.\.\.(.+?)\]?\]$/.exec(seg);
       if (catchAll) {
+        // `[...x]` needs at least one segment, as in Next; only `[[...x]]` matches none.
+        if (!seg.startsWith('[[') && i >= parts.length) {
+          ok = false;
+          break;
+        }
         params[catchAll[1]] = parts.slice(i);
         i = parts.length;
         break;
