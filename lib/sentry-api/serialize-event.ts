@@ -109,12 +109,16 @@ function exceptionEntry(s: SerializedEvent, platform: string | null) {
 const pairs = (v: unknown): [string, string][] =>
   isObject(v) ? Object.entries(v).map(([k, val]): [string, string] => [k, String(val)]) : [];
 
+/** Sentry's request: the URL without its query string, which is `query` as pairs. */
 function requestEntry(r: Json) {
-  const query = typeof r.query_string === 'string' ? [...new URLSearchParams(r.query_string)] : [];
+  const url = str(r.url);
+  const q = url?.indexOf('?') ?? -1;
+  const text = typeof r.query_string === 'string' ? r.query_string : url && q >= 0 ? url.slice(q + 1) : '';
+  const query = [...new URLSearchParams(text.replace(/#.*$/s, ''))];
   return {
     type: 'request',
     data: {
-      url: str(r.url),
+      url: url && q >= 0 ? url.slice(0, q) : url,
       method: str(r.method),
       query,
       fragment: null,
@@ -141,9 +145,13 @@ function breadcrumbsEntry(list: unknown[]) {
   return { type: 'breadcrumbs', data: { values } };
 }
 
-/** Whether the event is an error (an exception) or, as Sentry types a message, `default`. */
+/**
+ * Whether the event is an error or, as Sentry types a message, `default`: no exception, or only the synthetic one
+ * an SDK's captureMessage wraps its stack in (as ingest reads it: lib/envelope/sentry/map-event.ts).
+ */
 function eventType(s: SerializedEvent): 'error' | 'default' {
-  return s.exceptions !== null && s.exceptions.length === 0 ? 'default' : 'error';
+  if (s.exceptions === null) return 'error';
+  return s.exceptions.length === 0 || s.exceptions[0].mechanism?.synthetic === true ? 'default' : 'error';
 }
 
 function titleOf(s: SerializedEvent): string {

@@ -135,3 +135,18 @@ export const sentryTagValuesQuery = z.object({
   environment: strings(200),
   sort: z.string().max(32).optional(),
 });
+
+/** Sentry's events endpoint (`/organizations/{org}/events/`): the datasets this server keeps. */
+export const sentryDiscoverQuery = z.object({
+  dataset: z.string().max(32).optional(),
+  field: z.array(z.string().max(200)).max(50).default([]),
+  query: z.string().max(1000).default(''),
+  sort: z.string().max(200).optional(),
+  per_page: clampedInt(50, 1, 100),
+  cursor: z.string().max(100).optional(),
+  statsPeriod: z.string().max(16).optional(),
+  start: isoDate.optional(),
+  end: isoDate.optional(),
+  project: projectIds.default([]),
+  environment: strings(200),
+});
