@@ -1,26 +1,29 @@
 // An issue as Sentry's API shows it (GroupSerializer, StreamGroupSerializer): numeric `id` and `shortId`, lower-case
 // `status` and `level`, `count` as a string, `assignedTo` as an actor. Pure, so the MCP server's tools show the same.
 import { env } from '@/lib/env';
-import type { IssueStatusValue, LevelValue } from '@/lib/zod/issues';
+import type { Issue } from '@/lib/generated/prisma/client';
+import type { LevelValue } from '@/lib/zod/issues';
 import { shortIdOf } from './ids';
 
-export type SentryIssueRow = {
-  id: string;
-  number: bigint;
-  projectId: string;
-  title: string;
-  culprit: string | null;
-  status: IssueStatusValue;
-  level: LevelValue;
-  eventCount: number;
-  firstSeen: Date;
-  lastSeen: Date;
-  regressedAt: Date | null;
-  resolvedIn: string | null;
-  ignoreUntil: Date | null;
-  ignoreCount: number | null;
-  ignoreWindowMinutes: number | null;
-  ignoreUsers: number | null;
+export type SentryIssueRow = Pick<
+  Issue,
+  | 'id'
+  | 'number'
+  | 'projectId'
+  | 'title'
+  | 'culprit'
+  | 'status'
+  | 'level'
+  | 'eventCount'
+  | 'firstSeen'
+  | 'lastSeen'
+  | 'regressedAt'
+  | 'resolvedIn'
+  | 'ignoreUntil'
+  | 'ignoreCount'
+  | 'ignoreWindowMinutes'
+  | 'ignoreUsers'
+> & {
   project: { number: number; slug: string; name: string; platform: string };
   assignee: { id: string; name: string; email: string } | null;
   assignedTeam: { id: string; name: string; slug: string } | null;

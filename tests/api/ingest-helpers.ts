@@ -26,6 +26,18 @@ export function errorEnvelope<T extends Record<string, unknown>>(overrides: T = 
   return { ...base, ...overrides };
 }
 
+/**
+ * An error of its own issue (its type names it, `<type>: <value>` its title) from a minute ago, for tests that need
+ * several issues; `extra` adds envelope fields (release, event_id, contexts…).
+ */
+export function issueEnvelope(type: string, extra: Record<string, unknown> = {}, value = 'x') {
+  return errorEnvelope({
+    timestamp: Date.now() - 60_000,
+    exception: { type, value, stacktrace: { frames: [{ filename: 'a.js', lineno: 1, function: type }] } },
+    ...extra,
+  });
+}
+
 export function transactionEnvelope(overrides: Record<string, unknown> = {}) {
   return { type: 'transaction', name: '/checkout', duration: 123.4, timestamp: 1_700_000_000_000, ...overrides };
 }

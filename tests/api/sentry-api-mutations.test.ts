@@ -6,7 +6,7 @@ import { db } from '@/lib/db';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import { createToken, TokenClient } from '../support/tokens';
-import { errorEnvelope, send } from './ingest-helpers';
+import { issueEnvelope, send } from './ingest-helpers';
 
 let owner: Awaited<ReturnType<typeof signUp>>;
 let project: Awaited<ReturnType<typeof createProject>>;
@@ -20,11 +20,7 @@ async function issueOf(type: string, release?: string) {
     client: owner.client,
     projectId: project.id,
     key: project.keys[0].publicKey,
-    body: errorEnvelope({
-      timestamp: Date.now() - 60_000,
-      ...(release ? { release } : {}),
-      exception: { type, value: 'x', stacktrace: { frames: [{ filename: 'a.js', lineno: 1, function: type }] } },
-    }),
+    body: issueEnvelope(type, release ? { release } : {}),
   });
   const issue = await db.issue.findFirstOrThrow({ where: { projectId: project.id, title: `${type}: x` } });
   number[type] = String(issue.number);

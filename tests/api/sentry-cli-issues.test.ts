@@ -9,7 +9,7 @@ import { createProject } from '../support/fixtures';
 import { startAppServer } from '../support/app-server';
 import { sentryCli } from '../support/js-build';
 import { createToken } from '../support/tokens';
-import { errorEnvelope, send } from './ingest-helpers';
+import { issueEnvelope, send } from './ingest-helpers';
 
 let owner: Awaited<ReturnType<typeof signUp>>;
 let project: Awaited<ReturnType<typeof createProject>>;
@@ -35,14 +35,7 @@ beforeAll(async () => {
       client: owner.client,
       projectId: project.id,
       key: project.keys[0].publicKey,
-      body: errorEnvelope({
-        timestamp: Date.now() - 60_000,
-        exception: {
-          type,
-          value: 'failed',
-          stacktrace: { frames: [{ filename: 'shop.js', lineno: 3, function: type }] },
-        },
-      }),
+      body: issueEnvelope(type, {}, 'failed'),
     });
   numbers = (await db.issue.findMany({ where: { projectId: project.id }, orderBy: { number: 'asc' } })).map((i) =>
     String(i.number),
@@ -100,15 +93,7 @@ describe('sentry-cli 3.8', () => {
       client: owner.client,
       projectId: project.id,
       key: project.keys[0].publicKey,
-      body: errorEnvelope({
-        timestamp: Date.now() - 30_000,
-        release: 'storefront@1.0.0',
-        exception: {
-          type: 'CartError',
-          value: 'failed',
-          stacktrace: { frames: [{ filename: 'shop.js', lineno: 3, function: 'CartError' }] },
-        },
-      }),
+      body: issueEnvelope('CartError', { release: 'storefront@1.0.0', timestamp: Date.now() - 30_000 }, 'failed'),
     });
     await cli(['issues', 'resolve', '--next-release', '-i', numbers[0]]);
     const issue = await db.issue.findUniqueOrThrow({ where: { number: BigInt(numbers[0]) } });
