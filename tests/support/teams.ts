@@ -56,5 +56,8 @@ export async function orgState(orgId: string) {
       },
     }),
   ]);
-  return JSON.parse(JSON.stringify({ org, members, invites, projects }));
+  // Issue numbers are bigints, which JSON has no form for: compared as their text.
+  return JSON.parse(
+    JSON.stringify({ org, members, invites, projects }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+  );
 }
