@@ -10,7 +10,18 @@ export const sentryIssueParams = z.object({ org: slug, issueId: z.string().min(1
 export const sentryBareIssueParams = z.object({ issueId: z.string().min(1).max(220) });
 
 /** Repeated query parameters (the route wrapper's `queryArrays`). */
-export const SENTRY_ARRAY_PARAMS = ['id', 'project', 'environment', 'group', 'expand', 'collapse', 'field'] as const;
+export const SENTRY_ARRAY_PARAMS = [
+  'id',
+  'project',
+  'environment',
+  'group',
+  'expand',
+  'collapse',
+  'field',
+  'groupBy',
+  'category',
+  'outcome',
+] as const;
 const strings = (max: number) => z.array(z.string().max(max)).max(1000).default([]);
 
 /** `24h`, `14d`, `90m`, `2w`, `30s`: a period back from now, in milliseconds. */
@@ -149,4 +160,17 @@ export const sentryDiscoverQuery = z.object({
   end: isoDate.optional(),
   project: projectIds.default([]),
   environment: strings(200),
+});
+
+/** Sentry's usage stats (`/organizations/{org}/stats_v2/`). */
+export const sentryStatsV2Query = z.object({
+  field: strings(64),
+  groupBy: strings(32),
+  category: strings(32),
+  outcome: strings(32),
+  interval: z.string().max(16).optional(),
+  statsPeriod: z.string().max(16).optional(),
+  start: isoDate.optional(),
+  end: isoDate.optional(),
+  project: projectIds.default([]),
 });

@@ -226,6 +226,24 @@ describe('malformed requests', () => {
         400,
         d('Invalid sort "-severity": use -timestamp, timestamp'),
       ],
+      [
+        'an hourly usage interval',
+        () => aWrite.get(`${o}/stats_v2/?field=sum(quantity)&interval=1h`),
+        400,
+        d('Invalid interval "1h": outcomes are kept per day (1d)'),
+      ],
+      [
+        'a usage field we do not count',
+        () => aWrite.get(`${o}/stats_v2/?field=sum(times_seen)`),
+        400,
+        d('Invalid field "sum(times_seen)": this server answers sum(quantity)'),
+      ],
+      [
+        'a usage grouping we do not have',
+        () => aWrite.get(`${o}/stats_v2/?field=sum(quantity)&groupBy=key_id`),
+        400,
+        d('Invalid groupBy "key_id": use outcome, category, reason, project'),
+      ],
       ['an unknown path', () => aWrite.get(`/api/0/organizations/${a.slug}/widgets/`), 404, NOT_FOUND],
       ['an unknown path, written to', () => aWrite.post('/api/0/nothing/here/', {}), 404, NOT_FOUND],
     ];

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
+import { flushOutcomes } from '@/lib/outcomes/record-outcome';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import * as shapes from '../support/sentry-api-examples';
@@ -298,5 +299,26 @@ describe('trace and log search', () => {
       transaction: 'POST /checkout',
       is_transaction: true,
     });
+  });
+});
+
+describe('usage stats', () => {
+  it('stats_v2 answers the outcomes by category and outcome; a category we do not keep is empty', async () => {
+    await flushOutcomes();
+    const url = `${o()}/stats_v2/?field=sum(quantity)&groupBy=category&groupBy=outcome&statsPeriod=2d&interval=1d`;
+    const stats = (await get(url)).body;
+    expectShape(stats, { start: 'string', end: 'string', intervals: 'array', groups: 'array' });
+    expect(stats.intervals).toHaveLength(2);
+    const errors = stats.groups.find((g: { by: Record<string, string> }) => g.by.category === 'error');
+    expectShape(errors, { by: 'object', totals: 'object', series: 'object' });
+    // The checkout error and the warning message.
+    expect([errors.by, errors.totals, errors.series['sum(quantity)'].at(-1)]).toEqual([
+      { category: 'error', outcome: 'accepted' },
+      { 'sum(quantity)': 2 },
+      2,
+    ]);
+    expect(stats.groups.map((g: { by: { category: string } }) => g.by.category)).toContain('log_item');
+    const none = (await get(`${o()}/stats_v2/?field=sum(quantity)&category=profile_duration&statsPeriod=2d`)).body;
+    expect(none.groups).toEqual([]);
   });
 });
