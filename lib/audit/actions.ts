@@ -52,5 +52,11 @@ export const AUDIT_ACTIONS = [
   'team.member_removed',
   'team.project_added',
   'team.project_removed',
+  // Integrations (#64): issue trackers, later chat and paging
+  'integration.connected',
+  'integration.updated',
+  'integration.project_configured',
+  'integration.secrets_rotated',
+  'integration.disconnected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

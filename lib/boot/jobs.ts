@@ -65,6 +65,17 @@ export const JOBS: readonly JobDefinition[] = [
     handler: async () => (await import('./workflow-handlers')).runWorkflowEvent,
   },
   {
+    queue: QUEUES.integrationDelivery,
+    batchSize: 5,
+    handler: async () => (await import('@/lib/integrations/delivery-job')).runIntegrationJob,
+  },
+  {
+    queue: QUEUES.integrationReseal,
+    batchSize: 1,
+    atStart: true,
+    handler: async () => (await import('@/lib/integrations/reseal')).resealIntegrations,
+  },
+  {
     queue: QUEUES.weeklyReport,
     batchSize: 1,
     cron: () => '0 9 * * 1', // Mondays at 09:00 UTC: one job that queues one per project.

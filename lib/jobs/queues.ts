@@ -11,6 +11,8 @@ export const QUEUES = {
   erasure: 'erasure',
   workflow: 'workflow',
   weeklyReport: 'weekly-report',
+  integrationDelivery: 'integration-delivery',
+  integrationReseal: 'integration-reseal',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -45,6 +47,17 @@ export const QUEUE_OPTIONS: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
   // lib/workflow: an issue's new / assigned / commented / regressed / resolved event, through its handlers in order.
   workflow: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60, retentionMinutes: 60 * 24 },
   // lib/reports: Monday's run queues one job per project; a retry sends only to whom the failed run did not.
+  // lib/integrations: one call to a provider per job (create, link, close or reopen a ticket); like alert deliveries,
+  // a failed attempt schedules its own retry, so pg-boss retries only a worker that died mid-call.
+  'integration-delivery': { retryLimit: 2, retryDelay: 10, expireInSeconds: 5 * 60, retentionMinutes: 60 * 24 * 7 },
+  // lib/integrations/reseal.ts at start: secrets sealed with a previous key, sealed again with the current one.
+  'integration-reseal': {
+    policy: 'singleton',
+    retryLimit: 2,
+    retryDelay: 60,
+    expireInSeconds: 10 * 60,
+    retentionMinutes: 60 * 24,
+  },
   'weekly-report': {
     retryLimit: 3,
     retryDelay: 60,
