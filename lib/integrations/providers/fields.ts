@@ -18,10 +18,7 @@ export const baseUrl = z
   .transform((v) => v.replace(/\/+$/, ''));
 
 /** Empty means the provider's public service. */
-export const optionalBaseUrl = z
-  .union([z.literal('').transform(() => undefined), baseUrl])
-  .optional()
-  .transform((v) => v || undefined);
+export const optionalBaseUrl = z.preprocess((v) => (v === '' || v === null ? undefined : v), baseUrl.optional());
 
 export const requiredSecret = (what: string) =>
   z
