@@ -11,6 +11,7 @@ import { RuleTypePicker } from './rule-form/rule-type-picker';
 import { TargetFields } from './rule-form/target-fields';
 import { bindField } from './rule-form/rule-values';
 import { useRuleForm } from './rule-form/use-rule-form';
+import { AlertTicketField } from '@/components/integrations/alert-ticket-field';
 
 type Props = {
   rule?: AlertRule;
@@ -34,6 +35,7 @@ export function AlertRuleForm({ rule, onSubmit, onCancel }: Props) {
       {values.type === 'CRASH_FREE' && <CrashFreeFields {...section} />}
       <NotifyFields {...section} />
       {values.type !== 'CRASH_FREE' && values.type !== 'MONITOR' && <TargetFields {...section} />}
+      {(values.type === 'NEW_ISSUE' || values.type === 'REGRESSION') && <AlertTicketField {...section} />}
       <RuleFormActions editing={!!rule} pending={pending} formError={formError} onCancel={onCancel} />
     </form>
   );

@@ -2,6 +2,7 @@ import type { TrackedEvent } from '@/lib/swr/use-events';
 import { Card } from '@/components/ui/card';
 import { readEvent } from './event-shape';
 import { StackTrace } from './stack-trace';
+import { SourceLinksProvider } from '@/components/integrations/source-links';
 import { BreadcrumbsPanel } from './event-panels/breadcrumbs-panel';
 import { ContextsPanel } from './event-panels/contexts-panel';
 import { EventSummaryPanel } from './event-panels/event-summary-panel';
@@ -43,7 +44,9 @@ export function EventDetails({ event, exceptionType }: { event: TrackedEvent; ex
     <div className="@container space-y-6">
       <HighlightsPanel event={event} parts={parts} />
       <Card>
-        <StackTrace type={exceptionType} message={event.message} frames={frames} exceptions={exceptions} />
+        <SourceLinksProvider event={event}>
+          <StackTrace type={exceptionType} message={event.message} frames={frames} exceptions={exceptions} />
+        </SourceLinksProvider>
       </Card>
       <SecurityReportPanel security={security} />
       {logentry && <LogMessagePanel logentry={logentry} />}

@@ -16,6 +16,7 @@ import { exceptionTypeOf } from './event-shape';
 import { IssueHeader } from './issue-parts/issue-header';
 import { IssueSeen } from './issue-parts/issue-seen';
 import { IssueEvents } from './issue-parts/issue-events';
+import { IssueTickets } from '@/components/integrations/issue-tickets';
 
 export function IssueDetail({ projectId, issueId }: { projectId: string; issueId: string }) {
   const { issue, error, isLoading } = useIssue(projectId, issueId);
@@ -63,6 +64,7 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
         </div>
         <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1" data-testid="issue-side">
           <IssueSeen issue={issue} projectId={projectId} />
+          <IssueTickets projectId={projectId} issueId={issueId} />
           <SuspectCommits projectId={projectId} issueId={issueId} />
           <Card>
             <h2 className="mb-3 text-base font-semibold">Events per day</h2>

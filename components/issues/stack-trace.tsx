@@ -49,14 +49,19 @@ export function StackTrace({
       {frames.length === 0 ? (
         <p className="text-sm text-fg-muted">This event has no stack trace.</p>
       ) : (
-        <Frames frames={frames} label="Frames, innermost first" primary />
+        <Frames frames={frames} label="Frames, innermost first" primary exception={0} />
       )}
       {causes.map((c, i) => (
         <div key={i} className="space-y-3 border-t border-line-subtle pt-3" data-testid="chained-exception">
           <p className="text-xs font-semibold tracking-wide text-fg-muted uppercase">{linkLabel(c)}</p>
           <ExceptionHeading type={c.type} message={c.value} handled={c.mechanism?.handled} />
           {c.stacktrace && c.stacktrace.frames.length > 0 ? (
-            <Frames frames={c.stacktrace.frames} label={`Frames of ${c.type}, innermost first`} primary={false} />
+            <Frames
+              frames={c.stacktrace.frames}
+              label={`Frames of ${c.type}, innermost first`}
+              primary={false}
+              exception={i + 1}
+            />
           ) : (
             <p className="text-sm text-fg-muted">No stack trace.</p>
           )}

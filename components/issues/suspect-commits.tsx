@@ -72,9 +72,23 @@ function SuspectRow({ commit: c }: { commit: SuspectCommit }) {
           </span>
           {c.member ? ' (member)' : null}
           {' · '}
-          <code className="font-mono text-xs" title={c.sha}>
-            {c.sha.slice(0, 7)}
-          </code>
+          {c.url ? (
+            <a
+              href={c.url}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="text-link hover:underline"
+              data-testid="suspect-commit-link"
+            >
+              <code className="font-mono text-xs" title={c.sha}>
+                {c.sha.slice(0, 7)}
+              </code>
+            </a>
+          ) : (
+            <code className="font-mono text-xs" title={c.sha}>
+              {c.sha.slice(0, 7)}
+            </code>
+          )}
           {c.committedAt ? (
             <>
               {' · '}

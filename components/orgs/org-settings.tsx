@@ -80,6 +80,10 @@ export function OrgSettings() {
         Group members into teams with the projects they look after; issues can be assigned to a team.
       </LinkCard>
 
+      <LinkCard title="Integrations" href="/settings/organization/integrations" label="Manage integrations">
+        GitHub, GitLab, Jira and Linear: tickets from issues, kept in step both ways, and links to the code.
+      </LinkCard>
+
       {can('ADMIN') ? (
         <InviteForm allowOwner={can('OWNER')} />
       ) : (

@@ -17,6 +17,8 @@ export type RuleValues = {
   targetType: AlertTargetType | '';
   targetTeamId: string;
   targetUserId: string;
+  /** An issue tracker to create a ticket in (#64); '' for none. */
+  ticketIntegrationId: string;
 };
 
 /** What every section of the form is given: its ids, the values, one setter per field and the messages beside fields. */
@@ -41,6 +43,7 @@ const EMPTY: RuleValues = {
   targetType: '',
   targetTeamId: '',
   targetUserId: '',
+  ticketIntegrationId: '',
 };
 
 export function valuesOf(rule: AlertRule | undefined): RuleValues {
@@ -59,6 +62,7 @@ export function valuesOf(rule: AlertRule | undefined): RuleValues {
     targetType: (rule.targetType as AlertTargetType | undefined) ?? '',
     targetTeamId: rule.targetTeamId ?? '',
     targetUserId: rule.targetUserId ?? '',
+    ticketIntegrationId: rule.ticketIntegrationId ?? '',
   };
 }
 
@@ -82,6 +86,7 @@ export function bodyOf(v: RuleValues) {
     targetType: crash || v.type === 'MONITOR' ? null : v.targetType || null,
     targetTeamId: v.targetType === 'TEAM' ? text(v.targetTeamId) : null,
     targetUserId: v.targetType === 'MEMBER' ? text(v.targetUserId) : null,
+    ticketIntegrationId: v.type === 'NEW_ISSUE' || v.type === 'REGRESSION' ? text(v.ticketIntegrationId) : null,
   };
 }
 

@@ -7,16 +7,32 @@ import { groupFrames, type Run } from './frame-groups';
 import { FrameRow } from './frame-row';
 
 /** A frame, then "same frame ×N" for its identical successors, which open on demand. */
-function RunRows({ run, throwSite, library }: { run: Run; throwSite: boolean; library: boolean }) {
+function RunRows({
+  run,
+  throwSite,
+  library,
+  exception,
+}: {
+  run: Run;
+  throwSite: boolean;
+  library: boolean;
+  exception: number;
+}) {
   const [open, setOpen] = useState(false);
   const repeats = run.count - 1;
   return (
     <>
-      <FrameRow frame={run.frame} throwSite={throwSite} library={library} />
+      <FrameRow frame={run.frame} throwSite={throwSite} library={library} at={{ exception, frame: run.index }} />
       {repeats > 0 &&
         (open ? (
           Array.from({ length: repeats }, (_, i) => (
-            <FrameRow key={i} frame={run.frame} throwSite={false} library={library} />
+            <FrameRow
+              key={i}
+              frame={run.frame}
+              throwSite={false}
+              library={library}
+              at={{ exception, frame: run.index + i + 1 }}
+            />
           ))
         ) : (
           <ExpandRow onOpen={() => setOpen(true)} testId="repeated-frames" mono>
@@ -28,10 +44,13 @@ function RunRows({ run, throwSite, library }: { run: Run; throwSite: boolean; li
   );
 }
 
-function HiddenFrames({ runs, anyInApp }: { runs: Run[]; anyInApp: boolean }) {
+function HiddenFrames({ runs, anyInApp, exception }: { runs: Run[]; anyInApp: boolean; exception: number }) {
   const [open, setOpen] = useState(false);
   const count = runs.reduce((n, r) => n + r.count, 0);
-  if (open) return runs.map((run) => <RunRows key={run.index} run={run} throwSite={false} library={anyInApp} />);
+  if (open)
+    return runs.map((run) => (
+      <RunRows key={run.index} run={run} throwSite={false} library={anyInApp} exception={exception} />
+    ));
   return (
     <ExpandRow onOpen={() => setOpen(true)} testId="show-more-frames">
       Show {count} more {count === 1 ? 'frame' : 'frames'}
@@ -69,7 +88,18 @@ function ExpandRow({
 }
 
 /** A stack's frames, innermost first: library runs folded when the app has frames of its own, repeats collapsed. */
-export function Frames({ frames, label, primary }: { frames: Frame[]; label: string; primary: boolean }) {
+export function Frames({
+  frames,
+  label,
+  primary,
+  exception,
+}: {
+  frames: Frame[];
+  label: string;
+  primary: boolean;
+  /** Which exception of the chain these frames are (0: the thrown one), for the frames' source links. */
+  exception: number;
+}) {
   const anyInApp = frames.some((f) => f.in_app === true);
   return (
     <ol
@@ -84,9 +114,10 @@ export function Frames({ frames, label, primary }: { frames: Frame[]; label: str
             run={g.run}
             throwSite={primary && g.run.index === 0}
             library={anyInApp && g.run.frame.in_app !== true}
+            exception={exception}
           />
         ) : (
-          <HiddenFrames key={`hidden-${g.runs[0].index}`} runs={g.runs} anyInApp={anyInApp} />
+          <HiddenFrames key={`hidden-${g.runs[0].index}`} runs={g.runs} anyInApp={anyInApp} exception={exception} />
         ),
       )}
     </ol>

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { cn } from '@/components/ui/cn';
 import type { Frame } from '../event-shape';
+import { FrameSourceLink } from '@/components/integrations/source-links';
 
 /** The source lines around a frame, its own line highlighted. */
 function ContextLines({ frame }: { frame: Frame }) {
@@ -42,7 +43,18 @@ function ContextLines({ frame }: { frame: Frame }) {
 }
 
 /** One frame: where, in-app or library, its minified original and its source lines. */
-export function FrameRow({ frame: f, throwSite, library }: { frame: Frame; throwSite: boolean; library: boolean }) {
+export function FrameRow({
+  frame: f,
+  throwSite,
+  library,
+  at,
+}: {
+  frame: Frame;
+  throwSite: boolean;
+  library: boolean;
+  /** Where the frame is: its exception in the chain (0: the thrown one) and its index in that stack. */
+  at: { exception: number; frame: number };
+}) {
   const hasContext = f.context_line !== undefined;
   const [minified, setMinified] = useState(false);
   return (
@@ -81,6 +93,7 @@ export function FrameRow({ frame: f, throwSite, library }: { frame: Frame; throw
         {library && (
           <span className="rounded bg-surface-hover px-1.5 py-0.5 font-sans text-[11px] text-fg-muted">library</span>
         )}
+        <FrameSourceLink exception={at.exception} frame={at.frame} />
         {f.raw && (
           <button
             type="button"
