@@ -22,6 +22,7 @@ import { alertTargetEmails, type RuleTarget } from './alert-targets';
 type FiredRule = RuleTarget & {
   id: string;
   name: string;
+  ticket_integration_id?: string | null;
   notify_email: string | null;
   webhook_url: string | null;
   webhook_format: WebhookFormat;
@@ -107,6 +108,8 @@ async function fireAndEnqueue(
   const { enqueued, firedRate } = await withPgTransaction(async (client) => {
     const webhooks: WebhookJob[] = [];
     const emails: EmailJob[] = [];
+    // An issue tracker's ticket (#64): the integrations' worker makes the link and the ticket (lib/integrations).
+    const tickets: { action: 'create_ticket'; integrationId: string; issueId: string; linkId: null; attempt: 0 }[] = [];
     const triggeredAt = now.toISOString();
     /** The rule's webhook and address, and one email per person it targets (#49) beside that address. */
     const add = async (rule: FiredRule, body: WebhookBody, email: EmailContent, issueId: string | null) => {
@@ -115,6 +118,14 @@ async function fireAndEnqueue(
       if (d.email) emails.push(d.email);
       for (const to of await alertTargetEmails(rule, projectId, issueId))
         if (to !== rule.notify_email) emails.push({ ruleId: rule.id, to, email, triggeredAt, attempt: 0 });
+      if (rule.ticket_integration_id && issueId)
+        tickets.push({
+          action: 'create_ticket',
+          integrationId: rule.ticket_integration_id,
+          issueId,
+          linkId: null,
+          attempt: 0,
+        });
     };
 
     const firedNew = newIssues.rules.length ? await claimIssueRules(client, 'NEW_ISSUE', newIssues.rules, now) : [];
@@ -151,13 +162,15 @@ async function fireAndEnqueue(
     const jobs = [
       ...webhooks.map((data) => ({ name: QUEUES.alertWebhook, data })),
       ...emails.map((data) => ({ name: QUEUES.alertEmail, data })),
+      ...tickets.map((data) => ({ name: QUEUES.integrationDelivery, data })),
     ];
     if (jobs.length) await boss.insert(jobs, { db: jobDb(client) });
-    return { enqueued: { webhook: webhooks.length, email: emails.length }, firedRate };
+    return { enqueued: { webhook: webhooks.length, email: emails.length, ticket: tickets.length }, firedRate };
   });
   for (const c of dueRates) if (firedRate.some((f) => f.id === c.rule.id)) c.rule.lastTriggeredAt = now;
   if (enqueued.webhook) notifyWorkers(QUEUES.alertWebhook);
   if (enqueued.email) notifyWorkers(QUEUES.alertEmail);
+  if (enqueued.ticket) notifyWorkers(QUEUES.integrationDelivery);
 }
 
 /** NEW_ISSUE and REGRESSION rules fire for every issue offered (each is offered once); the update only stamps them. */
@@ -171,7 +184,7 @@ async function claimIssueRules(
     `UPDATE alert_rules SET last_triggered_at = $2
      WHERE id = ANY($1::text[]) AND enabled AND type = $3::alert_type
      RETURNING id, name, notify_email, webhook_url, webhook_format::text AS webhook_format,
-               target_type, target_team_id, target_user_id`,
+               target_type, target_team_id, target_user_id, ticket_integration_id`,
     [rules.map((r) => r.id), now, type],
   );
   return rows;

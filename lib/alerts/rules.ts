@@ -28,8 +28,16 @@ export async function listAlertRules(orgId: string, projectId: string) {
 }
 
 /** A team or member the rule notifies must be the organization's own (another organization's: 400, as unknown). */
-async function assertTargetsInOrg(orgId: string, r: Pick<AlertRuleShape, 'targetTeamId' | 'targetUserId'>) {
+async function assertTargetsInOrg(
+  orgId: string,
+  r: Pick<AlertRuleShape, 'targetTeamId' | 'targetUserId' | 'ticketIntegrationId'>,
+) {
   const issues: { path: string[]; message: string }[] = [];
+  if (
+    r.ticketIntegrationId &&
+    !(await db.integration.findFirst({ where: { id: r.ticketIntegrationId, orgId }, select: { id: true } }))
+  )
+    issues.push({ path: ['ticketIntegrationId'], message: 'Integration not found in this organization' });
   if (r.targetTeamId && !(await db.team.findFirst({ where: { id: r.targetTeamId, orgId }, select: { id: true } })))
     issues.push({ path: ['targetTeamId'], message: 'Team not found in this organization' });
   if (
@@ -86,6 +94,8 @@ export async function updateAlertRule({
       input.targetType !== undefined ? input.targetType : (current.targetType as AlertRuleShape['targetType']),
     targetTeamId: input.targetTeamId !== undefined ? input.targetTeamId : current.targetTeamId,
     targetUserId: input.targetUserId !== undefined ? input.targetUserId : current.targetUserId,
+    ticketIntegrationId:
+      input.ticketIntegrationId !== undefined ? input.ticketIntegrationId : current.ticketIntegrationId,
   });
   const issues = crossFieldIssues(merged);
   if (issues.length) throw validationError(issues);

@@ -17,6 +17,7 @@ type RuleRow = {
   targetType?: string | null;
   targetTeamId?: string | null;
   targetUserId?: string | null;
+  ticketIntegrationId?: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -58,6 +59,8 @@ export function serializeAlertRule(r: RuleRow) {
     ...(r.targetType
       ? { targetType: r.targetType, targetTeamId: r.targetTeamId ?? null, targetUserId: r.targetUserId ?? null }
       : {}),
+    // An issue tracker it also creates a ticket in (#64), for the issue it fired for.
+    ticketIntegrationId: r.ticketIntegrationId ?? null,
     lastTriggeredAt: r.lastTriggeredAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),

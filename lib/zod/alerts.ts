@@ -75,6 +75,13 @@ const targetType = z
   .enum(ALERT_TARGET_TYPES, { message: 'Target type must be ISSUE_OWNERS, TEAM or MEMBER' })
   .nullable();
 const targetTeamId = z.string({ message: 'Team id must be a string' }).min(1, 'Team id must not be empty').nullable();
+/** An issue tracker of the organization to create a ticket in (#64), for NEW_ISSUE and REGRESSION rules. */
+const ticketIntegrationId = z
+  .string({ message: 'Integration id must be a string' })
+  .min(1, 'Integration id must not be empty')
+  .max(100)
+  .nullable();
+const TICKET_RULE_TYPES: readonly AlertType[] = ['NEW_ISSUE', 'REGRESSION'];
 const targetUserId = z
   .string({ message: 'Member id must be a string' })
   .min(1, 'Member id must not be empty')
@@ -95,6 +102,7 @@ const fields = {
   targetType,
   targetTeamId,
   targetUserId,
+  ticketIntegrationId,
 };
 
 /** The rule as stored: what create produces and what a PATCH merged onto the stored rule must satisfy. */
@@ -113,6 +121,7 @@ export type AlertRuleShape = {
   targetType: AlertTargetType | null;
   targetTeamId: string | null;
   targetUserId: string | null;
+  ticketIntegrationId: string | null;
 };
 
 type Issue = { path: string[]; message: string };
@@ -130,10 +139,11 @@ export function crossFieldIssues(
     | 'targetType'
     | 'targetTeamId'
     | 'targetUserId'
+    | 'ticketIntegrationId'
   >,
 ): Issue[] {
   const issues: Issue[] = [];
-  if (r.notifyEmail == null && r.webhookUrl == null && r.targetType == null) {
+  if (r.notifyEmail == null && r.webhookUrl == null && r.targetType == null && r.ticketIntegrationId == null) {
     issues.push({ path: ['notifyEmail'], message: 'Give an email address or a webhook URL (or both)' });
   }
   if (r.type === 'ERROR_RATE') {
@@ -164,6 +174,8 @@ export function crossFieldIssues(
       path: ['targetType'],
       message: 'Issue owners can be notified by NEW_ISSUE and REGRESSION rules only',
     });
+  if (r.ticketIntegrationId != null && !TICKET_RULE_TYPES.includes(r.type))
+    issues.push({ path: ['ticketIntegrationId'], message: 'Only NEW_ISSUE and REGRESSION rules can create a ticket' });
   if (r.targetType === 'TEAM' && r.targetTeamId == null)
     issues.push({ path: ['targetTeamId'], message: 'Give the team to notify' });
   if (r.targetType === 'MEMBER' && r.targetUserId == null)
@@ -215,6 +227,7 @@ export const createAlertSchema = z
     targetType: targetType.default(null),
     targetTeamId: targetTeamId.default(null),
     targetUserId: targetUserId.default(null),
+    ticketIntegrationId: ticketIntegrationId.default(null),
   })
   .superRefine((v, ctx) => {
     for (const i of crossFieldIssues(v)) ctx.addIssue({ code: 'custom', path: i.path, message: i.message });
@@ -237,6 +250,7 @@ export const updateAlertSchema = z.object({
   targetType: fields.targetType.optional(),
   targetTeamId: fields.targetTeamId.optional(),
   targetUserId: fields.targetUserId.optional(),
+  ticketIntegrationId: fields.ticketIntegrationId.optional(),
 });
 
 export const alertParams = z.object({ projectId: z.string().min(1), alertId: z.string().min(1) });
