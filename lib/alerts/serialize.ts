@@ -60,7 +60,7 @@ export function serializeAlertRule(r: RuleRow) {
       ? { targetType: r.targetType, targetTeamId: r.targetTeamId ?? null, targetUserId: r.targetUserId ?? null }
       : {}),
     // An issue tracker it also creates a ticket in (#64), for the issue it fired for.
-    ticketIntegrationId: r.ticketIntegrationId ?? null,
+    ...(r.ticketIntegrationId ? { ticketIntegrationId: r.ticketIntegrationId } : {}),
     lastTriggeredAt: r.lastTriggeredAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),

@@ -124,7 +124,7 @@ export async function suspectCommitsWithLinks(t: ProjectTenant, issueId: string)
       const m = s.repository
         ? mappings.find((x) => x.repository.toLowerCase() === s.repository!.toLowerCase())
         : undefined;
-      return { ...s, url: m ? m.code.commitUrl(m.config as never, { repository: m.repository, sha: s.sha }) : null };
+      return m ? { ...s, url: m.code.commitUrl(m.config as never, { repository: m.repository, sha: s.sha }) } : s;
     }),
   };
 }

@@ -7,7 +7,7 @@ import { issuePath } from './use-issues';
 
 export type { NoSuspectsReason } from '@/lib/suspect-commits/suspect-commits';
 /** With its commit's page on the provider when a repository integration knows its repository (#64). */
-export type SuspectCommit = Suspect & { url: string | null };
+export type SuspectCommit = Suspect & { url?: string };
 export type SuspectCommits = Omit<Suspects, 'suspects'> & { suspects: SuspectCommit[] };
 
 /** The issue's suspect commits (#49), best first, or why there are none. */
