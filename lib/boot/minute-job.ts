@@ -29,6 +29,11 @@ export const MINUTE_TASKS: readonly MinuteTask[] = [
     name: 'uptime checks',
     run: async () => (await import('@/lib/monitors/uptime')).runUptimeChecks(await failureEvents()),
   },
+  // Integration webhooks' delivery ids past 30 days, remembered against replays (#64).
+  {
+    name: 'webhook receipts',
+    run: async () => (await import('@/lib/integrations/receive-webhook')).pruneWebhookReceipts(),
+  },
   // Profiles' function figures a stopped process stored but did not fold.
   { name: 'profile functions', run: async () => (await import('@/lib/ingest/items/profiles')).foldFunctionHours() },
 ];

@@ -72,3 +72,13 @@ async function apply(row: IntegrationRow, event: ReturnType<NonNullable<Integrat
   }
   return { message: 'No change' };
 }
+
+/** How long a delivery id is remembered against replays (Linear's also carry a one-minute timestamp window). */
+const RECEIPT_DAYS = 30;
+
+/** The minute job's sweep of receipts past their days. */
+export async function pruneWebhookReceipts(): Promise<void> {
+  await db.integrationWebhookReceipt.deleteMany({
+    where: { receivedAt: { lt: new Date(Date.now() - RECEIPT_DAYS * 24 * 3600_000) } },
+  });
+}
