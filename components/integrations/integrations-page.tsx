@@ -1,11 +1,9 @@
 'use client';
 
-import { useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { ActionFeedback } from '@/components/ui/action-feedback';
+import { ActionFeedback, useAnnouncedActions } from '@/components/ui/action-feedback';
 import { ErrorState, LoadingState } from '@/components/ui/states';
-import { errorMessage } from '@/lib/swr/fetcher';
 import { useRole } from '@/lib/swr/use-me';
 import { useIntegrationProviders, useIntegrations } from '@/lib/swr/use-integrations';
 import { ConnectForm } from './connect-form';
@@ -17,19 +15,7 @@ export function IntegrationsPage() {
   const admin = can('ADMIN');
   const { integrations, error, isLoading } = useIntegrations();
   const providers = useIntegrationProviders();
-  const [actionError, setActionError] = useState<string>();
-  const [announcement, setAnnouncement] = useState('');
-  const run = async (fn: () => Promise<void>, done: string) => {
-    setActionError(undefined);
-    try {
-      await fn();
-      setAnnouncement(done);
-      return true;
-    } catch (err) {
-      setActionError(errorMessage(err));
-      return false;
-    }
-  };
+  const { run, announcement, announce: setAnnouncement, error: actionError } = useAnnouncedActions();
   if (!role) return <LoadingState label="Loading integrations" />;
   return (
     <div className="space-y-6">

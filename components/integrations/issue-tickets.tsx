@@ -7,8 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
 import { TextLink } from '@/components/ui/text-link';
-import { ActionFeedback } from '@/components/ui/action-feedback';
-import { errorMessage } from '@/lib/swr/fetcher';
+import { ActionFeedback, useAnnouncedActions } from '@/components/ui/action-feedback';
 import {
   requestTicket,
   unlinkTicket,
@@ -21,19 +20,7 @@ import {
 export function IssueTickets({ projectId, issueId }: { projectId: string; issueId: string }) {
   const { tickets } = useExternalIssues(projectId, issueId);
   const trackers = useProjectTrackers(projectId);
-  const [error, setError] = useState<string>();
-  const [announcement, setAnnouncement] = useState('');
-  const run = async (fn: () => Promise<void>, done: string) => {
-    setError(undefined);
-    try {
-      await fn();
-      setAnnouncement(done);
-      return true;
-    } catch (err) {
-      setError(errorMessage(err));
-      return false;
-    }
-  };
+  const { run, announcement, error } = useAnnouncedActions();
   const free = (trackers ?? []).filter((t) => !tickets?.some((l) => l.integrationId === t.id && l.status !== 'failed'));
   return (
     <Card>
