@@ -86,6 +86,8 @@ export default defineConfig({
         NEXT_DIST_DIR: process.env.E2E_DIST_DIR ?? '.next-e2e',
         APP_URL: baseURL,
         WEBHOOK_ALLOW_PRIVATE: 'true',
+        // Integrations (#64): their secrets are sealed with this key; the specs' fake providers are on loopback.
+        INTEGRATIONS_ENCRYPTION_KEY: Buffer.from('e2e-integrations-key-32-bytes!!!').toString('base64'),
         EMBEDDED_PG_PORT: String(pgPort),
         // Every spec signs up from this one machine's address: the per-address auth limits scale up.
         AUTH_THROTTLE_MULTIPLIER: '20',

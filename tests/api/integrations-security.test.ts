@@ -83,6 +83,8 @@ describe('integrations', () => {
         state: 'open',
       },
     });
+    const [event] = (await ours.owner.client.get(`/api/v1/projects/${ours.project.id}/issues/${ours.issue.id}/events`))
+      .body.data.events;
     const theirs = await ownerWithIntegration('Their org');
     const s = theirs.owner.client;
     const i = `/api/v1/organization/integrations/${ours.integration.id}`;
@@ -116,6 +118,7 @@ describe('integrations', () => {
             integrationId: ours.integration.id,
           }),
       ],
+      ['source links of our event', () => s.get(`${p}/issues/${ours.issue.id}/events/${event.id}/source-links`)],
       ['unlink our ticket', () => s.delete(`${p}/issues/${ours.issue.id}/external-issues/${link.id}`)],
       [
         'their issue, our integration',
