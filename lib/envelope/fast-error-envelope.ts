@@ -79,6 +79,7 @@ function frame(v: unknown): Obj {
   opt(out, f, 'colno', int);
   opt(out, f, 'abs_path', str);
   opt(out, f, 'module', shortText);
+  opt(out, f, 'package', shortText);
   opt(out, f, 'in_app', bool);
   opt(out, f, 'platform', shortText);
   opt(out, f, 'context_line', line);

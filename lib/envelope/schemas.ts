@@ -61,6 +61,8 @@ const frameSchema = z.object({
   // Beyond the spec: what Sentry SDKs send about a frame.
   abs_path: lenient(z.string()),
   module: lenient(shortText),
+  /** The binary or archive holding the frame (native, JVM): Sentry's stack.package (#63). */
+  package: lenient(shortText),
   in_app: lenient(z.boolean()),
   platform: lenient(shortText),
   context_line: lenient(line),

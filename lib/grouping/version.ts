@@ -1,5 +1,6 @@
 // The grouping versions: which rules group a project's events. A leaf: ingest groups by it, projects are created with
 // the latest, and the project settings show it.
+import { GROUPING_VERSIONS } from '@/lib/zod/grouping';
 
 /**
  * Which rules group a project's Sentry events. 1: the rules until #28. 2: messages (captureMessage with a stack,
@@ -7,8 +8,8 @@
  * 2, but a message's frames by the contract's key (file and function), never their source lines. A project keeps
  * the version it was created with, so stored issues are never silently regrouped.
  */
-export type GroupingVersion = 1 | 2 | 3;
-export const LATEST_GROUPING_VERSION: GroupingVersion = 3;
+export type GroupingVersion = (typeof GROUPING_VERSIONS)[number];
+export const LATEST_GROUPING_VERSION: GroupingVersion = GROUPING_VERSIONS[GROUPING_VERSIONS.length - 1];
 
 /** The version a stored project number stands for (the column's default was 2 before version 3 existed). */
 export function groupingVersionOf(stored: number): GroupingVersion {

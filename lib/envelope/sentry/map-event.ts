@@ -101,6 +101,7 @@ function frame(f: JsonObject): Frame | null {
     // The URL as sent, query string included, when only the filename carried it (the browser SDK sends no abs_path).
     abs_path: str(f.abs_path) ?? (filename !== sentName ? sentName : undefined),
     module: str(f.module),
+    package: str(f.package),
     in_app: bool(f.in_app),
     platform: str(f.platform),
     context_line: str(f.context_line),

@@ -5,6 +5,7 @@ import { onKeysChanged } from '@/lib/key-changes';
 import { scrubPolicyOf } from '@/lib/ingest/enrich/scrubbing/policy';
 import type { ScrubPolicy } from '@/lib/ingest/enrich/scrubbing/rules';
 import { groupingVersionOf, type GroupingVersion } from '@/lib/grouping/version';
+import { projectGroupingOf, type ProjectGrouping } from '@/lib/grouping/project-grouping';
 import { filtersOf, type InboundFilters } from '@/lib/ingest/enrich/inbound-filters';
 import { defaultShape, perMinuteShape, type BucketShape } from '@/lib/ingest/admit/rate-limit';
 import { hasControlCharacters } from '@/lib/text/control-characters';
@@ -21,6 +22,11 @@ export type IngestKey = {
   orgId: string;
   scrub: ScrubPolicy;
   groupingVersion: GroupingVersion;
+  /**
+   * The project's grouping rules and the configs they replaced still in their transition window (#63), parsed once
+   * per key load; absent or null: neither, and events group by the version alone.
+   */
+  grouping?: ProjectGrouping | null;
   filters: InboundFilters;
   discarded: ReadonlySet<string>;
   /** Fingerprints of merged issues → the fingerprint of the issue they went into. */
@@ -63,6 +69,10 @@ type LoadedRow = {
   scrub_ip_addresses: boolean;
   require_scrubbing: boolean;
   grouping_version: number;
+  fingerprint_rules: string;
+  stack_rules: string;
+  grouping_previous: unknown;
+  grouping_epoch: string | null;
   inbound_filters: unknown;
   discarded: string[] | null;
   aliases: [string, string][] | null;
@@ -79,7 +89,7 @@ async function loadKey(publicKey: string): Promise<KeyRow | null> {
         statement(
           'ingest-key-project',
           `SELECT k.project_id, p.number AS project_number, k.enabled, p.org_id, p.scrub_defaults, p.sensitive_fields, p.safe_fields, p.scrub_ip_addresses, o.require_scrubbing, p.grouping_version,
-                  p.inbound_filters, (SELECT array_agg(d.fingerprint) FROM discarded_fingerprints d WHERE d.project_id = p.id) AS discarded,
+                  p.fingerprint_rules, p.stack_rules, p.grouping_previous, p.grouping_epoch, p.inbound_filters, (SELECT array_agg(d.fingerprint) FROM discarded_fingerprints d WHERE d.project_id = p.id) AS discarded,
                   (SELECT json_agg(json_build_array(a.fingerprint, i.fingerprint)) FROM issue_fingerprint_aliases a JOIN issues i ON i.id = a.issue_id
                     WHERE a.project_id = p.id) AS aliases,
                   k.rate_limit_per_minute, p.spike_protection, p.created_at AS project_created_at
@@ -106,6 +116,16 @@ async function loadKey(publicKey: string): Promise<KeyRow | null> {
     enabled: r.enabled,
     scrub,
     groupingVersion: groupingVersionOf(r.grouping_version),
+    grouping: projectGroupingOf(
+      {
+        version: groupingVersionOf(r.grouping_version),
+        fingerprintRules: r.fingerprint_rules,
+        stackRules: r.stack_rules,
+        previous: r.grouping_previous,
+        epoch: r.grouping_epoch,
+      },
+      Date.now(),
+    ),
     filters: filtersOf(r.inbound_filters),
     discarded: new Set(r.discarded ?? []),
     aliases: new Map(r.aliases ?? []),

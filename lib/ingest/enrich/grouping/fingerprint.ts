@@ -139,6 +139,14 @@ export function messageFingerprint(message: { template?: string; text: string; l
   return sha256(JSON.stringify(['message', template, message.logger ?? null]));
 }
 
+/**
+ * An exception whose frames stack trace rules all took out of grouping (#63): its type and its message with the
+ * variable parts normalised, as Sentry groups an exception whose stack does not contribute.
+ */
+export function typeValueFingerprint(type: string, value: string): string {
+  return sha256(JSON.stringify(['type-value', type, normaliseMessage(value)]));
+}
+
 /** The client's `fingerprint` parts, where `{{ default }}` stands for the default hash; the default without them. */
 export function withCustomParts(def: string, custom?: string[]): string {
   if (!custom || custom.length === 0) return def;

@@ -5,6 +5,8 @@ import type { FieldIssue } from '@/lib/errors';
 import type { Level } from '@/lib/generated/prisma/enums';
 import { reserveIngestTokens } from '@/lib/ingest/admit/rate-limit';
 import { groupingOf } from '@/lib/ingest/enrich/grouping/group-event';
+import { groupEvent, type RuledGrouping } from '@/lib/ingest/enrich/grouping/group-with-rules';
+import { continueIssues } from '@/lib/ingest/enrich/grouping/transition';
 import { noteReleases, type ReleaseSighting } from '@/lib/releases/note-release';
 import { symbolicateUnits } from '@/lib/sourcemaps/symbolicate';
 import { formatMessage } from '@/lib/envelope/message';
@@ -18,7 +20,6 @@ import {
   type FilterReason,
 } from '@/lib/ingest/enrich/inbound-filters';
 import type { Category } from '@/lib/outcomes/categories';
-import type { SecurityReport } from '@/lib/envelope/security/read-reports';
 import { spikeAllows } from '@/lib/ingest/admit/spike-protection';
 import { forgetIngestKey, keyShape, type IngestKey } from '@/lib/ingest/admit/resolve-key';
 import { rollupKeysOf } from '@/lib/ingest/store/rollup-keys';
@@ -80,6 +81,12 @@ export async function ingestUnits(
       : transactionFilterReason(key.filters, u.envelope),
   );
   const rows = units.map((u, i) => (u.kind === 'error' && !filtered[i] ? errorRow(key, u, receivedAt) : null));
+  // Within a grouping config's transition window, an issue created before the change keeps its events (#63).
+  if (key.grouping?.previous.length)
+    await continueIssues(
+      key,
+      rows.flatMap((row, i) => (row ? [{ unit: units[i] as ErrorUnit, row }] : [])),
+    );
   // A merged issue's fingerprint sends its events to the issue it went into.
   for (const r of rows) if (r) r.fingerprint = key.aliases.get(r.fingerprint) ?? r.fingerprint;
   // Spike protection takes the errors that would count against the quota, all or none.
@@ -202,8 +209,27 @@ function compact<T extends Record<string, unknown>>(o: T): Partial<T> | undefine
   return any ? (out as Partial<T>) : undefined;
 }
 
+/**
+ * What regrouping a stored event needs beyond its fields (#63, the grouping preview): that it came in our own envelope
+ * (grouped by the contract's hash), the fingerprint its SDK sent, and the in-app flags stack trace rules changed (frame
+ * index → the flag as sent, null for none).
+ */
+function groupingDetails(u: ErrorUnit, g: RuledGrouping) {
+  const sent = u.envelope.exception.stacktrace.frames;
+  let origInApp: Record<number, boolean | null> | undefined;
+  if (g.frames)
+    for (const [i, f] of g.frames.entries()) if (f !== sent[i]) (origInApp ??= {})[i] = sent[i].in_app ?? null;
+  return compact({
+    native: u.grouping === 'native' ? true : undefined,
+    fingerprint: u.envelope.fingerprint,
+    origInApp,
+  });
+}
+
 /** Fields beyond the spec, kept in the event's `details` column. */
-function detailsOf(env: ErrorEnvelope, stackless: boolean, security: SecurityReport | undefined) {
+function detailsOf(u: ErrorUnit, g: RuledGrouping) {
+  const env = u.envelope;
+  const { stackless, security } = u;
   const log = env.logentry;
   const exc = env.exception;
   return compact({
@@ -220,13 +246,14 @@ function detailsOf(env: ErrorEnvelope, stackless: boolean, security: SecurityRep
     extra: env.extra,
     modules: env.modules,
     security,
+    grouping: groupingDetails(u, g),
   });
 }
 
 function errorRow(key: IngestKey, u: ErrorUnit, receivedAt: Date): StoredEventInput {
   const env = u.envelope;
   const exc = env.exception;
-  const g = groupingOf(u, key.groupingVersion);
+  const g: RuledGrouping = key.grouping ? groupEvent(u, key.grouping.current) : groupingOf(u, key.groupingVersion);
   return {
     orgId: key.orgId,
     projectId: key.projectId,
@@ -242,13 +269,13 @@ function errorRow(key: IngestKey, u: ErrorUnit, receivedAt: Date): StoredEventIn
     release: env.release ?? null,
     json: {
       // An event without a stack has none to show (its mapping's placeholder frame only satisfied the envelope's shape).
-      stacktrace: u.stackless ? null : JSON.stringify({ frames: exc.stacktrace.frames }),
+      stacktrace: u.stackless ? null : JSON.stringify({ frames: g.frames ?? exc.stacktrace.frames }),
       contexts: jsonOrNull(env.contexts),
       tags: jsonOrNull(env.tags),
       userContext: jsonOrNull(env.user),
       request: jsonOrNull(env.request),
       breadcrumbs: jsonOrNull(env.breadcrumbs),
-      details: jsonOrNull(detailsOf(env, u.stackless, u.security)),
+      details: jsonOrNull(detailsOf(u, g)),
     },
     rollup: rollupKeysOf({
       tags: env.tags,
