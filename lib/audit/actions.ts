@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'project.ownership_changed',
   'project.codeowners_added',
   'project.codeowners_removed',
+  'project.grouping_changed',
   'issue.discarded',
   'issue.undiscarded',
   // Data-subject erasure

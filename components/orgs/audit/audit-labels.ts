@@ -47,6 +47,7 @@ const ACTION_LABELS: Record<string, string> = {
   'project.ownership_changed': 'Changed ownership rules',
   'project.codeowners_added': 'Uploaded a CODEOWNERS file',
   'project.codeowners_removed': 'Deleted a CODEOWNERS file',
+  'project.grouping_changed': 'Changed grouping rules',
   'issue.discarded': 'Deleted and discarded an issue',
   'issue.undiscarded': 'Stopped discarding an issue',
   'erasure.requested': 'Requested an erasure',
