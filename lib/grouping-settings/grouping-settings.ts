@@ -154,7 +154,7 @@ async function plan(projectId: string, current: GroupingConfig, draft: GroupingC
 
 type PreviewRow = Omit<PlanRow, 'issue' | 'into'> & {
   issue: { id: string; title: string };
-  into: { kind: 'same' | 'new' } | { kind: 'existing'; issue: { id: string; title: string } };
+  into: { kind: 'same' } | { kind: 'new' } | { kind: 'existing'; issue: { id: string; title: string } };
 };
 export type GroupingPreview = {
   examined: number;
@@ -234,6 +234,9 @@ export async function updateGrouping(
       where: { id: p.id },
       select: { groupingVersion: true, fingerprintRules: true, stackRules: true, groupingPrevious: true },
     });
+    // A save that committed since this one read the config: its plan would continue the wrong keys.
+    if (currentConfig(before).hash !== current.hash)
+      throw new AppError('CONFLICT', 'The grouping settings changed meanwhile: review them and save again');
     const data: Prisma.ProjectUpdateInput = { ...text, groupingVersion: draft.version };
     if (changed) {
       const epoch = crypto.randomUUID();

@@ -23,6 +23,8 @@ export type FingerprintRule = {
   fingerprint: Entry[];
   /** The issue title, `{{ variables }}` filled in when the rule applies. */
   title?: string;
+  /** The matchers by what they read, sorted once when read. */
+  by: Partial<Record<Group, Matcher[]>>;
 };
 
 const VARIABLES = [
@@ -126,7 +128,9 @@ function parseRule(cursor: LineCursor, line: number): FingerprintRule {
   ]
     .filter(Boolean)
     .join(' ');
-  return { line, text, matchers, siblings, fingerprint: entries, title };
+  const by: Partial<Record<Group, Matcher[]>> = {};
+  for (const m of matchers) (by[GROUP[m.key]] ??= []).push(m);
+  return { line, text, matchers, siblings, fingerprint: entries, title, by };
 }
 
 /** Reads a text of fingerprint rules; every line that cannot be read is an error at its line and column. */
@@ -212,12 +216,11 @@ function framesHold(matchers: Matcher[], siblings: Siblings, stacks: SubjectFram
 }
 
 function ruleHolds(rule: FingerprintRule, s: GroupingSubject): boolean {
-  const by: Partial<Record<Group, Matcher[]>> = {};
-  for (const m of rule.matchers) (by[GROUP[m.key]] ??= []).push(m);
-  if (by.toplevel && !toplevelHolds(by.toplevel, s)) return false;
+  const by = rule.by;
   if (by.exception && !exceptionHolds(by.exception, s)) return false;
-  for (const m of [...(by.log ?? []), ...(by.tag ?? []), ...(by.event ?? [])])
-    if (!holds(m, eventValue(m, s))) return false;
+  for (const group of [by.log, by.tag, by.event])
+    if (group) for (const m of group) if (!holds(m, eventValue(m, s))) return false;
+  if (by.toplevel && !toplevelHolds(by.toplevel, s)) return false;
   if (by.frame || rule.siblings.caller || rule.siblings.callee)
     return framesHold(by.frame ?? [], rule.siblings, [s.frames, s.otherFrames]);
   return true;

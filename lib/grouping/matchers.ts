@@ -155,6 +155,12 @@ function listTest(pattern: string, allowed: readonly string[] | null, at: number
 function compile(key: MatcherKey, pattern: string, lang: RuleLanguage, at: number, cursor: LineCursor): Compiled {
   const re = (ignoreCase: boolean) => {
     const r = glob(pattern, { ignoreCase }, at, cursor);
+    // A pattern without wildcards is a comparison (most function and type names): no regular expression per value.
+    if (!/[*?[\]{}\\]/.test(pattern))
+      return ignoreCase
+        ? (v: unknown) =>
+            typeof v === 'string' && v.length === pattern.length && v.toLowerCase() === pattern.toLowerCase()
+        : (v: unknown) => v === pattern;
     return (v: unknown) => typeof v === 'string' && r.test(v);
   };
   switch (key) {

@@ -13,7 +13,16 @@ type VarAction =
   { kind: 'var'; name: 'max-frames' | 'min-frames'; value: number } | { kind: 'category'; value: string };
 export type StackAction = FlagAction | VarAction;
 
-export type StackRule = { line: number; text: string; matchers: Matcher[]; siblings: Siblings; actions: StackAction[] };
+export type StackRule = {
+  line: number;
+  text: string;
+  matchers: Matcher[];
+  siblings: Siblings;
+  actions: StackAction[];
+  /** The actions that change frames (in-app, category) and those that decide grouping, split once when read. */
+  modifiers: StackAction[];
+  updaters: StackAction[];
+};
 
 const FLAG = /^([\^v]?)([+-])([A-Za-z-]+)/;
 const VAR = /^([A-Za-z-]+)[ \t]*=[ \t]*/;
@@ -83,7 +92,15 @@ function parseRule(cursor: LineCursor, line: number): StackRule {
   ]
     .filter(Boolean)
     .join(' ');
-  return { line, text, matchers, siblings, actions };
+  return {
+    line,
+    text,
+    matchers,
+    siblings,
+    actions,
+    modifiers: actions.filter((a) => a.kind === 'category' || (a.kind === 'flag' && a.flag === 'app')),
+    updaters: actions.filter((a) => a.kind === 'var' || (a.kind === 'flag' && a.flag === 'group')),
+  };
 }
 
 /** Reads a text of stack trace rules; every line that cannot be read is an error at its line and column. */
@@ -155,7 +172,7 @@ export function applyStackRules(
   exception: SubjectException | undefined,
 ): StackOutcome {
   for (const rule of rules) {
-    const modifiers = rule.actions.filter((a) => a.kind === 'category' || (a.kind === 'flag' && a.flag === 'app'));
+    const modifiers = rule.modifiers;
     if (modifiers.length === 0) continue;
     for (const i of matching(rule, frames, exception))
       for (const a of modifiers) {
@@ -165,7 +182,7 @@ export function applyStackRules(
   }
   const outcome: StackOutcome = { contributes: frames.map(() => true) };
   for (const rule of rules) {
-    const updaters = rule.actions.filter((a) => a.kind === 'var' || (a.kind === 'flag' && a.flag === 'group'));
+    const updaters = rule.updaters;
     if (updaters.length === 0) continue;
     const hits = matching(rule, frames, exception);
     for (const i of hits)

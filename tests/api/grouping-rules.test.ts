@@ -111,7 +111,8 @@ describe('grouping rules with the real @sentry/node', () => {
       (['db-user', 'db-order', 'timeout-prices', 'timeout-stock'] as const).map((n) => s.issueTitled(TITLE[n])),
     );
     const draft = await s.preview({ fingerprintRules: FINGERPRINT_RULES });
-    const byIssue = (rows: { issue: { id: string } }[]) => [...rows].sort((a, b) => (a.issue.id < b.issue.id ? -1 : 1));
+    const byIssue = <T extends { issue: { id: string } }>(rows: T[]) =>
+      [...rows].sort((a, b) => (a.issue.id < b.issue.id ? -1 : 1));
     const dbRule = 'error.type:DatabaseUnavailable -> system-down';
     const timeoutRule = 'message:*timeout* -> timeouts title="Timeouts"';
     expect({ ...draft, rows: byIssue(draft.rows) }).toEqual({
