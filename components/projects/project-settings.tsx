@@ -12,6 +12,7 @@ import { KeysPanel } from './keys-panel';
 import { PrivacyPanel } from './privacy-panel';
 import { FiltersPanel } from './filters-panel';
 import { OwnershipPanel } from './ownership-panel';
+import { GroupingPanel } from './grouping-panel';
 import { NotificationWebhooksPanel } from './notification-webhooks-panel';
 import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
@@ -37,6 +38,7 @@ export function ProjectSettings({ projectId }: { projectId: string }) {
       <PrivacyPanel projectId={project.id} manage={can('ADMIN')} />
       <FiltersPanel projectId={project.id} manage={can('ADMIN')} />
       <OwnershipPanel projectId={project.id} manage={can('ADMIN')} />
+      <GroupingPanel projectId={project.id} manage={can('ADMIN')} />
       <NotificationWebhooksPanel projectId={project.id} manage={can('ADMIN')} />
       {can('ADMIN') && <FeedbackEmails project={project} />}
       {can('ADMIN') && <DeleteProject project={project} />}

@@ -7,7 +7,8 @@ import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { Problems, useRuleProblems, type OwnershipFormProps } from './rule-problems';
+import { Problems, useRuleProblems } from '@/components/ui/rule-problems';
+import type { OwnershipFormProps } from './form-props';
 
 /** The project's CODEOWNERS files: listed for everyone, uploaded (a file or pasted text) and deleted by ADMINs. */
 export function Codeowners({ projectId, ownership, manage }: OwnershipFormProps) {

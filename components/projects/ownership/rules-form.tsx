@@ -9,7 +9,8 @@ import { FormError } from '@/components/ui/form-error';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { TextLink } from '@/components/ui/text-link';
-import { Problems, useRuleProblems, type OwnershipFormProps } from './rule-problems';
+import { Problems, useRuleProblems } from '@/components/ui/rule-problems';
+import type { OwnershipFormProps } from './form-props';
 
 const EXAMPLE = '# path:src/billing/* #payments\n# url:*/checkout* alice@example.com\n# tags.region:eu #emea';
 

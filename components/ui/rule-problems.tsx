@@ -2,19 +2,27 @@
 
 import { useState } from 'react';
 import type { FieldIssue } from '@/lib/errors';
-import type { ProjectOwnershipView } from '@/lib/swr/use-ownership';
 import { ApiError, errorMessage } from '@/lib/swr/fetcher';
 
-/** What both ownership forms are given: the project, its ownership as loaded, and whether the caller may change it. */
-export type OwnershipFormProps = { projectId: string; ownership: ProjectOwnershipView; manage: boolean };
+// A text of rules refused with its problems by line (ownership rules, CODEOWNERS files, grouping rules): the list
+// under the textarea, each problem a button that puts the caret on it.
 
 export type Problem = { line: number; column: number; message: string };
-const problemsOf = (err: unknown): Problem[] | null =>
-  err instanceof ApiError && err.issues.some((i) => i.line !== undefined)
-    ? err.issues
-        .filter((i): i is FieldIssue & Problem => i.line !== undefined && i.column !== undefined)
-        .map(({ line, column, message }) => ({ line, column, message }))
-    : null;
+
+/**
+ * The problems of a 400 answer that name a line and column, those of one field when given (the first segment of
+ * their path); null when the error names none, so the caller shows it as one message instead.
+ */
+export function problemsOf(err: unknown, field?: string): Problem[] | null {
+  if (!(err instanceof ApiError) || !err.issues.some((i) => i.line !== undefined)) return null;
+  return err.issues
+    .filter(
+      (i): i is FieldIssue & Problem =>
+        i.line !== undefined && i.column !== undefined && (field === undefined || i.path[0] === field),
+    )
+    .map(({ line, column, message }) => ({ line, column, message }));
+}
+
 /** Moves the caret of a textarea to a line and column (1-based), so the person lands on the problem. */
 function focusAt(el: HTMLTextAreaElement | null, line: number, column: number) {
   if (!el) return;
