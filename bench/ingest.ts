@@ -1,4 +1,5 @@
-// Ingest throughput: `npm run bench:ingest [-- --rules N --rounds N]`.
+// Ingest throughput: `npm run bench:ingest [-- --rules N --rounds N]`; `-- --grouping`: only the small envelopes to
+// projects without and with grouping rules (bench/support/grouping-runs.ts).
 // Starts the service (scripts/start.ts, production build in .next-bench, fresh embedded PostgreSQL in a temp
 // DATA_DIR) and a plain node:http + pg server (one INSERT per request) on the same database, signs up, upgrades
 // the org to PRO in the database, creates a project (and N alert rules with a webhook to a local receiver). Then,
@@ -15,6 +16,7 @@ import pg from 'pg';
 import { freePort } from '@/lib/runtime/embedded-db';
 import { sdkEvent, sentryEnvelope } from './sentry-events';
 import { envelopes, FINGERPRINTS } from './support/envelopes';
+import { groupingRuns } from './support/grouping-runs';
 import { load as loadRun, pct, rateOf, report, type CpuGroups, type RunResult } from './support/load';
 import { api, log, root, runBench, startGroup, startService, waitForHttp, type Service } from './support/service';
 
@@ -29,6 +31,7 @@ const RULES = arg('rules', 0);
 // machine's speed swings by 2× within minutes: the plain server alone measured 2,874/s and 6,118/s in one hour).
 const ROUNDS = arg('rounds', 3);
 const WARMUP = 500;
+const GROUPING = process.argv.includes('--grouping');
 
 /**
  * A source map for main.3f9a1c2b.js as big as a real bundle's (2,500 lines, each mapping to one line of
@@ -137,6 +140,20 @@ async function main() {
       .join(' / ');
     const trackerCpu = { server: svc.child.pid!, database: svc.child.pid! };
     const plainCpu = { server: plain.pid!, database: svc.child.pid! };
+    if (GROUPING) {
+      await groupingRuns({
+        base,
+        cookie,
+        plainProject: { id: projectId, path: ingestPath, headers },
+        bodies: { warmup: bodies.slice(0, WARMUP), run: bodies.slice(WARMUP) },
+        rounds: ROUNDS,
+        load: (p, h, b) => load(port, p, h, b, trackerCpu),
+        issuesOf: async (id) =>
+          (await sql.query(`SELECT count(*)::int AS n FROM issues WHERE project_id = $1`, [id])).rows[0].n as number,
+      });
+      await sql.end();
+      return;
+    }
     const rounds: { tracker: RunResult; plain: RunResult }[] = [];
     for (let r = 1; r <= ROUNDS; r++) {
       log(
