@@ -94,7 +94,7 @@ describe('grouping rules with the real @sentry/node', () => {
     expect(fingerprints.map((f) => f.fingerprint)).toEqual(
       expect.arrayContaining([hashOf('system-down'), hashOf('timeouts')]),
     );
-  });
+  }, 60_000);
 
   it('the preview says where each kind of event goes; saving does exactly that, and issues keep their events', async () => {
     const s = await setup();
