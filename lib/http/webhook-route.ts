@@ -2,6 +2,7 @@
 // caller's address and the target before anything else, the target looked up (404) before the body is read, the
 // body capped before it is buffered (413), then handed over raw, since signatures are computed over its exact bytes.
 import { AppError } from '@/lib/errors';
+import { hasControlCharacters } from '@/lib/text/control-characters';
 import { clientAddress } from '@/lib/auth/client-address';
 import { enforceThrottle, perAddress } from '@/lib/auth/throttle';
 import { logger, requestIdFrom } from '@/lib/log';
@@ -27,6 +28,8 @@ export async function handleSignedWebhook<T>(req: Request, id: string, spec: Sig
   const headers = { 'x-request-id': requestId };
   let res: Response;
   try {
+    // A path segment with a NUL or another control character names nothing that exists (nor the throttle's table or SQL: no database call).
+    if (hasControlCharacters(id)) throw new AppError('NOT_FOUND', 'Not found');
     const address = clientAddress(req);
     await enforceThrottle([
       { key: `${spec.name}:a:${address}`, limit: perAddress(10 * spec.perTargetPerMinute), windowMs: MINUTE },
