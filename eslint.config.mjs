@@ -56,6 +56,7 @@ const wingZones = [
 ];
 
 const pure = 'lib/envelope is the pure wire model: no database, network or clock';
+const dates = 'Write a date or time with lib/text/date-format.ts (or <RelativeTime>, <DateTime>)';
 const maxParams = 'An exported function takes at most 3 parameters: pass one options object';
 const functionKinds = ['FunctionDeclaration', 'TSDeclareFunction', 'FunctionExpression', 'ArrowFunctionExpression'];
 const exportedFunctions = [
@@ -117,6 +118,23 @@ export default defineConfig([
     name: 'tracker/lib',
     files: ['lib/**/*.{ts,tsx}'],
     rules: { 'no-console': 'error' },
+  },
+  {
+    // Every date and time a person reads is written by lib/text/date-format.ts (#60): one format, one clock, UTC.
+    name: 'tracker/dates',
+    files: ['components/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...exportedFunctions.map((selector) => ({ selector: `${selector}[params.length>3]`, message: maxParams })),
+        ...[
+          'CallExpression[callee.property.name=/^to(LocaleDate|LocaleTime|UTC|Date|Time|GMT)String$/]',
+          "CallExpression[callee.property.name='toLocaleString'][callee.object.callee.name='Date']",
+          "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+        ].map((selector) => ({ selector, message: dates })),
+      ],
+    },
   },
   {
     // The wire model is pure: no database, network or clock (its imports are held by the zones above).

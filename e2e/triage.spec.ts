@@ -90,7 +90,8 @@ test('send events, find the issue, read the throw site, resolve it and see a reg
   const row = page.getByTestId('issue-row').filter({ hasText: TITLE });
   await expect(row).toBeVisible();
   await expect(row.getByTestId('event-count')).toHaveText('2');
-  await expect(row.locator('time').first()).toHaveAttribute('title', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  await expect(row.locator('time').first()).toHaveAttribute('title', /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
+  await expect(row.locator('time').first()).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   await expectNoSeriousA11yViolations(page);
 
   await row.getByRole('link', { name: TITLE }).click();

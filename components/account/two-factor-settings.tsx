@@ -13,6 +13,7 @@ import { Field } from '@/components/ui/field';
 import { FormError } from '@/components/ui/form-error';
 import { SectionCard } from '@/components/ui/section-card';
 import type { FormNotice } from '@/lib/auth/form-errors';
+import { formatDate, formatDateTime } from '@/lib/text/date-format';
 
 const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.summary() : UNREACHABLE);
@@ -93,7 +94,7 @@ function TotpSection({ status, onAdded }: { status: TwoFactorStatus; onAdded: (c
       {status.totp.enabled ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm" data-testid="totp-status">
-            On since {new Date(status.totp.addedAt!).toLocaleDateString()}.
+            On since {formatDate(status.totp.addedAt!)}.
           </p>
           <Button
             variant="danger-ghost"
@@ -214,8 +215,8 @@ function KeysSection({ status, onAdded }: { status: TwoFactorStatus; onAdded: (c
               <div className="min-w-0">
                 <p className="truncate text-sm font-medium">{k.name}</p>
                 <p className="text-xs text-fg-muted">
-                  Added {new Date(k.createdAt).toLocaleDateString()}
-                  {k.lastUsedAt ? `, last used ${new Date(k.lastUsedAt).toLocaleString()}` : ', not used yet'}
+                  Added {formatDate(k.createdAt)}
+                  {k.lastUsedAt ? `, last used ${formatDateTime(k.lastUsedAt)}` : ', not used yet'}
                 </p>
               </div>
               <Button variant="danger-ghost" onClick={() => void remove(k.id)} aria-label={`Remove ${k.name}`}>

@@ -4,19 +4,11 @@ import { cn } from '@/components/ui/cn';
 import type { Usage } from '@/lib/swr/use-usage';
 import { usageLevel, usageRatio } from '@/lib/usage/usage-level';
 import { BAR_CLASS } from './usage-tone';
+import { formatMonth } from '@/lib/text/date-format';
 
 const n = (v: number) => v.toLocaleString('en-US');
 /** "1 error", "2 errors". */
 const count = (v: number, one: string, many = `${one}s`) => `${n(v)} ${v === 1 ? one : many}`;
-
-function monthName(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 /** Events used this month against the plan's quota, the level breakdown and the (uncounted) transactions. */
 export function UsageMeter({ usage }: { usage: Usage }) {
@@ -26,7 +18,7 @@ export function UsageMeter({ usage }: { usage: Usage }) {
         <span className="text-2xl font-semibold text-fg tabular-nums" data-testid="usage-used">
           {n(usage.used)}
         </span>{' '}
-        {usage.used === 1 ? 'event' : 'events'} in {monthName(usage.month)}, with no quota on this server (
+        {usage.used === 1 ? 'event' : 'events'} in {formatMonth(usage.month)}, with no quota on this server (
         {count(usage.breakdown.errors, 'error')}, {count(usage.breakdown.warnings, 'warning')},{' '}
         {n(usage.breakdown.info)} info; {count(usage.transactions, 'transaction')}).
       </p>
@@ -45,7 +37,7 @@ export function UsageMeter({ usage }: { usage: Usage }) {
           <span className="text-2xl font-semibold text-fg tabular-nums" data-testid="usage-used">
             {n(usage.used)}
           </span>{' '}
-          of <span data-testid="usage-limit">{n(usage.limit)}</span> events in {monthName(usage.month)}
+          of <span data-testid="usage-limit">{n(usage.limit)}</span> events in {formatMonth(usage.month)}
         </p>
         <p className="text-sm font-medium tabular-nums" data-testid="usage-percent">
           {percentLabel}

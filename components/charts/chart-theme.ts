@@ -1,3 +1,5 @@
+import { formatTick } from '@/lib/text/date-format';
+
 // The charts' look in the theme's tokens, so every chart follows the light or dark scheme with the page.
 
 /** Axis tick labels. */
@@ -37,6 +39,5 @@ export const VALUE_AXIS = { allowDecimals: false, tick: TICK, tickLine: false, a
 /** The hover band over a bar's slot. */
 export const BAR_CURSOR = { fill: 'var(--color-surface-hover)' };
 
-/** "May 20" of a UTC day (`2026-05-20`). */
-export const dayLabel = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** A UTC day (`2026-05-20`) as an axis tick: `05-20` (lib/text/date-format.ts). */
+export const dayLabel = (day: string) => formatTick(`${day}T00:00:00Z`, 'day');

@@ -3,6 +3,7 @@
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { BAR_CURSOR, dayLabel, GRID, timeAxis, TOOLTIP_THEME, VALUE_AXIS } from './chart-theme';
 import { ChartFigure } from './chart-figure';
+import { formatDate } from '@/lib/text/date-format';
 
 type Bucket = { date: string; count: number };
 
@@ -10,7 +11,7 @@ type Bucket = { date: string; count: number };
 export function EventsChart({ buckets }: { buckets: Bucket[] }) {
   const total = buckets.reduce((n, b) => n + b.count, 0);
   const peak = buckets.reduce((m, b) => (b.count > m.count ? b : m), buckets[0] ?? { date: '', count: 0 });
-  const summary = `${total} events in the last ${buckets.length} days${total > 0 ? `, most on ${dayLabel(peak.date)} (${peak.count})` : ''}`;
+  const summary = `${total} events in the last ${buckets.length} days${total > 0 ? `, most on ${formatDate(peak.date)} (${peak.count})` : ''}`;
   return (
     <ChartFigure summary={summary} testId="events-chart" height="h-40">
       <BarChart data={buckets} margin={{ top: 8, right: 8, bottom: 0, left: -24 }} accessibilityLayer={false}>
@@ -19,7 +20,7 @@ export function EventsChart({ buckets }: { buckets: Bucket[] }) {
         <YAxis {...VALUE_AXIS} />
         <Tooltip
           cursor={BAR_CURSOR}
-          labelFormatter={(d) => dayLabel(String(d))}
+          labelFormatter={(d) => formatDate(String(d))}
           formatter={(v) => [String(v), 'Events']}
           {...TOOLTIP_THEME}
         />

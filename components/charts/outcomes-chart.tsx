@@ -5,6 +5,7 @@ import { OUTCOMES, OUTCOME_LABELS, type Outcome } from '@/lib/outcomes/categorie
 import type { StatsDay } from '@/lib/outcomes/read-stats';
 import { BAR_CURSOR, dayLabel, GRID, LEGEND_STYLE, timeAxis, TOOLTIP_THEME, VALUE_AXIS } from './chart-theme';
 import { ChartFigure } from './chart-figure';
+import { formatDate } from '@/lib/text/date-format';
 
 /** Each outcome's colour: accepted green, refusals warm, what never reached us grey. */
 export const OUTCOME_COLORS: Record<Outcome, string> = {
@@ -41,7 +42,7 @@ export function OutcomesChart({
         <CartesianGrid {...GRID} />
         <XAxis dataKey="date" {...timeAxis(dayLabel, 16)} />
         <YAxis {...VALUE_AXIS} />
-        <Tooltip cursor={BAR_CURSOR} labelFormatter={(d) => dayLabel(String(d))} {...TOOLTIP_THEME} />
+        <Tooltip cursor={BAR_CURSOR} labelFormatter={(d) => formatDate(String(d))} {...TOOLTIP_THEME} />
         <Legend wrapperStyle={LEGEND_STYLE} />
         {shown.map((o) => (
           <Bar

@@ -1,5 +1,6 @@
 import type { IssueStatusValue, LevelValue } from '@/lib/zod/issues';
 import { cn } from '@/components/ui/cn';
+import { formatDateTime } from '@/lib/text/date-format';
 
 const levelTones: Record<LevelValue, string> = {
   FATAL: 'bg-danger-solid text-white ring-danger-solid',
@@ -39,16 +40,11 @@ export function StatusBadge({ status }: { status: IssueStatusValue }) {
 /** A resolved issue that an event reopened; the title says when, for sighted and screen-reader users alike. */
 export function RegressedBadge({ regressedAt }: { regressedAt: string | null }) {
   if (!regressedAt) return null;
-  const when = new Date(regressedAt).toLocaleString('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  });
   return (
     <span
       className={cn(base, 'gap-1 bg-surface text-warning-fg ring-warning-solid')}
       data-testid="regressed-badge"
-      title={`Came back after it was resolved (${when} UTC)`}
+      title={`Came back after it was resolved (${formatDateTime(regressedAt)})`}
     >
       <span aria-hidden="true">↺</span>
       Regressed

@@ -14,6 +14,7 @@ import { EventAttachments } from '@/components/feedback/event-attachments';
 import { TraceLink, traceIdOf } from '@/components/traces/trace-link';
 import { exceptionTypeOf } from './event-shape';
 import { useOrigin } from '@/components/ui/use-origin';
+import { DateTime } from '@/components/ui/date-time';
 
 /** One event of an issue, with the same details the issue page shows for the latest one. */
 export function EventPage({ projectId, issueId, eventId }: { projectId: string; issueId: string; eventId: string }) {
@@ -41,7 +42,7 @@ export function EventPage({ projectId, issueId, eventId }: { projectId: string; 
         </Link>
         <h1 className="text-2xl font-semibold tracking-tight">Event</h1>
         <p className="text-sm text-fg-muted">
-          <time dateTime={event.timestamp}>{new Date(event.timestamp).toUTCString()}</time>
+          <DateTime iso={event.timestamp} precision="ms" />
         </p>
       </div>
       <EventToolbar projectId={projectId} issueId={issueId} event={event} />

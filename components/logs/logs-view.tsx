@@ -7,7 +7,7 @@ import { TraceLink } from '@/components/traces/trace-link';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
 import { cn } from '@/components/ui/cn';
-import { formatLogTime } from '@/lib/logs/format-log-time';
+import { formatDateTime } from '@/lib/text/date-format';
 import { PageHeader } from '@/components/ui/page-header';
 import { FilterForm } from '@/components/ui/filter-form';
 
@@ -34,7 +34,7 @@ export function LogsView({ projectId }: { projectId: string }) {
         description={
           <>
             Log lines from Sentry SDKs (<code>Sentry.logger.info(…)</code> with <code>enableLogs: true</code>) and
-            OpenTelemetry exporters (OTLP/HTTP), each linked to its trace. Last 24 hours.
+            OpenTelemetry exporters (OTLP/HTTP), each linked to its trace. Last 24 hours; times in UTC.
           </>
         }
       />
@@ -93,26 +93,30 @@ function LogRow({ l }: { l: LogLine }) {
     <li data-testid="log" data-level={l.level}>
       <button
         type="button"
-        className="flex w-full items-baseline gap-3 px-3 py-1.5 text-left hover:bg-surface-hover"
+        // On a phone the time and level take the first line and the message the lines below.
+        className="flex w-full flex-wrap items-baseline gap-x-3 gap-y-0.5 px-3 py-1.5 text-left hover:bg-surface-hover sm:flex-nowrap"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
         <time
           className="shrink-0 whitespace-nowrap text-fg-muted tabular-nums"
           dateTime={l.timestamp}
-          title={l.timestamp}
+          title={formatDateTime(l.timestamp, { precision: 'ms' })}
           data-testid="log-time"
         >
-          {formatLogTime(l.timestamp)}
+          {formatDateTime(l.timestamp, { precision: 'ms', zone: false })}
         </time>
         <span className={cn('w-12 shrink-0 rounded px-1 text-center font-semibold uppercase', LEVEL_STYLE[l.level])}>
           {l.level}
         </span>
-        <span className="break-all">{l.body}</span>
+        {/* Lines break between words; only a token longer than the line (a URL, an id) breaks inside. */}
+        <span className="min-w-0 basis-full wrap-break-word sm:flex-1 sm:basis-auto" data-testid="log-body">
+          {l.body}
+        </span>
       </button>
       {open && (
         <div className="space-y-2 bg-surface-muted px-4 py-3">
-          {l.template && l.template !== l.body && <p>Template: {l.template}</p>}
+          {l.template && l.template !== l.body && <p className="wrap-break-word">Template: {l.template}</p>}
           {l.traceId && (
             <p>
               <TraceLink traceId={l.traceId} />
@@ -123,7 +127,7 @@ function LogRow({ l }: { l: LogLine }) {
               {Object.entries(l.attributes).map(([k, v]) => (
                 <div key={k} className="contents">
                   <dt className="text-fg-muted">{k}</dt>
-                  <dd className="break-all">{String(v)}</dd>
+                  <dd className="min-w-0 wrap-break-word">{String(v)}</dd>
                 </div>
               ))}
             </dl>

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { formatDateTime } from '@/lib/text/date-format';
 
 const RUN_COLORS: Record<string, string> = {
   ok: 'bg-success',
@@ -90,7 +91,7 @@ export function MonitorRow({ projectId, m, manage }: { projectId: string; m: Mon
           {runs.map((r) => (
             <li
               key={r.id}
-              title={`${r.status} · ${new Date(r.startedAt).toLocaleString()}${r.durationMs !== null ? ` · ${runtime(m, r.durationMs)}` : ''}${r.detail ? ` · ${r.detail}` : ''}`}
+              title={`${r.status} · ${formatDateTime(r.startedAt, { precision: 'second' })}${r.durationMs !== null ? ` · ${runtime(m, r.durationMs)}` : ''}${r.detail ? ` · ${r.detail}` : ''}`}
               className={cn('size-3 rounded-sm', RUN_COLORS[r.status] ?? 'bg-fg-muted')}
               data-status={r.status}
             >

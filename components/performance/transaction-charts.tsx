@@ -13,6 +13,7 @@ import {
 import { ChartFigure } from '@/components/charts/chart-figure';
 import type { ChartBucket, TransactionBucket } from '@/lib/zod/performance';
 import { formatCount, formatMs } from './format';
+import { formatDate, formatDateTime, formatTick } from '@/lib/text/date-format';
 
 const PERCENTILES = [
   { key: 'p50', colour: 'var(--color-info)' },
@@ -21,14 +22,14 @@ const PERCENTILES = [
   { key: 'p99', colour: 'var(--color-danger-solid)' },
 ] as const;
 
-/** Bucket starts in UTC, as precise as the bucket: 14:05, 14:00 or May 20 (with the day for hours of a week). */
+/** Bucket starts in UTC, as precise as the bucket: 14:05, 14:00 or 05-20 (with the day for hours of a week). */
 export function bucketLabel(iso: string, bucket: ChartBucket, spansDays: boolean): string {
-  const d = new Date(iso);
-  const day = d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-  if (bucket === 'day') return day;
-  return spansDays && bucket === 'hour' ? `${day} ${time}` : time;
+  if (bucket === 'day') return formatTick(iso, 'day');
+  return formatTick(iso, spansDays && bucket === 'hour' ? 'day-time' : 'time');
 }
+
+/** A bucket's start in full, for a tooltip or a summary: `2026-05-20`, or `2026-05-20 14:00 UTC`. */
+const bucketTitle = (iso: string, bucket: ChartBucket) => (bucket === 'day' ? formatDate(iso) : formatDateTime(iso));
 
 export const BUCKET_NOUN: Record<ChartBucket, string> = { minute: 'minute', hour: 'hour', day: 'day' };
 
@@ -44,7 +45,7 @@ export function DurationChart({ series, bucket, spansDays }: ChartProps) {
   const summary =
     worst === null
       ? 'No transactions in this range'
-      : `Duration percentiles per ${BUCKET_NOUN[bucket]} over ${withData.length} ${withData.length === 1 ? BUCKET_NOUN[bucket] : `${BUCKET_NOUN[bucket]}s`} with transactions; highest p95 ${formatMs(worst.p95 ?? 0)} at ${bucketLabel(worst.start, bucket, true)} UTC`;
+      : `Duration percentiles per ${BUCKET_NOUN[bucket]} over ${withData.length} ${withData.length === 1 ? BUCKET_NOUN[bucket] : `${BUCKET_NOUN[bucket]}s`} with transactions; highest p95 ${formatMs(worst.p95 ?? 0)} at ${bucketTitle(worst.start, bucket)}`;
   return (
     <ChartFigure summary={summary} testId="duration-chart" height="h-56">
       <LineChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
@@ -58,7 +59,7 @@ export function DurationChart({ series, bucket, spansDays }: ChartProps) {
           width={48}
         />
         <Tooltip
-          labelFormatter={(v) => `${bucketLabel(String(v), bucket, true)} UTC`}
+          labelFormatter={(v) => bucketTitle(String(v), bucket)}
           formatter={(v, name) => [typeof v === 'number' ? formatMs(v) : '—', String(name)]}
           {...TOOLTIP_THEME}
         />
@@ -90,18 +91,14 @@ export function ThroughputChart({ series, bucket, spansDays }: ChartProps) {
   const summary =
     total === 0
       ? 'No transactions in this range'
-      : `${formatCount(total)} transactions by the ${BUCKET_NOUN[bucket]}, ${formatCount(failed)} failed; busiest ${bucketLabel(busiest!.start, bucket, true)} UTC with ${formatCount(busiest!.count)}`;
+      : `${formatCount(total)} transactions by the ${BUCKET_NOUN[bucket]}, ${formatCount(failed)} failed; busiest ${bucketTitle(busiest!.start, bucket)} with ${formatCount(busiest!.count)}`;
   return (
     <ChartFigure summary={summary} testId="throughput-chart" height="h-44">
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid {...GRID} />
         <XAxis dataKey="start" {...timeAxis((v) => bucketLabel(v, bucket, spansDays), 24)} />
         <YAxis {...VALUE_AXIS} width={48} />
-        <Tooltip
-          cursor={BAR_CURSOR}
-          labelFormatter={(v) => `${bucketLabel(String(v), bucket, true)} UTC`}
-          {...TOOLTIP_THEME}
-        />
+        <Tooltip cursor={BAR_CURSOR} labelFormatter={(v) => bucketTitle(String(v), bucket)} {...TOOLTIP_THEME} />
         <Legend wrapperStyle={LEGEND_STYLE} />
         <Bar dataKey="ok" name="ok" stackId="t" fill="var(--color-info)" isAnimationActive={false} />
         <Bar

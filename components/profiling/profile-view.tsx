@@ -12,12 +12,7 @@ import { transactionHref } from '@/lib/swr/use-performance';
 import { useProfile, type ProfileDetail } from '@/lib/swr/use-profiles';
 import { projectPath } from '@/lib/swr/use-projects';
 import { FlameGraph } from './flame-graph';
-
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-  timeZone: 'UTC',
-});
+import { formatDateTime } from '@/lib/text/date-format';
 
 /** One profile: what it belongs to, a thread picker (the busiest thread first) and that thread's flame graph. */
 export function ProfileView({ projectId, profileId }: { projectId: string; profileId: string }) {
@@ -92,7 +87,7 @@ function Metadata({ projectId, data }: { projectId: string; data: ProfileDetail 
   );
   const rows = presentRows([
     ['Profile', data.id],
-    ['Started', `${dateTime.format(new Date(data.start))} UTC`],
+    ['Started', formatDateTime(data.start, { precision: 'second' })],
     ['Duration', formatMs(data.durationMs)],
     [
       'Transaction',

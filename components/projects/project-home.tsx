@@ -13,6 +13,7 @@ import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
 import { LatestReleasesHealth } from '@/components/releases/release-health';
 import { PageHeader } from '@/components/ui/page-header';
+import { formatDate } from '@/lib/text/date-format';
 
 /** Home: the organization's projects, or the first-project onboarding when there are none. */
 export function ProjectHome() {
@@ -80,8 +81,7 @@ export function ProjectHome() {
                 </span>
               </div>
               <p className="text-xs text-fg-muted">
-                {p.keys.length} {p.keys.length === 1 ? 'key' : 'keys'} · created{' '}
-                {new Date(p.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+                {p.keys.length} {p.keys.length === 1 ? 'key' : 'keys'} · created {formatDate(p.createdAt)}
               </p>
               <ActivityFigures
                 projectId={p.id}

@@ -12,6 +12,7 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useAction } from '@/components/ui/use-action';
 import { ReplayPlayer, type SeekRequest } from './replay-player';
 import { ConsolePanel, ErrorsPanel, NetworkPanel, TracesPanel } from './replay-panels';
+import { formatDateTime } from '@/lib/text/date-format';
 
 /** One replay: the player with its timeline, the errors it saw, the console and network beside it. */
 export function ReplayView({ projectId, replayId }: { projectId: string; replayId: string }) {
@@ -49,7 +50,7 @@ function ReplayHeader({ projectId, replay }: { projectId: string; replay: Replay
   const { busy, error, run } = useAction();
   const list = `/projects/${encodeURIComponent(projectId)}/replays`;
   const facts = [
-    new Date(replay.startedAt).toLocaleString(),
+    formatDateTime(replay.startedAt, { precision: 'second' }),
     formatOffset(replay.durationMs),
     replay.browser,
     replay.os,

@@ -2,11 +2,9 @@
 
 import { useUsage, type Usage } from '@/lib/swr/use-usage';
 import { plural } from '@/lib/text/plural';
+import { formatMonth } from '@/lib/text/date-format';
 
 const n = (v: number) => v.toLocaleString('en-US');
-
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** In the header's words: "9 / 10,000 events this month", or "9 events this month" where no quota applies. */
 const eventsThisMonth = (count: number, usage: Usage | undefined) =>
@@ -54,8 +52,8 @@ export function MonthQuota({
         </p>
       )}
       <p className="mt-0.5 text-xs text-fg-secondary">
-        {monthName(month)}, UTC. Each error event accepted, of any level, and each browser security report is one event
-        against the monthly quota; the other kinds of item below are not counted in it.
+        {formatMonth(month)}, UTC. Each error event accepted, of any level, and each browser security report is one
+        event against the monthly quota; the other kinds of item below are not counted in it.
       </p>
     </div>
   );

@@ -1,10 +1,9 @@
-import { exactTime, formatRelative } from '@/lib/text/date-format';
+import { exactTime, formatDateTime, formatRelative } from '@/lib/text/date-format';
 
-/** "5 min. ago", with the exact time (ISO 8601, UTC) on hover and in the `datetime` attribute. */
+/** "5 min. ago", with the exact time (`2026-11-23 14:05:09 UTC`) on hover and as ISO 8601 in `datetime`. */
 export function RelativeTime({ iso, className }: { iso: string; className?: string }) {
-  const exact = exactTime(iso);
   return (
-    <time dateTime={exact} title={exact} className={className}>
+    <time dateTime={exactTime(iso)} title={formatDateTime(iso, { precision: 'second' })} className={className}>
       {formatRelative(iso)}
     </time>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { SectionCard } from '@/components/ui/section-card';
 import { cn } from '@/components/ui/cn';
 import type { Breadcrumb } from '../event-shape';
+import { exactTime, formatDateTime, formatTimeOfDay } from '@/lib/text/date-format';
 
 /** Past this many, the earlier breadcrumbs fold: the last few before the error are what a reader wants. */
 const SHOWN = 10;
@@ -56,7 +57,7 @@ function BreadcrumbData({ data }: { data: Record<string, unknown> }) {
 
 function BreadcrumbRow({ b }: { b: Breadcrumb }) {
   const level = b.level ?? 'info';
-  const iso = b.timestamp === undefined ? undefined : new Date(b.timestamp).toISOString();
+  const iso = b.timestamp === undefined ? undefined : exactTime(new Date(b.timestamp));
   return (
     <li
       className="grid grid-cols-1 gap-y-0.5 py-2 @2xl:grid-cols-[6.5rem_9rem_4rem_minmax(0,1fr)] @2xl:gap-x-4"
@@ -67,8 +68,8 @@ function BreadcrumbRow({ b }: { b: Breadcrumb }) {
       <div className="flex flex-wrap items-baseline gap-x-2 @2xl:contents">
         <span className="font-mono text-xs whitespace-nowrap text-fg-muted">
           {iso ? (
-            <time dateTime={iso} title={iso}>
-              {iso.slice(11, 23)}
+            <time dateTime={iso} title={formatDateTime(iso, { precision: 'ms' })}>
+              {formatTimeOfDay(iso, 'ms')}
             </time>
           ) : (
             '—'

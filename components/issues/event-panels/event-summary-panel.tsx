@@ -2,6 +2,7 @@ import { KeyValueList, presentRows } from '@/components/ui/key-value-list';
 import { SectionCard } from '@/components/ui/section-card';
 import type { TrackedEvent } from '@/lib/swr/use-events';
 import { LevelBadge } from '../badges';
+import { DateTime } from '@/components/ui/date-time';
 
 /** The event's id, level, times, environment and release. */
 export function EventSummaryPanel({ event }: { event: TrackedEvent }) {
@@ -11,18 +12,8 @@ export function EventSummaryPanel({ event }: { event: TrackedEvent }) {
         rows={presentRows([
           ['ID', event.id],
           ['Level', <LevelBadge key="l" level={event.level} />],
-          [
-            'Occurred',
-            <time key="t" dateTime={event.timestamp}>
-              {event.timestamp}
-            </time>,
-          ],
-          [
-            'Received',
-            <time key="r" dateTime={event.receivedAt}>
-              {event.receivedAt}
-            </time>,
-          ],
+          ['Occurred', <DateTime key="t" iso={event.timestamp} precision="ms" />],
+          ['Received', <DateTime key="r" iso={event.receivedAt} precision="ms" />],
           ['Environment', event.environment],
           ['Release', event.release],
         ])}

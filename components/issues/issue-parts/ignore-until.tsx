@@ -1,6 +1,7 @@
 import type { IgnoreCondition } from '@/lib/zod/issues';
 import type { IgnoreConditionShown } from '@/lib/swr/use-issues';
 import { Select } from '@/components/ui/select';
+import { formatDateTime } from '@/lib/text/date-format';
 
 const IGNORE_CHOICES: [string, IgnoreCondition][] = [
   ['for 30 minutes', { minutes: 30 }],
@@ -45,7 +46,7 @@ export function IgnoreUntil({
 
 /** "until 100 more events within 60 minutes": when an ignored issue comes back by itself. */
 export function describeIgnore(c: IgnoreConditionShown): string {
-  if ('until' in c) return `until ${new Date(c.until).toLocaleString()}`;
+  if ('until' in c) return `until ${formatDateTime(c.until)}`;
   if ('count' in c)
     return `until ${c.count.toLocaleString('en-US')} more events${c.windowMinutes ? ` within ${c.windowMinutes} minutes` : ''}`;
   return `until ${c.users.toLocaleString('en-US')} more users have it`;

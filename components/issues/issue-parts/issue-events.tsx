@@ -10,6 +10,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { Pagination } from '@/components/dashboard/pagination';
 import { readEvent } from '../event-shape';
 import { eventHref } from '@/lib/swr/use-issues';
+import { formatDateTime } from '@/lib/text/date-format';
 
 /** Every event of the issue, newest first and paged (`?eventsPage=`); more columns as the section widens. */
 export function IssueEvents({ projectId, issueId }: { projectId: string; issueId: string }) {
@@ -115,7 +116,7 @@ const eventColumns = (projectId: string, issueId: string): Column<TrackedEvent>[
       <Link
         href={eventHref(projectId, issueId, e.id)}
         className="font-medium text-link hover:underline"
-        aria-label={`Open event of ${e.timestamp}`}
+        aria-label={`Open event of ${formatDateTime(e.timestamp, { precision: 'second' })}`}
       >
         Open
       </Link>

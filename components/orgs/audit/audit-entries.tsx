@@ -2,19 +2,14 @@ import type { AuditLogEntry } from '@/lib/swr/use-audit-log';
 import type { Column } from '@/components/ui/table';
 import { titleCase } from '@/components/issues/badges';
 import { actionLabel } from './audit-labels';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+import { DateTime } from '@/components/ui/date-time';
 
 /** The log's columns: when, who (and from where), the action, its target and what it changed. */
 export const ENTRY_COLUMNS: Column<AuditLogEntry>[] = [
   {
-    name: 'When',
+    name: 'When (UTC)',
     cellClassName: 'whitespace-nowrap text-fg-secondary tabular-nums',
-    cell: (e) => (
-      <time dateTime={e.createdAt} title={e.createdAt}>
-        {when.format(new Date(e.createdAt))}
-      </time>
-    ),
+    cell: (e) => <DateTime iso={e.createdAt} precision="second" zone={false} />,
   },
   {
     name: 'Who',

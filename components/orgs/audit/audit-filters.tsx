@@ -11,11 +11,11 @@ import { FilterForm } from '@/components/ui/filter-form';
 
 const EMPTY: AuditFilters = { action: '', actor: '', since: '', until: '' };
 
-/** A day picked in the date inputs, as the ISO instant its local midnight is (`plusDays` later). */
+/** A day picked in the date inputs, as the ISO instant its UTC midnight is (`plusDays` later): the log's days are UTC. */
 function dayStart(day: string, plusDays = 0): string {
   if (!day) return '';
   const [y, m, d] = day.split('-').map(Number);
-  return new Date(y, m - 1, d + plusDays).toISOString();
+  return new Date(Date.UTC(y, m - 1, d + plusDays)).toISOString();
 }
 
 /** The audit log's filters (action, who, from, to) as the form edits them and as the API reads them. */

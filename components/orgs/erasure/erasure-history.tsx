@@ -3,6 +3,7 @@
 import { useErasures } from '@/lib/swr/use-erasures';
 import { ErrorState } from '@/components/ui/states';
 import { kindLabel, total } from './erasure-counts';
+import { formatDateTime } from '@/lib/text/date-format';
 
 /** The organization's earlier erasures, each by a hash of its identifier. */
 export function ErasureHistory() {
@@ -20,7 +21,7 @@ export function ErasureHistory() {
             </span>
             <span className="text-fg-secondary">
               {e.status === 'done' && e.report ? `${total(e.report.totals).toLocaleString()} rows removed` : e.status} ·{' '}
-              {new Date(e.createdAt).toLocaleString()}
+              {formatDateTime(e.createdAt)}
             </span>
           </li>
         ))}

@@ -4,6 +4,7 @@ import { useErasure, type ErasureView } from '@/lib/swr/use-erasures';
 import { Card } from '@/components/ui/card';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { CountsTable, TABLES, total } from './erasure-counts';
+import { formatDateTime } from '@/lib/text/date-format';
 
 /** A running erasure, batch by batch, then its report. */
 export function ErasureProgress({ id }: { id: string }) {
@@ -55,7 +56,7 @@ function statusText(e: ErasureView): string {
   if (e.status === 'running') return 'Deleting in batches; you can leave this page, it carries on.';
   if (e.status === 'failed') return e.error ?? 'The erasure stopped on an error.';
   const removed = e.report ? total(e.report.totals) : 0;
-  return `${removed.toLocaleString()} rows removed${e.finishedAt ? ` at ${new Date(e.finishedAt).toLocaleString()}` : ''}.`;
+  return `${removed.toLocaleString()} rows removed${e.finishedAt ? ` at ${formatDateTime(e.finishedAt, { precision: 'second' })}` : ''}.`;
 }
 
 function Report({ report }: { report: NonNullable<ErasureView['report']> }) {
