@@ -28,6 +28,7 @@ export function TransactionsTable({
       label="Transactions table"
       caption={`Transactions of the last ${days === 1 ? '24 hours' : `${days} days`}, by count, with throughput per minute, failure rate and duration percentiles in milliseconds`}
       className="min-w-[52rem]"
+      cards
       rows={groups}
       rowKey={(g) => g.name}
       columns={[

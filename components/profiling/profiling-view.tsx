@@ -93,6 +93,7 @@ function ProfilesTable({ projectId, profiles }: { projectId: string; profiles: P
       label="Recent profiles"
       caption="The most recent profiles, newest first; each opens its flame graph"
       className="min-w-[48rem]"
+      cards
       testId="profiles"
       rows={profiles}
       rowKey={(p) => p.id}

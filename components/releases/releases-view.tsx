@@ -73,6 +73,7 @@ export function ReleasesView({ projectId }: { projectId: string }) {
       ) : (
         <DataTable
           label="Releases"
+          cards
           cellPadding="px-4 py-2"
           rows={data.releases}
           rowKey={(r) => r.id}

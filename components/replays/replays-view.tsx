@@ -88,6 +88,7 @@ export function ReplaysView({ projectId }: { projectId: string }) {
           <DataTable
             label="Replays"
             className="min-w-[44rem]"
+            cards
             testId="replays"
             rows={page.replays}
             rowKey={(r) => r.id}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { cn } from './cn';
 
 /** A menu row of a switcher; the current choice in bold. */
@@ -13,6 +13,25 @@ export const switcherItem = (current: boolean) =>
 /** A link below a switcher's choices ("All projects", "Audit log"). */
 export const switcherLink =
   'block rounded-md px-3 py-2 text-sm hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-focus';
+
+/** Closes an open menu on Escape or a click outside `root`. */
+export function useDismiss(root: RefObject<HTMLElement | null>, open: boolean, onOpenChange: (open: boolean) => void) {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onOpenChange(false);
+    const onClick = (e: MouseEvent) => root.current && !root.current.contains(e.target as Node) && onOpenChange(false);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onClick);
+    };
+  }, [root, open, onOpenChange]);
+}
+
+/** A header menu's panel, below its button. */
+export const menuPanel =
+  'absolute top-full z-30 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-line bg-surface p-1 shadow-lg';
 
 /**
  * The header's "/ Name ▾" disclosure (organization, project): its menu lists the choices and, below a rule, the
@@ -43,21 +62,12 @@ export function Switcher({
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onOpenChange(false);
-    const onClick = (e: MouseEvent) => root.current && !root.current.contains(e.target as Node) && onOpenChange(false);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
-  }, [open, onOpenChange]);
+  useDismiss(root, open, onOpenChange);
 
   return (
     <div ref={root} className="relative flex min-w-0 items-center gap-2 sm:gap-3">
-      <span aria-hidden="true" className="text-fg-faint">
+      {/* On a phone the names stack (dashboard-header.tsx): no slash between them. */}
+      <span aria-hidden="true" className="hidden text-fg-faint sm:inline">
         /
       </span>
       <button
@@ -66,7 +76,7 @@ export function Switcher({
         aria-controls={menuId}
         onClick={() => onOpenChange(!open)}
         className={cn(
-          'flex min-w-0 items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-focus',
+          'flex min-w-0 items-center gap-1.5 rounded-md px-1 py-0.5 text-sm font-medium hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-focus sm:px-2 sm:py-1',
           className,
         )}
         data-testid={testId}
@@ -80,10 +90,7 @@ export function Switcher({
         </svg>
       </button>
       {open && (
-        <div
-          id={menuId}
-          className="absolute top-full left-4 z-30 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-line bg-surface p-1 shadow-lg"
-        >
+        <div id={menuId} className={cn(menuPanel, 'left-0 sm:left-4')} data-testid={`${testId}-menu`}>
           {children}
           {footer && <div className="mt-1 border-t border-line pt-1">{footer}</div>}
         </div>

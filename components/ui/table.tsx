@@ -1,31 +1,11 @@
 'use client';
 
-import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode, type TdHTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes } from 'react';
 import { cn } from './cn';
+import { useSidewaysOverflow } from './use-overflow';
 
 /** A table's column header cell. */
 const th = 'px-4 py-2.5 text-xs font-semibold tracking-wide text-fg-muted uppercase';
-
-/** Whether the box has content hidden past its right edge (a table wider than a phone), kept current. */
-function useMoreToTheRight() {
-  const box = useRef<HTMLDivElement>(null);
-  const [more, setMore] = useState(false);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const update = () => setMore(el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
-    update();
-    el.addEventListener('scroll', update, { passive: true });
-    const resized = new ResizeObserver(update);
-    resized.observe(el);
-    if (el.firstElementChild) resized.observe(el.firstElementChild);
-    return () => {
-      el.removeEventListener('scroll', update);
-      resized.disconnect();
-    };
-  }, []);
-  return { box, more };
-}
 
 /**
  * A card that scrolls its table sideways on a narrow screen, with a visible hint while columns are hidden to the
@@ -33,7 +13,7 @@ function useMoreToTheRight() {
  * names the region for screen readers, who hear every column anyway (the hint is for the eye only).
  */
 export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
-  const { box, more } = useMoreToTheRight();
+  const { box, right: more } = useSidewaysOverflow<HTMLDivElement>();
   return (
     <div className="relative">
       <div
@@ -72,13 +52,27 @@ export type Column<T> = {
   className?: string;
   /** On the body cells alone: type, truncation, colour. */
   cellClassName?: string | ((row: T) => string | false | undefined);
-  /** The cell names its row (`<th scope="row">`). */
+  /** The cell names its row (`<th scope="row">`); in cards, the card's title. */
   rowHeader?: boolean;
+  /** The label above the value in a card (`cards`); the column's name unless given ('' for none). */
+  cardLabel?: string;
   /** More attributes of a body cell (a title, a test id). */
   cellProps?: (row: T) => CellAttributes;
   /** More attributes of the header cell (aria-sort). */
   headerProps?: CellAttributes;
   cell: (row: T) => ReactNode;
+};
+
+/** A table's parts as cards below `sm`: a block per row, its cells in a two-column grid under their labels. */
+const CARD = {
+  table: 'max-sm:block max-sm:min-w-0',
+  row: 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-2 max-sm:px-4 max-sm:py-3',
+  title: 'max-sm:col-span-2 max-sm:block max-sm:max-w-none max-sm:p-0 max-sm:text-left max-sm:text-base',
+  cell: cn(
+    'max-sm:block max-sm:max-w-none max-sm:min-w-0 max-sm:p-0 max-sm:text-left',
+    'max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-fg-muted',
+    'max-sm:before:content-[attr(data-label)]',
+  ),
 };
 
 type RowAttributes = HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | boolean | undefined>;
@@ -100,6 +94,7 @@ export function DataTable<T>({
   testId,
   busy,
   foot,
+  cards = false,
 }: {
   label: string;
   caption?: ReactNode;
@@ -115,13 +110,24 @@ export function DataTable<T>({
   busy?: boolean;
   /** The `<tfoot>` rows (totals). */
   foot?: ReactNode;
+  /**
+   * Below the `sm` width each row is a card instead (#60): the row-header column (else the first) as its title,
+   * every other cell under its column's name, two to a line; nothing to scroll sideways.
+   */
+  cards?: boolean;
 }) {
   const alignOf = (c: Column<T>) => (c.numeric || c.align === 'right' ? 'text-right' : 'text-left');
+  const titleColumn = cards ? (columns.find((c) => c.rowHeader) ?? columns[0]) : undefined;
   return (
     <ScrollTable label={label}>
-      <table className={cn('w-full text-sm', className)} data-testid={testId} aria-busy={busy}>
+      <table
+        className={cn('w-full text-sm', className, cards && CARD.table)}
+        data-testid={testId}
+        data-layout={cards ? 'cards' : undefined}
+        aria-busy={busy}
+      >
         {caption && <caption className="sr-only">{caption}</caption>}
-        <thead className={cn('border-b border-line bg-surface-muted', headClassName)}>
+        <thead className={cn('border-b border-line bg-surface-muted', headClassName, cards && 'max-sm:sr-only')}>
           <tr>
             {columns.map((c) => (
               <th key={c.name} scope="col" className={cn(th, alignOf(c), c.className)} {...c.headerProps}>
@@ -130,19 +136,32 @@ export function DataTable<T>({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-line-subtle">
+        <tbody className={cn('divide-y divide-line-subtle', cards && 'max-sm:block')}>
           {rows.map((row) => {
             const { className: rowClass, ...attributes } = rowProps?.(row) ?? {};
             return (
-              <tr key={rowKey(row)} className={cn('hover:bg-surface-muted', rowClass)} {...attributes}>
+              <tr
+                key={rowKey(row)}
+                className={cn('hover:bg-surface-muted', cards && CARD.row, rowClass)}
+                {...attributes}
+              >
                 {columns.map((c) => {
                   const Cell = c.rowHeader ? 'th' : 'td';
                   const own = typeof c.cellClassName === 'function' ? c.cellClassName(row) : c.cellClassName;
+                  const label = c.cardLabel ?? c.name;
                   return (
                     <Cell
                       key={c.name}
                       scope={c.rowHeader ? 'row' : undefined}
-                      className={cn(cellPadding, alignOf(c), c.numeric && 'tabular-nums', c.className, own)}
+                      data-label={cards && c !== titleColumn && label ? label : undefined}
+                      className={cn(
+                        cellPadding,
+                        alignOf(c),
+                        c.numeric && 'tabular-nums',
+                        c.className,
+                        own,
+                        cards && (c === titleColumn ? CARD.title : CARD.cell),
+                      )}
                       {...c.cellProps?.(row)}
                     >
                       {c.cell(row)}
