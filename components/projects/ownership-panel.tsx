@@ -13,9 +13,7 @@ export function OwnershipPanel({ projectId, manage }: { projectId: string; manag
   if (isLoading || !ownership) return <LoadingState label="Loading ownership rules" />;
   return (
     <Card>
-      <h2 className="text-base font-semibold" id="ownership">
-        Ownership
-      </h2>
+      <h2 className="text-base font-semibold">Ownership</h2>
       <p className="mt-1 text-sm text-fg-secondary">
         Who owns which issues, one rule a line in Sentry&apos;s syntax: <code>path:</code>, <code>url:</code>,{' '}
         <code>module:</code>, <code>tags.&lt;name&gt;:</code> or <code>codeowners:</code>, a glob, then owners (

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { fieldMessage } from '@/lib/swr/fetcher';
 import { deleteProject, updateProject, useProject, type Project } from '@/lib/swr/use-projects';
@@ -21,27 +21,67 @@ import { ToggleCard } from '@/components/ui/toggle-card';
 import { DeleteByName } from '@/components/ui/delete-by-name';
 import { OneFieldForm } from '@/components/ui/one-field-form';
 import { useAction } from '@/components/ui/use-action';
+import { Section, SectionNav, type SettingsSection } from './settings/section-nav';
 
+const SECTIONS: (SettingsSection & { admin?: boolean })[] = [
+  { id: 'general', label: 'General', admin: true },
+  { id: 'keys', label: 'Client keys' },
+  { id: 'privacy', label: 'Privacy' },
+  { id: 'filters', label: 'Inbound filters' },
+  { id: 'ownership', label: 'Ownership' },
+  { id: 'grouping', label: 'Issue grouping' },
+  { id: 'webhooks', label: 'Webhooks' },
+  { id: 'feedback', label: 'User feedback', admin: true },
+  { id: 'delete', label: 'Delete', admin: true },
+];
+
+/** The project's settings, one section each with its own address (`…/settings#ownership`) and a row to reach it. */
 export function ProjectSettings({ projectId }: { projectId: string }) {
   const { project, error, isLoading } = useProject(projectId);
   const { can } = useRole();
+  const admin = can('ADMIN');
+  const page = useRef<HTMLDivElement>(null);
+  const sections = useMemo(() => SECTIONS.filter((s) => admin || !s.admin), [admin]);
   if (error) return <ErrorState error={error} title="Could not load the project" />;
   if (isLoading || !project) return <LoadingState label="Loading settings" />;
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" ref={page}>
       <PageHeader title="Project settings" />
-      {!can('ADMIN') && (
-        <RoleNote min="ADMIN" what="rename or delete the project and manage its keys and privacy settings" />
+      {!admin && <RoleNote min="ADMIN" what="rename or delete the project and manage its keys and privacy settings" />}
+      <SectionNav sections={sections} page={page} />
+      {admin && (
+        <Section id="general">
+          <RenameProject project={project} />
+        </Section>
       )}
-      {can('ADMIN') && <RenameProject project={project} />}
-      <KeysPanel projectId={project.id} manage={can('ADMIN')} />
-      <PrivacyPanel projectId={project.id} manage={can('ADMIN')} />
-      <FiltersPanel projectId={project.id} manage={can('ADMIN')} />
-      <OwnershipPanel projectId={project.id} manage={can('ADMIN')} />
-      <GroupingPanel projectId={project.id} manage={can('ADMIN')} />
-      <NotificationWebhooksPanel projectId={project.id} manage={can('ADMIN')} />
-      {can('ADMIN') && <FeedbackEmails project={project} />}
-      {can('ADMIN') && <DeleteProject project={project} />}
+      <Section id="keys">
+        <KeysPanel projectId={project.id} manage={admin} />
+      </Section>
+      <Section id="privacy">
+        <PrivacyPanel projectId={project.id} manage={admin} />
+      </Section>
+      <Section id="filters">
+        <FiltersPanel projectId={project.id} manage={admin} />
+      </Section>
+      <Section id="ownership">
+        <OwnershipPanel projectId={project.id} manage={admin} />
+      </Section>
+      <Section id="grouping">
+        <GroupingPanel projectId={project.id} manage={admin} />
+      </Section>
+      <Section id="webhooks">
+        <NotificationWebhooksPanel projectId={project.id} manage={admin} />
+      </Section>
+      {admin && (
+        <Section id="feedback">
+          <FeedbackEmails project={project} />
+        </Section>
+      )}
+      {admin && (
+        <Section id="delete">
+          <DeleteProject project={project} />
+        </Section>
+      )}
     </div>
   );
 }
