@@ -47,6 +47,10 @@ const nextConfig = {
       { source: SIGN_IN_PAGES, headers: SIGN_IN_PAGE_HEADERS },
     ];
   },
+  // Settings pages that moved (#60): an old bookmark still lands.
+  async redirects() {
+    return [{ source: '/settings/organization/teams', destination: '/settings/teams', permanent: true }];
+  },
   // Separate build folders let several builds (tests, benchmarks) coexist.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   serverExternalPackages: [

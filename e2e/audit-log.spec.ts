@@ -55,12 +55,12 @@ test('an admin changes a member’s role and finds it on the audit log, filtered
   await member.screenshot({ path: screen('audit-log-member-390'), fullPage: true });
   // Nor does their organization menu offer it.
   await member.getByTestId('org-switcher').click();
-  await expect(member.getByRole('link', { name: 'Members and invites' })).toBeVisible();
+  await expect(member.getByRole('link', { name: 'Members' })).toBeVisible();
   await expect(member.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
 
-  // The owner makes them an ADMIN on the Team page, then follows the link to the audit log.
+  // The owner makes them an ADMIN on the Members page, then follows the link to the audit log.
   await page.setViewportSize(DESKTOP);
-  await page.goto('/settings/organization');
+  await page.goto('/settings/members');
   const row = page.getByTestId('member-row').filter({ hasText: email });
   await row.getByLabel('Role of Mel Member').selectOption('ADMIN');
   await expect(page.getByText('Mel Member is now Admin')).toBeVisible();

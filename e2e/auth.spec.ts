@@ -42,8 +42,7 @@ test('sign up, verify (which signs in), see the dashboard, log out', async ({
     'Feedback',
     'Stats',
     'Settings',
-    'Team',
-    'Billing',
+    'Organization',
   ]);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('dashboard.png'), fullPage: true });

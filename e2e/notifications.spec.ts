@@ -72,7 +72,7 @@ test('a member turns assignment emails off and on; a project notification webhoo
 
   // The member finds Notifications from the Account page and turns assignment emails off.
   await member.goto('/settings/account');
-  await member.getByRole('link', { name: 'Notification settings' }).click();
+  await member.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Notifications' }).click();
   await expect(member.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
   const assigned = member.getByRole('checkbox', { name: 'Email: Assigned to me or my team' });
   await expect(assigned).toBeChecked();

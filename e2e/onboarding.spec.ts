@@ -84,10 +84,9 @@ test('first-project onboarding shows the DSN and both snippets; FREE explains th
   await page.getByRole('link', { name: 'New project' }).click();
   await expect(page.getByTestId('plan-limit')).toContainText('Project limit reached for the FREE plan');
   await expect(page.getByRole('link', { name: 'See plans and billing' })).toHaveAttribute('href', '/settings/billing');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Billing' })).toHaveAttribute(
-    'href',
-    '/settings/billing',
-  );
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organization' }),
+  ).toHaveAttribute('href', '/settings/organization');
   await expectNoSeriousA11yViolations(page);
 });
 

@@ -1,5 +1,5 @@
 // #48: signed-in sessions. One person signs in from two browsers (a Mac with Chrome, a Windows PC with Edge); on the
-// Account page the first sees both, with "This device" on its own, revokes the second, and the second is sent to
+// Security page the first sees both, with "This device" on its own, revokes the second, and the second is sent to
 // sign in on its next navigation. "Sign out everywhere else" leaves only this device. Screenshots at 1280 and 390 px.
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -44,9 +44,10 @@ test('a person revokes another browser’s session from the Account page, and th
   const mac = await signInFrom(browser, baseURL, user, MAC_CHROME);
   const pc = await signInFrom(browser, baseURL, user, WINDOWS_EDGE);
 
-  // The header leads to the Account page.
-  await mac.getByRole('link', { name: 'Sasha Sessions' }).click();
-  await expect(mac).toHaveURL('/settings/account');
+  // The header's account menu leads to the Security page (#60: sessions, password and two-factor sign-in).
+  await mac.getByRole('button', { name: 'Account: Sasha Sessions' }).click();
+  await mac.getByRole('navigation', { name: 'Your settings' }).getByRole('link', { name: 'Security' }).click();
+  await expect(mac).toHaveURL('/settings/security');
   await expect(mac.getByRole('heading', { name: 'Sessions' })).toBeVisible();
 
   const own = rows(mac).filter({ hasText: 'Chrome on macOS' });
@@ -67,7 +68,7 @@ test('a person revokes another browser’s session from the Account page, and th
   await mac.screenshot({ path: screen('sessions-1280'), fullPage: true });
 
   // The Windows PC sees the same list from its side.
-  await pc.goto('/settings/account');
+  await pc.goto('/settings/security');
   await expect(rows(pc).filter({ hasText: 'Edge on Windows' })).toContainText('This device');
 
   await edge.getByRole('button', { name: /^Revoke Edge on Windows/ }).click();
@@ -89,18 +90,15 @@ test('a person revokes another browser’s session from the Account page, and th
   await expect(mac.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled();
   await mac.reload();
   await expect(rows(mac)).toHaveCount(1);
-  await expect(mac.getByRole('link', { name: 'Manage two-factor sign-in' })).toHaveAttribute(
-    'href',
-    '/settings/security',
-  );
+  await expect(mac.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
 
   await mac.setViewportSize(PHONE);
-  await expect(mac.getByRole('link', { name: 'Account' })).toBeVisible();
+  await expect(mac.getByRole('button', { name: 'Account: Sasha Sessions' })).toBeVisible();
   expect(await sidewaysOverflow(mac)).toBeLessThanOrEqual(0);
   await mac.screenshot({ path: screen('sessions-390'), fullPage: true });
 });
 
-test('changing the password on the Account page signs out the other browser and keeps this one', async ({
+test('changing the password on the Security page signs out the other browser and keeps this one', async ({
   browser,
   baseURL,
 }) => {
@@ -112,7 +110,7 @@ test('changing the password on the Account page signs out the other browser and 
   const mac = await signInFrom(browser, baseURL, user, MAC_CHROME);
   const pc = await signInFrom(browser, baseURL, user, WINDOWS_EDGE);
 
-  await mac.goto('/settings/account');
+  await mac.goto('/settings/security');
   await mac.getByLabel('Current password').fill('not the password');
   await mac.getByLabel('New password', { exact: true }).fill('a new long passphrase');
   await mac.getByLabel('New password again').fill('a new long passphrase');
@@ -124,7 +122,7 @@ test('changing the password on the Account page signs out the other browser and 
   await expect(mac.getByTestId('toast')).toContainText('Password changed; signed out of 2 other sessions');
   await expect(rows(mac)).toHaveCount(1);
 
-  await pc.goto('/settings/account');
+  await pc.goto('/settings/security');
   await expect(pc).toHaveURL(/\/login/);
   await mac.reload();
   await expect(rows(mac)).toContainText('This device');

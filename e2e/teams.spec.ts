@@ -74,11 +74,12 @@ test('an owner invites a colleague by email; the colleague signs up from the lin
   });
   expect(ingest.status()).toBe(200);
 
-  // Invite through the Team page.
+  // Invite through the Members page: Organization in the main navigation, then Members in the settings one.
   const colleagueEmail = uniqueEmail('colleague');
   await owner.goto('/');
-  await owner.getByRole('link', { name: 'Team' }).click();
-  await expect(owner.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
+  await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organization' }).click();
+  await owner.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Members' }).click();
+  await expect(owner.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
   await owner.getByLabel('Email', { exact: true }).fill(colleagueEmail);
   await owner.getByLabel('Role', { exact: true }).selectOption('MEMBER');
   await owner.getByRole('button', { name: 'Send invite' }).click();
@@ -146,8 +147,8 @@ test('an owner invites a colleague by email; the colleague signs up from the lin
   await expect(entries.nth(2).getByRole('button', { name: 'Edit' })).toHaveCount(0);
   await checkA11y(owner, 'issue', () => expect(owner.getByTestId('timeline')).toBeVisible());
 
-  // The Team page lists both, with their roles.
-  await owner.goto('/settings/organization');
+  // The Members page lists both, with their roles.
+  await owner.goto('/settings/members');
   await expect(owner.getByTestId('member-row')).toHaveCount(2);
   await expect(owner.getByTestId('invite-row')).toHaveCount(0);
 });
@@ -260,9 +261,10 @@ test('an owner creates a team in the browser, adds a member and a project, assig
     ).status(),
   ).toBe(201);
 
-  // Create the team from the Team page.
+  // Create the team from the Teams page, one click from any settings page.
   await owner.goto('/settings/organization');
-  await owner.getByRole('link', { name: 'Manage teams' }).click();
+  await owner.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Teams' }).click();
+  await expect(owner).toHaveURL('/settings/teams');
   await expect(owner.getByRole('heading', { name: 'Teams', level: 1 })).toBeVisible();
   await expect(owner.getByTestId('teams-empty')).toBeVisible();
   await owner.getByLabel('Name', { exact: true }).fill('Payments');
@@ -315,7 +317,7 @@ test('an owner creates a team in the browser, adds a member and a project, assig
   await memberContext.close();
 
   // Rename (the slug stays), then delete with confirmation: the issue becomes unassigned.
-  await owner.goto('/settings/organization/teams');
+  await owner.goto('/settings/teams');
   await owner.getByRole('button', { name: 'Rename' }).click();
   await owner.getByLabel('New name of Payments').fill('Billing');
   await owner.getByRole('button', { name: 'Save' }).click();

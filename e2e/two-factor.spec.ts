@@ -65,7 +65,7 @@ test('authenticator app: enrol, password then code, wrong and replayed codes, re
   await expect(page).toHaveURL('/');
 
   await page.goto('/settings/security');
-  await expect(page.getByRole('heading', { name: 'Account security' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
   await page.getByRole('button', { name: 'Set up authenticator app' }).click();
   await expect(page.getByTestId('totp-qr').locator('svg')).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
@@ -215,8 +215,8 @@ test('an organization requiring two-factor sign-in sends a member without a fact
   await page.getByLabel('Code from the app').fill(await generate({ secret }));
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
-  await page.goto('/settings/organization');
-  await expect(page).toHaveURL('/settings/organization');
+  await page.goto('/settings/members');
+  await expect(page).toHaveURL('/settings/members');
   // The organization's member list, now readable: both people with their roles.
   await expect(page.getByText('Role of Strict owner', { exact: true })).toHaveCount(1);
   await expect(page.getByText('Role of Plain member', { exact: true })).toHaveCount(1);

@@ -1,7 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import Link from 'next/link';
 import {
   updateNotificationSettings,
   useNotificationSettings,
@@ -38,10 +37,7 @@ function SettingsGrid({ settings }: { settings: Settings }) {
         description={
           <>
             What happens to the issues you take part in (assigned to you, commented on, changed by you), and by which
-            channel it reaches you. Alert rules are set per project and are not affected.{' '}
-            <Link href="/settings/account" className="text-link underline underline-offset-4">
-              Back to your account
-            </Link>
+            channel it reaches you. Alert rules are set per project and are not affected.
           </>
         }
       />

@@ -1,7 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { mutate } from 'swr';
 import { startRegistration } from '@simplewebauthn/browser';
@@ -19,14 +18,13 @@ const UNREACHABLE = 'Could not reach the server. Check your connection and try a
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.summary() : UNREACHABLE);
 
 type Props = {
-  requiredBy: string | null;
   /** The authenticator app's code form came back without the page's script (#58): refused, or the app added. */
   notice?: FormNotice;
   totpAdded?: boolean;
 };
 
 /** The account's second factors (#48): an authenticator app, security keys and passkeys, recovery codes. */
-export function TwoFactorSettings({ requiredBy, notice, totpAdded = false }: Props) {
+export function TwoFactorSettings({ notice, totpAdded = false }: Props) {
   const { data, error } = useTwoFactor();
   const [codes, setCodes] = useState<string[] | null>(null);
   const router = useRouter();
@@ -37,24 +35,15 @@ export function TwoFactorSettings({ requiredBy, notice, totpAdded = false }: Pro
     router.refresh();
   };
   return (
-    <div className="space-y-6">
+    <section id="two-factor" aria-labelledby="two-factor-title" className="scroll-mt-4 space-y-4">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Account security</h1>
+        <h2 id="two-factor-title" className="text-lg font-semibold">
+          Two-factor sign-in
+        </h2>
         <p className="mt-1 text-sm text-fg-muted">
-          Two-factor sign-in asks for a code or a security key after your password or provider sign-in. Your sessions
-          and password are on{' '}
-          <Link href="/settings/account" className="text-link underline underline-offset-4">
-            Account
-          </Link>
-          .
+          Asks for a code or a security key after your password or provider sign-in.
         </p>
       </div>
-      {requiredBy && (
-        <p role="alert" className="rounded-md bg-warning-soft p-3 text-sm text-warning-fg">
-          <span className="font-medium">{requiredBy}</span> requires two-factor sign-in. Set up an authenticator app or
-          a security key to continue to the organization.
-        </p>
-      )}
       {error && <FormError message={messageOf(error)} />}
       <FormError message={notice?.message} />
       {totpAdded && (
@@ -70,7 +59,7 @@ export function TwoFactorSettings({ requiredBy, notice, totpAdded = false }: Pro
           <RecoverySection status={data} onCodes={setCodes} />
         </>
       )}
-    </div>
+    </section>
   );
 }
 

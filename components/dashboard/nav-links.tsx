@@ -3,6 +3,7 @@
 import { usePathname, useSearchParams } from 'next/navigation';
 import { NavTabs } from '@/components/ui/tabs';
 import { useCurrentProjectId } from './current-project';
+import { isAt, SETTINGS_PAGES } from './settings-pages';
 
 const PROJECT_LINKS = [
   { path: 'issues', label: 'Issues' },
@@ -18,7 +19,12 @@ const PROJECT_LINKS = [
   { path: 'settings', label: 'Settings' },
 ];
 
-/** The project's sections (for the project in the URL, else the first project), the organization's team and billing. */
+const ORGANIZATION_PAGES = SETTINGS_PAGES.filter((p) => p.group === 'organization');
+
+/**
+ * The project's sections (for the project in the URL, else the first project), then the organization's settings
+ * (every organization page of the settings navigation lights it; your own settings are in the account menu).
+ */
 export function NavLinks() {
   const pathname = usePathname();
   const projectId = useCurrentProjectId();
@@ -26,22 +32,15 @@ export function NavLinks() {
   const environment = useSearchParams().get('environment');
   const keep = (path: string) =>
     environment && (path === 'issues' || path === 'performance') ? `?${new URLSearchParams({ environment })}` : '';
-  const links = [
+  const links = PROJECT_LINKS.map(({ path, label }) => {
     // Without a project yet, every project section leads to onboarding.
-    ...PROJECT_LINKS.map(({ path, label }) => ({
-      href: projectId ? `/projects/${encodeURIComponent(projectId)}/${path}${keep(path)}` : '/',
-      label,
-    })),
-    { href: '/settings/organization', label: 'Team' },
-    { href: '/settings/billing', label: 'Billing' },
-  ];
-  return (
-    <NavTabs
-      label="Main"
-      links={links.map(({ href, label }) => {
-        const path = href.split('?')[0];
-        return { href, label, active: path !== '/' && (pathname === path || pathname.startsWith(`${path}/`)) };
-      })}
-    />
-  );
+    const href = projectId ? `/projects/${encodeURIComponent(projectId)}/${path}` : '/';
+    return { href: `${href}${projectId ? keep(path) : ''}`, label, active: href !== '/' && isAt(pathname, href) };
+  });
+  links.push({
+    href: '/settings/organization',
+    label: 'Organization',
+    active: ORGANIZATION_PAGES.some((p) => isAt(pathname, p.href)),
+  });
+  return <NavTabs label="Main" links={links} />;
 }

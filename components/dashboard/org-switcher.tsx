@@ -7,6 +7,7 @@ import { switchOrganization } from '@/lib/swr/use-team';
 import { Switcher, switcherItem, switcherLink } from '@/components/ui/switcher';
 import { titleCase } from '@/components/issues/badges';
 import { enterDashboard } from '@/components/dashboard/enter-dashboard';
+import { SETTINGS_PAGES } from './settings-pages';
 
 /** The active organization; a disclosure lists the others the user belongs to, with their role in each. */
 export function OrgSwitcher({ fallbackName }: { fallbackName: string }) {
@@ -35,18 +36,16 @@ export function OrgSwitcher({ fallbackName }: { fallbackName: string }) {
       onOpenChange={setOpen}
       testId="org-switcher"
       nameTestId="org-name"
-      className="max-w-28 sm:max-w-48"
+      // On a phone, the smaller line under the project's name (dashboard-header.tsx).
+      className="max-w-full max-sm:text-xs max-sm:text-fg-muted sm:max-w-48"
       footer={
-        <>
-          <Link href="/settings/organization" onClick={() => setOpen(false)} className={`${switcherLink} text-link`}>
-            Members and invites
-          </Link>
-          {can('ADMIN') && (
-            <Link href="/settings/audit-log" onClick={() => setOpen(false)} className={`${switcherLink} text-link`}>
-              Audit log
+        <nav aria-label="Organization settings" className="grid grid-cols-2">
+          {SETTINGS_PAGES.filter((p) => p.group === 'organization' && (!p.min || can(p.min))).map((p) => (
+            <Link key={p.href} href={p.href} onClick={() => setOpen(false)} className={`${switcherLink} text-link`}>
+              {p.label}
             </Link>
-          )}
-        </>
+          ))}
+        </nav>
       }
     >
       <ul aria-label="Organizations">

@@ -28,7 +28,8 @@ export function ProjectSwitcher() {
       open={openOn === pathname}
       onOpenChange={(open) => setOpenOn(open ? pathname : null)}
       testId="project-switcher"
-      className="max-w-full sm:max-w-48"
+      // On a phone, the first and larger of the two names (dashboard-header.tsx).
+      className="max-w-full max-sm:font-semibold sm:max-w-48"
       footer={
         <>
           {canCreate && (

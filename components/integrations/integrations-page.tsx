@@ -21,7 +21,6 @@ export function IntegrationsPage() {
     <div className="space-y-6">
       <PageHeader
         title="Integrations"
-        back={{ href: '/settings/organization', label: 'Team' }}
         description={
           <>
             Create tickets in GitHub, GitLab, Jira or Linear from an issue (or from an alert rule), close them when the

@@ -18,7 +18,7 @@ export function ErasurePage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        back={{ href: '/settings/organization', label: 'Team' }}
+        back={{ href: '/settings/organization', label: 'Organization' }}
         title={<>Erase a person&apos;s data</>}
         description={
           <>

@@ -24,7 +24,6 @@ export function TeamsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        back={{ href: '/settings/organization', label: 'Team' }}
         title="Teams"
         description={
           <>

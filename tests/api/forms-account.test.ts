@@ -1,5 +1,5 @@
 // #58: the other forms that carry a secret work without the page's script: the password reset (its request and its
-// link), the invite page's three forms, and the account page's password change and authenticator code. Each answers
+// link), the invite page's three forms, and the Security page's password change and authenticator code. Each answers
 // a 303, sends a refusal back to its page with a code, and keeps the JSON routes' rules (Origin, session, throttles).
 import { afterEach, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
@@ -148,7 +148,7 @@ describe('the invite page', () => {
   });
 });
 
-describe('the account page', () => {
+describe('the Security page', () => {
   const PASSWORD_FORM = '/api/forms/account/password';
 
   it('changes the password; every other session is signed out, this one stays', async () => {
@@ -160,7 +160,7 @@ describe('the account page', () => {
       newPassword: NEW_PASSWORD,
       confirmPassword: NEW_PASSWORD,
     });
-    expectSeeOther(res, '/settings/account?done=password');
+    expectSeeOther(res, '/settings/security?done=password');
     expectNoSecret(res, password, NEW_PASSWORD);
     expect(await verifyPassword(await passwordHashOf(email), NEW_PASSWORD)).toBe(true);
     expect((await client.get('/api/v1/auth/me')).status).toBe(200);
@@ -188,14 +188,14 @@ describe('the account page', () => {
     const { client, email } = await signUp();
     const before = await passwordHashOf(email);
     const res = await postForm(client, PASSWORD_FORM, fields);
-    expectSeeOther(res, `/settings/account?refused=invalid&field=${field}`);
+    expectSeeOther(res, `/settings/security?refused=invalid&field=${field}`);
     expectNoSecret(res, PASSWORD, NEW_PASSWORD, 'not it');
     expect(await passwordHashOf(email)).toBe(before);
   });
 
   it('signed out: to sign in and back; from a foreign page: 403, unchanged', async () => {
     const fields = { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
-    expectSeeOther(await postForm(new TestClient(), PASSWORD_FORM, fields), '/login?next=%2Fsettings%2Faccount');
+    expectSeeOther(await postForm(new TestClient(), PASSWORD_FORM, fields), '/login?next=%2Fsettings%2Fsecurity');
     const { client, email } = await signUp();
     const before = await passwordHashOf(email);
     const res = await postFormWith(client, {
