@@ -32,7 +32,7 @@ async function signInFrom(
 
 const rows = (page: Page) => page.getByTestId('session-row');
 
-test('a person revokes another browser’s session from the Account page, and that browser is signed out', async ({
+test('a person revokes another browser’s session from the Security page, and that browser is signed out', async ({
   browser,
   baseURL,
 }) => {

@@ -37,7 +37,7 @@ export function OrgSwitcher({ fallbackName }: { fallbackName: string }) {
       testId="org-switcher"
       nameTestId="org-name"
       // On a phone, the smaller line under the project's name (dashboard-header.tsx).
-      className="max-w-full max-sm:text-xs max-sm:text-fg-muted sm:max-w-48"
+      className="max-w-full max-sm:text-xs max-sm:text-fg-muted sm:max-w-48 lg:max-w-72"
       footer={
         <nav aria-label="Organization settings" className="grid grid-cols-2">
           {SETTINGS_PAGES.filter((p) => p.group === 'organization' && (!p.min || can(p.min))).map((p) => (

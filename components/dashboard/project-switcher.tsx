@@ -29,7 +29,7 @@ export function ProjectSwitcher() {
       onOpenChange={(open) => setOpenOn(open ? pathname : null)}
       testId="project-switcher"
       // On a phone, the first and larger of the two names (dashboard-header.tsx).
-      className="max-w-full max-sm:font-semibold sm:max-w-48"
+      className="max-w-full max-sm:font-semibold sm:max-w-48 lg:max-w-72"
       footer={
         <>
           {canCreate && (
