@@ -9,6 +9,7 @@ import type { AlertRule } from '@/lib/swr/use-alerts';
 import { WEBHOOK_FORMAT_LABELS } from './rule-form/notify-fields';
 import { AlertLog } from './alert-log';
 import { EnabledSwitch } from './enabled-switch';
+import { RuleTarget } from './rule-target';
 
 type Props = {
   projectId: string;
@@ -65,9 +66,10 @@ export function AlertRuleItem({
 
   return (
     <li
+      id={`rule-${rule.id}`}
       data-testid="alert-rule"
       aria-labelledby={`rule-name-${rule.id}`}
-      className="space-y-4 rounded-xl border border-line bg-surface p-5 shadow-sm"
+      className="scroll-mt-24 space-y-4 rounded-xl border border-line bg-surface p-5 shadow-sm target:outline-2 target:outline-offset-2 target:outline-focus"
     >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 space-y-1">
@@ -85,6 +87,7 @@ export function AlertRuleItem({
                 <dd className="truncate">{rule.notifyEmail}</dd>
               </>
             )}
+            <RuleTarget rule={rule} />
             {rule.webhookUrl && (
               <>
                 <dt className="text-fg-muted">Webhook</dt>

@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { EmptyState, LoadError, SkeletonRows } from '@/components/ui/states';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -13,6 +13,9 @@ import { WebhookSecretNotice } from './webhook-secret-notice';
 import { RoleNote } from '@/components/orgs/role-note';
 import { useRole } from '@/lib/swr/use-me';
 import { PageHeader } from '@/components/ui/page-header';
+import { useAction } from '@/components/ui/use-action';
+import { FormError } from '@/components/ui/form-error';
+import { DEFAULT_RULES } from '@/lib/zod/alerts';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; rule: AlertRule } | null;
 
@@ -23,6 +26,12 @@ export function AlertsView({ projectId }: { projectId: string }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
   const [deleting, setDeleting] = useState<AlertRule | null>(null);
+  const defaults = useAction();
+  // A link to one rule (`#rule-<id>`, as the project's setup page gives) scrolls to it once the list is there.
+  const loaded = rules !== undefined;
+  useEffect(() => {
+    if (loaded && location.hash.startsWith('#rule-')) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+  }, [loaded]);
 
   // The open delivery log lives in `?log=<ruleId>` so a reload or a shared link shows it again.
   const router = useRouter();
@@ -87,9 +96,29 @@ export function AlertsView({ projectId }: { projectId: string }) {
           !editing && (
             <EmptyState
               title="No alert rules yet"
-              description="Rules notify you by email or webhook (JSON, Slack or Discord) when a brand-new issue appears, when a resolved issue comes back, or when the number of errors in a time window reaches a threshold."
+              description="Nobody hears of this project's new issues. Rules notify by email or webhook (JSON, Slack or Discord) when a brand-new issue appears, when a resolved issue comes back, or when the number of errors in a time window reaches a threshold. Start with every new issue and every regression, emailed to the project's members."
               action={
-                manage ? <Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button> : undefined
+                manage ? (
+                  <div className="space-y-2">
+                    <div className="flex flex-wrap justify-center gap-2">
+                      <Button
+                        loading={defaults.busy}
+                        data-testid="add-default-rules"
+                        onClick={() =>
+                          void defaults.run(async () => {
+                            for (const r of [...DEFAULT_RULES].reverse()) await actions.create(r);
+                          })
+                        }
+                      >
+                        Alert me on every new issue
+                      </Button>
+                      <Button variant="secondary" onClick={() => setEditing({ mode: 'create' })}>
+                        New alert rule
+                      </Button>
+                    </div>
+                    <FormError message={defaults.error} />
+                  </div>
+                ) : undefined
               }
             />
           )

@@ -9,12 +9,13 @@ import { platformsByGroup } from '@/lib/projects/platforms';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
+import { CheckField } from '@/components/ui/check-field';
 import { useAction } from '@/components/ui/use-action';
 import { TextLink } from '@/components/ui/text-link';
 
 const PLAN_LIMIT = 'Project limit reached for the FREE plan';
 
-/** Name + platform; on success goes to the project's setup page with its DSN. */
+/** Name, platform and the first alert rule (#60); on success goes to the project's setup page with its DSN. */
 export function CreateProjectForm() {
   const router = useRouter();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -23,7 +24,12 @@ export function CreateProjectForm() {
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setFieldErrors({});
-    const parsed = createProjectSchema.safeParse(Object.fromEntries(new FormData(e.currentTarget)));
+    const form = new FormData(e.currentTarget);
+    const parsed = createProjectSchema.safeParse({
+      name: form.get('name'),
+      platform: form.get('platform'),
+      defaultRules: form.get('defaultRules') === 'on',
+    });
     if (!parsed.success) {
       setFieldErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
@@ -63,6 +69,12 @@ export function CreateProjectForm() {
           </optgroup>
         ))}
       </SelectField>
+      <CheckField
+        name="defaultRules"
+        label="Alert me on every new issue"
+        hint="Every new issue and every regression is emailed to the project's members. Change it any time under Alerts."
+        defaultChecked
+      />
       {formError && (
         <div role="alert" className="rounded-md bg-danger-soft p-3 text-sm text-danger-fg">
           <p>{formError}</p>

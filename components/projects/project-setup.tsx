@@ -12,6 +12,7 @@ import { DsnField, NATIVE_DSN_HINT, NATIVE_DSN_LABEL, SENTRY_DSN_HINT, SENTRY_DS
 import { browserSnippet, curlSnippet, fetchSnippet } from './snippets';
 import { platformOf } from '@/lib/projects/platforms';
 import { useOrigin } from '@/components/ui/use-origin';
+import { SetupAlerts } from './setup-alerts';
 
 /** The project's DSN and the snippets that send its first event. */
 export function ProjectSetup({ projectId }: { projectId: string }) {
@@ -53,6 +54,8 @@ export function ProjectSetup({ projectId }: { projectId: string }) {
           </div>
         )}
       </div>
+
+      <SetupAlerts projectId={project.id} />
 
       {!key ? (
         <Card>

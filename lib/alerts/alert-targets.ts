@@ -2,14 +2,15 @@
 // settings (the rule's admin chose its audience).
 import { db } from '@/lib/db';
 import { ownersOfIssue } from '@/lib/ownership/owners-of';
-import { membersOfTeam, projectTeamMemberIds } from '@/lib/teams/team-members';
+import { membersOfTeam, projectMemberIds, projectTeamMemberIds } from '@/lib/teams/team-members';
 
 export type RuleTarget = { target_type: string | null; target_team_id: string | null; target_user_id: string | null };
 
 /**
  * The addresses of the rule's target for this firing. ISSUE_OWNERS: the owners of the issue by its ownership rules and
  * CODEOWNERS (each team by its members); an issue without owners falls through to the members of the teams that have
- * the project, and to nobody when it has none. Only members of the project's organization, each once.
+ * the project, and to nobody when it has none. PROJECT_MEMBERS (#60): the project's members (projectMemberIds). Only
+ * members of the project's organization, each once.
  */
 export async function alertTargetEmails(
   rule: RuleTarget,
@@ -19,6 +20,7 @@ export async function alertTargetEmails(
   if (!rule.target_type) return [];
   let userIds: string[] = [];
   if (rule.target_type === 'MEMBER' && rule.target_user_id) userIds = [rule.target_user_id];
+  else if (rule.target_type === 'PROJECT_MEMBERS') userIds = await projectMemberIds(projectId);
   else if (rule.target_type === 'TEAM' && rule.target_team_id)
     userIds = (await membersOfTeam(rule.target_team_id)).map((m) => m.userId);
   else if (rule.target_type === 'ISSUE_OWNERS' && issueId) {

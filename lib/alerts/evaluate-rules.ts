@@ -111,13 +111,20 @@ async function fireAndEnqueue(
     // An issue tracker's ticket (#64): the integrations' worker makes the link and the ticket (lib/integrations).
     const tickets: { action: 'create_ticket'; integrationId: string; issueId: string; linkId: null; attempt: 0 }[] = [];
     const triggeredAt = now.toISOString();
-    /** The rule's webhook and address, and one email per person it targets (#49) beside that address. */
+    // Per message (an issue's new-issue or regression email; a rate rule's own), the addresses it already goes to.
+    const addressed = new Map<string, Set<string>>();
+    const targeted: { rule: FiredRule; email: EmailContent; message: string; to: string[] }[] = [];
+    /** The rule's webhook and address now; the people it targets (#49) once every rule's own address is known. */
     const add = async (rule: FiredRule, body: WebhookBody, email: EmailContent, issueId: string | null) => {
       const d = deliveriesOf({ rule, body, email, triggeredAt });
+      const message = `${body.type} ${issueId ?? rule.id}`;
+      if (!addressed.has(message)) addressed.set(message, new Set());
       if (d.webhook) webhooks.push(d.webhook);
-      if (d.email) emails.push(d.email);
-      for (const to of await alertTargetEmails(rule, projectId, issueId))
-        if (to !== rule.notify_email) emails.push({ ruleId: rule.id, to, email, triggeredAt, attempt: 0 });
+      if (d.email) {
+        emails.push(d.email);
+        addressed.get(message)!.add(d.email.to);
+      }
+      targeted.push({ rule, email, message, to: await alertTargetEmails(rule, projectId, issueId) });
       if (rule.ticket_integration_id && issueId)
         tickets.push({
           action: 'create_ticket',
@@ -159,6 +166,14 @@ async function fireAndEnqueue(
         await add(rule, body, errorRateEmail(body, rule.name), null);
       }
     }
+    // One email per person and message however many firing rules reach them (#60: the default rules beside a team's).
+    for (const t of targeted)
+      for (const to of t.to) {
+        const sent = addressed.get(t.message)!;
+        if (sent.has(to)) continue;
+        sent.add(to);
+        emails.push({ ruleId: t.rule.id, to, email: t.email, triggeredAt, attempt: 0 });
+      }
     const jobs = [
       ...webhooks.map((data) => ({ name: QUEUES.alertWebhook, data })),
       ...emails.map((data) => ({ name: QUEUES.alertEmail, data })),

@@ -7,6 +7,7 @@ import { slugify, uniqueSlug } from '@/lib/orgs/slug';
 import type { CreateProjectInput, UpdateProjectInput } from '@/lib/zod/projects';
 import { keysChanged } from '@/lib/key-changes';
 import { LATEST_GROUPING_VERSION } from '@/lib/grouping/version';
+import { createDefaultRules } from '@/lib/alerts/default-rules';
 
 const withKeys = { keys: { orderBy: { createdAt: 'asc' as const } } };
 
@@ -25,7 +26,10 @@ export async function getProject(orgId: string, projectId: string) {
   return project;
 }
 
-/** Creates a project with its `Default` key, enforcing the plan's project limit under a row lock. */
+/**
+ * Creates a project with its `Default` key (and, unless asked not to, its default alert rules), enforcing the plan's
+ * project limit under a row lock.
+ */
 export async function createProject(orgId: string, input: CreateProjectInput) {
   return db.$transaction(async (tx) => {
     const [org] = await tx.$queryRaw<
@@ -53,6 +57,7 @@ export async function createProject(orgId: string, input: CreateProjectInput) {
       },
       include: withKeys,
     });
+    if (input.defaultRules) await createDefaultRules(tx, project.id);
     await recordAudit(tx, {
       orgId,
       action: 'project.created',

@@ -2,7 +2,7 @@
 
 import useSWR, { useSWRConfig } from 'swr';
 import type { serializeAlertLog, serializeAlertRule } from '@/lib/alerts/serialize';
-import type { CreateAlertInput, UpdateAlertInput } from '@/lib/zod/alerts';
+import type { CreateAlertBody, UpdateAlertInput } from '@/lib/zod/alerts';
 import { api, fetcher, type ApiError } from './fetcher';
 
 export type AlertRule = ReturnType<typeof serializeAlertRule>;
@@ -31,7 +31,7 @@ export function useAlertMutations(projectId: string) {
   const key = rulesPath(projectId);
 
   return {
-    async create(input: CreateAlertInput): Promise<CreatedAlertRule> {
+    async create(input: CreateAlertBody): Promise<CreatedAlertRule> {
       const rule = await api<CreatedAlertRule>(key, { method: 'POST', body: input });
       await mutate(key);
       return rule;

@@ -40,3 +40,17 @@ export async function projectTeamMemberIds(projectId: string, tx: Tx = db): Prom
   });
   return rows.map((r) => r.userId);
 }
+
+/**
+ * The project's members (#60): the people in the teams that have the project; when no team has it, everyone in its
+ * organization (a project no team looks after is everybody's, as every member reads it).
+ */
+export async function projectMemberIds(projectId: string, tx: Tx = db): Promise<string[]> {
+  const inTeams = await projectTeamMemberIds(projectId, tx);
+  if (inTeams.length) return inTeams;
+  const rows = await tx.membership.findMany({
+    where: { organization: { projects: { some: { id: projectId } } } },
+    select: { userId: true },
+  });
+  return rows.map((r) => r.userId);
+}

@@ -7,9 +7,20 @@ export type AlertType = (typeof ALERT_TYPES)[number];
 export const WEBHOOK_FORMATS = ['json', 'slack', 'discord'] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
-/** Whom a rule also emails (#49): the issue's owners (lib/ownership), a team or a member of the organization. */
-export const ALERT_TARGET_TYPES = ['ISSUE_OWNERS', 'TEAM', 'MEMBER'] as const;
+/**
+ * Whom a rule also emails (#49): the issue's owners (lib/ownership), a team or a member of the organization; or (#60)
+ * the project's members: the people in the teams that have the project, everyone in the organization when none has.
+ */
+export const ALERT_TARGET_TYPES = ['ISSUE_OWNERS', 'PROJECT_MEMBERS', 'TEAM', 'MEMBER'] as const;
 export type AlertTargetType = (typeof ALERT_TARGET_TYPES)[number];
+/**
+ * The rules a new project starts with (#60, lib/alerts/default-rules.ts), which the Alerts page also offers to a
+ * project without rules: every new issue, then every regression, emailed to the project's members.
+ */
+export const DEFAULT_RULES = [
+  { name: 'Every new issue', type: 'NEW_ISSUE', targetType: 'PROJECT_MEMBERS' },
+  { name: 'Every regression', type: 'REGRESSION', targetType: 'PROJECT_MEMBERS' },
+] as const satisfies readonly { name: string; type: AlertType; targetType: AlertTargetType }[];
 /** The rule types that can name a team or a member; issue owners only where the rule is about one issue. */
 const TARGET_RULE_TYPES: readonly AlertType[] = ['NEW_ISSUE', 'REGRESSION', 'ERROR_RATE'];
 const OWNER_RULE_TYPES: readonly AlertType[] = ['NEW_ISSUE', 'REGRESSION'];
@@ -72,7 +83,7 @@ const minSessions = z
   .nullable();
 
 const targetType = z
-  .enum(ALERT_TARGET_TYPES, { message: 'Target type must be ISSUE_OWNERS, TEAM or MEMBER' })
+  .enum(ALERT_TARGET_TYPES, { message: 'Target type must be ISSUE_OWNERS, PROJECT_MEMBERS, TEAM or MEMBER' })
   .nullable();
 const targetTeamId = z.string({ message: 'Team id must be a string' }).min(1, 'Team id must not be empty').nullable();
 /** An issue tracker of the organization to create a ticket in (#64), for NEW_ISSUE and REGRESSION rules. */
@@ -256,4 +267,6 @@ export const updateAlertSchema = z.object({
 export const alertParams = z.object({ projectId: z.string().min(1), alertId: z.string().min(1) });
 
 export type CreateAlertInput = z.infer<typeof createAlertSchema>;
+/** What a client may send to create a rule (the fields with defaults may be left out). */
+export type CreateAlertBody = z.input<typeof createAlertSchema>;
 export type UpdateAlertInput = z.infer<typeof updateAlertSchema>;

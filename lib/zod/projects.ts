@@ -60,6 +60,11 @@ const name = z
 export const createProjectSchema = z.object({
   name,
   platform: platform.default('javascript'),
+  /**
+   * Beyond the contract (#60): start the project with its default alert rules (every new issue and every regression,
+   * emailed to the project's members), as Sentry's "Alert me on every new issue". On unless `false`.
+   */
+  defaultRules: z.boolean({ message: 'Must be true or false' }).default(true),
 });
 
 export const updateProjectSchema = z.object({

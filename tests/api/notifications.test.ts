@@ -584,7 +584,7 @@ describe('alert rules that notify issue owners, a team or a member', () => {
       [
         'unknown target type',
         { targetType: 'EVERYONE' },
-        [{ path: ['targetType'], message: 'Target type must be ISSUE_OWNERS, TEAM or MEMBER' }],
+        [{ path: ['targetType'], message: 'Target type must be ISSUE_OWNERS, PROJECT_MEMBERS, TEAM or MEMBER' }],
       ],
       ['team without id', { targetType: 'TEAM' }, [{ path: ['targetTeamId'], message: 'Give the team to notify' }]],
       [

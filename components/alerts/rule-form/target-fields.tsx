@@ -5,7 +5,14 @@ import { useTeams } from '@/lib/swr/use-teams';
 import { useMembers } from '@/lib/swr/use-team';
 import { bindField, type RuleSectionProps } from './rule-values';
 
-/** Whom the rule also emails (#49): the issue's owners (issue rules), a team or a member of the organization. */
+/** Who "the project's members" are (lib/teams/team-members.ts projectMemberIds). */
+export const PROJECT_MEMBERS_HINT =
+  'The members of the teams that have the project; everyone in the organization while no team has it.';
+
+/**
+ * Whom the rule also emails (#49): the issue's owners (issue rules), the project's members (#60), a team or a member
+ * of the organization.
+ */
 export function TargetFields(props: RuleSectionProps) {
   const { idPrefix, values } = props;
   const { teams } = useTeams();
@@ -21,6 +28,7 @@ export function TargetFields(props: RuleSectionProps) {
       >
         <option value="">Nobody else</option>
         {issueRule && <option value="ISSUE_OWNERS">The issue&apos;s owners</option>}
+        <option value="PROJECT_MEMBERS">The project&apos;s members</option>
         <option value="TEAM">A team</option>
         <option value="MEMBER">A member</option>
       </SelectField>
@@ -54,6 +62,7 @@ export function TargetFields(props: RuleSectionProps) {
           ))}
         </SelectField>
       )}
+      {values.targetType === 'PROJECT_MEMBERS' && <p className="text-xs text-fg-muted">{PROJECT_MEMBERS_HINT}</p>}
       {values.targetType === 'ISSUE_OWNERS' && (
         <p className="text-xs text-fg-muted">
           The owners by the project&apos;s ownership rules and CODEOWNERS; an issue without owners goes to the members
