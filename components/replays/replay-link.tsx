@@ -1,27 +1,35 @@
-const field = (v: unknown, key: string): unknown =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)[key] : undefined;
+'use client';
 
-/**
- * The replay id an event carries, or null: @sentry/browser's replayIntegration tags its errors `replayId`; other
- * SDKs (and Sentry's own events) name it in contexts.replay.replay_id.
- */
-function replayIdOf(event: { contexts: unknown; tags: unknown }): string | null {
-  const id = field(event.tags, 'replayId') ?? field(field(event.contexts, 'replay'), 'replay_id');
-  if (typeof id !== 'string') return null;
-  const hex = id.replace(/-/g, '').toLowerCase();
-  return /^[0-9a-f]{32}$/.test(hex) ? hex : null;
+import Link from 'next/link';
+import { useOrgReplay } from '@/lib/swr/use-replays';
+
+/** The replay page of a replay, opened at a moment (ISO time) when given. */
+export function replayPageHref(projectId: string, replayId: string, at?: string): string {
+  const ms = at === undefined ? NaN : Date.parse(at);
+  return `/projects/${encodeURIComponent(projectId)}/replays/${replayId}${Number.isFinite(ms) ? `?at=${ms}` : ''}`;
 }
 
-/** The replay page of the event's session replay, opened at the event's moment; null when it has none. */
-export function replayHref(event: {
-  projectId: string;
-  contexts: unknown;
-  tags: unknown;
-  timestamp: string;
-}): string | null {
-  const { projectId, timestamp } = event;
-  const replayId = replayIdOf(event);
-  if (!replayId) return null;
-  const at = Date.parse(timestamp);
-  return `/projects/${encodeURIComponent(projectId)}/replays/${replayId}${Number.isFinite(at) ? `?at=${at}` : ''}`;
+/**
+ * "Watch replay" for an event whose session was replayed, opened at the event's moment: in whichever project of the
+ * organization recorded it (a backend error's replay is its browser project's); says so when it was not stored.
+ */
+export function WatchReplay({ replayId, at }: { replayId: string; at: string }) {
+  const { replay, error } = useOrgReplay(replayId);
+  if (replay)
+    return (
+      <Link
+        className="text-link hover:underline"
+        href={replayPageHref(replay.projectId, replayId, at)}
+        data-testid="replay-link"
+      >
+        ▶ Watch replay
+      </Link>
+    );
+  if (error)
+    return (
+      <span className="text-fg-muted" title={`Replay ${replayId}`} data-testid="replay-missing">
+        Not received
+      </span>
+    );
+  return <span className="text-fg-muted">…</span>;
 }

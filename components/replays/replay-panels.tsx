@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { ReplayDetail } from '@/lib/swr/use-replays';
-import { issueHref } from '@/lib/swr/use-issues';
+import { eventHref, issueHref } from '@/lib/swr/use-issues';
 import { formatOffset, type Timeline } from '@/lib/replays/timeline';
 import { TraceLink } from '@/components/traces/trace-link';
 import { Card } from '@/components/ui/card';
@@ -31,7 +31,10 @@ const Time = ({ offsetMs, go }: { offsetMs: number; go: Go }) => (
   </button>
 );
 
-/** The errors the replay saw, each at its moment and linked to its issue; those not stored are counted. */
+/**
+ * The errors the replay saw, each at its moment by its own message (#60) linked to its event, and its issue; those not
+ * stored are counted.
+ */
 export function ErrorsPanel({
   projectId,
   replay,
@@ -51,14 +54,25 @@ export function ErrorsPanel({
       ) : (
         <ul className="space-y-2 text-sm" data-testid="replay-errors">
           {replay.errors.map((e) => (
-            <li key={e.eventId} className="flex items-baseline gap-2">
+            <li key={e.eventId} className="flex items-baseline gap-2" data-testid="replay-error">
               <Time offsetMs={Math.max(0, Date.parse(e.timestamp) - timeline.startMs)} go={go} />
-              <Link
-                href={issueHref(projectId, e.issueId)}
-                className="min-w-0 break-words text-link underline-offset-2 hover:underline"
-              >
-                {e.title}
-              </Link>
+              <span className="min-w-0 break-words">
+                <Link
+                  href={eventHref(projectId, e.issueId, e.id)}
+                  className="text-link underline-offset-2 hover:underline"
+                  data-testid="replay-error-event"
+                >
+                  {e.title}
+                </Link>
+                {e.issueTitle !== e.title && (
+                  <span className="block text-xs text-fg-muted">
+                    in the issue{' '}
+                    <Link href={issueHref(projectId, e.issueId)} className="underline-offset-2 hover:underline">
+                      {e.issueTitle}
+                    </Link>
+                  </span>
+                )}
+              </span>
             </li>
           ))}
           {missing > 0 && (

@@ -9,10 +9,11 @@ import { db } from '@/lib/db';
 import { notFound } from '@/lib/errors';
 import { cursorOf, readCursor } from '@/lib/http/query';
 import { clampedInt } from '@/lib/zod/query';
-import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
+import type { OrgTenant, ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { storeOf, type StoredRef } from '@/lib/attachments/store';
 import { eventsByClientId } from '@/lib/events/by-client-id';
 import { eventTimesInMs } from '@/lib/envelope/rrweb';
+import { eventTitle } from '@/lib/replays/event-title';
 
 const inflateAsync = promisify(inflate);
 
@@ -23,6 +24,8 @@ export const replayParams = z.object({
     .transform((v) => v.replace(/-/g, '').toLowerCase())
     .pipe(z.string().regex(/^[0-9a-f]{32}$/, 'Not a replay id')),
 });
+/** A replay id anywhere in the organization (#60: an error of one project whose replay another project recorded). */
+export const orgReplayParams = replayParams.pick({ replayId: true });
 export const listReplaysQuery = z.object({
   user: z.string().trim().max(200).optional(),
   url: z.string().trim().max(500).optional(),
@@ -102,12 +105,28 @@ async function findReplay(t: ProjectTenant, replayId: string) {
   return r;
 }
 
-/** The errors a replay saw that were stored, with their issues (an error id the SDK listed may have been dropped). */
+/** A replay by its id in any project of the organization, with that project (#60: "Watch replay" of another's error). */
+export async function findOrgReplay(t: OrgTenant, replayId: string) {
+  // By each project's key (project_id, id): the replays are not indexed by id alone.
+  const projects = await db.project.findMany({ where: { orgId: t.orgId }, select: { id: true } });
+  const r = await db.replay.findFirst({ where: { projectId: { in: projects.map((p) => p.id) }, id: replayId } });
+  if (!r) throw notFound('Replay');
+  return { ...serialize(r), projectId: r.projectId };
+}
+
+/**
+ * The errors a replay saw that were stored (an error id the SDK listed may have been dropped), each by its own
+ * message ("<type>: <value>" of that event, as an issue is titled, #60) with its issue's title beside it: the issue
+ * groups errors by their stack, so its title may be another event's message.
+ */
 async function linkedErrors(t: ProjectTenant, errorIds: string[]) {
   const events = await eventsByClientId(t.projectId, errorIds, {
     id: true,
     eventId: true,
     issueId: true,
+    message: true,
+    details: true,
+    level: true,
     timestamp: true,
     issue: { select: { title: true } },
   });
@@ -116,7 +135,9 @@ async function linkedErrors(t: ProjectTenant, errorIds: string[]) {
       eventId: e.eventId,
       id: e.id,
       issueId: e.issueId,
-      title: e.issue.title,
+      title: eventTitle(e),
+      issueTitle: e.issue.title,
+      level: e.level,
       timestamp: e.timestamp.toISOString(),
     }))
     .sort((a, b) => a.timestamp.localeCompare(b.timestamp));

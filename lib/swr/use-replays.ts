@@ -29,7 +29,16 @@ export type ReplaySummary = {
   countDeadClicks: number;
   countRageClicks: number;
 };
-export type ReplayError = { eventId: string; id: string; issueId: string; title: string; timestamp: string };
+/** An error the replay saw: its own title (#60), its issue's beside it. */
+export type ReplayError = {
+  eventId: string;
+  id: string;
+  issueId: string;
+  title: string;
+  issueTitle: string;
+  level: string;
+  timestamp: string;
+};
 export type ReplayDetail = ReplaySummary & {
   segments: { segmentId: number; size: number; eventCount: number; startedAt: string; finishedAt: string }[];
   errors: ReplayError[];
@@ -83,4 +92,14 @@ export function useRecording(projectId: string, replayId: string) {
 export async function deleteReplay(projectId: string, replayId: string) {
   await api(`${replaysPath(projectId)}/${encodeURIComponent(replayId)}`, { method: 'DELETE' });
   await mutate((key) => typeof key === 'string' && key.startsWith(replaysPath(projectId)));
+}
+
+/** A replay by id anywhere in the organization, with its project (#60); 404 when no project has it. */
+export function useOrgReplay(replayId: string | null) {
+  const { data, error } = useSWR<ReplaySummary & { projectId: string }>(
+    replayId ? `/api/v1/organization/replays/${encodeURIComponent(replayId)}` : null,
+    fetcher,
+    { shouldRetryOnError: false },
+  );
+  return { replay: data, error };
 }

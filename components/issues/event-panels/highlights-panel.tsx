@@ -2,7 +2,8 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { TrackedEvent } from '@/lib/swr/use-events';
 import { TraceLink, traceIdOf } from '@/components/traces/trace-link';
-import { replayHref } from '@/components/replays/replay-link';
+import { WatchReplay } from '@/components/replays/replay-link';
+import { replayIdOf } from '@/lib/replays/replay-id-of';
 import { cn } from '@/components/ui/cn';
 import { contextLabel } from '@/lib/envelope/context-label';
 import { LevelBadge } from '../badges';
@@ -26,7 +27,7 @@ export function HighlightsPanel({ event, parts }: { event: TrackedEvent; parts: 
   const { contexts, user, request, exceptions } = parts;
   const handled = exceptions?.[0]?.mechanism?.handled;
   const traceId = traceIdOf(event.contexts);
-  const replay = replayHref(event);
+  const replayId = replayIdOf(event);
   const items = [
     { key: 'level', label: 'Level', value: <LevelBadge level={event.level} /> },
     handled === undefined
@@ -67,16 +68,8 @@ export function HighlightsPanel({ event, parts }: { event: TrackedEvent; parts: 
           ),
         }
       : null,
-    replay
-      ? {
-          key: 'replay',
-          label: 'Replay',
-          value: (
-            <Link className="text-link hover:underline" href={replay} data-testid="replay-link">
-              ▶ Watch replay
-            </Link>
-          ),
-        }
+    replayId
+      ? { key: 'replay', label: 'Replay', value: <WatchReplay replayId={replayId} at={event.timestamp} /> }
       : null,
   ].filter((h): h is Highlight => h !== null);
 
