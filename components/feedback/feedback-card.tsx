@@ -12,6 +12,9 @@ import { AttachmentList } from './attachment-list';
 import { issueHref } from '@/lib/swr/use-issues';
 import { ExternalLink } from '@/components/ui/external-link';
 import { useAction } from '@/components/ui/use-action';
+import { TextLink } from '@/components/ui/text-link';
+import { TraceLink } from '@/components/traces/trace-link';
+import { replayPageHref } from '@/components/replays/replay-link';
 
 const SOURCES: Record<string, string> = {
   widget: 'feedback widget',
@@ -30,10 +33,13 @@ const MOVES: { status: FeedbackStatus; label: string; variant: 'secondary' | 'gh
 
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
 
-/** The page the feedback was sent from and the browser it was sent with (when known), as Sentry shows them. */
-function FeedbackOrigin({ f }: { f: FeedbackEntry }) {
+/**
+ * The page the feedback was sent from and the browser it was sent with (when known), as Sentry shows them; the
+ * replay it was sent during and its trace (#60), linked when stored.
+ */
+function FeedbackOrigin({ projectId, f }: { projectId: string; f: FeedbackEntry }) {
   const browser = [f.browser, f.os].filter(Boolean).join(' on ');
-  if (!f.url && !browser) return null;
+  if (!f.url && !browser && !f.replayId && !f.traceId) return null;
   return (
     <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm" data-testid="feedback-origin">
       {f.url && (
@@ -49,6 +55,32 @@ function FeedbackOrigin({ f }: { f: FeedbackEntry }) {
           <dt className="text-fg-muted">Browser</dt>
           <dd className="min-w-0 break-words text-fg-secondary" data-testid="feedback-browser">
             {browser}
+          </dd>
+        </>
+      )}
+      {f.replayId && (
+        <>
+          <dt className="text-fg-muted">Replay</dt>
+          <dd className="min-w-0" data-testid="feedback-replay">
+            {f.replayStored ? (
+              <TextLink href={replayPageHref(projectId, f.replayId, f.createdAt)}>▶ Watch replay</TextLink>
+            ) : (
+              <span className="text-fg-muted">Not received (the SDK did not send it, or it aged out)</span>
+            )}
+          </dd>
+        </>
+      )}
+      {f.traceId && (
+        <>
+          <dt className="text-fg-muted">Trace</dt>
+          <dd className="min-w-0" data-testid="feedback-trace">
+            {f.traceStored ? (
+              <TraceLink traceId={f.traceId} className="font-mono text-xs text-link hover:underline">
+                {f.traceId.slice(0, 16)}
+              </TraceLink>
+            ) : (
+              <span className="text-fg-muted">Nothing of it stored (tracing off, or sampled out)</span>
+            )}
           </dd>
         </>
       )}
@@ -98,7 +130,7 @@ export function FeedbackCard({
       <p className="whitespace-pre-wrap break-words" data-testid="feedback-message">
         {f.message}
       </p>
-      <FeedbackOrigin f={f} />
+      <FeedbackOrigin projectId={projectId} f={f} />
       {linkIssue && f.issueId && (
         <p className="text-sm">
           <Link className="text-link underline" href={issueHref(projectId, f.issueId)}>

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { ReplayDetail } from '@/lib/swr/use-replays';
 import { eventHref, issueHref } from '@/lib/swr/use-issues';
 import { formatOffset, type Timeline } from '@/lib/replays/timeline';
+import { useFeedbackInbox } from '@/lib/swr/use-feedback';
 import { TraceLink } from '@/components/traces/trace-link';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
@@ -150,6 +151,29 @@ export function TracesPanel({ traceIds }: { traceIds: string[] }) {
             <TraceLink traceId={t}>
               <span className="font-mono text-xs">{t}</span>
             </TraceLink>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+/** The feedback its user sent during the replay (#60), each linked to the piece in the Feedback inbox; none, no panel. */
+export function FeedbackPanel({ projectId, replayId }: { projectId: string; replayId: string }) {
+  const { page } = useFeedbackInbox(projectId, { status: 'all', replayId });
+  if (!page?.feedback.length) return null;
+  return (
+    <Panel title={`Feedback (${page.feedback.length})`}>
+      <ul className="space-y-1 text-sm" data-testid="replay-feedback">
+        {page.feedback.map((f) => (
+          <li key={f.id} className="min-w-0 break-words">
+            <Link
+              className="text-link underline-offset-2 hover:underline"
+              href={`/projects/${encodeURIComponent(projectId)}/feedback?id=${encodeURIComponent(f.id)}`}
+            >
+              “{f.message.length > 120 ? `${f.message.slice(0, 119)}…` : f.message}”
+            </Link>
+            {f.name || f.email ? <span className="text-fg-muted"> {f.name ?? f.email}</span> : null}
           </li>
         ))}
       </ul>

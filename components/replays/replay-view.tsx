@@ -11,10 +11,10 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useAction } from '@/components/ui/use-action';
 import { ReplayPlayer, type SeekRequest } from './replay-player';
-import { ConsolePanel, ErrorsPanel, NetworkPanel, TracesPanel } from './replay-panels';
+import { ConsolePanel, ErrorsPanel, FeedbackPanel, NetworkPanel, TracesPanel } from './replay-panels';
 import { formatDateTime } from '@/lib/text/date-format';
 
-/** One replay: the player with its timeline, the errors it saw, the console and network beside it. */
+/** One replay: the player with its timeline, the errors it saw, its feedback, the console and network beside it. */
 export function ReplayView({ projectId, replayId }: { projectId: string; replayId: string }) {
   const { replay, error, isLoading } = useReplay(projectId, replayId);
   const { events, error: recordingError } = useRecording(projectId, replayId);
@@ -109,6 +109,7 @@ function ReplayBody({
       <ReplayPlayer events={events} markers={timeline.markers} seek={seek} />
       <div className="space-y-4">
         <ErrorsPanel projectId={projectId} replay={replay} timeline={timeline} go={go} />
+        <FeedbackPanel projectId={projectId} replayId={replay.id} />
         <ConsolePanel timeline={timeline} go={go} />
         <NetworkPanel timeline={timeline} go={go} />
         {replay.traceIds.length > 0 && <TracesPanel traceIds={replay.traceIds} />}

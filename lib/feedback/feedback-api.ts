@@ -11,6 +11,8 @@ import { clampedInt } from '@/lib/zod/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { serializeAttachment } from '@/lib/attachments/attachment-api';
 import { linkPendingFeedback } from '@/lib/ingest/items/feedback';
+import { storedTraceIds } from '@/lib/traces/stored-traces';
+import { hex32 } from '@/lib/replays/replay-id-of';
 
 export const FEEDBACK_STATUSES = ['new', 'resolved', 'spam'] as const;
 
@@ -20,6 +22,14 @@ export const listFeedbackQuery = z.object({
     .enum([...FEEDBACK_STATUSES, 'all'], { message: 'Status must be new, resolved, spam or all' })
     .default('new'),
   query: z.string().trim().max(200).optional(),
+  /** One piece of feedback (the link in its email), whatever its status. */
+  id: z.string().min(1).max(64).optional(),
+  /** The feedback sent during one replay (#60: the replay page lists it), whatever its status. */
+  replayId: z
+    .string()
+    .transform((v) => v.replace(/-/g, '').toLowerCase())
+    .pipe(z.string().regex(/^[0-9a-f]{32}$/, 'Not a replay id'))
+    .optional(),
   cursor: z.string().max(200).optional(),
   limit: clampedInt(25, 1, 100),
 });
@@ -33,6 +43,25 @@ export const updateFeedbackSchema = z
 type Row = Prisma.FeedbackGetPayload<{ include: { assignee: { select: { id: true; name: true; email: true } } } }>;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The replay the SDK named (the widget's replay_id), and the trace it was sent in. */
+const replayIdOf = (contexts: unknown) => (isRecord(contexts) ? hex32(contexts.replay_id) : null);
+const traceIdOf = (contexts: unknown) =>
+  isRecord(contexts) && isRecord(contexts.trace) ? hex32(contexts.trace.trace_id) : null;
+
+/** Of the replays and traces the rows name, those stored (#60: only those are links). */
+async function storedLinks(t: ProjectTenant, rows: Row[]) {
+  const replayIds = [...new Set(rows.map((r) => replayIdOf(r.contexts)).filter((id): id is string => id !== null))];
+  const [replays, traces] = await Promise.all([
+    replayIds.length
+      ? db.replay.findMany({ where: { projectId: t.projectId, id: { in: replayIds } }, select: { id: true } })
+      : [],
+    storedTraceIds(
+      t.orgId,
+      rows.map((r) => traceIdOf(r.contexts)),
+    ),
+  ]);
+  return { replays: new Set(replays.map((r) => r.id)), traces };
+}
 
 /**
  * The stored events that feedback without its own page or browser is about (a user report, the crash-report dialog:
@@ -51,7 +80,7 @@ async function associatedEvents(t: ProjectTenant, rows: Row[]) {
 }
 
 async function serialize(t: ProjectTenant, rows: Row[]) {
-  const events = await associatedEvents(t, rows);
+  const [events, stored] = await Promise.all([associatedEvents(t, rows), storedLinks(t, rows)]);
   const attachments = rows.length
     ? await db.attachment.findMany({
         where: { projectId: t.projectId, eventId: { in: rows.map((r) => r.eventId) } },
@@ -70,6 +99,8 @@ async function serialize(t: ProjectTenant, rows: Row[]) {
   return rows.map((f) => {
     const event = f.associatedEventId ? events.get(f.associatedEventId) : undefined;
     const eventUrl = isRecord(event?.request) && typeof event.request.url === 'string' ? event.request.url : null;
+    const replayId = replayIdOf(f.contexts);
+    const traceId = traceIdOf(f.contexts);
     return {
       id: f.id,
       eventId: f.eventId,
@@ -84,6 +115,11 @@ async function serialize(t: ProjectTenant, rows: Row[]) {
       browser: contextLabel(f.contexts, 'browser') ?? contextLabel(event?.contexts, 'browser'),
       os: contextLabel(f.contexts, 'os') ?? contextLabel(event?.contexts, 'os'),
       source: f.source,
+      // #60: the replay it was sent during and its trace, each with whether it is stored (then a link).
+      replayId,
+      replayStored: replayId !== null && stored.replays.has(replayId),
+      traceId,
+      traceStored: traceId !== null && stored.traces.has(traceId),
       status: f.status,
       assignee: f.assignee,
       contexts: f.contexts,
@@ -111,11 +147,15 @@ export async function listFeedback(t: ProjectTenant, q: z.infer<typeof listFeedb
         })),
       }
     : {};
+  // One piece (by id) or one replay's pieces are read whatever their status.
+  const one = q.id || q.replayId;
   const rows = await db.feedback.findMany({
     where: {
       projectId: t.projectId,
       project: { orgId: t.orgId },
-      ...(q.status === 'all' ? {} : { status: q.status }),
+      ...(q.status === 'all' || one ? {} : { status: q.status }),
+      ...(q.id ? { id: q.id } : {}),
+      ...(q.replayId ? { contexts: { path: ['replay_id'], equals: q.replayId } } : {}),
       AND: [text, afterCursor(q.cursor)],
     },
     include,

@@ -30,6 +30,11 @@ export type FeedbackEntry = {
   browser: string | null;
   os: string | null;
   source: string;
+  /** #60: the replay it was sent during and its trace; each a link when stored. */
+  replayId: string | null;
+  replayStored: boolean;
+  traceId: string | null;
+  traceStored: boolean;
   status: FeedbackStatus;
   assignee: { id: string; name: string; email: string } | null;
   contexts: Record<string, unknown> | null;
@@ -39,12 +44,14 @@ export type FeedbackEntry = {
 type FeedbackPage = { feedback: FeedbackEntry[]; nextCursor: string | null; counts: Record<FeedbackStatus, number> };
 
 const feedbackPath = (projectId: string) => `${projectPath(projectId)}/feedback`;
-const inboxKey = (projectId: string, status: string, query: string) =>
-  `${feedbackPath(projectId)}?${new URLSearchParams({ status, ...(query ? { query } : {}) })}`;
+/** One status of the inbox, searched; or one piece (`id`), or one replay's (`replayId`), whatever their status. */
+export type FeedbackView = { status: FeedbackStatus | 'all'; query?: string; id?: string; replayId?: string };
+const inboxKey = (projectId: string, v: FeedbackView) =>
+  `${feedbackPath(projectId)}?${new URLSearchParams(Object.entries(v).filter(([, x]) => x) as [string, string][])}`;
 
-/** One status of the project's Feedback inbox, searched; refreshed every 30 s. */
-export function useFeedbackInbox(projectId: string, status: FeedbackStatus | 'all', query: string) {
-  const { data, error, isLoading } = useSWR<FeedbackPage>(inboxKey(projectId, status, query), fetcher, {
+/** A view of the project's Feedback inbox; refreshed every 30 s. */
+export function useFeedbackInbox(projectId: string, view: FeedbackView) {
+  const { data, error, isLoading } = useSWR<FeedbackPage>(inboxKey(projectId, view), fetcher, {
     refreshInterval: 30_000,
     keepPreviousData: true,
   });

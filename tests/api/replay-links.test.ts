@@ -1,6 +1,6 @@
 // #60: the links we store, shown. A replay's error list names each event by its own message (its issue's title
 // beside it); a replay is found by id anywhere in the organization (a backend error's replay is its browser
-// project's).
+// project's); feedback answers its replay and trace, each with whether it is stored, and is read by id or by replay.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -124,5 +124,59 @@ describe('replay links (#60)', () => {
     expect(replayIdOf(event)).toBe(replayId);
     const found = await t.client.get(`/api/v1/organization/replays/${replayIdOf(event)}`);
     expect([found.status, found.body.data.projectId]).toEqual([200, t.project.id]);
+  });
+
+  it('answers the replay and trace feedback was sent with, each stored or not; reads one piece or one replay’s', async () => {
+    const t = await setup();
+    const [replayId, lostReplay, traceId, lostTrace] = [id(), id(), id(), id()];
+    expect((await t.post({ event_id: replayId }, segment(replayId))).status).toBe(200);
+    const errorId = id();
+    const traced = error(errorId, 'boom', 0, { trace: { trace_id: traceId, span_id: id().slice(0, 16) } });
+    expect((await t.post({ event_id: errorId }, [{ header: { type: 'event' }, payload: traced }])).status).toBe(200);
+    const feedback = (message: string, replay: string, trace: string) => ({
+      type: 'feedback',
+      event_id: id(),
+      timestamp: NOW / 1000,
+      contexts: {
+        feedback: { message, source: 'widget', replay_id: replay },
+        trace: { trace_id: trace, span_id: id().slice(0, 16) },
+      },
+    });
+    for (const f of [feedback('Stored both', replayId, traceId), feedback('Lost both', lostReplay, lostTrace)])
+      expect((await t.post({ event_id: f.event_id }, [{ header: { type: 'feedback' }, payload: f }])).status).toBe(200);
+
+    const api = `/api/v1/projects/${t.project.id}/feedback`;
+    type Entry = { id: string; message: string; replayId: string; replayStored: boolean; traceStored: boolean };
+    const all = (await t.client.get(api, { query: { status: 'all' } })).body.data.feedback as Entry[];
+    const byMessage = Object.fromEntries(all.map((f) => [f.message, f]));
+    expect(byMessage['Stored both']).toMatchObject({ replayId, replayStored: true, traceId, traceStored: true });
+    expect(byMessage['Lost both']).toMatchObject({
+      replayId: lostReplay,
+      replayStored: false,
+      traceId: lostTrace,
+      traceStored: false,
+    });
+
+    // One piece by id, whatever its status; one replay's pieces.
+    await t.client.patch(`${api}/${byMessage['Lost both'].id}`, { status: 'spam' });
+    const one = await t.client.get(api, { query: { id: byMessage['Lost both'].id } });
+    expect(one.body.data.feedback.map((f: Entry) => f.message)).toEqual(['Lost both']);
+    const ofReplay = await t.client.get(api, { query: { replayId: replayId.toUpperCase() } });
+    expect(ofReplay.body.data.feedback.map((f: Entry) => f.message)).toEqual(['Stored both']);
+    const bad = await t.client.get(api, { query: { replayId: 'nope' } });
+    expect([bad.status, bad.body]).toEqual([
+      400,
+      {
+        statusCode: 400,
+        status: 'failed',
+        message: 'Validation error',
+        error: [{ path: ['query', 'replayId'], message: 'Not a replay id' }],
+      },
+    ]);
+
+    // Another organization's reads of this project, by id or replay: 404.
+    const other = await setup('Other');
+    for (const query of [{ id: byMessage['Stored both'].id }, { replayId }] as Record<string, string>[])
+      expect((await other.client.get(api, { query })).status).toBe(404);
   });
 });
