@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { useSearchParams } from 'next/navigation';
 import { useLogs, type LogFilters, type LogLine } from '@/lib/swr/use-traces';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { TraceLink } from '@/components/traces/trace-link';
@@ -20,9 +21,20 @@ const LEVEL_STYLE: Record<string, string> = {
   trace: 'bg-surface-hover text-fg-muted',
 };
 
+/** How far back a trace's lines are read: as long as lines are kept. */
+const TRACE_HOURS = 24 * 90;
+
 /** The project's logs (Sentry.logger.* and OTLP), newest first: by level, text and attribute, with a live tail. */
 export function LogsView({ projectId }: { projectId: string }) {
-  const [filters, setFilters] = useState<LogFilters>({ level: '', query: '', attribute: '', traceId: '' });
+  // ?traceId= (a trace page's "log lines" link, #60): that trace's lines, over the 90 days lines are kept.
+  const traceId = useSearchParams().get('traceId') ?? '';
+  const [filters, setFilters] = useState<LogFilters>({
+    level: '',
+    query: '',
+    attribute: '',
+    traceId,
+    hours: traceId ? String(TRACE_HOURS) : '',
+  });
   const [live, setLive] = useState(false);
   const { page, error, isLoading } = useLogs(projectId, filters, live);
   const set = (k: keyof LogFilters) => (e: { target: { value: string } }) =>
@@ -66,12 +78,31 @@ export function LogsView({ projectId }: { projectId: string }) {
           Live tail
         </label>
       </FilterForm>
+      {filters.traceId && (
+        <p className="text-sm text-fg-secondary" data-testid="logs-trace-filter">
+          The lines of trace{' '}
+          <TraceLink traceId={filters.traceId} className="font-mono text-link hover:underline">
+            {filters.traceId.slice(0, 16)}
+          </TraceLink>
+          .{' '}
+          <button
+            type="button"
+            className="text-link hover:underline"
+            onClick={() => setFilters({ ...filters, traceId: '', hours: '' })}
+          >
+            All lines
+          </button>
+        </p>
+      )}
       {error ? (
         <ErrorState error={error} title="Could not load the logs" />
       ) : isLoading || !page ? (
         <LoadingState label="Loading logs" />
       ) : page.logs.length === 0 ? (
-        <EmptyState title="No log lines" description="Nothing matches in the last 24 hours." />
+        <EmptyState
+          title="No log lines"
+          description={filters.traceId ? 'Nothing of this trace matches.' : 'Nothing matches in the last 24 hours.'}
+        />
       ) : (
         <ol
           className="divide-y divide-line-subtle rounded-xl border border-line bg-surface font-mono text-xs"

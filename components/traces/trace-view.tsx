@@ -7,6 +7,7 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import { formatMs } from '@/components/performance/format';
 import { Card } from '@/components/ui/card';
 import { TraceErrors } from './trace-errors';
+import { TraceRelations } from './trace-relations';
 import { SpanRow } from './span-row';
 import { spanRowId, treeOf } from './trace-tree';
 import { PageHeader } from '@/components/ui/page-header';
@@ -46,9 +47,9 @@ function Waterfall({ trace }: { trace: Trace }) {
             plural(trace.errors.length, 'error'),
             ...(trace.durationMs !== null ? [formatMs(trace.durationMs)] : []),
             `${trace.projects.length === 1 ? 'project' : 'projects'} ${projectNames}`,
-            ...(trace.logCount > 0 ? [plural(trace.logCount, 'log line')] : []),
           ].join(' · ')}
         </p>
+        <TraceRelations trace={trace} projectNames={names} />
         {trace.truncated && <p className="mt-1 text-sm text-warning-fg">Showing the first 10,000 spans.</p>}
       </PageHeader>
       <TraceErrors trace={trace} projectNames={names} onShowSpan={showSpan} />

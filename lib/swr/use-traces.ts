@@ -43,6 +43,10 @@ export type Trace = {
   }[];
   errors: TraceError[];
   logCount: number;
+  /** Each project's count of the trace's log lines (#60: each a link to its Logs page filtered to the trace). */
+  logs: { projectId: string; count: number }[];
+  /** The replays whose page took part in the trace. */
+  replays: { id: string; projectId: string; startedAt: string }[];
   truncated: boolean;
 };
 export type SpanGroup = {
@@ -84,7 +88,8 @@ export function useSpanGroups(projectId: string, name: string) {
   return { groups: data, error };
 }
 
-export type LogFilters = { level: string; query: string; attribute: string; traceId: string };
+/** The Logs page's filters; `hours` (how far back, 24 when empty) is set with a trace's. */
+export type LogFilters = { level: string; query: string; attribute: string; traceId: string; hours?: string };
 
 /** The newest log lines matching the filters; polled every 2 s while `live`. */
 export function useLogs(projectId: string, f: LogFilters, live: boolean) {

@@ -54,8 +54,9 @@ export async function getTrace(t: OrgTenant, traceId: string) {
         WHERE e.project_id = ANY($1) AND (e.contexts -> 'trace' ->> 'trace_id') = $2 ORDER BY e.timestamp LIMIT 1000`,
       [ids, traceId],
     ),
-    readPool().query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM logs WHERE project_id = ANY($1) AND trace_id = $2`,
+    readPool().query<{ projectId: string; count: number }>(
+      `SELECT project_id AS "projectId", count(*)::int AS count FROM logs
+        WHERE project_id = ANY($1) AND trace_id = $2 GROUP BY project_id ORDER BY count(*) DESC`,
       [ids, traceId],
     ),
   ]);
@@ -77,9 +78,33 @@ export async function getTrace(t: OrgTenant, traceId: string) {
     spans: spanRows.map((s) => ({ ...s, start: s.start.toISOString() })),
     transactions: transactions.rows.map((x) => ({ ...x, timestamp: (x.timestamp as Date).toISOString() })),
     errors: errors.rows.map((e) => ({ ...e, timestamp: (e.timestamp as Date).toISOString() })),
-    logCount: logs.rows[0].n,
+    logCount: logs.rows.reduce((n, l) => n + l.count, 0),
+    // #60: where its lines are (each project's Logs page filtered to the trace), and the replays it happened in.
+    logs: logs.rows,
+    replays: await tracedReplays(ids, traceId, [
+      ...starts,
+      ...[...transactions.rows, ...errors.rows].map((r) => (r.timestamp as Date).getTime()),
+    ]),
     truncated: spans.rows.length === MAX_SPANS,
   };
+}
+
+/** A replay lasts at most an hour (the browser SDK's maximum): one naming the trace started at most that long before it. */
+const REPLAY_MAX_MS = 60 * 60 * 1000;
+
+/**
+ * The replays whose page took part in the trace (their trace_ids name it), read by each project's replays by start
+ * time (the index the Replays list uses) over the hour before the trace's first moment up to its last.
+ */
+async function tracedReplays(projectIds: string[], traceId: string, times: number[]) {
+  if (!times.length) return [];
+  const { rows } = await readPool().query<{ id: string; projectId: string; startedAt: Date }>(
+    `SELECT id, project_id AS "projectId", started_at AS "startedAt" FROM replays
+      WHERE project_id = ANY($1) AND started_at BETWEEN $2 AND $3 AND $4 = ANY(trace_ids)
+      ORDER BY started_at LIMIT 10`,
+    [projectIds, new Date(Math.min(...times) - REPLAY_MAX_MS), new Date(Math.max(...times)), traceId],
+  );
+  return rows.map((r) => ({ ...r, startedAt: r.startedAt.toISOString() }));
 }
 
 export const spanGroupsQuery = z.object({ days: clampedInt(7, 1, 90) });

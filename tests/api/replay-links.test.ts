@@ -179,4 +179,39 @@ describe('replay links (#60)', () => {
     for (const query of [{ id: byMessage['Stored both'].id }, { replayId }] as Record<string, string>[])
       expect((await other.client.get(api, { query })).status).toBe(404);
   });
+
+  it("a trace answers its replays and each project's count of its log lines; another organization gets 404", async () => {
+    const t = await setup();
+    const [traceId, replayId, unrelated, errorId] = [id(), id(), id(), id()];
+    const inTrace = { trace: { trace_id: traceId, span_id: id().slice(0, 16) } };
+    const sent = await t.post({ event_id: errorId }, [
+      { header: { type: 'event' }, payload: error(errorId, 'boom', 3, inTrace) },
+    ]);
+    expect(sent.status, sent.text).toBe(200);
+    expect((await t.post({ event_id: replayId }, segment(replayId, { trace_ids: [traceId] }))).status).toBe(200);
+    expect((await t.post({ event_id: unrelated }, segment(unrelated, { trace_ids: [id()] }))).status).toBe(200);
+    const line = (body: string) => ({ timestamp: NOW / 1000 + 2, level: 'info', body, trace_id: traceId });
+    const logs = await t.post({}, [
+      {
+        header: { type: 'log', item_count: 2, content_type: 'application/vnd.sentry.items.log+json' },
+        payload: { items: [line('paying'), line('paid')] },
+      },
+    ]);
+    expect(logs.status, logs.text).toBe(200);
+
+    const trace = await t.client.get(`/api/v1/organization/traces/${traceId}`);
+    expect(trace.status, trace.text).toBe(200);
+    expect(trace.body.data).toMatchObject({
+      logCount: 2,
+      logs: [{ projectId: t.project.id, count: 2 }],
+      replays: [{ id: replayId, projectId: t.project.id, startedAt: new Date(NOW).toISOString() }],
+    });
+    // The link's target: the project's Logs page filtered to the trace.
+    const lines = await t.client.get(`/api/v1/projects/${t.project.id}/logs`, { query: { traceId, hours: 2160 } });
+    expect(lines.body.data.logs.map((l: { body: string }) => l.body).sort()).toEqual(['paid', 'paying']);
+
+    const other = await setup('Other');
+    const res = await other.client.get(`/api/v1/organization/traces/${traceId}`);
+    expect([res.status, res.body]).toEqual([404, { statusCode: 404, status: 'failed', message: 'Trace not found' }]);
+  });
 });
