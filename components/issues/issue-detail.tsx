@@ -12,6 +12,7 @@ import { IssueActivity } from './triage/activity';
 import { DeleteIssue } from './delete-issue';
 import { IssueTags } from './issue-tags';
 import { SuspectCommits } from './suspect-commits';
+import { IssueOwners } from './issue-owners';
 import { exceptionTypeOf } from './event-shape';
 import { IssueHeader } from './issue-parts/issue-header';
 import { IssueSeen } from './issue-parts/issue-seen';
@@ -64,6 +65,7 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
         </div>
         <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1" data-testid="issue-side">
           <IssueSeen issue={issue} projectId={projectId} />
+          <IssueOwners projectId={projectId} issueId={issueId} />
           <IssueTickets projectId={projectId} issueId={issueId} />
           <SuspectCommits projectId={projectId} issueId={issueId} />
           <Card>
