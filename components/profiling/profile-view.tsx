@@ -91,7 +91,14 @@ function Metadata({ projectId, data }: { projectId: string; data: ProfileDetail 
     ['Duration', formatMs(data.durationMs)],
     [
       'Transaction',
-      data.transaction ? link(`${transactionHref(projectId, data.transaction)}#profile`, data.transaction) : null,
+      data.transaction ? (
+        <>
+          {link(`${transactionHref(projectId, data.transaction)}#profile`, data.transaction)}
+          {data.transactionCount > 1 && (
+            <span className="ml-1 text-xs text-fg-muted">and {data.transactionCount - 1} more in this chunk</span>
+          )}
+        </>
+      ) : null,
     ],
     ['Trace', data.traceId ? link(`/traces/${encodeURIComponent(data.traceId)}`, data.traceId) : null],
     ['Release', data.release],

@@ -120,13 +120,18 @@ function ProfilesTable({ projectId, profiles }: { projectId: string; profiles: P
           cellProps: (p) => ({ title: p.transaction ?? undefined }),
           cell: (p) =>
             p.transaction ? (
-              <Link
-                href={`${transactionHref(projectId, p.transaction)}#profile`}
-                className={link}
-                title={`The merged profile of ${p.transaction}`}
-              >
-                {p.transaction}
-              </Link>
+              <>
+                <Link
+                  href={`${transactionHref(projectId, p.transaction)}#profile`}
+                  className={link}
+                  title={`The merged profile of ${p.transaction}`}
+                >
+                  {p.transaction}
+                </Link>
+                {p.transactionCount > 1 && (
+                  <span className="ml-1 font-sans text-xs text-fg-muted">+{p.transactionCount - 1} more</span>
+                )}
+              </>
             ) : (
               none
             ),

@@ -10,6 +10,7 @@ import { decodeProfile, histogramQuantile } from './samples';
 import { FlameBuilder, type FrameInfo } from './flame-tree';
 import { addSamples, mainThread, treeOf } from './profile-samples';
 import { frameTotalsSince, type FrameTotals } from './function-totals';
+import { chunkTransactions, type ChunkTransaction } from './chunk-transactions';
 
 export const DAY_MS = 86_400_000;
 
@@ -111,11 +112,14 @@ type ListRow = {
 const LIST_COLUMNS = `id, kind, transaction, trace_id AS "traceId", transaction_id AS "transactionId", release, environment, platform, started_at AS "startedAt",
   ended_at AS "endedAt", sample_count AS "sampleCount", size, profiler_id AS "profilerId"`;
 
-const summary = (r: ListRow) => ({
+/** A profile as listed; a continuous chunk with the first transaction it sampled, and its trace (#60). */
+const summary = (r: ListRow, sampled?: ChunkTransaction) => ({
   id: r.id,
   kind: r.kind,
-  transaction: r.transaction,
-  traceId: r.traceId,
+  transaction: r.transaction ?? sampled?.transaction ?? null,
+  traceId: r.traceId ?? sampled?.traceId ?? null,
+  /** How many transactions a continuous chunk sampled (1 for a transaction profile). */
+  transactionCount: r.kind === 'continuous' ? (sampled?.transactionCount ?? 0) : 1,
   transactionId: r.transactionId,
   profilerId: r.profilerId,
   release: r.release,
@@ -134,7 +138,11 @@ export async function listProfiles(t: ProjectTenant, q: z.infer<typeof listProfi
       ORDER BY started_at DESC LIMIT 100`,
     [t.projectId, new Date(Date.now() - q.days * DAY_MS), q.transaction ?? null],
   );
-  return { profiles: rows.map(summary) };
+  const sampled = await chunkTransactions(
+    t.projectId,
+    rows.filter((r) => r.kind === 'continuous'),
+  );
+  return { profiles: rows.map((r) => summary(r, sampled.get(r.id))) };
 }
 
 async function findProfile(t: ProjectTenant, profileId: string) {
@@ -156,8 +164,9 @@ export async function getProfile(t: ProjectTenant, profileId: string, threadId?:
   if (threadId !== undefined && !p.threads.some((x) => x.id === threadId)) throw notFound('Thread');
   const b = new FlameBuilder();
   addSamples(b, p, { origin: 0, from: -Infinity, to: Infinity, threadId: chosen });
+  const sampled = row.kind === 'continuous' ? await chunkTransactions(t.projectId, [row]) : null;
   return {
-    ...summary(row),
+    ...summary(row, sampled?.get(row.id)),
     truncatedStacks: p.truncatedStacks,
     threads: p.threads.map((x, i) => ({ ...x, sampleCount: counts[i] })),
     threadId: chosen,
