@@ -8,10 +8,10 @@ import { LogoutButton } from './logout-button';
 import { NavLinks } from './nav-links';
 import { OrgSwitcher } from './org-switcher';
 import { ProjectSwitcher } from './project-switcher';
-import { UserMenu } from './user-menu';
+import { UserMenu, type ShellUser } from './user-menu';
 
 export type ShellOrganization = { name: string; plan: 'FREE' | 'PRO' };
-export type ShellUser = { name: string; email: string };
+export type { ShellUser };
 
 /**
  * Wide: logo / organization / project … usage · account menu · theme · log out, then the nav in one row.

@@ -6,7 +6,6 @@ import { menuPanel, switcherLink, useDismiss } from '@/components/ui/switcher';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { LogoutButton } from './logout-button';
 import { SETTINGS_PAGES } from './settings-pages';
-import type { ShellUser } from './dashboard-header';
 
 const initials = (name: string) =>
   name
@@ -20,6 +19,9 @@ const initials = (name: string) =>
  * The signed-in person's menu: their name and email, their own settings (Account, Security, Notifications) and, on
  * a phone, where the header has no room for them, the theme and Log out. Wide: their name; phone: their initials.
  */
+/** Who is signed in, as the header shows them. */
+export type ShellUser = { name: string; email: string };
+
 export function UserMenu({ user }: { user: ShellUser }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);

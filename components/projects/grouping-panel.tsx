@@ -20,6 +20,7 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import { Problems, problemsOf, type Problem } from '@/components/ui/rule-problems';
 import { Textarea } from '@/components/ui/textarea';
 import { GroupingPreviewTable } from './grouping-preview';
+import { formatDate } from '@/lib/text/date-format';
 
 const FINGERPRINT_EXAMPLE = 'error.type:DatabaseUnavailable -> system-down\nmessage:"*timeout*" -> timeouts';
 const STACK_EXAMPLE = 'stack.module:node_modules/** -app\nstack.function:assert* -group';
@@ -83,7 +84,7 @@ function Transition({ grouping }: { grouping: GroupingSettingsView }) {
         {grouping.transition.map((t) => (
           <li key={t.config}>
             The config <code className="font-mono text-xs">{t.config}</code> (version {t.version}) groups beside the
-            current one until {new Date(t.until).toLocaleDateString()}: issues it created keep their events.
+            current one until {formatDate(t.until)}: issues it created keep their events.
           </li>
         ))}
       </ul>
