@@ -31,6 +31,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: not the API, the metrics, the SDK bundle, Next's assets, the icons or files with an extension.
-  matcher: ['/((?!api/|api$|metrics$|sdk/|_next/|icon|apple-icon|.*\\.[^/]+$).*)'],
+  // Pages only: not the API, the metrics, the MCP server, the SDK bundle, Next's assets, the icons or files with an
+  // extension.
+  matcher: ['/((?!api/|api$|metrics$|mcp$|sdk/|_next/|icon|apple-icon|.*\\.[^/]+$).*)'],
 };

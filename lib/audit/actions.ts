@@ -59,5 +59,7 @@ export const AUDIT_ACTIONS = [
   'integration.project_configured',
   'integration.secrets_rotated',
   'integration.disconnected',
+  // The MCP server (#63): every tool a coding agent calls
+  'mcp.tool_called',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -216,9 +216,10 @@ function projectIdOf(params: unknown): string {
 
 /**
  * A bearer token on a route that takes sessions: unknown or revoked → 401; a route that is personal,
- * OWNER-only or unscoped → 403; a scope missing for this method and endpoint class → 403 naming it.
+ * OWNER-only or unscoped → 403; a scope missing for this method and endpoint class → 403 naming it. Also the MCP
+ * server's (lib/mcp/http.ts), which takes tokens only.
  */
-async function authenticateToken(
+export async function authenticateToken(
   bearer: string,
   method: string,
   spec: { scope?: Scope; role?: Role; tokens?: TokenEndpointClass | false },
