@@ -114,6 +114,6 @@ describe('/mcp refuses', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
     const body = (await res.json()) as { result: { tools: { name: string }[] } };
-    expect(body.result.tools).toHaveLength(10);
+    expect(body.result.tools).toHaveLength(12);
   });
 });

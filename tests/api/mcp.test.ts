@@ -8,14 +8,12 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { shortIdOf } from '@/lib/sentry-api/ids';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
-import { mcpFetch } from '../support/mcp';
+import { callTool as call, closeMcpClients, connectMcp as connect } from '../support/mcp';
 import { snapshot } from '../support/sentry-api-orgs';
 import { createToken } from '../support/tokens';
 import { startSentryServer } from './sentry-server';
@@ -27,25 +25,6 @@ let project: Awaited<ReturnType<typeof createProject>>;
 let sent: { traceId: string; error: string; message: string };
 let issue: { id: string; number: bigint; shortId: string };
 let tokens: { write: string; read: string; other: string; otherId: string };
-const clients: Client[] = [];
-
-async function connect(token: string | null): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), {
-    fetch: mcpFetch,
-    requestInit: token ? { headers: { authorization: `Bearer ${token}` } } : undefined,
-  });
-  const client = new Client({ name: 'mcp-test', version: '1.0.0' });
-  await client.connect(transport);
-  clients.push(client);
-  return client;
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>) {
-  const res = await client.callTool({ name, arguments: args });
-  const content = res.content as { type: string; text: string }[];
-  return { isError: res.isError === true, text: content.map((c) => c.text).join('\n') };
-}
-
 beforeAll(async () => {
   server = await startSentryServer();
   owner = await signUp({ name: 'Ada Shop' });
@@ -70,7 +49,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const c of clients) await c.close().catch(() => {});
+  await closeMcpClients();
   await server.close();
 });
 
@@ -84,6 +63,8 @@ describe('reading', () => {
       'find_issues',
       'get_event',
       'get_issue',
+      'get_replay',
+      'get_slowest_functions',
       'get_trace',
       'resolve_issue',
       'search_events',

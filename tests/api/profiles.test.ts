@@ -24,12 +24,12 @@ import { setPlan } from '../support/fixtures';
 import { startAppServer } from '../support/app-server';
 import { sentryCli } from '../support/js-build';
 import { createToken } from '../support/tokens';
+import { recordedPythonProfile } from '../support/recorded-profile';
 import { build } from 'esbuild';
 import os from 'node:os';
 
 const run = promisify(execFile);
 const DIR = path.join(import.meta.dirname, '../support/profiling-sdks');
-const FIXTURES = path.join(import.meta.dirname, '../fixtures/profiles');
 const id = () => crypto.randomUUID().replace(/-/g, '');
 
 type FlameNode = { name: string; inApp: boolean; selfMs: number; totalMs: number; children: FlameNode[] };
@@ -213,24 +213,8 @@ describe('transaction profiles (version 1)', () => {
 
   it('a profile recorded from a real SDK (sentry-python 1.9.10), moved to now, reads the same way', async () => {
     const s = await setup('Recorded');
-    const text = fs.readFileSync(path.join(FIXTURES, 'sentry-python-1.9.10-transaction-profile.envelope'), 'utf8');
-    const [header, , profileText, , txText] = text.split('\n');
-    const profile = JSON.parse(profileText);
-    const tx = JSON.parse(txText);
-    // Its times moved to now (the recording keeps its shape; only the clock differs).
-    const shift = Date.now() - Date.parse(tx.timestamp);
-    const moved = (iso: string) => new Date(Date.parse(iso) + shift).toISOString();
-    profile.timestamp = moved(profile.timestamp);
-    tx.timestamp = moved(tx.timestamp);
-    tx.start_timestamp = moved(tx.start_timestamp);
-    for (const sp of tx.spans) {
-      sp.start_timestamp = moved(sp.start_timestamp);
-      sp.timestamp = moved(sp.timestamp);
-    }
-    const res = await s.post(JSON.parse(header), [
-      { header: { type: 'profile' }, payload: profile },
-      { header: { type: 'transaction' }, payload: tx },
-    ]);
+    const { header, tx, items } = recordedPythonProfile();
+    const res = await s.post(header, items);
     expect(res.status).toBe(200);
     expect(await s.outcomes()).toEqual({ 'accepted/': 1 });
     const g = (
