@@ -11,6 +11,7 @@ export const AREAS_SHOWN: Record<string, [string, string]> = {
   key: ['Client keys', 'client key'],
   issue: ['Issues', 'issue'],
   erasure: ['Erasure', 'erasure'],
+  mcp: ['Coding agents (MCP)', 'MCP'],
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -52,6 +53,7 @@ const ACTION_LABELS: Record<string, string> = {
   'issue.undiscarded': 'Stopped discarding an issue',
   'erasure.requested': 'Requested an erasure',
   'erasure.completed': 'Erasure completed',
+  'mcp.tool_called': 'Called an MCP tool',
 };
 
 export const actionLabel = (a: string) => ACTION_LABELS[a] ?? a;
