@@ -6,6 +6,8 @@ import { env } from '@/lib/env';
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
+/** A value on one line: a line break inside a tag or breadcrumb would read as the next entry. */
+const line = (v: unknown): string => str(v).replace(/\s+/g, ' ').trim();
 
 /** At most this many frames of one stack trace are shown (the innermost ones); the rest are counted. */
 const MAX_FRAMES = 30;
@@ -111,7 +113,7 @@ function breadcrumbsText(e: Json): string[] {
     `## Breadcrumbs (oldest first${values.length > shown.length ? `, last ${shown.length} of ${values.length}` : ''})`,
     ...shown.map(
       (b) =>
-        `- ${str(b.timestamp)} [${str(b.level)}] ${str(b.category) || str(b.type)}: ${str(b.message) || (b.data ? JSON.stringify(b.data) : '')}`,
+        `- ${str(b.timestamp)} [${str(b.level)}] ${str(b.category) || str(b.type)}: ${line(b.message) || (b.data ? JSON.stringify(b.data) : '')}`,
     ),
   ];
 }
@@ -137,7 +139,7 @@ export function eventText(e: Json, link: string | null): string {
     ...exceptionText(e),
     '',
     `## Tags`,
-    tags.map((t) => `${str(t.key)}=${str(t.value)}`).join(', ') || '(none)',
+    tags.map((t) => `${line(t.key)}=${line(t.value)}`).join(', ') || '(none)',
     '',
     ...breadcrumbsText(e),
   ]
@@ -148,5 +150,5 @@ export function eventText(e: Json, link: string | null): string {
 /** Rows of a dataset (search_events, search_spans, search_logs) as one line each, the fields in order. */
 export function rowsText(rows: Json[], fields: string[]): string {
   if (rows.length === 0) return 'No results.';
-  return rows.map((r) => `- ${fields.map((f) => `${f}=${r[f] === null ? '—' : str(r[f])}`).join(' · ')}`).join('\n');
+  return rows.map((r) => `- ${fields.map((f) => `${f}=${r[f] === null ? '—' : line(r[f])}`).join(' · ')}`).join('\n');
 }

@@ -4,6 +4,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { db } from '@/lib/db';
+import { eventsByClientId } from '@/lib/events/by-client-id';
 import { env } from '@/lib/env';
 import { ownerMatchesOfIssue } from '@/lib/ownership/owners-of';
 import { findIssue } from '@/lib/sentry-api/find-issues';
@@ -82,8 +83,21 @@ async function suspectsText(issueId: string): Promise<string> {
   ].join('\n');
 }
 
-const eventLink = (projectId: string, issueId: string, eventId: string) =>
-  dashboardUrl(`/projects/${projectId}/issues/${issueId}/events/${eventId}`);
+/**
+ * The dashboard's page of an event Sentry's JSON names by the SDK's id (else ours without dashes): the page takes our
+ * row's id, found through the SDK's id (lib/events/by-client-id.ts) or read back from ours.
+ */
+async function eventLink(issue: { projectId: string; id: string }, sentryId: string): Promise<string> {
+  const [known] = await eventsByClientId(issue.projectId, [sentryId], { id: true, issueId: true });
+  const uuid = sentryId.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+  const rowId =
+    known?.issueId === issue.id
+      ? known.id
+      : (await db.event.findFirst({ where: { id: uuid, issueId: issue.id }, select: { id: true } }))?.id;
+  return rowId
+    ? dashboardUrl(`/projects/${issue.projectId}/issues/${issue.id}/events/${rowId}`)
+    : dashboardUrl(`/projects/${issue.projectId}/issues/${issue.id}`);
+}
 
 async function getIssue(ctx: McpContext, args: { issue: string }) {
   const found = await findIssue(ctx.tenant.orgId, args.issue);
@@ -99,7 +113,7 @@ async function getIssue(ctx: McpContext, args: { issue: string }) {
     owners,
     '',
     latest
-      ? `Latest event:\n${eventText(latest as unknown as Json, eventLink(found.projectId, found.id, latest.id))}`
+      ? `Latest event:\n${eventText(latest as unknown as Json, await eventLink(found, latest.id))}`
       : 'No event is stored for this issue.',
   ].join('\n');
 }
@@ -115,7 +129,10 @@ async function getEvent(ctx: McpContext, args: { event_id: string; project?: str
       where: { projectId: p.id, number: BigInt(event.groupID) },
       select: { id: true },
     });
-    return eventText(event as unknown as Json, issue ? eventLink(p.id, issue.id, event.id) : null);
+    return eventText(
+      event as unknown as Json,
+      issue ? await eventLink({ projectId: p.id, id: issue.id }, event.id) : null,
+    );
   }
   throw sentryNotFound();
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
+import { env } from '@/lib/env';
 import { shortIdOf } from '@/lib/sentry-api/ids';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
@@ -97,6 +98,11 @@ describe('reading', () => {
     expect(t).toMatch(/> +\d+ \|\s+throw new TypeError\(`Card declined for order \$\{order\}`\);/);
     expect(t).toContain('[info] cart: Added 2 items');
     expect(t).toContain('checkout=v2');
+    // Every tag on the one line (a value with a line break, as an OS name may be, is joined).
+    expect(t.split('## Tags\n')[1].split('\n')[0]).toMatch(/checkout=v2.*release=shop@1\.2\.0.*user=id:u-42/);
+    // The event's link opens the dashboard's event page, which takes our event's id.
+    const row = await db.event.findFirstOrThrow({ where: { issueId: issue.id }, select: { id: true } });
+    expect(t).toContain(`Link: ${env.appUrl}/projects/${project.id}/issues/${issue.id}/events/${row.id}`);
     expect(t).toContain('Request: POST https://shop.example/checkout');
     expect(t).toContain(`Trace: ${sent.traceId}`);
     expect(t).toContain('Suspect commits: none');
