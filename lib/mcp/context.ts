@@ -9,6 +9,7 @@ import { db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
 import { logger } from '@/lib/log';
 import type { OrgTenant } from '@/lib/orgs/resolve-tenant';
+import { controlCharacterIssues, withoutControlCharacters } from '@/lib/text/control-characters';
 import { sentryScopesOf } from '@/lib/sentry-api/scopes';
 
 export type McpContext = {
@@ -54,7 +55,9 @@ function auditedArgs(args: Record<string, unknown>): Record<string, string | num
   const out: Record<string, string | number | boolean | null> = {};
   for (const [k, v] of Object.entries(args)) {
     if (v === undefined) continue;
-    const s = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? v : JSON.stringify(v);
+    const raw = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? v : JSON.stringify(v);
+    // A refused control character is kept visible but storable (jsonb holds no NUL).
+    const s = typeof raw === 'string' ? withoutControlCharacters(raw) : raw;
     out[k] = typeof s === 'string' && s.length > MAX_AUDITED_ARG ? `${s.slice(0, MAX_AUDITED_ARG)}…` : s;
   }
   return out;
@@ -76,12 +79,18 @@ export function addTool<S extends Shape>(server: McpServer, ctx: McpContext, spe
   const handler = async (args: Args<S>): Promise<CallToolResult> => {
     try {
       if (spec.writes) assertWriteScope(ctx);
+      // As the route wrapper refuses them: no argument reaches the database with a NUL or another control character.
+      const control = controlCharacterIssues(args);
+      if (control.length > 0)
+        throw new AppError('BAD_REQUEST', `${control.map((i) => i.path.join('.')).join(', ')}: ${control[0].message}`);
       const answer = await spec.run(ctx, args);
       await audit(ctx, spec.name, args, 'ok');
       return text(answer);
     } catch (err) {
       if (err instanceof AppError) {
-        await audit(ctx, spec.name, args, err.code === 'FORBIDDEN' ? 'refused' : 'error');
+        await audit(ctx, spec.name, args, err.code === 'FORBIDDEN' ? 'refused' : 'error').catch((e: unknown) =>
+          logger.error({ err: e, tool: spec.name }, 'mcp audit failed'),
+        );
         return text(`Error: ${err.message}`, true);
       }
       logger.error({ err, tool: spec.name }, 'mcp tool failed');

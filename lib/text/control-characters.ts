@@ -6,6 +6,11 @@ export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters';
 // and carriage return, which multi-line text (comments) legitimately holds.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+/** The text with each control character replaced by U+FFFD: storable (jsonb holds no NUL) and still visible. */
+export function withoutControlCharacters(s: string): string {
+  return s.replace(new RegExp(CONTROL.source, 'g'), '\uFFFD');
+}
+
 export function hasControlCharacters(s: string): boolean {
   return CONTROL.test(s);
 }

@@ -180,9 +180,15 @@ describe('changing', () => {
     const unknown = await call(client, 'assign_issue', { issue: issue.shortId, assignee: 'nobody@else.example' });
     expect(unknown.isError).toBe(true);
     expect(unknown.text).toContain('is not a member of this organization');
-    await call(client, 'comment_on_issue', { issue: issue.shortId, text: 'Fixed by retrying the charge' });
+    // A control character is refused before anything is written, as the route wrapper refuses it; line breaks are text.
+    expect(await call(client, 'comment_on_issue', { issue: issue.shortId, text: 'bad\u0000byte' })).toEqual({
+      isError: true,
+      text: 'Error: text: Must not contain control characters',
+    });
+    expect(await db.issueComment.count({ where: { issueId: issue.id } })).toBe(0);
+    await call(client, 'comment_on_issue', { issue: issue.shortId, text: 'Fixed by retrying\nthe charge' });
     const comment = await db.issueComment.findFirstOrThrow({ where: { issueId: issue.id } });
-    expect([comment.body, comment.authorId]).toEqual(['Fixed by retrying the charge', owner.user.id]);
+    expect([comment.body, comment.authorId]).toEqual(['Fixed by retrying\nthe charge', owner.user.id]);
     const listed = await call(client, 'find_issues', { query: 'is:resolved' });
     expect(listed.text).toContain(`${issue.shortId} [error, resolved]`);
   });
@@ -204,6 +210,11 @@ describe('the audit log', () => {
     expect(ok).toMatchObject({ actorType: 'token', actorLabel: 'agent', targetType: 'mcp_tool' });
     expect(ok.changes).toEqual({ arguments: { issue: issue.shortId }, outcome: 'ok' });
     expect(of('resolve_issue', 'refused')[0].actorLabel).toBe('reader');
+    // A refused control character is kept in the log, replaced so that it can be stored.
+    expect(of('comment_on_issue', 'error')[0].changes).toEqual({
+      arguments: { issue: issue.shortId, text: 'bad\uFFFDbyte' },
+      outcome: 'error',
+    });
     // The other organization's calls are in its own log, not ours.
     const theirs = await db.auditLogEntry.findMany({ where: { action: 'mcp.tool_called', actorId: tokens.otherId } });
     expect(theirs.length).toBeGreaterThanOrEqual(9);
