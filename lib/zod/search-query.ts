@@ -10,6 +10,7 @@
 
 import { LEVELS, type IssueStatusValue, type LevelValue } from './issue-values';
 import { TEAM_SLUG } from './teams';
+import { QueryError, tokenize, type Token } from './search-tokens';
 
 export type TimeBound = { op: 'after' | 'before'; relativeMs: number } | { op: 'after' | 'before'; at: string };
 
@@ -44,25 +45,6 @@ const CONTEXT_KEY = /^contexts\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
 const FLAG_KEY = /^flags(\.[A-Za-z0-9_-]+)+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
-class QueryError extends Error {
-  constructor(
-    readonly position: number,
-    readonly reason: string,
-  ) {
-    super(reason);
-  }
-}
-
-type Token = {
-  start: number;
-  negated: boolean;
-  key: string | null;
-  keyEnd: number;
-  value: string;
-  valueStart: number;
-  quoted: boolean;
-};
-
 export function parseSearchQuery(input: string): ParsedQuery {
   try {
     if (input.length > MAX_QUERY_LENGTH)
@@ -75,66 +57,6 @@ export function parseSearchQuery(input: string): ParsedQuery {
     if (err instanceof QueryError) return { ok: false, position: err.position, reason: err.reason };
     throw err;
   }
-}
-
-function tokenize(s: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  const isSpace = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\r';
-  while (i < s.length) {
-    if (isSpace(s[i])) {
-      i++;
-      continue;
-    }
-    const start = i;
-    let negated = false;
-    if (s[i] === '!') {
-      negated = true;
-      i++;
-      if (i >= s.length || isSpace(s[i])) throw new QueryError(start, 'Nothing to negate after "!"');
-    }
-    let key: string | null = null;
-    let keyEnd = i;
-    if (s[i] !== '"') {
-      // A key is the run of non-space characters before the first ":" of a bare word.
-      let j = i;
-      while (j < s.length && !isSpace(s[j]) && s[j] !== ':' && s[j] !== '"') j++;
-      if (s[j] === ':' && j > i) {
-        key = s.slice(i, j);
-        keyEnd = j;
-        i = j + 1;
-      }
-    }
-    const valueStart = i;
-    let value = '';
-    let quoted = false;
-    if (s[i] === '"') {
-      quoted = true;
-      i++;
-      let closed = false;
-      while (i < s.length) {
-        if (s[i] === '\\' && (s[i + 1] === '"' || s[i + 1] === '\\')) {
-          value += s[i + 1];
-          i += 2;
-        } else if (s[i] === '"') {
-          closed = true;
-          i++;
-          break;
-        } else value += s[i++];
-      }
-      if (!closed) throw new QueryError(valueStart, 'Unclosed quote');
-      if (i < s.length && !isSpace(s[i])) throw new QueryError(i, 'Put a space after a closing quote');
-    } else {
-      while (i < s.length && !isSpace(s[i])) {
-        if (s[i] === '"') throw new QueryError(i, 'A quote may only start a value');
-        value += s[i++];
-      }
-    }
-    if (key !== null && value === '' && !quoted) throw new QueryError(valueStart, `Missing value after "${key}:"`);
-    if (key === null && value === '') throw new QueryError(valueStart, 'Empty quoted text');
-    tokens.push({ start, negated, key, keyEnd, value, valueStart, quoted });
-  }
-  return tokens;
 }
 
 function toFilter(t: Token): SearchFilter {
