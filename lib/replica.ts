@@ -251,6 +251,14 @@ export function readPool(atLeast: bigint | null = null): Queryable {
   return mayReadReplica(atLeast) ? (replicaPool() ?? pool()) : pool();
 }
 
+/**
+ * readPool's pool itself, for a heavy read that needs a session of its own (a read-only transaction with its own
+ * statement timeout, lib/explore). Without the replica's retry on the primary: the caller answers a failure.
+ */
+export function readSessionPool(): pg.Pool {
+  return mayReadReplica(null) ? (replicaPool() ?? pool()) : pool();
+}
+
 /** The Prisma client for a heavy dashboard read: over the replica when it may, else the primary's. */
 export function readDb(): Db {
   if (!mayReadReplica(null)) return getDb();

@@ -61,5 +61,9 @@ export const AUDIT_ACTIONS = [
   'integration.disconnected',
   // The MCP server (#63): every tool a coding agent calls
   'mcp.tool_called',
+  // Explore (#61)
+  'explore.query_saved',
+  'explore.query_updated',
+  'explore.query_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

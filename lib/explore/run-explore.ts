@@ -1,0 +1,100 @@
+// Runs an Explore query for an organization (#61): its projects (all, or those the query names: another
+// organization's is a 404), the plan's retention, then in one read-only transaction with its own statement timeout
+// the planner's estimate, the choice of exact or sampled (sampling.ts) and the one statement. A statement stopped
+// by the timeout is a 400 that says which limit it met, never a hung page.
+import type pg from 'pg';
+import { AppError, notFound } from '@/lib/errors';
+import type { OrgTenant } from '@/lib/orgs/resolve-tenant';
+import { withPgTransaction } from '@/lib/pg';
+import { readSessionPool } from '@/lib/replica';
+import { retentionDays } from '@/lib/retention/purge-old-data';
+import type { ExploreQuery } from '@/lib/zod/explore';
+import { clock } from '@/lib/clock';
+import { compileQuery, type Compiled } from './compile';
+import type { ScopeProject } from './compile-filter';
+import { exploreSql, type ExploreStatement } from './build-sql';
+import { chooseSampling, scansOf, type Choice } from './sampling';
+import { shapeResult, type Row } from './shape-result';
+
+/** EXPLORE_STATEMENT_TIMEOUT_MS (default 10,000): the longest one Explore statement may run. */
+export function statementTimeoutMs(): number {
+  const n = Number(process.env.EXPLORE_STATEMENT_TIMEOUT_MS);
+  return Number.isInteger(n) && n >= 100 ? n : 10_000;
+}
+
+/** The organization's projects the query reads, and how far back its plan keeps data. */
+export async function exploreScope(t: OrgTenant, q: Pick<ExploreQuery, 'projects'>) {
+  const { rows } = await readSessionPool().query<ScopeProject & { plan: 'FREE' | 'PRO' }>(
+    `SELECT p.id, p.number, p.slug, p.name, o.plan FROM organizations o JOIN projects p ON p.org_id = o.id
+      WHERE o.id = $1 ORDER BY p.name, p.id`,
+    [t.orgId],
+  );
+  const plan = rows[0]?.plan ?? 'FREE';
+  const projects = rows.map(({ plan: _plan, ...p }) => p);
+  // A project the query names that is not this organization's is not found, as it would be anywhere else.
+  for (const id of q.projects) if (!projects.some((p) => p.id === id)) throw notFound('Project');
+  return {
+    projects: q.projects.length ? projects.filter((p) => q.projects.includes(p.id)) : projects,
+    retentionDays: retentionDays(plan),
+  };
+}
+
+/** `fn` in a read-only transaction on the read pool, its statements stopped after the timeout (a clear 400). */
+export async function withExploreSession<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const ms = statementTimeoutMs();
+  try {
+    return await withPgTransaction(
+      async (client) => {
+        // Bounded reads (a sample or a cheap exact one): parallel workers would cost more to start than they save,
+        // and sorts for percentiles stay in memory.
+        await client.query(
+          `SELECT set_config('transaction_read_only', 'on', true), set_config('statement_timeout', $1, true),
+                  set_config('work_mem', '32MB', true), set_config('max_parallel_workers_per_gather', '0', true)`,
+          [String(ms)],
+        );
+        return fn(client);
+      },
+      { pool: readSessionPool() },
+    );
+  } catch (err) {
+    if ((err as { code?: string }).code === '57014')
+      throw new AppError(
+        'BAD_REQUEST',
+        `The query ran into the ${ms / 1000} s limit of one Explore query and was stopped: narrow the time range, pick fewer projects or add a filter`,
+      );
+    throw err;
+  }
+}
+
+/** The planner's view of the exact statement, and what a sample would read: exact or sampled, and at what rate. */
+export async function planQuery(client: pg.PoolClient, c: Compiled, exact: ExploreStatement): Promise<Choice> {
+  const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: Parameters<typeof scansOf>[0] }] }>(
+    `EXPLAIN (FORMAT JSON) ${exact.text}`,
+    exact.values,
+  );
+  const scans = scansOf(rows[0]['QUERY PLAN'][0].Plan, c.dataset.table);
+  const {
+    rows: [size],
+  } = await client.query<{ pages: number }>(
+    'SELECT coalesce(sum(relpages), 0)::float8 AS pages FROM pg_class WHERE relname = ANY($1)',
+    [scans.relations],
+  );
+  return chooseSampling(c.dataset.sampleRows(c.needs), scans, size.pages);
+}
+
+/** Refuses a query that could not run (an unknown field, an aggregate that does not suit it…), without running it. */
+export async function checkExploreQuery(t: OrgTenant, q: ExploreQuery): Promise<void> {
+  compileQuery(q, { nowMs: clock.now().getTime(), ...(await exploreScope(t, q)) });
+}
+
+export async function runExplore(t: OrgTenant, q: ExploreQuery) {
+  const scope = await exploreScope(t, q);
+  const c = compileQuery(q, { nowMs: clock.now().getTime(), ...scope });
+  return withExploreSession(async (client) => {
+    const exact = exploreSql(c, null);
+    const choice = await planQuery(client, c, exact);
+    const stmt = choice.exact ? exact : exploreSql(c, { percent: choice.rate * 100 });
+    const { rows } = await client.query<Row>(stmt.text, stmt.values);
+    return shapeResult(c, rows, choice.exact ? null : { rate: choice.rate });
+  });
+}
