@@ -129,6 +129,18 @@ describe('compiling a query', () => {
       '5m',
     );
   });
+
+  it('compares one project with = (its (project, time) index then reads newest first), several with ANY', () => {
+    const one = compileQuery(exploreQuerySchema.parse({ dataset: 'spans' }), {
+      nowMs: NOW,
+      retentionDays: 90,
+      projects: projects.slice(0, 1),
+    });
+    expect(one.where[0]).toMatch(/= \$1::int$/);
+    expect(one.params.values[0]).toBe(7);
+    expect(compile({ dataset: 'spans' }).where[0]).toMatch(/= ANY\(\$1::int\[\]\)$/);
+    expect(compile({ dataset: 'spans' }).params.values[0]).toEqual([7, 8]);
+  });
 });
 
 describe('sampling', () => {
@@ -166,5 +178,15 @@ describe('sampling', () => {
     expect(chooseSampling(100_000, scansOf(plan(60_000, 150_000), 'logs'), MAX_SAMPLE_PAGES * 1.5)).toEqual({
       exact: true,
     });
+  });
+
+  it('reads a LIMITed statement (the samples) exactly when its whole plan is cheap, whatever its scans would yield', () => {
+    // The newest 50 of millions in index order: the plan's cost is low though its scans could yield every row.
+    const newest = { ...scansOf(plan(600_000, 10_000_000), 'logs'), cost: 900, limited: true };
+    expect(chooseSampling(100_000, newest, 400_000)).toEqual({ exact: true });
+    // Without an index to stop early, the whole plan is dear: a sample.
+    expect(chooseSampling(100_000, { ...newest, cost: 600_000 }, 400_000)).toEqual({ exact: false, rate: 0.01 });
+    // The same cheap cost without LIMIT: too many rows to read exactly.
+    expect(chooseSampling(100_000, { ...newest, limited: false }, 400_000)).toEqual({ exact: false, rate: 0.01 });
   });
 });

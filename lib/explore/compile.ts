@@ -131,8 +131,12 @@ export function compileQuery(q: ExploreQuery, c: CompileContext): Compiled {
   const { startMs, endMs } = rangeOf(q, c);
   const interval = q.interval ?? autoInterval(endMs - startMs);
   const projectKeys = c.projects.map((p) => (dataset.project.by === 'id' ? p.id : p.number));
+  const type = dataset.project.by === 'id' ? 'text' : 'int';
   const where = [
-    `${dataset.project.sql} = ANY(${params.add(projectKeys, dataset.project.by === 'id' ? 'text[]' : 'int[]')})`,
+    // One project as an equality: an index on (project, time) then also gives the rows newest first.
+    projectKeys.length === 1
+      ? `${dataset.project.sql} = ${params.add(projectKeys[0], type)}`
+      : `${dataset.project.sql} = ANY(${params.add(projectKeys, `${type}[]`)})`,
     `${dataset.received} >= ${params.add(new Date(startMs - RECEIVED_SLACK_MS).toISOString(), 'timestamptz')}`,
     `${dataset.received} < ${params.add(new Date(endMs + RECEIVED_SLACK_MS).toISOString(), 'timestamptz')}`,
     `${dataset.time} >= ${params.add(new Date(startMs).toISOString(), 'timestamptz')}`,

@@ -77,6 +77,8 @@ export type Dataset = {
   /** The samples behind a row: columns over the dataset's aliases (the same `from`), and the item made from a row. */
   samples: {
     columns: string;
+    /** Newest first by this (default: `time`): the column an index gives in order. */
+    order?: string;
     needs?: readonly string[];
     toSample: (row: Record<string, unknown>, projectId: string) => Sample;
   };

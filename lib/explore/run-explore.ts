@@ -66,13 +66,22 @@ export async function withExploreSession<T>(fn: (client: pg.PoolClient) => Promi
   }
 }
 
-/** The planner's view of the exact statement, and what a sample would read: exact or sampled, and at what rate. */
-export async function planQuery(client: pg.PoolClient, c: Compiled, exact: ExploreStatement): Promise<Choice> {
+/**
+ * The planner's view of the exact statement, and what a sample would read: exact or sampled, and at what rate.
+ * `limited`: the statement reads only until it has its rows (LIMIT), which the plan's own cost accounts for.
+ */
+export async function planQuery(
+  client: pg.PoolClient,
+  c: Compiled,
+  exact: ExploreStatement & { limited?: boolean },
+): Promise<Choice> {
   const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: Parameters<typeof scansOf>[0] }] }>(
     `EXPLAIN (FORMAT JSON) ${exact.text}`,
     exact.values,
   );
-  const scans = scansOf(rows[0]['QUERY PLAN'][0].Plan, c.dataset.table);
+  const plan = rows[0]['QUERY PLAN'][0].Plan;
+  const scans = scansOf(plan, c.dataset.table);
+  if (exact.limited) Object.assign(scans, { cost: plan['Total Cost'], limited: true });
   const {
     rows: [size],
   } = await client.query<{ pages: number }>(

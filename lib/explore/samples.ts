@@ -1,6 +1,6 @@
 // The items behind a row of an Explore table (#61): the events, transactions, spans or log lines of the query that
-// have the row's group values, newest first, each with a link to where it is shown. Read as the query is: exactly
-// when that is cheap, else from the same kind of sample (the answer says so).
+// have the row's group values, newest first, each with a link to where it is shown. Exactly when the newest 50 are
+// cheap to find (an index newest first), else from the same kind of sample as the query (the answer says so).
 import type { OrgTenant } from '@/lib/orgs/resolve-tenant';
 import { clock } from '@/lib/clock';
 import type { ExploreQuery } from '@/lib/zod/explore';
@@ -20,7 +20,7 @@ function groupConditions(c: Compiled, group: (string | null)[]): string[] {
     });
   return c.groups.map((g, i) => {
     const v = group[i];
-    if (!g.project) return `(${g.sql}) IS NOT DISTINCT FROM ${c.params.add(v, 'text')}`;
+    if (!g.project) return v === null ? `(${g.sql}) IS NULL` : `(${g.sql}) = ${c.params.add(v, 'text')}`;
     const p = c.projects.find((x) => x.slug === v);
     if (!p) return refuse({ path: ['group'], message: `No project "${v}" in this query` });
     return `(${g.sql}) = ${c.params.add(String(c.dataset.project.by === 'id' ? p.id : p.number), 'text')}`;
@@ -34,7 +34,7 @@ function samplesSql(c: Compiled, where: string[], percent: number | null): Explo
   const needs = new Set([...c.needs, ...(d.samples.needs ?? [])]);
   return {
     text: `SELECT ${d.samples.columns} FROM ${d.from(sample, needs)} WHERE ${where.join(' AND ')}
-            ORDER BY ${d.time} DESC LIMIT ${SAMPLES}`,
+            ORDER BY ${d.samples.order ?? d.time} DESC LIMIT ${SAMPLES}`,
     values: params.values,
   };
 }
@@ -46,7 +46,7 @@ export async function exploreSamples(t: OrgTenant, input: { query: ExploreQuery;
   const byKey = new Map(c.projects.flatMap((p) => [[p.id, p.id] as const, [String(p.number), p.id] as const]));
   return withExploreSession(async (client) => {
     const exact = samplesSql(c, where, null);
-    const choice = await planQuery(client, c, exact);
+    const choice = await planQuery(client, c, { ...exact, limited: true });
     const stmt = choice.exact ? exact : samplesSql(c, where, choice.rate * 100);
     const { rows } = await client.query<Record<string, unknown>>(stmt.text, stmt.values);
     return {

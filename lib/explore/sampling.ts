@@ -21,7 +21,11 @@ type PlanNode = {
   Plans?: PlanNode[];
 };
 
-export type Scans = { cost: number; rows: number; relations: string[] };
+/**
+ * `limited`: the statement stops early (the samples' newest 50), so `cost` is the whole plan's, which the planner
+ * lowers for the rows it expects never to read.
+ */
+export type Scans = { cost: number; rows: number; relations: string[]; limited?: boolean };
 
 /** The plan's scans of the dataset's table (its partitions): their cost, the rows they yield, the relations. */
 export function scansOf(plan: PlanNode, table: string): Scans {
@@ -43,7 +47,7 @@ export type Choice = { exact: true } | { exact: false; rate: number };
 
 /** `target`: the rows to aim at; `pages`: the relations' pages (pg_class.relpages), which a sample reads its rate of. */
 export function chooseSampling(target: number, scans: Scans, pages: number): Choice {
-  if (scans.cost <= EXACT_SCAN_COST && scans.rows <= target) return { exact: true };
+  if (scans.cost <= EXACT_SCAN_COST && (scans.limited || scans.rows <= target)) return { exact: true };
   let rate = scans.rows > 0 ? target / scans.rows : 1;
   if (pages > 0) rate = Math.min(rate, MAX_SAMPLE_PAGES / pages);
   if (rate >= MAX_RATE) return { exact: true };

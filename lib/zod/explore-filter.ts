@@ -7,7 +7,7 @@
 //   has:key                      the field or attribute is set
 //   !term                        negates any of them (a row without the key matches `!key:value`)
 // Which keys a dataset knows, and the type each compares as, is the dataset's business (lib/explore/datasets). Pure.
-import { QueryError, tokenize, type Token } from './search-tokens';
+import { parseTerms, QueryError, type Token } from './search-tokens';
 
 export const MAX_FILTER_LENGTH = 500;
 export const MAX_FILTER_TERMS = 20;
@@ -30,17 +30,7 @@ export type ExploreFilter = ExploreTerm & { negated: boolean; position: number }
 export type ParsedFilter = { ok: true; filters: ExploreFilter[] } | { ok: false; position: number; reason: string };
 
 export function parseExploreFilter(input: string): ParsedFilter {
-  try {
-    if (input.length > MAX_FILTER_LENGTH)
-      throw new QueryError(MAX_FILTER_LENGTH, `The query is longer than ${MAX_FILTER_LENGTH} characters`);
-    const tokens = tokenize(input);
-    if (tokens.length > MAX_FILTER_TERMS)
-      throw new QueryError(tokens[MAX_FILTER_TERMS].start, `At most ${MAX_FILTER_TERMS} terms in one query`);
-    return { ok: true, filters: tokens.map(toFilter) };
-  } catch (err) {
-    if (err instanceof QueryError) return { ok: false, position: err.position, reason: err.reason };
-    throw err;
-  }
+  return parseTerms(input, { maxLength: MAX_FILTER_LENGTH, maxTerms: MAX_FILTER_TERMS }, toFilter);
 }
 
 function toFilter(t: Token): ExploreFilter {

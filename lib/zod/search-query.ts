@@ -10,7 +10,7 @@
 
 import { LEVELS, type IssueStatusValue, type LevelValue } from './issue-values';
 import { TEAM_SLUG } from './teams';
-import { QueryError, tokenize, type Token } from './search-tokens';
+import { parseTerms, QueryError, type Token } from './search-tokens';
 
 export type TimeBound = { op: 'after' | 'before'; relativeMs: number } | { op: 'after' | 'before'; at: string };
 
@@ -46,17 +46,7 @@ const FLAG_KEY = /^flags(\.[A-Za-z0-9_-]+)+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 export function parseSearchQuery(input: string): ParsedQuery {
-  try {
-    if (input.length > MAX_QUERY_LENGTH)
-      throw new QueryError(MAX_QUERY_LENGTH, `The query is longer than ${MAX_QUERY_LENGTH} characters`);
-    const tokens = tokenize(input);
-    if (tokens.length > MAX_TERMS)
-      throw new QueryError(tokens[MAX_TERMS].start, `At most ${MAX_TERMS} terms in one query`);
-    return { ok: true, filters: tokens.map(toFilter) };
-  } catch (err) {
-    if (err instanceof QueryError) return { ok: false, position: err.position, reason: err.reason };
-    throw err;
-  }
+  return parseTerms(input, { maxLength: MAX_QUERY_LENGTH, maxTerms: MAX_TERMS }, toFilter);
 }
 
 function toFilter(t: Token): SearchFilter {

@@ -82,3 +82,22 @@ export function tokenize(s: string): Token[] {
   }
   return tokens;
 }
+
+/** A query's terms as `toFilter` reads each, within the length and term limits; a refusal with its position. */
+export function parseTerms<T>(
+  input: string,
+  limits: { maxLength: number; maxTerms: number },
+  toFilter: (t: Token) => T,
+): { ok: true; filters: T[] } | { ok: false; position: number; reason: string } {
+  try {
+    if (input.length > limits.maxLength)
+      throw new QueryError(limits.maxLength, `The query is longer than ${limits.maxLength} characters`);
+    const tokens = tokenize(input);
+    if (tokens.length > limits.maxTerms)
+      throw new QueryError(tokens[limits.maxTerms].start, `At most ${limits.maxTerms} terms in one query`);
+    return { ok: true, filters: tokens.map(toFilter) };
+  } catch (err) {
+    if (err instanceof QueryError) return { ok: false, position: err.position, reason: err.reason };
+    throw err;
+  }
+}

@@ -59,6 +59,8 @@ export const errors: Dataset = {
   sampleRows: () => 30_000,
   samples: {
     columns: `e.id, e.timestamp, e.project_id AS project, e.issue_id, e.message, lower(e.level::text) AS level`,
+    // The events' index is (project, received_at): newest received first reads it in order.
+    order: 'e.received_at',
     toSample: (r, projectId) => ({
       id: String(r.id),
       timestamp: (r.timestamp as Date).toISOString(),
