@@ -42,6 +42,7 @@ test('sign up, verify (which signs in), see the dashboard, log out', async ({
     'Feedback',
     'Stats',
     'Settings',
+    'Explore',
     'Organization',
   ]);
   await expectNoSeriousA11yViolations(page);

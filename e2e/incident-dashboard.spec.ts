@@ -449,6 +449,7 @@ test('at 375 px every tab is reachable and nothing scrolls sideways; favicon; pa
     [`/projects/${project.id}`, 'Set up · Phone shop · Tracker'],
     ['/settings/organization', 'Organization · Tracker'],
     ['/settings/billing', 'Billing · Tracker'],
+    ['/explore', 'Explore · Tracker'],
   ];
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -456,7 +457,7 @@ test('at 375 px every tab is reachable and nothing scrolls sideways; favicon; pa
     for (const [path, title] of TITLES) {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
-      await expect(nav.getByRole('link')).toHaveCount(12);
+      await expect(nav.getByRole('link')).toHaveCount(13);
       // One row that scrolls sideways (#60: four wrapped rows took 240 px); the current tab is scrolled into sight.
       expect((await nav.boundingBox())!.height, `the nav on ${path}`).toBeLessThan(60);
       const current = nav.locator('[aria-current="page"]');

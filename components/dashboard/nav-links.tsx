@@ -37,6 +37,7 @@ export function NavLinks() {
     const href = projectId ? `/projects/${encodeURIComponent(projectId)}/${path}` : '/';
     return { href: `${href}${projectId ? keep(path) : ''}`, label, active: href !== '/' && isAt(pathname, href) };
   });
+  links.push({ href: '/explore', label: 'Explore', active: isAt(pathname, '/explore') });
   links.push({
     href: '/settings/organization',
     label: 'Organization',

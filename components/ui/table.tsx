@@ -38,7 +38,7 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
   );
 }
 
-type CellAttributes = TdHTMLAttributes<HTMLTableCellElement> & { 'data-testid'?: string };
+type CellAttributes = TdHTMLAttributes<HTMLTableCellElement> & Record<`data-${string}`, string | undefined>;
 
 export type Column<T> = {
   /** The header's text, and the column's key. */
