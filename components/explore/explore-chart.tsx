@@ -15,6 +15,7 @@ import {
 } from 'recharts';
 import type { ChartType } from '@/lib/zod/explore';
 import type { ExploreResult } from '@/lib/swr/use-explore';
+import { formatTick } from '@/lib/text/date-format';
 import { ChartFigure } from '@/components/charts/chart-figure';
 import { BAR_CURSOR, GRID, LEGEND_STYLE, TICK, TOOLTIP_THEME, timeAxis } from '@/components/charts/chart-theme';
 import { formatValue } from './format';
@@ -42,11 +43,7 @@ export function ExploreChart({ result, chart }: { result: ExploreResult; chart: 
   const unit = result.meta.units[aggregate];
   const series = result.series.filter((s) => s.aggregate === aggregate);
   const day = Date.parse(result.meta.end) - Date.parse(result.meta.start) <= 86_400_000;
-  const tick = (t: string) =>
-    new Date(Number(t)).toLocaleString('en-US', {
-      timeZone: 'UTC',
-      ...(day ? { hour: '2-digit', minute: '2-digit', hour12: false } : { month: 'short', day: 'numeric' }),
-    });
+  const tick = (t: string) => formatTick(Number(t), day ? 'time' : 'day');
   const data = (series[0]?.values ?? []).map(([t], i) => ({
     t,
     ...Object.fromEntries(series.map((s, k) => [`s${k}`, s.values[i][1]])),
