@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { db } from '@/lib/db';
 import { TestClient } from './client';
-import { PASSWORD, uniqueEmail } from './accounts';
+import { PASSWORD, signUp, uniqueEmail } from './accounts';
+import { createProject, setPlan } from './fixtures';
 
 export type Role = 'OWNER' | 'ADMIN' | 'MEMBER';
 
@@ -61,3 +62,43 @@ export async function orgState(orgId: string) {
     JSON.stringify({ org, members, invites, projects }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
   );
 }
+
+export const TEAMS = '/api/v1/organization/teams';
+
+/** An organization on the PRO plan: its owner, a project, an ADMIN and a MEMBER who joined from invites. */
+export async function org() {
+  const owner = await signUp({ name: 'Olga Owner' });
+  await setPlan(owner.orgId, 'PRO');
+  const ownerId = owner.user.id as string;
+  const project = await createProject(owner.client, 'Checkout');
+  const admin = await inviteAndJoin(owner.client, 'ADMIN', 'Ada Admin');
+  const member = await inviteAndJoin(owner.client, 'MEMBER', 'Mo Member');
+  return { owner, ownerId, project, admin, member };
+}
+
+export async function createTeam(client: TestClient, name: string) {
+  const res = await client.post(TEAMS, { name });
+  if (res.status !== 201) throw new Error(`team create failed: ${res.status} ${res.text}`);
+  return res.body.data as { id: string; name: string; slug: string };
+}
+
+/** Every team row of the organization with its members and projects, and its audit entries. */
+export async function teamState(orgId: string) {
+  const [teams, audit] = await Promise.all([
+    db.team.findMany({
+      where: { orgId },
+      orderBy: { id: 'asc' },
+      include: { members: { orderBy: { userId: 'asc' } }, projects: { orderBy: { projectId: 'asc' } } },
+    }),
+    db.auditLogEntry.count({ where: { orgId, action: { startsWith: 'team.' } } }),
+  ]);
+  return JSON.parse(JSON.stringify({ teams, audit, org: await orgState(orgId) }));
+}
+
+/** The audit entries of one team, oldest first. */
+export const auditOf = (orgId: string, teamId: string) =>
+  db.auditLogEntry.findMany({
+    where: { orgId, targetType: 'team', targetId: teamId },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { action: true, actorId: true, targetLabel: true, changes: true },
+  });
