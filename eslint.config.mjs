@@ -107,7 +107,11 @@ export default defineConfig([
     // what it inspects.
     name: 'tracker/tests',
     files: ['tests/**', 'e2e/**', 'bench/**', '**/*.test.{ts,tsx}', 'sdk/browser/test/**'],
-    rules: { 'react-hooks/rules-of-hooks': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'off',
+      'react-hooks/globals': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
   },
   {
     name: 'tracker/commonjs',
