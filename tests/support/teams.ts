@@ -7,6 +7,7 @@ import { createProject, setPlan } from './fixtures';
 export type Role = 'OWNER' | 'ADMIN' | 'MEMBER';
 
 export const tokenOf = (url: string) => decodeURIComponent(url.split('/invite/')[1]);
+export const invitePath = (token: string) => `/api/v1/invites/${encodeURIComponent(token)}`;
 
 /** Invites a new address with `role` as `inviter`, and signs the invitee up from the link; returns their client. */
 export async function inviteAndJoin(inviter: TestClient, role: Role, name = `${role.toLowerCase()} user`) {
