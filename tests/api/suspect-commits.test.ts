@@ -1,9 +1,8 @@
 // Suspect commits (#49): a git repository made here with commits by two authors, the real sentry-cli 3.8
 // (`releases new`, `set-commits --auto`: no repository integration, so the commits come from the local git tree,
 // `finalize`), then the real @sentry/node throwing in one of the changed files: the commit that changed the file
-// of the innermost in-app frame, and its author, come first. Then: why there are none (no release, no commits, no
-// stack trace, no match), which releases are searched, another organization (404), and assigning a new issue to the
-// author when the project asks for it (a member) and not otherwise.
+// of the innermost in-app frame, and its author, come first. Then: assigning a new issue to the author when the
+// project asks for it (a member) and not otherwise. (Why there are none: suspect-commits-reasons.test.ts.)
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,13 +17,12 @@ import { WORKFLOW_HANDLERS } from '@/lib/boot/workflow-handlers';
 import { startJob } from '@/lib/boot/jobs';
 import { QUEUES } from '@/lib/jobs/queues';
 import { signUp } from '../support/accounts';
-import type { TestClient } from '../support/client';
 import { createProject, setPlan } from '../support/fixtures';
 import { startAppServer } from '../support/app-server';
 import { sentryCli } from '../support/js-build';
+import { issueTitled, suspectsOf } from '../support/suspect-commits';
 import { inviteAndJoin } from '../support/teams';
-import { createToken, TokenClient } from '../support/tokens';
-import { errorEnvelope, send } from './ingest-helpers';
+import { createToken } from '../support/tokens';
 
 const run = promisify(execFile);
 const NODE_MODULES = path.resolve(import.meta.dirname, '../../node_modules');
@@ -99,16 +97,6 @@ async function throwIn(which: 'checkout' | 'search', release: string, into = pro
   });
   expect(stdout.trim().split('\n').at(-1)).toBe('sent');
 }
-
-async function issueTitled(projectId: string, client: TestClient, title: string) {
-  const list = await client.get(`/api/v1/projects/${projectId}/issues`);
-  const issue = list.body.data.issues.find((i: { title: string }) => i.title === title);
-  expect(issue, `issue "${title}"`).toBeDefined();
-  return issue as { id: string };
-}
-
-const suspectsOf = (client: TestClient, projectId: string, issueId: string) =>
-  client.get(`/api/v1/projects/${projectId}/issues/${issueId}/suspect-commits`);
 
 beforeAll(async () => {
   owner = await signUp({ name: 'Shop owner' });
@@ -304,100 +292,6 @@ describe('auto-assignment to the author of the top suspect', () => {
     await assignToSuspectAuthor({ type: 'NEW_ISSUE', projectId: project.id, issueId });
     expect((await db.issue.findUniqueOrThrow({ where: { id: issueId } })).assigneeId).toBe(owner.user.id);
     expect(await db.issueActivity.count({ where: { issueId, type: 'ASSIGNED' } })).toBe(1);
-  });
-});
-
-describe('no suspects, and why; which releases are searched', () => {
-  let other: Awaited<ReturnType<typeof signUp>>;
-  let p: Awaited<ReturnType<typeof createProject>>;
-  let ci: TokenClient;
-  let orgSlug: string;
-
-  const frames = (fn: string, files: string[]) =>
-    errorEnvelope({
-      exception: {
-        type: 'Error',
-        value: fn,
-        stacktrace: {
-          frames: files.map((f, i) => ({ filename: `/srv/app/${f}`, lineno: 10 + i, function: `${fn}${i}` })),
-        },
-      },
-    });
-  const ingest = async (body: unknown, release?: string) => {
-    const res = await send({
-      client: other.client,
-      projectId: p.id,
-      key: p.keys[0].publicKey,
-      body: release ? { ...(body as object), release } : body,
-    });
-    expect(res.status).toBe(200);
-  };
-  const release = async (version: string, files: string[][]) => {
-    expect((await ci.post(`/api/0/organizations/${orgSlug}/releases/`, { version, projects: [p.slug] })).status).toBe(
-      201,
-    );
-    if (files.length === 0) return;
-    const commits = files.map((paths, i) => ({
-      id: `${version}-${i}`.padEnd(40, '0'),
-      author_name: 'Someone',
-      author_email: 'someone@example.com',
-      message: `${version} commit ${i}`,
-      timestamp: `2026-11-0${i + 1}T00:00:00Z`,
-      patch_set: paths.map((path) => ({ path, type: 'M' })),
-    }));
-    const res = await ci.request('PUT', `/api/0/organizations/${orgSlug}/releases/${version}/`, { body: { commits } });
-    expect(res.status).toBe(200);
-  };
-  const suspects = async (value: string) => {
-    const issue = await issueTitled(p.id, other.client, `Error: ${value}`);
-    return (await suspectsOf(other.client, p.id, issue.id)).body.data;
-  };
-
-  beforeAll(async () => {
-    other = await signUp({ name: 'Reasons' });
-    p = await createProject(other.client, 'Reasons');
-    orgSlug = (await db.organization.findUniqueOrThrow({ where: { id: other.orgId } })).slug;
-    ci = new TokenClient((await createToken(other.client, ['releases'])).token);
-  });
-
-  it('no release on the first event: NO_RELEASE', async () => {
-    await ingest(frames('norelease', ['a.js']));
-    expect(await suspects('norelease')).toEqual({ release: null, releases: [], suspects: [], reason: 'NO_RELEASE' });
-  });
-
-  it('the release has no commits: NO_COMMITS; no stack: NO_STACKTRACE; commits elsewhere: NO_MATCH', async () => {
-    await ingest(frames('nocommits', ['a.js']), 'bare@1');
-    expect(await suspects('nocommits')).toMatchObject({ release: 'bare@1', suspects: [], reason: 'NO_COMMITS' });
-
-    await release('r@0', [['src/other.js']]);
-    await ingest(frames('nomatch', ['src/a.js']), 'r@0');
-    expect(await suspects('nomatch')).toMatchObject({ release: 'r@0', suspects: [], reason: 'NO_MATCH' });
-
-    // An SDK's message without a stack trace, as stored.
-    await ingest(frames('nostack', ['src/other.js']), 'r@0');
-    const issue = await issueTitled(p.id, other.client, 'Error: nostack');
-    await db.$executeRaw`UPDATE events SET stacktrace = NULL WHERE issue_id = ${issue.id}`;
-    expect((await suspectsOf(other.client, p.id, issue.id)).body.data.reason).toBe('NO_STACKTRACE');
-  });
-
-  it('the releases since the previous one that ran, up to the first: their commits, not older ones', async () => {
-    await release('r@1', [['src/a.js']]);
-    await ingest(frames('ran', ['x.js']), 'r@1'); // r@1 ran.
-    await release('r@2', [['src/b.js']]); // Never ran.
-    await release('r@3', [['src/c.js'], ['src/unrelated.js']]);
-    await ingest(frames('since', ['src/c.js', 'src/b.js', 'src/a.js']), 'r@3');
-    const data = await suspects('since');
-    expect(data.releases).toEqual(['r@3', 'r@2']);
-    expect(data.suspects.map((s: { message: string; frameIndex: number }) => [s.message, s.frameIndex])).toEqual([
-      ['r@3 commit 0', 0],
-      ['r@2 commit 0', 1],
-    ]);
-  });
-
-  it('another organization’s issue: 404', async () => {
-    const issue = await issueTitled(p.id, other.client, 'Error: since');
-    expect((await suspectsOf(owner.client, p.id, issue.id)).status).toBe(404);
-    expect((await suspectsOf(owner.client, project.id, issue.id)).status).toBe(404);
   });
 });
 
