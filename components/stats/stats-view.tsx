@@ -19,6 +19,7 @@ const MAIN: readonly Category[] = [
   'span',
   'session',
   'log_item',
+  'trace_metric',
   'feedback',
   'attachment',
   'monitor',

@@ -1,10 +1,13 @@
 // Attribute bags from SDKs (span data, log attributes, OTLP attributes) as what we store: scalar values only
 // (`{ type, value }` unwrapped), names and strings cut short, at most MAX_KEYS keys and MAX_BYTES of JSON, built in
-// one pass (a bag of 40,000 keys costs one walk, not one re-serialisation per key), strings made storable.
+// one pass (a bag of 40,000 keys costs one walk, not one re-serialisation per key), strings made storable. A caller
+// that refuses a bag past the caps rather than keep its first keys (metrics, #61) passes `seen` to learn it was cut.
 import type { JsonObject } from '@/lib/envelope/parse-envelope';
 import { storableString } from './prepare-json';
 
 const MAX_KEYS = 200;
+/** The most attributes a bag keeps. */
+export const MAX_ATTRIBUTE_KEYS = MAX_KEYS;
 const MAX_NAME = 200;
 const MAX_STRING = 2000;
 
@@ -14,14 +17,17 @@ const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 /** The bytes of `s` as a JSON string. */
 const jsonBytes = (s: string) => (PLAIN.test(s) ? s.length + 2 : Buffer.byteLength(JSON.stringify(s)));
 
-export function boundedAttributes(bag: unknown, maxBytes: number): JsonObject | null {
+export function boundedAttributes(bag: unknown, maxBytes: number, seen?: { capped: boolean }): JsonObject | null {
   if (typeof bag !== 'object' || bag === null || Array.isArray(bag)) return null;
   const out: JsonObject = {};
   let bytes = 2;
   let keys = 0;
   for (const name in bag) {
     if (!Object.hasOwn(bag, name)) continue;
-    if (keys >= MAX_KEYS) break;
+    if (keys >= MAX_KEYS) {
+      if (seen) seen.capped = true;
+      break;
+    }
     const raw = (bag as Record<string, unknown>)[name];
     const v =
       typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'value' in raw
@@ -32,7 +38,10 @@ export function boundedAttributes(bag: unknown, maxBytes: number): JsonObject | 
     const key = storableString(name.slice(0, MAX_NAME));
     const value = typeof v === 'string' ? storableString(v.slice(0, MAX_STRING)) : v;
     const cost = jsonBytes(key) + (typeof value === 'string' ? jsonBytes(value) : String(value).length) + 2;
-    if (bytes + cost > maxBytes) break;
+    if (bytes + cost > maxBytes) {
+      if (seen) seen.capped = true;
+      break;
+    }
     out[key] = value;
     bytes += cost;
     keys++;

@@ -10,6 +10,7 @@ export const CATEGORIES = [
   'monitor',
   'feedback',
   'log_item',
+  'trace_metric',
   'profile',
   'replay',
   'security',

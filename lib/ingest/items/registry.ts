@@ -8,6 +8,7 @@ import { feedback } from './feedback';
 import type { AnyKind } from './kind';
 import { runOrder } from './kind-order';
 import { logs } from './logs';
+import { metrics } from './metrics';
 import { profiles } from './profiles';
 import { replays } from './replays';
 import { sessions } from './sessions';
@@ -20,6 +21,7 @@ export const ITEM_KINDS: readonly AnyKind[] = runOrder([
   events,
   feedback,
   logs,
+  metrics,
   profiles,
   replays,
   sessions,

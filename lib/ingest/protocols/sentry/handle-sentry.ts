@@ -242,11 +242,15 @@ async function run(req: SentryRequest, slots: (() => void)[]): Promise<SentryRes
       reason: d.reason,
       quantity: d.quantity,
     });
-  const { outcome } = await storeItems(key, prepared.batch, {
+  const { outcome, refused } = await storeItems(key, prepared.batch, {
     clientAddress: req.clientAddress,
     eventRefused: prepared.eventRefused,
   });
-  return sentryAnswer(outcome, prepared.eventId);
+  const res = sentryAnswer(outcome, prepared.eventId);
+  // Metrics past their monthly quota (#61): the SDKs honour the header on any answer and hold their metrics back.
+  if (res.status === 200 && refused.some((r) => r.category === 'trace_metric' && r.outcome === 'over_quota'))
+    res.headers['x-sentry-rate-limits'] = `${QUOTA_RETRY_AFTER_SECONDS}:trace_metric:organization:usage_exceeded`;
+  return res;
 }
 
 /** The Sentry endpoints' wire answer for each domain outcome. */

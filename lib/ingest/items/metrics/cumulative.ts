@@ -1,0 +1,154 @@
+// Cumulative OTLP streams as what they added (#61). An OpenTelemetry SDK exports counters and histograms with
+// cumulative temporality by default: every export repeats the total since the stream started. Stored as sent, a
+// minute's sum would add up the same requests again and again; so each point of a cumulative stream (a monotonic
+// sum, a histogram) is stored as what it added since the stream's previous point: the value's difference, each
+// bucket's, the count's and the sum's (min and max cover the whole stream's life, so they are known only for a
+// stream's first point). The previous point of each stream is kept in metric_streams, read and replaced in the
+// writer's transaction. A point whose stream has no previous point, or restarted (another start time, a value or a
+// bucket that went down), added everything it holds since its start. A point no later than the last one stored is a
+// repeat (an exporter retrying an export that was stored): refused as `filtered: duplicate_point`.
+import type pg from 'pg';
+import type { Histogram } from '@/lib/metrics-store/types';
+import type { MetricPoint } from './metric-point';
+
+export type StreamState = { startMs: number; timeMs: number; value: number | null; histogram: Histogram | null };
+
+/** Counts at `scale` folded to a coarser `to` scale (each bucket index shifted right by the difference). */
+function downscale(side: { offset: number; counts: number[] }, by: number): Map<number, number> {
+  const out = new Map<number, number>();
+  side.counts.forEach((c, i) => {
+    if (!c) return;
+    const j = (side.offset + i) >> by;
+    out.set(j, (out.get(j) ?? 0) + c);
+  });
+  return out;
+}
+
+/** `now - before` of one side of two exponential histograms at one scale; null when a bucket went down. */
+function sideDelta(now: Map<number, number>, before: Map<number, number>): { offset: number; counts: number[] } | null {
+  for (const [i, c] of before) if ((now.get(i) ?? 0) < c) return null;
+  const keys = [...now.keys()];
+  if (keys.length === 0) return { offset: 0, counts: [] };
+  const lo = Math.min(...keys);
+  const hi = Math.max(...keys);
+  const counts: number[] = [];
+  for (let i = lo; i <= hi; i++) counts.push((now.get(i) ?? 0) - (before.get(i) ?? 0));
+  return { offset: lo, counts };
+}
+
+/** What `now` added since `before` (same stream); null when a count went down (a restart). */
+export function histogramDelta(now: Histogram, before: Histogram): Histogram | null {
+  if (now.count < before.count) return null;
+  if (now.kind === 'explicit' && before.kind === 'explicit') {
+    if (now.bounds.length !== before.bounds.length || now.bounds.some((b, i) => b !== before.bounds[i])) return null;
+    const counts = now.counts.map((c, i) => c - (before.counts[i] ?? 0));
+    if (counts.some((c) => c < 0)) return null;
+    return { ...now, count: now.count - before.count, min: null, max: null, counts };
+  }
+  if (now.kind === 'exponential' && before.kind === 'exponential') {
+    const scale = Math.min(now.scale, before.scale);
+    const side = (h: Histogram & { kind: 'exponential' }, s: 'positive' | 'negative') =>
+      downscale(h[s], h.scale - scale);
+    const positive = sideDelta(side(now, 'positive'), side(before, 'positive'));
+    const negative = sideDelta(side(now, 'negative'), side(before, 'negative'));
+    const zeroCount = now.zeroCount - before.zeroCount;
+    if (!positive || !negative || zeroCount < 0) return null;
+    return { ...now, scale, count: now.count - before.count, min: null, max: null, zeroCount, positive, negative };
+  }
+  return null;
+}
+
+/**
+ * The point to store for `p` given its stream's previous point (null when none): what it added, the whole point when
+ * the stream is new or restarted, or 'repeat'; and the stream's state after it.
+ */
+export function deltaOf(
+  p: MetricPoint,
+  before: StreamState | null,
+): { point: MetricPoint | 'repeat'; state: StreamState } {
+  const start = p.cumulative!.startMs;
+  const state: StreamState = { startMs: start, timeMs: p.timestampMs, value: p.value, histogram: p.histogram };
+  const whole = { point: { ...p, cumulative: null }, state };
+  if (!before || before.startMs !== start) return whole;
+  if (p.timestampMs <= before.timeMs) return { point: 'repeat', state: before };
+  if (p.histogram && before.histogram) {
+    const histogram = histogramDelta(p.histogram, before.histogram);
+    if (!histogram) return whole;
+    const value = p.value !== null && before.value !== null ? p.value - before.value : null;
+    return { point: { ...p, cumulative: null, histogram, value }, state };
+  }
+  if (p.value === null || before.value === null || p.value < before.value) return whole;
+  return { point: { ...p, cumulative: null, value: p.value - before.value }, state };
+}
+
+export type StreamPoint = { project: number; point: MetricPoint };
+
+/**
+ * Each cumulative point of `points` as what it added (in place of the point, in the same order; 'repeat' for a
+ * repeat), reading and replacing its stream's previous point in the caller's transaction.
+ */
+export async function applyCumulative(
+  client: pg.ClientBase,
+  points: StreamPoint[],
+): Promise<(MetricPoint | 'repeat')[]> {
+  const cumulative = points.filter((x) => x.point.cumulative);
+  if (cumulative.length === 0) return points.map((x) => x.point);
+  const keyOf = (x: StreamPoint) => `${x.project}:${x.point.cumulative!.stream}`;
+  const streams = [...new Map(cumulative.map((x) => [keyOf(x), x])).values()].sort((a, b) =>
+    a.project !== b.project
+      ? a.project - b.project
+      : BigInt(a.point.cumulative!.stream) < BigInt(b.point.cumulative!.stream)
+        ? -1
+        : 1,
+  );
+  const projects = streams.map((x) => x.project);
+  const ids = streams.map((x) => x.point.cumulative!.stream);
+  // A new stream's row is made first, so two writers of its first points wait for each other on its lock.
+  await client.query(
+    `INSERT INTO metric_streams (project, stream, start_ms, time_ms, state)
+     SELECT p, s, -1, -1, '{}' FROM unnest($1::int[], $2::bigint[]) AS u(p, s) ON CONFLICT (project, stream) DO NOTHING`,
+    [projects, ids],
+  );
+  const { rows } = await client.query<{
+    project: number;
+    stream: string;
+    start_ms: number;
+    time_ms: number;
+    state: StreamState;
+  }>(
+    `SELECT m.project, m.stream::text, m.start_ms, m.time_ms, m.state FROM metric_streams m
+     JOIN unnest($1::int[], $2::bigint[]) AS u(p, s) ON m.project = u.p AND m.stream = u.s
+     ORDER BY m.project, m.stream FOR UPDATE OF m`,
+    [projects, ids],
+  );
+  const states = new Map<string, StreamState | null>(
+    rows.map((r) => [
+      `${r.project}:${r.stream}`,
+      r.time_ms < 0 ? null : { ...r.state, startMs: r.start_ms, timeMs: r.time_ms },
+    ]),
+  );
+  // In time order per stream, whatever order the export listed them in.
+  const order = points.map((_, i) => i).sort((a, b) => points[a].point.timestampMs - points[b].point.timestampMs);
+  const out: (MetricPoint | 'repeat')[] = points.map((x) => x.point);
+  for (const i of order) {
+    const x = points[i];
+    if (!x.point.cumulative) continue;
+    const { point, state } = deltaOf(x.point, states.get(keyOf(x)) ?? null);
+    states.set(keyOf(x), state);
+    out[i] = point;
+  }
+  const changed = streams.map((x) => states.get(keyOf(x))!);
+  await client.query(
+    `UPDATE metric_streams m SET start_ms = u.start_ms, time_ms = u.time_ms, state = u.state, updated_at = now()
+     FROM unnest($1::int[], $2::bigint[], $3::float8[], $4::float8[], $5::jsonb[]) AS u(p, s, start_ms, time_ms, state)
+     WHERE m.project = u.p AND m.stream = u.s`,
+    [
+      projects,
+      ids,
+      changed.map((s) => s.startMs),
+      changed.map((s) => s.timeMs),
+      changed.map((s) => JSON.stringify({ value: s.value, histogram: s.histogram })),
+    ],
+  );
+  return out;
+}

@@ -1,0 +1,115 @@
+// Points into rollups (#61): what a batch of points adds to each series' minute and hour (count, sum, min, max, the
+// last value and when, and a sketch of a distribution's values), worked out in memory so a batch writes one row per
+// series and bucket. The same fold, negated, is what an erasure takes back out (lib/privacy).
+import { addToSketch, type Sketch } from './sketch';
+import type { Histogram, RollupPoint } from './types';
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 3_600_000;
+
+/** One series' rollup of one bucket (a minute or an hour). */
+export type RollupRow = {
+  series: string;
+  project: number;
+  bucketMs: number;
+  count: number;
+  sum: number;
+  /** Unknown (null) only for histogram points sent without their extremes. */
+  min: number | null;
+  max: number | null;
+  /** The value with the latest time (a gauge's reading), and that time. */
+  last: number | null;
+  lastAtMs: number;
+  /** A distribution's values (histogram buckets at their middle); null for counters and gauges. */
+  sketch: Sketch | null;
+};
+
+/** Where a histogram bucket's values are taken to be: the middle of its bounds, within the point's extremes. */
+function middle(lo: number, hi: number, h: Histogram): number {
+  const min = h.min ?? -Infinity;
+  const max = h.max ?? Infinity;
+  const a = Math.min(Math.max(lo, min), max);
+  const b = Math.min(Math.max(hi, min), max);
+  const m = Number.isFinite(a) && Number.isFinite(b) ? (a + b) / 2 : Number.isFinite(a) ? a : b;
+  return Number.isFinite(m) ? m : 0;
+}
+
+/** Each bucket of a histogram point as (value, count): the bucket's middle and how many fell in it. */
+export function histogramValues(h: Histogram): [number, number][] {
+  const out: [number, number][] = [];
+  if (h.kind === 'explicit') {
+    const { bounds, counts } = h;
+    for (let i = 0; i < counts.length; i++) {
+      if (!counts[i]) continue;
+      const lo = i === 0 ? (h.min ?? bounds[0] ?? 0) : bounds[i - 1];
+      const hi = i >= bounds.length ? (h.max ?? bounds[bounds.length - 1] ?? 0) : bounds[i];
+      out.push([middle(lo, hi, h), counts[i]]);
+    }
+    return out;
+  }
+  const base = 2 ** (2 ** -h.scale);
+  if (h.zeroCount) out.push([0, h.zeroCount]);
+  for (const [side, sign] of [
+    [h.positive, 1],
+    [h.negative, -1],
+  ] as const) {
+    side.counts.forEach((c, i) => {
+      if (!c) return;
+      const lo = base ** (side.offset + i);
+      const hi = base ** (side.offset + i + 1);
+      out.push([sign > 0 ? middle(lo, hi, h) : middle(-hi, -lo, h), c]);
+    });
+  }
+  return out;
+}
+
+/** A histogram point's sum when it was not sent: its buckets' middles times their counts. */
+export function estimatedSum(h: Histogram): number {
+  return histogramValues(h).reduce((s, [v, c]) => s + v * c, 0);
+}
+
+/** Folds `p` into `row` (a new row of the bucket starting at `bucketMs` when null); returns the row. */
+export function addPoint(row: RollupRow | null, p: RollupPoint, bucketMs: number): RollupRow {
+  const r: RollupRow = row ?? {
+    series: p.series,
+    project: p.project,
+    bucketMs,
+    count: 0,
+    sum: 0,
+    min: null,
+    max: null,
+    last: null,
+    lastAtMs: -Infinity,
+    sketch: p.type === 'distribution' ? new Map() : null,
+  };
+  const h = p.histogram;
+  const lo = h ? h.min : p.value;
+  const hi = h ? h.max : p.value;
+  r.count += h ? h.count : 1;
+  r.sum += h ? (p.value ?? estimatedSum(h)) : (p.value ?? 0);
+  if (lo !== null) r.min = r.min === null ? lo : Math.min(r.min, lo);
+  if (hi !== null) r.max = r.max === null ? hi : Math.max(r.max, hi);
+  if (p.timeMs >= r.lastAtMs) {
+    r.last = p.value;
+    r.lastAtMs = p.timeMs;
+  }
+  if (r.sketch) {
+    if (h) for (const [v, c] of histogramValues(h)) addToSketch(r.sketch, v, c);
+    else if (p.value !== null) addToSketch(r.sketch, p.value);
+  }
+  return r;
+}
+
+/** The rows `points` add to each series' bucket of `bucketMs` (a minute or an hour), in (series, bucket) order. */
+export function foldPoints(points: readonly RollupPoint[], bucketMs: number): RollupRow[] {
+  const rows = new Map<string, RollupRow>();
+  for (const p of points) {
+    const bucket = Math.floor(p.timeMs / bucketMs) * bucketMs;
+    const key = `${p.series}|${bucket}`;
+    rows.set(key, addPoint(rows.get(key) ?? null, p, bucket));
+  }
+  // One order for every writer: two batches upserting the same rows lock them in the same order (no deadlock).
+  return [...rows.values()].sort((a, b) =>
+    a.series === b.series ? a.bucketMs - b.bucketMs : BigInt(a.series) < BigInt(b.series) ? -1 : 1,
+  );
+}
