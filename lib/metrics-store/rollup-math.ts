@@ -83,8 +83,10 @@ export function addPoint(row: RollupRow | null, p: RollupPoint, bucketMs: number
     sketch: p.type === 'distribution' ? new Map() : null,
   };
   const h = p.histogram;
-  const lo = h ? h.min : p.value;
-  const hi = h ? h.max : p.value;
+  const values = h ? histogramValues(h) : null;
+  // A histogram without its extremes (a cumulative stream's later points): its buckets' middles stand in.
+  const lo = values ? (h!.min ?? (values.length ? Math.min(...values.map(([v]) => v)) : null)) : p.value;
+  const hi = values ? (h!.max ?? (values.length ? Math.max(...values.map(([v]) => v)) : null)) : p.value;
   r.count += h ? h.count : 1;
   r.sum += h ? (p.value ?? estimatedSum(h)) : (p.value ?? 0);
   if (lo !== null) r.min = r.min === null ? lo : Math.min(r.min, lo);
@@ -94,7 +96,7 @@ export function addPoint(row: RollupRow | null, p: RollupPoint, bucketMs: number
     r.lastAtMs = p.timeMs;
   }
   if (r.sketch) {
-    if (h) for (const [v, c] of histogramValues(h)) addToSketch(r.sketch, v, c);
+    if (values) for (const [v, c] of values) addToSketch(r.sketch, v, c);
     else if (p.value !== null) addToSketch(r.sketch, p.value);
   }
   return r;

@@ -64,7 +64,7 @@ describe('node adapter: Sentry endpoints', () => {
 });
 
 describe('node adapter: OTLP/HTTP', () => {
-  it('answers every case as the App Router route does, and stores the log lines', async () => {
+  it('answers every case as the App Router route does, and stores the log lines and metric points', async () => {
     const s = await signUp();
     const p = await createProject(s.client);
     const k = p.keys[0].publicKey;
@@ -96,12 +96,31 @@ describe('node adapter: OTLP/HTTP', () => {
     const deepProtobuf = deep('protobuf');
     const timeless = otlpExport('logs', [{ body: 'timeless', timeMs: null }], 'json');
     const tooDeep = 'First reason: a value nested more than 24 levels deep (invalid: too_deep).';
+    const metricsJson = otlpExport(
+      'metrics',
+      [
+        { name: 'queue.size', kind: 'gauge', points: [{ value: 4 }] },
+        { name: 'jobs.done', kind: 'sum', points: [{ value: 2 }] },
+      ],
+      'json',
+    );
+    const metricsNaN = otlpExport(
+      'metrics',
+      [{ name: 'queue.size', kind: 'gauge', points: [{ value: NaN }, { value: 5 }] }],
+      'protobuf',
+    );
     const partials: Record<string, unknown> = {
       'a line nested too deep beside a kept one, JSON': {
         partialSuccess: { rejectedLogRecords: '1', errorMessage: `1 log record rejected. ${tooDeep}` },
       },
       'a line nested too deep beside a kept one, protobuf': {
         partialSuccess: { rejectedLogRecords: '1', errorMessage: `1 log record rejected. ${tooDeep}` },
+      },
+      'metrics with a NaN beside a kept point, protobuf': {
+        partialSuccess: {
+          rejectedDataPoints: '1',
+          errorMessage: '1 data point rejected. First reason: an invalid field (value) (invalid: validation: value).',
+        },
       },
       'only a line without a time': {
         partialSuccess: {
@@ -144,9 +163,24 @@ describe('node adapter: OTLP/HTTP', () => {
       [
         'an unknown signal',
         'POST',
-        `/api/${p.number}/integration/otlp/v1/metrics?sentry_key=${k}`,
+        `/api/${p.number}/integration/otlp/v1/profiles?sentry_key=${k}`,
         lines(1, 'x'),
         json,
+      ],
+      // Metrics (#61): a gauge and a counter stored; a NaN beside a kept point answered as a partial success.
+      [
+        'metrics, JSON',
+        'POST',
+        `/api/${p.number}/integration/otlp/v1/metrics?sentry_key=${k}`,
+        metricsJson.body,
+        { 'content-type': metricsJson.contentType },
+      ],
+      [
+        'metrics with a NaN beside a kept point, protobuf',
+        'POST',
+        `/api/${p.number}/integration/otlp/v1/metrics?sentry_key=${k}`,
+        metricsNaN.body,
+        { 'content-type': metricsNaN.contentType },
       ],
       ['a NUL in the key', 'POST', `/api/${p.number}/integration/otlp/v1/logs?sentry_key=a%00b`, lines(1, 'x'), json],
       [
@@ -195,7 +229,8 @@ describe('node adapter: OTLP/HTTP', () => {
       if (name in partials) {
         // The protobuf answer is ASCII (a count and a message under 128 bytes): its text holds its bytes.
         const encoding = headers['content-type'].includes('protobuf') ? 'protobuf' : 'json';
-        const answer = exportAnswer('logs', new Uint8Array(Buffer.from(viaNode.text, 'utf8')), encoding);
+        const signal = url.includes('/v1/metrics') ? 'metrics' : 'logs';
+        const answer = exportAnswer(signal, new Uint8Array(Buffer.from(viaNode.text, 'utf8')), encoding);
         expect([viaNode.status, answer], name).toEqual([200, partials[name]]);
       }
     }
@@ -204,6 +239,12 @@ describe('node adapter: OTLP/HTTP', () => {
       p.id,
     ]);
     expect(rows[0].n).toBe(14);
+    // And each metric point once by each way in: (2 + 1) × 2.
+    const points = await pool().query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM metric_points WHERE project = $1',
+      [p.number],
+    );
+    expect(points.rows[0].n).toBe(6);
   });
 });
 

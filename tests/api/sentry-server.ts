@@ -76,7 +76,7 @@ export async function startSentryServer() {
     received,
     host: `127.0.0.1:${port}`,
     /** Where an OTLP/HTTP exporter of the project numbered `projectNumber` sends `signal`. */
-    otlpUrl: (projectNumber: number, signal: 'traces' | 'logs') =>
+    otlpUrl: (projectNumber: number, signal: 'traces' | 'logs' | 'metrics') =>
       `http://127.0.0.1:${port}/api/${projectNumber}/integration/otlp/v1/${signal}`,
     /** The DSN with its host pointed at this server. */
     dsn(sentryDsn: string) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import protobuf from 'protobufjs';
 
 export type Encoding = 'json' | 'protobuf';
-export type Signal = 'traces' | 'logs';
+export type Signal = 'traces' | 'logs' | 'metrics';
 /** An attribute value: a string, or a key/value list nesting `depth` levels around "deep". */
 export type Value = string | { nested: number };
 export type SpanSpec = {
@@ -23,6 +23,22 @@ export type SpanSpec = {
   exception?: string;
 };
 export type LogSpec = { body: Value; timeMs?: number | null; attributes?: Record<string, Value> };
+/** A data point: a gauge's or sum's value (NaN allowed), or a histogram's; a summary's count and sum. */
+export type PointSpec = {
+  value?: number;
+  attributes?: Record<string, Value>;
+  timeMs?: number;
+  flags?: number;
+  histogram?: { count: number; sum?: number; min?: number; max?: number; bounds: number[]; counts: number[] };
+};
+export type MetricSpec = {
+  name: string;
+  unit?: string;
+  kind: 'gauge' | 'sum' | 'histogram' | 'summary';
+  monotonic?: boolean;
+  cumulative?: boolean;
+  points: PointSpec[];
+};
 
 let root: protobuf.Root | undefined;
 function official(): protobuf.Root {
@@ -33,19 +49,26 @@ function official(): protobuf.Root {
     root = r.loadSync([
       'opentelemetry/proto/collector/trace/v1/trace_service.proto',
       'opentelemetry/proto/collector/logs/v1/logs_service.proto',
+      'opentelemetry/proto/collector/metrics/v1/metrics_service.proto',
     ]);
   }
   return root;
 }
 
-const SERVICE = { trace: 'opentelemetry.proto.collector.trace.v1', logs: 'opentelemetry.proto.collector.logs.v1' };
+const SERVICE = {
+  trace: 'opentelemetry.proto.collector.trace.v1',
+  logs: 'opentelemetry.proto.collector.logs.v1',
+  metrics: 'opentelemetry.proto.collector.metrics.v1',
+};
 const REQUEST = {
   traces: `${SERVICE.trace}.ExportTraceServiceRequest`,
   logs: `${SERVICE.logs}.ExportLogsServiceRequest`,
+  metrics: `${SERVICE.metrics}.ExportMetricsServiceRequest`,
 };
 const RESPONSE = {
   traces: `${SERVICE.trace}.ExportTraceServiceResponse`,
   logs: `${SERVICE.logs}.ExportLogsServiceResponse`,
+  metrics: `${SERVICE.metrics}.ExportMetricsServiceResponse`,
 };
 
 const nanos = (ms: number) => String(BigInt(Math.round(ms)) * 1_000_000n);
@@ -124,13 +147,71 @@ function logsObject(logs: LogSpec[]): object {
   };
 }
 
+/** A double as the encoding carries it: proto3 JSON writes NaN and the infinities as strings. */
+const double = (v: number, encoding: Encoding) => (encoding === 'json' && !Number.isFinite(v) ? String(v) : v);
+
+function pointObject(p: PointSpec, kind: MetricSpec['kind'], encoding: Encoding, now: number): object {
+  const base = {
+    attributes: attributes(p.attributes),
+    startTimeUnixNano: nanos(now - 60_000),
+    timeUnixNano: nanos(p.timeMs ?? now),
+    ...(p.flags ? { flags: p.flags } : {}),
+  };
+  if (kind === 'gauge' || kind === 'sum') return { ...base, asDouble: double(p.value ?? 0, encoding) };
+  const h = p.histogram ?? { count: 0, bounds: [], counts: [] };
+  if (kind === 'summary') return { ...base, count: String(h.count), sum: h.sum ?? 0, quantileValues: [] };
+  return {
+    ...base,
+    count: String(h.count),
+    ...(h.sum !== undefined ? { sum: h.sum } : {}),
+    ...(h.min !== undefined ? { min: h.min } : {}),
+    ...(h.max !== undefined ? { max: h.max } : {}),
+    explicitBounds: h.bounds,
+    bucketCounts: h.counts.map(String),
+  };
+}
+
+function metricsObject(metrics: MetricSpec[], encoding: Encoding): object {
+  const now = Date.now() - 60_000;
+  return {
+    resourceMetrics: [
+      {
+        resource,
+        scopeMetrics: [
+          {
+            scope: { name: 'tests' },
+            metrics: metrics.map((m) => {
+              const dataPoints = m.points.map((p) => pointObject(p, m.kind, encoding, now));
+              const temporality = m.cumulative ? 2 : 1;
+              const data =
+                m.kind === 'gauge'
+                  ? { gauge: { dataPoints } }
+                  : m.kind === 'sum'
+                    ? { sum: { dataPoints, aggregationTemporality: temporality, isMonotonic: m.monotonic ?? true } }
+                    : m.kind === 'histogram'
+                      ? { histogram: { dataPoints, aggregationTemporality: temporality } }
+                      : { summary: { dataPoints } };
+              return { name: m.name, unit: m.unit ?? '', ...data };
+            }),
+          },
+        ],
+      },
+    ],
+  };
+}
+
 /** An export of `signal` in `encoding`: the body and its content type. */
 export function otlpExport(
   signal: Signal,
-  items: SpanSpec[] | LogSpec[],
+  items: SpanSpec[] | LogSpec[] | MetricSpec[],
   encoding: Encoding,
 ): { body: Uint8Array | string; contentType: string } {
-  const object = signal === 'traces' ? tracesObject(items as SpanSpec[], encoding) : logsObject(items as LogSpec[]);
+  const object =
+    signal === 'traces'
+      ? tracesObject(items as SpanSpec[], encoding)
+      : signal === 'metrics'
+        ? metricsObject(items as MetricSpec[], encoding)
+        : logsObject(items as LogSpec[]);
   if (encoding === 'json') return { body: JSON.stringify(object), contentType: 'application/json' };
   const type = official().lookupType(REQUEST[signal]);
   return { body: type.encode(type.fromObject(object)).finish(), contentType: 'application/x-protobuf' };

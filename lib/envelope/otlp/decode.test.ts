@@ -93,6 +93,6 @@ describe('decodeOtlp: values nesting past MAX_ANY_VALUE_DEPTH', () => {
   it('ordinary protobuf still decodes after the depth guard is installed', () => {
     const w = protobuf.Writer.create();
     const d = decodeOtlp('logs', Buffer.from(w.finish()), 'application/x-protobuf');
-    expect(d).toEqual({ ok: true, traces: [], logs: [], tooDeep: 0 });
+    expect(d).toEqual({ ok: true, traces: [], logs: [], metrics: [], tooDeep: 0 });
   });
 });

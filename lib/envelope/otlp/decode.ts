@@ -3,9 +3,24 @@
 // (camelCase or snake_case fields, trace and span ids as hex, 64-bit integers as strings or numbers).
 import protobuf from 'protobufjs';
 import { otlpRoot } from './proto-root';
+import { metricsOf, type OtlpResourceMetrics } from './decode-metrics';
+import {
+  anyValue,
+  arr,
+  attributes,
+  field,
+  idOf,
+  isObj,
+  MAX_ANY_VALUE_DEPTH,
+  nanosToMs,
+  type AnyValue,
+  type Depth,
+  type Obj,
+  type OtlpAttributes,
+} from './values';
 
-export type AnyValue = string | number | boolean | null | AnyValue[] | { [k: string]: AnyValue };
-export type OtlpAttributes = Record<string, AnyValue>;
+export { MAX_ANY_VALUE_DEPTH, type AnyValue, type OtlpAttributes };
+
 export type OtlpSpan = {
   traceId: string;
   spanId: string;
@@ -30,14 +45,6 @@ export type OtlpLog = {
 };
 export type OtlpResourceSpans = { resource: OtlpAttributes; spans: OtlpSpan[] };
 export type OtlpResourceLogs = { resource: OtlpAttributes; logs: OtlpLog[] };
-
-/**
- * AnyValue levels (arrays and key/value lists) a body or attribute may nest; an item that nests deeper is dropped and
- * counted. Not MAX_JSON_DEPTH: protobufjs refuses messages nested past 100 levels (protoc's limit) and a key/value
- * list level costs three (AnyValue, KeyValueList, KeyValue), so 24 keeps the deepest path (a span event's attribute,
- * six levels down) decodable up to the limit, in JSON and protobuf alike.
- */
-export const MAX_ANY_VALUE_DEPTH = 24;
 
 /**
  * AnyValue is the one recursive OTLP message, and protobufjs decodes it recursively: past MAX_ANY_VALUE_DEPTH + 1
@@ -76,62 +83,8 @@ function types() {
   return {
     traces: root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest'),
     logs: root.lookupType('opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest'),
+    metrics: root.lookupType('opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest'),
   };
-}
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
-/** A field by its JSON (camelCase) or proto (snake_case) name. */
-const field = (o: Obj, camel: string) => o[camel] ?? o[camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)];
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-
-function idOf(v: unknown): string | null {
-  // All zeros is no id, in bytes as in hex (the protocol's invalid trace and span ids).
-  if (v instanceof Uint8Array) return v.some((b) => b !== 0) ? Buffer.from(v).toString('hex') : null;
-  if (typeof v === 'string' && /^[0-9a-f]+$/i.test(v) && v.length > 0 && !/^0+$/.test(v)) return v.toLowerCase();
-  return null;
-}
-
-/** Nanoseconds (a string, number or protobufjs Long) to milliseconds. */
-function nanosToMs(v: unknown): number {
-  if (v === undefined || v === null) return NaN;
-  const s = typeof v === 'object' && 'toString' in (v as object) ? String(v) : String(v);
-  if (!/^\d+$/.test(s)) return NaN;
-  return Number(BigInt(s) / 1000n) / 1000;
-}
-
-/** Set when a value of the item being read nests past MAX_ANY_VALUE_DEPTH. */
-type Depth = { tooDeep: boolean };
-
-function anyValue(v: unknown, depth: number, seen: Depth): AnyValue {
-  if (!isObj(v)) return null;
-  const s = field(v, 'stringValue');
-  if (s !== undefined) return String(s);
-  const b = field(v, 'boolValue');
-  if (b !== undefined) return Boolean(b);
-  const i = field(v, 'intValue');
-  if (i !== undefined) return Number(String(i));
-  const d = field(v, 'doubleValue');
-  if (d !== undefined) return Number(d);
-  const a = field(v, 'arrayValue');
-  const kv = field(v, 'kvlistValue');
-  if ((isObj(a) || isObj(kv)) && depth >= MAX_ANY_VALUE_DEPTH) {
-    seen.tooDeep = true;
-    return null;
-  }
-  if (isObj(a)) return arr(a.values).map((x) => anyValue(x, depth + 1, seen));
-  if (isObj(kv)) return attributes(kv.values, seen, depth + 1) as { [k: string]: AnyValue };
-  const bytes = field(v, 'bytesValue');
-  if (bytes !== undefined) return bytes instanceof Uint8Array ? Buffer.from(bytes).toString('base64') : String(bytes);
-  return null;
-}
-
-function attributes(list: unknown, seen: Depth, depth = 0): OtlpAttributes {
-  const out: OtlpAttributes = {};
-  for (const kv of arr(list))
-    if (isObj(kv) && typeof kv.key === 'string') out[kv.key] = anyValue(kv.value, depth, seen);
-  return out;
 }
 
 /** The spans of a request, and how many were dropped because a value of theirs (or their resource's) nests too deep. */
@@ -210,10 +163,17 @@ function logsOf(request: Obj): { batches: OtlpResourceLogs[]; tooDeep: number } 
   return { batches, tooDeep };
 }
 
-export type OtlpKind = 'traces' | 'logs';
-/** `tooDeep`: the spans or log records left out because a value of theirs nests past MAX_ANY_VALUE_DEPTH. */
+export type OtlpKind = 'traces' | 'logs' | 'metrics';
+/** `tooDeep`: the spans, log records or data points left out because a value of theirs nests past MAX_ANY_VALUE_DEPTH. */
 export type Decoded =
-  { ok: true; traces: OtlpResourceSpans[]; logs: OtlpResourceLogs[]; tooDeep: number } | { ok: false; message: string };
+  | {
+      ok: true;
+      traces: OtlpResourceSpans[];
+      logs: OtlpResourceLogs[];
+      metrics: OtlpResourceMetrics[];
+      tooDeep: number;
+    }
+  | { ok: false; message: string };
 
 /** An OTLP/HTTP request body (`application/x-protobuf` or `application/json`) of `kind`. */
 export function decodeOtlp(kind: OtlpKind, body: Buffer, contentType: string | undefined): Decoded {
@@ -236,10 +196,15 @@ export function decodeOtlp(kind: OtlpKind, body: Buffer, contentType: string | u
   } else {
     return { ok: false, message: 'Content-Type must be application/x-protobuf or application/json' };
   }
+  const none = { traces: [], logs: [], metrics: [] };
   if (kind === 'traces') {
     const { batches, tooDeep } = spansOf(request);
-    return { ok: true, traces: batches, logs: [], tooDeep };
+    return { ok: true, ...none, traces: batches, tooDeep };
+  }
+  if (kind === 'metrics') {
+    const { batches, tooDeep } = metricsOf(request);
+    return { ok: true, ...none, metrics: batches, tooDeep };
   }
   const { batches, tooDeep } = logsOf(request);
-  return { ok: true, traces: [], logs: batches, tooDeep };
+  return { ok: true, ...none, logs: batches, tooDeep };
 }

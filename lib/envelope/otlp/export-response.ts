@@ -12,6 +12,10 @@ export type PartialSuccess = { rejected: number; errorMessage: string };
 const RESPONSES: Record<OtlpKind, { type: string; rejected: string }> = {
   traces: { type: 'opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse', rejected: 'rejectedSpans' },
   logs: { type: 'opentelemetry.proto.collector.logs.v1.ExportLogsServiceResponse', rejected: 'rejectedLogRecords' },
+  metrics: {
+    type: 'opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceResponse',
+    rejected: 'rejectedDataPoints',
+  },
 };
 
 /**

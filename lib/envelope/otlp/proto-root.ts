@@ -1,5 +1,5 @@
-// The official OpenTelemetry definitions (./proto, vendored unchanged), loaded once by protobufjs: the trace and logs
-// collector services, whose requests ./decode.ts reads and whose responses ./export-response.ts writes.
+// The official OpenTelemetry definitions (./proto, vendored unchanged), loaded once by protobufjs: the trace, logs and
+// metrics (#61) collector services, whose requests ./decode.ts reads and whose responses ./export-response.ts writes.
 import path from 'node:path';
 import protobuf from 'protobufjs';
 
@@ -14,6 +14,7 @@ export function otlpRoot(): protobuf.Root {
     root = r.loadSync([
       'opentelemetry/proto/collector/trace/v1/trace_service.proto',
       'opentelemetry/proto/collector/logs/v1/logs_service.proto',
+      'opentelemetry/proto/collector/metrics/v1/metrics_service.proto',
     ]);
     root.resolveAll();
   }

@@ -49,6 +49,7 @@ describe('scrubItem over every kind’s declaration', () => {
       'events',
       'feedback',
       'logs',
+      'metrics',
       'profiles',
       'replays',
       'sessions',

@@ -20,8 +20,11 @@ import { ANSWERING_KIND, ITEM_KINDS } from './registry';
 
 export type Batch = {
   rows: Map<AnyKind, unknown[]>;
-  /** Refused while reading, with the category and why: counted as invalid by storeItems. */
-  refused: { category: Category; reason: string; quantity: number }[];
+  /**
+   * Refused while reading, with the category and why: counted as invalid by storeItems, unless the protocol names
+   * another outcome (OTLP's summaries are unsupported, its points without a value filtered).
+   */
+  refused: { category: Category; reason: string; quantity: number; outcome?: 'invalid' | 'unsupported' | 'filtered' }[];
   /** The field issues of what each kind refused (the answer when an envelope held nothing else). */
   issues: Map<AnyKind, FieldIssue[]>;
 };
@@ -82,7 +85,7 @@ export async function storeItems(
     ctx.count({
       projectId: key.projectId,
       category: r.category,
-      outcome: 'invalid',
+      outcome: r.outcome ?? 'invalid',
       reason: r.reason,
       quantity: r.quantity,
     });

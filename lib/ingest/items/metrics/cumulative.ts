@@ -2,8 +2,8 @@
 // cumulative temporality by default: every export repeats the total since the stream started. Stored as sent, a
 // minute's sum would add up the same requests again and again; so each point of a cumulative stream (a monotonic
 // sum, a histogram) is stored as what it added since the stream's previous point: the value's difference, each
-// bucket's, the count's and the sum's (min and max cover the whole stream's life, so they are known only for a
-// stream's first point). The previous point of each stream is kept in metric_streams, read and replaced in the
+// bucket's, the count's and the sum's (min and max cover the whole stream's life: what was added has the new minimum
+// when it went down, the new maximum when it went up, and otherwise unknown extremes). The previous point of each stream is kept in metric_streams, read and replaced in the
 // writer's transaction. A point whose stream has no previous point, or restarted (another start time, a value or a
 // bucket that went down), added everything it holds since its start. A point no later than the last one stored is a
 // repeat (an exporter retrying an export that was stored): refused as `filtered: duplicate_point`.
@@ -27,7 +27,7 @@ function downscale(side: { offset: number; counts: number[] }, by: number): Map<
 /** `now - before` of one side of two exponential histograms at one scale; null when a bucket went down. */
 function sideDelta(now: Map<number, number>, before: Map<number, number>): { offset: number; counts: number[] } | null {
   for (const [i, c] of before) if ((now.get(i) ?? 0) < c) return null;
-  const keys = [...now.keys()];
+  const keys = [...now.keys()].filter((i) => now.get(i)! > (before.get(i) ?? 0));
   if (keys.length === 0) return { offset: 0, counts: [] };
   const lo = Math.min(...keys);
   const hi = Math.max(...keys);
@@ -36,14 +36,26 @@ function sideDelta(now: Map<number, number>, before: Map<number, number>): { off
   return { offset: lo, counts };
 }
 
+/**
+ * The extremes of what was added: a cumulative minimum that went down (a maximum that went up) was recorded since;
+ * one that did not is unknown (null).
+ */
+function addedExtremes(now: Histogram, before: Histogram): { min: number | null; max: number | null } {
+  return {
+    min: now.min !== null && before.min !== null && now.min < before.min ? now.min : null,
+    max: now.max !== null && before.max !== null && now.max > before.max ? now.max : null,
+  };
+}
+
 /** What `now` added since `before` (same stream); null when a count went down (a restart). */
 export function histogramDelta(now: Histogram, before: Histogram): Histogram | null {
   if (now.count < before.count) return null;
+  const extremes = addedExtremes(now, before);
   if (now.kind === 'explicit' && before.kind === 'explicit') {
     if (now.bounds.length !== before.bounds.length || now.bounds.some((b, i) => b !== before.bounds[i])) return null;
     const counts = now.counts.map((c, i) => c - (before.counts[i] ?? 0));
     if (counts.some((c) => c < 0)) return null;
-    return { ...now, count: now.count - before.count, min: null, max: null, counts };
+    return { ...now, count: now.count - before.count, ...extremes, counts };
   }
   if (now.kind === 'exponential' && before.kind === 'exponential') {
     const scale = Math.min(now.scale, before.scale);
@@ -53,7 +65,7 @@ export function histogramDelta(now: Histogram, before: Histogram): Histogram | n
     const negative = sideDelta(side(now, 'negative'), side(before, 'negative'));
     const zeroCount = now.zeroCount - before.zeroCount;
     if (!positive || !negative || zeroCount < 0) return null;
-    return { ...now, scale, count: now.count - before.count, min: null, max: null, zeroCount, positive, negative };
+    return { ...now, scale, count: now.count - before.count, ...extremes, zeroCount, positive, negative };
   }
   return null;
 }
