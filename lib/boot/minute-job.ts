@@ -36,6 +36,8 @@ export const MINUTE_TASKS: readonly MinuteTask[] = [
   },
   // Profiles' function figures a stopped process stored but did not fold.
   { name: 'profile functions', run: async () => (await import('@/lib/ingest/items/profiles')).foldFunctionHours() },
+  // Metric rollups a stopped process stored but did not fold.
+  { name: 'metric rollups', run: async () => (await import('@/lib/metrics-store/rollup-fold')).foldMetricRollups() },
 ];
 
 export async function runMinuteTasks(): Promise<void> {

@@ -16,6 +16,9 @@ export type AttributeFilter = {
   values?: readonly string[];
 };
 
+/** The start of the UTC hour of a timestamptz column (whatever the session's time zone). */
+export const hourOf = (column: string) => `to_timestamp(floor(extract(epoch FROM ${column}) / 3600) * 3600)`;
+
 /** A statement's parameters, each added where it is used. */
 export class Params {
   readonly values: unknown[] = [];

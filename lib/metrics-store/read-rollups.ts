@@ -4,7 +4,7 @@
 // attributes only (ids and the user stay on the points: read those with readMetricPoints).
 import { badRequest } from '@/lib/errors';
 import { readPool } from '@/lib/replica';
-import { Params, seriesCte, type AttributeFilter, type MetricScope, type SeriesQuery } from './query-sql';
+import { hourOf, Params, seriesCte, type AttributeFilter, type MetricScope, type SeriesQuery } from './query-sql';
 import { HOUR_MS, MINUTE_MS } from './rollup-math';
 import { sketchQuantile, type Sketch } from './sketch';
 
@@ -57,18 +57,31 @@ function check(q: RollupQuery): void {
     throw badRequest(`At most ${MAX_ROLLUP_BUCKETS.toLocaleString('en-US')} intervals: widen the interval`);
 }
 
-/** The statement's rows: the scope's series of the metric, their rollups in the range, grouped per interval. */
+/**
+ * The statement's rows: the scope's series of the metric, their rollups in the range (the folded ones and those still
+ * waiting to be, ./rollup-fold.ts), grouped per interval.
+ */
 function rowsSql(scope: MetricScope, q: RollupQuery, p: Params) {
   const hour = rollupResolution(q) === 'hour';
-  const table = hour ? 'metric_hours' : 'metric_minutes';
-  const bucket = hour ? 'hour' : 'minute';
+  const [table, col] = hour ? ['metric_hours', 'hour'] : ['metric_minutes', 'minute'];
   const cte = seriesCte(scope, q, p);
   const iv = p.add(q.intervalSeconds);
+  const [from, to] = [p.add(q.from), p.add(q.to)];
   const groups = (q.groupBy ?? []).map((k, i) => `s.attributes->>${p.add(k)} AS g${i}`);
-  const from = `FROM ${table} m JOIN s ON s.id = m.series AND s.project = m.project`;
-  const where = `WHERE m.series IN (SELECT id FROM s) AND m.${bucket} >= ${p.add(q.from)} AND m.${bucket} < ${p.add(q.to)}`;
-  const t = `to_timestamp(floor(extract(epoch FROM m.${bucket}) / ${iv}) * ${iv})`;
-  return { cte, t, groups, from, where, keys: ['t', ...(q.groupBy ?? []).map((_, i) => `g${i}`)] };
+  const columns = 'series, project, count, sum, min, max, last, last_at, sketch';
+  const rollups = `(SELECT ${col} AS b, ${columns} FROM ${table}
+       WHERE series IN (SELECT id FROM s) AND ${col} >= ${from} AND ${col} < ${to}
+     UNION ALL
+     SELECT ${hour ? hourOf('minute') : 'minute'} AS b, ${columns} FROM metric_rollup_pending
+       WHERE series IN (SELECT id FROM s) AND minute >= ${from} AND minute < ${to})`;
+  return {
+    cte,
+    t: `to_timestamp(floor(extract(epoch FROM m.b) / ${iv}::float8) * ${iv}::float8)`,
+    groups,
+    from: `FROM ${rollups} m JOIN s ON s.id = m.series AND s.project = m.project`,
+    where: 'WHERE TRUE',
+    keys: ['t', ...(q.groupBy ?? []).map((_, i) => `g${i}`)],
+  };
 }
 
 const keyOf = (time: Date, group: (string | null)[]) => JSON.stringify([time.getTime(), group]);

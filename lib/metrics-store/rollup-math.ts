@@ -1,7 +1,7 @@
 // Points into rollups (#61): what a batch of points adds to each series' minute and hour (count, sum, min, max, the
 // last value and when, and a sketch of a distribution's values), worked out in memory so a batch writes one row per
 // series and bucket. The same fold, negated, is what an erasure takes back out (lib/privacy).
-import { addToSketch, type Sketch } from './sketch';
+import { addToSketch, mergeSketches, type Sketch } from './sketch';
 import type { Histogram, RollupPoint } from './types';
 
 export const MINUTE_MS = 60_000;
@@ -102,16 +102,66 @@ export function addPoint(row: RollupRow | null, p: RollupPoint, bucketMs: number
   return r;
 }
 
-/** The rows `points` add to each series' bucket of `bucketMs` (a minute or an hour), in (series, bucket) order. */
-export function foldPoints(points: readonly RollupPoint[], bucketMs: number): RollupRow[] {
-  const rows = new Map<string, RollupRow>();
-  for (const p of points) {
-    const bucket = Math.floor(p.timeMs / bucketMs) * bucketMs;
-    const key = `${p.series}|${bucket}`;
-    rows.set(key, addPoint(rows.get(key) ?? null, p, bucket));
-  }
-  // One order for every writer: two batches upserting the same rows lock them in the same order (no deadlock).
-  return [...rows.values()].sort((a, b) =>
+/** One order for every writer: two batches upserting the same rows lock them in the same order (no deadlock). */
+function ordered(rows: Iterable<RollupRow>): RollupRow[] {
+  return [...rows].sort((a, b) =>
     a.series === b.series ? a.bucketMs - b.bucketMs : BigInt(a.series) < BigInt(b.series) ? -1 : 1,
   );
+}
+
+/** Rows of finer buckets (minutes) merged into buckets of `bucketMs` (hours), in (series, bucket) order. */
+export function foldRows(rows: readonly RollupRow[], bucketMs: number): RollupRow[] {
+  const out = new Map<string, RollupRow>();
+  for (const r of rows) {
+    const bucket = Math.floor(r.bucketMs / bucketMs) * bucketMs;
+    const key = `${r.series}|${bucket}`;
+    const o = out.get(key);
+    if (!o) {
+      out.set(key, { ...r, bucketMs: bucket, sketch: r.sketch ? new Map(r.sketch) : null });
+      continue;
+    }
+    o.count += r.count;
+    o.sum += r.sum;
+    if (r.min !== null) o.min = o.min === null ? r.min : Math.min(o.min, r.min);
+    if (r.max !== null) o.max = o.max === null ? r.max : Math.max(o.max, r.max);
+    if (r.lastAtMs >= o.lastAtMs) {
+      o.last = r.last;
+      o.lastAtMs = r.lastAtMs;
+    }
+    if (r.sketch) mergeSketches((o.sketch ??= new Map()), r.sketch);
+  }
+  return ordered(out.values());
+}
+
+/** What points add to each series' buckets of one size (a minute or an hour), gathered point by point. */
+export class RollupFold {
+  private readonly out = new Map<string, RollupRow>();
+  constructor(private readonly bucketMs: number) {}
+
+  /** Adds a point of the series `series` (its id) of project number `project`. */
+  add(series: string, project: number, p: Omit<RollupPoint, 'series' | 'project'> | MetricLike): void {
+    const timeMs = 'timeMs' in p ? p.timeMs : p.timestampMs;
+    const bucket = Math.floor(timeMs / this.bucketMs) * this.bucketMs;
+    const key = `${series}|${bucket}`;
+    const row = this.out.get(key);
+    this.out.set(
+      key,
+      addPoint(row ?? null, { series, project, type: p.type, timeMs, value: p.value, histogram: p.histogram }, bucket),
+    );
+  }
+
+  /** The rows, in (series, bucket) order. */
+  rows(): RollupRow[] {
+    return ordered(this.out.values());
+  }
+}
+
+/** A point as ingest holds it (its time named timestampMs). */
+type MetricLike = Pick<RollupPoint, 'type' | 'value' | 'histogram'> & { timestampMs: number };
+
+/** The rows `points` add to each series' bucket of `bucketMs` (a minute or an hour), in (series, bucket) order. */
+export function foldPoints(points: readonly RollupPoint[], bucketMs: number): RollupRow[] {
+  const fold = new RollupFold(bucketMs);
+  for (const p of points) fold.add(p.series, p.project, p);
+  return fold.rows();
 }

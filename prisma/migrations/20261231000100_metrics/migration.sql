@@ -4,13 +4,15 @@
 --   (environment, release, route…, not ids: lib/ingest/items/metrics/series.ts), keyed by a 64-bit hash of all of them,
 --   so a writer names a series without reading it first.
 -- * metric_points: every point as sent, one row each, partitioned by day of receipt like logs and kept for days: its
---   series by that hash, its own attributes (the ids left out of the series) as jsonb, an OTLP histogram's buckets
---   as jsonb. No foreign key: the writer locks its projects' rows for its batch, and a deleted project's points go
---   by the trigger below.
+--   series by that hash, its own attributes (the ids left out of the series) and an OTLP histogram's buckets as json
+--   (text: cheaper to write than jsonb and smaller, and only read back whole or by the erasure). No foreign key: a
+--   statement trigger checks and locks the projects a write names, and a deleted project's points go by another.
 -- * metric_minutes and metric_hours: per series, per minute and per hour, count, sum, min, max, the last value and
 --   its time, and for distributions a sketch (1 % relative accuracy, lib/metrics-store/sketch.ts) as key, count
---   pairs, written in the points' transaction and kept longer than the points. Updated by every batch that touches
---   them: 70 % fill factor keeps those updates on their page.
+--   pairs, kept longer than the points. Every fold updates the current ones: 70 % fill factor keeps those updates
+--   on their page.
+-- * metric_rollup_pending: what each batch of points adds to its series' minutes, written in the points'
+--   transaction (insert-only), folded into the two above seconds later (lib/metrics-store/rollup-fold.ts).
 -- * metric_streams: the last value of each cumulative OTLP stream, to turn the next one into what it added.
 CREATE TABLE "metric_series" (
   "project_id" TEXT NOT NULL,
@@ -33,8 +35,8 @@ CREATE TABLE "metric_points" (
   "span_id" BIGINT,
   "trace_id" UUID,
   "project" INTEGER NOT NULL,
-  "attributes" JSONB,
-  "histogram" JSONB
+  "attributes" JSON,
+  "histogram" JSON
 ) PARTITION BY RANGE ("received_at");
 CREATE TABLE "metric_points_default" PARTITION OF "metric_points" DEFAULT;
 CREATE INDEX "metric_points_series_timestamp_idx" ON "metric_points"("series", "timestamp");
@@ -69,6 +71,21 @@ CREATE TABLE "metric_hours" (
 ) WITH (fillfactor = 70);
 CREATE INDEX "metric_hours_hour_idx" ON "metric_hours"("hour");
 
+CREATE TABLE "metric_rollup_pending" (
+  "id" BIGSERIAL NOT NULL,
+  "series" BIGINT NOT NULL,
+  "minute" TIMESTAMPTZ(0) NOT NULL,
+  "project" INTEGER NOT NULL,
+  "count" BIGINT NOT NULL,
+  "sum" DOUBLE PRECISION NOT NULL,
+  "min" DOUBLE PRECISION,
+  "max" DOUBLE PRECISION,
+  "last" DOUBLE PRECISION,
+  "last_at" TIMESTAMPTZ NOT NULL,
+  "sketch" BIGINT[],
+  CONSTRAINT "metric_rollup_pending_pkey" PRIMARY KEY ("id")
+);
+
 CREATE TABLE "metric_streams" (
   "project" INTEGER NOT NULL,
   "stream" BIGINT NOT NULL,
@@ -102,9 +119,24 @@ CREATE FUNCTION "delete_metrics_of_deleted_projects"() RETURNS trigger LANGUAGE 
     AND "series" IN (SELECT "id" FROM "metric_series" WHERE "project_id" IN (SELECT "id" FROM "gone"))\073
   DELETE FROM "metric_hours" WHERE "project" IN (SELECT "number" FROM "gone")
     AND "series" IN (SELECT "id" FROM "metric_series" WHERE "project_id" IN (SELECT "id" FROM "gone"))\073
+  DELETE FROM "metric_rollup_pending" WHERE "project" IN (SELECT "number" FROM "gone")\073
   DELETE FROM "metric_streams" WHERE "project" IN (SELECT "number" FROM "gone")\073
   DELETE FROM "metric_series" WHERE "project_id" IN (SELECT "id" FROM "gone")\073
   RETURN NULL\073
 END';
 CREATE TRIGGER "projects_delete_metrics" AFTER DELETE ON "projects" REFERENCING OLD TABLE AS "gone"
   FOR EACH STATEMENT EXECUTE FUNCTION "delete_metrics_of_deleted_projects"();
+
+-- A write's projects, checked once per statement and locked FOR KEY SHARE until it commits, as spans do (no round
+-- trip of its own): a write meeting a project being deleted waits for it and is then refused (23503), and a delete
+-- meeting a write waits for its commit, after which the trigger above deletes its points. (Octal 047: quotes.)
+CREATE FUNCTION "metric_points_of_live_projects"() RETURNS trigger LANGUAGE plpgsql AS E'BEGIN
+  PERFORM 1 FROM "projects" WHERE "number" IN (SELECT DISTINCT "project" FROM "added") FOR KEY SHARE\073
+  IF EXISTS (SELECT 1 FROM (SELECT DISTINCT "project" FROM "added") a
+              WHERE NOT EXISTS (SELECT 1 FROM "projects" p WHERE p."number" = a."project")) THEN
+    RAISE EXCEPTION \047metric points of a deleted project\047 USING ERRCODE = \047foreign_key_violation\047\073
+  END IF\073
+  RETURN NULL\073
+END';
+CREATE TRIGGER "metric_points_of_live_projects" AFTER INSERT ON "metric_points" REFERENCING NEW TABLE AS "added"
+  FOR EACH STATEMENT EXECUTE FUNCTION "metric_points_of_live_projects"();

@@ -93,33 +93,32 @@ export function deltaOf(
   return { point: { ...p, cumulative: null, value: p.value - before.value }, state };
 }
 
-export type StreamPoint = { project: number; point: MetricPoint };
-
 /**
- * Each cumulative point of `points` as what it added (in place of the point, in the same order; 'repeat' for a
- * repeat), reading and replacing its stream's previous point in the caller's transaction.
+ * Each point of `points` (of the projects numbered in `projects`, one per point) as stored: itself, or for a
+ * cumulative point what it added (or 'repeat'), reading and replacing its stream's previous point in the caller's
+ * transaction.
  */
 export async function applyCumulative(
   client: pg.ClientBase,
-  points: StreamPoint[],
+  { points, projects }: { points: MetricPoint[]; projects: number[] },
 ): Promise<(MetricPoint | 'repeat')[]> {
-  const cumulative = points.filter((x) => x.point.cumulative);
-  if (cumulative.length === 0) return points.map((x) => x.point);
-  const keyOf = (x: StreamPoint) => `${x.project}:${x.point.cumulative!.stream}`;
-  const streams = [...new Map(cumulative.map((x) => [keyOf(x), x])).values()].sort((a, b) =>
-    a.project !== b.project
-      ? a.project - b.project
-      : BigInt(a.point.cumulative!.stream) < BigInt(b.point.cumulative!.stream)
+  const idx = points.flatMap((p, i) => (p.cumulative ? [i] : []));
+  if (idx.length === 0) return points;
+  const keyOf = (i: number) => `${projects[i]}:${points[i].cumulative!.stream}`;
+  const streams = [...new Map(idx.map((i) => [keyOf(i), i])).values()].sort((a, b) =>
+    projects[a] !== projects[b]
+      ? projects[a] - projects[b]
+      : BigInt(points[a].cumulative!.stream) < BigInt(points[b].cumulative!.stream)
         ? -1
         : 1,
   );
-  const projects = streams.map((x) => x.project);
-  const ids = streams.map((x) => x.point.cumulative!.stream);
+  const sp = streams.map((i) => projects[i]);
+  const ids = streams.map((i) => points[i].cumulative!.stream);
   // A new stream's row is made first, so two writers of its first points wait for each other on its lock.
   await client.query(
     `INSERT INTO metric_streams (project, stream, start_ms, time_ms, state)
      SELECT p, s, -1, -1, '{}' FROM unnest($1::int[], $2::bigint[]) AS u(p, s) ON CONFLICT (project, stream) DO NOTHING`,
-    [projects, ids],
+    [sp, ids],
   );
   const { rows } = await client.query<{
     project: number;
@@ -131,7 +130,7 @@ export async function applyCumulative(
     `SELECT m.project, m.stream::text, m.start_ms, m.time_ms, m.state FROM metric_streams m
      JOIN unnest($1::int[], $2::bigint[]) AS u(p, s) ON m.project = u.p AND m.stream = u.s
      ORDER BY m.project, m.stream FOR UPDATE OF m`,
-    [projects, ids],
+    [sp, ids],
   );
   const states = new Map<string, StreamState | null>(
     rows.map((r) => [
@@ -140,22 +139,20 @@ export async function applyCumulative(
     ]),
   );
   // In time order per stream, whatever order the export listed them in.
-  const order = points.map((_, i) => i).sort((a, b) => points[a].point.timestampMs - points[b].point.timestampMs);
-  const out: (MetricPoint | 'repeat')[] = points.map((x) => x.point);
-  for (const i of order) {
-    const x = points[i];
-    if (!x.point.cumulative) continue;
-    const { point, state } = deltaOf(x.point, states.get(keyOf(x)) ?? null);
-    states.set(keyOf(x), state);
+  idx.sort((a, b) => points[a].timestampMs - points[b].timestampMs);
+  const out: (MetricPoint | 'repeat')[] = [...points];
+  for (const i of idx) {
+    const { point, state } = deltaOf(points[i], states.get(keyOf(i)) ?? null);
+    states.set(keyOf(i), state);
     out[i] = point;
   }
-  const changed = streams.map((x) => states.get(keyOf(x))!);
+  const changed = streams.map((i) => states.get(keyOf(i))!);
   await client.query(
     `UPDATE metric_streams m SET start_ms = u.start_ms, time_ms = u.time_ms, state = u.state, updated_at = now()
      FROM unnest($1::int[], $2::bigint[], $3::float8[], $4::float8[], $5::jsonb[]) AS u(p, s, start_ms, time_ms, state)
      WHERE m.project = u.p AND m.stream = u.s`,
     [
-      projects,
+      sp,
       ids,
       changed.map((s) => s.startMs),
       changed.map((s) => s.timeMs),

@@ -5,7 +5,7 @@
 import { clock } from '@/lib/clock';
 import { defineKind, jsonOrRefusal } from '../kind';
 import { storeMetrics } from './metric-writer';
-import type { MetricPoint } from './metric-point';
+import type { MetricItem } from './metric-point';
 import { parseTraceMetrics } from './parse-metrics';
 
 export {
@@ -15,23 +15,25 @@ export {
   metricUnit,
   pointTime,
   refusalReason,
+  type MetricItem,
   type MetricPoint,
   type PointRefusal,
 } from './metric-point';
 export { MAX_METRICS_PER_ITEM } from './parse-metrics';
-export { isPointAttribute, POINT_KEYS } from './series';
+export { isPointAttribute, POINT_KEYS, SeriesSets } from './series';
 export { METRIC_QUOTA } from './quota';
 
-export const metrics = defineKind<MetricPoint>({
+export const metrics = defineKind<MetricItem>({
   name: 'metrics',
   itemTypes: { trace_metric: 'trace_metric' },
-  fields: { map: ['attributes'] },
+  // A request's series attribute sets, each once, and each point's own attributes.
+  fields: { map: ['sets[]', 'points[].own'] },
   parse(_item, _type, ctx) {
     const payload = jsonOrRefusal(ctx);
     if (Array.isArray(payload)) return { items: [], invalid: payload };
     const r = parseTraceMetrics(payload, ctx.path, clock.nowMs());
     if ('message' in r) return { items: [], invalid: [r] };
-    return { items: r.points, refused: r.refused, unusable: r.unusable };
+    return { items: r.item.points.length > 0 ? [r.item] : [], refused: r.refused, unusable: r.unusable };
   },
   store: (key, items, ctx) => storeMetrics(key, items, ctx.count),
 });

@@ -21,11 +21,17 @@ export type MetricPoint = {
   spanId: string | null;
   /** A counter's increment, a gauge's reading, one measurement; an OTLP histogram's sum (null when it sent none). */
   value: number | null;
-  attributes: JsonObject | null;
+  /** Its series' attributes: the number of a set of its request's MetricItem (./series.ts). */
+  set: number;
+  /** The attributes of this occurrence (ids, the user, the SDK's sequence); null when none. */
+  own: JsonObject | null;
   histogram: Histogram | null;
   /** An OTLP cumulative stream's point: stored as what it added since the stream's previous point (./cumulative.ts). */
   cumulative: { stream: string; startMs: number } | null;
 };
+
+/** A request's metric points and the distinct attribute sets of their series, what the kind stores. */
+export type MetricItem = { points: MetricPoint[]; sets: JsonObject[] };
 
 export const MAX_NAME = 200;
 export const MAX_UNIT = 64;

@@ -13,23 +13,25 @@ import {
   metricUnit,
   pointTime,
   refusalReason,
+  type MetricItem,
   type MetricPoint,
   type PointRefusal,
 } from './metric-point';
+import { SeriesSets } from './series';
 
 /** The most metrics an item holds (the SDKs flush their buffer at 1,000); the rest are counted past the cap. */
 export const MAX_METRICS_PER_ITEM = 1000;
 
 export type ParsedMetrics = {
-  points: MetricPoint[];
+  item: MetricItem;
   /** One reason per metric refused (`validation: value`…). */
   refused: string[];
   /** Entries that are not metrics at all, and those past the cap. */
   unusable: number;
 };
 
-/** One metric of an item: its point, or the field that refused it. */
-export function sentryPoint(m: JsonObject, nowMs: number): MetricPoint | PointRefusal {
+/** One metric of an item: its point (its attributes gathered into `sets`), or the field that refused it. */
+export function sentryPoint(m: JsonObject, ctx: { nowMs: number; sets: SeriesSets }): MetricPoint | PointRefusal {
   const name = metricName(m.name);
   if (name === null) return 'name';
   const type = metricType(m.type);
@@ -43,10 +45,11 @@ export function sentryPoint(m: JsonObject, nowMs: number): MetricPoint | PointRe
       : typeof m.timestamp === 'string'
         ? Date.parse(m.timestamp)
         : NaN;
-  const timestampMs = pointTime(sent, nowMs);
+  const timestampMs = pointTime(sent, ctx.nowMs);
   if (timestampMs === null) return 'timestamp';
   const attributes = metricAttributes(m.attributes);
   if (attributes === 'refused') return 'attributes';
+  const { set, own } = ctx.sets.add(attributes);
   return {
     name,
     type,
@@ -55,7 +58,8 @@ export function sentryPoint(m: JsonObject, nowMs: number): MetricPoint | PointRe
     traceId: hexId(m.trace_id, 32),
     spanId: hexId(m.span_id, 16),
     value: m.value,
-    attributes,
+    set,
+    own,
     histogram: null,
     cumulative: null,
   };
@@ -65,16 +69,17 @@ export function sentryPoint(m: JsonObject, nowMs: number): MetricPoint | PointRe
 export function parseTraceMetrics(payload: JsonObject, path: Path, nowMs: number): ParsedMetrics | FieldIssue {
   if (!Array.isArray(payload.items))
     return { path: [...path, 'items'], message: 'A trace_metric item is { items: [...] }' };
-  const out: ParsedMetrics = { points: [], refused: [], unusable: 0 };
+  const sets = new SeriesSets();
+  const out: ParsedMetrics = { item: { points: [], sets: sets.sets }, refused: [], unusable: 0 };
   out.unusable = Math.max(0, payload.items.length - MAX_METRICS_PER_ITEM);
   for (const m of payload.items.slice(0, MAX_METRICS_PER_ITEM)) {
     if (!isObject(m)) {
       out.unusable++;
       continue;
     }
-    const p = sentryPoint(m, nowMs);
+    const p = sentryPoint(m, { nowMs, sets });
     if (typeof p === 'string') out.refused.push(refusalReason(p));
-    else out.points.push(p);
+    else out.item.points.push(p);
   }
   return out;
 }

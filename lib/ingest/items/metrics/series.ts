@@ -5,6 +5,10 @@
 // user (id, email, name, address), the trace's parent span, any `*.id`/`*_id`/`*uuid` key (order.id, request_id,
 // service.instance.id), a value shaped like an id (16+ hex digits, a UUID), a fraction, a text longer than 200
 // characters, and every attribute past the first 32 by name.
+//
+// A request's points mostly share their series' attributes (a hundred metrics of one process, one release, one
+// route): parsing gathers each distinct set once (SeriesSets), so the scrubber reads it once and the writer hashes it
+// once, and each point keeps only its own attributes beside the set's number.
 import type { JsonObject } from '@/lib/envelope/parse-envelope';
 import { key64Bytes, memo } from '@/lib/traces/span-keys';
 import type { MetricType } from '@/lib/metrics-store/types';
@@ -27,50 +31,87 @@ const ID_VALUE = /^(?:[0-9a-f]{16,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 export const MAX_SERIES_ATTRIBUTES = 32;
 const MAX_SERIES_VALUE = 200;
 
-type Scalar = string | number | boolean | null;
+// Whether a key alone makes an attribute the point's, remembered: a request's points repeat their keys.
+const pointKey = memo((key: string) => POINT_KEYS.has(key) || ID_KEY.test(key), 10_000);
 
 /** Whether an attribute names one occurrence (kept on the point) rather than a kind of thing (the series). */
 export function isPointAttribute(key: string, value: unknown): boolean {
-  if (POINT_KEYS.has(key) || ID_KEY.test(key)) return true;
+  if (pointKey(key)) return true;
   if (typeof value === 'number') return !Number.isInteger(value);
   if (typeof value === 'string') return value.length > MAX_SERIES_VALUE || ID_VALUE.test(value);
   return false;
 }
 
-export type PointSeries = {
+/** Each distinct set of series attributes of a request, numbered, sorted by name (what the scrubber and writer read). */
+export class SeriesSets {
+  readonly sets: JsonObject[] = [];
+  private readonly index = new Map<string, number>();
+
+  /** A point's flattened attributes split: the number of its series' set, and its own attributes (null: none). */
+  add(flat: JsonObject | null): { set: number; own: JsonObject | null } {
+    let own: JsonObject | null = null;
+    let key = '';
+    let count = 0;
+    if (flat)
+      for (const k in flat) {
+        const v = flat[k];
+        if (isPointAttribute(k, v)) (own ??= {})[k] = v;
+        else {
+          // The value's type is part of the key: 200 and "200" are two series.
+          key += `${k}\u0001${typeof v}\u0001${String(v)}\u0002`;
+          count++;
+        }
+      }
+    if (count > MAX_SERIES_ATTRIBUTES) return this.overflowing(flat!, own);
+    let set = this.index.get(key);
+    if (set === undefined) {
+      const pairs: [string, unknown][] = [];
+      if (flat) for (const k in flat) if (!own || !Object.hasOwn(own, k)) pairs.push([k, flat[k]]);
+      set = this.push(key, pairs);
+    }
+    return { set, own };
+  }
+
+  /** Past MAX_SERIES_ATTRIBUTES: the first ones by name make the series, the rest stay with the point. */
+  private overflowing(flat: JsonObject, own: JsonObject | null): { set: number; own: JsonObject | null } {
+    const pairs = Object.entries(flat).filter(([k]) => !own || !Object.hasOwn(own, k));
+    pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const rest = pairs.splice(MAX_SERIES_ATTRIBUTES);
+    const mine: JsonObject = { ...own, ...Object.fromEntries(rest) };
+    const key = `\u0003${JSON.stringify(pairs)}`;
+    return { set: this.index.get(key) ?? this.push(key, pairs), own: mine };
+  }
+
+  private push(key: string, pairs: [string, unknown][]): number {
+    pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    this.sets.push(Object.fromEntries(pairs));
+    this.index.set(key, this.sets.length - 1);
+    return this.sets.length - 1;
+  }
+}
+
+export type SeriesId = {
   /** metric_series.id as its 8 big-endian bytes (for COPY) and as a decimal string. */
   id: Buffer;
   idText: string;
-  /** The series' attributes, by name. */
-  attributes: JsonObject;
-  /** What stays on the point; null when nothing does. */
-  own: JsonObject | null;
 };
 
-const idOfKey = memo((key: string) => {
+const idOfKey = memo((key: string): SeriesId => {
   const id = key64Bytes(key);
   return { id, idText: id.readBigInt64BE(0).toString() };
 }, 50_000);
 
-/** The series of a point of `projectId` and the attributes left to the point. */
-export function seriesOf(
+/** The id of the series of `projectId`, name, type, unit and (scrubbed, sorted) attribute set given as its JSON. */
+export function seriesId(
   projectId: string,
-  p: { name: string; type: MetricType; unit: string; attributes: JsonObject | null },
-): PointSeries {
-  const pairs: [string, Scalar][] = [];
-  let own: JsonObject | null = null;
-  const a = p.attributes;
-  if (a)
-    for (const k in a) {
-      const v = a[k] as Scalar;
-      if (isPointAttribute(k, v)) (own ??= {})[k] = v;
-      else pairs.push([k, v]);
-    }
-  pairs.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
-  if (pairs.length > MAX_SERIES_ATTRIBUTES)
-    for (const [k, v] of pairs.splice(MAX_SERIES_ATTRIBUTES)) (own ??= {})[k] = v;
-  const { id, idText } = idOfKey(
-    `${projectId}\u0000${p.name}\u0000${p.type}\u0000${p.unit}\u0000${JSON.stringify(pairs)}`,
-  );
-  return { id, idText, attributes: Object.fromEntries(pairs), own };
+  p: { name: string; type: MetricType; unit: string; setJson: string },
+): SeriesId {
+  return idOfKey(`${projectId}\u0000${p.name}\u0000${p.type}\u0000${p.unit}\u0000${p.setJson}`);
+}
+
+/** A set's JSON as its series key reads it: its pairs in name order (the scrubber keeps the order). */
+export function setJson(set: JsonObject): string {
+  const keys = Object.keys(set);
+  // Sorted when made; scrubbing replaces values, never keys.
+  return JSON.stringify(keys.map((k) => [k, set[k]]));
 }

@@ -60,8 +60,8 @@ function logsBatch({ rows, unusable }: ReturnType<typeof mapOtlpLogs>): Batch {
   return batch;
 }
 
-function metricsBatch({ points, refused }: ReturnType<typeof mapOtlpMetrics>): Batch {
-  const batch = batchOf(metrics, points);
+function metricsBatch({ item, refused }: ReturnType<typeof mapOtlpMetrics>): Batch {
+  const batch = batchOf(metrics, item.points.length > 0 ? [item] : []);
   for (const r of refused) batch.refused.push({ category: 'trace_metric', ...r });
   return batch;
 }

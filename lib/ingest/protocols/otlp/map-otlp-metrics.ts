@@ -11,7 +11,6 @@
 // not what is measured); `service.version` is also `sentry.release` and `deployment.environment(.name)`
 // `sentry.environment`, as for logs. What cannot be stored is returned counted with why, for partialSuccess.
 import { createHash } from 'node:crypto';
-import type { JsonObject } from '@/lib/envelope/parse-envelope';
 import type { AnyValue, OtlpAttributes } from '@/lib/envelope/otlp/decode';
 import {
   FLAG_NO_RECORDED_VALUE,
@@ -27,6 +26,8 @@ import {
   metricUnit,
   pointTime,
   refusalReason,
+  SeriesSets,
+  type MetricItem,
   type MetricPoint,
   type PointRefusal,
 } from '@/lib/ingest/items/metrics';
@@ -103,18 +104,15 @@ function streamOf(resource: OtlpAttributes, m: OtlpMetric, p: OtlpDataPoint): st
   return createHash('md5').update(key).digest().readBigInt64BE(0).toString();
 }
 
-function pointOf(
-  r: { resource: OtlpAttributes; shared: OtlpAttributes },
-  m: OtlpMetric,
-  p: OtlpDataPoint,
-  nowMs: number,
-): MetricPoint | PointRefusal {
+type Context = { resource: OtlpAttributes; shared: OtlpAttributes; nowMs: number; sets: SeriesSets };
+
+function pointOf(r: Context, m: OtlpMetric, p: OtlpDataPoint): MetricPoint | PointRefusal {
   const name = metricName(m.name);
   if (name === null) return 'name';
   const t = typeOf(m)!;
   const unit = metricUnit(m.unit);
   if (unit === null) return 'unit';
-  const timestampMs = pointTime(p.timeMs, nowMs);
+  const timestampMs = pointTime(p.timeMs, r.nowMs);
   if (timestampMs === null) return 'timestamp';
   let histogram: Histogram | null = null;
   if (t.type === 'distribution') {
@@ -126,6 +124,7 @@ function pointOf(
   const attributes = metricAttributes({ ...r.shared, ...p.attributes });
   if (attributes === 'refused') return 'attributes';
   const startMs = Number.isFinite(p.startMs) ? p.startMs : 0;
+  const { set, own } = r.sets.add(attributes);
   return {
     name,
     type: t.type,
@@ -134,7 +133,8 @@ function pointOf(
     traceId: null,
     spanId: null,
     value: p.value,
-    attributes: attributes as JsonObject | null,
+    set,
+    own,
     histogram,
     cumulative: t.cumulative ? { stream: streamOf(r.resource, m, p), startMs } : null,
   };
@@ -144,8 +144,9 @@ function pointOf(
 export function mapOtlpMetrics(
   batches: OtlpResourceMetrics[],
   nowMs: number,
-): { points: MetricPoint[]; refused: PointsRefused[] } {
+): { item: MetricItem; refused: PointsRefused[] } {
   const points: MetricPoint[] = [];
+  const sets = new SeriesSets();
   const tally = new Map<string, PointsRefused>();
   const refuse = (outcome: PointsRefused['outcome'], reason: string, n = 1) => {
     const key = `${outcome}:${reason}`;
@@ -154,7 +155,7 @@ export function mapOtlpMetrics(
     tally.set(key, r);
   };
   for (const { resource, metrics } of batches) {
-    const r = { resource, shared: resourceAttributes(resource) };
+    const r: Context = { resource, shared: resourceAttributes(resource), nowMs, sets };
     for (const m of metrics) {
       if (m.kind === 'summary') {
         refuse('unsupported', 'summary', m.points.length);
@@ -164,12 +165,12 @@ export function mapOtlpMetrics(
         if (points.length >= MAX_DATA_POINTS) refuse('invalid', 'unusable_or_over_cap');
         else if (p.flags & FLAG_NO_RECORDED_VALUE) refuse('filtered', 'no_recorded_value');
         else {
-          const point = pointOf(r, m, p, nowMs);
+          const point = pointOf(r, m, p);
           if (typeof point === 'string') refuse('invalid', refusalReason(point));
           else points.push(point);
         }
       }
     }
   }
-  return { points, refused: [...tally.values()] };
+  return { item: { points, sets: sets.sets }, refused: [...tally.values()] };
 }
