@@ -11,6 +11,7 @@ export const ERASURE_TABLES = [
   'feedback',
   'logs',
   'spans',
+  'metrics',
   'replays',
   'sessions',
   'releaseUsers',
@@ -58,6 +59,9 @@ const PREVIEW_SQL: Record<ErasureTable, string> = {
   spans: `SELECT p.id AS project_id, sum(span_count)::int AS n FROM spans JOIN projects p ON p.number = spans.project
     WHERE ${MATCH.spans} GROUP BY 1`,
   replays: `SELECT project_id, count(*)::int AS n FROM replays WHERE ${MATCH.replays} GROUP BY 1`,
+  // Metric points name their project by its number (#61).
+  metrics: `SELECT (SELECT id FROM projects WHERE number = m.project) AS project_id, count(*)::int AS n
+    FROM metric_points m WHERE ${MATCH.metrics} GROUP BY m.project`,
   sessions: `SELECT project_id, count(*)::int AS n FROM session_states WHERE ${MATCH.sessionStates} GROUP BY 1`,
   // Counted once per release (the row across environments, ''), as release health counts a user.
   releaseUsers: `SELECT project_id, count(*)::int AS n FROM session_release_users WHERE ${MATCH.releaseUsers} AND environment = '' GROUP BY 1`,

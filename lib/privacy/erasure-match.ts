@@ -69,6 +69,9 @@ export const MATCH = {
     WHERE ${SPAN_PROJECTS} AND data IS NOT NULL
       AND EXISTS (SELECT 1 FROM json_each(data) b WHERE ${userAttributes('b.value')}))`,
   replays: `project_id = ANY($1) AND ${userJson('"user"')}`,
+  // A metric point's own attributes: the user the SDK's scope held when it was measured (#61).
+  metrics: `project IN (SELECT number FROM projects WHERE id = ANY($1)) AND attributes IS NOT NULL
+    AND ${userAttributes('attributes')}`,
   // Feedback names its sender by the email and name typed in (the name often is the username).
   feedback: `project_id = ANY($1) AND (lower(email) = ANY($3) OR name = ANY($4))`,
   sessionStates: `project_id = ANY($1) AND (did = ANY($6) OR lower(did) = ANY($3))`,
@@ -112,6 +115,9 @@ SELECT DISTINCT id, email, username FROM (
    WHERE ${SPAN_PROJECTS} AND data IS NOT NULL AND ${userAttributes('b.value')}
   UNION ALL
   SELECT "user"->>'id', lower("user"->>'email'), "user"->>'username' FROM replays WHERE ${MATCH.replays}
+  UNION ALL
+  SELECT attributes->>'user.id', lower(attributes->>'user.email'), attributes->>'user.name' FROM metric_points
+   WHERE ${MATCH.metrics}
 ) x LIMIT 1000`;
 
 type Query = (

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { pool, withPgTransaction } from '@/lib/pg';
 import { storeOf, type StoredRef } from '@/lib/attachments/store';
 import { takeBackTags, type TaggedEvent } from './erasure-tags';
+import { eraseMetricPoints } from './erasure-metrics';
 import { issueUserKeys, MATCH, matchParams, md5Uuid, type Identity } from './erasure-match';
 import { BATCH_SIZE, q, zero, type ErasureTable, type ProjectCounts } from './erasure-counts';
 
@@ -186,6 +187,7 @@ export async function eraseIdentity(
   await report();
   await eraseInBatches('logs', params, r, report);
   await eraseInBatches('spans', params, r, report);
+  await eraseMetricPoints(params, (projectId, n) => r.add(projectId, 'metrics', n), report);
 
   // Replays: their segments go with the row; the recordings' bytes are attachments keyed by the replay id.
   await withPgTransaction(async (c) => {

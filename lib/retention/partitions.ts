@@ -1,16 +1,16 @@
-// Daily partitions of `events`, `transactions`, `spans` and `logs` by receipt time (UTC days), created ahead by the job queue
+// Daily partitions of `events`, `transactions`, `spans`, `logs` and `metric_points` by receipt time (UTC days), created ahead by the job queue
 // and dropped whole by retention. Rows of a day without its partition land in the default partition and are
 // moved into the day's partition when it is created.
 import type { PoolClient } from 'pg';
 import { pool, withPgTransaction } from '@/lib/pg';
 
-export const PARTITIONED_TABLES = ['events', 'transactions', 'spans', 'logs'] as const;
+export const PARTITIONED_TABLES = ['events', 'transactions', 'spans', 'logs', 'metric_points'] as const;
 export type PartitionedTable = (typeof PARTITIONED_TABLES)[number];
 
 /** Days created ahead of today, so a missed run or two never sends rows to the default partition. */
 export const PARTITION_DAYS_AHEAD = 7;
 const DAY_MS = 86_400_000;
-const NAME = /^(events|transactions|spans|logs)_p(\d{4})(\d{2})(\d{2})$/;
+const NAME = /^(events|transactions|spans|logs|metric_points)_p(\d{4})(\d{2})(\d{2})$/;
 
 const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');
@@ -100,10 +100,17 @@ async function createPartition(table: PartitionedTable, day: number): Promise<bo
   });
 }
 
-/** Detaches and drops every daily partition that ends at or before `cutoff` (and starts at or after `notBefore`); returns their names. */
-export async function dropPartitionsBefore(cutoff: Date, notBefore = new Date(0)): Promise<string[]> {
+/**
+ * Detaches and drops every daily partition (of `tables`, all by default) that ends at or before `cutoff` (and starts
+ * at or after `notBefore`); returns their names.
+ */
+export async function dropPartitionsBefore(
+  cutoff: Date,
+  notBefore = new Date(0),
+  tables: readonly PartitionedTable[] = PARTITIONED_TABLES,
+): Promise<string[]> {
   const expired = (await listPartitions()).filter(
-    (p) => p.to.getTime() <= cutoff.getTime() && p.from.getTime() >= notBefore.getTime(),
+    (p) => tables.includes(p.table) && p.to.getTime() <= cutoff.getTime() && p.from.getTime() >= notBefore.getTime(),
   );
   for (const p of expired) {
     await withPgTransaction(async (client) => {

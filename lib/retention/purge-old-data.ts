@@ -7,6 +7,7 @@ import { logger } from '@/lib/log';
 import { MAX_WINDOW_MINUTES } from '@/lib/zod/alerts';
 import type { Plan } from '@/lib/generated/prisma/enums';
 import { dropPartitionsBefore } from './partitions';
+import { metricCutoffs, purgeMetricRollups, purgeMetricStreams } from './purge-metrics';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PLANS = ['FREE', 'PRO'] as const;
@@ -28,7 +29,13 @@ export type PurgeResult = Record<Plan, { events: number; transactions: number; c
 };
 
 // Table names are constants, never input.
-const TABLES = { events: 'events', transactions: 'transactions', spans: 'spans', logs: 'logs' } as const;
+const TABLES = {
+  events: 'events',
+  transactions: 'transactions',
+  spans: 'spans',
+  logs: 'logs',
+  metric_points: 'metric_points',
+} as const;
 
 async function purgeTable(
   table: keyof typeof TABLES,
@@ -40,10 +47,10 @@ async function purgeTable(
   let total = 0;
   // Small batches keep each transaction short so ingest never waits on a long delete. The received_at bound
   // prunes the scan to the partitions that straddle a plan's cutoff (and the default one).
-  // Spans and logs have no row id: a row is its partition and place (tableoid, ctid). Spans name their project by
-  // its number (#51).
+  // Spans, logs and metric points have no row id: a row is its partition and place (tableoid, ctid). Spans and
+  // metric points name their project by its number (#51, #61).
   const keyed = table === 'events' || table === 'transactions';
-  const project = table === 'spans' ? 'p.number = t.project' : 'p.id = t.project_id';
+  const project = table === 'spans' || table === 'metric_points' ? 'p.number = t.project' : 'p.id = t.project_id';
   const sql = `DELETE FROM ${TABLES[table]} d USING (
        SELECT ${keyed ? 't.id, t.received_at' : 't.tableoid, t.ctid'} FROM ${TABLES[table]} t
        JOIN projects p ON ${project}
@@ -72,7 +79,15 @@ export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[]
   const now = clock.nowMs();
   const cutoffOf = (plan: Plan) => new Date(now - retentionDays(plan) * DAY_MS);
   const everyPlanCutoff = new Date(Math.min(...PLANS.map((p) => cutoffOf(p).getTime())));
-  const droppedPartitions = orgIds ? [] : await dropPartitionsBefore(everyPlanCutoff);
+  const metricsOf = (plan: Plan) => metricCutoffs(plan, retentionDays(plan), now);
+  // Metric points are kept for days, not months: their partitions go past every plan's own period.
+  const everyPlanPoints = new Date(Math.min(...PLANS.map((p) => metricsOf(p).points.getTime())));
+  const droppedPartitions = orgIds
+    ? []
+    : [
+        ...(await dropPartitionsBefore(everyPlanCutoff)),
+        ...(await dropPartitionsBefore(everyPlanPoints, undefined, ['metric_points'])),
+      ];
   const result = { droppedPartitions } as PurgeResult;
   for (const plan of PLANS) {
     const cutoff = cutoffOf(plan);
@@ -82,6 +97,8 @@ export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[]
     // Spans and logs age out like transactions.
     await purgeTable('spans', plan, cutoff, batchSize, orgIds);
     await purgeTable('logs', plan, cutoff, batchSize, orgIds);
+    await purgeTable('metric_points', plan, metricsOf(plan).points, batchSize, orgIds);
+    await purgeMetricRollups(plan, metricsOf(plan), orgIds);
     // Release health, feedback (and attachments, below) age out with the events; the rollups are small: one
     // statement each. Day columns compare with the cutoff's UTC day.
     const cutoffDay = cutoff.toISOString().slice(0, 10);
@@ -106,6 +123,7 @@ export async function purgeOldData(opts: { batchSize?: number; orgIds?: string[]
     await pool().query('DELETE FROM event_ids WHERE received_at < $1', [new Date(now - dedupWindowDays() * DAY_MS)]);
     // A session not updated for two days is over: its state is no longer needed to count its updates once.
     await pool().query('DELETE FROM session_states WHERE updated_at < $1', [new Date(now - 2 * DAY_MS)]);
+    await purgeMetricStreams(now);
     await pool().query('DELETE FROM project_minute_counts WHERE minute < $1', [
       new Date(now - MAX_WINDOW_MINUTES * 60_000 - 60_000),
     ]);

@@ -14,6 +14,7 @@ import { startJob } from '@/lib/boot/jobs';
 import { QUEUES } from '@/lib/jobs/queues';
 import { signUp } from '../support/accounts';
 import { createProject, setPlan } from '../support/fixtures';
+import { metricRollupMismatches } from '../support/metric-recount';
 import { inviteAndJoin } from '../support/teams';
 import { runSdkProgram } from '../support/sdk-programs';
 import { waitUntil } from '../support/wait';
@@ -82,6 +83,11 @@ async function rowsOf(projectIds: string[], u: EndUser) {
       p,
       u.id,
     ]),
+    metrics: await q(
+      `SELECT count(*) AS n FROM metric_points WHERE project IN (SELECT number FROM projects WHERE id = ANY($1))
+         AND attributes->>'user.id' = $2`,
+      [p, u.id],
+    ),
     // The spans of every transaction whose spans carry the person's data (#51: a row holds a transaction's spans).
     spans: await q(
       `SELECT coalesce(sum(span_count), 0) AS n FROM spans WHERE (project, trace_id, segment_id) IN (
@@ -221,6 +227,7 @@ describe('erasing one end user across the organization', () => {
     await send(admin, ann);
     await send(shop, bob);
 
+    expect(await metricRollupMismatches([shop.number, admin.number])).toEqual([]);
     const annBefore = await rowsOf(projectIds, ann);
     const bobBefore = await rowsOf(projectIds, bob);
     // What the SDK sent was stored, for both users: the sweep below is only as good as this.
@@ -248,6 +255,7 @@ describe('erasing one end user across the organization', () => {
       feedback: annBefore.feedback,
       sessions: annBefore.sessions,
       releaseUsers: annBefore.releaseUsers,
+      metrics: annBefore.metrics,
       replays: 0,
     });
     expect(preview.body.data.totals.attachments).toBe(annBefore.attachments);
@@ -285,8 +293,11 @@ describe('erasing one end user across the organization', () => {
     expect(Object.values(await rowsOf(projectIds, ann)).every((n) => n === 0)).toBe(true);
     expect(await rowsOf(projectIds, bob)).toEqual(bobBefore);
 
-    // Every rollup equals a recount of what is left.
+    // Every rollup equals a recount of what is left: issues, tags, release health, and metrics' minutes and hours
+    // (Ann's and Bob's points share their series: Bob's figures are left, extremes recomputed).
     expect(await rollupMismatches(projectIds)).toEqual([]);
+    expect(await metricRollupMismatches([shop.number, admin.number])).toEqual([]);
+    expect(await metricRollupMismatches([shop.number])).toEqual([]);
     const shopHealth = await healthMismatches(owner.client, shop.id);
     expect(shopHealth.api).toEqual(shopHealth.recount);
     expect(shopHealth.recount).toEqual([{ release: 'shop@1.0.0', sessions: bobBefore.sessions, users: 1 }]);

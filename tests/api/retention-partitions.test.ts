@@ -95,7 +95,9 @@ describe('daily partitions', () => {
       new Date(DAY0 + i * DAY).toISOString().slice(0, 10).replaceAll('-', ''),
     );
     expect(created.sort()).toEqual(
-      days.flatMap((d) => [`events_p${d}`, `transactions_p${d}`, `spans_p${d}`, `logs_p${d}`]).sort(),
+      days
+        .flatMap((d) => [`events_p${d}`, `transactions_p${d}`, `spans_p${d}`, `logs_p${d}`, `metric_points_p${d}`])
+        .sort(),
     );
     expect(await names()).toEqual(expect.arrayContaining(created));
     expect(await whereIs('events', projectId)).toEqual(['events_p20200110']);
@@ -179,6 +181,9 @@ describe('daily partitions', () => {
         expect(after).not.toContain(`${t}_p${dayOf(age)}`);
       }
     expect(after).toContain(`events_p${dayOf(31)}`);
+    // Metric points are kept 14 days at most (PRO): their older days go whole, the day before stays (#61).
+    expect(result.droppedPartitions).toContain(`metric_points_p${dayOf(31)}`);
+    expect(after).toContain(`metric_points_p${dayOf(1)}`);
     expect(after.filter((n) => n.endsWith(dayOf(89)))).toHaveLength(4);
     expect(await whereIs('events', free.projectId)).toEqual([`events_p${dayOf(1)}`]);
     expect(await whereIs('transactions', free.projectId)).toEqual([`transactions_p${dayOf(1)}`]);

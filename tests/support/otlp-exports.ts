@@ -28,6 +28,8 @@ export type PointSpec = {
   value?: number;
   attributes?: Record<string, Value>;
   timeMs?: number;
+  /** A cumulative stream's start (an exporter keeps it from one export to the next). */
+  startMs?: number;
   flags?: number;
   histogram?: { count: number; sum?: number; min?: number; max?: number; bounds: number[]; counts: number[] };
 };
@@ -153,7 +155,7 @@ const double = (v: number, encoding: Encoding) => (encoding === 'json' && !Numbe
 function pointObject(p: PointSpec, kind: MetricSpec['kind'], encoding: Encoding, now: number): object {
   const base = {
     attributes: attributes(p.attributes),
-    startTimeUnixNano: nanos(now - 60_000),
+    startTimeUnixNano: nanos(p.startMs ?? now - 60_000),
     timeUnixNano: nanos(p.timeMs ?? now),
     ...(p.flags ? { flags: p.flags } : {}),
   };

@@ -17,6 +17,7 @@ export const TABLES = [
   ['feedback', 'Feedback'],
   ['logs', 'Logs'],
   ['spans', 'Spans'],
+  ['metrics', 'Metric points'],
   ['replays', 'Replays'],
   ['sessions', 'Sessions'],
   ['releaseUsers', 'Release users'],

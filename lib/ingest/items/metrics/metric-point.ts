@@ -1,7 +1,7 @@
 // A metric point as the metrics kind stores it (#61), and the checks every way in applies to it (Sentry's trace_metric
 // items, OTLP metrics): a name of 1–200 characters without control characters, a finite value (JSON has no NaN or
-// Infinity: the SDKs send null for them, and 1e999 reads as Infinity), a unit of at most 64 characters, a time that can
-// be stored (one more than a minute ahead is the receipt time), attributes flattened as log attributes are (scalars,
+// Infinity: the SDKs send null for them, and 1e999 reads as Infinity), a unit of at most 64 characters, a time of the
+// last 30 days (one more than a minute ahead is the receipt time), attributes flattened as log attributes are (scalars,
 // names cut to 200 characters, texts to 2,000) and refused past 200 of them or 16 KiB: cutting them would store the
 // point in another series than the one it was sent for.
 import type { JsonObject } from '@/lib/envelope/parse-envelope';
@@ -36,6 +36,8 @@ export type MetricItem = { points: MetricPoint[]; sets: JsonObject[] };
 export const MAX_NAME = 200;
 export const MAX_UNIT = 64;
 export const MAX_ATTRIBUTES_BYTES = 16 * 1024;
+/** Points older than this many days are refused. */
+export const MAX_AGE_DAYS = 30;
 /** A time further ahead of the receipt than this is a client clock's error: the point is stored at its receipt. */
 const MAX_AHEAD_MS = 60_000;
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -62,9 +64,12 @@ export function metricUnit(v: unknown): string | null {
 
 export const finiteValue = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-/** The time to store a point at: as sent, or the receipt when it is ahead; null when it cannot be stored. */
+/**
+ * The time to store a point at: as sent, or the receipt when it is ahead; null when it cannot be stored or is more
+ * than MAX_AGE_DAYS old (a clock or unit gone wrong: no client buffers metrics that long).
+ */
 export function pointTime(ms: number, nowMs: number): number | null {
-  if (!storableTimeMs(ms)) return null;
+  if (!storableTimeMs(ms) || ms < nowMs - MAX_AGE_DAYS * 86_400_000) return null;
   return ms > nowMs + MAX_AHEAD_MS ? nowMs : ms;
 }
 
