@@ -45,7 +45,9 @@ export function isPointAttribute(key: string, value: unknown): boolean {
 /** Each distinct set of series attributes of a request, numbered, sorted by name (what the scrubber and writer read). */
 export class SeriesSets {
   readonly sets: JsonObject[] = [];
+  // By the attributes as met (their order as sent), and by their sorted pairs: the same set in another order is one.
   private readonly index = new Map<string, number>();
+  private readonly sorted = new Map<string, number>();
 
   /** A point's flattened attributes split: the number of its series' set, and its own attributes (null: none). */
   add(flat: JsonObject | null): { set: number; own: JsonObject | null } {
@@ -82,11 +84,18 @@ export class SeriesSets {
     return { set: this.index.get(key) ?? this.push(key, pairs), own: mine };
   }
 
+  /** The set of `pairs` (met as `key`, in the order sent): the one already made of them in another order, or a new one. */
   private push(key: string, pairs: [string, unknown][]): number {
     pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    this.sets.push(Object.fromEntries(pairs));
-    this.index.set(key, this.sets.length - 1);
-    return this.sets.length - 1;
+    const canonical = JSON.stringify(pairs);
+    let set = this.sorted.get(canonical);
+    if (set === undefined) {
+      this.sets.push(Object.fromEntries(pairs));
+      set = this.sets.length - 1;
+      this.sorted.set(canonical, set);
+    }
+    this.index.set(key, set);
+    return set;
   }
 }
 
