@@ -49,7 +49,17 @@ function sentSince(before: number, secrets: Secrets): string[] {
 
 /** Rows each item table holds for the project: the sweep is only as good as what was stored. */
 async function rowsOf(projectId: string): Promise<Record<string, number>> {
-  const tables = ['events', 'transactions', 'spans', 'logs', 'feedback', 'attachments', 'session_states', 'monitors'];
+  const tables = [
+    'events',
+    'transactions',
+    'spans',
+    'logs',
+    'metric_points',
+    'feedback',
+    'attachments',
+    'session_states',
+    'monitors',
+  ];
   const counts: Record<string, number> = {};
   for (const t of tables)
     counts[t] = Number(
@@ -57,7 +67,9 @@ async function rowsOf(projectId: string): Promise<Record<string, number>> {
         await pool().query(
           t === 'spans' // spans name their project by its number, a row holds a transaction's spans (#51)
             ? `SELECT coalesce(sum(span_count), 0) AS n FROM spans WHERE project = (SELECT number FROM projects WHERE id = $1)`
-            : `SELECT count(*) AS n FROM ${t} WHERE project_id = $1`,
+            : t === 'metric_points' // by its number too (#61)
+              ? `SELECT count(*) AS n FROM metric_points WHERE project = (SELECT number FROM projects WHERE id = $1)`
+              : `SELECT count(*) AS n FROM ${t} WHERE project_id = $1`,
           [projectId],
         )
       ).rows[0].n,
@@ -82,6 +94,7 @@ async function tablesHolding(secrets: Secrets): Promise<string[]> {
 }
 
 describe('the same secrets in every field, every item kind', () => {
+  // Two real SDK programs and a sweep of every table: more than the default 30 s on a busy machine.
   it('@sentry/node 11: none of them is stored anywhere; with scrubbing off every item table holds them', async () => {
     const secrets = makeSecrets();
     const control = makeSecrets();
@@ -92,7 +105,7 @@ describe('the same secrets in every field, every item kind', () => {
     await program('sentry-app.mjs', [scrubbed.dsn, JSON.stringify(secrets)]);
     const kinds = new Set(server.received.slice(before).flatMap((r) => r.itemTypes));
     expect([...kinds].sort()).toEqual(
-      expect.arrayContaining(['attachment', 'check_in', 'event', 'feedback', 'log', 'session', 'span']),
+      expect.arrayContaining(['attachment', 'check_in', 'event', 'feedback', 'log', 'session', 'span', 'trace_metric']),
     );
     expect(
       server.received
@@ -117,13 +130,24 @@ describe('the same secrets in every field, every item kind', () => {
       transactions: 1,
       spans: 2,
       logs: 2,
+      metric_points: 2,
       feedback: 1,
       attachments: 1,
       monitors: 1,
     });
     expect(await sweepForSecrets(Object.values(secrets))).toEqual([]);
     expect(await tablesHolding(control)).toEqual(
-      expect.arrayContaining(['attachments', 'events', 'feedback', 'logs', 'session_states', 'spans', 'transactions']),
+      expect.arrayContaining([
+        'attachments',
+        'events',
+        'feedback',
+        'logs',
+        'metric_points',
+        'metric_series',
+        'session_states',
+        'spans',
+        'transactions',
+      ]),
     );
 
     // The feedback API returns the scope's contexts and tags with their secrets filtered.
@@ -146,9 +170,9 @@ describe('the same secrets in every field, every item kind', () => {
     );
     expect(groups.status, groups.text).toBe(200);
     expect(groups.body.data.length).toBeGreaterThan(0);
-  });
+  }, 90_000);
 
-  it('OpenTelemetry over OTLP: none of them is stored anywhere; with scrubbing off spans and logs hold them', async () => {
+  it('OpenTelemetry over OTLP: none of them is stored anywhere; with scrubbing off spans, logs and metrics hold them', async () => {
     const secrets = makeSecrets();
     const control = makeSecrets();
     const scrubbed = await project(true);
@@ -158,15 +182,16 @@ describe('the same secrets in every field, every item kind', () => {
       server.otlpUrl(p.project.number, 'logs'),
       p.key,
       JSON.stringify(s),
+      server.otlpUrl(p.project.number, 'metrics'),
     ];
     const before = server.received.length;
     await program('otel-app.mjs', args(scrubbed, secrets));
     await program('otel-app.mjs', args(verbatim, control));
-    expect(server.received.slice(before).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(server.received.slice(before).map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     await flushOutcomes();
 
-    expect(await rowsOf(scrubbed.project.id)).toMatchObject({ spans: 2, logs: 1 });
+    expect(await rowsOf(scrubbed.project.id)).toMatchObject({ spans: 2, logs: 1, metric_points: 1 });
     expect(await sweepForSecrets(Object.values(secrets))).toEqual([]);
-    expect(await tablesHolding(control)).toEqual(expect.arrayContaining(['logs', 'spans']));
+    expect(await tablesHolding(control)).toEqual(expect.arrayContaining(['logs', 'spans', 'metric_series']));
   });
 });

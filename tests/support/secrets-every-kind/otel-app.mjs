@@ -1,14 +1,16 @@
-// The official OpenTelemetry JS SDK exporting over OTLP/HTTP (traces as protobuf, logs as JSON) with secrets in the
-// resource, span names and attributes, an exception, and log bodies and attributes. argv: traces URL, logs URL,
-// public key, a JSON object of secrets. Driven by tests/api/secrets-every-kind.test.ts.
+// The official OpenTelemetry JS SDK exporting over OTLP/HTTP (traces as protobuf, logs and metrics as JSON) with
+// secrets in the resource, span names and attributes, an exception, log bodies and attributes, and metric attributes.
+// argv: traces URL, logs URL, public key, a JSON object of secrets, metrics URL. Driven by tests/api/secrets-every-kind.test.ts.
 import { context, trace, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { LoggerProvider, BatchLogRecordProcessor } from '@opentelemetry/sdk-logs';
 import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
+import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 
-const [tracesUrl, logsUrl, key, secrets] = process.argv.slice(2);
+const [tracesUrl, logsUrl, key, secrets, metricsUrl] = process.argv.slice(2);
 const s = JSON.parse(secrets);
 const text = (where) =>
   `${where}: card ${s.card} Bearer ${s.bearer} password=${s.password} ${s.awsKey} https://ann:${s.urlPassword}@db.example.com/?access_token=${s.queryToken}`;
@@ -62,8 +64,19 @@ logger.emit({
 root.recordException(new Error(text('exception')));
 root.setStatus({ code: SpanStatusCode.ERROR, message: text('status') });
 root.end();
+const meterProvider = new MeterProvider({
+  resource,
+  readers: [
+    new PeriodicExportingMetricReader({
+      exporter: new OTLPMetricExporter({ url: metricsUrl, headers }),
+      exportIntervalMillis: 3_600_000,
+    }),
+  ],
+});
+meterProvider.getMeter('sweep').createCounter('cards.checked').add(1, map('metric attributes'));
 await tracerProvider.forceFlush();
 await loggerProvider.forceFlush();
+await meterProvider.forceFlush();
 await tracerProvider.shutdown();
 await loggerProvider.shutdown();
 console.log('sent');

@@ -1,5 +1,5 @@
 // The real @sentry/node 11 filling every field it can with secrets: scope tags, contexts, extra, user, breadcrumbs,
-// the request, an error with an attachment, a transaction named by a URL with its spans, log lines, feedback sent
+// the request, an error with an attachment, a transaction named by a URL with its spans, log lines, metrics, feedback sent
 // with captureFeedback, a cron check-in and a session. Free text carries secrets in the forms the scrubbing rules
 // know (a card number, `Bearer …`, `password=…`, an AWS key, a URL password, `access_token=…`); key/value maps carry
 // them under sensitive keys. argv: DSN, then a JSON object of secrets. Driven by tests/api/secrets-every-kind.test.ts.
@@ -44,6 +44,8 @@ await Sentry.startSpan(
       await new Promise((r) => setTimeout(r, 5));
     });
     Sentry.logger.info(text('log'), map('log attributes'));
+    Sentry.metrics.count('cards.checked', 1, { attributes: map('metric attributes') });
+    Sentry.metrics.distribution('cards.check_time', 12, { unit: 'millisecond', attributes: { note: text('metric') } });
     Sentry.logger.warn(Sentry.logger.fmt`charged ${`card ${s.card}`} for ${`password=${s.password}`}`);
     Sentry.withScope((scope) => {
       scope.setSDKProcessingMetadata({

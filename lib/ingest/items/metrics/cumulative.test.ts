@@ -44,21 +44,15 @@ describe('a cumulative stream stored as what each point added', () => {
     expect(r.state).toEqual({ startMs: 0, timeMs: 20, value: 12, histogram: null });
   });
 
-  const h = (count: number, counts: number[], min: number | null, max: number | null): Histogram => ({
-    kind: 'explicit',
-    count,
-    min,
-    max,
-    bounds: [10, 100],
-    counts,
-  });
+  const h = (count: number, counts: number[], min: number | null, max: number | null, bounds = [10, 100]) =>
+    ({ kind: 'explicit', count, min, max, bounds, counts }) as const satisfies Histogram;
 
   it('a histogram: each bucket’s and the count’s difference; extremes only where they moved', () => {
     expect(histogramDelta(h(5, [2, 2, 1], 1, 200), h(3, [1, 2, 0], 2, 150))).toEqual(h(2, [1, 0, 1], 1, 200));
     expect(histogramDelta(h(5, [2, 2, 1], 2, 150), h(3, [1, 2, 0], 2, 150))).toEqual(h(2, [1, 0, 1], null, null));
     // A bucket that went down, or other bounds: a restart (null: store the point whole).
     expect(histogramDelta(h(5, [0, 4, 1], 1, 200), h(3, [1, 2, 0], 2, 150))).toBeNull();
-    expect(histogramDelta(h(5, [2, 2, 1], 1, 200), { ...h(3, [1, 2, 0], 2, 150), bounds: [10, 50] })).toBeNull();
+    expect(histogramDelta(h(5, [2, 2, 1], 1, 200), h(3, [1, 2, 0], 2, 150, [10, 50]))).toBeNull();
   });
 
   it('an exponential histogram whose scale went down: the earlier buckets folded to the new scale first', () => {
