@@ -16,10 +16,15 @@ test('the Stats page shows what was stored, refused and skipped, with the reason
   expect((await ingest({ exception: { type: 'TypeError', value: 'one', stacktrace: { frames } } })).status()).toBe(200);
   expect((await ingest({ exception: { type: 'TypeError', value: 'two', stacktrace: { frames } } })).status()).toBe(200);
   expect((await ingest({ exception: { type: 'TypeError', stacktrace: { frames } } })).status()).toBe(400);
+  // Metrics (#61): one point each, three kept, one refused (NaN, which JSON.stringify sends as null).
+  const metric = (value: number | null) => ({ timestamp: Date.now() / 1000, name: 'cart.size', type: 'gauge', value });
+  const metrics = JSON.stringify({ version: 2, items: [metric(1), metric(2), metric(null), metric(3)] });
   const envelope = [
     JSON.stringify({}),
     JSON.stringify({ type: 'replay_video', length: 2 }),
     '{}',
+    JSON.stringify({ type: 'trace_metric', length: Buffer.byteLength(metrics) }),
+    metrics,
     JSON.stringify({ type: 'client_report' }),
     JSON.stringify({
       timestamp: Date.now() / 1000,
@@ -44,9 +49,14 @@ test('the Stats page shows what was stored, refused and skipped, with the reason
   await expect(errors.getByTestId('total-accepted')).toHaveText('2');
   await expect(errors.getByTestId('total-invalid')).toHaveText('1');
   await expect(page.getByTestId('category-replay').getByTestId('total-unsupported')).toHaveText('1');
+  const metricsCard = page.getByTestId('category-trace_metric');
+  await expect(metricsCard.getByTestId('total-accepted')).toHaveText('3');
+  await expect(metricsCard.getByTestId('total-invalid')).toHaveText('1');
   await expect(errors.getByTestId('total-client_discard')).toHaveText('4');
   const table = page.getByRole('region', { name: 'Outcomes by category and reason' });
-  await expect(table.getByRole('row')).toHaveCount(5);
+  await expect(table.getByRole('row')).toHaveCount(7);
+  await expect(table.getByRole('row', { name: /Metrics Accepted 3/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Metrics Invalid validation: value 1/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Errors Dropped by the SDK queue_overflow 4/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Errors Invalid validation: exception.value 1/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Replays Not stored \(unsupported\) not_stored 1/ })).toBeVisible();
@@ -54,6 +64,7 @@ test('the Stats page shows what was stored, refused and skipped, with the reason
     errors.getByRole('img', { name: 'Errors, last 30 days: accepted 2, invalid 1, dropped by the sdk 4' }),
   ).toBeVisible();
   await expect(page.getByRole('img', { name: 'Replays, last 30 days: not stored (unsupported) 1' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Metrics, last 30 days: accepted 3, invalid 1' })).toBeVisible();
   await expect(page).toHaveTitle('Stats · Stats shop · Tracker');
   await expectNoSeriousA11yViolations(page);
 

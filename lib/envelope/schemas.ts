@@ -9,6 +9,10 @@ export const MAX_TIMESTAMP_MS = 253_402_300_799_999;
 export const storableTimeMs = (ms: unknown): ms is number =>
   typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 && ms <= MAX_TIMESTAMP_MS;
 
+/** A Sentry item's timestamp (seconds since the epoch, or an ISO text) in milliseconds; NaN when it is neither. */
+export const sentryTimeMs = (v: unknown): number =>
+  typeof v === 'number' ? v * 1000 : typeof v === 'string' ? Date.parse(v) : NaN;
+
 export const timestampMs = z
   .number()
   .min(MIN_TIMESTAMP_MS, { message: `Must be milliseconds since the Unix epoch, at least ${MIN_TIMESTAMP_MS}` })

@@ -6,13 +6,13 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flushOutcomes } from '@/lib/outcomes/record-outcome';
 import { pool } from '@/lib/pg';
 import { readMetricRollups, bucketQuantile, SKETCH_ACCURACY } from '@/lib/metrics-store';
 import { clock, monthOf } from '@/lib/clock';
 import { db } from '@/lib/db';
 import { METRIC_QUOTA } from '@/lib/ingest/items/metrics';
 import { signUp } from '../support/accounts';
+import { outcomeRows } from '../support/outcome-rows';
 import { createProject, setPlan } from '../support/fixtures';
 import { startSentryServer } from './sentry-server';
 
@@ -32,19 +32,7 @@ const dsnOf = (p: Project) => server.dsn((p.keys[0] as { sentryDsn?: string }).s
 async function setup() {
   const s = await signUp();
   const project = await createProject(s.client, 'Shop');
-  const stats = async () => {
-    await flushOutcomes();
-    const rows = (await s.client.get(`/api/v1/projects/${project.id}/stats`)).body.data.rows as {
-      category: string;
-      outcome: string;
-      reason: string;
-      quantity: number;
-    }[];
-    return rows
-      .filter((r) => r.category === 'trace_metric')
-      .map((r) => [r.outcome, r.reason, r.quantity])
-      .sort();
-  };
+  const stats = () => outcomeRows(s.client, project.id, 'trace_metric');
   return { ...s, project, stats };
 }
 

@@ -7,9 +7,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flushOutcomes } from '@/lib/outcomes/record-outcome';
 import { readMetricRollups } from '@/lib/metrics-store';
 import { signUp } from '../support/accounts';
+import { outcomeRows } from '../support/outcome-rows';
 import { createProject } from '../support/fixtures';
 import { exportAnswer, otlpExport, type Encoding, type MetricSpec } from '../support/otlp-exports';
 import { startSentryServer } from './sentry-server';
@@ -36,19 +36,7 @@ async function setup() {
     expect(res.status, res.text).toBe(200);
     return (res.body.data.points as Point[]).reverse();
   };
-  const stats = async () => {
-    await flushOutcomes();
-    const rows = (await s.client.get(`/api/v1/projects/${project.id}/stats`)).body.data.rows as {
-      category: string;
-      outcome: string;
-      reason: string;
-      quantity: number;
-    }[];
-    return rows
-      .filter((r) => r.category === 'trace_metric')
-      .map((r) => [r.outcome, r.reason, r.quantity])
-      .sort();
-  };
+  const stats = () => outcomeRows(s.client, project.id, 'trace_metric');
   const send = async (metrics: MetricSpec[], encoding: Encoding) => {
     const { body, contentType } = otlpExport('metrics', metrics, encoding);
     const res = await fetch(server.otlpUrl(project.number, 'metrics'), {

@@ -3,12 +3,12 @@
 // without rollups; a deleted project's points, rollups, series and stream states go with it, another project's stay;
 // an OTLP exporter's repeated cumulative export is refused as a repeat, not counted twice.
 import { describe, expect, it } from 'vitest';
-import { flushOutcomes } from '@/lib/outcomes/record-outcome';
 import { pool } from '@/lib/pg';
 import { readMetricRollups } from '@/lib/metrics-store';
 import { foldMetricRollups } from '@/lib/metrics-store/rollup-fold';
 import { purgeOldData } from '@/lib/retention/purge-old-data';
 import { signUp } from '../support/accounts';
+import { outcomeRows } from '../support/outcome-rows';
 import { createProject, setPlan } from '../support/fixtures';
 import { metricRollupMismatches } from '../support/metric-recount';
 import { otlpExport, exportAnswer, type MetricSpec } from '../support/otlp-exports';
@@ -168,19 +168,7 @@ describe('cumulative OTLP streams', () => {
     expect(await otlp(p, spec(12, at + 10_000))).toEqual({ status: 200, answer: {} });
     const points = await s.client.get(`/api/v1/projects/${p.id}/metrics/points?name=jobs.done`);
     expect(points.body.data.points.map((x: { value: number }) => x.value)).toEqual([7, 5]);
-    await flushOutcomes();
-    const stats = (await s.client.get(`/api/v1/projects/${p.id}/stats`)).body.data.rows as {
-      category: string;
-      outcome: string;
-      reason: string;
-      quantity: number;
-    }[];
-    expect(
-      stats
-        .filter((r) => r.category === 'trace_metric')
-        .map((r) => [r.outcome, r.reason, r.quantity])
-        .sort(),
-    ).toEqual([
+    expect(await outcomeRows(s.client, p.id, 'trace_metric')).toEqual([
       ['accepted', '', 2],
       ['filtered', 'duplicate_point', 1],
     ]);

@@ -112,14 +112,7 @@ export class BinaryRows {
 
   /** A timestamptz from epoch milliseconds (whole ones). */
   time(ms: number): this {
-    this.room(12);
-    const us = (ms - PG_EPOCH_MS) * 1000;
-    const hi = Math.floor(us / TWO_32);
-    this.buf.writeInt32BE(8, this.off);
-    this.buf.writeInt32BE(hi, this.off + 4);
-    this.buf.writeUInt32BE(us - hi * TWO_32, this.off + 8);
-    this.off += 12;
-    return this;
+    return this.timeUs(ms);
   }
 
   /** A timestamptz from epoch milliseconds with their fraction, kept to the microsecond (metric points, #61). */

@@ -7,7 +7,7 @@ import type { Path } from '@/lib/envelope/validate-envelope';
 import { hexId, isObject, type JsonObject } from '@/lib/envelope/parse-envelope';
 import { boundedAttributes } from '@/lib/envelope/bounded-attributes';
 import { storableString, tooDeepKey } from '@/lib/envelope/prepare-json';
-import { storableTimeMs as validTime } from '@/lib/envelope/schemas';
+import { sentryTimeMs, storableTimeMs as validTime } from '@/lib/envelope/schemas';
 import { LOG_LEVELS, type LogLevel, type LogRow } from '@/lib/logs/log-row';
 
 export { LOG_LEVELS, type LogLevel, type LogRow };
@@ -94,14 +94,8 @@ export function parseLogs(payload: JsonObject, path: Path): LogRow[] | FieldIssu
   const rows: LogRow[] = [];
   for (const l of payload.items.slice(0, MAX_LOGS_PER_ITEM)) {
     if (!isObject(l)) continue;
-    const ts =
-      typeof l.timestamp === 'number'
-        ? l.timestamp * 1000
-        : typeof l.timestamp === 'string'
-          ? Date.parse(l.timestamp)
-          : NaN;
     const r = logRow({
-      timestampMs: ts,
+      timestampMs: sentryTimeMs(l.timestamp),
       level: l.level,
       severity: l.severity_number,
       body: l.body,

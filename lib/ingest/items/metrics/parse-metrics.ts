@@ -5,6 +5,7 @@
 import type { FieldIssue } from '@/lib/errors';
 import type { Path } from '@/lib/envelope/validate-envelope';
 import { hexId, isObject, type JsonObject } from '@/lib/envelope/parse-envelope';
+import { sentryTimeMs } from '@/lib/envelope/schemas';
 import {
   finiteValue,
   metricAttributes,
@@ -39,13 +40,7 @@ export function sentryPoint(m: JsonObject, ctx: { nowMs: number; sets: SeriesSet
   if (!finiteValue(m.value)) return 'value';
   const unit = metricUnit(m.unit);
   if (unit === null) return 'unit';
-  const sent =
-    typeof m.timestamp === 'number'
-      ? m.timestamp * 1000
-      : typeof m.timestamp === 'string'
-        ? Date.parse(m.timestamp)
-        : NaN;
-  const timestampMs = pointTime(sent, ctx.nowMs);
+  const timestampMs = pointTime(sentryTimeMs(m.timestamp), ctx.nowMs);
   if (timestampMs === null) return 'timestamp';
   const attributes = metricAttributes(m.attributes);
   if (attributes === 'refused') return 'attributes';
