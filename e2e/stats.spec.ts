@@ -55,7 +55,7 @@ test('the Stats page shows what was stored, refused and skipped, with the reason
   await expect(errors.getByTestId('total-client_discard')).toHaveText('4');
   const table = page.getByRole('region', { name: 'Outcomes by category and reason' });
   await expect(table.getByRole('row')).toHaveCount(7);
-  await expect(table.getByRole('row', { name: /Metrics Accepted 3/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Metrics Accepted — 3/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Metrics Invalid validation: value 1/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Errors Dropped by the SDK queue_overflow 4/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Errors Invalid validation: exception.value 1/ })).toBeVisible();
