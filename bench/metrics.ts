@@ -8,7 +8,8 @@
 // times the metrics API's reads (a metric's rollups over an hour by minute and over the day by hour, grouped by 0 to 3
 // attributes, with percentiles; its latest raw points; a user's points; a trace's points) with their plans. With
 // `--indexes`, the index choices measured: a round without the points' (series, timestamp) index and the reads
-// without it, then a round with an index on trace ids as well.
+// without it, then a round with an index on trace ids as well. BENCH_DIST_DIR: the build to serve (default
+// .next-bench-metrics; an e2e build of the same sources saves building again).
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type pgLib from 'pg';
@@ -182,7 +183,7 @@ function reads(projectId: string, user: string, traceId: string): Read[] {
 
 async function main() {
   const svc = await startService({
-    distDir: '.next-bench-metrics',
+    distDir: process.env.BENCH_DIST_DIR ?? '.next-bench-metrics',
     env: { INGEST_RATE_LIMIT_PER_SECOND: '1000000' },
   });
   const { sql, project } = await proProject(svc, 'Metrics bench');
