@@ -281,11 +281,11 @@ describe('traces from real clients', () => {
         { statusCode: 415, message: 'Content-Type must be application/x-protobuf or application/json' },
       ],
       [
-        url.replace('/traces', '/metrics'),
+        url.replace('/traces', '/profiles'),
         '{}',
         { 'content-type': 'application/json', ...auth },
         404,
-        { statusCode: 404, message: 'OTLP signals here are traces and logs' },
+        { statusCode: 404, message: 'OTLP signals here are traces, logs and metrics' },
       ],
       [url, '{"resourceSpans":[]}', { 'content-type': 'application/json', ...auth }, 200, {}],
     ] as const) {
