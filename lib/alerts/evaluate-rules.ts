@@ -105,6 +105,13 @@ async function fireAndEnqueue(
   dueRates: RateCandidate[],
 ): Promise<void> {
   const boss = await getBoss();
+  // Read before the transaction: a lookup on another connection while it holds the rules' rows would wait on
+  // itself behind a pooler with few server connections (PgBouncer in transaction mode).
+  const targets = await targetEmailsOf(projectId, [
+    ...newIssues.rules.flatMap((rule) => newIssues.issueIds.map((issueId) => ({ rule, issueId }))),
+    ...regressions.rules.flatMap((rule) => regressions.issueIds.map((issueId) => ({ rule, issueId }))),
+    ...dueRates.map((c) => ({ rule: c.rule, issueId: null })),
+  ]);
   const { enqueued, firedRate } = await withPgTransaction(async (client) => {
     const webhooks: WebhookJob[] = [];
     const emails: EmailJob[] = [];
@@ -115,7 +122,7 @@ async function fireAndEnqueue(
     const addressed = new Map<string, Set<string>>();
     const targeted: { rule: FiredRule; email: EmailContent; message: string; to: string[] }[] = [];
     /** The rule's webhook and address now; the people it targets (#49) once every rule's own address is known. */
-    const add = async (rule: FiredRule, body: WebhookBody, email: EmailContent, issueId: string | null) => {
+    const add = (rule: FiredRule, body: WebhookBody, email: EmailContent, issueId: string | null) => {
       const d = deliveriesOf({ rule, body, email, triggeredAt });
       const message = `${body.type} ${issueId ?? rule.id}`;
       if (!addressed.has(message)) addressed.set(message, new Set());
@@ -124,7 +131,7 @@ async function fireAndEnqueue(
         emails.push(d.email);
         addressed.get(message)!.add(d.email.to);
       }
-      targeted.push({ rule, email, message, to: await alertTargetEmails(rule, projectId, issueId) });
+      targeted.push({ rule, email, message, to: targets.get(targetKey(rule.id, issueId)) ?? [] });
       if (rule.ticket_integration_id && issueId)
         tickets.push({
           action: 'create_ticket',
@@ -145,13 +152,13 @@ async function fireAndEnqueue(
       if (firedNew.length) {
         for (const issue of await issuesById(client, projectId, newIssues.issueIds)) {
           const body = newIssueBody(projectName, issue);
-          for (const rule of firedNew) await add(rule, body, newIssueEmail(body), issue.id);
+          for (const rule of firedNew) add(rule, body, newIssueEmail(body), issue.id);
         }
       }
       if (firedRegression.length) {
         for (const issue of await issuesById(client, projectId, regressions.issueIds)) {
           const body = regressionBody(projectName, issue);
-          for (const rule of firedRegression) await add(rule, body, regressionEmail(body), issue.id);
+          for (const rule of firedRegression) add(rule, body, regressionEmail(body), issue.id);
         }
       }
       for (const rule of firedRate) {
@@ -163,7 +170,7 @@ async function fireAndEnqueue(
           threshold: rule.threshold,
           windowMinutes: rule.window_minutes,
         });
-        await add(rule, body, errorRateEmail(body, rule.name), null);
+        add(rule, body, errorRateEmail(body, rule.name), null);
       }
     }
     // One email per person and message however many firing rules reach them (#60: the default rules beside a team's).
@@ -186,6 +193,26 @@ async function fireAndEnqueue(
   if (enqueued.webhook) notifyWorkers(QUEUES.alertWebhook);
   if (enqueued.email) notifyWorkers(QUEUES.alertEmail);
   if (enqueued.ticket) notifyWorkers(QUEUES.integrationDelivery);
+}
+
+const targetKey = (ruleId: string, issueId: string | null) => `${ruleId} ${issueId ?? ''}`;
+
+/** The addresses each candidate rule's target would get for each issue it may fire for (none for a rule without one). */
+async function targetEmailsOf(
+  projectId: string,
+  firings: { rule: CachedRule; issueId: string | null }[],
+): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for (const { rule, issueId } of firings) {
+    if (!rule.targetType) continue;
+    const target = {
+      target_type: rule.targetType,
+      target_team_id: rule.targetTeamId,
+      target_user_id: rule.targetUserId,
+    };
+    out.set(targetKey(rule.id, issueId), await alertTargetEmails(target, projectId, issueId));
+  }
+  return out;
 }
 
 /** NEW_ISSUE and REGRESSION rules fire for every issue offered (each is offered once); the update only stamps them. */

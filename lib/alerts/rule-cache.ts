@@ -7,6 +7,10 @@ export type CachedRule = {
   threshold: number | null;
   windowMinutes: number | null;
   lastTriggeredAt: Date | null;
+  /** Whom it also emails (lib/alerts/alert-targets.ts), read before the firing's transaction opens. */
+  targetType: string | null;
+  targetTeamId: string | null;
+  targetUserId: string | null;
 };
 
 type Entry = { expiresAt: number; rules: Promise<CachedRule[]> };
@@ -26,7 +30,17 @@ export function enabledRules(projectId: string): Promise<CachedRule[]> {
   const rules = db.alertRule.findMany({
     // CRASH_FREE rules are read by their own job, not at ingest.
     where: { projectId, enabled: true, type: { in: ['NEW_ISSUE', 'ERROR_RATE', 'REGRESSION'] } },
-    select: { id: true, projectId: true, type: true, threshold: true, windowMinutes: true, lastTriggeredAt: true },
+    select: {
+      id: true,
+      projectId: true,
+      type: true,
+      threshold: true,
+      windowMinutes: true,
+      lastTriggeredAt: true,
+      targetType: true,
+      targetTeamId: true,
+      targetUserId: true,
+    },
   }) as Promise<CachedRule[]>;
   const entry: Entry = { expiresAt: now + TTL_MS, rules };
   cache.set(projectId, entry);
