@@ -43,7 +43,8 @@ async function createThroughPage(page: Page, name: string, alertMe: boolean) {
   await expect(box).toBeChecked();
   if (!alertMe) await box.uncheck();
   await page.getByRole('button', { name: 'Create project' }).click();
-  await expect(page).toHaveURL(/\/projects\/[^/]+$/);
+  // The new project's page, not /projects/new itself (which the same pattern would match before the move).
+  await expect(page).toHaveURL(/\/projects\/(?!new$)[^/]+$/);
   const id = page.url().split('/projects/')[1];
   const project = (await (await page.request.get(`/api/v1/projects/${id}`)).json()).data as {
     keys: { publicKey: string }[];

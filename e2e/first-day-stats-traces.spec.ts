@@ -280,10 +280,10 @@ Sentry.captureException(new Error('Payment widget failed to load'));`,
   await page.getByRole('link', { name: 'View trace' }).click();
   await expect(page).toHaveURL(new RegExp(`/traces/${traceId}$`));
   await expect(page.getByTestId('trace-summary')).toHaveText(
-    new RegExp(
-      `^${trace.spans.length} spans? · 1 transaction · 1 error · [\\d,.]+ ms · project Storefront · 1 log line$`,
-    ),
+    new RegExp(`^${trace.spans.length} spans? · 1 transaction · 1 error · [\\d,.]+ ms · project Storefront$`),
   );
+  // Its log line is a link to the Logs page filtered to the trace (#60), beside the summary.
+  await expect(page.getByTestId('trace-logs-link')).toHaveText('1 log line');
   // The picker names the trace's project, and the project tabs lead to it.
   await expect(page.getByTestId('project-switcher')).toHaveText(/Storefront/);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Issues' })).toHaveAttribute(

@@ -66,12 +66,12 @@ export function IssueDetail({ projectId, issueId }: { projectId: string; issueId
         <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1" data-testid="issue-side">
           <IssueSeen issue={issue} projectId={projectId} />
           <IssueOwners projectId={projectId} issueId={issueId} />
-          <IssueTickets projectId={projectId} issueId={issueId} />
           <SuspectCommits projectId={projectId} issueId={issueId} />
           <Card>
             <h2 className="mb-3 text-base font-semibold">Events per day</h2>
             <IssueChart projectId={projectId} issueId={issueId} />
           </Card>
+          <IssueTickets projectId={projectId} issueId={issueId} />
           <IssueTags projectId={projectId} issueId={issueId} />
         </div>
         <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-2">
