@@ -193,7 +193,9 @@ test('the real @sentry/node profiler: flame graph of a span, search and zoom, sl
     .locator(`[data-testid="function-row"][data-name="${HEAVY}"]`)
     .getByRole('link', { name: `Example profile 1 of ${HEAVY}` })
     .click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Continuous profile');
+  // Titled by the transaction it sampled (#60), its kind beside the numbers.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('GET /checkout');
+  await expect(page.getByText(/^Continuous profile · /)).toBeVisible();
   await expect(page.getByText('Thread main')).toBeVisible();
   await expect(page.getByText('checkout@1.0.0', { exact: true })).toBeVisible();
   const raw = await page.request.get(
