@@ -10,10 +10,9 @@ import {
   type GroupingSettingsView,
 } from '@/lib/swr/use-grouping';
 import { DEFAULT_TRANSITION_DAYS, GROUPING_VERSIONS, MAX_TRANSITION_DAYS } from '@/lib/zod/grouping';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { FormError } from '@/components/ui/form-error';
+import { SavePreviewActions } from './save-preview-actions';
 import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
 import { ErrorState, LoadingState } from '@/components/ui/states';
@@ -190,28 +189,14 @@ function GroupingForm({
           />
         )}
       </div>
-      <FormError message={error} />
-      {saved && (
-        <p role="status" className="text-sm text-success-fg">
-          {saved}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        {manage && (
-          <Button type="submit" loading={pending === 'save'} disabled={!!pending}>
-            Save grouping
-          </Button>
-        )}
-        <Button
-          type="button"
-          variant="secondary"
-          loading={pending === 'preview'}
-          disabled={!!pending}
-          onClick={() => run('preview')}
-        >
-          Show what regroups
-        </Button>
-      </div>
+      <SavePreviewActions
+        error={error}
+        saved={saved}
+        manage={manage}
+        pending={pending}
+        labels={{ save: 'Save grouping', preview: 'Show what regroups' }}
+        onPreview={() => run('preview')}
+      />
       {preview && <GroupingPreviewTable projectId={projectId} preview={preview} />}
     </form>
   );

@@ -3,9 +3,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { previewOwnership, updateOwnership, type PreviewMatch } from '@/lib/swr/use-ownership';
 import { issueHref } from '@/lib/swr/use-issues';
-import { Button } from '@/components/ui/button';
 import { CheckField } from '@/components/ui/check-field';
-import { FormError } from '@/components/ui/form-error';
+import { SavePreviewActions } from '../save-preview-actions';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { TextLink } from '@/components/ui/text-link';
@@ -74,28 +73,14 @@ export function RulesForm({ projectId, ownership, manage }: OwnershipFormProps) 
         disabled={!manage}
         onChange={(e) => setAutoAssignment(e.target.checked)}
       />
-      <FormError message={error} />
-      {saved && (
-        <p role="status" className="text-sm text-success-fg">
-          {saved}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        {manage && (
-          <Button type="submit" loading={pending === 'save'} disabled={!!pending}>
-            Save rules
-          </Button>
-        )}
-        <Button
-          type="button"
-          variant="secondary"
-          loading={pending === 'preview'}
-          disabled={!!pending}
-          onClick={() => run('preview')}
-        >
-          Preview
-        </Button>
-      </div>
+      <SavePreviewActions
+        error={error}
+        saved={saved}
+        manage={manage}
+        pending={pending}
+        labels={{ save: 'Save rules', preview: 'Preview' }}
+        onPreview={() => run('preview')}
+      />
       {preview && <Preview projectId={projectId} preview={preview} />}
     </form>
   );
