@@ -94,8 +94,8 @@ async function rulesAtThreshold(projectId: string, rules: CachedRule[], now: Dat
 }
 
 /**
- * Claims each firing with one conditional UPDATE of last_triggered_at (concurrent events cannot both win)
- * and enqueues its deliveries in the same transaction, so a claimed firing is never lost.
+ * Claims each rate firing with one conditional UPDATE of last_triggered_at (concurrent events cannot both win)
+ * and enqueues every firing's deliveries in the same transaction, so a claimed firing is never lost.
  */
 async function fireAndEnqueue(
   projectId: string,
@@ -112,7 +112,7 @@ async function fireAndEnqueue(
     ...regressions.rules.flatMap((rule) => regressions.issueIds.map((issueId) => ({ rule, issueId }))),
     ...dueRates.map((c) => ({ rule: c.rule, issueId: null })),
   ]);
-  const { enqueued, firedRate } = await withPgTransaction(async (client) => {
+  const { enqueued, firedRate, firedIssueRules } = await withPgTransaction(async (client) => {
     const webhooks: WebhookJob[] = [];
     const emails: EmailJob[] = [];
     // An issue tracker's ticket (#64): the integrations' worker makes the link and the ticket (lib/integrations).
@@ -142,9 +142,9 @@ async function fireAndEnqueue(
         });
     };
 
-    const firedNew = newIssues.rules.length ? await claimIssueRules(client, 'NEW_ISSUE', newIssues.rules, now) : [];
+    const firedNew = newIssues.rules.length ? await enabledIssueRules(client, 'NEW_ISSUE', newIssues.rules) : [];
     const firedRegression = regressions.rules.length
-      ? await claimIssueRules(client, 'REGRESSION', regressions.rules, now)
+      ? await enabledIssueRules(client, 'REGRESSION', regressions.rules)
       : [];
     const firedRate = dueRates.length ? await claimRateRules(client, dueRates, now) : [];
     if (firedNew.length || firedRate.length || firedRegression.length) {
@@ -187,8 +187,14 @@ async function fireAndEnqueue(
       ...tickets.map((data) => ({ name: QUEUES.integrationDelivery, data })),
     ];
     if (jobs.length) await boss.insert(jobs, { db: jobDb(client) });
-    return { enqueued: { webhook: webhooks.length, email: emails.length, ticket: tickets.length }, firedRate };
+    const firedIssueRules = [...firedNew, ...firedRegression].map((r) => r.id);
+    return {
+      enqueued: { webhook: webhooks.length, email: emails.length, ticket: tickets.length },
+      firedRate,
+      firedIssueRules,
+    };
   });
+  await stampIssueRules([...new Set(firedIssueRules)], now);
   for (const c of dueRates) if (firedRate.some((f) => f.id === c.rule.id)) c.rule.lastTriggeredAt = now;
   if (enqueued.webhook) notifyWorkers(QUEUES.alertWebhook);
   if (enqueued.email) notifyWorkers(QUEUES.alertEmail);
@@ -215,21 +221,33 @@ async function targetEmailsOf(
   return out;
 }
 
-/** NEW_ISSUE and REGRESSION rules fire for every issue offered (each is offered once); the update only stamps them. */
-async function claimIssueRules(
+/**
+ * NEW_ISSUE and REGRESSION rules fire for every issue offered (each is offered once): they are read, not claimed, so
+ * a burst of new issues does not queue behind one rule row's lock held until each firing commits (#59: 44 firings of
+ * a project's default rule waited 200 ms each on it). stampIssueRules records the firing after the commit.
+ */
+async function enabledIssueRules(
   client: pg.PoolClient,
   type: 'NEW_ISSUE' | 'REGRESSION',
   rules: CachedRule[],
-  now: Date,
 ): Promise<FiredRule[]> {
   const { rows } = await client.query<FiredRule>(
-    `UPDATE alert_rules SET last_triggered_at = $2
-     WHERE id = ANY($1::text[]) AND enabled AND type = $3::alert_type
-     RETURNING id, name, notify_email, webhook_url, webhook_format::text AS webhook_format,
-               target_type, target_team_id, target_user_id, ticket_integration_id`,
-    [rules.map((r) => r.id), now, type],
+    `SELECT id, name, notify_email, webhook_url, webhook_format::text AS webhook_format,
+            target_type, target_team_id, target_user_id, ticket_integration_id
+     FROM alert_rules WHERE id = ANY($1::text[]) AND enabled AND type = $2::alert_type`,
+    [rules.map((r) => r.id), type],
   );
   return rows;
+}
+
+/** last_triggered_at of the issue rules that fired, in one short statement of its own (never moved back). */
+async function stampIssueRules(ids: string[], now: Date): Promise<void> {
+  if (!ids.length) return;
+  await pool().query(
+    `UPDATE alert_rules SET last_triggered_at = $2
+     WHERE id = ANY($1::text[]) AND (last_triggered_at IS NULL OR last_triggered_at < $2)`,
+    [ids, now],
+  );
 }
 
 async function claimRateRules(client: pg.PoolClient, due: RateCandidate[], now: Date): Promise<FiredRateRule[]> {
