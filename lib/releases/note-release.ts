@@ -34,6 +34,9 @@ export async function noteReleases(sightings: ReleaseSighting[], nowMs = Date.no
   if (due.size === 0) return;
   if (written.size + due.size > MAX_REMEMBERED) written.clear();
   const rows = [...due.values()];
+  // Marked before the write, so the requests that arrive while it runs do not each upsert the same row and queue on
+  // its lock (bench:ingest: 13 concurrent upserts of one release at 45 ms each); a failed write is tried again.
+  for (const key of due.keys()) written.set(key, nowMs);
   try {
     await pool().query(
       `INSERT INTO releases (project_id, version, first_event_at, last_event_at)
@@ -43,8 +46,8 @@ export async function noteReleases(sightings: ReleaseSighting[], nowMs = Date.no
          last_event_at = GREATEST(COALESCE(releases.last_event_at, EXCLUDED.last_event_at), EXCLUDED.last_event_at)`,
       [rows.map((r) => r.projectId), rows.map((r) => r.version), rows.map((r) => r.first), rows.map((r) => r.at)],
     );
-    for (const key of due.keys()) written.set(key, nowMs);
   } catch (err) {
+    for (const key of due.keys()) written.delete(key);
     // The project may have been deleted meanwhile (FK): the events are stored either way.
     logger.warn({ err: (err as Error).message }, 'release upsert failed');
   }
