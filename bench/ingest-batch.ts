@@ -1,10 +1,11 @@
-// The ingest batch statement alone: `npm run bench:batch [-- --batches N --sizes 1,16,64 --explain]`.
+// The ingest batch statement alone: `npm run bench:batch [-- --batches N --sizes 1,16,64 --explain --realistic]`.
 // Batches are written one after another (as under load, where every batch waits on the organization's usage
 // row), so the statement's wall time per event is what bounds ingest throughput. Starts a fresh embedded
 // PostgreSQL, creates a PRO organization and a project in SQL, then for each batch size sends that many of
 // bench:ingest's small envelopes through the domain entry point (validation, grouping, the batch statement)
 // in one turn of the event loop, and prints the median and p95 wall time per batch and per event, and the
-// PostgreSQL CPU per event. `--explain` prints the last batch's plan with actual times (timing slows every batch).
+// PostgreSQL CPU per event. `--explain` prints the last batch's plan with actual times (timing slows every batch);
+// `--realistic` sends bench:ingest's realistic SDK events (bench/sentry-events.ts: contexts, 3 tags, 15 breadcrumbs).
 import { DEFAULT_FILTERS } from '@/lib/ingest/enrich/inbound-filters';
 import { LATEST_GROUPING_VERSION } from '@/lib/grouping/version';
 import { DEFAULT_PRIVACY, scrubPolicyOf } from '@/lib/ingest/enrich/scrubbing/policy';
@@ -13,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startBenchDatabase } from './support/database';
 import { envelopes } from './support/envelopes';
+import { sdkEvent } from './sentry-events';
 import { quantile } from './support/seed';
 import { cpuPerRequest, sampleCpu } from './support/cpu';
 
@@ -24,6 +26,7 @@ const BATCHES = Number(arg('batches', '150'));
 const SIZES = arg('sizes', '1,16,64').split(',').map(Number);
 const WARMUP_BATCHES = 20;
 const EXPLAIN = process.argv.includes('--explain');
+const REALISTIC = process.argv.includes('--realistic');
 
 function ownProcessGroup(): number {
   const stat = fs.readFileSync('/proc/self/stat', 'utf8');
@@ -80,10 +83,15 @@ async function main() {
     const group = ownProcessGroup();
 
     console.log(
-      `batch statement, ${BATCHES} batches per size after ${WARMUP_BATCHES} warm-up batches (50 fingerprints, 5 tags, 5 breadcrumbs per event)`,
+      `batch statement, ${BATCHES} batches per size after ${WARMUP_BATCHES} warm-up batches (50 fingerprints, ${REALISTIC ? 'realistic SDK events: 13 tag and context pairs, 15 breadcrumbs' : '5 tags, 5 breadcrumbs'} per event)`,
     );
     for (const size of SIZES) {
-      const bodies = envelopes((BATCHES + WARMUP_BATCHES) * size);
+      const total = (BATCHES + WARMUP_BATCHES) * size;
+      const bodies = REALISTIC
+        ? Array.from({ length: total }, (_, i) =>
+            JSON.stringify(sdkEvent({ i, n: total, idPrefix: `b${size}` }).native),
+          )
+        : envelopes(total);
       const units = bodies.map((b) => {
         const v = validateUnit(JSON.parse(b), { hadEscapes: false });
         if (!v.ok) throw new Error(`invalid bench envelope: ${JSON.stringify(v.issues)}`);
