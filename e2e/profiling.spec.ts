@@ -15,9 +15,9 @@ const HEAVY = 'computeInvoiceTotals';
 const APP = path.join(import.meta.dirname, '../tests/support/profiling-sdks/app.mjs');
 const screen = (name: string) => path.join('test-results', 'screens', `${name}.png`);
 
-type Frame = { index: number; parent: number; depth: number; name: string; totalMs: number; width: number };
+type Frame = { index: number; parent: number; up: number; row: number; name: string; totalMs: number; width: number };
 
-/** The frames drawn in a flame graph, with their place in the tree and their rendered width. */
+/** The frames drawn in a flame graph, with their place on screen and in the tree, and their rendered width. */
 async function framesOf(graph: Locator): Promise<Frame[]> {
   return graph.getByTestId('flame-frame').evaluateAll((els) =>
     els.map((el) => {
@@ -25,7 +25,8 @@ async function framesOf(graph: Locator): Promise<Frame[]> {
       return {
         index: Number(d.index),
         parent: Number(d.parent),
-        depth: Number(d.depth),
+        up: Number(d.up),
+        row: Number(d.row),
         name: d.name!,
         totalMs: Number(d.totalMs),
         width: el.getBoundingClientRect().width,
@@ -34,12 +35,12 @@ async function framesOf(graph: Locator): Promise<Frame[]> {
   );
 }
 
-/** From the root down, always into the widest child: the names on the hot path. */
+/** From the top row down, always into the widest frame below: the names on the hot path (a folded run by its label). */
 function hotPath(frames: Frame[]): string[] {
   const names: string[] = [];
-  let at = frames.find((f) => f.depth === 0)!;
+  let at = frames.find((f) => f.row === 0)!;
   for (;;) {
-    const widest = frames.filter((f) => f.parent === at.index).sort((a, b) => b.totalMs - a.totalMs)[0];
+    const widest = frames.filter((f) => f.up === at.index).sort((a, b) => b.totalMs - a.totalMs)[0];
     if (!widest) return names;
     names.push(widest.name);
     at = widest;
@@ -89,8 +90,10 @@ test('the real @sentry/node profiler: flame graph of a span, search and zoom, sl
   await expect(panel.getByRole('link', { name: 'its profile' })).toBeVisible();
   const graph = panel.getByTestId('flame-graph');
   const frames = await framesOf(graph);
-  const root = frames.find((f) => f.depth === 0)!;
-  expect(root.name).toBe('root');
+  // It opens at the first in-app frame (#60): the module's body, the runner's frames above it in the breadcrumb.
+  const root = frames.find((f) => f.row === 0)!;
+  expect(root.name).toBe('<anonymous>');
+  await expect(graph.locator('[data-testid="flame-frame"][data-row="0"]')).toHaveAttribute('data-in-app', 'true');
   expect(hotPath(frames)).toContain(HEAVY);
   const heavy = frames.filter((f) => f.name === HEAVY).sort((a, b) => b.totalMs - a.totalMs)[0];
   expect(heavy.totalMs / root.totalMs).toBeGreaterThan(0.8);
@@ -99,18 +102,19 @@ test('the real @sentry/node profiler: flame graph of a span, search and zoom, sl
   await expect(heavyFrame).toHaveAttribute('data-in-app', 'true');
   await expect(heavyFrame).toHaveText(HEAVY);
 
-  // The frame with the most self time, many rows down, is one click away.
-  await expect(graph.getByTestId('flame-heaviest')).toHaveText(HEAVY);
-  await graph.getByTestId('flame-heaviest').click();
+  // The function with the most self time is one click away: the graph zooms on it (#60).
+  await expect(graph.getByTestId('flame-top-function').first()).toHaveAttribute('data-name', HEAVY);
+  await graph.getByTestId('flame-top-function').first().click();
   const focused = graph.locator('[data-testid="flame-frame"]:focus');
   await expect(focused).toHaveAttribute('data-name', HEAVY);
+  await expect(focused).toHaveAttribute('data-zoomed', 'true');
   await expect(focused).toBeInViewport();
 
   // The focused frame's facts: the function, where it is, its times and that it is the app's own code.
   const detail = graph.getByTestId('flame-detail');
   await expect(detail).toContainText(HEAVY);
   await expect(detail).toContainText(/profiling-sdks\/app\.mjs:\d+/);
-  await expect(detail).toContainText(/self [\d,.]+ ms · total [\d,.]+ ms · \d+(\.\d)?% of all/);
+  await expect(detail).toContainText(/\d+(\.\d)?% of the time · total [\d,.]+ ms · self [\d,.]+ ms/);
   await expect(detail).toContainText('In-app');
   // Hovering shows the same in a tooltip.
   await heavyFrame.hover();
@@ -122,8 +126,9 @@ test('the real @sentry/node profiler: flame graph of a span, search and zoom, sl
   const matches = graph.getByTestId('flame-matches');
   await expect(matches).toHaveText(/^1 match, \d+(\.\d)?% of time$/);
   expect(Number((await matches.textContent())!.match(/([\d.]+)%/)![1])).toBeGreaterThan(80);
+  await graph.getByRole('button', { name: 'Reset zoom' }).click();
   await expect(heavyFrame).toHaveAttribute('data-match', 'true');
-  const rootFrame = graph.locator('[data-testid="flame-frame"][data-depth="0"]');
+  const rootFrame = graph.locator('[data-testid="flame-frame"][data-row="0"]');
   await expect(rootFrame).toHaveAttribute('data-match', 'false');
   expect(Number(await rootFrame.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
   await page.screenshot({ path: screen('profiling-trace-span'), fullPage: true });
@@ -138,19 +143,24 @@ test('the real @sentry/node profiler: flame graph of a span, search and zoom, sl
   const crumbs = graph.getByRole('navigation', { name: 'Zoom path' });
   await expect(crumbs).toContainText(HEAVY);
   await expect(crumbs.getByRole('button', { name: 'All' })).toBeVisible();
-  // The keyboard: up to the caller, Escape zooms out one level.
+  // The keyboard: up from the top row zooms out to the caller; Escape zooms out one more level.
   await heavyFrame.press('ArrowUp');
   await expect(graph.locator('[data-testid="flame-frame"]:focus')).toHaveAttribute('data-index', String(heavy.parent));
-  await page.keyboard.press('Escape');
   await expect(graph.locator(`[data-index="${heavy.parent}"]`)).toHaveAttribute('data-zoomed', 'true');
+  await page.keyboard.press('Escape');
+  await expect(graph.locator(`[data-index="${heavy.parent}"]`)).not.toHaveAttribute('data-zoomed', 'true');
+  // Reset zoom goes back to where the graph opened; "All" in the path to the whole graph.
   await graph.getByRole('button', { name: 'Reset zoom' }).click();
+  await expect(rootFrame).toHaveAttribute('data-name', root.name);
   await expect(rootFrame).toHaveAttribute('data-zoomed', 'true');
+  await crumbs.getByRole('button', { name: 'All' }).click();
+  await expect(rootFrame).toHaveAttribute('data-name', 'root');
   await expect(crumbs).toHaveCount(0);
 
   // The transaction's root span covers the whole transaction, the heavy span included.
   const whole = await openSpan(page, 'http.server');
   const wholeFrames = await framesOf(whole.getByTestId('flame-graph'));
-  expect(wholeFrames.find((f) => f.depth === 0)!.totalMs).toBeGreaterThanOrEqual(root.totalMs);
+  expect(wholeFrames.find((f) => f.row === 0)!.totalMs).toBeGreaterThanOrEqual(root.totalMs);
   expect(hotPath(wholeFrames)).toContain(HEAVY);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: screen('profiling-trace'), fullPage: true });
@@ -203,7 +213,11 @@ test('the real @sentry/node profiler: flame graph of a span, search and zoom, sl
   );
   expect(raw.status()).toBe(200);
   expect((await raw.json()).data).toMatchObject({ version: '2', platform: 'node' });
+  // The example link opens the profile zoomed on the function it was listed for (#60).
   const profileGraph = page.getByTestId('flame-graph');
+  await expect(profileGraph.locator('[data-testid="flame-frame"][data-row="0"]')).toHaveAttribute('data-name', HEAVY);
+  await profileGraph.getByRole('navigation', { name: 'Zoom path' }).getByRole('button', { name: 'All' }).click();
+  await expect(profileGraph.locator('[data-testid="flame-frame"][data-row="0"]')).toHaveAttribute('data-name', 'root');
   expect(hotPath(await framesOf(profileGraph))).toContain(HEAVY);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: screen('profiling-profile'), fullPage: true });

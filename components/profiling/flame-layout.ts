@@ -1,63 +1,7 @@
 import type { FlameNode } from '@/lib/swr/use-profiles';
+import type { FlatNode } from '@/lib/profiles/flame-view';
 
-/** A node of the tree by its preorder index: its parent's index (-1 for the root), depth and children's indexes. */
-export type FlatNode = { node: FlameNode; parent: number; depth: number; children: number[] };
-
-/** One frame on screen: a node, its row (its depth) and its horizontal extent in pixels. */
-export type Rect = { index: number; depth: number; x: number; width: number };
-
-/** Narrower frames are not drawn: thousands of sub-pixel frames would cost time and show nothing. */
-const MIN_WIDTH = 0.5;
-
-/** The tree as an array in preorder (index 0 is the root), walked without recursion so deep stacks cannot overflow. */
-export function flatten(root: FlameNode): FlatNode[] {
-  const out: FlatNode[] = [];
-  const stack: { node: FlameNode; parent: number; depth: number }[] = [{ node: root, parent: -1, depth: 0 }];
-  while (stack.length > 0) {
-    const { node, parent, depth } = stack.pop()!;
-    const index = out.length;
-    out.push({ node, parent, depth, children: [] });
-    if (parent >= 0) out[parent].children.push(index);
-    for (let i = node.children.length - 1; i >= 0; i--)
-      stack.push({ node: node.children[i], parent: index, depth: depth + 1 });
-  }
-  return out;
-}
-
-/** The indexes from the root down to `index`, both included. */
-export function pathTo(flat: FlatNode[], index: number): number[] {
-  const path: number[] = [];
-  for (let i = index; i >= 0; i = flat[i].parent) path.push(i);
-  return path.reverse();
-}
-
-/**
- * An icicle zoomed on `zoom`: its ancestors and itself span the whole width, one row each; its descendants share it
- * in proportion to their time, children left to right in the tree's order (widest first). A frame narrower than
- * MIN_WIDTH pixels is skipped with everything under it (they are narrower still).
- */
-export function layout(flat: FlatNode[], zoom: number, width: number): Rect[] {
-  const rects: Rect[] = [];
-  if (flat.length === 0 || width <= 0) return rects;
-  for (const i of pathTo(flat, zoom)) rects.push({ index: i, depth: flat[i].depth, x: 0, width });
-  const total = flat[zoom].node.totalMs;
-  if (total <= 0) return rects;
-  const scale = width / total;
-  const stack: { index: number; x: number }[] = [{ index: zoom, x: 0 }];
-  while (stack.length > 0) {
-    const { index, x: start } = stack.pop()!;
-    let x = start;
-    for (const c of flat[index].children) {
-      const w = flat[c].node.totalMs * scale;
-      if (w >= MIN_WIDTH) {
-        rects.push({ index: c, depth: flat[c].depth, x, width: w });
-        stack.push({ index: c, x });
-      }
-      x += w;
-    }
-  }
-  return rects;
-}
+// Search and a frame's location, for the flame graph's toolbar and facts; the tree's shape is lib/profiles/flame-view.
 
 export type SearchResult = { matches: Set<number>; count: number; shareOfTotal: number };
 

@@ -1,6 +1,7 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'next/navigation';
 import { ErrorState, isNotFound, LoadingState } from '@/components/ui/states';
 import { formatCount, formatMs } from '@/components/performance/format';
 import { Card } from '@/components/ui/card';
@@ -18,6 +19,11 @@ import { formatDateTime } from '@/lib/text/date-format';
 export function ProfileView({ projectId, profileId }: { projectId: string; profileId: string }) {
   const [threadId, setThreadId] = useState<string | null>(null);
   const { data, error, isLoading, mutate } = useProfile(projectId, profileId, threadId);
+  // A function the Profiling page linked from: the graph opens zoomed on it.
+  const params = useSearchParams();
+  const fnName = params.get('function');
+  const fnFile = params.get('file');
+  const focusFunction = useMemo(() => (fnName ? { name: fnName, file: fnFile } : undefined), [fnName, fnFile]);
   const back = (
     <TextLink href={`/projects/${encodeURIComponent(projectId)}/profiling`} className="text-sm">
       ← Profiling
@@ -72,7 +78,7 @@ export function ProfileView({ projectId, profileId }: { projectId: string; profi
           <ThreadPicker data={data} onPick={setThreadId} />
         </div>
         <div className="rounded-xl border border-line bg-surface p-3 shadow-sm sm:p-4">
-          <FlameGraph root={data.root} label="Flame graph of the profile" />
+          <FlameGraph root={data.root} label="Flame graph of the profile" focusFunction={focusFunction} />
         </div>
       </section>
     </div>

@@ -14,7 +14,12 @@ import { parseDays, transactionHref } from '@/lib/swr/use-performance';
 import { profileHref, useProfiles, type ProfileSummary } from '@/lib/swr/use-profiles';
 import { useProject } from '@/lib/swr/use-projects';
 import { PageSection } from '@/components/ui/page-section';
+import { Pagination } from '@/components/dashboard/pagination';
+import { usePageParam } from '@/components/dashboard/use-page-param';
 import { SlowestFunctions } from './slowest-functions';
+
+/** Recent profiles a page: the page stays a few screens long (#60). */
+const PROFILES_PAGE = 10;
 
 const inlineCode = 'rounded bg-surface-hover px-1 py-0.5 font-mono text-[13px]';
 
@@ -42,8 +47,9 @@ sentry_sdk.init(
 export function ProfilingView({ projectId }: { projectId: string }) {
   const days = parseDays(useSearchParams().get('days'));
   const range = days === 1 ? 'the last 24 hours' : `the last ${days} days`;
-  const profiles = useProfiles(projectId, days);
-  const none = profiles.data?.profiles.length === 0;
+  const pages = usePageParam('profilesPage');
+  const profiles = useProfiles(projectId, { days, page: pages.page, limit: PROFILES_PAGE });
+  const none = profiles.data?.pagination.total === 0;
 
   return (
     <div className="min-w-0 space-y-8">
@@ -74,7 +80,17 @@ export function ProfilingView({ projectId }: { projectId: string }) {
             ) : !profiles.data ? (
               <SkeletonRows label="Loading the profiles…" rows={3} />
             ) : (
-              <ProfilesTable projectId={projectId} profiles={profiles.data.profiles} />
+              <>
+                <ProfilesTable projectId={projectId} profiles={profiles.data.profiles} />
+                {profiles.data.pagination.pages > 1 && (
+                  <Pagination
+                    label="Profile pages"
+                    {...profiles.data.pagination}
+                    noun="profiles"
+                    hrefFor={pages.hrefFor}
+                  />
+                )}
+              </>
             )}
           </PageSection>
         </>

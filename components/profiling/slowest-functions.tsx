@@ -2,6 +2,9 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { Pagination } from '@/components/dashboard/pagination';
+import { usePageParam } from '@/components/dashboard/use-page-param';
 import { formatCount, formatMs } from '@/components/performance/format';
 import { LoadError, SkeletonRows } from '@/components/ui/states';
 import { Badge } from '@/components/ui/badge';
@@ -11,6 +14,8 @@ import { profileHref, useSlowestFunctions, type FunctionSort, type ProfiledFunct
 import { locationOf, shortLocationOf } from './flame-layout';
 
 const EXAMPLES_SHOWN = 3;
+/** Functions a page (#60: fifty at once made the page thousands of pixels tall). */
+const FUNCTIONS_PAGE = 10;
 
 const SORT_COLUMNS: { sort: FunctionSort; label: string; title: string; value: (f: ProfiledFunction) => string }[] = [
   {
@@ -34,9 +39,29 @@ const SORT_COLUMNS: { sort: FunctionSort; label: string; title: string; value: (
  * calls seen, in-app code marked, each with links to profiles it was seen in. Sorting asks the API again.
  */
 export function SlowestFunctions({ projectId, days }: { projectId: string; days: number }) {
-  const [sort, setSort] = useState<FunctionSort>('self');
-  const [inApp, setInApp] = useState(false);
-  const { data, error, isLoading, mutate } = useSlowestFunctions(projectId, { days, sort, inApp });
+  const [sort, setSortState] = useState<FunctionSort>('self');
+  const [inApp, setInAppState] = useState(false);
+  const { page, hrefFor } = usePageParam('functionsPage');
+  const router = useRouter();
+  const { data, error, isLoading, mutate } = useSlowestFunctions(projectId, {
+    days,
+    sort,
+    inApp,
+    page,
+    limit: FUNCTIONS_PAGE,
+  });
+  // Another order or filter starts again at its first page.
+  const firstPage = () => {
+    if (page > 1) router.replace(hrefFor(1), { scroll: false });
+  };
+  const setSort = (s: FunctionSort) => {
+    setSortState(s);
+    firstPage();
+  };
+  const setInApp = (on: boolean) => {
+    setInAppState(on);
+    firstPage();
+  };
 
   return (
     <div className="space-y-3">
@@ -78,7 +103,7 @@ export function SlowestFunctions({ projectId, days }: { projectId: string; days:
               ),
               rowHeader: true,
               cellClassName: 'max-w-[13rem] py-2 font-normal sm:max-w-sm lg:max-w-md',
-              cell: (f) => <FunctionName f={f} />,
+              cell: (f) => <FunctionName projectId={projectId} f={f} />,
             },
             ...SORT_COLUMNS.map((c): Column<ProfiledFunction> => ({
               name: c.label,
@@ -94,6 +119,9 @@ export function SlowestFunctions({ projectId, days }: { projectId: string; days:
             },
           ]}
         />
+      )}
+      {data && data.pagination.pages > 1 && (
+        <Pagination label="Function pages" {...data.pagination} noun="functions" hrefFor={hrefFor} />
       )}
     </div>
   );
@@ -127,14 +155,27 @@ function SortButton({
   );
 }
 
-function FunctionName({ f }: { f: ProfiledFunction }) {
+/** The function, a link to its latest example profile opened zoomed on it. */
+function FunctionName({ projectId, f }: { projectId: string; f: ProfiledFunction }) {
   const where = locationOf(f);
+  const example = f.examples[0];
   return (
     <>
       <span className="flex min-w-0 items-center gap-2">
-        <span className="truncate font-mono text-[13px] font-medium" title={f.name}>
-          {f.name}
-        </span>
+        {example ? (
+          <Link
+            href={profileHref(projectId, example, { name: f.name, file: f.file })}
+            className="truncate font-mono text-[13px] font-medium text-link underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-focus"
+            title={`${f.name}: open its latest profile zoomed on it`}
+            data-testid="function-link"
+          >
+            {f.name}
+          </Link>
+        ) : (
+          <span className="truncate font-mono text-[13px] font-medium" title={f.name}>
+            {f.name}
+          </span>
+        )}
         {f.inApp && (
           <Badge tone="blue" className="shrink-0">
             In-app
@@ -154,7 +195,7 @@ function ExampleLinks({ projectId, f }: { projectId: string; f: ProfiledFunction
       {f.examples.slice(0, EXAMPLES_SHOWN).map((id, i) => (
         <Link
           key={id}
-          href={profileHref(projectId, id)}
+          href={profileHref(projectId, id, { name: f.name, file: f.file })}
           title={`Profile ${id}`}
           aria-label={`Example profile ${i + 1} of ${f.name}`}
           className="font-mono text-xs text-link underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-focus"

@@ -1,6 +1,7 @@
 // A flame graph's data (#47): samples merged into one call tree, root first, each node's width its samples' time.
 // Samples come from any number of profiles (a span's window may cross two chunks; a transaction's aggregate merges
 // many), each already cut to the window and thread wanted and weighed by lib/ingest/items/profiles' sampleWeights.
+import { frameKind, type FrameKind } from './frame-kind';
 
 export type FlameNode = {
   name: string;
@@ -8,6 +9,8 @@ export type FlameNode = {
   module: string | null;
   line: number | null;
   inApp: boolean;
+  /** The app's own, a library, the SDK's wrappers, the profiler itself, or the runtime (lib/profiles/frame-kind). */
+  kind: FrameKind;
   /** The project's frame id; null for the root. */
   frameId: number | null;
   selfMs: number;
@@ -67,12 +70,13 @@ export class FlameBuilder {
     const min = this.root.total * MIN_SHARE;
     const build = (n: Building, isRoot: boolean): FlameNode => {
       const f = isRoot ? null : frames.get(n.frameId);
+      const name = isRoot ? 'root' : (f?.function ?? `frame ${n.frameId}`);
+      const where = { file: f?.file ?? null, module: f?.module ?? null, inApp: f?.inApp ?? false };
       return {
-        name: isRoot ? 'root' : (f?.function ?? `frame ${n.frameId}`),
-        file: f?.file ?? null,
-        module: f?.module ?? null,
+        name,
+        ...where,
         line: f?.line ?? null,
-        inApp: f?.inApp ?? false,
+        kind: isRoot ? 'runtime' : frameKind(name, where),
         frameId: isRoot ? null : n.frameId,
         selfMs: round(n.self),
         totalMs: round(n.total),

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { notFound } from '@/lib/errors';
 import { clampedInt } from '@/lib/zod/query';
+import { cappedPagination, pagination } from '@/lib/http/query';
 import type { ProjectTenant } from '@/lib/orgs/resolve-tenant';
 import { readPool } from '@/lib/replica';
 import { decodeProfile, histogramQuantile } from './samples';
@@ -11,6 +12,7 @@ import { FlameBuilder, type FrameInfo } from './flame-tree';
 import { addSamples, mainThread, treeOf } from './profile-samples';
 import { frameTotalsSince, type FrameTotals } from './function-totals';
 import { chunkTransactions, type ChunkTransaction } from './chunk-transactions';
+import { frameKind, functionKey, isRanked } from './frame-kind';
 
 export const DAY_MS = 86_400_000;
 
@@ -29,6 +31,7 @@ export const flamegraphQuery = z.object({
 export const functionsQuery = z.object({
   days: clampedInt(7, 1, 90),
   limit: clampedInt(50, 1, 200),
+  page: clampedInt(1, 1, 10_000),
   sort: z
     .enum(['self', 'total', 'p75', 'count'], { message: 'sort must be self, total, p75 or count' })
     .default('self'),
@@ -37,7 +40,11 @@ export const functionsQuery = z.object({
 export const listProfilesQuery = z.object({
   days: clampedInt(7, 1, 90),
   transaction: z.string().trim().min(1).max(200).optional(),
+  limit: clampedInt(100, 1, 100),
+  page: clampedInt(1, 1, 10_000),
 });
+/** Profiles counted for the list's pages: past it the count says "10,000+". */
+const COUNT_CAP = 10_000;
 export const profileParams = z.object({ projectId: z.string().min(1), profileId: hexId(32, 'A profile id') });
 export const profileQuery = z.object({ threadId: z.string().max(64).optional() });
 
@@ -54,11 +61,13 @@ export async function slowestFunctions(t: ProjectTenant, q: z.infer<typeof funct
   await ownProject(t);
   const from = new Date(Math.floor((Date.now() - q.days * DAY_MS) / 3_600_000) * 3_600_000);
   const inApp = q.inApp === undefined ? null : q.inApp === 'true';
-  const rows = (await frameTotalsSince(t.projectId, from)).filter((r) => inApp === null || r.inApp === inApp);
-  // A function is its name, module and file (a Python frame's line moves as it runs): its frames merged.
+  // The profiler's own frames are its measuring, not the app's time (#60): never ranked.
+  const rows = (await frameTotalsSince(t.projectId, from)).filter(
+    (r) => (inApp === null || r.inApp === inApp) && isRanked(r.function, frameKind(r.function, r)),
+  );
   const byFunction = new Map<string, FrameTotals[]>();
   for (const r of rows) {
-    const key = JSON.stringify([r.function, r.module, r.file, r.inApp]);
+    const key = functionKey(r.function, r);
     const list = byFunction.get(key);
     if (list) list.push(r);
     else byFunction.set(key, [r]);
@@ -81,6 +90,7 @@ export async function slowestFunctions(t: ProjectTenant, q: z.infer<typeof funct
       file: first.file,
       line: lines.length ? Math.min(...lines) : null,
       inApp: first.inApp,
+      kind: frameKind(first.function, first),
       selfMs: Math.round(sum('self') * 1000) / 1000,
       totalMs: Math.round(sum('total') * 1000) / 1000,
       p75Ms: Math.round((histogramQuantile(histogram, 0.75) ?? 0) * 1000) / 1000,
@@ -91,7 +101,12 @@ export async function slowestFunctions(t: ProjectTenant, q: z.infer<typeof funct
   const key = { p75: 'p75Ms', self: 'selfMs', total: 'totalMs', count: 'count' } as const;
   const by = key[q.sort];
   functions.sort((a, b) => b[by] - a[by] || b.selfMs - a.selfMs);
-  return { days: q.days, functions: functions.slice(0, q.limit) };
+  const start = (q.page - 1) * q.limit;
+  return {
+    days: q.days,
+    functions: functions.slice(start, start + q.limit),
+    pagination: pagination(q.page, q.limit, functions.length),
+  };
 }
 
 type ListRow = {
@@ -133,16 +148,26 @@ const summary = (r: ListRow, sampled?: ChunkTransaction) => ({
 
 export async function listProfiles(t: ProjectTenant, q: z.infer<typeof listProfilesQuery>) {
   await ownProject(t);
-  const { rows } = await readPool().query<ListRow>(
-    `SELECT ${LIST_COLUMNS} FROM profiles WHERE project_id = $1 AND started_at >= $2 AND ($3::text IS NULL OR transaction = $3)
-      ORDER BY started_at DESC LIMIT 100`,
-    [t.projectId, new Date(Date.now() - q.days * DAY_MS), q.transaction ?? null],
-  );
+  const where = `project_id = $1 AND started_at >= $2 AND ($3::text IS NULL OR transaction = $3)`;
+  const args = [t.projectId, new Date(Date.now() - q.days * DAY_MS), q.transaction ?? null];
+  const [{ rows }, counted] = await Promise.all([
+    readPool().query<ListRow>(
+      `SELECT ${LIST_COLUMNS} FROM profiles WHERE ${where} ORDER BY started_at DESC, id DESC LIMIT $4 OFFSET $5`,
+      [...args, q.limit, (q.page - 1) * q.limit],
+    ),
+    readPool().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM profiles WHERE ${where} LIMIT ${COUNT_CAP + 1}) x`,
+      args,
+    ),
+  ]);
   const sampled = await chunkTransactions(
     t.projectId,
     rows.filter((r) => r.kind === 'continuous'),
   );
-  return { profiles: rows.map((r) => summary(r, sampled.get(r.id))) };
+  return {
+    profiles: rows.map((r) => summary(r, sampled.get(r.id))),
+    pagination: cappedPagination({ page: q.page, limit: q.limit, counted: counted.rows[0].n, cap: COUNT_CAP }),
+  };
 }
 
 async function findProfile(t: ProjectTenant, profileId: string) {

@@ -14,7 +14,8 @@ export type TransactionFlameGraph = Awaited<ReturnType<typeof transactionFlamegr
 export type FunctionSort = z.infer<typeof functionsQuery>['sort'];
 type SlowestFunctions = Awaited<ReturnType<typeof slowestFunctions>>;
 export type ProfiledFunction = SlowestFunctions['functions'][number];
-export type ProfileSummary = Awaited<ReturnType<typeof listProfiles>>['profiles'][number];
+type ProfileList = Awaited<ReturnType<typeof listProfiles>>;
+export type ProfileSummary = ProfileList['profiles'][number];
 export type ProfileDetail = Awaited<ReturnType<typeof getProfile>>;
 
 const base = (projectId: string) => `${projectPath(projectId)}/profiles`;
@@ -38,19 +39,28 @@ export function useTransactionFlameGraph(projectId: string, transaction: string,
 
 export function useSlowestFunctions(
   projectId: string,
-  { days, sort, inApp, limit = 50 }: { days: number; sort: FunctionSort; inApp: boolean; limit?: number },
+  {
+    days,
+    sort,
+    inApp,
+    limit = 50,
+    page = 1,
+  }: { days: number; sort: FunctionSort; inApp: boolean; limit?: number; page?: number },
 ) {
-  const q = new URLSearchParams({ days: String(days), limit: String(limit), sort });
+  const q = new URLSearchParams({ days: String(days), limit: String(limit), sort, page: String(page) });
   if (inApp) q.set('inApp', 'true');
   return useSWR<SlowestFunctions, ApiError>(`${base(projectId)}/functions?${q}`, fetcher, {
     keepPreviousData: true,
   });
 }
 
-export function useProfiles(projectId: string, days: number, transaction?: string) {
-  const q = new URLSearchParams({ days: String(days) });
-  if (transaction) q.set('transaction', transaction);
-  return useSWR<{ profiles: ProfileSummary[] }, ApiError>(`${base(projectId)}?${q}`, fetcher, {
+/** A page of the project's profiles, newest first (`limit` a page, 100 at most). */
+export function useProfiles(
+  projectId: string,
+  { days, page = 1, limit = 100 }: { days: number; page?: number; limit?: number },
+) {
+  const q = new URLSearchParams({ days: String(days), page: String(page), limit: String(limit) });
+  return useSWR<ProfileList, ApiError>(`${base(projectId)}?${q}`, fetcher, {
     keepPreviousData: true,
   });
 }
@@ -64,6 +74,8 @@ export function useProfile(projectId: string, profileId: string, threadId: strin
   });
 }
 
-/** The dashboard's page of one profile. */
-export const profileHref = (projectId: string, profileId: string) =>
-  `/projects/${encodeURIComponent(projectId)}/profiling/${encodeURIComponent(profileId)}`;
+/** The dashboard's page of one profile; with a function, its flame graph opens zoomed on it (#60). */
+export function profileHref(projectId: string, profileId: string, fn?: { name: string; file: string | null }) {
+  const q = fn ? `?${new URLSearchParams({ function: fn.name, ...(fn.file ? { file: fn.file } : {}) })}` : '';
+  return `/projects/${encodeURIComponent(projectId)}/profiling/${encodeURIComponent(profileId)}${q}`;
+}

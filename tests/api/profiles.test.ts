@@ -38,8 +38,14 @@ describe('the real @sentry/node 11 with nodeProfilingIntegration (continuous pro
     expect(lines.at(-1)).toBe('sent');
     const { traceId, spanId } = JSON.parse(lines.at(-2)!);
 
-    const listed = (await s.client.get(s.api)).body.data.profiles;
+    const list = (await s.client.get(s.api)).body.data;
+    const listed = list.profiles;
     expect(listed).toHaveLength(1);
+    expect(list.pagination).toEqual({ page: 1, limit: 100, total: 1, pages: 1 });
+    expect((await s.client.get(`${s.api}?page=2&limit=1`)).body.data).toMatchObject({
+      profiles: [],
+      pagination: { page: 2, limit: 1, total: 1, pages: 1 },
+    });
     expect(listed[0]).toMatchObject({ kind: 'continuous', platform: 'node', release: 'checkout@1.0.0' });
     expect(await s.outcomes()).toEqual({ 'accepted/': 1 });
 
@@ -68,6 +74,19 @@ describe('the real @sentry/node 11 with nodeProfilingIntegration (continuous pro
     expect(fns[0].count).toBe(1);
     expect(fns[0].p75Ms).toBeGreaterThan(700);
     expect(fns[0].p75Ms).toBeLessThan(1500);
+    // The profiler's own frames (its start and stop, #60) are in no ranking; the SDK's wrappers are, marked.
+    const every = (await s.client.get(`${s.api}/functions?limit=200`)).body.data;
+    expect(every.pagination).toEqual({ page: 1, limit: 200, total: every.functions.length, pages: 1 });
+    expect(every.functions.filter((f: { name: string }) => /startProfiling|stopProfiling/.test(f.name))).toEqual([]);
+    expect(every.functions.filter((f: { kind: string }) => f.kind === 'profiler')).toEqual([]);
+    expect(every.functions.find((f: { name: string }) => f.name === 'startSpan')).toMatchObject({ kind: 'sdk' });
+    expect(fns[0].kind).toBe('app');
+    // Paged: the second page of two holds what the first did not.
+    const second = (await s.client.get(`${s.api}/functions?limit=2&page=2`)).body.data;
+    expect(second.pagination).toMatchObject({ page: 2, limit: 2, total: every.functions.length });
+    expect(second.functions.map((f: { name: string }) => f.name)).toEqual(
+      every.functions.slice(2, 4).map((f: { name: string }) => f.name),
+    );
     // In-app only: no library frame.
     const own = (await s.client.get(`${s.api}/functions?inApp=true`)).body.data.functions;
     expect(own.every((f: { inApp: boolean }) => f.inApp)).toBe(true);
@@ -79,6 +98,10 @@ describe('the real @sentry/node 11 with nodeProfilingIntegration (continuous pro
     expect(hottest(agg.root).name).toBe('computeInvoiceTotals');
 
     const one = (await s.client.get(`${s.api}/${listed[0].id}`)).body.data;
+    // Each node says what kind of code it is: the heavy function the app's, the SDK's wrappers, the profiler's start.
+    expect(named(one.root, 'computeInvoiceTotals')[0]).toMatchObject({ kind: 'app' });
+    expect(named(one.root, 'startSpan')[0]).toMatchObject({ kind: 'sdk' });
+    expect(named(one.root, 'Bindings.startProfiling').every((n) => n.kind === 'profiler')).toBe(true);
     expect(one.threads).toEqual([{ id: '0', name: 'main', sampleCount: one.sampleCount }]);
     expect(hottest(one.root).name).toBe('computeInvoiceTotals');
     const raw = (await s.client.get(`${s.api}/${listed[0].id}/raw`)).body.data;

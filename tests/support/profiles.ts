@@ -8,7 +8,14 @@ import { createProject } from './fixtures';
 import { startSentryServer } from '../api/sentry-server';
 
 /** A node of a flame graph as the API answers it. */
-export type FlameNode = { name: string; inApp: boolean; selfMs: number; totalMs: number; children: FlameNode[] };
+export type FlameNode = {
+  name: string;
+  inApp: boolean;
+  kind: string;
+  selfMs: number;
+  totalMs: number;
+  children: FlameNode[];
+};
 export type Item = { header: Record<string, unknown>; payload: string | Buffer | object };
 
 let server: Awaited<ReturnType<typeof startSentryServer>>;

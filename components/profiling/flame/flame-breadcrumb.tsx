@@ -1,19 +1,18 @@
 'use client';
 
 import { useState } from 'react';
-import type { FlatNode } from '../flame-layout';
 
 /** The breadcrumb keeps its first crumb and this many last ones; the rest fold behind "…". */
 const CRUMBS_KEPT = 4;
 
-/** The way from the root to the zoomed frame; long ways fold their middle behind "…" until asked for. */
+/** The way from the root to the zoomed frame (a folded run one crumb); long ways fold their middle behind "…". */
 export function Breadcrumb({
-  flat,
   path,
+  labelOf,
   onZoom,
 }: {
-  flat: FlatNode[];
   path: number[];
+  labelOf: (index: number) => string;
   onZoom: (index: number) => void;
 }) {
   const [unfolded, setUnfolded] = useState(false);
@@ -40,7 +39,7 @@ export function Breadcrumb({
               </button>
             ) : i === crumbs.length - 1 ? (
               <span aria-current="location" className="max-w-[16rem] truncate font-mono font-semibold">
-                {flat[c].node.name}
+                {labelOf(c)}
               </span>
             ) : (
               <button
@@ -48,7 +47,7 @@ export function Breadcrumb({
                 onClick={() => onZoom(c)}
                 className="max-w-[12rem] truncate rounded px-1 font-mono text-link hover:underline focus-visible:outline-2 focus-visible:outline-focus"
               >
-                {c === 0 ? 'All' : flat[c].node.name}
+                {c === 0 ? 'All' : labelOf(c)}
               </button>
             )}
           </li>

@@ -1,31 +1,29 @@
 'use client';
 
 import { useId } from 'react';
-import type { FlameNode } from '@/lib/swr/use-profiles';
 import { formatPercent } from '@/components/performance/format';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { SearchResult } from '../flame-layout';
 import { Legend } from './flame-facts';
 
-/** Above the graph: the search and its matches, the legend, the frame with the most self time, and Reset zoom. */
+/** Above the graph: the search and its matches, the legend, folding the SDK's frames, and Reset zoom. */
 export function FlameToolbar({
   query,
   onQuery,
   result,
-  heaviest,
-  rootMs,
-  onHeaviest,
+  folding,
+  onFolding,
   zoomed,
   onReset,
 }: {
   query: string;
   onQuery: (query: string) => void;
   result: SearchResult | null;
-  /** The frame that spent the most time itself; none when the root is the only frame. */
-  heaviest: FlameNode | null;
-  rootMs: number;
-  onHeaviest: () => void;
+  /** Whether runs of SDK, profiler and runtime frames are folded into one row each. */
+  folding: boolean;
+  onFolding: (fold: boolean) => void;
+  /** Zoomed elsewhere than where the graph opened. */
   zoomed: boolean;
   onReset: () => void;
 }) {
@@ -52,20 +50,16 @@ export function FlameToolbar({
         </p>
       )}
       <Legend searching={result !== null} />
-      {heaviest && (
-        <p className="min-w-0 text-sm text-fg-secondary">
-          Most self time:{' '}
-          <button
-            type="button"
-            onClick={onHeaviest}
-            className="max-w-full truncate rounded-sm align-bottom font-mono text-link underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-focus"
-            data-testid="flame-heaviest"
-          >
-            {heaviest.name}
-          </button>{' '}
-          <span className="tabular-nums">({formatPercent(heaviest.selfMs / rootMs)})</span>
-        </p>
-      )}
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={!folding}
+          onChange={(e) => onFolding(!e.target.checked)}
+          className="size-4"
+          data-testid="flame-show-sdk"
+        />
+        Show SDK and runtime frames
+      </label>
       <Button variant="secondary" className="h-8 px-3 sm:ml-auto" disabled={!zoomed} onClick={onReset}>
         Reset zoom
       </Button>
