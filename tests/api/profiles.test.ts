@@ -81,6 +81,10 @@ describe('the real @sentry/node 11 with nodeProfilingIntegration (continuous pro
     expect(every.functions.filter((f: { kind: string }) => f.kind === 'profiler')).toEqual([]);
     expect(every.functions.find((f: { name: string }) => f.name === 'startSpan')).toMatchObject({ kind: 'sdk' });
     expect(fns[0].kind).toBe('app');
+    // A function is on the stack at most as long as the profile ran, however many of its lines were sampled (#60).
+    const longest = Math.max(...every.functions.map((f: { totalMs: number }) => f.totalMs));
+    expect(longest).toBeGreaterThan(700);
+    expect(longest).toBeLessThanOrEqual(listed[0].durationMs * 1.05);
     // Paged: the second page of two holds what the first did not.
     const second = (await s.client.get(`${s.api}/functions?limit=2&page=2`)).body.data;
     expect(second.pagination).toMatchObject({ page: 2, limit: 2, total: every.functions.length });

@@ -13,6 +13,7 @@ import { pool, withPgTransaction } from '@/lib/pg';
 import type { ProfileFrame, ProfileRow } from './parse-profile';
 import { foldSoon } from './function-fold';
 import { encodeProfile, functionStats, type StoredProfile } from '@/lib/profiles/samples';
+import { functionKey } from '@/lib/profiles/frame-kind';
 
 /** Profiles a month per plan (a process profiled continuously sends one chunk a minute); none without plan limits. */
 const PROFILE_QUOTA = { FREE: 10_000, PRO: 1_000_000 } as const;
@@ -105,7 +106,8 @@ async function sourceMapped(key: IngestKey, row: ProfileRow): Promise<ProfileFra
 
 /** Stores one profile; false when it was stored before (an SDK's retry). */
 async function storeOne(key: IngestKey, row: ProfileRow): Promise<boolean> {
-  const ids = await frameIds(key.projectId, await sourceMapped(key, row));
+  const frames = await sourceMapped(key, row);
+  const ids = await frameIds(key.projectId, frames);
   const stored: StoredProfile = {
     threads: row.threads,
     frames: ids,
@@ -117,7 +119,8 @@ async function storeOne(key: IngestKey, row: ProfileRow): Promise<boolean> {
     truncatedStacks: row.truncatedStacks,
   };
   const data = await encodeProfile(stored);
-  const stats = [...functionStats(stored)].sort((a, b) => a[0] - b[0]);
+  const functionOf = new Map(ids.map((id, i) => [id, functionKey(frames[i].function, frames[i])]));
+  const stats = [...functionStats(stored, undefined, functionOf)].sort((a, b) => a[0] - b[0]);
   const hour = new Date(Math.floor(row.startedAt.getTime() / 3_600_000) * 3_600_000);
   return withPgTransaction(async (c) => {
     const { rowCount } = await c.query(
