@@ -180,7 +180,7 @@ Sentry.captureFeedback({ message: 'The pay button does nothing', name: 'Ada', em
   for (const [category, name] of [
     ['attachment', 'Attachments'],
     ['monitor', 'Cron check-ins'],
-    ['replay', 'Replays'],
+    ['replay', 'Replay segments'],
   ]) {
     const line = page.getByTestId(`category-${category}`);
     await expect(line).toHaveText(`${name}: nothing received in the last 30 days.`);

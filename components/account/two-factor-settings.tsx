@@ -13,6 +13,7 @@ import { FormError } from '@/components/ui/form-error';
 import { SectionCard } from '@/components/ui/section-card';
 import type { FormNotice } from '@/lib/auth/form-errors';
 import { formatDate, formatDateTime } from '@/lib/text/date-format';
+import { RecoveryCodesShown } from './recovery-codes';
 
 const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.summary() : UNREACHABLE);
@@ -268,26 +269,6 @@ function RecoverySection({ status, onCodes }: { status: TwoFactorStatus; onCodes
         Generate new recovery codes
       </Button>
       <FormError message={error} />
-    </SectionCard>
-  );
-}
-
-function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  return (
-    <SectionCard title="Save your recovery codes">
-      <p className="text-sm">
-        These are shown only now. Keep them somewhere safe: each one signs you in once if you lose your app or key.
-      </p>
-      <ol className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5" data-testid="recovery-codes">
-        {codes.map((c) => (
-          <li key={c} className="rounded bg-surface-hover px-2 py-1 text-center">
-            {c}
-          </li>
-        ))}
-      </ol>
-      <Button variant="secondary" onClick={onDone}>
-        I saved them
-      </Button>
     </SectionCard>
   );
 }

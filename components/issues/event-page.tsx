@@ -15,6 +15,7 @@ import { TraceLink, traceIdOf } from '@/components/traces/trace-link';
 import { exceptionTypeOf } from './event-shape';
 import { useOrigin } from '@/components/ui/use-origin';
 import { DateTime } from '@/components/ui/date-time';
+import { downloadFile } from '@/components/ui/download-file';
 
 /** One event of an issue, with the same details the issue page shows for the latest one. */
 export function EventPage({ projectId, issueId, eventId }: { projectId: string; issueId: string; eventId: string }) {
@@ -97,16 +98,7 @@ function EventToolbar({ projectId, issueId, event }: { projectId: string; issueI
   const step = { projectId, issueId };
   const traceId = traceIdOf(event.contexts);
 
-  function download() {
-    const url = URL.createObjectURL(new Blob([raw], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `event-${event.id}.json`;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    URL.revokeObjectURL(url);
-  }
+  const download = () => downloadFile(`event-${event.id}.json`, raw, 'application/json');
 
   return (
     <div className="space-y-3">

@@ -5,6 +5,7 @@ import { useIssueTags, type IssueTagSummary } from '@/lib/swr/use-issues';
 import { Card } from '@/components/ui/card';
 import { plural } from '@/lib/text/plural';
 import { FLAG_PREFIX } from '@/lib/envelope/rollup-prefixes';
+import { isIdTag } from '@/lib/issues/id-tags';
 
 type Tag = IssueTagSummary['tags'][number];
 
@@ -27,7 +28,9 @@ export function IssueTags({ projectId, issueId }: { projectId: string; issueId: 
   const environments = tags.tags.find((t) => t.key === 'environment');
   const releases = tags.tags.find((t) => t.key === 'release');
   const isFlag = (t: Tag) => t.key.startsWith(FLAG_PREFIX);
-  const rest = tags.tags.filter((t) => t.key !== 'environment' && t.key !== 'release' && !isFlag(t));
+  // Id tags (replayId, trace…) have a value per event: a distribution of them says nothing; they stay searchable.
+  const hidden = tags.tags.filter((t) => isIdTag(t.key));
+  const rest = tags.tags.filter((t) => t.key !== 'environment' && t.key !== 'release' && !isFlag(t) && !isIdTag(t.key));
   const ordered = [...(environments ? [environments] : []), ...(releases ? [releases] : []), ...rest];
   const flags = tags.tags.filter(isFlag);
   const listHref = (key: string, value: string) =>
@@ -46,6 +49,12 @@ export function IssueTags({ projectId, issueId }: { projectId: string; issueId: 
               <TagValues key={t.key} tag={t} hrefFor={(v) => listHref(t.key, v)} />
             ))}
           </div>
+        )}
+        {hidden.length > 0 && (
+          <p className="text-xs text-fg-muted" data-testid="id-tags-hidden">
+            Not charted, one value an event: {hidden.map((t) => t.key).join(', ')}. Search by them, e.g.{' '}
+            <code className="font-mono">{hidden[0].key}:&lt;id&gt;</code>.
+          </p>
         )}
         {flags.length > 0 && (
           <section aria-labelledby="flags-heading" className="space-y-4" data-testid="issue-flags">

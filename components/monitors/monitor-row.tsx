@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { setMonitorMuted, type Monitor } from '@/lib/swr/use-monitors';
 import { issueHref } from '@/lib/swr/use-issues';
 import { intervalPhrase } from '@/lib/monitors/schedule-phrase';
+import { RUN_TEXT } from '@/lib/monitors/run-words';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
@@ -16,14 +17,6 @@ const RUN_COLORS: Record<string, string> = {
   error: 'bg-danger-solid',
   missed: 'bg-warning-solid',
   timeout: 'bg-danger-solid',
-};
-
-const RUN_TEXT: Record<string, string> = {
-  ok: 'OK',
-  in_progress: 'In progress',
-  error: 'Failed',
-  missed: 'Missed',
-  timeout: 'Timed out',
 };
 
 const STATUS_TEXT: Record<string, string> = {

@@ -17,7 +17,7 @@ const rate = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 export const formatPercent = (share: number) => percent.format(share);
 
 /** A rate with at most two decimals; a trickle above zero reads "<0.01" rather than a misleading 0. */
-export const formatRate = (value: number) => (value > 0 && value < 0.005 ? '<0.01' : rate.format(value));
+const formatRate = (value: number) => (value > 0 && value < 0.005 ? '<0.01' : rate.format(value));
 
 /** Transactions per minute as a rate in the chart's unit: per minute for the last hour, per hour beyond it. */
 export function formatThroughput(perMinute: number, unit: 'minute' | 'hour'): string {

@@ -15,6 +15,7 @@ import { NoVitals, VitalsCards, withoutVitals } from './vitals-cards';
 import { useProject } from '@/lib/swr/use-projects';
 import { TransactionProfile } from '@/components/profiling/transaction-profile';
 import { PageSection } from '@/components/ui/page-section';
+import { endpointName } from '@/lib/text/endpoint-name';
 
 /** The profile's range in whole days: the last hour and day both read a day of profiles. */
 const PERIOD_DAYS = { '1h': 1, '24h': 1, '7d': 7, '14d': 14, '30d': 30 } as const;
@@ -76,7 +77,9 @@ export function TransactionView({ projectId, name }: { projectId: string; name: 
         </TextLink>
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div className="min-w-0">
-            <h1 className="font-mono text-xl font-semibold tracking-tight break-all sm:text-2xl">{name}</h1>
+            <h1 className="font-mono text-xl font-semibold tracking-tight break-all sm:text-2xl" title={name}>
+              {endpointName(name)}
+            </h1>
             <p className="mt-1 text-sm text-fg-muted">
               Transactions of {range}
               {environment ? (

@@ -4,8 +4,10 @@ import { TextLink } from '@/components/ui/text-link';
 import { DataTable, type Column } from '@/components/ui/table';
 import { periodOfDays, transactionHref, type DayRange } from '@/lib/swr/use-performance';
 import type { TransactionGroup } from '@/lib/zod/performance';
-import { formatCount, formatMs, formatPercent, formatRate } from './format';
+import { formatCount, formatMs, formatPercent } from './format';
+import { formatRateAuto, rangeWords } from '@/lib/text/rate';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { endpointName } from '@/lib/text/endpoint-name';
 
 const number = (name: string, cell: (g: TransactionGroup) => string): Column<TransactionGroup> => ({
   name,
@@ -26,7 +28,7 @@ export function TransactionsTable({
   return (
     <DataTable
       label="Transactions table"
-      caption={`Transactions of the last ${days === 1 ? '24 hours' : `${days} days`}, by count, with throughput per minute, failure rate and duration percentiles in milliseconds`}
+      caption={`Transactions of the last ${days === 1 ? '24 hours' : `${days} days`}, by count, with throughput averaged over the range, failure rate and duration percentiles in milliseconds`}
       className="min-w-[52rem]"
       cards
       rows={groups}
@@ -37,14 +39,21 @@ export function TransactionsTable({
           rowHeader: true,
           cellClassName: 'max-w-xs truncate font-mono text-[13px] font-medium',
           cellProps: (g) => ({ title: g.name }),
-          cell: (g) => <TextLink href={transactionHref(projectId, g.name, periodOfDays(days))}>{g.name}</TextLink>,
+          cell: (g) => (
+            <TextLink href={transactionHref(projectId, g.name, periodOfDays(days))}>{endpointName(g.name)}</TextLink>
+          ),
         },
         number('Count', (g) => formatCount(g.count)),
         {
-          ...number('Per min', (g) => formatRate(g.throughput)),
+          // A week's trickle read "0.01" per minute: the rate is in the unit that reads, averaged over the range.
+          ...number('Throughput', (g) => formatRateAuto(g.throughput)),
+          cellProps: (g) => ({ title: `${formatCount(g.count)} over ${rangeWords(days)}`, 'data-testid': 'tx-rate' }),
           header: (
-            <abbr title="Transactions per minute" className="no-underline">
-              Per min
+            <abbr
+              title={`Transactions a minute, hour or day, averaged over ${rangeWords(days)}`}
+              className="no-underline"
+            >
+              Throughput <span className="font-normal normal-case">({days === 1 ? '24 h' : `${days} d`} avg)</span>
             </abbr>
           ),
         },

@@ -11,7 +11,7 @@ import {
   useReleaseHealthDetail,
   useReleases,
   releaseHref,
-  type Release,
+  type ReleaseListItem,
   type ReleaseHealthRow,
 } from '@/lib/swr/use-releases';
 import { Select } from '@/components/ui/select';
@@ -86,8 +86,11 @@ export function ReleasesView({ projectId }: { projectId: string }) {
 
 const since = (iso: string | null) => (iso ? <RelativeTime iso={iso} /> : '—');
 
-/** The list's columns: the version, its health (dashes without sessions) and its times. */
-function releaseColumns(projectId: string, health: (r: Release) => ReleaseHealthRow | undefined): Column<Release>[] {
+/** The list's columns: the version, its health (dashes without sessions), its new issues, commits and deploys, and its times. */
+function releaseColumns(
+  projectId: string,
+  health: (r: ReleaseListItem) => ReleaseHealthRow | undefined,
+): Column<ReleaseListItem>[] {
   return [
     {
       name: 'Version',
@@ -126,6 +129,39 @@ function releaseColumns(projectId: string, health: (r: Release) => ReleaseHealth
           '—'
         );
       },
+    },
+    {
+      name: 'New issues',
+      numeric: true,
+      cellProps: () => ({ 'data-testid': 'release-new-issues' }),
+      cell: (r) =>
+        r.newIssues > 0 ? (
+          <Link className="text-link hover:underline" href={releaseHref(projectId, r.version)}>
+            {r.newIssues.toLocaleString('en-US')}
+          </Link>
+        ) : (
+          '0'
+        ),
+    },
+    {
+      name: 'Commits',
+      numeric: true,
+      cellProps: () => ({ 'data-testid': 'release-commits-count' }),
+      cell: (r) => r.commits.toLocaleString('en-US'),
+    },
+    {
+      name: 'Deploys',
+      cellProps: () => ({ 'data-testid': 'release-deploys-count' }),
+      cell: (r) =>
+        r.lastDeploy ? (
+          <span className="whitespace-nowrap">
+            <span className="tabular-nums">{r.deploys.toLocaleString('en-US')}</span>
+            <span className="text-fg-muted"> · last to {r.lastDeploy.environment} </span>
+            <RelativeTime iso={r.lastDeploy.finishedAt} className="text-fg-muted" />
+          </span>
+        ) : (
+          '0'
+        ),
     },
     { name: 'First event', cell: (r) => since(r.firstEventAt) },
     { name: 'Last event', cell: (r) => since(r.lastEventAt) },

@@ -9,6 +9,7 @@ import { useFeedbackInbox } from '@/lib/swr/use-feedback';
 import { TraceLink } from '@/components/traces/trace-link';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
+import { hostOf, pathAndQuery } from '@/lib/text/url-parts';
 
 type Go = (offsetMs: number) => void;
 
@@ -114,8 +115,12 @@ export function ConsolePanel({ timeline, go }: { timeline: Timeline; go: Go }) {
   );
 }
 
-/** The page's fetch and XHR requests, each at its moment. */
-export function NetworkPanel({ timeline, go }: { timeline: Timeline; go: Go }) {
+/**
+ * The page's fetch and XHR requests, each at its moment, by path and query (what tells them apart); another host than
+ * the page's is named before the path. The whole URL is the title.
+ */
+export function NetworkPanel({ timeline, go, pageUrl }: { timeline: Timeline; go: Go; pageUrl: string | null }) {
+  const pageHost = pageUrl ? hostOf(pageUrl) : null;
   return (
     <Panel title={`Network (${timeline.network.length})`}>
       {timeline.network.length === 0 ? (
@@ -126,8 +131,9 @@ export function NetworkPanel({ timeline, go }: { timeline: Timeline; go: Go }) {
             <li key={i} className="flex items-baseline gap-2">
               <Time offsetMs={n.offsetMs} go={go} />
               <span className="shrink-0 font-semibold">{n.method}</span>
-              <span className="min-w-0 truncate font-mono" title={n.url}>
-                {n.url}
+              <span className="min-w-0 truncate font-mono" title={n.url} data-testid="network-url">
+                {hostOf(n.url) && hostOf(n.url) !== pageHost && <span className="text-fg-muted">{hostOf(n.url)}</span>}
+                {pathAndQuery(n.url)}
               </span>
               <span className={cn('ml-auto shrink-0 tabular-nums', (n.status ?? 0) >= 400 && 'text-danger')}>
                 {n.status ?? '—'}

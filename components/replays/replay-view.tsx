@@ -111,7 +111,7 @@ function ReplayBody({
         <ErrorsPanel projectId={projectId} replay={replay} timeline={timeline} go={go} />
         <FeedbackPanel projectId={projectId} replayId={replay.id} />
         <ConsolePanel timeline={timeline} go={go} />
-        <NetworkPanel timeline={timeline} go={go} />
+        <NetworkPanel timeline={timeline} go={go} pageUrl={replay.url} />
         {replay.traceIds.length > 0 && <TracesPanel traceIds={replay.traceIds} />}
       </div>
     </div>

@@ -12,6 +12,7 @@ import { DataTable, type Column } from '@/components/ui/table';
 import { formatOffset } from '@/lib/replays/timeline';
 import { PageHeader } from '@/components/ui/page-header';
 import { FilterForm } from '@/components/ui/filter-form';
+import { pathAndQuery } from '@/lib/text/url-parts';
 
 const EMPTY: ReplayFilters = { user: '', url: '', hasError: '', release: '', environment: '' };
 
@@ -129,7 +130,7 @@ const replayColumns = (projectId: string): Column<ReplaySummary>[] => [
     name: 'Page',
     cellClassName: 'max-w-64 truncate text-fg-secondary',
     cellProps: (r) => ({ title: r.url ?? undefined }),
-    cell: (r) => (r.url ? pathOf(r.url) : '—'),
+    cell: (r) => (r.url ? pathAndQuery(r.url) : '—'),
   },
   { name: 'Duration', numeric: true, cell: (r) => formatOffset(r.durationMs) },
   {
@@ -148,13 +149,3 @@ const replayColumns = (projectId: string): Column<ReplaySummary>[] => [
     cell: (r) => <RelativeTime iso={r.startedAt} />,
   },
 ];
-
-/** "/checkout?step=2" of a full URL (the host is the same for most of a project's replays). */
-function pathOf(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.pathname}${u.search}`;
-  } catch {
-    return url;
-  }
-}

@@ -10,6 +10,7 @@ import { CategoryCard, EmptyCategories } from './category-card';
 import { MonthQuota } from './month-quota';
 import { OutcomesTable } from './outcomes-table';
 import { PageHeader } from '@/components/ui/page-header';
+import { plural } from '@/lib/text/plural';
 
 const RANGES = [7, 14, 30, 90] as const;
 
@@ -102,7 +103,14 @@ function Categories({ stats, projectId, days }: { stats: Stats; projectId: strin
       {shown.length > 0 && (
         <div className="grid gap-6 lg:grid-cols-2">
           {shown.map((c) => (
-            <CategoryCard key={c} category={c} stats={of.get(c)} days={days} />
+            <CategoryCard key={c} category={c} stats={of.get(c)} days={days}>
+              {c === 'replay' && (
+                <p className="text-sm text-fg-secondary" data-testid="replay-count">
+                  {plural(stats.replays, 'replay')} begun in the range, each counted once; a replay sends its recording
+                  in several segments, each counted below.
+                </p>
+              )}
+            </CategoryCard>
           ))}
         </div>
       )}

@@ -7,6 +7,7 @@ import { formatMs } from '@/components/performance/format';
 import { cn } from '@/components/ui/cn';
 import { SpanProfile } from '@/components/profiling/span-profile';
 import { errorEntryId, errorHref, spanRowId, type Row } from './trace-tree';
+import { endpointName } from '@/lib/text/endpoint-name';
 
 /**
  * One span of the waterfall: its name (a button that opens its details across the whole row), a badge linking to its
@@ -51,7 +52,10 @@ export function SpanRow({
               <span className={cn('font-mono text-xs', s.isSegment ? 'font-semibold' : 'text-fg-secondary')}>
                 {s.op}
               </span>{' '}
-              <span title={s.description}>{s.description || s.transaction}</span>
+              <span title={s.description || s.transaction}>
+                {/* A transaction's root names its endpoint as the Performance list and the issue do. */}
+                {s.isSegment ? endpointName(s.description || s.transaction) : s.description || s.transaction}
+              </span>
               <span className="sr-only">, starts at {formatMs(offset)}</span>
             </span>
           </button>
@@ -83,8 +87,11 @@ export function SpanRow({
       {open && (
         <div className="space-y-2 bg-surface-muted px-4 py-3 text-xs">
           <p className="break-words">
-            {projectName} · transaction <span className="font-mono">{s.transaction}</span> · status {s.status ?? '—'} ·
-            span <span className="font-mono">{s.spanId}</span>
+            {projectName} · transaction{' '}
+            <span className="font-mono" title={s.transaction}>
+              {endpointName(s.transaction)}
+            </span>{' '}
+            · status {s.status ?? '—'} · span <span className="font-mono">{s.spanId}</span>
           </p>
           <SpanProfile projectId={s.projectId} traceId={traceId} spanId={s.spanId} />
           <SpanData data={s.data} />

@@ -149,12 +149,19 @@ async function applyRun(tx: Tx, monitor: MonitorRow, c: CheckIn, now: Date): Pro
   });
 }
 
-/** A run that came (at `at`): the next expected run is the first one after it. */
+/**
+ * A run that came (at `at`): the next expected run is the first one after the run it answered. After its time, a run
+ * answers it; before, within the margin and nearer to it than to the run before (a margin as long as the interval
+ * would otherwise make every run answer the next one), it answers it early, and the next is the one after that time,
+ * not after `at`: that was the same time again, so the slot was also recorded missed, two outcomes for one slot (#60).
+ */
 function advance(monitor: MonitorRow, at: Date) {
   if (monitor.scheduleType === 'unscheduled') return {};
   // One stored before dates were bounded (past year 9999) is recomputed.
   const due = saneDate(monitor.nextExpectedAt);
-  // A run within the margin before its time, or after it, answers that expected run.
-  const answered = due && at.getTime() >= due.getTime() - monitor.checkinMargin * 60_000;
-  return answered || !due ? { nextExpectedAt: nextRun(monitor, at) } : {};
+  if (!due || at >= due) return { nextExpectedAt: nextRun(monitor, at) };
+  const early = due.getTime() - at.getTime();
+  const after = nextRun(monitor, due);
+  const interval = after ? after.getTime() - due.getTime() : Infinity;
+  return early <= monitor.checkinMargin * 60_000 && early < interval / 2 ? { nextExpectedAt: after } : {};
 }

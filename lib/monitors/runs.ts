@@ -7,6 +7,7 @@ import { db, type Tx } from '@/lib/db';
 import { logger } from '@/lib/log';
 import { statusChange } from '@/lib/issues/update-issue-status';
 import { fireMonitorAlerts } from '@/lib/alerts/monitor-alerts';
+import { failureVerb } from './run-words';
 
 export type MonitorRow = NonNullable<Awaited<ReturnType<typeof db.monitor.findFirst>>>;
 /** A failed run past the threshold; `opened` when it began the monitor's incident (the one that alerts). */
@@ -128,7 +129,7 @@ export async function afterRuns(events: FailureEvents, { failures, recoveries }:
 
 /** Stores the failure as an event of the monitor's issue; returns the issue. */
 async function recordFailure(events: FailureEvents, f: Failure): Promise<string | null> {
-  const what = f.kind === 'error' ? 'failed' : f.kind;
+  const what = failureVerb(f.kind);
   const issueId = await events(f.monitor.projectId, {
     exception: {
       type: 'Monitor failure',

@@ -38,7 +38,8 @@ export const CATEGORY_LABELS: Record<Category, string> = {
   log_item: 'Logs',
   trace_metric: 'Metrics',
   profile: 'Profiles',
-  replay: 'Replays',
+  // One item a segment: the Stats page says how many replays they make (each counted once, by its id).
+  replay: 'Replay segments',
   security: 'Security reports',
   // Sentry's metrics beta of 2024 (statsd, metric_buckets and metric_meta items, removed from the SDKs): counted,
   // never stored. Today's metrics are trace_metric (#61).

@@ -29,6 +29,11 @@ export type Stats = {
    * organization).
    */
   month: { month: string; since: string; accepted: Record<Category, number> };
+  /**
+   * Session replays begun in the range, each once by its id (#60): the `replay` category counts what came, one item a
+   * segment (a replay sends several), so 10 replays read as 17 there.
+   */
+  replays: number;
 };
 
 const zeros = () => Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
@@ -46,6 +51,11 @@ export async function readStats(
   const month = monthOf(today);
   const monthStart = `${month}-01`;
   const firstDay = first.toISOString().slice(0, 10);
+  const replays = readPool(lastFlushPosition()).query<{ n: string }>(
+    `SELECT count(*)::text AS n FROM replays r JOIN projects p ON p.id = r.project_id
+      WHERE p.org_id = $1 AND ($2::text IS NULL OR r.project_id = $2) AND r.started_at >= $3::date`,
+    [scope.orgId, scope.projectId ?? null, firstDay],
+  );
   const { rows } = await readPool(lastFlushPosition()).query<{
     day: string;
     category: Category;
@@ -113,5 +123,6 @@ export async function readStats(
       return own ? [{ category: c, totals: own.totals, series: [...own.byDay.values()] }] : [];
     }),
     month: { month, since: `${monthStart}T00:00:00.000Z`, accepted: monthAccepted },
+    replays: Number((await replays).rows[0]?.n ?? 0),
   };
 }

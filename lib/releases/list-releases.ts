@@ -2,8 +2,9 @@ import { pagination } from '@/lib/http/query';
 import type { ListReleasesQuery } from './schemas';
 import { serializeRelease } from './serialize-release';
 import { readDb } from '@/lib/replica';
+import { releaseCounts } from './release-columns';
 
-/** The project's releases, newest first (the project is already checked to be the caller's). */
+/** The project's releases, newest first, with their new issues, commits and deploys (the project is already checked to be the caller's). */
 export async function listReleases(projectId: string, q: ListReleasesQuery) {
   const [total, rows] = await Promise.all([
     readDb().release.count({ where: { projectId } }),
@@ -14,5 +15,9 @@ export async function listReleases(projectId: string, q: ListReleasesQuery) {
       take: q.limit,
     }),
   ]);
-  return { releases: rows.map(serializeRelease), pagination: pagination(q.page, q.limit, total) };
+  const counts = await releaseCounts(projectId, rows);
+  return {
+    releases: rows.map((r) => ({ ...serializeRelease(r), ...counts.get(r.id)! })),
+    pagination: pagination(q.page, q.limit, total),
+  };
 }

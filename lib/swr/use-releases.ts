@@ -4,9 +4,12 @@ import useSWR from 'swr';
 import { fetcher } from './fetcher';
 import { projectPath } from './use-projects';
 import type { serializeRelease } from '@/lib/releases/serialize-release';
+import type { ReleaseCounts } from '@/lib/releases/release-columns';
 import type { SerializedIssue, Pagination } from './use-issues';
 
 export type Release = ReturnType<typeof serializeRelease>;
+/** A release as the list answers it, with its counts. */
+export type ReleaseListItem = Release & ReleaseCounts;
 export type ReleaseDetail = Release & {
   newIssues: SerializedIssue[];
   commits: {
@@ -41,7 +44,7 @@ export const releaseHref = (projectId: string, version: string) =>
   `/projects/${encodeURIComponent(projectId)}/releases/${encodeURIComponent(version)}`;
 
 export function useReleases(projectId: string, page = 1) {
-  const { data, error, isLoading } = useSWR<{ releases: Release[]; pagination: Pagination }>(
+  const { data, error, isLoading } = useSWR<{ releases: ReleaseListItem[]; pagination: Pagination }>(
     `${releasesPath(projectId)}?page=${page}&limit=25`,
     fetcher,
   );

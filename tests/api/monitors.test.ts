@@ -125,7 +125,7 @@ describe('check-ins from the real @sentry/node', () => {
       [backup, slow] = await t.monitors();
       expect(slow).toMatchObject({ status: 'timeout', runs: [{ status: 'timeout' }] });
       expect((await t.client.get(`/api/v1/projects/${t.project.id}/issues/${slow.issueId}`)).body.data.title).toBe(
-        'Monitor failure: slow-report timeout',
+        'Monitor failure: slow-report timed out',
       );
 
       // The backup succeeds again: its issue is resolved (recovery threshold 1).

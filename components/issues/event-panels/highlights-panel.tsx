@@ -9,6 +9,7 @@ import { contextLabel } from '@/lib/envelope/context-label';
 import { LevelBadge } from '../badges';
 import type { EventParts } from './event-parts';
 import { releaseHref } from '@/lib/swr/use-releases';
+import { endpointName } from '@/lib/text/endpoint-name';
 
 type Highlight = { key: string; label: string; value: ReactNode; title?: string };
 
@@ -52,7 +53,7 @@ export function HighlightsPanel({ event, parts }: { event: TrackedEvent; parts: 
       : null,
     text('user', 'User', userOf(user)),
     text('url', 'URL', request?.url),
-    text('transaction', 'Transaction', event.transaction),
+    text('transaction', 'Transaction', event.transaction && endpointName(event.transaction, request)),
     text('browser', 'Browser', contextLabel(contexts, 'browser')),
     text('runtime', 'Runtime', contextLabel(contexts, 'runtime')),
     text('os', 'OS', contextLabel(contexts, 'os')),

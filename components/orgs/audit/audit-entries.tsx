@@ -1,7 +1,7 @@
 import type { AuditLogEntry } from '@/lib/swr/use-audit-log';
 import type { Column } from '@/components/ui/table';
 import { titleCase } from '@/components/issues/badges';
-import { actionLabel } from './audit-labels';
+import { actionLabel, describeChanges } from '@/lib/audit/audit-labels';
 import { DateTime } from '@/components/ui/date-time';
 
 /** The log's columns: when, who (and from where), the action, its target and what it changed. */
@@ -33,8 +33,9 @@ export const ENTRY_COLUMNS: Column<AuditLogEntry>[] = [
     name: 'Action',
     cell: (e) => (
       <>
-        <p className="font-medium">{actionLabel(e.action)}</p>
-        <p className="font-mono text-xs text-fg-muted">{e.action}</p>
+        <p className="font-medium" title={e.action} data-testid="audit-action">
+          {actionLabel(e.action)}
+        </p>
       </>
     ),
   },
@@ -57,39 +58,21 @@ export const ENTRY_COLUMNS: Column<AuditLogEntry>[] = [
   },
 ];
 
-/** `requireSso` → "Require sso", `rateLimitPerMinute` → "Rate limit per minute". */
-const fieldName = (k: string) => {
-  const words = k.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-
-function show(v: unknown): string {
-  if (v === null || v === undefined) return 'none';
-  if (typeof v === 'boolean') return v ? 'on' : 'off';
-  if (Array.isArray(v)) return v.length ? v.map(show).join(', ') : 'none';
-  if (typeof v === 'string') return /^[A-Z]+$/.test(v) ? titleCase(v) : v;
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
-}
-
-const isChange = (v: unknown): v is { from: unknown; to: unknown } =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && 'from' in v && 'to' in v;
-
 function Changes({ changes }: { changes: unknown }) {
-  if (!changes || typeof changes !== 'object') return <span className="text-fg-muted">—</span>;
+  const lines = describeChanges(changes);
+  if (!lines.length) return <span className="text-fg-muted">—</span>;
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
-      {Object.entries(changes as Record<string, unknown>).map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="text-fg-muted">{fieldName(k)}</dt>
-          <dd className="break-words">
-            {isChange(v) ? (
+      {lines.map((l) => (
+        <div key={l.field} className="contents">
+          <dt className="text-fg-muted">{l.field}</dt>
+          <dd className="wrap-anywhere">
+            {l.value === undefined ? (
               <>
-                <span className="text-fg-secondary">{show(v.from)}</span> →{' '}
-                <span className="font-medium">{show(v.to)}</span>
+                <span className="text-fg-secondary">{l.from}</span> → <span className="font-medium">{l.to}</span>
               </>
             ) : (
-              show(v)
+              l.value
             )}
           </dd>
         </div>

@@ -6,7 +6,7 @@ import type { AuditFilters } from '@/lib/swr/use-audit-log';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select-field';
-import { actionLabel, AREAS, AREAS_SHOWN } from './audit-labels';
+import { actionLabel, AREAS, AREAS_SHOWN } from '@/lib/audit/audit-labels';
 import { FilterForm } from '@/components/ui/filter-form';
 
 const EMPTY: AuditFilters = { action: '', actor: '', since: '', until: '' };
