@@ -31,7 +31,9 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: not the API, the metrics, the MCP server, the SDK bundle, Next's assets, the icons or files with an
-  // extension.
-  matcher: ['/((?!api/|api$|metrics$|mcp$|sdk/|_next/|icon|apple-icon|.*\\.[^/]+$).*)'],
+  // Pages only: not the API, the metrics, the MCP server and its OAuth endpoints (the consent page is a page), the SDK
+  // bundle, Next's assets, the icons or files with an extension.
+  matcher: [
+    '/((?!api/|api$|metrics$|mcp$|\\.well-known/|oauth/register$|oauth/token$|sdk/|_next/|icon|apple-icon|.*\\.[^/]+$).*)',
+  ],
 };

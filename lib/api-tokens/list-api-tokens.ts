@@ -3,7 +3,8 @@ import { serializeApiToken } from './serialize-api-token';
 
 /** The organization's tokens, newest first; a token whose owner has left is listed as inactive. */
 export async function listApiTokens(orgId: string) {
-  const rows = await db.apiToken.findMany({ where: { orgId }, orderBy: { createdAt: 'desc' } });
+  // Not the principals of OAuth grants (#63): those are listed as grants.
+  const rows = await db.apiToken.findMany({ where: { orgId, oauthGrant: null }, orderBy: { createdAt: 'desc' } });
   const owners = new Set(
     (
       await db.membership.findMany({

@@ -7,7 +7,8 @@ import { forgetApiToken } from './resolve-api-token';
 
 /** Revokes a token of the organization (a foreign id is 404); revoking twice keeps the first time. */
 export async function revokeApiToken(orgId: string, tokenId: string) {
-  const row = await db.apiToken.findFirst({ where: { id: tokenId, orgId } });
+  // An OAuth grant's principal is revoked as the grant (Settings → Security), not here.
+  const row = await db.apiToken.findFirst({ where: { id: tokenId, orgId, oauthGrant: null } });
   if (!row) throw notFound('API token');
   const revoked = row.revokedAt
     ? row

@@ -61,6 +61,9 @@ export const AUDIT_ACTIONS = [
   'integration.disconnected',
   // The MCP server (#63): every tool a coding agent calls
   'mcp.tool_called',
+  // OAuth grants of MCP clients (#63)
+  'oauth.authorized',
+  'oauth.revoked',
   // Explore (#61)
   'explore.query_saved',
   'explore.query_updated',

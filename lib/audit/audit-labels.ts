@@ -19,6 +19,7 @@ export const AREAS_SHOWN: Record<string, [string, string]> = {
   team: ['Teams', 'team'],
   integration: ['Integrations', 'integration'],
   mcp: ['Coding agents (MCP)', 'MCP'],
+  oauth: ['MCP clients (OAuth)', 'MCP client'],
   explore: ['Explore', 'saved query'],
 };
 
@@ -75,6 +76,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'integration.secrets_rotated': "Rotated an integration's secrets",
   'integration.disconnected': 'Disconnected an integration',
   'mcp.tool_called': 'Called an MCP tool',
+  'oauth.authorized': 'Connected an MCP client (OAuth)',
+  'oauth.revoked': 'Revoked an MCP client (OAuth)',
   'explore.query_saved': 'Saved a query',
   'explore.query_updated': 'Changed a saved query',
   'explore.query_deleted': 'Deleted a saved query',

@@ -35,6 +35,11 @@ const REFUSALS = {
   },
   member: { status: 409, message: 'You are already a member of this organization' },
   invite: { status: 400, message: 'This invite can no longer be used' },
+  'oauth-org': { status: 404, message: 'You are not a member of that organization' },
+  'oauth-request': {
+    status: 400,
+    message: 'This authorization request can no longer be used: start again from the application',
+  },
   throttled: { status: 429, message: 'Too many attempts: wait a few minutes and try again' },
   failed: { status: 500, message: 'Something went wrong: try again' },
 } satisfies Record<string, FormNotice>;
@@ -89,6 +94,7 @@ const FORMS = {
     codes: { BAD_REQUEST: 'no-password' },
   },
   totp: { fields: { code: CODE }, codes: { BAD_REQUEST: 'app-code', CONFLICT: 'totp-exists' } },
+  'oauth-consent': { fields: {}, codes: { NOT_FOUND: 'oauth-org', BAD_REQUEST: 'oauth-request' } },
 } satisfies Record<string, FormSpec>;
 
 export type FormName = keyof typeof FORMS;

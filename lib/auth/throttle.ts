@@ -34,9 +34,22 @@ export const THROTTLE_LIMITS = {
   inviteLinkPerAddress: 60,
   inviteEmailsPerRecipient: 5,
   inviteEmailsPerOrganization: 50,
+  oauthRegisterPerAddress: 30,
+  oauthTokenPerAddress: 300,
 } as const;
 
 export const throttleRules = {
+  // The OAuth endpoints of the MCP server (#63) take anyone's requests: registration writes a row each time.
+  oauthRegister: (address: string): ThrottleRule[] => [
+    {
+      key: `oauth-register:a:${address}`,
+      limit: perAddress(THROTTLE_LIMITS.oauthRegisterPerAddress),
+      windowMs: 60 * MINUTE,
+    },
+  ],
+  oauthToken: (address: string): ThrottleRule[] => [
+    { key: `oauth-token:a:${address}`, limit: perAddress(THROTTLE_LIMITS.oauthTokenPerAddress), windowMs: 15 * MINUTE },
+  ],
   login: (email: string, address: string): ThrottleRule[] => [
     { key: `login:ea:${address}:${email}`, limit: THROTTLE_LIMITS.loginPerEmailAndAddress, windowMs: 15 * MINUTE },
     { key: `login:e:${email}`, limit: THROTTLE_LIMITS.loginPerEmail, windowMs: 15 * MINUTE },

@@ -222,9 +222,15 @@ function projectIdOf(params: unknown): string {
 export async function authenticateToken(
   bearer: string,
   method: string,
-  spec: { scope?: Scope; role?: Role; tokens?: TokenEndpointClass | false },
+  spec: {
+    scope?: Scope;
+    role?: Role;
+    tokens?: TokenEndpointClass | false;
+    /** How the bearer resolves (default: an API token; the MCP server's OAuth access tokens, #63). */
+    resolve?: (bearer: string) => Promise<ApiTokenContext | null>;
+  },
 ): Promise<ApiTokenContext> {
-  const token = await resolveApiToken(bearer);
+  const token = await (spec.resolve ?? resolveApiToken)(bearer);
   if (!token) throw new AppError('UNAUTHORIZED', BAD_TOKEN);
   const cls = spec.scope ? (spec.tokens ?? 'default') : false;
   if (cls === false)

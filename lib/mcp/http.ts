@@ -1,7 +1,8 @@
 // `/mcp`: the MCP server over Streamable HTTP, stateless (a server and transport per request, as the SDK's
 // stateless example; nothing is kept between calls, so any instance of the app answers any call). An API token is
-// the only credential (`Authorization: Bearer trk_…`, checked as /api/0 checks it: lib/http/route.ts); without one
-// the answer is 401 with `WWW-Authenticate`, so a client knows to ask its user for one. The body is capped before
+// a credential (`Authorization: Bearer trk_…`, checked as /api/0 checks it: lib/http/route.ts), and so is an OAuth
+// access token issued for /mcp (lib/oauth, #63); without one the answer is 401 with `WWW-Authenticate` naming the
+// protected resource metadata (RFC 9728), from which an MCP client finds our authorization server. The body is capped before
 // it is buffered; answers are JSON (no server-sent stream: every tool answers at once).
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { assertTwoFactorSatisfied } from '@/lib/auth/two-factor/org-requirement';
@@ -14,21 +15,24 @@ import { authenticateToken, isJsonContentType, MAX_JSON_BODY } from '@/lib/http/
 import { errorToResponse } from '@/lib/http/to-response';
 import { requestIdFrom } from '@/lib/log';
 import { resolveTokenTenant } from '@/lib/orgs/resolve-tenant';
+import { resourceMetadataUrl } from '@/lib/oauth/config';
+import { isOAuthAccessToken, resolveOAuthAccessToken } from '@/lib/oauth/resolve-access-token';
 import { mcpContext, type McpContext } from './context';
 import { buildMcpServer } from './server';
 
-const REALM = 'Bearer realm="tracker-mcp"';
+const realm = () => `Bearer realm="tracker-mcp", resource_metadata="${resourceMetadataUrl()}"`;
 const NO_TOKEN = 'An API token is required: send "Authorization: Bearer <token>" (Settings → API tokens)';
 
 /** The token's context: no token or an unknown/revoked one → 401 with WWW-Authenticate; a scope-less one → 403. */
 async function authenticate(req: Request): Promise<McpContext> {
   const bearer = bearerToken(req.headers.get('authorization'));
-  if (!bearer) throw new AppError('UNAUTHORIZED', NO_TOKEN, undefined, { 'WWW-Authenticate': REALM });
+  if (!bearer) throw new AppError('UNAUTHORIZED', NO_TOKEN, undefined, { 'WWW-Authenticate': realm() });
   // Every tool reads, so the session needs what a read of /api/0 needs; a changing tool checks for more itself.
-  const token = await authenticateToken(bearer, 'GET', { scope: 'organization' }).catch((err: unknown) => {
+  const resolve = isOAuthAccessToken(bearer) ? resolveOAuthAccessToken : undefined;
+  const token = await authenticateToken(bearer, 'GET', { scope: 'organization', resolve }).catch((err: unknown) => {
     if (err instanceof AppError && err.code === 'UNAUTHORIZED')
       throw new AppError('UNAUTHORIZED', err.message, undefined, {
-        'WWW-Authenticate': `${REALM}, error="invalid_token"`,
+        'WWW-Authenticate': `${realm()}, error="invalid_token"`,
       });
     throw err;
   });

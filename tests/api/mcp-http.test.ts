@@ -6,12 +6,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
+import { env } from '@/lib/env';
 import { MAX_JSON_BODY } from '@/lib/http/route';
 import { signUp } from '../support/accounts';
 import { mcpFetch } from '../support/mcp';
 import { createToken } from '../support/tokens';
 
 const URL_ = 'http://localhost/mcp';
+// Where an MCP client finds our authorization server (RFC 9728, #63: mcp-oauth.test.ts).
+const RESOURCE_METADATA = `${env.appOrigin}/.well-known/oauth-protected-resource/mcp`;
 const ACCEPT = 'application/json, text/event-stream';
 const LIST = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
 let read: string;
@@ -48,14 +51,16 @@ describe('/mcp refuses', () => {
         statusCode: 401,
         message: 'An API token is required: send "Authorization: Bearer <token>" (Settings → API tokens)',
       },
-      headers: { 'www-authenticate': 'Bearer realm="tracker-mcp"' },
+      headers: { 'www-authenticate': `Bearer realm="tracker-mcp", resource_metadata="${RESOURCE_METADATA}"` },
     },
     {
       name: 'an unknown token',
       init: () => post('trk_nosuchtoken', LIST),
       status: 401,
       body: { statusCode: 401, message: 'Invalid or revoked API token' },
-      headers: { 'www-authenticate': 'Bearer realm="tracker-mcp", error="invalid_token"' },
+      headers: {
+        'www-authenticate': `Bearer realm="tracker-mcp", resource_metadata="${RESOURCE_METADATA}", error="invalid_token"`,
+      },
     },
     {
       name: 'a token with only the releases scope',
