@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/swr/fetcher';
 import { createApiToken, revokeApiToken, useApiTokens, type ApiToken } from '@/lib/swr/use-api-tokens';
@@ -37,7 +38,12 @@ export function ApiTokens() {
       <h2 className="text-base font-semibold">API tokens</h2>
       <p className="mt-1 text-sm text-fg-secondary">
         For CI and scripts: <code>Authorization: Bearer &lt;token&gt;</code> on the API, or{' '}
-        <code>SENTRY_AUTH_TOKEN</code> for sentry-cli. A token acts for the whole organization.
+        <code>SENTRY_AUTH_TOKEN</code> for sentry-cli. A token acts for the whole organization. Coding agents that
+        connect to the MCP server with OAuth are listed under{' '}
+        <Link href="/settings/security" className="underline">
+          Security → Connected MCP clients
+        </Link>
+        .
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-3">
         <Field name="name" id="token-name" label="Name" autoComplete="off" required />

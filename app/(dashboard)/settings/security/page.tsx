@@ -3,6 +3,7 @@ import { currentSession } from '@/lib/auth/current-session';
 import { enrolmentRequiredFor } from '@/lib/auth/two-factor/org-requirement';
 import { PasswordSection } from '@/components/account/password-section';
 import { SessionsSection } from '@/components/account/sessions-section';
+import { OAuthGrantsSection } from '@/components/account/oauth-grants-section';
 import { TwoFactorSettings } from '@/components/account/two-factor-settings';
 import { formNotice, type RefusalParams } from '@/lib/auth/form-errors';
 import { PageHeader } from '@/components/ui/page-header';
@@ -12,7 +13,7 @@ export const metadata: Metadata = { title: 'Security' };
 type Props = { searchParams: Promise<RefusalParams & { done?: string | string[] }> };
 
 /**
- * How you sign in (#60): password, two-factor sign-in and the sessions signed in. When the organization requires
+ * How you sign in (#60): password, two-factor sign-in, the sessions signed in and the MCP clients connected (#63). When the organization requires
  * two-factor sign-in and you have none, that comes first.
  */
 export default async function SecurityPage({ searchParams }: Props) {
@@ -24,7 +25,7 @@ export default async function SecurityPage({ searchParams }: Props) {
     <div className="space-y-6">
       <PageHeader
         title="Security"
-        description="Your password, two-factor sign-in, and where your account is signed in."
+        description="Your password, two-factor sign-in, where your account is signed in, and the MCP clients you connected."
       />
       {requiredBy && (
         <p role="alert" className="rounded-md bg-warning-soft p-3 text-sm text-warning-fg">
@@ -36,6 +37,7 @@ export default async function SecurityPage({ searchParams }: Props) {
       <PasswordSection notice={formNotice('password', refusal)} changed={done === 'password'} />
       {!requiredBy && twoFactor}
       <SessionsSection />
+      <OAuthGrantsSection />
     </div>
   );
 }
