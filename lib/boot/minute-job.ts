@@ -34,6 +34,8 @@ export const MINUTE_TASKS: readonly MinuteTask[] = [
     name: 'webhook receipts',
     run: async () => (await import('@/lib/integrations/receive-webhook')).pruneWebhookReceipts(),
   },
+  // OAuth codes, tokens and never-used clients of the MCP server past their time (#63).
+  { name: 'oauth prune', run: async () => (await import('@/lib/oauth/prune')).pruneOAuth() },
   // Profiles' function figures a stopped process stored but did not fold.
   { name: 'profile functions', run: async () => (await import('@/lib/ingest/items/profiles')).foldFunctionHours() },
   // Metric rollups a stopped process stored but did not fold.

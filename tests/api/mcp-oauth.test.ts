@@ -222,3 +222,45 @@ describe("the person's settings", () => {
     expect(signedOut.status).toBe(401);
   });
 });
+
+describe('the minute job', () => {
+  it('prunes expired codes and tokens and never-used old clients, and keeps what is still live', async () => {
+    const { provider } = await authorizeWithOAuth(a.client, { orgId: a.orgId, access: 'read' });
+    const live = await db.oAuthToken.count();
+    const past = new Date(Date.now() - 11 * 60_000);
+    await db.oAuthCode.create({
+      data: {
+        codeHash: 'old-code',
+        clientId: 'c',
+        userId: a.user.id,
+        orgId: a.orgId,
+        scopes: ['read'],
+        redirectUri: REDIRECT_URI,
+        codeChallenge: 'x',
+        resource: MCP_URL(),
+        expiresAt: past,
+      },
+    });
+    const grant = await db.oAuthGrant.findFirstOrThrow({ where: { revokedAt: null } });
+    await db.oAuthToken.create({
+      data: { tokenHash: 'old-token', grantId: grant.id, kind: 'access', expiresAt: past },
+    });
+    const stale = await db.oAuthClient.create({
+      data: {
+        id: 'mcp_stale',
+        name: 'Stale',
+        redirectUris: [REDIRECT_URI],
+        createdAt: new Date(Date.now() - 31 * 86_400_000),
+      },
+    });
+    const { pruneOAuth } = await import('@/lib/oauth/prune');
+    const pruned = await pruneOAuth();
+    expect(pruned.codes).toBeGreaterThanOrEqual(1);
+    expect([pruned.tokens, pruned.clients]).toEqual([1, 1]);
+    expect(await db.oAuthCode.findUnique({ where: { codeHash: 'old-code' } })).toBeNull();
+    expect(await db.oAuthClient.findUnique({ where: { id: stale.id } })).toBeNull();
+    expect(await db.oAuthToken.count()).toBe(live);
+    const client = await connectWithOAuth(provider);
+    expect((await callTool(client, 'find_issues', { query: '' })).isError).toBe(false);
+  });
+});
