@@ -57,8 +57,9 @@ async function code(access: 'read' | 'write' = 'read') {
   return { code: new URL(res.headers.get('location')!).searchParams.get('code')!, verifier };
 }
 
-const exchange = (c: { code: string; verifier: string }, over: Record<string, string> = {}) =>
-  token({
+/** Exchanges the code; an override with an empty value stands for a parameter not sent. */
+const exchange = (c: { code: string; verifier: string }, over: Record<string, string> = {}) => {
+  const fields = {
     grant_type: 'authorization_code',
     client_id: clientId,
     code: c.code,
@@ -66,7 +67,9 @@ const exchange = (c: { code: string; verifier: string }, over: Record<string, st
     redirect_uri: REDIRECT,
     resource: MCP_URL(),
     ...over,
-  });
+  };
+  return token(Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== '')));
+};
 
 async function mcpStatus(accessToken: string): Promise<number> {
   const res = await appFetch(MCP_URL(), {
@@ -303,20 +306,7 @@ describe('the token endpoint refuses', () => {
     const fields = Object.fromEntries(
       Object.entries(over).map(([k, v]) => [k, v === '<other>' ? otherClientId : v]),
     ) as Record<string, string>;
-    // An empty value stands for a parameter not sent.
-    const res = await token(
-      Object.fromEntries(
-        Object.entries({
-          grant_type: 'authorization_code',
-          client_id: clientId,
-          code: c.code,
-          code_verifier: c.verifier,
-          redirect_uri: REDIRECT,
-          resource: MCP_URL(),
-          ...fields,
-        }).filter(([, v]) => v !== ''),
-      ),
-    );
+    const res = await exchange(c, fields);
     expect([res.status, res.body]).toEqual([status, expected]);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
