@@ -9,26 +9,26 @@ export function starterWidgets(projectId: string): WidgetInput[] {
       title: 'Errors by issue',
       display: 'table',
       query: { ...base, dataset: 'errors', aggregates: ['count()'], groupBy: ['issue', 'title'], limit: 10 },
-      layout: { x: 0, y: 0, w: 6, h: 3 },
+      layout: { x: 0, y: 0, w: 6, h: 4 },
     },
     {
       title: 'p95 by transaction',
       display: 'line',
       query: { ...base, dataset: 'transactions', aggregates: ['p95(transaction.duration)'], groupBy: ['transaction'] },
-      layout: { x: 6, y: 0, w: 6, h: 3 },
+      layout: { x: 6, y: 0, w: 6, h: 4 },
     },
     {
       title: 'Crash-free sessions',
       source: 'crash_free',
       display: 'big_number',
       projectId,
-      layout: { x: 0, y: 3, w: 3, h: 3 },
+      layout: { x: 0, y: 4, w: 3, h: 4 },
     },
     {
       title: 'Log lines by level',
       display: 'bar',
       query: { ...base, dataset: 'logs', aggregates: ['count()'], groupBy: ['severity'] },
-      layout: { x: 3, y: 3, w: 5, h: 3 },
+      layout: { x: 3, y: 4, w: 5, h: 4 },
     },
     {
       title: 'Busiest metrics',
@@ -40,7 +40,7 @@ export function starterWidgets(projectId: string): WidgetInput[] {
         groupBy: ['metric.name'],
         limit: 10,
       },
-      layout: { x: 8, y: 3, w: 4, h: 3 },
+      layout: { x: 8, y: 4, w: 4, h: 4 },
     },
   ];
 }

@@ -92,6 +92,6 @@ export const addWidgetBody = z.object({
   display: z.enum(WIDGET_DISPLAYS, { message: 'Display: line, area, bar, big_number or table' }),
   query: exploreQuerySchema,
   w: cell('w', 1, GRID_COLUMNS).default(6),
-  h: cell('h', 1, 12).default(3),
+  h: cell('h', 1, 12).default(4),
 });
 export const dashboardParams = z.object({ id: z.string().min(1).max(64) });

@@ -91,7 +91,7 @@ describe('dashboards', () => {
     expect(added.status, added.text).toBe(201);
     expect(added.body.data.widgets.map((w: { title: string; layout: object }) => [w.title, w.layout])).toEqual([
       ['Lines by level', { x: 6, y: 0, w: 6, h: 4 }],
-      ['Errors', { x: 0, y: 4, w: 6, h: 3 }],
+      ['Errors', { x: 0, y: 4, w: 6, h: 4 }],
     ]);
 
     // The widget's query with the dashboard's filters: production only, over 7 days.
