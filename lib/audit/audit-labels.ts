@@ -20,6 +20,7 @@ export const AREAS_SHOWN: Record<string, [string, string]> = {
   integration: ['Integrations', 'integration'],
   mcp: ['Coding agents (MCP)', 'MCP'],
   explore: ['Explore', 'saved query'],
+  dashboard: ['Dashboards', 'dashboard'],
 };
 
 // A Record over AuditAction: a new action without a label fails to compile.
@@ -78,6 +79,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'explore.query_saved': 'Saved a query',
   'explore.query_updated': 'Changed a saved query',
   'explore.query_deleted': 'Deleted a saved query',
+  'dashboard.created': 'Created a dashboard',
+  'dashboard.updated': 'Changed a dashboard',
+  'dashboard.deleted': 'Deleted a dashboard',
 };
 
 /** "Signed in" for `auth.sign_in`; an action this build does not know (an older row) reads as words. */
