@@ -38,6 +38,7 @@ export function NavLinks() {
     return { href: `${href}${projectId ? keep(path) : ''}`, label, active: href !== '/' && isAt(pathname, href) };
   });
   links.push({ href: '/explore', label: 'Explore', active: isAt(pathname, '/explore') });
+  links.push({ href: '/dashboards', label: 'Dashboards', active: isAt(pathname, '/dashboards') });
   links.push({
     href: '/settings/organization',
     label: 'Organization',

@@ -10,6 +10,7 @@ import { ExploreChart } from './explore-chart';
 import { ExploreTable } from './explore-table';
 import { SamplesPanel } from './samples-panel';
 import { SavedQueries } from './saved-queries';
+import { AddToDashboard } from './add-to-dashboard';
 import { SampledNotice } from './sampled-notice';
 import { hrefOf, stateOf, type PageState } from './url-state';
 
@@ -30,7 +31,12 @@ export function ExploreView({ catalog }: { catalog: DatasetCatalog }) {
       <PageHeader
         title="Explore"
         description={`Ask your own question of every project's ${catalog.map((d) => d.label.toLowerCase()).join(', ')}.`}
-        actions={<SavedQueries state={state} onOpen={go} />}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <SavedQueries state={state} onOpen={go} />
+            <AddToDashboard key={hrefOf(state)} state={state} />
+          </div>
+        }
       />
       <QueryBuilder key={hrefOf({ ...state, samples: null })} catalog={catalog} state={state} onRun={go} />
       {error ? (

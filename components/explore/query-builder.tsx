@@ -12,7 +12,8 @@ import { FieldsDatalist } from './field-input';
 import { GroupByFieldset } from './group-by-fieldset';
 import type { PageState } from './url-state';
 
-const PERIODS = [
+/** The ranges offered (Explore's and the dashboards' filters). */
+export const PERIODS = [
   ['1h', 'Last hour'],
   ['24h', 'Last 24 hours'],
   ['7d', 'Last 7 days'],

@@ -68,5 +68,9 @@ export const AUDIT_ACTIONS = [
   'explore.query_saved',
   'explore.query_updated',
   'explore.query_deleted',
+  // Dashboards (#61)
+  'dashboard.created',
+  'dashboard.updated',
+  'dashboard.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

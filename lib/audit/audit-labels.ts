@@ -21,6 +21,7 @@ export const AREAS_SHOWN: Record<string, [string, string]> = {
   mcp: ['Coding agents (MCP)', 'MCP'],
   oauth: ['MCP clients (OAuth)', 'MCP client'],
   explore: ['Explore', 'saved query'],
+  dashboard: ['Dashboards', 'dashboard'],
 };
 
 // A Record over AuditAction: a new action without a label fails to compile.
@@ -81,6 +82,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'explore.query_saved': 'Saved a query',
   'explore.query_updated': 'Changed a saved query',
   'explore.query_deleted': 'Deleted a saved query',
+  'dashboard.created': 'Created a dashboard',
+  'dashboard.updated': 'Changed a dashboard',
+  'dashboard.deleted': 'Deleted a dashboard',
 };
 
 /** "Signed in" for `auth.sign_in`; an action this build does not know (an older row) reads as words. */

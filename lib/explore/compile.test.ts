@@ -27,7 +27,10 @@ describe('compiling a query', () => {
   it.each([
     [
       { dataset: 'traces' },
-      { path: ['query', 'dataset'], message: 'Unknown dataset "traces": use spans, transactions, logs, errors' },
+      {
+        path: ['query', 'dataset'],
+        message: 'Unknown dataset "traces": use spans, transactions, logs, errors, metrics',
+      },
     ],
     [
       { dataset: 'transactions', groupBy: ['browser'] },

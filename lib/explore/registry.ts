@@ -3,10 +3,11 @@
 import type { Dataset } from './dataset';
 import { errors } from './datasets/errors';
 import { logs } from './datasets/logs';
+import { metrics } from './datasets/metrics';
 import { spans } from './datasets/spans';
 import { transactions } from './datasets/transactions';
 
-export const DATASETS: readonly Dataset[] = [spans, transactions, logs, errors];
+export const DATASETS: readonly Dataset[] = [spans, transactions, logs, errors, metrics];
 
 export function datasetNamed(name: string): Dataset | undefined {
   return DATASETS.find((d) => d.name === name);

@@ -15,6 +15,8 @@ import type { ScopeProject } from './compile-filter';
 import { exploreSql, type ExploreStatement } from './build-sql';
 import { chooseSampling, scansOf, type Choice } from './sampling';
 import { shapeResult, type Row } from './shape-result';
+import { runMetricRollups } from './metric-rollups';
+import { metricRetentionDays } from '@/lib/metrics-store/retention';
 
 /** EXPLORE_STATEMENT_TIMEOUT_MS (default 10,000): the longest one Explore statement may run. */
 export function statementTimeoutMs(): number {
@@ -36,6 +38,7 @@ export async function exploreScope(t: OrgTenant, q: Pick<ExploreQuery, 'projects
   return {
     projects: q.projects.length ? projects.filter((p) => q.projects.includes(p.id)) : projects,
     retentionDays: retentionDays(plan),
+    plan,
   };
 }
 
@@ -98,7 +101,12 @@ export async function checkExploreQuery(t: OrgTenant, q: ExploreQuery): Promise<
 
 export async function runExplore(t: OrgTenant, q: ExploreQuery) {
   const scope = await exploreScope(t, q);
-  const c = compileQuery(q, { nowMs: clock.now().getTime(), ...scope });
+  const nowMs = clock.now().getTime();
+  const c = compileQuery(q, { nowMs, ...scope });
+  // Metrics older than the raw points are read from their rollups (./metric-rollups.ts).
+  const pointDays = metricRetentionDays(scope.plan, scope.retentionDays).points;
+  if (c.dataset.name === 'metrics' && c.startMs < nowMs - pointDays * 86_400_000)
+    return runMetricRollups(c, { orgId: t.orgId, query: q.query, pointDays });
   return withExploreSession(async (client) => {
     const exact = exploreSql(c, null);
     const choice = await planQuery(client, c, exact);

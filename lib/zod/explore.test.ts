@@ -81,7 +81,7 @@ describe('Explore query value', () => {
     ],
     [{ topN: 11 }, ['topN'], 'Top series: 1 to 10'],
     [{ limit: 0 }, ['limit'], 'Table rows: 1 to 1000'],
-    [{ dataset: 'Spans!' }, ['dataset'], 'A dataset: errors, transactions, spans or logs'],
+    [{ dataset: 'Spans!' }, ['dataset'], 'A dataset: errors, transactions, spans, logs or metrics'],
   ])('refuses %j', (value, path, message) => {
     expect(issues({ dataset: 'spans', ...value })).toEqual([{ path, message }]);
   });

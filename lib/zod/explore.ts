@@ -94,8 +94,8 @@ const isoDate = z.iso.datetime({ offset: true, message: 'A date and time in ISO 
 
 const baseQuery = z.object({
   dataset: z
-    .string({ message: 'A dataset: errors, transactions, spans or logs' })
-    .regex(/^[a-z][a-z_]{0,31}$/, 'A dataset: errors, transactions, spans or logs'),
+    .string({ message: 'A dataset: errors, transactions, spans, logs or metrics' })
+    .regex(/^[a-z][a-z_]{0,31}$/, 'A dataset: errors, transactions, spans, logs or metrics'),
   query: z.string().max(500, 'The query is longer than 500 characters').default(''),
   aggregates: z
     .array(z.string().max(250))

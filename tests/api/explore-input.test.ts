@@ -117,7 +117,12 @@ describe('refusals', () => {
     [
       'an unknown dataset',
       { dataset: 'traces' },
-      [{ path: ['query', 'dataset'], message: 'Unknown dataset "traces": use spans, transactions, logs, errors' }],
+      [
+        {
+          path: ['query', 'dataset'],
+          message: 'Unknown dataset "traces": use spans, transactions, logs, errors, metrics',
+        },
+      ],
     ],
     [
       'a malformed filter',
