@@ -29,6 +29,7 @@ const TYPE_LABELS: Record<AlertRule['type'], string> = {
   REGRESSION: 'Regression',
   CRASH_FREE: 'Crash-free rate',
   MONITOR: 'Monitor',
+  METRIC: 'Metric',
 };
 
 function trigger(rule: AlertRule): string {
