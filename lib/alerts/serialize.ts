@@ -1,3 +1,5 @@
+import { clock } from '@/lib/clock';
+
 type RuleRow = {
   id: string;
   projectId: string;
@@ -73,6 +75,8 @@ export function serializeAlertRule(r: RuleRow) {
           resolveThreshold: r.resolveThreshold ?? null,
           comparison: r.metricComparison ?? null,
           mutedUntil: r.mutedUntil?.toISOString() ?? null,
+          // Whether the mute still holds when answered (a past time is kept, and no longer mutes).
+          muted: !!r.mutedUntil && r.mutedUntil.getTime() > clock.now().getTime(),
           state: r.metricState ?? 'ok',
         }
       : {}),

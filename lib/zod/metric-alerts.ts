@@ -134,3 +134,4 @@ export const updateMetricAlertSchema = z.object({
   mutedUntil: fields.mutedUntil.optional(),
 });
 export type UpdateMetricAlertInput = z.output<typeof updateMetricAlertSchema>;
+export type UpdateMetricAlertBody = z.input<typeof updateMetricAlertSchema>;
