@@ -6,7 +6,7 @@ import { getBoss, jobDb, notifyWorkers } from '@/lib/jobs/boss';
 import { QUEUES } from '@/lib/jobs/queues';
 import { pool, withPgTransaction } from '@/lib/pg';
 import type { MetricState } from '@/lib/zod/metric-alerts';
-import { deliveriesOf, type EmailJob, type WebhookJob } from './delivery-jobs';
+import { deliveriesOf, deliveryQueueJobs } from './delivery-jobs';
 import type { MetricFiring, MetricRuleRow } from './metric-rule-row';
 import { metricAlertEmail, type MetricAlertWebhookBody } from './payloads';
 
@@ -101,9 +101,7 @@ export async function recordEvaluation({
     if (!boss || !rows[0]) return true;
     const body = bodyOf(rule, to, worst.value, { id: rows[0].id, group: rows[0].group_label ?? worst.group });
     const d = deliveriesOf({ rule, body, email: metricAlertEmail(body), triggeredAt: now.toISOString() });
-    const jobs: { name: string; data: WebhookJob | EmailJob }[] = [];
-    if (d.webhook) jobs.push({ name: QUEUES.alertWebhook, data: d.webhook });
-    if (d.email) jobs.push({ name: QUEUES.alertEmail, data: d.email });
+    const jobs = deliveryQueueJobs(d);
     if (jobs.length) await boss.insert(jobs, { db: jobDb(client) });
     return true;
   });
