@@ -44,7 +44,9 @@ test('a metric alert made from an Explore chart fires on the Alerts page', async
   await form.getByLabel('Email').fill('oncall@example.com');
   await form.getByRole('button', { name: 'Create rule' }).click();
   // Thresholds in the wrong order are refused on the field.
-  await expect(form.getByText('the warning threshold must be below the critical one')).toBeVisible();
+  await expect(form.getByLabel('Warning threshold')).toHaveAccessibleDescription(
+    /the warning threshold must be below the critical one/,
+  );
   await form.getByLabel('Critical threshold').fill('800');
   await form.getByRole('button', { name: 'Create rule' }).click();
   await expect(form).toBeHidden();
