@@ -10,6 +10,7 @@ import { WEBHOOK_FORMAT_LABELS } from './rule-form/notify-fields';
 import { AlertLog } from './alert-log';
 import { EnabledSwitch } from './enabled-switch';
 import { RuleTarget } from './rule-target';
+import { metricTrigger, MetricMute } from './metric-alerts/metric-mute';
 
 type Props = {
   projectId: string;
@@ -19,6 +20,8 @@ type Props = {
   onEdit: () => void;
   onDelete: () => void;
   onSetEnabled: (enabled: boolean) => Promise<unknown>;
+  /** METRIC rules (#62): mute until a time, or unmute (null). */
+  onMute?: (until: string | null) => Promise<unknown>;
   /** Whether the caller's role may change rules (ADMIN); reading and the log stay open to members. */
   manage: boolean;
 };
@@ -29,9 +32,11 @@ const TYPE_LABELS: Record<AlertRule['type'], string> = {
   REGRESSION: 'Regression',
   CRASH_FREE: 'Crash-free rate',
   MONITOR: 'Monitor',
+  METRIC: 'Metric',
 };
 
 function trigger(rule: AlertRule): string {
+  if (rule.type === 'METRIC') return metricTrigger(rule);
   if (rule.type === 'NEW_ISSUE') return 'When a new issue appears';
   if (rule.type === 'REGRESSION') return 'When a resolved issue comes back';
   if (rule.type === 'MONITOR') return 'When a monitor starts failing, and again when it recovers';
@@ -50,6 +55,7 @@ export function AlertRuleItem({
   onEdit,
   onDelete,
   onSetEnabled,
+  onMute,
   manage,
 }: Props) {
   const [toggleError, setToggleError] = useState<string>();
@@ -127,6 +133,7 @@ export function AlertRuleItem({
           </>
         )}
       </div>
+      {onMute && <MetricMute rule={rule} manage={manage} onMute={onMute} />}
       {logOpen && <AlertLog projectId={projectId} ruleId={rule.id} id={logId} />}
     </li>
   );

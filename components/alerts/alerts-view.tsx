@@ -16,8 +16,31 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useAction } from '@/components/ui/use-action';
 import { FormError } from '@/components/ui/form-error';
 import { DEFAULT_RULES } from '@/lib/zod/alerts';
+import { useMetricAlertMutations } from '@/lib/swr/use-metric-alerts';
+import { MetricRuleForm } from './metric-alerts/metric-rule-form';
+import { MetricIncidents } from './metric-alerts/metric-incidents';
+import type { MetricPrefill } from './metric-alerts/metric-values';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; rule: AlertRule } | null;
+type MetricEditing = { rule?: AlertRule; prefill: MetricPrefill | null } | null;
+
+/** `?metric=<query as JSON>`: the Explore chart's "Create alert" (#62) opens the metric form with its query. */
+function prefillOf(param: string | null): MetricEditing {
+  if (param === null) return null;
+  try {
+    const q = JSON.parse(param) as Partial<MetricPrefill>;
+    return {
+      prefill: {
+        dataset: String(q.dataset ?? 'spans'),
+        query: String(q.query ?? ''),
+        aggregates: Array.isArray(q.aggregates) ? q.aggregates.map(String) : ['count()'],
+        groupBy: Array.isArray(q.groupBy) ? q.groupBy.map(String) : [],
+      },
+    };
+  } catch {
+    return { prefill: null };
+  }
+}
 
 export function AlertsView({ projectId }: { projectId: string }) {
   const { data: rules, error, isLoading, mutate } = useAlertRules(projectId);
@@ -26,6 +49,9 @@ export function AlertsView({ projectId }: { projectId: string }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
   const [deleting, setDeleting] = useState<AlertRule | null>(null);
+  const metric = useMetricAlertMutations(projectId);
+  const initialSearch = useSearchParams();
+  const [metricEditing, setMetricEditing] = useState<MetricEditing>(() => prefillOf(initialSearch.get('metric')));
   const defaults = useAction();
   // A link to one rule (`#rule-<id>`, as the project's setup page gives) scrolls to it once the list is there.
   const loaded = rules !== undefined;
@@ -38,12 +64,17 @@ export function AlertsView({ projectId }: { projectId: string }) {
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const openLog = searchParams.get('log');
-  const toggleLog = (ruleId: string) => {
+  const replaceParams = (change: (p: URLSearchParams) => void) => {
     const params = new URLSearchParams(searchParams);
-    if (openLog === ruleId) params.delete('log');
-    else params.set('log', ruleId);
+    change(params);
     const query = params.toString();
     router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  };
+  const toggleLog = (ruleId: string) =>
+    replaceParams((p) => (openLog === ruleId ? p.delete('log') : p.set('log', ruleId)));
+  const closeMetric = () => {
+    setMetricEditing(null);
+    if (searchParams.has('metric')) replaceParams((p) => p.delete('metric'));
   };
 
   return (
@@ -54,8 +85,16 @@ export function AlertsView({ projectId }: { projectId: string }) {
         actions={
           manage &&
           !editing &&
-          rules &&
-          rules.length > 0 && <Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button>
+          !metricEditing && (
+            <div className="flex flex-wrap gap-2">
+              {rules && rules.length > 0 && (
+                <Button onClick={() => setEditing({ mode: 'create' })}>New alert rule</Button>
+              )}
+              <Button variant="secondary" onClick={() => setMetricEditing({ prefill: null })}>
+                New metric alert
+              </Button>
+            </div>
+          )
         }
       />
 
@@ -79,6 +118,27 @@ export function AlertsView({ projectId }: { projectId: string }) {
                 setCreated({ name: rule.name, secret: rule.webhookSecret });
               }
               setEditing(null);
+            }}
+          />
+        </Card>
+      )}
+
+      {metricEditing && manage && (
+        <Card>
+          <MetricRuleForm
+            key={metricEditing.rule?.id ?? 'create'}
+            rule={metricEditing.rule}
+            prefill={metricEditing.prefill}
+            onCancel={closeMetric}
+            onSubmit={async (body) => {
+              if (metricEditing.rule) {
+                const { enabled: _keep, ...fields } = body;
+                await metric.update(metricEditing.rule.id, fields);
+              } else {
+                const rule = await metric.create(body);
+                setCreated({ name: rule.name, secret: rule.webhookSecret });
+              }
+              closeMetric();
             }}
           />
         </Card>
@@ -131,15 +191,31 @@ export function AlertsView({ projectId }: { projectId: string }) {
                 rule={rule}
                 logOpen={openLog === rule.id}
                 onToggleLog={() => toggleLog(rule.id)}
-                onEdit={() => setEditing({ mode: 'edit', rule })}
+                onEdit={() =>
+                  rule.type === 'METRIC'
+                    ? setMetricEditing({ rule, prefill: null })
+                    : setEditing({ mode: 'edit', rule })
+                }
                 onDelete={() => setDeleting(rule)}
-                onSetEnabled={(enabled) => actions.update(rule.id, { enabled })}
+                onSetEnabled={(enabled) =>
+                  rule.type === 'METRIC' ? metric.update(rule.id, { enabled }) : actions.update(rule.id, { enabled })
+                }
+                onMute={rule.type === 'METRIC' ? (mutedUntil) => metric.update(rule.id, { mutedUntil }) : undefined}
                 manage={manage}
               />
             ))}
           </ul>
         )}
       </section>
+
+      {rules?.some((r) => r.type === 'METRIC') && (
+        <section aria-labelledby="incidents-heading" className="space-y-3">
+          <h2 id="incidents-heading" className="text-lg font-semibold">
+            Metric alert incidents
+          </h2>
+          <MetricIncidents projectId={projectId} />
+        </section>
+      )}
 
       {deleting && (
         <ConfirmDeleteDialog

@@ -12,6 +12,7 @@ import { SamplesPanel } from './samples-panel';
 import { SavedQueries } from './saved-queries';
 import { AddToDashboard } from './add-to-dashboard';
 import { SampledNotice } from './sampled-notice';
+import { CreateAlert } from './create-alert';
 import { hrefOf, stateOf, type PageState } from './url-state';
 
 /**
@@ -47,6 +48,7 @@ export function ExploreView({ catalog }: { catalog: DatasetCatalog }) {
         <div className="space-y-6" aria-busy={isValidating || undefined}>
           {result.meta.sampled && <SampledNotice rate={result.meta.sampleRate} noun={dataset.noun} />}
           <ExploreChart result={result} chart={state.chart} />
+          <CreateAlert query={state.query} />
           <ExploreTable result={result} state={state} onSamples={(group) => go({ ...state, samples: group })} />
           {state.samples && (
             <SamplesPanel state={state} group={state.samples} onClose={() => go({ ...state, samples: null })} />

@@ -8,7 +8,7 @@ import { QUEUES } from '@/lib/jobs/queues';
 import { pool, withPgTransaction } from '@/lib/pg';
 import { env } from '@/lib/env';
 import type { WebhookFormat } from '@/lib/zod/alerts';
-import { deliveriesOf, type EmailJob, type WebhookJob } from './delivery-jobs';
+import { deliveriesOf, deliveryQueueJobs } from './delivery-jobs';
 import { crashFreeEmail, type CrashFreeWebhookBody } from './payloads';
 
 type Rule = {
@@ -106,9 +106,7 @@ async function fire(rule: Rule, state: 'breached' | 'recovered', worst: Worst | 
     };
     const triggeredAt = now.toISOString();
     const d = deliveriesOf({ rule, body, email: crashFreeEmail(body, rule.name), triggeredAt });
-    const jobs: { name: string; data: WebhookJob | EmailJob }[] = [];
-    if (d.webhook) jobs.push({ name: QUEUES.alertWebhook, data: d.webhook });
-    if (d.email) jobs.push({ name: QUEUES.alertEmail, data: d.email });
+    const jobs = deliveryQueueJobs(d);
     if (jobs.length) await boss.insert(jobs, { db: jobDb(client) });
     return true;
   });

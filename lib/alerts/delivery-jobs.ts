@@ -2,6 +2,7 @@ import type { WebhookFormat } from '@/lib/zod/alerts';
 import type { EmailContent, WebhookBody } from './payloads';
 import { webhookPayload } from './webhook-formats';
 import { parseRetryDelays } from '@/lib/jobs/retry-delays';
+import { QUEUES } from '@/lib/jobs/queues';
 
 /** One delivery attempt; a failed attempt that may be retried enqueues the next one with attempt + 1. */
 export type WebhookJob = { ruleId: string; url: string; body: string; triggeredAt: string; attempt: number };
@@ -39,6 +40,14 @@ export function deliveriesOf({
       : null,
     email: rule.notify_email ? { ruleId: rule.id, to: rule.notify_email, email, triggeredAt, attempt: 0 } : null,
   };
+}
+
+/** The queue jobs of one firing's deliveries, for `boss.insert` in the transaction that claimed it. */
+export function deliveryQueueJobs(d: ReturnType<typeof deliveriesOf>): { name: string; data: WebhookJob | EmailJob }[] {
+  const jobs: { name: string; data: WebhookJob | EmailJob }[] = [];
+  if (d.webhook) jobs.push({ name: QUEUES.alertWebhook, data: d.webhook });
+  if (d.email) jobs.push({ name: QUEUES.alertEmail, data: d.email });
+  return jobs;
 }
 
 /** Delays before each retry; ALERT_RETRY_DELAYS_MS="50,100,150" shortens them (tests). */

@@ -4,9 +4,11 @@ import type { ErrorRateEmailProps } from '@/emails/error-rate-email';
 import type { RegressionEmailProps } from '@/emails/regression-email';
 import type { CrashFreeEmailProps } from '@/emails/crash-free-email';
 import type { MonitorEmailProps } from '@/emails/monitor-email';
+import type { MetricAlertEmailProps } from '@/emails/metric-alert-email';
 import type {
   CrashFreeWebhookBody,
   ErrorRateWebhookBody,
+  MetricAlertWebhookBody,
   IssueSnapshot,
   MonitorWebhookBody,
   NewIssueWebhookBody,
@@ -68,7 +70,14 @@ export type EmailContent =
   | { template: 'error-rate'; subject: string; props: ErrorRateEmailProps }
   | { template: 'regression'; subject: string; props: RegressionEmailProps }
   | { template: 'crash-free'; subject: string; props: CrashFreeEmailProps }
-  | { template: 'monitor'; subject: string; props: MonitorEmailProps };
+  | { template: 'monitor'; subject: string; props: MonitorEmailProps }
+  | { template: 'metric-alert'; subject: string; props: MetricAlertEmailProps };
+
+export function metricAlertEmail(body: MetricAlertWebhookBody): EmailContent {
+  const { type: _type, ...props } = body;
+  const state = body.state === 'resolved' ? 'Resolved' : body.state === 'critical' ? 'Critical' : 'Warning';
+  return { template: 'metric-alert', subject: `[${body.projectName}] ${state}: ${body.ruleName}`.slice(0, 250), props };
+}
 
 export function monitorEmail(body: MonitorWebhookBody, ruleName: string): EmailContent {
   const { type: _type, ...props } = body;

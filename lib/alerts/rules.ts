@@ -75,6 +75,11 @@ export async function updateAlertRule({
   input: UpdateAlertInput;
 }) {
   const current = await getRule(orgId, projectId, ruleId);
+  // A metric alert has its own fields and checks (#62, metric-rules.ts).
+  if (current.type === 'METRIC')
+    throw validationError([
+      { path: ['type'], message: 'A metric alert is changed at /api/v1/projects/:projectId/metric-alerts/:alertId' },
+    ]);
   const merged: AlertRuleShape = normalizeRule({
     name: input.name ?? current.name,
     type: input.type ?? current.type,

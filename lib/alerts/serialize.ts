@@ -1,8 +1,18 @@
+import { clock } from '@/lib/clock';
+
 type RuleRow = {
   id: string;
   projectId: string;
   name: string;
-  type: 'NEW_ISSUE' | 'ERROR_RATE' | 'REGRESSION' | 'CRASH_FREE' | 'MONITOR';
+  type: 'NEW_ISSUE' | 'ERROR_RATE' | 'REGRESSION' | 'CRASH_FREE' | 'MONITOR' | 'METRIC';
+  metricQuery?: unknown;
+  metricDirection?: string | null;
+  warningThreshold?: number | null;
+  criticalThreshold?: number | null;
+  resolveThreshold?: number | null;
+  metricComparison?: string | null;
+  mutedUntil?: Date | null;
+  metricState?: string;
   crashFreeBelow?: number | null;
   crashFreeMetric?: string | null;
   minSessions?: number | null;
@@ -53,6 +63,21 @@ export function serializeAlertRule(r: RuleRow) {
           crashFreeMetric: r.crashFreeMetric ?? null,
           minSessions: r.minSessions ?? null,
           breached: r.breached ?? false,
+        }
+      : {}),
+    // METRIC rules (#62): the Explore query, thresholds, comparison, mute and the state of its last evaluation.
+    ...(r.type === 'METRIC'
+      ? {
+          query: r.metricQuery ?? null,
+          direction: r.metricDirection ?? 'above',
+          warningThreshold: r.warningThreshold ?? null,
+          criticalThreshold: r.criticalThreshold ?? null,
+          resolveThreshold: r.resolveThreshold ?? null,
+          comparison: r.metricComparison ?? null,
+          mutedUntil: r.mutedUntil?.toISOString() ?? null,
+          // Whether the mute still holds when answered (a past time is kept, and no longer mutes).
+          muted: !!r.mutedUntil && r.mutedUntil.getTime() > clock.now().getTime(),
+          state: r.metricState ?? 'ok',
         }
       : {}),
     // Whom it also emails (#49), on a rule that names someone: ISSUE_OWNERS, TEAM (targetTeamId) or MEMBER (targetUserId).

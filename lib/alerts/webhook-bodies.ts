@@ -86,8 +86,37 @@ export type WorkflowWebhookBody = {
   issueUrl: string;
 };
 
+/**
+ * METRIC rules (#62): an incident opened or changed level (warning, critical), or resolved. `value` is the
+ * aggregate over the window (a percentage change with a comparison), `threshold` the one it crossed.
+ */
+export type MetricAlertWebhookBody = {
+  type: 'metric_alert';
+  state: 'warning' | 'critical' | 'resolved';
+  projectName: string;
+  ruleName: string;
+  dataset: string;
+  aggregate: string;
+  filter: string;
+  group: string | null;
+  value: number;
+  threshold: number;
+  direction: 'above' | 'below';
+  windowMinutes: number;
+  comparison: '1d' | '1w' | null;
+  incidentId: string;
+  alertsUrl: string;
+};
+
+/** A metric alert's value as read: rounded, a change with its sign and %. */
+export function metricValueText(b: { value: number; comparison: string | null }): string {
+  const v = Math.round(b.value * 100) / 100;
+  return b.comparison ? `${v > 0 ? '+' : ''}${v} %` : String(v);
+}
+
 export type WebhookBody =
   | NewIssueWebhookBody
+  | MetricAlertWebhookBody
   | ErrorRateWebhookBody
   | RegressionWebhookBody
   | CrashFreeWebhookBody

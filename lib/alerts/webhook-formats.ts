@@ -2,6 +2,7 @@
 // incoming webhook (https://api.slack.com/messaging/webhooks, https://discord.com/developers/docs/resources/webhook).
 import type { WebhookFormat } from '@/lib/zod/alerts';
 import type { WebhookBody } from './payloads';
+import { metricValueText } from './webhook-bodies';
 
 /** What every format shows: a heading, the title, level, culprit and the link. */
 type Summary = {
@@ -68,6 +69,19 @@ function summaryOf(b: WebhookBody): Summary {
         detail: `${b.sessions} sessions in the last ${b.windowMinutes} minutes`,
         url: b.releasesUrl,
         linkText: 'Open the releases',
+      };
+    case 'metric_alert':
+      return {
+        heading:
+          b.state === 'resolved'
+            ? `Resolved: ${b.ruleName} in ${b.projectName}`
+            : `${b.state === 'critical' ? 'Critical' : 'Warning'}: ${b.ruleName} in ${b.projectName}`,
+        title: `${b.aggregate}${b.group ? ` (${b.group})` : ''} = ${metricValueText(b)}`,
+        level: b.state === 'resolved' ? null : b.state,
+        culprit: null,
+        detail: `${b.state === 'resolved' ? 'Resolve threshold' : 'Threshold'}: ${b.direction} ${b.threshold}${b.comparison ? ' %' : ''}, over the last ${b.windowMinutes} ${b.windowMinutes === 1 ? 'minute' : 'minutes'}${b.comparison ? ` against ${b.comparison === '1d' ? 'a day' : 'a week'} before` : ''}`,
+        url: b.alertsUrl,
+        linkText: 'Open the alerts',
       };
     case 'monitor':
       return {

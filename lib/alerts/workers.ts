@@ -10,6 +10,7 @@ import ErrorRateEmail from '@/emails/error-rate-email';
 import CrashFreeEmail from '@/emails/crash-free-email';
 import MonitorEmail from '@/emails/monitor-email';
 import RegressionEmail from '@/emails/regression-email';
+import MetricAlertEmail from '@/emails/metric-alert-email';
 import { postWebhook, type DeliveryResult } from './deliver-webhook';
 import { retryDelaysMs, type EmailJob, type WebhookJob } from './delivery-jobs';
 import type { EmailContent } from './payloads';
@@ -57,6 +58,8 @@ function emailElement(email: EmailContent) {
       return createElement(CrashFreeEmail, email.props);
     case 'monitor':
       return createElement(MonitorEmail, email.props);
+    case 'metric-alert':
+      return createElement(MetricAlertEmail, email.props);
   }
 }
 

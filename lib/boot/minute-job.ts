@@ -19,6 +19,11 @@ export const MINUTE_TASKS: readonly MinuteTask[] = [
     name: 'crash-free rules',
     run: async () => (await import('@/lib/alerts/crash-free-rules')).evaluateCrashFreeRules(),
   },
+  // Metric alerts (#62): each METRIC rule's Explore query over its window, claimed once per minute.
+  {
+    name: 'metric alerts',
+    run: async () => (await import('@/lib/alerts/evaluate-metric-alerts')).evaluateMetricAlerts(),
+  },
   // Cron monitors: missed runs and runs past their max runtime (their failures stored through the events kind).
   {
     name: 'cron monitors',

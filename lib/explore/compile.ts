@@ -58,7 +58,13 @@ export type Compiled = {
 };
 
 /** Where the instants come from (a clock, the plan's retention), so compiling stays a pure function of them. */
-export type CompileContext = { nowMs: number; retentionDays: number; projects: ScopeProject[] };
+export type CompileContext = {
+  nowMs: number;
+  retentionDays: number;
+  projects: ScopeProject[];
+  /** The parameters to add to: a second range in the same statement (a metric alert's comparison, #62). */
+  params?: Params;
+};
 
 /**
  * How long before or after its own time an item may have been received and still be read: the partitions (by day of
@@ -120,7 +126,7 @@ export function compileQuery(q: ExploreQuery, c: CompileContext): Compiled {
       message: `Unknown dataset "${q.dataset}": use ${DATASETS.map((x) => x.name).join(', ')}`,
     });
   const dataset = d!;
-  const params = new Params();
+  const params = c.params ?? new Params();
   const needs = new Set<string>(dataset.needs?.always);
   const aggregates = q.aggregates.map((a, i) => aggregateOf(dataset, { params, needs }, a, i));
   const groups = q.groupBy.map((name, i) => {

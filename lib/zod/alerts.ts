@@ -98,7 +98,8 @@ const targetUserId = z
   .min(1, 'Member id must not be empty')
   .nullable();
 
-const fields = {
+/** Each field's schema, for a rule kind with its own body (metric alerts, lib/zod/metric-alerts.ts). */
+export const alertRuleFields = {
   name,
   type,
   threshold,
@@ -247,21 +248,21 @@ export const createAlertSchema = z
 
 /** Any subset of the create fields; cross-field rules are checked on the merged rule by the service. */
 export const updateAlertSchema = z.object({
-  name: fields.name.optional(),
-  type: fields.type.optional(),
-  threshold: fields.threshold.optional(),
-  windowMinutes: fields.windowMinutes.optional(),
-  notifyEmail: fields.notifyEmail.optional(),
-  webhookUrl: fields.webhookUrl.optional(),
-  webhookFormat: fields.webhookFormat.optional(),
-  enabled: fields.enabled.optional(),
-  crashFreeBelow: fields.crashFreeBelow.optional(),
-  crashFreeMetric: fields.crashFreeMetric.optional(),
-  minSessions: fields.minSessions.optional(),
-  targetType: fields.targetType.optional(),
-  targetTeamId: fields.targetTeamId.optional(),
-  targetUserId: fields.targetUserId.optional(),
-  ticketIntegrationId: fields.ticketIntegrationId.optional(),
+  name: alertRuleFields.name.optional(),
+  type: alertRuleFields.type.optional(),
+  threshold: alertRuleFields.threshold.optional(),
+  windowMinutes: alertRuleFields.windowMinutes.optional(),
+  notifyEmail: alertRuleFields.notifyEmail.optional(),
+  webhookUrl: alertRuleFields.webhookUrl.optional(),
+  webhookFormat: alertRuleFields.webhookFormat.optional(),
+  enabled: alertRuleFields.enabled.optional(),
+  crashFreeBelow: alertRuleFields.crashFreeBelow.optional(),
+  crashFreeMetric: alertRuleFields.crashFreeMetric.optional(),
+  minSessions: alertRuleFields.minSessions.optional(),
+  targetType: alertRuleFields.targetType.optional(),
+  targetTeamId: alertRuleFields.targetTeamId.optional(),
+  targetUserId: alertRuleFields.targetUserId.optional(),
+  ticketIntegrationId: alertRuleFields.ticketIntegrationId.optional(),
 });
 
 export const alertParams = z.object({ projectId: z.string().min(1), alertId: z.string().min(1) });

@@ -50,7 +50,8 @@ export function valuesOf(rule: AlertRule | undefined): RuleValues {
   if (!rule) return EMPTY;
   return {
     name: rule.name,
-    type: rule.type,
+    // Metric rules have their own form (metric-alerts/); this one never edits them.
+    type: rule.type === 'METRIC' ? 'NEW_ISSUE' : rule.type,
     threshold: rule.threshold?.toString() ?? '',
     windowMinutes: rule.windowMinutes?.toString() ?? '',
     notifyEmail: rule.notifyEmail ?? '',
