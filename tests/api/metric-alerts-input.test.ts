@@ -53,8 +53,13 @@ describe('bad metric alert rules', () => {
     ],
     [
       'an unknown dataset',
-      { query: { dataset: 'metrics', aggregates: ['count()'] } },
-      [{ path: ['query', 'dataset'], message: 'Unknown dataset "metrics": use spans, transactions, logs, errors' }],
+      { query: { dataset: 'widgets', aggregates: ['count()'] } },
+      [
+        {
+          path: ['query', 'dataset'],
+          message: 'Unknown dataset "widgets": use spans, transactions, logs, errors, metrics',
+        },
+      ],
     ],
     [
       'two aggregates',

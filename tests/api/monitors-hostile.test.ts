@@ -336,7 +336,7 @@ describe('a row stored before the checks still reads', () => {
       query: { status: 'ok' },
     });
     expect([ping.status, ping.body.message]).toEqual([202, 'Check-in accepted']);
-    await detectMonitorFailures(failureEvents());
+    await detectMonitorFailures(failureEvents(), undefined, [p.id]);
     const after = await db.monitor.findMany({
       where: { projectId: p.id },
       orderBy: { slug: 'asc' },

@@ -121,7 +121,7 @@ describe('check-ins from the real @sentry/node', () => {
 
       // Two minutes later the overrunning run times out.
       clock.set(Date.now() + 2 * 60_000);
-      expect(await detectMonitorFailures(failureEvents())).toMatchObject({ timedOut: 1 });
+      expect(await detectMonitorFailures(failureEvents(), undefined, [t.project.id])).toMatchObject({ timedOut: 1 });
       [backup, slow] = await t.monitors();
       expect(slow).toMatchObject({ status: 'timeout', runs: [{ status: 'timeout' }] });
       expect((await t.client.get(`/api/v1/projects/${t.project.id}/issues/${slow.issueId}`)).body.data.title).toBe(
@@ -166,13 +166,13 @@ describe('missed runs', () => {
 
     // 10:00:30 check-in → next at 10:10:30; nothing comes. At 10:12:00 (inside the margin) nothing is missed yet.
     clock.set(Date.parse('2026-11-20T10:12:00Z'));
-    expect(await detectMonitorFailures(failureEvents())).toEqual({ missed: 0, timedOut: 0 });
+    expect(await detectMonitorFailures(failureEvents(), undefined, [t.project.id])).toEqual({ missed: 0, timedOut: 0 });
     // At 10:13:00 one run was missed: three instances race, one finds it.
     clock.set(Date.parse('2026-11-20T10:13:00Z'));
     const raced = await Promise.all([
-      detectMonitorFailures(failureEvents()),
-      detectMonitorFailures(failureEvents()),
-      detectMonitorFailures(failureEvents()),
+      detectMonitorFailures(failureEvents(), undefined, [t.project.id]),
+      detectMonitorFailures(failureEvents(), undefined, [t.project.id]),
+      detectMonitorFailures(failureEvents(), undefined, [t.project.id]),
     ]);
     expect(raced.reduce((n, r) => n + r.missed, 0)).toBe(1);
     let [sync] = await t.monitors();
@@ -182,7 +182,7 @@ describe('missed runs', () => {
     expect(issue).toMatchObject({ title: 'Monitor failure: sync missed', eventCount: 1 });
     // Another missed run: the same issue, a second event.
     clock.set(Date.parse('2026-11-20T10:23:00Z'));
-    expect((await detectMonitorFailures(failureEvents())).missed).toBe(1);
+    expect((await detectMonitorFailures(failureEvents(), undefined, [t.project.id])).missed).toBe(1);
     [sync] = await t.monitors();
     expect((await t.client.get(`/api/v1/projects/${t.project.id}/issues/${sync.issueId}`)).body.data.eventCount).toBe(
       2,
