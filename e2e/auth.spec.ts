@@ -43,6 +43,7 @@ test('sign up, verify (which signs in), see the dashboard, log out', async ({
     'Stats',
     'Settings',
     'Explore',
+    'Dashboards',
     'Organization',
   ]);
   await expectNoSeriousA11yViolations(page);
