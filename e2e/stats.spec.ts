@@ -59,11 +59,15 @@ test('the Stats page shows what was stored, refused and skipped, with the reason
   await expect(table.getByRole('row', { name: /Metrics Invalid validation: value 1/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Errors Dropped by the SDK queue_overflow 4/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /Errors Invalid validation: exception.value 1/ })).toBeVisible();
-  await expect(table.getByRole('row', { name: /Replays Not stored \(unsupported\) not_stored 1/ })).toBeVisible();
+  await expect(
+    table.getByRole('row', { name: /Replay segments Not stored \(unsupported\) not_stored 1/ }),
+  ).toBeVisible();
   await expect(
     errors.getByRole('img', { name: 'Errors, last 30 days: accepted 2, invalid 1, dropped by the sdk 4' }),
   ).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Replays, last 30 days: not stored (unsupported) 1' })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: 'Replay segments, last 30 days: not stored (unsupported) 1' }),
+  ).toBeVisible();
   await expect(page.getByRole('img', { name: 'Metrics, last 30 days: accepted 3, invalid 1' })).toBeVisible();
   await expect(page).toHaveTitle('Stats · Stats shop · Tracker');
   await expectNoSeriousA11yViolations(page);
