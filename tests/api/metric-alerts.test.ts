@@ -2,7 +2,7 @@
 // job's evaluation is run directly, for chosen minutes: a rule on span p95 opens an incident once when the spans
 // cross it (one webhook to a loopback receiver; a second evaluator running the same minute sends none), resolves when
 // they fall back and sends that once; a muted rule opens its incident and sends nothing; a rule on log-line counts per
-// severity likewise. The metrics dataset is not in Explore yet, so there is no gauge rule to try.
+// severity likewise; a rule on a gauge the SDK sends (Sentry.metrics.gauge) fires once when its maximum passes.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -184,5 +184,35 @@ describe('metric alerts', () => {
     expect((back.json as { text: string }).text).toBe('Resolved: Failed payments in Checkout: count() (error) = 0');
     await settle();
     expect(hook.requests).toHaveLength(2);
+  }, 90_000);
+
+  it('a gauge above its threshold: one webhook, none from a second evaluator the same minute', async () => {
+    const hook = await receiver();
+    const t = await setup();
+    await send(t.dsn, {
+      gauges: [
+        { name: 'queue.depth', value: 400 },
+        { name: 'queue.depth', value: 1500 },
+        { name: 'queue.depth', value: 900 },
+      ],
+    });
+    await stored(t.client, { dataset: 'metrics', query: 'metric.name:queue.depth' }, 3);
+    const res = await t.client.post(`/api/v1/projects/${t.project.id}/metric-alerts`, {
+      name: 'Queue depth',
+      query: { dataset: 'metrics', query: 'metric.name:queue.depth', aggregates: ['max(value)'] },
+      criticalThreshold: 1000,
+      windowMinutes: 2,
+      webhookUrl: hook.url,
+    });
+    expect(res.status, res.text).toBe(201);
+    const m = Math.floor(Date.now() / MIN) * MIN + MIN;
+    const fired = await Promise.all([evaluateMetricAlerts(new Date(m)), evaluateMetricAlerts(new Date(m + 1))]);
+    expect(fired.flat()).toEqual([
+      { ruleId: res.body.data.id, from: 'ok', to: 'critical', value: 1500, notified: true },
+    ]);
+    const [critical] = await hook.waitFor(1);
+    expect(critical.json).toMatchObject({ state: 'critical', value: 1500, threshold: 1000, ruleName: 'Queue depth' });
+    await settle();
+    expect(hook.requests).toHaveLength(1);
   }, 90_000);
 });

@@ -1,6 +1,6 @@
 // @sentry/node 11 sending what a metric alert reads (#62): transactions each with one http.client child span of a
 // given duration, started at given times, and log lines. argv: DSN, then a JSON plan:
-// { spans: [{ at: ms, duration: ms, count }], logs: [{ message, count }] }. Driven by tests/api/metric-alerts.test.ts.
+// { spans: [{ at: ms, duration: ms, count }], logs: [{ message, count }], gauges: [{ name, value }] }. Driven by tests/api/metric-alerts.test.ts.
 import * as Sentry from '@sentry/node';
 
 Sentry.init({ dsn: process.argv[2], tracesSampleRate: 1, enableLogs: true, environment: 'production' });
@@ -21,6 +21,7 @@ for (const s of plan.spans ?? [])
       },
     );
 for (const l of plan.logs ?? []) for (let i = 0; i < l.count; i++) Sentry.logger.error(l.message, { order: i });
+for (const g of plan.gauges ?? []) Sentry.metrics.gauge(g.name, g.value, { attributes: { queue: 'emails' } });
 
 await Sentry.flush(10000);
 console.log('sent');
