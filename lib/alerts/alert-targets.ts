@@ -6,6 +6,9 @@ import { membersOfTeam, projectMemberIds, projectTeamMemberIds } from '@/lib/tea
 
 export type RuleTarget = { target_type: string | null; target_team_id: string | null; target_user_id: string | null };
 
+/** Whether the target's addresses depend on the issue (its owners); every other target is the same for each issue. */
+export const targetsPerIssue = (rule: RuleTarget) => rule.target_type === 'ISSUE_OWNERS';
+
 /**
  * The addresses of the rule's target for this firing. ISSUE_OWNERS: the owners of the issue by its ownership rules and
  * CODEOWNERS (each team by its members); an issue without owners falls through to the members of the teams that have

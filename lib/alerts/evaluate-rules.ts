@@ -17,7 +17,7 @@ import {
   type WebhookBody,
 } from './payloads';
 import { deliveriesOf, type EmailJob, type WebhookJob } from './delivery-jobs';
-import { alertTargetEmails, type RuleTarget } from './alert-targets';
+import { alertTargetEmails, targetsPerIssue, type RuleTarget } from './alert-targets';
 
 type FiredRule = RuleTarget & {
   id: string;
@@ -203,12 +203,16 @@ async function fireAndEnqueue(
 
 const targetKey = (ruleId: string, issueId: string | null) => `${ruleId} ${issueId ?? ''}`;
 
-/** The addresses each candidate rule's target would get for each issue it may fire for (none for a rule without one). */
+/**
+ * The addresses each candidate rule's target would get for each issue it may fire for (none for a rule without one),
+ * read once per rule unless they depend on the issue (a burst of new issues read the same project members per issue).
+ */
 async function targetEmailsOf(
   projectId: string,
   firings: { rule: CachedRule; issueId: string | null }[],
 ): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
+  const read = new Map<string, Promise<string[]>>();
   for (const { rule, issueId } of firings) {
     if (!rule.targetType) continue;
     const target = {
@@ -216,7 +220,10 @@ async function targetEmailsOf(
       target_team_id: rule.targetTeamId,
       target_user_id: rule.targetUserId,
     };
-    out.set(targetKey(rule.id, issueId), await alertTargetEmails(target, projectId, issueId));
+    const audience = targetKey(rule.id, targetsPerIssue(target) ? issueId : null);
+    let emails = read.get(audience);
+    if (!emails) read.set(audience, (emails = alertTargetEmails(target, projectId, issueId)));
+    out.set(targetKey(rule.id, issueId), await emails);
   }
   return out;
 }
