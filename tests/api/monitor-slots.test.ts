@@ -1,6 +1,7 @@
 // #60: one outcome per expected run. A run that starts within the margin before its time answers that time; it used
 // to leave the monitor expecting the same time, which the minute job then also recorded as missed, so one slot was
 // both "timeout" and "missed" and the issue said "missed" where the card said "Timed out".
+import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clock } from '@/lib/clock';
 import { db } from '@/lib/db';
@@ -13,10 +14,15 @@ import { createProject } from '../support/fixtures';
 afterEach(() => clock.reset());
 
 const at = (iso: string) => clock.set(Date.parse(`2026-11-20T${iso}Z`));
-const checkIn = (projectId: string, id: string, status: 'in_progress' | 'ok') =>
+// Check-in ids are global (an SDK's uuid): each name here is its own id in this run, never another file's (one that
+// reused `'d'.repeat(32)` in the shared database made this file's run belong to another monitor, and it was not stored).
+const ids = new Map<string, string>();
+const idOf = (name: string) =>
+  ids.get(name) ?? (ids.set(name, crypto.randomUUID().replaceAll('-', '')), ids.get(name)!);
+const checkIn = (projectId: string, name: string, status: 'in_progress' | 'ok') =>
   processCheckIn(
     projectId,
-    { id, slug: 'report', status, durationMs: null, environment: null, config: null, sentAt: null },
+    { id: idOf(name), slug: 'report', status, durationMs: null, environment: null, config: null, sentAt: null },
     { events: failureEvents() },
   );
 
@@ -55,7 +61,7 @@ describe('one outcome per expected run', () => {
     const t = await setup('* * * * *');
     // Due 10:01; the job starts 0.5 s early (a scheduler's clock) and hangs.
     at('10:00:59.500');
-    expect(await checkIn(t.project.id, 'a'.repeat(32), 'in_progress')).toBe('stored');
+    expect(await checkIn(t.project.id, 'a', 'in_progress')).toBe('stored');
     expect((await t.monitor()).nextExpectedAt).toBe('2026-11-20T10:02:00.000Z');
     // 10:03: the run is past its max runtime (1 min) and 10:02 past its margin (1 min): one timeout, one missed. Each
     // run is kept to this test's project: other files share the database and run the minute job at other times.
@@ -81,7 +87,7 @@ describe('one outcome per expected run', () => {
       ['10:03:45', 'd'],
     ]) {
       at(time);
-      await checkIn(t.project.id, id.repeat(32), 'ok');
+      expect(await checkIn(t.project.id, id, 'ok')).toBe('stored');
     }
     at('10:04:30');
     await detectMonitorFailures(failureEvents(), undefined, [t.project.id]);
@@ -99,9 +105,9 @@ describe('one outcome per expected run', () => {
   it('an hourly job that starts 20 s early answers its hour, the next expected an hour later', async () => {
     const t = await setup('0 * * * *');
     at('10:59:40');
-    await checkIn(t.project.id, 'e'.repeat(32), 'in_progress');
+    await checkIn(t.project.id, 'e', 'in_progress');
     at('11:00:30');
-    await checkIn(t.project.id, 'e'.repeat(32), 'ok');
+    await checkIn(t.project.id, 'e', 'ok');
     at('11:10:00');
     await detectMonitorFailures(failureEvents(), undefined, [t.project.id]);
     expect(await t.slots()).toEqual([['11:00:00', 'ok']]);
