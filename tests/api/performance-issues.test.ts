@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db';
 import { alertProject, settle } from '../support/alerts';
 import { useAlertWorkers } from '../support/alert-workers';
+import { createToken, TokenClient } from '../support/tokens';
 import { startSentryServer } from './sentry-server';
 
 const run = promisify(execFile);
@@ -146,4 +147,61 @@ describe('performance issues from real @sentry/node and its PostgreSQL integrati
     expect(evidence.spans).toHaveLength(1);
     expect(evidence.spans[0].durationMs).toBeGreaterThanOrEqual(250);
   }, 60_000);
+
+  it('consecutive HTTP: three sequential calls of 1.2 s in a Sentry transaction item; the same calls in parallel none', async () => {
+    const p = await alertProject('Gateway');
+    const dsn = new URL(server.dsn((p.project.keys[0] as unknown as { sentryDsn: string }).sentryDsn));
+    const url = `http://${dsn.host}/api${dsn.pathname}/envelope/?sentry_key=${dsn.username}&sentry_version=7`;
+    const hex = (n: number) => [...Array(n)].map(() => Math.floor(Math.random() * 16).toString(16)).join('');
+    const post = async (name: string, stepS: number) => {
+      const [traceId, root, start] = [hex(32), hex(16), Date.now() / 1000 - 60];
+      const spans = [1, 2, 3].map((i) => ({
+        span_id: hex(16),
+        parent_span_id: root,
+        trace_id: traceId,
+        op: 'http.client',
+        description: `GET https://api.example.com/users/${i}/profile`,
+        start_timestamp: start + (i - 1) * stepS,
+        timestamp: start + (i - 1) * stepS + 1.2,
+      }));
+      const event = {
+        event_id: hex(32),
+        type: 'transaction',
+        transaction: name,
+        start_timestamp: start,
+        timestamp: start + 4,
+        contexts: { trace: { trace_id: traceId, span_id: root, op: 'http.server' } },
+        spans,
+      };
+      const body = [{ event_id: event.event_id }, { type: 'transaction' }, event]
+        .map((x) => JSON.stringify(x))
+        .join('\n');
+      const res = await fetch(url, { method: 'POST', body });
+      expect(res.status, await res.text()).toBe(200);
+      return traceId;
+    };
+    await post('GET /parallel', 0.1);
+    expect(await issues(p)).toEqual([]);
+    const trace = await post('GET /profile', 1.25);
+    const [issue, ...others] = await issues(p);
+    expect(others).toEqual([]);
+    expect(issue).toMatchObject({
+      title: 'Consecutive HTTP',
+      type: 'performance_consecutive_http',
+      culprit: 'GET /profile',
+    });
+    const evidence = await latestEvidence(p, issue.id);
+    expect(evidence).toMatchObject({ traceId: trace, group: 'GET https://api.example.com/users/*/profile', count: 3 });
+    expect(evidence.parent).toMatchObject({ op: 'http.server', description: 'GET /profile' });
+    expect(evidence.spans.map((s) => Math.round(s.durationMs))).toEqual([1200, 1200, 1200]);
+    expect(Math.round((evidence as Evidence & { savedMs: number }).savedMs)).toBe(2400);
+    // Sentry's API names it a performance issue of its type.
+    const org = (await db.organization.findUniqueOrThrow({ where: { id: p.orgId } })).slug;
+    const api = new TokenClient((await createToken(p.client, ['read'])).token);
+    const sentry = await api.get(`/api/0/projects/${org}/${p.project.slug}/issues/`);
+    expect(sentry.status, sentry.text).toBe(200);
+    expect(sentry.body).toMatchObject([
+      { title: 'Consecutive HTTP', issueCategory: 'performance', issueType: 'performance_consecutive_http' },
+    ]);
+  });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PERFORMANCE_SETTINGS as DEFAULTS, performanceSettingsOf } from '@/lib/performance-issues/types';
+import {
+  DEFAULT_PERFORMANCE_SETTINGS as DEFAULTS,
+  issueTypeOf,
+  performanceFingerprint,
+  performanceSettingsOf,
+} from '@/lib/performance-issues/types';
 import { spanGroup } from '@/lib/traces/span-groups';
 import { detectPerformanceIssues, type DetectSpan } from './detect';
 
@@ -144,5 +149,13 @@ describe('settings', () => {
       slowDbQueryMs: 200,
       consecutiveHttp: false,
     });
+  });
+});
+
+describe('issue types', () => {
+  it('a performance fingerprint names its type; any other fingerprint is an error', () => {
+    expect(issueTypeOf(performanceFingerprint('performance_slow_db_query', 'ab12'))).toBe('performance_slow_db_query');
+    expect(issueTypeOf('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08')).toBe('error');
+    expect(issueTypeOf('something:else')).toBe('error');
   });
 });
