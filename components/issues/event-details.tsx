@@ -14,6 +14,7 @@ import { ModulesPanel } from './event-panels/modules-panel';
 import { RequestPanel } from './event-panels/request-panel';
 import { SdkPanel } from './event-panels/sdk-panel';
 import { SecurityReportPanel } from './event-panels/security-report-panel';
+import { PerformanceEvidencePanel } from './event-panels/performance-evidence-panel';
 import { TagsPanel } from './event-panels/tags-panel';
 import { UserPanel } from './event-panels/user-panel';
 
@@ -39,15 +40,20 @@ export function EventDetails({ event, exceptionType }: { event: TrackedEvent; ex
     extra,
     modules,
     security,
+    performance,
   } = parts;
   return (
     <div className="@container space-y-6">
       <HighlightsPanel event={event} parts={parts} />
-      <Card>
-        <SourceLinksProvider event={event}>
-          <StackTrace type={exceptionType} message={event.message} frames={frames} exceptions={exceptions} />
-        </SourceLinksProvider>
-      </Card>
+      {/* A performance issue's occurrence (#62) shows its spans where an error shows its stack. */}
+      <PerformanceEvidencePanel evidence={performance} />
+      {!performance && (
+        <Card>
+          <SourceLinksProvider event={event}>
+            <StackTrace type={exceptionType} message={event.message} frames={frames} exceptions={exceptions} />
+          </SourceLinksProvider>
+        </Card>
+      )}
       <SecurityReportPanel security={security} />
       {logentry && <LogMessagePanel logentry={logentry} />}
       <BreadcrumbsPanel breadcrumbs={breadcrumbs} />

@@ -74,6 +74,25 @@ export type Logentry = z.infer<typeof logentry>;
 const sdk = z.object({ name: z.string().optional(), version: z.string().optional() });
 const security = z.object({ type: z.string(), report: z.record(z.string(), z.unknown()) });
 export type SecurityReport = z.infer<typeof security>;
+/** A performance issue's evidence (#62, lib/performance-issues/types.ts PerformanceEvidence). */
+const evidenceSpan = z.object({
+  spanId: z.string(),
+  op: z.string(),
+  description: z.string(),
+  startMs: z.number(),
+  durationMs: z.number(),
+});
+const performance = z.object({
+  type: z.string(),
+  transaction: z.string(),
+  traceId: z.string(),
+  group: z.string(),
+  parent: z.object({ spanId: z.string(), op: z.string(), description: z.string() }).nullable().catch(null),
+  spans: z.array(evidenceSpan),
+  count: z.number(),
+  totalMs: z.number(),
+  savedMs: z.number().optional().catch(undefined),
+});
 
 const read = <T>(schema: z.ZodType<T>, value: unknown): T | null => {
   const r = schema.safeParse(value);
@@ -93,6 +112,7 @@ export function readEvent(e: {
   extra?: unknown;
   modules?: unknown;
   security?: unknown;
+  performance?: unknown;
 }) {
   return {
     frames: read(stacktrace, e.stacktrace)?.frames ?? [],
@@ -110,6 +130,7 @@ export function readEvent(e: {
     extra: read(z.record(z.string(), z.unknown()), e.extra),
     modules: read(stringMap, e.modules),
     security: read(security, e.security),
+    performance: read(performance, e.performance),
   };
 }
 

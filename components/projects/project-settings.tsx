@@ -13,6 +13,7 @@ import { PrivacyPanel } from './privacy-panel';
 import { FiltersPanel } from './filters-panel';
 import { OwnershipPanel } from './ownership-panel';
 import { GroupingPanel } from './grouping-panel';
+import { PerformanceIssuesPanel } from './performance-issues-panel';
 import { NotificationWebhooksPanel } from './notification-webhooks-panel';
 import { useRole } from '@/lib/swr/use-me';
 import { RoleNote } from '@/components/orgs/role-note';
@@ -30,6 +31,7 @@ const SECTIONS: (SettingsSection & { admin?: boolean })[] = [
   { id: 'filters', label: 'Inbound filters' },
   { id: 'ownership', label: 'Ownership' },
   { id: 'grouping', label: 'Issue grouping' },
+  { id: 'performance', label: 'Performance issues' },
   { id: 'webhooks', label: 'Webhooks' },
   { id: 'feedback', label: 'User feedback', admin: true },
   { id: 'delete', label: 'Delete', admin: true },
@@ -68,6 +70,9 @@ export function ProjectSettings({ projectId }: { projectId: string }) {
       </Section>
       <Section id="grouping">
         <GroupingPanel projectId={project.id} manage={admin} />
+      </Section>
+      <Section id="performance">
+        <PerformanceIssuesPanel projectId={project.id} manage={admin} />
       </Section>
       <Section id="webhooks">
         <NotificationWebhooksPanel projectId={project.id} manage={admin} />

@@ -1,4 +1,5 @@
 import type { LevelValue } from '@/lib/zod/issues';
+import type { PerformanceEvidence } from '@/lib/performance-issues/types';
 
 type Json = unknown;
 
@@ -43,6 +44,8 @@ type Details = {
   modules?: Record<string, string>;
   /** The browser security report the event was read from: `csp`, `expect-ct`, `expect-staple` or `hpkp`. */
   security?: { type: string; report: Record<string, unknown> };
+  /** A performance issue's evidence (#62): the offending spans, their parent, the transaction and its trace. */
+  performance?: PerformanceEvidence;
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -91,6 +94,7 @@ export function serializeEvent(e: EventRow) {
     extra: d.extra ?? null,
     modules: d.modules ?? null,
     security: d.security ?? null,
+    performance: d.performance ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { IssueStatusValue, LevelValue } from '@/lib/zod/issues';
+import { issueTypeOf } from '@/lib/performance-issues/types';
 
 type IssueRow = {
   id: string;
@@ -24,6 +25,8 @@ export function serializeIssue(i: IssueRow) {
     id: i.id,
     projectId: i.projectId,
     fingerprint: i.fingerprint,
+    // Beside the spec's fields: `error`, or the performance issue's type (#62: performance_n_plus_one_db_queries…).
+    type: issueTypeOf(i.fingerprint),
     title: i.title,
     culprit: i.culprit,
     status: i.status,

@@ -4,6 +4,7 @@ import { env } from '@/lib/env';
 import type { Issue } from '@/lib/generated/prisma/client';
 import type { LevelValue } from '@/lib/zod/issues';
 import { shortIdOf } from './ids';
+import { issueTypeOf } from '@/lib/performance-issues/types';
 
 export type SentryIssueRow = Pick<
   Issue,
@@ -23,6 +24,7 @@ export type SentryIssueRow = Pick<
   | 'ignoreCount'
   | 'ignoreWindowMinutes'
   | 'ignoreUsers'
+  | 'fingerprint'
 > & {
   project: { number: number; slug: string; name: string; platform: string };
   assignee: { id: string; name: string; email: string } | null;
@@ -55,6 +57,7 @@ export const sentryIssueSelect = {
   ignoreCount: true,
   ignoreWindowMinutes: true,
   ignoreUsers: true,
+  fingerprint: true,
   project: { select: { number: true, slug: true, name: true, platform: true } },
   assignee: { select: { id: true, name: true, email: true } },
   assignedTeam: { select: { id: true, name: true, slug: true } },
@@ -116,9 +119,10 @@ export function serializeSentryIssue(i: SentryIssueRow, attrs: IssueAttrs, nowMs
     priority: PRIORITY[i.level],
     priorityLockedAt: null,
     project: { id: String(i.project.number), name: i.project.name, slug: i.project.slug, platform: i.project.platform },
-    type: 'error',
-    issueType: 'error',
-    issueCategory: 'error',
+    type: issueTypeOf(i.fingerprint) === 'error' ? 'error' : 'transaction',
+    // A performance issue (#62) in Sentry's words: its category and its type (performance_n_plus_one_db_queries…).
+    issueType: issueTypeOf(i.fingerprint),
+    issueCategory: issueTypeOf(i.fingerprint) === 'error' ? 'error' : 'performance',
     metadata: { title: i.title },
     numComments: attrs.numComments,
     assignedTo: assignedToOf(i),

@@ -161,6 +161,7 @@ describe('GET one event', () => {
       extra: null,
       modules: null,
       security: null,
+      performance: null,
     });
     // Navigation has its own endpoint, so the event keeps the list item's shape: the only event is its issue's latest and oldest.
     const nav = await client.get(`/api/v1/projects/${project.id}/issues/${issue.id}/events/${stored.id}/neighbours`);

@@ -9,6 +9,7 @@ import { projectGroupingOf, type ProjectGrouping } from '@/lib/grouping/project-
 import { filtersOf, type InboundFilters } from '@/lib/ingest/enrich/inbound-filters';
 import { defaultShape, perMinuteShape, type BucketShape } from '@/lib/ingest/admit/rate-limit';
 import { hasControlCharacters } from '@/lib/text/control-characters';
+import { performanceSettingsOf, type PerformanceSettings } from '@/lib/performance-issues/types';
 
 /**
  * An authenticated key, with what ingest needs of its project: the scrubbing policy and grouping rules in force,
@@ -36,6 +37,8 @@ export type IngestKey = {
   /** Spike protection is on for the project, and since when the project exists (a day of history is its baseline). */
   spikeProtection: boolean;
   projectCreatedAt: Date;
+  /** The performance issue detectors' settings (#62); absent: Sentry's defaults. */
+  performance?: PerformanceSettings;
 };
 
 type KeyRow = Omit<IngestKey, 'publicKey'> & { enabled: boolean };
@@ -79,6 +82,7 @@ type LoadedRow = {
   rate_limit_per_minute: number | null;
   spike_protection: boolean;
   project_created_at: Date;
+  performance_issues: unknown;
 };
 
 async function loadKey(publicKey: string): Promise<KeyRow | null> {
@@ -92,7 +96,7 @@ async function loadKey(publicKey: string): Promise<KeyRow | null> {
                   p.fingerprint_rules, p.stack_rules, p.grouping_previous, p.grouping_epoch, p.inbound_filters, (SELECT array_agg(d.fingerprint) FROM discarded_fingerprints d WHERE d.project_id = p.id) AS discarded,
                   (SELECT json_agg(json_build_array(a.fingerprint, i.fingerprint)) FROM issue_fingerprint_aliases a JOIN issues i ON i.id = a.issue_id
                     WHERE a.project_id = p.id) AS aliases,
-                  k.rate_limit_per_minute, p.spike_protection, p.created_at AS project_created_at
+                  k.rate_limit_per_minute, p.spike_protection, p.created_at AS project_created_at, p.performance_issues
              FROM project_keys k JOIN projects p ON p.id = k.project_id JOIN organizations o ON o.id = p.org_id
             WHERE k.public_key = $1`,
           [publicKey],
@@ -132,6 +136,7 @@ async function loadKey(publicKey: string): Promise<KeyRow | null> {
     rateLimitPerMinute: r.rate_limit_per_minute,
     spikeProtection: r.spike_protection,
     projectCreatedAt: r.project_created_at,
+    performance: performanceSettingsOf(r.performance_issues),
   };
 }
 

@@ -12,6 +12,7 @@ import type { JsonObject } from '@/lib/envelope/parse-envelope';
 import type { SpanRow } from './parse-spans';
 import { spanGroup } from '@/lib/traces/span-groups';
 import { key64Bytes, memo, transactionKeyBytes } from '@/lib/traces/span-keys';
+import { recordPerformanceIssues } from './performance-issues';
 
 type Item = { projectId: string; project: number; spans: SpanRow[] };
 type Outcome = 'stored' | 'unauthorized';
@@ -92,12 +93,14 @@ export async function storeSpans(key: IngestKey, spans: SpanRow[], count: CountO
     // Grouped again: the description the group was made of may have been scrubbed since.
     s.group = groupOf(`${s.op}\0${s.description}`);
   }
-  if ((await submit({ projectId: key.projectId, project: key.projectNumber, spans })) === 'stored')
-    count({
-      projectId: key.projectId,
-      category: 'span',
-      outcome: 'accepted',
-      reason: '',
-      quantity: spans.length,
-    });
+  if ((await submit({ projectId: key.projectId, project: key.projectNumber, spans })) !== 'stored') return;
+  count({
+    projectId: key.projectId,
+    category: 'span',
+    outcome: 'accepted',
+    reason: '',
+    quantity: spans.length,
+  });
+  // N+1 queries, slow queries, consecutive HTTP calls (#62): issues of their own, once the spans are stored.
+  await recordPerformanceIssues(key, spans);
 }
