@@ -3,13 +3,18 @@
 import { DataTable, type Column } from '@/components/ui/table';
 import { LoadError, SkeletonRows } from '@/components/ui/states';
 import { PageSection } from '@/components/ui/page-section';
-import { TextLink } from '@/components/ui/text-link';
 import { formatCount, formatMs, formatPercent } from '@/components/performance/format';
 import { formatRateAuto } from '@/lib/text/rate';
 import { useInsight } from '@/lib/swr/use-insights';
-import { exploreHref, HTTP_FILTER, term, type InsightsContext } from '@/lib/insights/explore-links';
+import {
+  exploreHref,
+  hostFilter,
+  HTTP_ERRORS,
+  requestFilter,
+  type InsightsContext,
+} from '@/lib/insights/explore-links';
 import type { HttpRow, HttpStats } from '@/lib/zod/insights';
-import { ExploreNumber, traceHref } from './explore-number';
+import { ExploreNumber } from './explore-number';
 import { NoSpans, rangeText } from './no-spans';
 
 /** Throughput, error rate (its failures: status ≥ 500, or a failed span without one), p95 and average. */
@@ -33,7 +38,7 @@ function statColumns<T extends HttpStats>(c: InsightsContext, filter: (r: T) => 
       cellProps: () => ({ 'data-testid': 'http-error-rate' }),
       cell: (r) => (
         <ExploreNumber
-          href={exploreHref(c, [...filter(r), 'http.response.status_code:>=500'], 'count()')}
+          href={exploreHref(c, [...filter(r), HTTP_ERRORS], 'count()')}
           value={formatPercent(r.errorRate)}
           what={`${formatCount(r.errors)} responses of 500 or more`}
         />
@@ -51,14 +56,6 @@ function statColumns<T extends HttpStats>(c: InsightsContext, filter: (r: T) => 
     },
   ];
 }
-
-const hostFilter = (host: string) => [HTTP_FILTER, term('server.address', host)];
-/** Explore's equivalent of a request: its host and its path with `*` for the ids (a wildcard there). */
-const requestFilter = (r: HttpRow) => [
-  ...hostFilter(r.host),
-  r.method ? term('http.request.method', r.method) : '',
-  r.path.includes('*') ? `url.path:${r.path.replace(/[\s"]/g, '')}` : term('url.path', r.path),
-];
 
 /** Insights › Outbound HTTP: http.client spans by host, then by method and path. */
 export function HttpPanel({ c }: { c: InsightsContext }) {
@@ -110,21 +107,7 @@ export function HttpPanel({ c }: { c: InsightsContext }) {
               cellProps: () => ({ 'data-testid': 'http-request' }),
               cell: (r) => `${r.method} ${r.host}${r.path}`.trim(),
             },
-            ...statColumns(c, (r: HttpRow) => requestFilter(r).filter(Boolean)),
-            {
-              name: 'Samples',
-              cell: (r) => (
-                <ul className="space-y-0.5 text-[13px]">
-                  {r.samples.map((s) => (
-                    <li key={s.spanId}>
-                      <TextLink href={traceHref(c.projectId, s)} title={`Trace ${s.traceId}`} className="font-normal">
-                        {formatMs(s.durationMs)}
-                      </TextLink>
-                    </li>
-                  ))}
-                </ul>
-              ),
-            },
+            ...statColumns(c, (r: HttpRow) => requestFilter(r)),
           ]}
         />
       </PageSection>

@@ -1,9 +1,17 @@
 // Insights › Caches (#62): cache reads (`cache.get` and `cache.get_item` spans) of a project in a range, in all and
 // per transaction, as Sentry's Caches page: how many, a minute, the hit rate (`cache.hit` in the span's data; a read
 // without it counts in neither hits nor the rate's base) and the average duration.
-import { readPool } from '@/lib/replica';
 import type { CacheAnswer, CacheStats } from '@/lib/zod/insights';
-import { DATA_BAGS, dataOf, insightsScope, round, ROWS_IN_SCOPE, SPAN_IN_RANGE, type InsightsInput } from './scope';
+import {
+  DATA_BAGS,
+  dataOf,
+  insightsScope,
+  insightsSession,
+  round,
+  ROWS_IN_SCOPE,
+  SPAN_IN_RANGE,
+  type InsightsInput,
+} from './scope';
 
 export const CACHE_OPS = ['cache.get', 'cache.get_item'] as const;
 export const CACHES_LIMIT = 50;
@@ -23,8 +31,9 @@ function stats(r: Row, minutes: number): CacheStats {
 export async function insightCaches(input: InsightsInput): Promise<CacheAnswer> {
   const { range, values } = await insightsScope(input);
   const hit = dataOf('cache.hit');
-  const { rows } = await readPool().query<Row>(
-    `WITH reads AS MATERIALIZED (
+  const { rows } = await insightsSession((client) =>
+    client.query<Row>(
+      `WITH reads AS MATERIALIZED (
        SELECT b.transaction, s.duration,
               CASE jsonb_typeof(${hit}) WHEN 'boolean' THEN (${hit})::boolean END AS hit
          FROM spans b ${DATA_BAGS}
@@ -35,7 +44,8 @@ export async function insightCaches(input: InsightsInput): Promise<CacheAnswer> 
             count(*) FILTER (WHERE hit)::int AS hits, count(hit)::int AS known, avg(duration)::float8 AS avg
        FROM reads GROUP BY GROUPING SETS ((), (transaction))
       ORDER BY grouping(transaction) DESC, count(*) DESC, transaction LIMIT ${CACHES_LIMIT + 1}`,
-    [...values, CACHE_OPS],
+      [...values, CACHE_OPS],
+    ),
   );
   const total = rows.find((r) => r.total);
   return {

@@ -36,3 +36,15 @@ export const HTTP_FILTER = 'span.op:http.client';
 export const CACHE_FILTER = 'span.op:[cache.get,cache.get_item]';
 export const QUEUE_PUBLISH = 'span.op:queue.publish';
 export const QUEUE_PROCESS = 'span.op:queue.process';
+
+/** An outbound call's host (`server.address`, as @sentry/node records it). */
+export const hostFilter = (host: string) => [HTTP_FILTER, term('server.address', host)];
+/** A request: its host, method and path, its ids `*` (a wildcard in Explore). */
+export const requestFilter = (r: { host: string; method: string; path: string }) =>
+  [
+    ...hostFilter(r.host),
+    r.method ? term('http.request.method', r.method) : '',
+    r.path.includes('*') ? `url.path:${r.path.replace(/[\s"]/g, '')}` : term('url.path', r.path),
+  ].filter(Boolean);
+/** The calls the error rate counts as failed, as far as Explore says it: a response status of 500 or more. */
+export const HTTP_ERRORS = 'http.response.status_code:>=500';

@@ -2,10 +2,18 @@
 // destination (`messaging.destination.name` in the span's data), as Sentry's Queues page: messages published and
 // processed, a minute, the average publish and process durations, the average time a message waited before it was
 // processed (`messaging.message.receive.latency`, when the SDK recorded it) and the processing errors.
-import { readPool } from '@/lib/replica';
 import { numberOfJsonb } from '@/lib/explore/datasets/sql';
 import type { QueueAnswer } from '@/lib/zod/insights';
-import { DATA_BAGS, dataOf, insightsScope, round, ROWS_IN_SCOPE, SPAN_IN_RANGE, type InsightsInput } from './scope';
+import {
+  DATA_BAGS,
+  dataOf,
+  insightsScope,
+  insightsSession,
+  round,
+  ROWS_IN_SCOPE,
+  SPAN_IN_RANGE,
+  type InsightsInput,
+} from './scope';
 
 export const QUEUE_OPS = ['queue.publish', 'queue.process'] as const;
 export const QUEUES_LIMIT = 50;
@@ -22,8 +30,9 @@ type Row = {
 
 export async function insightQueues(input: InsightsInput): Promise<QueueAnswer> {
   const { range, values } = await insightsScope(input);
-  const { rows } = await readPool().query<Row>(
-    `WITH messages AS MATERIALIZED (
+  const { rows } = await insightsSession((client) =>
+    client.query<Row>(
+      `WITH messages AS MATERIALIZED (
        SELECT s.op, s.duration, s.status, ${dataOf('messaging.destination.name')} #>> '{}' AS destination,
               ${numberOfJsonb(dataOf('messaging.message.receive.latency'))} AS latency
          FROM spans b ${DATA_BAGS}
@@ -40,7 +49,8 @@ export async function insightQueues(input: InsightsInput): Promise<QueueAnswer> 
             count(*) FILTER (WHERE op = 'queue.process' AND status IS NOT NULL
                                AND status NOT IN ('ok', 'cancelled', 'unknown'))::int AS errors
        FROM messages GROUP BY destination ORDER BY count(*) DESC, destination LIMIT ${QUEUES_LIMIT}`,
-    [...values, QUEUE_OPS],
+      [...values, QUEUE_OPS],
+    ),
   );
   return {
     ...range,

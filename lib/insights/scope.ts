@@ -2,9 +2,11 @@
 // the conditions on the stored rows. Spans are read as Explore reads them (lib/explore/datasets/spans.ts): by the
 // span's own start within the range, and by receipt within the range and an hour either side, so the day
 // partitions outside it are never opened.
-import { notFound } from '@/lib/errors';
+import type pg from 'pg';
+import { AppError, notFound } from '@/lib/errors';
 import { clock } from '@/lib/clock';
-import { readPool } from '@/lib/replica';
+import { withPgTransaction } from '@/lib/pg';
+import { readPool, readSessionPool } from '@/lib/replica';
 import { spanIdSql } from '@/lib/traces/span-keys';
 import type { InsightPeriod, InsightSample, InsightsRange } from '@/lib/zod/insights';
 
@@ -53,6 +55,40 @@ export async function insightsScope(input: InsightsInput): Promise<Scope> {
   };
 }
 
+/** INSIGHTS_STATEMENT_TIMEOUT_MS (default 30,000): the longest one Insights statement may run. */
+function timeoutMs(): number {
+  const n = Number(process.env.INSIGHTS_STATEMENT_TIMEOUT_MS);
+  return Number.isInteger(n) && n >= 100 ? n : 30_000;
+}
+
+/**
+ * `fn` in a read-only transaction on the read pool, with room for its percentiles' sorts in memory (work_mem) and
+ * its statements stopped after the timeout (a clear 400 rather than a page that never loads).
+ */
+export async function insightsSession<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const ms = timeoutMs();
+  try {
+    return await withPgTransaction(
+      async (client) => {
+        await client.query(
+          `SELECT set_config('transaction_read_only', 'on', true), set_config('statement_timeout', $1, true),
+                  set_config('work_mem', '64MB', true)`,
+          [String(ms)],
+        );
+        return fn(client);
+      },
+      { pool: readSessionPool() },
+    );
+  } catch (err) {
+    if ((err as { code?: string }).code === '57014')
+      throw new AppError(
+        'BAD_REQUEST',
+        `The read ran into its ${ms / 1000} s limit and was stopped: pick a shorter range`,
+      );
+    throw err;
+  }
+}
+
 /** The stored rows of the project in the range (`b`), before their spans are unnested. */
 export const ROWS_IN_SCOPE = `b.project = $1 AND b.received_at >= $2 AND b.received_at < $3
   AND ($6::text IS NULL OR b.environment = $6::text)`;
@@ -62,21 +98,6 @@ export const SPAN_IN_RANGE = `s.start >= $4 AND s.start < $5`;
 /** The row's data bags as jsonb once per row (as Explore's spans dataset reads them), and one span's value of a key. */
 export const DATA_BAGS = `CROSS JOIN LATERAL (SELECT b.data::jsonb AS d OFFSET 0) dj`;
 export const dataOf = (key: string) => `(dj.d -> ${spanIdSql('s.span_id')} -> '${key}')`;
-
-/** Columns of a sample span (over `b` and `s`), as `samplesOf` reads them back. */
-export const SAMPLE_COLUMNS = `replace(b.trace_id::text, '-', '') AS trace_id, ${spanIdSql('s.span_id')} AS span_id,
-  s.duration, b.transaction`;
-
-/**
- * The slowest `n` sample spans of each `key` of a CTE holding SAMPLE_COLUMNS, as one JSON array per key: one pass
- * with a window function, not one scan per key.
- */
-export const slowestSamples = (cte: string, key: string, n = 3) =>
-  `SELECT k, json_agg(json_build_object('traceId', trace_id, 'spanId', span_id, 'durationMs', duration,
-     'transaction', transaction) ORDER BY duration DESC) AS samples
-     FROM (SELECT ${key} AS k, trace_id, span_id, duration, transaction,
-                  row_number() OVER (PARTITION BY ${key} ORDER BY duration DESC) AS r FROM ${cte}) x
-    WHERE r <= ${n} GROUP BY k`;
 
 export const round = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
 export const samples = (v: unknown) => (v as InsightSample[]).map((s) => ({ ...s, durationMs: round(s.durationMs)! }));

@@ -47,7 +47,7 @@ export type HttpStats = {
   p95Ms: number;
   avgMs: number;
 };
-export type HttpRow = HttpStats & { host: string; method: string; path: string; samples: InsightSample[] };
+export type HttpRow = HttpStats & { host: string; method: string; path: string };
 export type HttpAnswer = InsightsRange & { hosts: (HttpStats & { host: string })[]; rows: HttpRow[] };
 
 export type CacheStats = { count: number; throughput: number; hits: number; hitRate: number | null; avgMs: number };

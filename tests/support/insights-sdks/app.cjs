@@ -1,7 +1,8 @@
 // @sentry/node 11 with tracing and its PostgreSQL (pg) and HTTP (fetch) integrations, sending what Insights read
 // (#62): transactions running known numbers of queries against the embedded PostgreSQL, outbound calls to a
 // loopback server (one answered 500), cache reads (hits and a miss) and a published and processed message.
-// argv: DSN, PostgreSQL URL, then a JSON plan (tests/api/insights.test.ts). Prints "sent".
+// argv: DSN, PostgreSQL URL, then a JSON plan (tests/api/insights.test.ts; `queues: false` sends no messages).
+// Prints "sent".
 const Sentry = require('@sentry/node');
 
 Sentry.init({ dsn: process.argv[2], tracesSampleRate: 1, environment: 'production' });
@@ -32,11 +33,13 @@ async function main() {
   await Sentry.startSpan({ name: 'GET /catalog', op: 'http.server', forceTransaction: true }, async () => {
     for (const hit of plan.cacheReads)
       Sentry.startSpan({ name: 'catalog:1', op: 'cache.get', attributes: { 'cache.hit': hit } }, () => {});
-    Sentry.startSpan(
-      { name: 'emails', op: 'queue.publish', attributes: { 'messaging.destination.name': 'emails' } },
-      () => {},
-    );
+    if (plan.queues !== false)
+      Sentry.startSpan(
+        { name: 'emails', op: 'queue.publish', attributes: { 'messaging.destination.name': 'emails' } },
+        () => {},
+      );
   });
+  if (plan.queues === false) return finish();
   // A consumer's transaction is its queue.process span (as Sentry's queue instrumentation docs write it).
   await Sentry.startSpan(
     {
@@ -47,6 +50,10 @@ async function main() {
     },
     async () => {},
   );
+  await finish();
+}
+
+async function finish() {
   server.close();
   await pool.end();
   await Sentry.flush(10000);
