@@ -2,7 +2,9 @@
 // with a day of spans in their daily partitions (bench:explore's seed: 20 routes, each transaction a root and 19
 // children, db 60 %, http.client 20 %), `--other` more spans of a second project in the same partitions, then each
 // Insights read (lib/insights) `--runs` times after a warm-up: p50 and the process-independent figure that matters,
-// PostgreSQL's own time (EXPLAIN ANALYZE of the same statement, with its buffers and the plan's top nodes).
+// PostgreSQL's CPU time for each statement (its backend's, no parallel workers: what the load does not change),
+// and EXPLAIN ANALYZE of it (buffers, the plan's top nodes).
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -20,6 +22,12 @@ const { values: args } = parseArgs({
   },
 });
 const log = (msg: string) => console.log(`[bench] ${msg}`);
+
+/** A process's user and system CPU time so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 async function project(sql: pgLib.Client, orgId: string, slug: string) {
   const { rows } = await sql.query(
@@ -80,8 +88,17 @@ async function main() {
       console.log(
         `${name.padEnd(8)} p50 ${quantile(times, 0.5).toFixed(0).padStart(6)} ms (uptime load ${loadavg()[0].toFixed(1)})`,
       );
-      await sql.query(`SET work_mem = '64MB'`);
+      // One backend, no parallel workers: its CPU time is the statement's whole cost, whatever the machine's load.
+      await sql.query(`SET work_mem = '64MB'; SET max_parallel_workers_per_gather = 0`);
+      const {
+        rows: [{ pid }],
+      } = await sql.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       for (const last of statements) {
+        const before = cpuMs(pid);
+        for (let i = 0; i < 3; i++) await sql.query(last.text, last.values);
+        console.log(
+          `  statement: PostgreSQL CPU ${((cpuMs(pid) - before) / 3).toFixed(0)} ms a run (one backend, 3 runs)`,
+        );
         const { rows } = await sql.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${last.text}`, last.values);
         const plan = (rows[0]['QUERY PLAN'] as { Plan: Record<string, unknown>; 'Execution Time': number }[])[0];
         const nodes: string[] = [];
@@ -94,7 +111,7 @@ async function main() {
         };
         walk(plan.Plan, 0);
         console.log(
-          `  statement: PostgreSQL ${plan['Execution Time'].toFixed(0).padStart(6)} ms (EXPLAIN ANALYZE)  shared hit ${plan.Plan['Shared Hit Blocks']} read ${plan.Plan['Shared Read Blocks']}`,
+          `             EXPLAIN ANALYZE ${plan['Execution Time'].toFixed(0).padStart(6)} ms  shared hit ${plan.Plan['Shared Hit Blocks']} read ${plan.Plan['Shared Read Blocks']}`,
         );
         for (const n of nodes.slice(0, 12)) console.log(`         ${n}`);
       }

@@ -35,12 +35,14 @@ export function QueriesPanel({ c }: { c: InsightsContext }) {
           href={exploreHref(c, [DB_FILTER], 'count()')}
           value={formatCount(data.spans)}
           what="Database spans"
+          inText
         />{' '}
         database spans taking{' '}
         <ExploreNumber
           href={exploreHref(c, [DB_FILTER], 'sum(span.duration)')}
           value={formatMs(data.totalMs)}
           what="Database time"
+          inText
         />{' '}
         in all.
       </p>

@@ -4,6 +4,7 @@
 // Outbound HTTP, Caches and Queues endpoints give back exactly those counts, per normalised statement, host and
 // path, transaction and destination. Bad input gets exact 400s; another organization's project is a 404.
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +148,58 @@ describe('Insights over what @sentry/node sent', () => {
     expect(q.rows.map((r) => [r.destination, r.published, r.processed, r.receiveLatencyMs, r.processErrors])).toEqual([
       ['emails', 1, 1, 120, 0],
     ]);
+  });
+});
+
+describe('Outbound HTTP from spans named by their URL (older SDKs, no url.* data)', () => {
+  it('host and path from the description, ids as *, a 503 and a failed call without a status as errors, a 404 not', async () => {
+    // Another account: a FREE organization has one project.
+    const { client: other } = await signUp();
+    const project = await createProject(other, 'Legacy');
+    const u = new URL(server.dsn((project.keys[0] as unknown as { sentryDsn: string }).sentryDsn));
+    const now = Date.now() / 1000;
+    const traceId = randomBytes(16).toString('hex');
+    const root = randomBytes(8).toString('hex');
+    const call = (description: string, status: string, data?: object) => ({
+      span_id: randomBytes(8).toString('hex'),
+      parent_span_id: root,
+      trace_id: traceId,
+      op: 'http.client',
+      description,
+      start_timestamp: now - 0.5,
+      timestamp: now - 0.4,
+      status,
+      ...(data ? { data } : {}),
+    });
+    const txn = {
+      type: 'transaction',
+      event_id: randomBytes(16).toString('hex'),
+      transaction: 'GET /legacy',
+      start_timestamp: now - 1,
+      timestamp: now,
+      contexts: { trace: { trace_id: traceId, span_id: root, op: 'http.server', status: 'ok' } },
+      spans: [
+        call('GET https://api.example.com/users/42?token=x', 'internal_error', { 'http.status_code': 503 }),
+        call('GET https://api.example.com/users/7', 'internal_error'),
+        call('GET https://api.example.com/health', 'not_found', { 'http.status_code': 404 }),
+      ],
+    };
+    const body = [
+      JSON.stringify({ event_id: txn.event_id }),
+      JSON.stringify({ type: 'transaction' }),
+      JSON.stringify(txn),
+    ];
+    const res = await fetch(`${u.protocol}//${u.host}/api${u.pathname}/envelope/?sentry_key=${u.username}`, {
+      method: 'POST',
+      body: body.join('\n'),
+    });
+    expect(res.status, await res.text()).toBe(200);
+    const h = (await other.get(`/api/v1/projects/${project.id}/insights/http`)).body.data as HttpAnswer;
+    expect(h.rows.map((r) => [r.method, r.host, r.path, r.count, r.errors])).toEqual([
+      ['GET', 'api.example.com', '/users/*', 2, 2],
+      ['GET', 'api.example.com', '/health', 1, 0],
+    ]);
+    expect(h.hosts.map((x) => [x.host, x.count, x.errors])).toEqual([['api.example.com', 3, 2]]);
   });
 });
 
