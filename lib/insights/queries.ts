@@ -30,7 +30,11 @@ const SAMPLES_PER_QUERY = 3;
 /** The SQL of a database span's op: `db` and every `db.*` (db.query, db.sql.query, db.redis…). */
 export const DB_OP = `(s.op = 'db' OR s.op LIKE 'db.%')`;
 
-type Group = { key: string; count: number; total: number; avg: number; p95: number; slow: number };
+type Group = { key: string; count: number; total: number; avg: number; p95: number; slow: number } & {
+  /** Over every group of the range, not only those listed. */
+  all_total: number;
+  all_count: number;
+};
 /**
  * Where a group's samples are looked for: its spans at or above its p95 (one of its durations, so at least 5 % of
  * them: 3 from 60 on), or all of them below 60.
@@ -49,15 +53,16 @@ export async function insightQueries(input: InsightsInput): Promise<QueriesAnswe
     const { rows: groups } = await client.query<Group>(
       `SELECT s.group_key::text AS key, count(*)::int AS count, sum(s.duration)::float8 AS total,
               avg(s.duration)::float8 AS avg, percentile_cont(0.95) WITHIN GROUP (ORDER BY s.duration)::float8 AS p95,
-              percentile_disc(0.95) WITHIN GROUP (ORDER BY s.duration)::float8 AS slow
+              percentile_disc(0.95) WITHIN GROUP (ORDER BY s.duration)::float8 AS slow,
+              (sum(sum(s.duration)) OVER ())::float8 AS all_total, (sum(count(*)) OVER ())::int AS all_count
          FROM spans b CROSS JOIN LATERAL unnest(b.starts, b.durations, b.group_keys, b.ops)
               AS s(start, duration, group_key, op)
         WHERE ${ROWS_IN_SCOPE} AND ${SPAN_IN_RANGE} AND ${DB_OP}
-        GROUP BY s.group_key`,
+        GROUP BY s.group_key ORDER BY sum(s.duration) DESC, s.group_key LIMIT ${QUERIES_LIMIT}`,
       values,
     );
-    const allTotal = groups.reduce((n, g) => n + g.total, 0);
-    const top = groups.sort((a, b) => b.total - a.total || a.key.localeCompare(b.key)).slice(0, QUERIES_LIMIT);
+    const allTotal = groups[0]?.all_total ?? 0;
+    const top = groups;
     if (top.length === 0) return { ...range, totalMs: 0, spans: 0, rows: [] };
     const { rows: details } = await client.query<Detail>(
       `SELECT s.group_key::text AS key, b.transaction, count(*)::int AS count,
@@ -77,7 +82,7 @@ export async function insightQueries(input: InsightsInput): Promise<QueriesAnswe
     return {
       ...range,
       totalMs: round(allTotal)!,
-      spans: groups.reduce((n, g) => n + g.count, 0),
+      spans: groups[0]?.all_count ?? 0,
       rows: top.map((g) => {
         const mine = byGroup.get(g.key) ?? [];
         const slowest = mine
