@@ -34,6 +34,7 @@ test('sign up, verify (which signs in), see the dashboard, log out', async ({
     'Issues',
     'Releases',
     'Performance',
+    'Insights',
     'Profiling',
     'Logs',
     'Replays',

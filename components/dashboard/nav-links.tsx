@@ -9,6 +9,7 @@ const PROJECT_LINKS = [
   { path: 'issues', label: 'Issues' },
   { path: 'releases', label: 'Releases' },
   { path: 'performance', label: 'Performance' },
+  { path: 'insights', label: 'Insights' },
   { path: 'profiling', label: 'Profiling' },
   { path: 'logs', label: 'Logs' },
   { path: 'replays', label: 'Replays' },
@@ -31,7 +32,9 @@ export function NavLinks() {
   // The environment picked on one page carries to the others it filters.
   const environment = useSearchParams().get('environment');
   const keep = (path: string) =>
-    environment && (path === 'issues' || path === 'performance') ? `?${new URLSearchParams({ environment })}` : '';
+    environment && (path === 'issues' || path === 'performance' || path === 'insights')
+      ? `?${new URLSearchParams({ environment })}`
+      : '';
   const links = PROJECT_LINKS.map(({ path, label }) => {
     // Without a project yet, every project section leads to onboarding.
     const href = projectId ? `/projects/${encodeURIComponent(projectId)}/${path}` : '/';

@@ -11,6 +11,7 @@ const ARRAYS = [
   ['parent_ids', 'parent_id'],
   ['starts', 'start'],
   ['durations', 'duration'],
+  ['group_keys', 'group_key'],
   ['ops', 'op'],
   ['descriptions', 'description'],
   ['statuses', 'status'],
@@ -56,6 +57,14 @@ export const spans: Dataset = {
       sql: 's.description',
       needs: ['descriptions'],
       description: 'The statement, URL or name',
+    },
+    {
+      // #62: the hash of its normalised description (lib/traces/span-groups.ts), as Insights name a query or call.
+      name: 'span.group',
+      type: 'string',
+      sql: spanIdSql('s.group_key'),
+      needs: ['group_keys'],
+      description: 'Its group: the hash of its normalised statement or URL (16 hex digits)',
     },
     { name: 'span.status', type: 'string', sql: 's.status', needs: ['statuses'], description: 'ok, internal_error…' },
     {
