@@ -17,6 +17,7 @@ import { load, rateOf, report, type RunResult } from './support/load';
 import { quantile } from './support/seed';
 import { log, proProject, runBench, startService, type Service } from './support/service';
 import { otlpMetricsProtobuf, otlpMetricsRequest, PER_REQUEST, sentryMetricsEnvelope } from './support/metric-bodies';
+import { pointsStatement, type PointsQuery } from '@/lib/metrics-store/read-points';
 
 const { values: args } = parseArgs({
   options: {
@@ -96,7 +97,7 @@ async function bytesPerPoint(sql: pgLib.Client) {
   };
 }
 
-type Read = { label: string; path: string; plan?: { sql: string; values: unknown[] } };
+type Read = { label: string; path: string; plan?: () => Promise<{ sql: string; values: unknown[] }> };
 
 async function time(svc: Service, reads: Read[], sql: pgLib.Client) {
   const out: { label: string; p50: number; p95: number; n: number; plan: string }[] = [];
@@ -115,13 +116,14 @@ async function time(svc: Service, reads: Read[], sql: pgLib.Client) {
     while (samples.length < RUNS) samples.push(await once());
     let plan = '';
     if (r.plan) {
-      const { rows } = await sql.query(`EXPLAIN (ANALYZE, COSTS OFF, SUMMARY OFF) ${r.plan.sql}`, r.plan.values);
-      plan = rows
-        .map((x) => x['QUERY PLAN'] as string)
-        .filter((s) => /Scan|Sort|Append/.test(s))
-        .slice(0, 4)
-        .map((s) => s.trim())
-        .join(' | ');
+      const statement = await r.plan();
+      const { rows } = await sql.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${statement.sql}`, statement.values);
+      const lines = rows.map((x) => (x['QUERY PLAN'] as string).trim());
+      plan = [
+        ...lines.filter((s) => /Scan.* on metric_points|Index Cond|Rows Removed/.test(s)).slice(0, 4),
+        lines.find((s) => s.startsWith('Buffers')) ?? '',
+        lines.find((s) => s.startsWith('Execution Time')) ?? '',
+      ].join(' | ');
     }
     out.push({ label: r.label, p50: quantile(samples, 0.5), p95: quantile(samples, 0.95), n, plan });
   }
@@ -136,10 +138,18 @@ function printReads(title: string, reads: Awaited<ReturnType<typeof time>>) {
     );
 }
 
-function reads(projectId: string, user: string, traceId: string): Read[] {
-  const base = `/api/v1/projects/${projectId}/metrics`;
-  const latest = `SELECT * FROM metric_points WHERE series IN (SELECT id FROM metric_series WHERE project_id = $1 AND name = $2)
-    AND timestamp >= now() - interval '24 hours' ORDER BY timestamp DESC LIMIT 101`;
+function reads(scope: { orgId: string; projectId: string }, sql: pgLib.Client, user: string, traceId: string): Read[] {
+  const base = `/api/v1/projects/${scope.projectId}/metrics`;
+  // The API's own statement (lib/metrics-store/read-points.ts) over its default day, for its plan.
+  const statement = (q: Omit<PointsQuery, 'from' | 'to'>) => async () => {
+    const to = new Date(Date.now() + 60_000);
+    const s = await pointsStatement(
+      { orgId: scope.orgId, projectIds: [scope.projectId] },
+      { from: new Date(to.getTime() - 86_400_000), to, ...q },
+      (text, values) => sql.query(text, values),
+    );
+    return { sql: s.text, values: s.values };
+  };
   return [
     { label: 'rollups: last hour by minute', path: `${base}/rollups?name=http.server.duration&hours=1&interval=60` },
     {
@@ -162,20 +172,17 @@ function reads(projectId: string, user: string, traceId: string): Read[] {
     {
       label: 'points: a metric, latest 100',
       path: `${base}/points?name=http.server.duration`,
-      plan: { sql: latest, values: [projectId, 'http.server.duration'] },
+      plan: statement({ name: 'http.server.duration' }),
     },
     {
       label: `points: one user's (${user})`,
       path: `${base}/points?name=http.server.duration&attribute=user.id:${user}`,
+      plan: statement({ name: 'http.server.duration', filters: [{ key: 'user.id', op: 'in', values: [user] }] }),
     },
     {
-      label: 'points: one trace',
+      label: 'points: one trace (of the first points)',
       path: `${base}/points?traceId=${traceId}`,
-      plan: {
-        sql: `SELECT * FROM metric_points WHERE series IN (SELECT id FROM metric_series WHERE project_id = $1)
-                AND timestamp >= now() - interval '24 hours' AND trace_id = $2::uuid ORDER BY timestamp DESC LIMIT 101`,
-        values: [projectId, traceId],
-      },
+      plan: statement({ traceId }),
     },
     { label: 'the metrics list', path: `${base}` },
   ];
@@ -225,7 +232,12 @@ async function main() {
       `SELECT attributes->>'user.id' AS "user", replace(trace_id::text, '-', '') AS trace FROM metric_points
         WHERE attributes IS NOT NULL AND trace_id IS NOT NULL LIMIT 1`,
     );
-    const readList = reads(project.id, sample[0].user as string, sample[0].trace as string);
+    const readList = reads(
+      { orgId: svc.orgId, projectId: project.id },
+      sql,
+      sample[0].user as string,
+      sample[0].trace as string,
+    );
     const timed = await time(svc, readList, sql);
 
     let indexes:

@@ -17,6 +17,20 @@ const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 /** The bytes of `s` as a JSON string. */
 const jsonBytes = (s: string) => (PLAIN.test(s) ? s.length + 2 : Buffer.byteLength(JSON.stringify(s)));
 
+// A bag's names repeat from item to item: each distinct one is cut, made storable and measured once (bounded).
+const names = new Map<string, { key: string; bytes: number }>();
+function nameOf(name: string): { key: string; bytes: number } {
+  let n = names.get(name);
+  if (n === undefined) {
+    const key = storableString(name.slice(0, MAX_NAME));
+    n = { key, bytes: jsonBytes(key) };
+    if (name.length > MAX_NAME) return n;
+    if (names.size >= 10_000) names.clear();
+    names.set(name, n);
+  }
+  return n;
+}
+
 export function boundedAttributes(bag: unknown, maxBytes: number, seen?: { capped: boolean }): JsonObject | null {
   if (typeof bag !== 'object' || bag === null || Array.isArray(bag)) return null;
   const out: JsonObject = {};
@@ -35,9 +49,9 @@ export function boundedAttributes(bag: unknown, maxBytes: number, seen?: { cappe
         : raw;
     if (!(v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) continue;
     if (typeof v === 'number' && !Number.isFinite(v)) continue;
-    const key = storableString(name.slice(0, MAX_NAME));
+    const { key, bytes: keyBytes } = nameOf(name);
     const value = typeof v === 'string' ? storableString(v.slice(0, MAX_STRING)) : v;
-    const cost = jsonBytes(key) + (typeof value === 'string' ? jsonBytes(value) : String(value).length) + 2;
+    const cost = keyBytes + (typeof value === 'string' ? jsonBytes(value) : String(value).length) + 2;
     if (bytes + cost > maxBytes) {
       if (seen) seen.capped = true;
       break;

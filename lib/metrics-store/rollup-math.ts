@@ -70,9 +70,15 @@ export function estimatedSum(h: Histogram): number {
 
 /** Folds `p` into `row` (a new row of the bucket starting at `bucketMs` when null); returns the row. */
 export function addPoint(row: RollupRow | null, p: RollupPoint, bucketMs: number): RollupRow {
-  const r: RollupRow = row ?? {
-    series: p.series,
-    project: p.project,
+  const r = row ?? newRow(p.series, p.project, bucketMs, p.type);
+  foldInto(r, p.timeMs, p.value, p.histogram);
+  return r;
+}
+
+function newRow(series: string, project: number, bucketMs: number, type: RollupPoint['type']): RollupRow {
+  return {
+    series,
+    project,
     bucketMs,
     count: 0,
     sum: 0,
@@ -80,33 +86,36 @@ export function addPoint(row: RollupRow | null, p: RollupPoint, bucketMs: number
     max: null,
     last: null,
     lastAtMs: -Infinity,
-    sketch: p.type === 'distribution' ? new Map() : null,
+    sketch: type === 'distribution' ? new Map() : null,
   };
-  const h = p.histogram;
+}
+
+/** Adds a point's value (or histogram) at `timeMs` to a row. */
+function foldInto(r: RollupRow, timeMs: number, value: number | null, h: Histogram | null): void {
   const values = h ? histogramValues(h) : null;
   // A histogram without its extremes (a cumulative stream's later points): its buckets' middles stand in.
-  const lo = values ? (h!.min ?? (values.length ? Math.min(...values.map(([v]) => v)) : null)) : p.value;
-  const hi = values ? (h!.max ?? (values.length ? Math.max(...values.map(([v]) => v)) : null)) : p.value;
+  const lo = values ? (h!.min ?? (values.length ? Math.min(...values.map(([v]) => v)) : null)) : value;
+  const hi = values ? (h!.max ?? (values.length ? Math.max(...values.map(([v]) => v)) : null)) : value;
   r.count += h ? h.count : 1;
-  r.sum += h ? (p.value ?? estimatedSum(h)) : (p.value ?? 0);
+  r.sum += h ? (value ?? estimatedSum(h)) : (value ?? 0);
   if (lo !== null) r.min = r.min === null ? lo : Math.min(r.min, lo);
   if (hi !== null) r.max = r.max === null ? hi : Math.max(r.max, hi);
-  if (p.timeMs >= r.lastAtMs) {
-    r.last = p.value;
-    r.lastAtMs = p.timeMs;
+  if (timeMs >= r.lastAtMs) {
+    r.last = value;
+    r.lastAtMs = timeMs;
   }
   if (r.sketch) {
     if (values) for (const [v, c] of values) addToSketch(r.sketch, v, c);
-    else if (p.value !== null) addToSketch(r.sketch, p.value);
+    else if (value !== null) addToSketch(r.sketch, value);
   }
-  return r;
 }
 
 /** One order for every writer: two batches upserting the same rows lock them in the same order (no deadlock). */
 function ordered(rows: Iterable<RollupRow>): RollupRow[] {
-  return [...rows].sort((a, b) =>
-    a.series === b.series ? a.bucketMs - b.bucketMs : BigInt(a.series) < BigInt(b.series) ? -1 : 1,
-  );
+  // Each series' id read as a number once, not once per comparison.
+  const keyed = [...rows].map((r) => ({ r, id: BigInt(r.series) }));
+  keyed.sort((a, b) => (a.id === b.id ? a.r.bucketMs - b.r.bucketMs : a.id < b.id ? -1 : 1));
+  return keyed.map((k) => k.r);
 }
 
 /** Rows of finer buckets (minutes) merged into buckets of `bucketMs` (hours), in (series, bucket) order. */
@@ -135,24 +144,26 @@ export function foldRows(rows: readonly RollupRow[], bucketMs: number): RollupRo
 
 /** What points add to each series' buckets of one size (a minute or an hour), gathered point by point. */
 export class RollupFold {
-  private readonly out = new Map<string, RollupRow>();
+  // By series, then bucket: no key made per point.
+  private readonly out = new Map<string, Map<number, RollupRow>>();
   constructor(private readonly bucketMs: number) {}
 
   /** Adds a point of the series `series` (its id) of project number `project`. */
   add(series: string, project: number, p: Omit<RollupPoint, 'series' | 'project'> | MetricLike): void {
     const timeMs = 'timeMs' in p ? p.timeMs : p.timestampMs;
     const bucket = Math.floor(timeMs / this.bucketMs) * this.bucketMs;
-    const key = `${series}|${bucket}`;
-    const row = this.out.get(key);
-    this.out.set(
-      key,
-      addPoint(row ?? null, { series, project, type: p.type, timeMs, value: p.value, histogram: p.histogram }, bucket),
-    );
+    let buckets = this.out.get(series);
+    if (!buckets) this.out.set(series, (buckets = new Map()));
+    let row = buckets.get(bucket);
+    if (!row) buckets.set(bucket, (row = newRow(series, project, bucket, p.type)));
+    foldInto(row, timeMs, p.value, p.histogram);
   }
 
   /** The rows, in (series, bucket) order. */
   rows(): RollupRow[] {
-    return ordered(this.out.values());
+    const all: RollupRow[] = [];
+    for (const buckets of this.out.values()) for (const r of buckets.values()) all.push(r);
+    return ordered(all);
   }
 }
 

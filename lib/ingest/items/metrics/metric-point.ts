@@ -9,6 +9,7 @@ import { boundedAttributes } from '@/lib/envelope/bounded-attributes';
 import { storableString } from '@/lib/envelope/prepare-json';
 import { storableTimeMs } from '@/lib/envelope/schemas';
 import { METRIC_TYPES, type Histogram, type MetricType } from '@/lib/metrics-store/types';
+import type { Canonical } from './series';
 
 export type MetricPoint = {
   name: string;
@@ -31,7 +32,12 @@ export type MetricPoint = {
 };
 
 /** A request's metric points and the distinct attribute sets of their series, what the kind stores. */
-export type MetricItem = { points: MetricPoint[]; sets: JsonObject[] };
+export type MetricItem = {
+  points: MetricPoint[];
+  sets: JsonObject[];
+  /** Each set as parsing made it (SeriesSets.made): its series ids are worked out once while scrubbing leaves it. */
+  made?: Canonical[];
+};
 
 export const MAX_NAME = 200;
 export const MAX_UNIT = 64;
@@ -46,10 +52,26 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export type PointRefusal = 'name' | 'type' | 'value' | 'unit' | 'timestamp' | 'attributes';
 export const refusalReason = (field: PointRefusal) => `validation: ${field}`;
 
+// Names and units repeat in every request: each distinct one is checked once (bounded).
+const names = new Map<string, string | null>();
+const units = new Map<string, string | null>();
+function remembered(
+  checked: Map<string, string | null>,
+  v: string,
+  check: (v: string) => string | null,
+): string | null {
+  let r = checked.get(v);
+  if (r === undefined) {
+    if (checked.size >= 10_000) checked.clear();
+    checked.set(v, (r = check(v)));
+  }
+  return r;
+}
+
+const nameOf = (v: string) => (v.length > 0 && v.trim() === v && !CONTROL.test(v) ? storableString(v) : null);
+
 export function metricName(v: unknown): string | null {
-  return typeof v === 'string' && v.length > 0 && v.length <= MAX_NAME && v.trim() === v && !CONTROL.test(v)
-    ? storableString(v)
-    : null;
+  return typeof v === 'string' && v.length <= MAX_NAME ? remembered(names, v, nameOf) : null;
 }
 
 export function metricType(v: unknown): MetricType | null {
@@ -59,7 +81,9 @@ export function metricType(v: unknown): MetricType | null {
 /** A unit as sent ('' when none); null when it is not one. */
 export function metricUnit(v: unknown): string | null {
   if (v === undefined || v === null || v === '') return '';
-  return typeof v === 'string' && v.length <= MAX_UNIT && !CONTROL.test(v) ? v : null;
+  return typeof v === 'string' && v.length <= MAX_UNIT
+    ? remembered(units, v, () => (CONTROL.test(v) ? null : v))
+    : null;
 }
 
 export const finiteValue = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

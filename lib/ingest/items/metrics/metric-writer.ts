@@ -19,7 +19,7 @@ import { applyCumulative } from './cumulative';
 import type { JsonObject } from '@/lib/envelope/parse-envelope';
 import type { MetricItem, MetricPoint } from './metric-point';
 import { claimMetricQuota, returnMetricQuota } from './quota';
-import { seriesId, setJson, type SeriesId } from './series';
+import { seriesIdOfSet, type SeriesId } from './series';
 
 export type MetricsKey = { projectId: string; projectNumber: number; orgId: string };
 type Item = { key: MetricsKey; items: MetricItem[] };
@@ -74,7 +74,6 @@ async function upsertSeries(client: pg.ClientBase, rows: SeriesRow[], day: numbe
 /** A request part's series, by the number of its attribute set and the point's name, type and unit. */
 class SeriesOfItem {
   private readonly bySet: Map<string, SeriesId>[];
-  private jsons: string[] | undefined;
 
   constructor(
     private readonly projectId: string,
@@ -88,8 +87,7 @@ class SeriesOfItem {
     const key = `${p.name}\u0000${p.type}\u0000${p.unit}`;
     let s = forSet.get(key);
     if (!s) {
-      this.jsons ??= this.item.sets.map(setJson);
-      s = seriesId(this.projectId, { name: p.name, type: p.type, unit: p.unit, setJson: this.jsons[p.set] });
+      s = seriesIdOfSet(this.projectId, p, { set: this.item.sets[p.set], made: this.item.made?.[p.set] });
       forSet.set(key, s);
     }
     return s;

@@ -65,7 +65,7 @@ export function parseTraceMetrics(payload: JsonObject, path: Path, nowMs: number
   if (!Array.isArray(payload.items))
     return { path: [...path, 'items'], message: 'A trace_metric item is { items: [...] }' };
   const sets = new SeriesSets();
-  const out: ParsedMetrics = { item: { points: [], sets: sets.sets }, refused: [], unusable: 0 };
+  const out: ParsedMetrics = { item: { points: [], sets: sets.sets, made: sets.made }, refused: [], unusable: 0 };
   out.unusable = Math.max(0, payload.items.length - MAX_METRICS_PER_ITEM);
   for (const m of payload.items.slice(0, MAX_METRICS_PER_ITEM)) {
     if (!isObject(m)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPointAttribute, MAX_SERIES_ATTRIBUTES, SeriesSets, seriesId, setJson } from './series';
+import { isPointAttribute, MAX_SERIES_ATTRIBUTES, SeriesSets, seriesId, seriesIdOfSet, setJson } from './series';
 
 describe('a point’s series and its own attributes', () => {
   it.each([
@@ -65,5 +65,35 @@ describe('a point’s series and its own attributes', () => {
     ])
       expect(other.idText).not.toBe(id);
     expect(seriesId('p1', base).id.readBigInt64BE(0).toString()).toBe(id);
+  });
+
+  it('a set made again in a later request names the same series; one the scrubber changed, its scrubbed set’s', () => {
+    const p = { name: 'm', type: 'gauge' as const, unit: '' };
+    const idOf = (sets: SeriesSets, n: number) =>
+      seriesIdOfSet('p1', p, { set: sets.sets[n], made: sets.made[n] }).idText;
+    const first = new SeriesSets();
+    const a = first.add({ route: '/a', region: 'eu' }).set;
+    const second = new SeriesSets();
+    const b = second.add({ region: 'eu', route: '/a' }).set;
+    const expected = seriesId('p1', { ...p, setJson: setJson({ region: 'eu', route: '/a' }) }).idText;
+    expect([idOf(first, a), idOf(second, b)]).toEqual([expected, expected]);
+    const third = new SeriesSets();
+    const c = third.add({ route: '/a', region: 'eu' }).set;
+    third.sets[c].region = '[Filtered]';
+    expect(idOf(third, c)).toBe(
+      seriesId('p1', { ...p, setJson: setJson({ region: '[Filtered]', route: '/a' }) }).idText,
+    );
+    // The made set is untouched by the scrubber's write: the next request's is the unscrubbed one again.
+    const fourth = new SeriesSets();
+    expect(idOf(fourth, fourth.add({ route: '/a', region: 'eu' }).set)).toBe(expected);
+  });
+
+  it('sets whose texts hold the key’s separators stay apart', () => {
+    const sets = new SeriesSets();
+    const a = sets.add({ route: '/a', zzz: 'q' }).set;
+    const later = new SeriesSets();
+    const b = later.add({ route: '/a\u0002zzz\u0001string\u0001q' }).set;
+    expect(later.sets[b]).toEqual({ route: '/a\u0002zzz\u0001string\u0001q' });
+    expect(sets.sets[a]).toEqual({ route: '/a', zzz: 'q' });
   });
 });

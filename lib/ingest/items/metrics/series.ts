@@ -42,9 +42,49 @@ export function isPointAttribute(key: string, value: unknown): boolean {
   return false;
 }
 
+/**
+ * A set as first made from its attributes: its pairs in name order (what the set is made of, fresh per request: the
+ * scrubber writes into it), their JSON as the series key reads it, and the series ids made of it unscrubbed.
+ */
+export type Canonical = {
+  template: JsonObject;
+  /** The template's values in its key order: a set still holding them was left alone by the scrubber. */
+  values: unknown[];
+  /** The pairs in name order, as JSON: the same set met in another order is one. */
+  sorted: string;
+  json: string;
+  ids: Map<string, SeriesId>;
+};
+
+// Process-wide, by the attributes as met: a service sends the same few sets again and again, so each is sorted and
+// serialised once, not once per request (at most MAX_CANONICAL remembered).
+const g = globalThis as unknown as { trackerMetricSets?: Map<string, Canonical> };
+const canonical = (g.trackerMetricSets ??= new Map());
+const MAX_CANONICAL = 20_000;
+
+function canonicalOf(key: string, pairs: () => [string, unknown][]): Canonical {
+  let c = canonical.get(key);
+  if (c === undefined) {
+    const sorted = pairs().sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const template = Object.fromEntries(sorted);
+    c = {
+      template,
+      values: Object.values(template),
+      sorted: JSON.stringify(sorted),
+      json: setJson(template),
+      ids: new Map(),
+    };
+    if (canonical.size >= MAX_CANONICAL) canonical.clear();
+    canonical.set(key, c);
+  }
+  return c;
+}
+
 /** Each distinct set of series attributes of a request, numbered, sorted by name (what the scrubber and writer read). */
 export class SeriesSets {
   readonly sets: JsonObject[] = [];
+  /** Each set as made (its JSON and ids while the scrubber leaves it unchanged): see `SeriesSets.json`. */
+  readonly made: Canonical[] = [];
   // By the attributes as met (their order as sent), and by their sorted pairs: the same set in another order is one.
   private readonly index = new Map<string, number>();
   private readonly sorted = new Map<string, number>();
@@ -59,17 +99,25 @@ export class SeriesSets {
         const v = flat[k];
         if (isPointAttribute(k, v)) (own ??= {})[k] = v;
         else {
-          // The value's type is part of the key: 200 and "200" are two series.
-          key += `${k}\u0001${typeof v}\u0001${String(v)}\u0002`;
+          // The value's type is part of the key (200 and "200" are two series), and each name and value is preceded
+          // by its length, so no two sets make one key whatever their texts hold: the key names a set process-wide.
+          const text = String(v);
+          key += `${k.length}\u0001${k}${(typeof v)[0]}${text.length}\u0001${text}`;
           count++;
         }
       }
     if (count > MAX_SERIES_ATTRIBUTES) return this.overflowing(flat!, own);
     let set = this.index.get(key);
     if (set === undefined) {
-      const pairs: [string, unknown][] = [];
-      if (flat) for (const k in flat) if (!own || !Object.hasOwn(own, k)) pairs.push([k, flat[k]]);
-      set = this.push(key, pairs);
+      const o = own;
+      set = this.push(
+        key,
+        canonicalOf(key, () => {
+          const pairs: [string, unknown][] = [];
+          if (flat) for (const k in flat) if (!o || !Object.hasOwn(o, k)) pairs.push([k, flat[k]]);
+          return pairs;
+        }),
+      );
     }
     return { set, own };
   }
@@ -81,22 +129,59 @@ export class SeriesSets {
     const rest = pairs.splice(MAX_SERIES_ATTRIBUTES);
     const mine: JsonObject = { ...own, ...Object.fromEntries(rest) };
     const key = `\u0003${JSON.stringify(pairs)}`;
-    return { set: this.index.get(key) ?? this.push(key, pairs), own: mine };
+    return {
+      set:
+        this.index.get(key) ??
+        this.push(
+          key,
+          canonicalOf(key, () => pairs),
+        ),
+      own: mine,
+    };
   }
 
-  /** The set of `pairs` (met as `key`, in the order sent): the one already made of them in another order, or a new one. */
-  private push(key: string, pairs: [string, unknown][]): number {
-    pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const canonical = JSON.stringify(pairs);
-    let set = this.sorted.get(canonical);
+  /** The set `c` (met as `key`, in the order sent): the one already made of it in another order, or a new one. */
+  private push(key: string, c: Canonical): number {
+    let set = this.sorted.get(c.sorted);
     if (set === undefined) {
-      this.sets.push(Object.fromEntries(pairs));
+      this.sets.push({ ...c.template });
+      this.made.push(c);
       set = this.sets.length - 1;
-      this.sorted.set(canonical, set);
+      this.sorted.set(c.sorted, set);
     }
     this.index.set(key, set);
     return set;
   }
+}
+
+/**
+ * The series id of a set of an item (after scrubbing) for a point's name, type and unit: worked out once per set
+ * while the scrubber left the set as it was made, else from the scrubbed set.
+ */
+export function seriesIdOfSet(
+  projectId: string,
+  p: { name: string; type: MetricType; unit: string },
+  of: { set: JsonObject; made: Canonical | undefined },
+): SeriesId {
+  const { set, made } = of;
+  if (made && unchanged(set, made.values)) {
+    const k = `${projectId}\u0000${p.name}\u0000${p.type}\u0000${p.unit}`;
+    let id = made.ids.get(k);
+    if (id === undefined) {
+      id = seriesId(projectId, { name: p.name, type: p.type, unit: p.unit, setJson: made.json });
+      if (made.ids.size >= 1000) made.ids.clear();
+      made.ids.set(k, id);
+    }
+    return id;
+  }
+  return seriesId(projectId, { name: p.name, type: p.type, unit: p.unit, setJson: setJson(set) });
+}
+
+/** Whether a set holds the values it was made with (the scrubber replaces values, never keys). */
+function unchanged(set: JsonObject, values: unknown[]): boolean {
+  let i = 0;
+  for (const k in set) if (set[k] !== values[i++]) return false;
+  return i === values.length;
 }
 
 export type SeriesId = {

@@ -172,5 +172,5 @@ export function mapOtlpMetrics(
       }
     }
   }
-  return { item: { points, sets: sets.sets }, refused: [...tally.values()] };
+  return { item: { points, sets: sets.sets, made: sets.made }, refused: [...tally.values()] };
 }
