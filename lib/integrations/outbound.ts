@@ -43,7 +43,7 @@ export class RefusedAddress extends Error {
 }
 
 /** dns.lookup, but an answer with a non-public address fails the connection (unless allowed). */
-const guardedLookup: LookupFunction = (host, options, callback) => {
+export const guardedLookup: LookupFunction = (host, options, callback) => {
   dns.lookup(host, { ...options, all: true }, (err, addresses) => {
     if (err) return (callback as (e: Error) => void)(err);
     const list = addresses as dns.LookupAddress[];
@@ -143,6 +143,11 @@ export function integrationDispatcher(): Dispatcher {
 /** fetch through the guarded dispatcher (what Octokit is given). */
 export const integrationFetch: typeof fetch = (input, init) =>
   fetch(input, { ...init, dispatcher: integrationDispatcher() } as RequestInit);
+
+/** Notes an exchange made by a client that does not go through the dispatcher (pdjs's node-fetch). */
+export function noteExchange(exchange: Exchange): void {
+  calls.getStore()?.push(exchange);
+}
 
 /** Runs `fn` and returns what it resolved or threw with every exchange it made, in order. */
 export async function recordExchanges<T>(
