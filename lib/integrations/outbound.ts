@@ -73,6 +73,17 @@ function keptBody(body: unknown): unknown {
   }
 }
 
+const SECRET_PARAM = /sig|token|key|secret|code|pass|auth/i;
+
+/** The path as the log keeps it: a query parameter that may carry a secret (a Teams webhook's `sig`) is redacted. */
+export function loggedPath(path: string): string {
+  const q = path.indexOf('?');
+  if (q < 0) return path;
+  const params = new URLSearchParams(path.slice(q + 1));
+  for (const [k] of params) if (SECRET_PARAM.test(k)) params.set(k, '(redacted)');
+  return `${path.slice(0, q)}?${params.toString().replace(/%28redacted%29/g, '(redacted)')}`;
+}
+
 /** Passes every callback on; notes the exchange's answer status and aborts an answer past the cap. */
 class Recorder implements Dispatcher.DispatchHandlers {
   private abort: ((err: Error) => void) | undefined;
@@ -122,7 +133,12 @@ function createDispatcher(): Dispatcher {
     bodyTimeout: 20_000,
   }).compose((dispatch) => (opts, handler) => {
     const origin = String(opts.origin ?? '');
-    const exchange: Exchange = { method: opts.method, path: opts.path, body: keptBody(opts.body), status: null };
+    const exchange: Exchange = {
+      method: opts.method,
+      path: loggedPath(opts.path),
+      body: keptBody(opts.body),
+      status: null,
+    };
     calls.getStore()?.push(exchange);
     const refused = refusedUrl(origin);
     if (refused) {

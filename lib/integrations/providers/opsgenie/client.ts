@@ -9,7 +9,7 @@ type C = Connection<OpsgenieConfig, OpsgenieSecrets>;
 export const opsgenieBase = (c: OpsgenieConfig) =>
   c.baseUrl ?? (c.region === 'eu' ? 'https://api.eu.opsgenie.com' : 'https://api.opsgenie.com');
 
-const priorityOf = (level: string) =>
+const priorityOf = (levelName: string, level = levelName.toLowerCase()) =>
   level === 'fatal' ? 'P1' : level === 'error' ? 'P2' : level === 'warning' ? 'P3' : 'P4';
 
 async function post(c: C, path: string, body: unknown) {

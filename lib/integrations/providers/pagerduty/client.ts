@@ -8,7 +8,7 @@ import type { AlertMessage, Connection, NotifierClient } from '../../provider';
 import type { PagerDutyConfig, PagerDutySecrets } from './index';
 
 type Severity = 'critical' | 'error' | 'warning' | 'info';
-const severityOf = (level: string): Severity =>
+const severityOf = (levelName: string, level = levelName.toLowerCase()): Severity =>
   level === 'fatal' ? 'critical' : level === 'error' ? 'error' : level === 'warning' ? 'warning' : 'info';
 
 const agent = new https.Agent({ lookup: guardedLookup, keepAlive: false });

@@ -2,7 +2,6 @@
 // alert as an Adaptive Card 1.4 in a message. Its URL carries its own signature, so it is sealed like a token.
 import { z } from 'zod';
 import type { IntegrationProvider } from '../../provider';
-import { baseUrl } from '../fields';
 
 export type TeamsSecrets = { webhookUrl: string };
 
@@ -20,9 +19,21 @@ export const teams: IntegrationProvider<Record<string, never>, TeamsSecrets> = {
       hint: 'The URL of the Workflows flow "Post to a channel when a webhook request is received"',
     },
   ],
-  config: z.object({}).strip() as unknown as z.ZodType<Record<string, never>>,
+  config: z.object({}) as unknown as z.ZodType<Record<string, never>>,
   secrets: z.object({
-    webhookUrl: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().url().pipe(baseUrl)),
-  }) as unknown as z.ZodType<TeamsSecrets>,
+    // Its query is its signature (`sig=`): kept whole.
+    webhookUrl: z
+      .string({ message: 'Give the webhook URL' })
+      .trim()
+      .max(4096, 'The webhook URL is too long')
+      .refine((v) => {
+        try {
+          const u = new URL(v);
+          return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
+        } catch {
+          return false;
+        }
+      }, 'Must be an http(s) address'),
+  }),
   notifier: async () => (await import('./client')).teamsNotifier,
 };
