@@ -27,7 +27,7 @@ export async function handleSlackRequest(
     const secret = slackSigningSecret();
     const body = await readCappedBody(req, MAX_BYTES);
     if (body === null) throw new AppError('PAYLOAD_TOO_LARGE', 'Request body too large');
-    const check = verifySlackRequest(req.headers, body, Date.now(), secret);
+    const check = verifySlackRequest({ headers: req.headers, body, nowMs: Date.now() }, secret);
     if (!check.ok) throw new AppError('UNAUTHORIZED', check.message);
     const answer = await receive(body);
     res =

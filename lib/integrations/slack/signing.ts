@@ -17,7 +17,11 @@ export function slackSignature(secret: string, timestamp: string, body: Buffer |
   return `v0=${hmacSha256Hex(secret, Buffer.concat([Buffer.from(`v0:${timestamp}:`), Buffer.from(body)]))}`;
 }
 
-export function verifySlackRequest(headers: Headers, body: Buffer, nowMs: number, secret: string): WebhookCheck {
+export function verifySlackRequest(
+  req: { headers: Headers; body: Buffer; nowMs: number },
+  secret: string,
+): WebhookCheck {
+  const { headers, body, nowMs } = req;
   const timestamp = headers.get('x-slack-request-timestamp');
   const signature = headers.get('x-slack-signature');
   if (!timestamp) return missing('X-Slack-Request-Timestamp');
