@@ -25,7 +25,13 @@ test('press Resolve on a Slack message: linked first, then the issue page shows 
     const { project, key } = await signInWithProject(page, page.request, 'Slack shop');
     const sent = await page.request.post(`/api/v1/ingest/${project.id}/envelope`, {
       headers: { 'X-Ingest-Auth': `ingest_key=${key}` },
-      data: { exception: { type: 'TypeError', value: 'basket is undefined' } },
+      data: {
+        exception: {
+          type: 'TypeError',
+          value: 'basket is undefined',
+          stacktrace: { frames: [{ filename: 'src/basket.js', lineno: 7, function: 'total', in_app: true }] },
+        },
+      },
     });
     expect(sent.status()).toBe(200);
     const [issue] = (await (await page.request.get(`/api/v1/projects/${project.id}/issues`)).json()).data.issues;

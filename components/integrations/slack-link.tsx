@@ -1,7 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import { useSearchParams } from 'next/navigation';
 import useSWR from 'swr';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,8 +11,7 @@ import { api, errorMessage, fetcher } from '@/lib/swr/fetcher';
 type SlackLink = { integrationId: string; integration: string; slackUserId: string };
 
 /** The page a Slack user's "link your account" opens (#64): the signed-in member links that Slack user to themselves. */
-export function SlackLinkPage() {
-  const token = useSearchParams().get('token') ?? '';
+export function SlackLinkPage({ token }: { token: string }) {
   const path = `/api/v1/organization/slack/link?token=${encodeURIComponent(token)}`;
   const { data, error } = useSWR<SlackLink>(token ? path : null, fetcher);
   const [state, setState] = useState<{ done?: boolean; error?: string; busy?: boolean }>({});
