@@ -18,6 +18,7 @@ const og = await fakeOpsgenie('genie-key-1');
 const teams = await fakeTeams();
 useIntegrationWorkers();
 afterAll(async () => {
+  delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
   await Promise.all([pd.close(), og.close(), teams.close()]);
 });
 

@@ -8,6 +8,7 @@ import { db } from '@/lib/db';
 import { TestClient } from '../support/client';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
+import { inviteAndJoin } from '../support/teams';
 import { fakeSlack } from '../support/fake-chat/slack';
 import { put, useIntegrationWorkers } from '../support/integrations';
 import { waitUntil } from '../support/wait';
@@ -63,6 +64,8 @@ const INTERACT = '/api/integrations/slack/interactions';
 describe('the Slack app', () => {
   it('installs, alerts in Block Kit, resolves as the linked member, refuses what it must, and unfurls', async () => {
     const owner = await signUp({ name: 'Slack owner' });
+    const member = (await inviteAndJoin(owner.client, 'MEMBER')).client;
+    expect((await member.get('/api/v1/organization/integrations/slack/install')).status).toBe(403);
     const install = await owner.client.get('/api/v1/organization/integrations/slack/install');
     expect(install.status, install.text).toBe(200);
     const authorize = new URL(install.body.data.url);
