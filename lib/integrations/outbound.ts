@@ -156,9 +156,20 @@ export function integrationDispatcher(): Dispatcher {
   return (g.trackerIntegrationDispatcher ??= createDispatcher());
 }
 
-/** fetch through the guarded dispatcher (what Octokit is given). */
-export const integrationFetch: typeof fetch = (input, init) =>
-  fetch(input, { ...init, dispatcher: integrationDispatcher() } as RequestInit);
+/**
+ * fetch through the guarded dispatcher (what Octokit is given). fetch hands the dispatcher a stream, so a text body
+ * is written into the log here.
+ */
+export const integrationFetch: typeof fetch = async (input, init) => {
+  const list = calls.getStore();
+  const from = list?.length ?? 0;
+  try {
+    return await fetch(input, { ...init, dispatcher: integrationDispatcher() } as RequestInit);
+  } finally {
+    const made = list?.[from];
+    if (made?.body === '(streamed body)' && typeof init?.body === 'string') made.body = keptBody(init.body);
+  }
+};
 
 /** Notes an exchange made by a client that does not go through the dispatcher (pdjs's node-fetch). */
 export function noteExchange(exchange: Exchange): void {

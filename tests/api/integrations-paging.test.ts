@@ -111,6 +111,7 @@ describe('paging and Teams', () => {
     const teamsLog = await owner.client.get(`/api/v1/organization/integrations/${teamsId}/deliveries`);
     expect(JSON.stringify(teamsLog.body)).not.toContain('s3cret');
     expect(teamsLog.body.data.deliveries[0].request[0].path).toBe('/workflows/abc?sig=(redacted)');
+    expect(teamsLog.body.data.deliveries[0].request[0].body.attachments[0].content.version).toBe('1.4');
     expect(ogId).toBeTruthy();
   }, 120_000);
 });
