@@ -213,5 +213,16 @@ describe('the Slack app', () => {
     const unfurl = slack.of('chat.unfurl')[0].args as any;
     expect([unfurl.channel, unfurl.ts]).toEqual(['C0CHAT', '1700000005.000300']);
     expect(JSON.stringify(unfurl.unfurls[url].blocks)).toContain(issue.title);
+    // The delivery log shows what was sent, never the bot token.
+    const log = await owner.client.get(`/api/v1/organization/integrations/${integration.id}/deliveries`);
+    expect(log.body.data.deliveries.map((d: any) => d.action).sort()).toEqual([
+      'alert',
+      'slack_ephemeral',
+      'slack_unfurl',
+      'slack_update',
+      'slack_update',
+    ]);
+    expect(log.text).toContain('chat.postMessage');
+    expect(log.text).not.toContain('xoxb-acme-bot');
   }, 120_000);
 });
