@@ -88,6 +88,8 @@ export default defineConfig({
         WEBHOOK_ALLOW_PRIVATE: 'true',
         // Integrations (#64): their secrets are sealed with this key; the specs' fake providers are on loopback.
         INTEGRATIONS_ENCRYPTION_KEY: Buffer.from('e2e-integrations-key-32-bytes!!!').toString('base64'),
+        // The Slack app's signing secret (#64): e2e/slack.spec.ts signs its interaction payloads with it.
+        SLACK_SIGNING_SECRET: 'e2e-slack-signing-secret',
         EMBEDDED_PG_PORT: String(pgPort),
         // Every spec signs up from this one machine's address: the per-address auth limits scale up.
         AUTH_THROTTLE_MULTIPLIER: '20',

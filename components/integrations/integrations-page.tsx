@@ -6,6 +6,7 @@ import { ActionFeedback, useAnnouncedActions } from '@/components/ui/action-feed
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useRole } from '@/lib/swr/use-me';
 import { useIntegrationProviders, useIntegrations } from '@/lib/swr/use-integrations';
+import { AddToSlack } from './add-to-slack';
 import { ConnectForm } from './connect-form';
 import { IntegrationCard } from './integration-card';
 
@@ -25,12 +26,14 @@ export function IntegrationsPage() {
           <>
             Create tickets in GitHub, GitLab, Jira or Linear from an issue (or from an alert rule), close them when the
             issue is resolved and resolve the issue when they are closed; link stack frames and suspect commits to the
-            code. Tokens and secrets are encrypted and never shown again.
+            code. Send alerts to Slack (resolve from its buttons), Microsoft Teams, PagerDuty or Opsgenie. Tokens and
+            secrets are encrypted and never shown again.
             {!admin && ' Only admins and owners can change integrations.'}
           </>
         }
       />
       <ActionFeedback announcement={announcement} error={actionError} />
+      {admin && <AddToSlack />}
       {admin && providers && (
         <ConnectForm providers={providers} onConnected={(i) => setAnnouncement(`${i.name} connected`)} />
       )}

@@ -59,6 +59,7 @@ export const AUDIT_ACTIONS = [
   'integration.project_configured',
   'integration.secrets_rotated',
   'integration.disconnected',
+  'integration.slack_user_linked',
   // The MCP server (#63): every tool a coding agent calls
   'mcp.tool_called',
   // OAuth grants of MCP clients (#63)

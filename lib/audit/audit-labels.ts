@@ -76,6 +76,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'integration.project_configured': "Set up a project's integration",
   'integration.secrets_rotated': "Rotated an integration's secrets",
   'integration.disconnected': 'Disconnected an integration',
+  'integration.slack_user_linked': 'Linked a Slack user to a member',
   'mcp.tool_called': 'Called an MCP tool',
   'oauth.authorized': 'Connected an MCP client (OAuth)',
   'oauth.revoked': 'Revoked an MCP client (OAuth)',

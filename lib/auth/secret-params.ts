@@ -18,8 +18,8 @@ const SECRET_NAMES = new Set([
   'secret',
 ]);
 
-/** Pages whose address carries a token by design (the emailed reset link). */
-const TOKEN_PAGES = new Set(['/reset-password']);
+/** Pages whose address carries a token by design (the emailed reset link, a Slack user's link, #64). */
+const TOKEN_PAGES = new Set(['/reset-password', '/slack/link']);
 
 /** The names of `url`'s query parameters that hold a secret. */
 export function secretParams(url: URL): string[] {

@@ -4,8 +4,10 @@
 import { db } from '@/lib/db';
 import { AppError, prismaErrorCode } from '@/lib/errors';
 import { connectionOf, loadIntegration, providerOfRow, type IntegrationRow } from './connections';
+import { runAlertJob } from './alert-job';
 import { attemptDelivery } from './deliveries';
 import type { Ticket, TicketState } from './provider';
+import { providerOf } from './registry';
 import { describeProject } from './serialize';
 import { ticketDraft } from './ticket-content';
 import type { TicketJob } from './ticket-job';
@@ -42,6 +44,8 @@ export async function runIntegrationJob(input: TicketJob): Promise<void> {
     select: { id: true, projectId: true },
   });
   if (!issue) return;
+  // Chat and paging keep no ticket: their own branch (an alert rule's create_ticket there is its alert).
+  if (providerOf(row.provider)?.notifier) return runAlertJob(input, row, issue);
   const link = input.linkId
     ? await db.externalIssue.findFirst({
         where: { id: input.linkId, integrationId: row.id, issueId: issue.id },

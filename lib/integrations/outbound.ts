@@ -43,7 +43,7 @@ export class RefusedAddress extends Error {
 }
 
 /** dns.lookup, but an answer with a non-public address fails the connection (unless allowed). */
-const guardedLookup: LookupFunction = (host, options, callback) => {
+export const guardedLookup: LookupFunction = (host, options, callback) => {
   dns.lookup(host, { ...options, all: true }, (err, addresses) => {
     if (err) return (callback as (e: Error) => void)(err);
     const list = addresses as dns.LookupAddress[];
@@ -71,6 +71,17 @@ function keptBody(body: unknown): unknown {
   } catch {
     return cut;
   }
+}
+
+const SECRET_PARAM = /sig|token|key|secret|code|pass|auth/i;
+
+/** The path as the log keeps it: a query parameter that may carry a secret (a Teams webhook's `sig`) is redacted. */
+export function loggedPath(path: string): string {
+  const q = path.indexOf('?');
+  if (q < 0) return path;
+  const params = new URLSearchParams(path.slice(q + 1));
+  for (const [k] of params) if (SECRET_PARAM.test(k)) params.set(k, '(redacted)');
+  return `${path.slice(0, q)}?${params.toString().replace(/%28redacted%29/g, '(redacted)')}`;
 }
 
 /** Passes every callback on; notes the exchange's answer status and aborts an answer past the cap. */
@@ -122,7 +133,12 @@ function createDispatcher(): Dispatcher {
     bodyTimeout: 20_000,
   }).compose((dispatch) => (opts, handler) => {
     const origin = String(opts.origin ?? '');
-    const exchange: Exchange = { method: opts.method, path: opts.path, body: keptBody(opts.body), status: null };
+    const exchange: Exchange = {
+      method: opts.method,
+      path: loggedPath(opts.path),
+      body: keptBody(opts.body),
+      status: null,
+    };
     calls.getStore()?.push(exchange);
     const refused = refusedUrl(origin);
     if (refused) {
@@ -140,9 +156,25 @@ export function integrationDispatcher(): Dispatcher {
   return (g.trackerIntegrationDispatcher ??= createDispatcher());
 }
 
-/** fetch through the guarded dispatcher (what Octokit is given). */
-export const integrationFetch: typeof fetch = (input, init) =>
-  fetch(input, { ...init, dispatcher: integrationDispatcher() } as RequestInit);
+/**
+ * fetch through the guarded dispatcher (what Octokit is given). fetch hands the dispatcher a stream, so a text body
+ * is written into the log here.
+ */
+export const integrationFetch: typeof fetch = async (input, init) => {
+  const list = calls.getStore();
+  const from = list?.length ?? 0;
+  try {
+    return await fetch(input, { ...init, dispatcher: integrationDispatcher() } as RequestInit);
+  } finally {
+    const made = list?.[from];
+    if (made?.body === '(streamed body)' && typeof init?.body === 'string') made.body = keptBody(init.body);
+  }
+};
+
+/** Notes an exchange made by a client that does not go through the dispatcher (pdjs's node-fetch). */
+export function noteExchange(exchange: Exchange): void {
+  calls.getStore()?.push(exchange);
+}
 
 /** Runs `fn` and returns what it resolved or threw with every exchange it made, in order. */
 export async function recordExchanges<T>(

@@ -39,6 +39,26 @@ export type TrackerClient<C, S, P> = {
   }): Promise<void>;
 };
 
+/** An alert about an issue, for a chat or paging provider: the ticket's content and what identifies the alert. */
+export type AlertMessage = TicketDraft & {
+  issueId: string;
+  /** "New issue in Shop", "Regression in Shop", "Resolved in Shop". */
+  heading: string;
+  status: string;
+  /** The same for every alert of this issue: PagerDuty's dedup_key, Opsgenie's alias. */
+  dedupKey: string;
+  /** Who did what, after a button was pressed ("Resolved by Ada"). */
+  footnote?: string | null;
+};
+
+/** The calls of a chat or paging provider, run by the worker (lib/integrations/alert-job.ts). */
+export type NotifierClient<C, S, P> = {
+  /** Posts the alert; what names the message (a Slack channel and ts) is returned for the log's target. */
+  alert(a: { connection: Connection<C, S>; project: P | null; alert: AlertMessage }): Promise<string | null>;
+  /** Resolves what `alert` triggered (PagerDuty, Opsgenie), by the same dedupKey. */
+  resolve?(a: { connection: Connection<C, S>; project: P | null; alert: AlertMessage }): Promise<void>;
+};
+
 /** An inbound webhook request, its body read (capped) and not yet trusted. */
 export type InboundWebhook = { headers: Headers; body: Buffer; urlToken: string | null; now: number };
 
@@ -83,6 +103,8 @@ export type IntegrationProvider<C = unknown, S = unknown, P = unknown> = {
   };
   /** Loaded by the worker only: an official client is a large module. */
   tracker?: () => Promise<TrackerClient<C, S, P>>;
+  /** Loaded by the worker only: a chat or paging provider's calls. */
+  notifier?: () => Promise<NotifierClient<C, S, P>>;
   /** Links to the code of a repository integration. */
   code?: {
     fileUrl(config: C, at: { repository: string; ref: string; path: string; line: number | null }): string;

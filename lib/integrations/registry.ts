@@ -5,8 +5,21 @@ import { github } from './providers/github';
 import { gitlab } from './providers/gitlab';
 import { jira } from './providers/jira';
 import { linear } from './providers/linear';
+import { opsgenie } from './providers/opsgenie';
+import { pagerduty } from './providers/pagerduty';
+import { slack } from './providers/slack';
+import { teams } from './providers/teams';
 
-export const PROVIDERS: readonly IntegrationProvider<never, never, never>[] = [github, gitlab, jira, linear] as never;
+export const PROVIDERS: readonly IntegrationProvider<never, never, never>[] = [
+  github,
+  gitlab,
+  jira,
+  linear,
+  slack,
+  teams,
+  pagerduty,
+  opsgenie,
+] as never;
 
 /** The provider with this id, or undefined (an unknown id in a request is a 400, in a stored row a 404). */
 export function providerOf(id: string): IntegrationProvider | undefined {

@@ -1,6 +1,7 @@
 // A provider's API on loopback for the integration tests (#64): records every request as received (method, path,
 // query, headers, parsed body) and answers what the fake's handler says, or a planned failure first.
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export type Received = {
@@ -13,11 +14,12 @@ export type Received = {
 export type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
 export type Handler = (req: Received) => Answer | Promise<Answer>;
 
-export async function loopback(handler: Handler) {
+/** `tls`: answer over https with this key and certificate (clients that only speak https, PagerDuty's). */
+export async function loopback(handler: Handler, opts: { tls?: { key: string; cert: string } } = {}) {
   const calls: Received[] = [];
   /** Statuses answered (with a JSON error body) before the handler is asked again. */
   const failures: number[] = [];
-  const server = http.createServer((req, res) => {
+  const listener: http.RequestListener = (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
@@ -51,11 +53,13 @@ export async function loopback(handler: Handler) {
       });
       res.end(payload);
     });
-  });
+  };
+  const server = opts.tls ? https.createServer(opts.tls, listener) : http.createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
+    port,
     /** For clients that allow plain http on localhost only (Linear's). */
     localhostUrl: `http://localhost:${port}`,
     calls,
