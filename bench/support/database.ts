@@ -6,7 +6,7 @@ import path from 'node:path';
 import { startEmbeddedPostgres } from '@/lib/runtime/embedded-db';
 import { migrateDeploy } from '@/lib/runtime/migrate';
 
-export async function startBenchDatabase(prefix: string): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startBenchDatabase(prefix: string): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   // The `postgres` user must traverse it.
   fs.chmodSync(dir, 0o755);
@@ -23,5 +23,5 @@ export async function startBenchDatabase(prefix: string): Promise<{ url: string;
   }
   // Modules that hold the pool must be imported after this, so they connect to the bench database.
   process.env.DATABASE_URL = pg.url;
-  return { url: pg.url, stop };
+  return { url: pg.url, dataDir: path.join(dir, 'pg'), stop };
 }

@@ -1,5 +1,6 @@
-// METRIC rules (#62), read every minute by the minute job. Exactly once across instances: one statement claims every
-// enabled rule not yet evaluated for this minute (`metric_evaluated_at`), so a second instance running the same minute
+// METRIC rules (#62), read by the minute job: each at its resolution (every minute for a window under 30 minutes,
+// less often for longer ones: metric-resolution.ts). Exactly once across instances: one statement claims every
+// enabled rule due this minute and not yet evaluated for it (`metric_evaluated_at`), so a second instance running the same minute
 // (or the same minute twice) claims none and sends nothing. Each claimed rule runs its one statement
 // (lib/alerts/metric-query.ts), and a change of state is written with the incident and its deliveries in one
 // transaction, guarded by the state it read (incident-writes.ts). One rule's failure (a statement past the Explore
@@ -12,6 +13,7 @@ import { retentionDays } from '@/lib/retention/purge-old-data';
 import { recordEvaluation } from './metric-incident-writes';
 import type { MetricFiring, MetricRuleRow } from './metric-rule-row';
 import { groupValues, metricStatement } from './metric-query';
+import { dueSql } from './metric-resolution';
 import { nextState, worstOf, type Thresholds } from './metric-state';
 
 export const thresholdsOf = (r: MetricRuleRow): Thresholds => ({
@@ -21,13 +23,13 @@ export const thresholdsOf = (r: MetricRuleRow): Thresholds => ({
   resolve: r.resolve_threshold,
 });
 
-/** Claims the rules due this minute: each is returned to exactly one caller per minute. */
+/** Claims the rules due this minute (metric-resolution.ts): each is returned to exactly one caller per minute. */
 async function claimRules(minute: Date): Promise<MetricRuleRow[]> {
   const { rows } = await pool().query<MetricRuleRow>(
     `UPDATE alert_rules r SET metric_evaluated_at = $1
        FROM projects p JOIN organizations o ON o.id = p.org_id
       WHERE p.id = r.project_id AND r.type = 'METRIC' AND r.enabled
-        AND (r.metric_evaluated_at IS NULL OR r.metric_evaluated_at < $1)
+        AND (r.metric_evaluated_at IS NULL OR r.metric_evaluated_at < $1) AND ${dueSql('$1::timestamptz')}
       RETURNING r.id, r.project_id, p.number AS project_number, p.slug AS project_slug, p.name AS project_name, o.plan,
                 r.name, r.metric_query, r.window_minutes, r.metric_comparison, r.metric_direction, r.warning_threshold,
                 r.critical_threshold, r.resolve_threshold, r.metric_state, r.muted_until, r.notify_email,

@@ -79,7 +79,12 @@ export function MetricRuleForm({ rule, prefill, onSubmit, onCancel }: Props) {
           hint="Empty: the warning threshold"
           {...bind('resolveThreshold')}
         />
-        <Field label="Window (minutes)" inputMode="numeric" hint="1 to 1440" {...bind('windowMinutes')} />
+        <Field
+          label="Window (minutes)"
+          inputMode="numeric"
+          hint="1 to 1440; 30 or more is read every 2 to 15 minutes"
+          {...bind('windowMinutes')}
+        />
         <SelectField label="Compare with" {...bind('comparison')}>
           <option value="">The value itself</option>
           <option value="1d">Change (%) from a day before</option>
