@@ -6,7 +6,9 @@ import path from 'node:path';
 import { startEmbeddedPostgres } from '@/lib/runtime/embedded-db';
 import { migrateDeploy } from '@/lib/runtime/migrate';
 
-export async function startBenchDatabase(prefix: string): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+export async function startBenchDatabase(
+  prefix: string,
+): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   // The `postgres` user must traverse it.
   fs.chmodSync(dir, 0o755);
