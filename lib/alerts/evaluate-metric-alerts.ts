@@ -33,7 +33,7 @@ async function claimRules(minute: Date): Promise<MetricRuleRow[]> {
       RETURNING r.id, r.project_id, p.number AS project_number, p.slug AS project_slug, p.name AS project_name, o.plan,
                 r.name, r.metric_query, r.window_minutes, r.metric_comparison, r.metric_direction, r.warning_threshold,
                 r.critical_threshold, r.resolve_threshold, r.metric_state, r.muted_until, r.notify_email,
-                r.webhook_url, r.webhook_format`,
+                r.webhook_url, r.webhook_format, r.ticket_integration_id`,
     [minute],
   );
   return rows;

@@ -6,6 +6,7 @@ import { getBoss, jobDb, notifyWorkers } from '@/lib/jobs/boss';
 import { QUEUES } from '@/lib/jobs/queues';
 import { pool, withPgTransaction } from '@/lib/pg';
 import type { MetricState } from '@/lib/zod/metric-alerts';
+import type { TicketJob } from '@/lib/integrations/ticket-job';
 import { deliveriesOf, deliveryQueueJobs } from './delivery-jobs';
 import type { MetricFiring, MetricRuleRow } from './metric-rule-row';
 import { metricAlertEmail, type MetricAlertWebhookBody } from './payloads';
@@ -41,6 +42,33 @@ function bodyOf(rule: MetricRuleRow, to: MetricState, value: number, incident: {
     alertsUrl: `${env.appUrl}/projects/${encodeURIComponent(rule.project_id)}/alerts#incident-${incident.id}`,
   };
   return body;
+}
+
+/** The chat or paging delivery of the incident's change (#64): PagerDuty's dedup_key is the incident's. */
+function integrationJob(rule: MetricRuleRow, body: MetricAlertWebhookBody): TicketJob {
+  return {
+    action: body.state === 'resolved' ? 'metric_resolve' : 'metric_alert',
+    integrationId: rule.ticket_integration_id!,
+    issueId: '',
+    linkId: null,
+    attempt: 0,
+    metric: {
+      incidentId: body.incidentId,
+      projectId: rule.project_id,
+      projectName: body.projectName,
+      ruleName: body.ruleName,
+      state: body.state,
+      aggregate: body.aggregate,
+      dataset: body.dataset,
+      filter: body.filter,
+      group: body.group,
+      value: body.value,
+      threshold: body.threshold,
+      direction: body.direction,
+      windowMinutes: body.windowMinutes,
+      alertsUrl: body.alertsUrl,
+    },
+  };
 }
 
 export async function recordEvaluation({
@@ -101,12 +129,14 @@ export async function recordEvaluation({
     if (!boss || !rows[0]) return true;
     const body = bodyOf(rule, to, worst.value, { id: rows[0].id, group: rows[0].group_label ?? worst.group });
     const d = deliveriesOf({ rule, body, email: metricAlertEmail(body), triggeredAt: now.toISOString() });
-    const jobs = deliveryQueueJobs(d);
+    const jobs: { name: string; data: object }[] = deliveryQueueJobs(d);
+    if (rule.ticket_integration_id) jobs.push({ name: QUEUES.integrationDelivery, data: integrationJob(rule, body) });
     if (jobs.length) await boss.insert(jobs, { db: jobDb(client) });
     return true;
   });
   if (!claimed) return null;
   if (notified && rule.webhook_url) notifyWorkers(QUEUES.alertWebhook);
   if (notified && rule.notify_email) notifyWorkers(QUEUES.alertEmail);
+  if (notified && rule.ticket_integration_id) notifyWorkers(QUEUES.integrationDelivery);
   return { ruleId: rule.id, from, to, value: worst.value, notified };
 }

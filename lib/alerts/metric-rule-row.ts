@@ -22,6 +22,8 @@ export type MetricRuleRow = {
   notify_email: string | null;
   webhook_url: string | null;
   webhook_format: WebhookFormat;
+  /** A chat or paging integration the incidents also go to (#64). */
+  ticket_integration_id: string | null;
 };
 
 export type MetricFiring = { ruleId: string; from: MetricState; to: MetricState; value: number; notified: boolean };

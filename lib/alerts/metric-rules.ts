@@ -24,12 +24,31 @@ async function checkQuery(t: ProjectTenant, r: Pick<CreateMetricAlertInput, 'que
   metricStatement(r, { nowMs: clock.now().getTime(), retentionDays: scope.retentionDays, project: scope.projects[0] });
 }
 
+/** Chat and paging providers (#64): what a metric incident can be sent to (an issue tracker has no incident). */
+const INCIDENT_PROVIDERS = ['slack', 'teams', 'pagerduty', 'opsgenie'];
+
+/** The rule's integration must be the organization's (else the issue rules' 400) and a chat or paging one. */
+async function checkIntegration(t: ProjectTenant, integrationId: string | null) {
+  if (!integrationId) return;
+  const found = await db.integration.findFirst({
+    where: { id: integrationId, orgId: t.orgId },
+    select: { provider: true },
+  });
+  if (!found)
+    throw validationError([{ path: ['ticketIntegrationId'], message: 'Integration not found in this organization' }]);
+  if (!INCIDENT_PROVIDERS.includes(found.provider))
+    throw validationError([
+      { path: ['ticketIntegrationId'], message: 'A metric alert can only go to a chat or paging integration' },
+    ]);
+}
+
 const columns = (r: CreateMetricAlertInput) => ({
   name: r.name,
   windowMinutes: r.windowMinutes,
   notifyEmail: r.notifyEmail,
   webhookUrl: r.webhookUrl,
   webhookFormat: r.webhookFormat,
+  ticketIntegrationId: r.ticketIntegrationId,
   enabled: r.enabled,
   metricQuery: r.query,
   metricDirection: r.direction,
@@ -42,6 +61,7 @@ const columns = (r: CreateMetricAlertInput) => ({
 
 export async function createMetricAlert(t: ProjectTenant, input: CreateMetricAlertInput) {
   await checkQuery(t, input);
+  await checkIntegration(t, input.ticketIntegrationId);
   return db.alertRule.create({
     data: {
       projectId: t.projectId,
@@ -83,6 +103,7 @@ export async function updateMetricAlert(t: ProjectTenant, ruleId: string, input:
     notifyEmail: current.notifyEmail,
     webhookUrl: current.webhookUrl,
     webhookFormat: current.webhookFormat,
+    ticketIntegrationId: current.ticketIntegrationId,
     enabled: current.enabled,
     mutedUntil: current.mutedUntil?.toISOString() ?? null,
     ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
@@ -90,6 +111,8 @@ export async function updateMetricAlert(t: ProjectTenant, ruleId: string, input:
   const parsed = createMetricAlertSchema.safeParse(merged);
   if (!parsed.success) throw validationError(issuesFromZod(parsed.error));
   await checkQuery(t, parsed.data);
+  if (parsed.data.ticketIntegrationId !== current.ticketIntegrationId)
+    await checkIntegration(t, parsed.data.ticketIntegrationId);
   return db.alertRule.update({ where: { id: current.id }, data: columns(parsed.data) });
 }
 

@@ -68,7 +68,7 @@ export async function attemptDelivery<T>(
       [
         job.integrationId,
         job.action,
-        job.issueId,
+        job.issueId || null,
         a.target,
         JSON.stringify(request),
         status,

@@ -5,6 +5,7 @@ import { db } from '@/lib/db';
 import { AppError, prismaErrorCode } from '@/lib/errors';
 import { connectionOf, loadIntegration, providerOfRow, type IntegrationRow } from './connections';
 import { runAlertJob } from './alert-job';
+import { runMetricAlertJob } from './metric-alert-job';
 import { attemptDelivery } from './deliveries';
 import type { Ticket, TicketState } from './provider';
 import { providerOf } from './registry';
@@ -39,6 +40,7 @@ async function projectSettings(row: IntegrationRow, projectId: string) {
 export async function runIntegrationJob(input: TicketJob): Promise<void> {
   const row = await loadIntegration(input.integrationId);
   if (!row) return;
+  if (input.metric) return runMetricAlertJob(input, row);
   const issue = await db.issue.findFirst({
     where: { id: input.issueId, project: { orgId: row.orgId } },
     select: { id: true, projectId: true },

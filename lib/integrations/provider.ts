@@ -2,6 +2,7 @@
 // and one entry in lib/integrations/registry.ts. Everything else (connecting, sealing secrets, per-project
 // configuration, the job queue and its retries, the delivery log, the webhook route, the audit log) is shared.
 import type { z } from 'zod';
+import type { MetricIncidentAlert } from './ticket-job';
 
 export type ProviderKind = 'tracker' | 'chat' | 'paging';
 export type TicketState = 'open' | 'closed';
@@ -49,6 +50,8 @@ export type AlertMessage = TicketDraft & {
   dedupKey: string;
   /** Who did what, after a button was pressed ("Resolved by Ada"). */
   footnote?: string | null;
+  /** A metric alert incident's change (#62): no issue, no buttons; `issueUrl` is the Alerts page. */
+  metric?: MetricIncidentAlert;
 };
 
 /** The calls of a chat or paging provider, run by the worker (lib/integrations/alert-job.ts). */

@@ -60,6 +60,8 @@ const fields = {
   notifyEmail: alertRuleFields.notifyEmail,
   webhookUrl: alertRuleFields.webhookUrl,
   webhookFormat: alertRuleFields.webhookFormat,
+  /** A chat or paging integration of the organization (#64) the incidents also go to: the issue rules' field. */
+  ticketIntegrationId: alertRuleFields.ticketIntegrationId,
   enabled: alertRuleFields.enabled,
   mutedUntil: z.iso.datetime({ offset: true, message: 'Muted until must be an ISO 8601 time' }).nullable(),
 };
@@ -71,12 +73,13 @@ type Shape = {
   resolveThreshold: number | null;
   notifyEmail: string | null;
   webhookUrl: string | null;
+  ticketIntegrationId?: string | null;
 };
 
 /** Thresholds in the order their direction needs, and somewhere to deliver. */
 export function metricRuleIssues(r: Shape): { path: string[]; message: string }[] {
   const issues: { path: string[]; message: string }[] = [];
-  if (r.notifyEmail == null && r.webhookUrl == null)
+  if (r.notifyEmail == null && r.webhookUrl == null && r.ticketIntegrationId == null)
     issues.push({ path: ['notifyEmail'], message: 'Give an email address or a webhook URL (or both)' });
   // Compared as "above": a "below" rule's thresholds negated must be in the same order.
   const sign = r.direction === 'above' ? 1 : -1;
@@ -108,6 +111,7 @@ export const createMetricAlertSchema = z
     notifyEmail: fields.notifyEmail.default(null),
     webhookUrl: fields.webhookUrl.default(null),
     webhookFormat: fields.webhookFormat.default('json'),
+    ticketIntegrationId: fields.ticketIntegrationId.default(null),
     enabled: fields.enabled.default(true),
     mutedUntil: fields.mutedUntil.default(null),
   })
@@ -130,6 +134,7 @@ export const updateMetricAlertSchema = z.object({
   notifyEmail: fields.notifyEmail.optional(),
   webhookUrl: fields.webhookUrl.optional(),
   webhookFormat: fields.webhookFormat.optional(),
+  ticketIntegrationId: fields.ticketIntegrationId.optional(),
   enabled: fields.enabled.optional(),
   mutedUntil: fields.mutedUntil.optional(),
 });

@@ -10,7 +10,7 @@ export const opsgenieBase = (c: OpsgenieConfig) =>
   c.baseUrl ?? (c.region === 'eu' ? 'https://api.eu.opsgenie.com' : 'https://api.opsgenie.com');
 
 const priorityOf = (levelName: string, level = levelName.toLowerCase()) =>
-  level === 'fatal' ? 'P1' : level === 'error' ? 'P2' : level === 'warning' ? 'P3' : 'P4';
+  level === 'fatal' || level === 'critical' ? 'P1' : level === 'error' ? 'P2' : level === 'warning' ? 'P3' : 'P4';
 
 async function post(c: C, path: string, body: unknown) {
   const res = await integrationFetch(`${opsgenieBase(c.config)}${path}`, {
@@ -24,6 +24,15 @@ async function post(c: C, path: string, body: unknown) {
 
 const details = (a: AlertMessage) => ({
   project: a.project,
+  ...(a.metric
+    ? {
+        rule: a.metric.ruleName,
+        aggregate: a.metric.aggregate,
+        value: String(a.metric.value),
+        threshold: String(a.metric.threshold),
+        window: `${a.metric.windowMinutes} min`,
+      }
+    : {}),
   culprit: a.culprit ?? '',
   events: String(a.eventCount),
   users: String(a.userCount),

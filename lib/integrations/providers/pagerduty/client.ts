@@ -9,7 +9,26 @@ import type { PagerDutyConfig, PagerDutySecrets } from './index';
 
 type Severity = 'critical' | 'error' | 'warning' | 'info';
 const severityOf = (levelName: string, level = levelName.toLowerCase()): Severity =>
-  level === 'fatal' ? 'critical' : level === 'error' ? 'error' : level === 'warning' ? 'warning' : 'info';
+  level === 'fatal' || level === 'critical'
+    ? 'critical'
+    : level === 'error'
+      ? 'error'
+      : level === 'warning'
+        ? 'warning'
+        : 'info';
+
+/** A metric incident's facts (#62) instead of an issue's counts. */
+const metricDetails = (m: NonNullable<AlertMessage['metric']>) => ({
+  rule: m.ruleName,
+  aggregate: m.aggregate,
+  dataset: m.dataset,
+  filter: m.filter,
+  group: m.group,
+  value: m.value,
+  threshold: m.threshold,
+  direction: m.direction,
+  window_minutes: m.windowMinutes,
+});
 
 const agent = new https.Agent({ lookup: guardedLookup, keepAlive: false });
 
@@ -27,9 +46,11 @@ async function send(c: Connection<PagerDutyConfig, PagerDutySecrets>, a: AlertMe
       source: a.project,
       severity: severityOf(a.level),
       component: a.culprit ?? undefined,
-      custom_details: { culprit: a.culprit, events: a.eventCount, users: a.userCount, first_seen: a.firstSeen },
+      custom_details: a.metric
+        ? metricDetails(a.metric)
+        : { culprit: a.culprit, events: a.eventCount, users: a.userCount, first_seen: a.firstSeen },
     },
-    links: [{ href: a.issueUrl, text: 'Open the issue' }],
+    links: [{ href: a.issueUrl, text: a.metric ? 'Open the Alerts page' : 'Open the issue' }],
   };
   // What the log keeps: never the routing key.
   const exchange: Exchange = {

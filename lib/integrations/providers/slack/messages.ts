@@ -26,6 +26,7 @@ function statusText(status: string): string {
 
 /** The blocks of an alert: heading, the linked title, culprit and counts, the top frame, then the buttons. */
 export function alertBlocks(m: AlertMessage): { text: string; blocks: unknown[] } {
+  if (m.metric) return metricBlocks(m, m.metric);
   const title = `<${m.issueUrl}|${escapeMrkdwn(clip(m.title, 200))}>`;
   const facts = [
     `*Level:* ${escapeMrkdwn(m.level)}`,
@@ -81,4 +82,30 @@ export function unfurlBlocks(m: AlertMessage): { blocks: unknown[] } {
       (b) => (b as { type: string }).type !== 'actions',
     ),
   };
+}
+
+/** A metric alert incident (#62): its level, value and threshold, and a link to the Alerts page; no issue buttons. */
+function metricBlocks(m: AlertMessage, metric: NonNullable<AlertMessage['metric']>) {
+  const facts = [
+    `*Level:* ${metric.state}`,
+    `*Value:* ${m.title.slice(m.title.lastIndexOf(' = ') + 3)}`,
+    `*Aggregate:* ${escapeMrkdwn(clip(`${metric.dataset} ${metric.aggregate}`, 200))}`,
+    `*Window:* ${metric.windowMinutes} min`,
+  ];
+  const blocks: unknown[] = [
+    { type: 'header', text: { type: 'plain_text', text: clip(m.heading, 150) } },
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: `<${m.issueUrl}|${escapeMrkdwn(clip(metric.ruleName, 200))}>${m.culprit ? `\n${escapeMrkdwn(clip(m.culprit, 300))}` : ''}`,
+      },
+    },
+    { type: 'section', fields: facts.map((text) => ({ type: 'mrkdwn', text })) },
+    {
+      type: 'actions',
+      elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open the Alerts page' }, url: m.issueUrl }],
+    },
+  ];
+  return { text: `${m.heading}: ${clip(m.title, 200)}`, blocks };
 }

@@ -4,6 +4,16 @@ import { integrationFetch } from '../../outbound';
 import type { AlertMessage, NotifierClient } from '../../provider';
 import type { TeamsSecrets } from './index';
 
+/** A metric alert incident's facts (#62) instead of an issue's counts. */
+const metricFacts = (m: AlertMessage, metric: NonNullable<AlertMessage['metric']>) => [
+  { title: 'Project', value: m.project },
+  { title: 'Level', value: metric.state },
+  { title: 'Aggregate', value: `${metric.dataset} ${metric.aggregate}` },
+  { title: 'Value', value: String(metric.value) },
+  { title: 'Threshold', value: `${metric.direction} ${metric.threshold}` },
+  { title: 'Window', value: `${metric.windowMinutes} min` },
+];
+
 export function adaptiveCard(m: AlertMessage) {
   const frame = m.frames[0];
   return {
@@ -22,23 +32,27 @@ export function adaptiveCard(m: AlertMessage) {
             ...(m.culprit ? [{ type: 'TextBlock', text: m.culprit, wrap: true, isSubtle: true }] : []),
             {
               type: 'FactSet',
-              facts: [
-                { title: 'Project', value: m.project },
-                { title: 'Level', value: m.level },
-                { title: 'Events', value: String(m.eventCount) },
-                { title: 'Users', value: String(m.userCount) },
-                ...(frame
-                  ? [
-                      {
-                        title: 'Top frame',
-                        value: `${frame.function ?? '?'} in ${frame.filename}:${frame.lineno ?? '?'}`,
-                      },
-                    ]
-                  : []),
-              ],
+              facts: m.metric
+                ? metricFacts(m, m.metric)
+                : [
+                    { title: 'Project', value: m.project },
+                    { title: 'Level', value: m.level },
+                    { title: 'Events', value: String(m.eventCount) },
+                    { title: 'Users', value: String(m.userCount) },
+                    ...(frame
+                      ? [
+                          {
+                            title: 'Top frame',
+                            value: `${frame.function ?? '?'} in ${frame.filename}:${frame.lineno ?? '?'}`,
+                          },
+                        ]
+                      : []),
+                  ],
             },
           ],
-          actions: [{ type: 'Action.OpenUrl', title: 'Open the issue', url: m.issueUrl }],
+          actions: [
+            { type: 'Action.OpenUrl', title: m.metric ? 'Open the Alerts page' : 'Open the issue', url: m.issueUrl },
+          ],
         },
       },
     ],
