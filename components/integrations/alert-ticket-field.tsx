@@ -3,16 +3,26 @@
 import { SelectField } from '@/components/ui/select-field';
 import { useCurrentProjectId } from '@/components/dashboard/current-project';
 import { useIntegrations, useProjectTrackers } from '@/lib/swr/use-integrations';
-import { bindField, type RuleSectionProps } from '@/components/alerts/rule-form/rule-values';
+import type { RuleSectionProps } from '@/components/alerts/rule-form/rule-values';
+
+/** What the field needs of a rule form: the issue rule form's section props, or the metric rule form's (#62). */
+type Props = Pick<RuleSectionProps, 'idPrefix'> & {
+  values: { ticketIntegrationId: string };
+  set: (field: 'ticketIntegrationId') => (e: { target: { value: string } }) => void;
+  fieldErrors: Partial<Record<string, string>>;
+  /** A metric rule's incidents have no issue: chat and paging only, no tracker. */
+  incidents?: boolean;
+};
 
 /**
  * An issue rule may also create a ticket (#64) in one of the issue trackers set up for the project, or send the
  * alert to a chat or paging integration: the "Slack app" (Block Kit with buttons, beside the incoming-webhook
- * format), Microsoft Teams, PagerDuty or Opsgenie.
+ * format), Microsoft Teams, PagerDuty or Opsgenie. A metric rule (#62) sends its incidents to the latter only.
  */
-export function AlertTicketField(props: RuleSectionProps) {
+export function AlertTicketField(props: Props) {
   const projectId = useCurrentProjectId();
-  const trackers = useProjectTrackers(projectId);
+  const projectTrackers = useProjectTrackers(projectId);
+  const trackers = props.incidents ? [] : projectTrackers;
   const { integrations } = useIntegrations();
   const usable = [
     ...(trackers ?? []).filter((t) => t.target || t.id === props.values.ticketIntegrationId),
@@ -28,9 +38,12 @@ export function AlertTicketField(props: RuleSectionProps) {
   return (
     <SelectField
       id={`${props.idPrefix}-ticket`}
-      label="Also create a ticket or send to"
+      label={props.incidents ? 'Also send to' : 'Also create a ticket or send to'}
       className="w-full sm:w-72"
-      {...bindField(props, 'ticketIntegrationId')}
+      name="ticketIntegrationId"
+      value={props.values.ticketIntegrationId}
+      onChange={props.set('ticketIntegrationId')}
+      error={props.fieldErrors.ticketIntegrationId}
     >
       <option value="">Nothing else</option>
       {usable.map((t) => (

@@ -6,6 +6,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { ApiError } from '@/lib/swr/fetcher';
 import type { AlertRule } from '@/lib/swr/use-alerts';
 import type { CreateMetricAlertBody } from '@/lib/zod/metric-alerts';
+import { AlertTicketField } from '@/components/integrations/alert-ticket-field';
 import { RuleFormActions } from '../rule-form/rule-form-actions';
 import { metricBody, metricFieldErrors, metricValuesOf, type MetricPrefill, type MetricValues } from './metric-values';
 
@@ -100,6 +101,13 @@ export function MetricRuleForm({ rule, prefill, onSubmit, onCancel }: Props) {
           <option value="slack">Slack</option>
           <option value="discord">Discord</option>
         </SelectField>
+        <AlertTicketField
+          idPrefix={id}
+          incidents
+          values={values}
+          set={(name) => (e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+          fieldErrors={errors}
+        />
       </fieldset>
       <RuleFormActions editing={!!rule} pending={pending} formError={formError} onCancel={onCancel} />
     </form>

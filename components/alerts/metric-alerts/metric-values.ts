@@ -18,6 +18,8 @@ export type MetricValues = {
   notifyEmail: string;
   webhookUrl: string;
   webhookFormat: 'json' | 'slack' | 'discord';
+  /** A chat or paging integration (#64); empty for none. */
+  ticketIntegrationId: string;
 };
 
 /** What the Explore chart hands over: its dataset, filter, first aggregate and group-bys. */
@@ -52,6 +54,7 @@ export function metricValuesOf(rule: AlertRule | undefined, prefill: MetricPrefi
     notifyEmail: r?.notifyEmail ?? '',
     webhookUrl: r?.webhookUrl ?? '',
     webhookFormat: r?.webhookFormat ?? 'json',
+    ticketIntegrationId: r?.ticketIntegrationId ?? '',
   };
 }
 
@@ -78,6 +81,7 @@ export function metricBody(v: MetricValues): CreateMetricAlertBody {
     notifyEmail: v.notifyEmail.trim() || null,
     webhookUrl: v.webhookUrl.trim() || null,
     webhookFormat: v.webhookFormat,
+    ticketIntegrationId: v.ticketIntegrationId || null,
   };
 }
 
