@@ -11,7 +11,7 @@ import { db } from '@/lib/db';
 import { evaluateMetricAlerts } from '@/lib/alerts/evaluate-metric-alerts';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
-import { fakeOpsgenie, fakePagerDuty } from '../support/fake-chat/paging';
+import { fakeOpsgenie, fakePagerDuty, fakeTeams } from '../support/fake-chat/paging';
 import { useIntegrationWorkers } from '../support/integrations';
 import { waitUntil } from '../support/wait';
 import { startSentryServer } from './sentry-server';
@@ -22,6 +22,7 @@ const run = promisify(execFile);
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 const pd = await fakePagerDuty('R0UTINGKEY0123456789');
 const og = await fakeOpsgenie('genie-key-1');
+const teams = await fakeTeams();
 useIntegrationWorkers();
 let server: Awaited<ReturnType<typeof startSentryServer>>;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-  await Promise.all([pd.close(), og.close(), server.close()]);
+  await Promise.all([pd.close(), og.close(), teams.close(), server.close()]);
 });
 
 const settle = () => new Promise((r) => setTimeout(r, 1500));
@@ -46,6 +47,7 @@ describe('metric alerts through paging', () => {
     };
     const pdId = await connect('pagerduty', { server: pd.server }, { routingKey: 'R0UTINGKEY0123456789' });
     const ogId = await connect('opsgenie', { region: 'eu', baseUrl: og.url }, { apiKey: 'genie-key-1' });
+    const teamsId = await connect('teams', {}, { webhookUrl: `${teams.url}/workflows/m?sig=s3cret` });
 
     const m0 = Math.floor(Date.now() / MIN) * MIN - 6 * MIN;
     const plan = {
@@ -77,13 +79,21 @@ describe('metric alerts through paging', () => {
     expect(a.body.data.ticketIntegrationId).toBe(pdId);
     const b = await create({ name: 'p95 to Opsgenie', ticketIntegrationId: ogId });
     expect(b.status, b.text).toBe(201);
+    const c = await create({ name: 'p95 to Teams', ticketIntegrationId: teamsId });
+    expect(c.status, c.text).toBe(201);
+    // Muted: its incident opens and resolves, and PagerDuty hears nothing of it.
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const muted = await create({ name: 'Muted', ticketIntegrationId: pdId, mutedUntil: until });
+    expect(muted.status, muted.text).toBe(201);
 
     const both = await Promise.all([evaluateMetricAlerts(new Date(m0 + 5_000)), evaluateMetricAlerts(new Date(m0))]);
-    expect(both.flat().map((f) => [f.to, f.notified])).toEqual([
-      ['critical', true],
-      ['critical', true],
-    ]);
-    await waitUntil(() => pd.events().length === 1 && og.calls.length === 1, 20_000);
+    expect(
+      both
+        .flat()
+        .map((f) => [f.to, f.notified].join(' '))
+        .sort(),
+    ).toEqual(['critical false', 'critical true', 'critical true', 'critical true']);
+    await waitUntil(() => pd.events().length === 1 && og.calls.length === 1 && teams.calls.length === 1, 20_000);
     const incidents = await t.client.get(`/api/v1/projects/${project.id}/metric-alerts/incidents`);
     const byRule = Object.fromEntries(incidents.body.data.map((i: { ruleId: string; id: string }) => [i.ruleId, i.id]));
     const pdKey = `metric-incident-${byRule[a.body.data.id]}`;
@@ -96,19 +106,26 @@ describe('metric alerts through paging', () => {
       links: [{ href: expect.stringContaining(`/projects/${project.id}/alerts#incident-`) }],
     });
     expect(og.calls[0]).toMatchObject({ method: 'POST', path: '/v2/alerts', body: { alias: ogKey, priority: 'P1' } });
+    const card = (i: number) => teams.calls[i].body.attachments[0].content;
+    expect(card(0).body[0].text).toBe('Critical: metric alert in Checkout');
+    expect(card(0).actions[0]).toMatchObject({
+      title: 'Open the Alerts page',
+      url: expect.stringContaining('/alerts#'),
+    });
 
     // Fallen back: resolved once, by the same key.
     const resolved = await Promise.all([
       evaluateMetricAlerts(new Date(m0 + 3 * MIN)),
       evaluateMetricAlerts(new Date(m0 + 3 * MIN + 1_000)),
     ]);
-    expect(resolved.flat().map((f) => f.to)).toEqual(['ok', 'ok']);
-    await waitUntil(() => pd.events().length === 2 && og.calls.length === 2, 20_000);
+    expect(resolved.flat().map((f) => f.to)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    await waitUntil(() => pd.events().length === 2 && og.calls.length === 2 && teams.calls.length === 2, 20_000);
+    expect(card(1).body[0].text).toBe('Resolved: metric alert in Checkout');
     expect(pd.events()[1].body).toMatchObject({ event_action: 'resolve', dedup_key: pdKey });
     expect(og.calls[1]).toMatchObject({ method: 'POST', path: `/v2/alerts/${ogKey}/close` });
     expect(og.calls[1].query.get('identifierType')).toBe('alias');
     await settle();
-    expect([pd.events().length, og.calls.length, pd.problems]).toEqual([2, 2, []]);
+    expect([pd.events().length, og.calls.length, teams.calls.length, pd.problems]).toEqual([2, 2, 2, []]);
 
     const log = await t.client.get(`/api/v1/organization/integrations/${pdId}/deliveries`);
     expect(log.body.data.deliveries.map((d: any) => [d.action, d.success, d.target, d.issueId])).toEqual([
