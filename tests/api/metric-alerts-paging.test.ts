@@ -152,13 +152,30 @@ describe('metric alerts through paging', () => {
       windowMinutes: 5,
       ticketIntegrationId: foreign.body.data.id,
     });
-    expect(res.status, res.text).toBe(400);
-    expect(res.body).toEqual({
+    const refusal = {
       statusCode: 400,
       status: 'failed',
       message: 'Validation error',
       error: [{ path: ['ticketIntegrationId'], message: 'Integration not found in this organization' }],
-    });
+    };
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toEqual(refusal);
     expect(await db.alertRule.count({ where: { projectId: project.id } })).toBe(0);
+
+    // A PATCH naming it is refused the same way, and the rule keeps no integration.
+    const ok = await t.client.post(`/api/v1/projects/${project.id}/metric-alerts`, {
+      name: 'Mine',
+      query: { dataset: 'spans', query: '', aggregates: ['count()'] },
+      criticalThreshold: 10,
+      windowMinutes: 5,
+      notifyEmail: 'oncall@example.com',
+    });
+    expect(ok.status, ok.text).toBe(201);
+    const patch = await t.client.request('PATCH', `/api/v1/projects/${project.id}/metric-alerts/${ok.body.data.id}`, {
+      body: { ticketIntegrationId: foreign.body.data.id },
+    });
+    expect([patch.status, patch.body]).toEqual([400, refusal]);
+    const stored = await db.alertRule.findUniqueOrThrow({ where: { id: ok.body.data.id } });
+    expect(stored.ticketIntegrationId).toBeNull();
   });
 });
