@@ -177,6 +177,7 @@ async function main() {
     console.log(
       `PostgreSQL CPU a minute: median ${(quantile(pgs, 0.5) / 1000).toFixed(2)} s, worst ${worst.toFixed(2)} s (target < ${TARGET_PG_S} s): ${worst < TARGET_PG_S ? 'met' : 'NOT met'}; wall median ${(quantile(walls, 0.5) / 1000).toFixed(2)} s`,
     );
+    await costPerKind(sql, pg.dataDir, minute0);
     const ingestSeconds = Number(args['ingest-seconds']);
     if (ingestSeconds > 0) await ingestBeside(pg.url, sql, ingestSeconds);
   } finally {
@@ -184,6 +185,34 @@ async function main() {
     const { closePool } = await import('@/lib/pg');
     await closePool();
     await pg.stop();
+  }
+}
+
+/** Each kind of rule read alone (one rule of the first project, 3 times): where a minute's PostgreSQL time goes. */
+async function costPerKind(sql: pgLib.Client, dataDir: string, minute0: number) {
+  const { readMetricValue } = await import('@/lib/alerts/evaluate-metric-alerts');
+  const { resolutionMinutes } = await import('@/lib/alerts/metric-resolution');
+  const rules = Number(args.rules);
+  console.log('');
+  console.log('each kind of rule read alone: PostgreSQL CPU per read, and per minute for its share of the rules');
+  for (const [j, t] of TEMPLATES.entries()) {
+    const { rows } = await sql.query(
+      `SELECT r.id, r.project_id, p.number AS project_number, p.slug AS project_slug, p.name AS project_name, o.plan,
+              r.name, r.metric_query, r.window_minutes, r.metric_comparison, r.metric_direction
+         FROM alert_rules r JOIN projects p ON p.id = r.project_id JOIN organizations o ON o.id = p.org_id
+        WHERE r.name = $1`,
+      [`rule ${j * Number(args.projects)}`],
+    );
+    const cpu0 = postgresCpuMs(dataDir);
+    const s = performance.now();
+    for (let i = 0; i < 3; i++) await readMetricValue(rows[0], new Date(minute0));
+    const wall = (performance.now() - s) / 3;
+    const pgMs = (postgresCpuMs(dataDir) - cpu0) / 3;
+    const every = resolutionMinutes(t.window, t.comparison ?? null);
+    const share = (pgMs * rules) / TEMPLATES.length / every / 1000;
+    console.log(
+      `${`${t.dataset} ${t.aggregate}${t.groupBy ? ` by ${t.groupBy.join(',')}` : ''}${t.query ? ` (${t.query})` : ''}, ${t.window} min${t.comparison ? ', vs 1d' : ''}`.padEnd(78)} ${pgMs.toFixed(0).padStart(5)} ms PostgreSQL (${wall.toFixed(0)} ms wall), every ${every} min: ${share.toFixed(2)} s a minute`,
+    );
   }
 }
 
