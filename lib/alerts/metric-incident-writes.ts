@@ -6,7 +6,6 @@ import { getBoss, jobDb, notifyWorkers } from '@/lib/jobs/boss';
 import { QUEUES } from '@/lib/jobs/queues';
 import { pool, withPgTransaction } from '@/lib/pg';
 import type { MetricState } from '@/lib/zod/metric-alerts';
-import type { TicketJob } from '@/lib/integrations/ticket-job';
 import { deliveriesOf, deliveryQueueJobs } from './delivery-jobs';
 import type { MetricFiring, MetricRuleRow } from './metric-rule-row';
 import { metricAlertEmail, type MetricAlertWebhookBody } from './payloads';
@@ -44,10 +43,14 @@ function bodyOf(rule: MetricRuleRow, to: MetricState, value: number, incident: {
   return body;
 }
 
-/** The chat or paging delivery of the incident's change (#64): PagerDuty's dedup_key is the incident's. */
-function integrationJob(rule: MetricRuleRow, body: MetricAlertWebhookBody): TicketJob {
+/**
+ * The chat or paging delivery of the incident's change (#64): PagerDuty's dedup_key is the incident's. The job is
+ * lib/integrations/ticket-job.ts's TicketJob, written here by shape (as evaluate-rules.ts writes a ticket's), so the
+ * alerts do not import the integrations, which import the alerts' payloads.
+ */
+function integrationJob(rule: MetricRuleRow, body: MetricAlertWebhookBody) {
   return {
-    action: body.state === 'resolved' ? 'metric_resolve' : 'metric_alert',
+    action: body.state === 'resolved' ? ('metric_resolve' as const) : ('metric_alert' as const),
     integrationId: rule.ticket_integration_id!,
     issueId: '',
     linkId: null,

@@ -2,7 +2,7 @@
 // (POST /v2/alerts/{alias}/close?identifierType=alias), https://docs.opsgenie.com/docs/alert-api.
 import { integrationFetch } from '../../outbound';
 import type { AlertMessage, Connection, NotifierClient } from '../../provider';
-import type { OpsgenieConfig, OpsgenieSecrets } from './index';
+import type { OpsgenieConfig, OpsgenieSecrets } from './types';
 
 type C = Connection<OpsgenieConfig, OpsgenieSecrets>;
 

@@ -2,10 +2,10 @@
 // alias is the issue's; resolving the issue closes it by that alias.
 import { z } from 'zod';
 import type { IntegrationProvider } from '../../provider';
-import { optionalBaseUrl, requiredSecret } from '../fields';
+import type { OpsgenieConfig, OpsgenieSecrets } from './types';
 
-export type OpsgenieConfig = { region: 'us' | 'eu'; baseUrl?: string };
-export type OpsgenieSecrets = { apiKey: string };
+export type { OpsgenieConfig, OpsgenieSecrets } from './types';
+import { optionalBaseUrl, requiredSecret } from '../fields';
 
 export const opsgenie: IntegrationProvider<OpsgenieConfig, OpsgenieSecrets> = {
   id: 'opsgenie',

@@ -5,7 +5,7 @@ import https from 'node:https';
 import { event } from '@pagerduty/pdjs';
 import { guardedLookup, noteExchange, RefusedAddress, refusedUrl, type Exchange } from '../../outbound';
 import type { AlertMessage, Connection, NotifierClient } from '../../provider';
-import type { PagerDutyConfig, PagerDutySecrets } from './index';
+import type { PagerDutyConfig, PagerDutySecrets } from './types';
 
 type Severity = 'critical' | 'error' | 'warning' | 'info';
 const severityOf = (levelName: string, level = levelName.toLowerCase()): Severity =>

@@ -2,10 +2,10 @@
 // dedup_key is the issue's; resolving the issue resolves it with the same key (lib/integrations/alert-resolve.ts).
 import { z } from 'zod';
 import type { IntegrationProvider } from '../../provider';
-import { requiredSecret } from '../fields';
+import type { PagerDutyConfig, PagerDutySecrets } from './types';
 
-export type PagerDutyConfig = { region: 'us' | 'eu'; server?: string };
-export type PagerDutySecrets = { routingKey: string };
+export type { PagerDutyConfig, PagerDutySecrets } from './types';
+import { requiredSecret } from '../fields';
 
 export const pagerduty: IntegrationProvider<PagerDutyConfig, PagerDutySecrets> = {
   id: 'pagerduty',

@@ -2,7 +2,7 @@
 // (https://learn.microsoft.com/microsoftteams/platform/webhooks-and-connectors/how-to/connectors-using).
 import { integrationFetch } from '../../outbound';
 import type { AlertMessage, NotifierClient } from '../../provider';
-import type { TeamsSecrets } from './index';
+import type { TeamsSecrets } from './types';
 
 /** A metric alert incident's facts (#62) instead of an issue's counts. */
 const metricFacts = (m: AlertMessage, metric: NonNullable<AlertMessage['metric']>) => [

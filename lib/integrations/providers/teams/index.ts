@@ -2,8 +2,9 @@
 // alert as an Adaptive Card 1.4 in a message. Its URL carries its own signature, so it is sealed like a token.
 import { z } from 'zod';
 import type { IntegrationProvider } from '../../provider';
+import type { TeamsSecrets } from './types';
 
-export type TeamsSecrets = { webhookUrl: string };
+export type { TeamsSecrets } from './types';
 
 export const teams: IntegrationProvider<Record<string, never>, TeamsSecrets> = {
   id: 'teams',
