@@ -258,7 +258,7 @@ async function ingestBeside(url: string, sql: pgLib.Client, seconds: number) {
     const rate = accepted / ((performance.now() - t0) / 1000);
     rates[mode].push(rate);
     const { rows } = await sql.query(
-      `SELECT count(*)::int AS n FROM alert_rules WHERE type = 'METRIC' AND metric_evaluated_at >= $1`,
+      `SELECT count(*)::int AS n FROM alert_rules WHERE type = 'METRIC' AND metric_evaluated_at >= date_trunc('minute', $1::timestamptz)`,
       [since],
     );
     console.log(
