@@ -3,9 +3,9 @@
 // the planner's estimate, the choice of exact or sampled (sampling.ts) and the one statement. A statement stopped
 // by the timeout is a 400 that says which limit it met, never a hung page.
 import type pg from 'pg';
-import { AppError, notFound } from '@/lib/errors';
+import { notFound } from '@/lib/errors';
 import type { OrgTenant } from '@/lib/orgs/resolve-tenant';
-import { withPgTransaction } from '@/lib/pg';
+import { withReadSession } from '@/lib/read-session';
 import { readSessionPool } from '@/lib/replica';
 import { retentionDays } from '@/lib/retention/purge-old-data';
 import type { ExploreQuery } from '@/lib/zod/explore';
@@ -43,30 +43,19 @@ export async function exploreScope(t: OrgTenant, q: Pick<ExploreQuery, 'projects
 }
 
 /** `fn` in a read-only transaction on the read pool, its statements stopped after the timeout (a clear 400). */
-export async function withExploreSession<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export function withExploreSession<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const ms = statementTimeoutMs();
-  try {
-    return await withPgTransaction(
-      async (client) => {
-        // Bounded reads (a sample or a cheap exact one): parallel workers would cost more to start than they save,
-        // and sorts for percentiles stay in memory.
-        await client.query(
-          `SELECT set_config('transaction_read_only', 'on', true), set_config('statement_timeout', $1, true),
-                  set_config('work_mem', '32MB', true), set_config('max_parallel_workers_per_gather', '0', true)`,
-          [String(ms)],
-        );
-        return fn(client);
-      },
-      { pool: readSessionPool() },
-    );
-  } catch (err) {
-    if ((err as { code?: string }).code === '57014')
-      throw new AppError(
-        'BAD_REQUEST',
-        `The query ran into the ${ms / 1000} s limit of one Explore query and was stopped: narrow the time range, pick fewer projects or add a filter`,
-      );
-    throw err;
-  }
+  // Bounded reads (a sample or a cheap exact one): parallel workers would cost more to start than they save, and
+  // sorts for percentiles stay in memory.
+  return withReadSession(
+    {
+      timeoutMs: ms,
+      workMem: '32MB',
+      parallel: false,
+      stoppedMessage: `The query ran into the ${ms / 1000} s limit of one Explore query and was stopped: narrow the time range, pick fewer projects or add a filter`,
+    },
+    fn,
+  );
 }
 
 /**

@@ -3,10 +3,10 @@
 // span's own start within the range, and by receipt within the range and an hour either side, so the day
 // partitions outside it are never opened.
 import type pg from 'pg';
-import { AppError, notFound } from '@/lib/errors';
+import { notFound } from '@/lib/errors';
 import { clock } from '@/lib/clock';
-import { withPgTransaction } from '@/lib/pg';
-import { readPool, readSessionPool } from '@/lib/replica';
+import { withReadSession } from '@/lib/read-session';
+import { readPool } from '@/lib/replica';
 import { spanIdSql } from '@/lib/traces/span-keys';
 import type { InsightPeriod, InsightSample, InsightsRange } from '@/lib/zod/insights';
 
@@ -65,28 +65,17 @@ function timeoutMs(): number {
  * `fn` in a read-only transaction on the read pool, with room for its percentiles' sorts in memory (work_mem) and
  * its statements stopped after the timeout (a clear 400 rather than a page that never loads).
  */
-export async function insightsSession<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export function insightsSession<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const ms = timeoutMs();
-  try {
-    return await withPgTransaction(
-      async (client) => {
-        await client.query(
-          `SELECT set_config('transaction_read_only', 'on', true), set_config('statement_timeout', $1, true),
-                  set_config('work_mem', '64MB', true)`,
-          [String(ms)],
-        );
-        return fn(client);
-      },
-      { pool: readSessionPool() },
-    );
-  } catch (err) {
-    if ((err as { code?: string }).code === '57014')
-      throw new AppError(
-        'BAD_REQUEST',
-        `The read ran into its ${ms / 1000} s limit and was stopped: pick a shorter range`,
-      );
-    throw err;
-  }
+  return withReadSession(
+    {
+      timeoutMs: ms,
+      workMem: '64MB',
+      parallel: true,
+      stoppedMessage: `The read ran into its ${ms / 1000} s limit and was stopped: pick a shorter range`,
+    },
+    fn,
+  );
 }
 
 /** The stored rows of the project in the range (`b`), before their spans are unnested. */
