@@ -208,6 +208,8 @@ describe('control characters on public routes', () => {
     'webhooks/stripe/route.ts': 'a signed body, verified before it is read; no path or query',
     'auth/[...nextauth]/route.ts': "next-auth's own routes, which look nothing up by a query value",
     'auth/complete/route.ts': 'reads only its own cookies and the signed next-auth token',
+    'integrations/slack/events/route.ts': "a body signed with Slack's signing secret, verified before it is read",
+    'integrations/slack/interactions/route.ts': "a body signed with Slack's signing secret, verified before it is read",
   };
   it('every route under app/api is covered', () => {
     const apiDir = path.resolve(import.meta.dirname, '../../app/api');

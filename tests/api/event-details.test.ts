@@ -50,6 +50,7 @@ const DETAIL_FIELDS = [
   'extra',
   'modules',
   'security',
+  'performance',
 ];
 
 describe('native envelope with the optional detail fields', () => {
