@@ -74,7 +74,7 @@ test('on a phone the header names the project, the nav is one row, wide tables b
   expect((await box(nav)).height).toBeLessThan(60);
   // The whole header (names, the usage meter, the nav) in about 126 px; the nav alone took 240 before.
   expect((await box(page.locator('header'))).height).toBeLessThan(140);
-  await expect(nav.getByRole('link')).toHaveCount(14); // Explore and Dashboards (#61) included
+  await expect(nav.getByRole('link')).toHaveCount(15); // Explore and Dashboards (#61), Insights (#62) included
   await expect(page.getByTestId('nav-more-right')).toBeVisible();
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: screen('phone-issues-390') });
