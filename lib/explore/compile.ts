@@ -70,7 +70,7 @@ export type CompileContext = {
  * How long before or after its own time an item may have been received and still be read: the partitions (by day of
  * receipt) and their time index narrow every read to the range and an hour either side (docs/explore.md).
  */
-const RECEIVED_SLACK_MS = 3_600_000;
+export const RECEIVED_SLACK_MS = 3_600_000;
 
 function aggregateOf(
   d: Dataset,

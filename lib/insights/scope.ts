@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import { notFound } from '@/lib/errors';
 import { clock } from '@/lib/clock';
+import { RECEIVED_SLACK_MS } from '@/lib/explore/compile';
 import { withReadSession } from '@/lib/read-session';
 import { readPool } from '@/lib/replica';
 import { spanIdSql } from '@/lib/traces/span-keys';
@@ -19,8 +20,6 @@ const PERIOD_MS: Record<InsightPeriod, number> = {
   '14d': 14 * 86_400_000,
   '30d': 30 * 86_400_000,
 };
-/** How long before or after its start a span may have been received (Explore's RECEIVED_SLACK_MS). */
-const RECEIVED_SLACK_MS = 3_600_000;
 
 export type Scope = {
   range: InsightsRange;
