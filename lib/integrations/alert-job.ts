@@ -30,22 +30,37 @@ export async function runAlertJob(input: TicketJob, row: IntegrationRow, issue: 
   const job: TicketJob = { ...input, action: input.action === 'create_ticket' ? 'alert' : input.action };
   if (job.action.startsWith('slack_')) return runSlackJob(job, row, issue.id);
   if (job.action !== 'alert' && job.action !== 'resolve_alert') return;
+  const alert = await alertMessage(issue.id);
+  await notifyIntegration(job, row, {
+    projectId: issue.projectId,
+    alert,
+    resolve: job.action === 'resolve_alert' ? 'refuse' : null,
+  });
+}
+
+/**
+ * `alert` through a chat or paging integration with the project's settings there, one logged, retried attempt: posted
+ * or triggered, or, with `resolve`, resolved where it was triggered; a notifier that resolves nothing then refuses the
+ * job (`refuse`: an issue's resolve goes only to paging) or posts the alert, which says "resolved" (`post`).
+ */
+export async function notifyIntegration(
+  job: TicketJob,
+  row: IntegrationRow,
+  { projectId, alert, resolve }: { projectId: string; alert: AlertMessage; resolve: 'refuse' | 'post' | null },
+) {
   const settings = await db.integrationProject.findUnique({
-    where: { integrationId_projectId: { integrationId: row.id, projectId: issue.projectId } },
+    where: { integrationId_projectId: { integrationId: row.id, projectId } },
     select: { config: true },
   });
   const { provider } = connectionOf(row);
-  const alert = await alertMessage(issue.id);
   await attemptDelivery(job, {
     target: (settings && describeProject(provider, settings.config)) || alert.dedupKey,
     call: async () => {
       const { connection } = connectionOf(row);
       const notifier = await provider.notifier!();
       const project = settings ? (provider.project?.schema.parse(settings.config) ?? null) : null;
-      if (job.action === 'resolve_alert') {
-        if (!notifier.resolve) throw new AppError('BAD_REQUEST', `${provider.name} has nothing to resolve`);
-        return notifier.resolve({ connection, project, alert });
-      }
+      if (resolve && notifier.resolve) return notifier.resolve({ connection, project, alert });
+      if (resolve === 'refuse') throw new AppError('BAD_REQUEST', `${provider.name} has nothing to resolve`);
       return notifier.alert({ connection, project, alert });
     },
   });

@@ -1,11 +1,9 @@
 // A metric alert incident through a chat or paging integration (#62, #64): opened or moved to critical, it triggers
 // PagerDuty / creates the Opsgenie alert (dedup_key and alias `metric-incident-<id>`) or posts to Slack / Teams;
 // resolved, it resolves / closes by the same key, or posts "resolved". One logged, retried attempt per job.
-import { db } from '@/lib/db';
 import { connectionOf, type IntegrationRow } from './connections';
-import { attemptDelivery } from './deliveries';
+import { notifyIntegration } from './alert-job';
 import type { AlertMessage } from './provider';
-import { describeProject } from './serialize';
 import type { MetricIncidentAlert, TicketJob } from './ticket-job';
 
 const round = (n: number) => String(Math.round(n * 10_000) / 10_000);
@@ -38,20 +36,10 @@ export async function runMetricAlertJob(job: TicketJob, row: IntegrationRow) {
   const m = job.metric!;
   const { provider } = connectionOf(row);
   if (provider.kind !== 'chat' && provider.kind !== 'paging') return;
-  const settings = await db.integrationProject.findUnique({
-    where: { integrationId_projectId: { integrationId: row.id, projectId: m.projectId } },
-    select: { config: true },
-  });
-  const alert = metricAlertMessage(m);
-  await attemptDelivery(job, {
-    target: (settings && describeProject(provider, settings.config)) || alert.dedupKey,
-    call: async () => {
-      const { connection } = connectionOf(row);
-      const notifier = await provider.notifier!();
-      const project = settings ? (provider.project?.schema.parse(settings.config) ?? null) : null;
-      // Paging resolves what it triggered; chat posts the "resolved" message.
-      if (job.action === 'metric_resolve' && notifier.resolve) return notifier.resolve({ connection, project, alert });
-      return notifier.alert({ connection, project, alert });
-    },
+  // Paging resolves what it triggered; chat posts the "resolved" message.
+  await notifyIntegration(job, row, {
+    projectId: m.projectId,
+    alert: metricAlertMessage(m),
+    resolve: job.action === 'metric_resolve' ? 'post' : null,
   });
 }
