@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { registerUser } from './support/accounts';
 import { startSentryPageServer } from './support/sentry-page';
 
@@ -29,6 +29,13 @@ const shop = (dsn: string) => `<!doctype html>
 // loaded machine four tabs' 204 sends share Chromium's six connections to the tracker, so a tab can have more than 40
 // waiting: room for all 51 of a tab keeps this test about what the tracker does with what it is sent.
 Sentry.init({ dsn: ${JSON.stringify(dsn)}, release: 'shop@3.0.0', environment: 'e2e', tracesSampleRate: 0, transportOptions: { bufferSize: 100 } });
+// What the SDK itself drops, and why (queue_overflow, network_error, ratelimit_backoff, event_processor), so a
+// shortfall says which side lost an error.
+window.dropped = [];
+(function (client) {
+  var record = client.recordDroppedEvent.bind(client);
+  client.recordDroppedEvent = function (reason, category, count) { window.dropped.push(reason + ':' + category); return record(reason, category, count); };
+})(Sentry.getClient());
 </script>
 </head><body><main><h1>Shop</h1></main>
 <script>
@@ -64,10 +71,19 @@ test('four tabs of @sentry/browser throw 200 errors: 200 stored, 5 issues, frame
   const site = await startSentryPageServer({ '/shop.html': shop(project.keys[0].sentryDsn) });
   const context = await browser.newContext();
   try {
-    const statuses: number[] = [];
+    // Every envelope send of the four pages: whether it carried an error event, its answer, or how it failed.
+    const sends = new Map<Request, { event: boolean; status?: number; failure?: string }>();
+    context.on('request', (r) => {
+      if (r.url().includes(`/api/${project.number}/envelope/`) && r.method() === 'POST')
+        sends.set(r, { event: r.postData()?.includes('"type":"event"') ?? false });
+    });
     context.on('response', (r) => {
-      if (r.url().includes(`/api/${project.number}/envelope/`) && r.request().method() === 'POST')
-        statuses.push(r.status());
+      const send = sends.get(r.request());
+      if (send) send.status = r.status();
+    });
+    context.on('requestfailed', (r) => {
+      const send = sends.get(r);
+      if (send) send.failure = r.failure()?.errorText;
     });
     const tabs: Page[] = [];
     for (let t = 1; t <= 4; t++) {
@@ -83,21 +99,52 @@ test('four tabs of @sentry/browser throw 200 errors: 200 stored, 5 issues, frame
       ),
     );
 
+    // Chromium refuses a keepalive send (net::ERR_ABORTED, before a byte leaves the browser) while the page's
+    // in-flight keepalive requests pass 64 KiB. The SDK frees its own count of them when an answer's headers arrive,
+    // Chromium only when the request completes: on a loaded machine a send can fall in between and is lost in the
+    // browser (the SDK records network_error). Those are counted apart; every send that was answered must be stored.
+    // (Chromium also reports an answered keepalive request as aborted once the page lets go of it: only a send
+    // without an answer counts as refused.)
+    const refused = () => [...sends.values()].filter((s) => s.event && s.status === undefined && s.failure);
     const total = async () => (await issuesOf(request, project.id)).reduce((sum, i) => sum + i.eventCount, 0);
-    // Exactly 200, however long a loaded machine takes to answer every send of the four pages.
-    await expect.poll(total, { timeout: 60_000 }).toBe(200);
+    const dropped = async () =>
+      (
+        await Promise.all(tabs.map((tab) => tab.evaluate(() => (window as unknown as { dropped: string[] }).dropped)))
+      ).flat();
+    try {
+      // However long a loaded machine takes to answer every send of the four pages.
+      await expect.poll(async () => (await total()) + refused().length, { timeout: 60_000 }).toBe(200);
+    } catch (error) {
+      // Say where the shortfall was: dropped by the SDK (and why), failed in Chromium, or answered but not stored.
+      const counts = (await issuesOf(request, project.id)).map((i) => `${i.title.slice(0, 40)}: ${i.eventCount}`);
+      const all = [...sends.values()];
+      throw new Error(
+        `${(error as Error).message}\nSDK dropped: ${JSON.stringify(await dropped())}\n` +
+          `sends: ${all.length}, answered ${all.filter((s) => s.status !== undefined).length}, not 200: ` +
+          `${JSON.stringify(all.filter((s) => s.status !== undefined && s.status !== 200))}, unanswered: ` +
+          `${JSON.stringify(all.filter((s) => s.status === undefined))}\nissues: ${counts.join('; ')}`,
+      );
+    }
+    const lost = refused().length;
+    if (lost > 0) test.info().annotations.push({ type: 'keepalive', description: `Chromium refused ${lost} sends` });
+    // Nothing else failed on the way: every refusal Chromium's own, every other send answered 200, no other reason
+    // to drop in the SDK, and the browser's refusals a small share (before #38 they were 128 of 200).
+    expect(refused().map((s) => s.failure)).toEqual(Array(lost).fill('net::ERR_ABORTED'));
+    expect(await dropped()).toEqual(Array(lost).fill('network_error:error'));
+    expect(lost).toBeLessThanOrEqual(10);
+    const answered = [...sends.values()].filter((s) => s.status !== undefined);
+    expect(answered.filter((s) => s.event)).toHaveLength(200 - lost);
+    expect(answered.filter((s) => s.status !== 200)).toEqual([]);
     const issues = await issuesOf(request, project.id);
     expect(issues).toHaveLength(5);
-    expect(issues.map((i) => i.eventCount).sort()).toEqual([40, 40, 40, 40, 40]);
+    if (lost === 0) expect(issues.map((i) => i.eventCount).sort()).toEqual([40, 40, 40, 40, 40]);
     for (const issue of issues) {
       expect(issue.culprit, issue.title).toMatch(new RegExp(`^${site.origin.replace(/[.]/g, '\\.')}/shop\\.html in `));
     }
-    expect(statuses.length).toBeGreaterThan(0);
-    expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    // Every error the SDK sent is on the Stats page as accepted, nothing dropped on either side.
+    // Every error that reached us is on the Stats page as accepted, nothing dropped on our side.
     const stats = (await (await request.get(`/api/v1/projects/${project.id}/stats?days=1`)).json()).data;
     expect(stats.rows.filter((r: { category: string }) => r.category === 'error')).toEqual([
-      { category: 'error', outcome: 'accepted', reason: '', quantity: 200 },
+      { category: 'error', outcome: 'accepted', reason: '', quantity: 200 - lost },
     ]);
 
     const one = issues.find((i) => i.title.startsWith('RangeError'))!;
