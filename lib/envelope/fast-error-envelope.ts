@@ -70,6 +70,17 @@ function record(v: unknown, value: (x: unknown) => unknown): Obj {
 }
 const same = (x: unknown) => x;
 
+// Module-level readers, not closures per call: these run for every frame and breadcrumb.
+const lastLines = (l: unknown) => {
+  const lines = each(l, line);
+  return lines.length > CAPS.contextLines ? lines.slice(-CAPS.contextLines) : lines;
+};
+const firstLines = (l: unknown) => {
+  const lines = each(l, line);
+  return lines.length > CAPS.contextLines ? lines.slice(0, CAPS.contextLines) : lines;
+};
+const anyRecord = (d: unknown) => record(d, same);
+
 function frame(v: unknown): Obj {
   const f = obj(v);
   const lineno = int(f.lineno);
@@ -83,8 +94,8 @@ function frame(v: unknown): Obj {
   opt(out, f, 'in_app', bool);
   opt(out, f, 'platform', shortText);
   opt(out, f, 'context_line', line);
-  opt(out, f, 'pre_context', (l) => each(l, line).slice(-CAPS.contextLines));
-  opt(out, f, 'post_context', (l) => each(l, line).slice(0, CAPS.contextLines));
+  opt(out, f, 'pre_context', lastLines);
+  opt(out, f, 'post_context', firstLines);
   return out;
 }
 
@@ -142,7 +153,7 @@ function breadcrumb(v: unknown): Obj {
   const out: Obj = { type: str(b.type) };
   opt(out, b, 'message', str);
   opt(out, b, 'timestamp', num);
-  opt(out, b, 'data', (d) => record(d, same));
+  opt(out, b, 'data', anyRecord);
   opt(out, b, 'category', shortText);
   opt(out, b, 'level', shortText);
   return out;

@@ -54,14 +54,16 @@ function nestsTooDeep(value: unknown, depth: number): boolean {
 
 /**
  * Makes a validated envelope storable: refuses nesting deeper than MAX_JSON_DEPTH (with the path) and,
- * when the raw text had escapes, replaces NUL and unpaired surrogates.
+ * when the raw text had escapes, replaces NUL and unpaired surrogates. `depthChecked`: the caller knows the value
+ * nests less deep than that (it came from a payload tooDeepKey passed, no deeper).
  */
 export function storableEnvelope<T>(
   value: T,
   hadEscapes: boolean,
+  depthChecked = false,
 ): { ok: true; value: T } | { ok: false; issue: FieldIssue } {
   // The common case (no escapes, sane depth) only reads the value; the path is worked out when needed.
-  if (!hadEscapes && !nestsTooDeep(value, 0)) return { ok: true, value };
+  if (!hadEscapes && (depthChecked || !nestsTooDeep(value, 0))) return { ok: true, value };
   try {
     return { ok: true, value: walk(value, [], hadEscapes) as T };
   } catch (err) {

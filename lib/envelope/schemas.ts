@@ -108,8 +108,15 @@ const chainedExceptionSchema = z.object({
   stacktrace: z.object({ frames: z.array(frameSchema) }).optional(),
 });
 
+// A string JSON writes as it is between its quotes (printable ASCII but `"` and a backslash): its bytes are its length + 2.
+const PLAIN_JSON_STRING = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /** Bytes of `v` as JSON (infinite when it cannot be serialized). */
 export function jsonBytes(v: unknown): number {
+  // The usual keys and values are counted without writing them (this runs for every key and value of every context).
+  if (typeof v === 'string' && PLAIN_JSON_STRING.test(v)) return v.length + 2;
+  if (typeof v === 'boolean') return v ? 4 : 5;
+  if (v === null) return 4;
   try {
     return Buffer.byteLength(JSON.stringify(v));
   } catch {
@@ -146,8 +153,13 @@ export function fitContext(context: Record<string, unknown>): Record<string, unk
     keys++;
     setOwn(out, k, v);
   }
+  // Its JSON's bytes (the count above has one comma too many), so fitContexts need not write it again.
+  fittedBytes.set(out, keys > 0 ? bytes - 1 : 2);
   return out;
 }
+
+/** The JSON bytes of each context fitContext made. */
+const fittedBytes = new WeakMap<object, number>();
 
 /** An event's contexts within their caps: at most CAPS.contexts of them, in order while they fit in CAPS.contextsBytes. */
 export function fitContexts(contexts: Record<string, unknown>): Record<string, Record<string, unknown>> {
@@ -159,7 +171,7 @@ export function fitContexts(contexts: Record<string, unknown>): Record<string, R
     const c = contexts[name];
     if (typeof c !== 'object' || c === null || Array.isArray(c)) continue;
     if (n >= CAPS.contexts) break;
-    const size = jsonBytes(name) + jsonBytes(c) + 2;
+    const size = jsonBytes(name) + (fittedBytes.get(c) ?? jsonBytes(c)) + 2;
     if (bytes + size > CAPS.contextsBytes) continue;
     bytes += size;
     n++;

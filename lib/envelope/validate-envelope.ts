@@ -44,6 +44,11 @@ type Options = {
   path?: Path;
   /** Whether the JSON text held \u escapes (which may decode to unstorable characters). */
   hadEscapes: boolean;
+  /**
+   * The value nests no deeper than a payload that passed tooDeepKey (lib/envelope/prepare-json.ts): a Sentry error
+   * event's mapping keeps what it takes from the payload at the same depth or shallower, so its depth is not walked again.
+   */
+  depthChecked?: boolean;
   grouping?: 'native' | 'sentry';
   stackless?: boolean;
   message?: boolean;
@@ -57,6 +62,7 @@ function parse<S extends z.ZodType>(
   json: unknown,
   path: Path,
   hadEscapes: boolean,
+  depthChecked = false,
 ): { ok: true; value: z.infer<S> } | { ok: false; issues: FieldIssue[] } {
   // An error envelope of the usual shape is read by hand (the same result); zod decides everything else.
   let value = ((schema as z.ZodType) === errorEnvelopeSchema ? fastErrorEnvelope(json) : null) as z.infer<S> | null;
@@ -65,7 +71,7 @@ function parse<S extends z.ZodType>(
     if (!parsed.success) return { ok: false, issues: prefixed(path, issuesFromZod(parsed.error)) };
     value = parsed.data;
   }
-  const storable = storableEnvelope(value, hadEscapes);
+  const storable = storableEnvelope(value, hadEscapes, depthChecked);
   if (!storable.ok) return { ok: false, issues: prefixed(path, [storable.issue]) };
   return { ok: true, value: storable.value };
 }
@@ -77,7 +83,7 @@ export function validateUnit(json: unknown, opts: Options): ValidatedUnit {
     const tx = parse(transactionEnvelopeSchema, json, path, opts.hadEscapes);
     return tx.ok ? { ok: true, unit: { kind: 'transaction', path, envelope: tx.value } } : tx;
   }
-  const ev = parse(errorEnvelopeSchema, json, path, opts.hadEscapes);
+  const ev = parse(errorEnvelopeSchema, json, path, opts.hadEscapes, opts.depthChecked);
   if (!ev.ok) return ev;
   return {
     ok: true,

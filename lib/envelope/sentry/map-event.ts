@@ -39,11 +39,22 @@ export function sentryTimeToMs(v: unknown): unknown {
 
 /** Sentry sends string maps as objects or as `[[key, value], …]` pairs; values are coerced to strings. */
 export function stringMap(v: unknown): Record<string, string> | undefined {
+  if (isObject(v)) {
+    // An object (what SDKs send): read in place, no list of pairs built and dropped.
+    const out: Record<string, string> = {};
+    let any = false;
+    for (const key in v) {
+      if (!Object.hasOwn(v, key)) continue;
+      const val = v[key];
+      if (val === null || val === undefined) continue;
+      setOwn(out, key, scalarString(val) ?? JSON.stringify(val));
+      any = true;
+    }
+    return any ? out : undefined;
+  }
   const entries: [unknown, unknown][] = Array.isArray(v)
     ? v.filter((p): p is unknown[] => Array.isArray(p) && p.length >= 2).map((p) => [p[0], p[1]])
-    : isObject(v)
-      ? Object.entries(v)
-      : [];
+    : [];
   const out: [string, string][] = [];
   for (const [k, val] of entries) {
     const key = scalarString(k);
@@ -93,34 +104,45 @@ function frame(f: JsonObject): Frame | null {
   const fn = str(f.function);
   const sentName = str(f.filename) || str(f.abs_path) || str(f.module) || '<unknown>';
   const filename = withoutQuery(sentName);
-  return compact({
-    filename,
-    lineno,
-    function: fn && fn !== '?' ? fn : undefined,
-    colno: int(f.colno),
-    // The URL as sent, query string included, when only the filename carried it (the browser SDK sends no abs_path).
-    abs_path: str(f.abs_path) ?? (filename !== sentName ? sentName : undefined),
-    module: str(f.module),
-    package: str(f.package),
-    in_app: bool(f.in_app),
-    platform: str(f.platform),
-    context_line: str(f.context_line),
-    pre_context: lines(f.pre_context),
-    post_context: lines(f.post_context),
-  });
+  // Built member by member in compact's order (no object of undefineds to copy): this runs for every frame.
+  const out: JsonObject = { filename, lineno };
+  if (fn && fn !== '?') out.function = fn;
+  const colno = int(f.colno);
+  if (colno !== undefined) out.colno = colno;
+  // The URL as sent, query string included, when only the filename carried it (the browser SDK sends no abs_path).
+  const absPath = str(f.abs_path) ?? (filename !== sentName ? sentName : undefined);
+  if (absPath !== undefined) out.abs_path = absPath;
+  if (typeof f.module === 'string') out.module = f.module;
+  if (typeof f.package === 'string') out.package = f.package;
+  if (typeof f.in_app === 'boolean') out.in_app = f.in_app;
+  if (typeof f.platform === 'string') out.platform = f.platform;
+  if (typeof f.context_line === 'string') out.context_line = f.context_line;
+  const pre = lines(f.pre_context);
+  if (pre) out.pre_context = pre;
+  const post = lines(f.post_context);
+  if (post) out.post_context = post;
+  return out as Frame;
 }
 
-function framesOf(stacktrace: unknown): JsonObject[] {
-  return isObject(stacktrace) && Array.isArray(stacktrace.frames) ? stacktrace.frames.filter(isObject) : [];
+function framesOf(stacktrace: unknown): unknown[] {
+  return isObject(stacktrace) && Array.isArray(stacktrace.frames) ? stacktrace.frames : [];
 }
+
+const hasFrames = (stacktrace: unknown) => framesOf(stacktrace).some(isObject);
 
 /** Sentry frames are outermost first; ours are innermost first. The innermost MAX_FRAMES are kept. */
 function ourFrames(stacktrace: unknown): Frame[] {
-  return framesOf(stacktrace)
-    .slice(-MAX_FRAMES)
-    .map(frame)
-    .filter((f): f is Frame => f !== null)
-    .reverse();
+  // One pass from the innermost end: the last MAX_FRAMES objects, mapped, reversed.
+  const sent = framesOf(stacktrace);
+  const out: Frame[] = [];
+  for (let i = sent.length - 1, taken = 0; i >= 0 && taken < MAX_FRAMES; i--) {
+    const f = sent[i];
+    if (!isObject(f)) continue;
+    taken++;
+    const mapped = frame(f);
+    if (mapped) out.push(mapped);
+  }
+  return out;
 }
 
 /** Sentry lists `exception.values` oldest first (the last one was thrown); older SDKs send a bare array. */
@@ -193,22 +215,31 @@ function threadStacktrace(event: JsonObject): unknown {
   return (threads.find((t) => t.crashed === true) ?? threads.find((t) => t.current === true) ?? threads[0])?.stacktrace;
 }
 
+function breadcrumb(b: JsonObject): JsonObject {
+  // Member by member in compact's order: this runs for every breadcrumb.
+  const out: JsonObject = { type: str(b.type) ?? 'default' };
+  if (typeof b.category === 'string') out.category = b.category;
+  if (typeof b.level === 'string') out.level = b.level;
+  const message = scalarString(b.message);
+  if (message !== undefined) out.message = message;
+  const timestamp = b.timestamp === undefined ? undefined : sentryTimeToMs(b.timestamp);
+  if (timestamp !== undefined) out.timestamp = timestamp;
+  if (isObject(b.data)) out.data = b.data;
+  return out;
+}
+
 function breadcrumbs(v: unknown): unknown {
   const list = Array.isArray(v) ? v : isObject(v) && Array.isArray(v.values) ? v.values : undefined;
   if (!list) return undefined;
-  return list
-    .filter(isObject)
-    .slice(-MAX_BREADCRUMBS)
-    .map((b) =>
-      compact({
-        type: str(b.type) ?? 'default',
-        category: str(b.category),
-        level: str(b.level),
-        message: scalarString(b.message),
-        timestamp: b.timestamp === undefined ? undefined : sentryTimeToMs(b.timestamp),
-        data: isObject(b.data) ? b.data : undefined,
-      }),
-    );
+  // The last MAX_BREADCRUMBS objects, in order, in one array.
+  let start = list.length;
+  for (let taken = 0; start > 0 && taken < MAX_BREADCRUMBS;) if (isObject(list[--start])) taken++;
+  const out: JsonObject[] = [];
+  for (let i = start; i < list.length; i++) {
+    const b = list[i];
+    if (isObject(b)) out.push(breadcrumb(b));
+  }
+  return out;
 }
 
 /** `user`, with the address of `request.env.REMOTE_ADDR` (Python's WSGI integration) when it names none. */
@@ -278,8 +309,17 @@ function extra(v: unknown): JsonObject | undefined {
 
 function modules(v: unknown): Record<string, string> | undefined {
   if (!isObject(v)) return undefined;
-  const entries = Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string');
-  return entries.length > 0 ? Object.fromEntries(entries.slice(0, CAPS.modules)) : undefined;
+  // The first CAPS.modules string entries, in order, read in place.
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const k in v) {
+    if (n >= CAPS.modules) break;
+    const val = v[k];
+    if (!Object.hasOwn(v, k) || typeof val !== 'string') continue;
+    setOwn(out, k, val);
+    n++;
+  }
+  return n > 0 ? out : undefined;
 }
 
 function fingerprint(v: unknown): unknown {
@@ -309,9 +349,7 @@ export function errorEnvelopeFromSentry(event: JsonObject, fallbackEventId?: unk
   const type = exc ? (scalarString(exc.type) ?? 'Error') : 'Message';
   const value = exc ? (scalarString(exc.value) ?? '') : (messageText(event) ?? '<unlabeled event>');
   const stack =
-    (exc && framesOf(exc.stacktrace).length > 0 ? exc.stacktrace : undefined) ??
-    event.stacktrace ??
-    threadStacktrace(event);
+    (exc && hasFrames(exc.stacktrace) ? exc.stacktrace : undefined) ?? event.stacktrace ?? threadStacktrace(event);
   const frames = ourFrames(stack);
   const stackless = !exc && frames.length === 0;
   const message = !exc || (isObject(exc.mechanism) && exc.mechanism.synthetic === true);

@@ -55,6 +55,9 @@ function unitsOf(
       grouping: 'sentry',
       stackless: u.stackless,
       message: u.message,
+      // An error event's mapping nests nothing deeper than the payload just checked (map-event.ts); a transaction's
+      // and a span's are walked again.
+      depthChecked: type === 'event',
     });
     if (!v.ok) return v.issues;
     units.push(v.unit);

@@ -79,6 +79,59 @@ describe('frames: every field', () => {
     expect(out).toHaveLength(250);
     expect(out[0].filename).toBe('f9999.py');
   });
+
+  it('the innermost 250 objects among other values, unusable frames dropped after the cut; members in one order', () => {
+    // 400 entries: every third not an object, every seventh object without a usable line number.
+    const sent = Array.from({ length: 400 }, (_, i) =>
+      i % 3 === 0 ? [null, 'x', 5][i % 9 === 0 ? 0 : 1] : { filename: `f${i}.py`, lineno: i % 7 === 0 ? 0 : i },
+    );
+    const objects = sent.filter((f): f is { filename: string; lineno: number } => typeof f === 'object' && f !== null);
+    const expected = objects
+      .slice(-250)
+      .filter((f) => f.lineno > 0)
+      .reverse()
+      .map((f) => f.filename);
+    const out = mapped({ exception: { values: [{ type: 'E', value: 'v', stacktrace: { frames: sent } }] } }).exception
+      .stacktrace.frames;
+    expect(out.map((f) => f.filename)).toEqual(expected);
+    const full = frameOf({
+      context_line: 'c',
+      post_context: ['d'],
+      pre_context: ['b'],
+      platform: 'python',
+      in_app: true,
+      package: 'p',
+      module: 'm',
+      abs_path: '/srv/a.py',
+      colno: 2,
+      function: 'f',
+    });
+    expect(Object.keys(full)).toEqual([
+      'filename',
+      'lineno',
+      'function',
+      'colno',
+      'abs_path',
+      'module',
+      'package',
+      'in_app',
+      'platform',
+      'context_line',
+      'pre_context',
+      'post_context',
+    ]);
+  });
+
+  it('the last 100 breadcrumb objects among other values, in order, each member once in one order', () => {
+    const sent = Array.from({ length: 150 }, (_, i) =>
+      i % 4 === 0 ? 'not a crumb' : { data: { i }, timestamp: T + i, message: i, level: 'info', category: 'c' },
+    );
+    const out = mapped({ breadcrumbs: { values: sent } }).breadcrumbs!;
+    const kept = sent.filter((b) => typeof b === 'object').slice(-100);
+    expect(out.map((b) => b.data)).toEqual(kept.map((b) => (b as { data: unknown }).data));
+    expect(Object.keys(out[0])).toEqual(['type', 'message', 'timestamp', 'data', 'category', 'level']);
+    expect(out[0]).toMatchObject({ type: 'default', category: 'c', level: 'info', message: expect.any(String) });
+  });
 });
 
 describe('the exception chain', () => {
