@@ -20,6 +20,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Page } from '@playwright/test';
@@ -127,7 +128,7 @@ function profileChunk(profilerId: string, startSec: number): string {
   return `${JSON.stringify(header)}\n${itemHeaderLine}\n${JSON.stringify(payload)}`;
 }
 
-type Measured = { lcp: number; content: number; lcpElement: string };
+type Measured = { lcp: number; content: number; lcpElement: string; ttfb: number; fcp: number };
 
 /** From navigation start: the content on screen (`ready` polled on every frame), then the last LCP entry. */
 async function visit(page: Page, url: string, ready: () => unknown): Promise<Measured> {
@@ -144,7 +145,10 @@ async function visit(page: Page, url: string, ready: () => unknown): Promise<Mea
             const entries = (window as unknown as { __lcp: (PerformanceEntry & { element?: Element | null })[] }).__lcp;
             const el = entries.at(-1)?.element;
             const id = el?.getAttribute('data-testid');
+            const nav = window.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
             resolve({
+              ttfb: nav?.responseStart ?? Number.NaN,
+              fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
               lcp: entries.at(-1)?.startTime ?? Number.NaN,
               lcpElement: el ? `${el.tagName.toLowerCase()}${id ? `[${id}]` : ''}` : '?',
             });
@@ -288,7 +292,7 @@ async function main() {
       },
       { name: 'trace', url: `${svc.base}/traces/${trace.trace_id}`, ready: shown('[data-testid="span"]') },
       { name: 'logs', url: `${base}/logs`, ready: shown('[data-testid="log"]') },
-      { name: 'replays', url: `${base}/replays`, ready: shown('[data-testid="replay-link"]') },
+      { name: 'replays', url: `${base}/replays`, ready: shown('a[href*="/replays/"]') },
       {
         name: 'replay player',
         url: `${base}/replays/${replayId}`,
@@ -318,8 +322,17 @@ async function main() {
     });
     const page = await context.newPage();
     const results = new Map(pages.map((p) => [p.name, [] as Measured[]]));
-    for (const p of pages) await visit(page, p.url, p.ready);
-    for (let i = 0; i < RUNS; i++) for (const p of pages) results.get(p.name)!.push(await visit(page, p.url, p.ready));
+    const visitNamed = async (p: (typeof pages)[number]) => {
+      try {
+        return await visit(page, p.url, p.ready);
+      } catch (err) {
+        const shot = path.join(os.tmpdir(), `bench-dashboard-${p.name.replace(' ', '-')}.png`);
+        await page.screenshot({ path: shot }).catch(() => {});
+        throw new Error(`${p.name} (${p.url}; screenshot ${shot}): ${(err as Error).message}`);
+      }
+    };
+    for (const p of pages) await visitNamed(p);
+    for (let i = 0; i < RUNS; i++) for (const p of pages) results.get(p.name)!.push(await visitNamed(p));
     await context.close();
 
     console.log(
@@ -337,6 +350,7 @@ async function main() {
       ok &&= met;
       console.log(
         `${p.name.padEnd(14)} LCP ${lcp.toFixed(0).padStart(5)} ms (${Math.min(...rs.map((r) => r.lcp)).toFixed(0)}–${Math.max(...rs.map((r) => r.lcp)).toFixed(0)}, ${rs.at(-1)!.lcpElement})` +
+          `   TTFB ${median(rs.map((r) => r.ttfb)).toFixed(0)} FCP ${median(rs.map((r) => r.fcp)).toFixed(0)}` +
           `   ${isPlayer ? 'first frame' : 'content'} ${content.toFixed(0).padStart(5)} ms   ${met ? 'OK' : 'OVER'}` +
           ` (target LCP < ${LCP_TARGET_MS} ms${isPlayer ? `, first frame < ${PLAYER_TARGET_MS} ms` : ''})`,
       );
