@@ -10,6 +10,7 @@ import { SECURITY_PAGE } from '@/lib/auth/two-factor/notify';
 import { DashboardHeader } from '@/components/dashboard/dashboard-header';
 import { DashboardFooter } from '@/components/dashboard/dashboard-footer';
 import { ToastProvider } from '@/components/ui/toast';
+import { PreloadApi } from '@/components/dashboard/preload-api';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   // The proxy only checks that a cookie is present; an expired or logged-out one ends here.
@@ -17,12 +18,16 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const path = (await headers()).get(PATH_HEADER);
   if (!session) redirect(withNext('/login', path));
   // The organization requires two-factor sign-in and this person has no factor: enrol first (#48).
-  const enrolFor = session.orgId ? await enrolmentRequiredFor(session.user.id, session.orgId) : null;
+  // Both at once: the organization is read whether or not it sends this person to enrol (#65).
+  const [enrolFor, organization] = session.orgId
+    ? await Promise.all([enrolmentRequiredFor(session.user.id, session.orgId), getOrganizationSummary(session.orgId)])
+    : [null, null];
   if (enrolFor && !(path ?? '').startsWith(SECURITY_PAGE)) redirect(`${SECURITY_PAGE}?required=1`);
-  const organization = session.orgId ? await getOrganizationSummary(session.orgId) : null;
 
   return (
     <ToastProvider>
+      {/* The header's usage meter (useUsage, lib/swr/use-usage.ts). */}
+      {organization && <PreloadApi paths={['/api/v1/usage']} />}
       <div className="min-h-screen">
         <DashboardHeader user={{ name: session.user.name, email: session.user.email }} organization={organization} />
         <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">{children}</main>

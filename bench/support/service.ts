@@ -137,13 +137,16 @@ export async function startInstance(opts: {
   distDir: string;
   env?: Record<string, string>;
   databaseUrl?: string;
+  /** Fixed loopback ports (a free one each when not given). */
+  port?: number;
+  pgPort?: number;
 }): Promise<Instance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tracker-bench-'));
   fs.chmodSync(dataDir, 0o755);
   // Outside DATA_DIR so it survives the clean-up.
   const logFile = path.join(os.tmpdir(), `${path.basename(dataDir)}.log`);
-  const port = await freePort();
-  const pgPort = await freePort();
+  const port = opts.port ?? (await freePort());
+  const pgPort = opts.pgPort ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -217,7 +220,12 @@ export async function signUpBenchUser(inst: Instance) {
 }
 
 /** One instance with a signed-up, verified and logged-in user. */
-export async function startService(opts: { distDir: string; env?: Record<string, string> }): Promise<Service> {
+export async function startService(opts: {
+  distDir: string;
+  env?: Record<string, string>;
+  port?: number;
+  pgPort?: number;
+}): Promise<Service> {
   const inst = await startInstance(opts);
   return { ...inst, ...(await signUpBenchUser(inst)) };
 }

@@ -8,6 +8,15 @@ import { sanitizeRecording } from '@/lib/replays/sanitize-recording';
 import type { TimelineMarker } from '@/lib/replays/timeline';
 import { ReplayControls, ReplayScrubber } from './player/replay-controls';
 
+let replayerModule: Promise<typeof import('@rrweb/replay')> | undefined;
+/** rrweb's player code, fetched once: the replay page starts it on arrival, beside the recording's fetch (#65). */
+export const loadReplayer = () =>
+  (replayerModule ??= import('@rrweb/replay').catch((err: unknown) => {
+    // A failed download is tried again by the next player.
+    replayerModule = undefined;
+    throw err;
+  }));
+
 /** Where the player is asked to go: `n` changes on every request, so the same time can be asked for twice. */
 export type SeekRequest = { offsetMs: number; n: number };
 
@@ -44,7 +53,7 @@ export function ReplayPlayer({
     if (!root) return;
     let cancelled = false;
     let replayer: Replayer | null = null;
-    import('@rrweb/replay')
+    loadReplayer()
       .then(({ Replayer: ReplayerClass }) => {
         if (cancelled) return;
         // A copy: the page keeps the recording as loaded (its timeline reads it too).

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { deleteReplay, useRecording, useReplay, type ReplayDetail } from '@/lib/swr/use-replays';
 import { buildTimeline, formatOffset } from '@/lib/replays/timeline';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,7 @@ import { FormError } from '@/components/ui/form-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useAction } from '@/components/ui/use-action';
-import { ReplayPlayer, type SeekRequest } from './replay-player';
+import { loadReplayer, ReplayPlayer, type SeekRequest } from './replay-player';
 import { ConsolePanel, ErrorsPanel, FeedbackPanel, NetworkPanel, TracesPanel } from './replay-panels';
 import { formatDateTime } from '@/lib/text/date-format';
 
@@ -19,6 +19,8 @@ export function ReplayView({ projectId, replayId }: { projectId: string; replayI
   const { replay, error, isLoading } = useReplay(projectId, replayId);
   const { events, error: recordingError } = useRecording(projectId, replayId);
   const at = Number(useSearchParams().get('at'));
+  // The player's code downloads while the replay and its recording load, not after.
+  useEffect(() => void loadReplayer().catch(() => {}), []);
   if (error) return <ErrorState error={error} title="Could not load this replay" />;
   if (isLoading || !replay) return <LoadingState label="Loading the replay" />;
   return (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
 import { projectName } from '@/lib/dashboard/page-titles';
 import { ProjectFrame } from '@/components/projects/project-frame';
+import { PreloadApi } from '@/components/dashboard/preload-api';
 
 type Params = { params: Promise<{ projectId: string }> };
 
@@ -19,5 +20,11 @@ export default async function ProjectLayout({
   params: Promise<{ projectId: string }>;
 }) {
   const { projectId } = await params;
-  return <ProjectFrame projectId={projectId}>{children}</ProjectFrame>;
+  return (
+    <>
+      {/* The project every page of it reads (useProject, lib/swr/use-projects.ts). */}
+      <PreloadApi paths={[`/api/v1/projects/${encodeURIComponent(projectId)}`]} />
+      <ProjectFrame projectId={projectId}>{children}</ProjectFrame>
+    </>
+  );
 }

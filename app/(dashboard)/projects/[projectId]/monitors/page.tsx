@@ -4,4 +4,5 @@ import { projectPage } from '@/components/dashboard/project-page';
 
 export const metadata: Metadata = { title: 'Monitors' };
 
-export default projectPage(MonitorsView);
+// useMonitors' key (lib/swr/use-monitors.ts).
+export default projectPage(MonitorsView, undefined, (project) => [`${project}/monitors`]);

@@ -4,4 +4,5 @@ import { projectPage } from '@/components/dashboard/project-page';
 
 export const metadata: Metadata = { title: 'Releases' };
 
-export default projectPage(ReleasesView);
+// useReleases' key (lib/swr/use-releases.ts): the view always opens on page 1.
+export default projectPage(ReleasesView, undefined, (project) => [`${project}/releases?page=1&limit=25`]);

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { IssueDetail } from '@/components/issues/issue-detail';
 import { LoadingState } from '@/components/ui/states';
+import { PreloadApi } from '@/components/dashboard/preload-api';
 import { issueTitle } from '@/lib/dashboard/page-titles';
 
 type Params = { params: Promise<{ projectId: string; issueId: string }> };
@@ -14,8 +15,11 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export default async function IssuePage({ params }: { params: Promise<{ projectId: string; issueId: string }> }) {
   const { projectId, issueId } = await params;
+  const issue = `/api/v1/projects/${encodeURIComponent(projectId)}/issues/${encodeURIComponent(issueId)}`;
   return (
     <Suspense fallback={<LoadingState label="Loading issue" />}>
+      {/* useIssue's key (lib/swr/use-issues.ts). */}
+      <PreloadApi paths={[`${issue}?expand=assignee`]} />
       <IssueDetail projectId={projectId} issueId={issueId} />
     </Suspense>
   );
