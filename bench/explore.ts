@@ -27,6 +27,7 @@ const { values: args } = parseArgs({
     metrics: { type: 'string', default: '10000000' },
     'data-dir': { type: 'string' },
     only: { type: 'string' },
+    analyze: { type: 'boolean', default: false },
     runs: { type: 'string', default: '20' },
     'no-exact': { type: 'boolean', default: false },
   },
@@ -83,8 +84,13 @@ const QUERIES: [string, Record<string, string>][] = [
     { dataset: 'metrics', query: 'metric.name:http.server.duration', aggregate: 'p95(value)', groupBy: 'http.route' },
   ],
   [
-    'metrics: sum, avg by metric.name, environment',
-    { dataset: 'metrics', aggregate: 'sum(value),avg(value)', groupBy: 'metric.name,environment' },
+    'metrics: sum, avg of a metric by environment, route',
+    {
+      dataset: 'metrics',
+      query: 'metric.name:http.server.duration',
+      aggregate: 'sum(value),avg(value)',
+      groupBy: 'environment,http.route',
+    },
   ],
   ['errors: count() by release, environment, level', { dataset: 'errors', groupBy: 'release,environment,level' }],
 ];
@@ -174,6 +180,27 @@ async function main() {
       if (res.status !== 200) throw new Error(`${res.status} ${body.message} for ${url}`);
       return body.data;
     };
+
+    if (args.analyze) {
+      // Where each query's time goes: the plan step (EXPLAIN, the choice) and the statement run, with its plan.
+      const { planQuery, withExploreSession } = await import('@/lib/explore/run-explore');
+      for (const [label, params] of QUERIES.filter(([l]) => !args.only || l.includes(args.only))) {
+        const q = exploreSearchParamsSchema.parse({ statsPeriod: '24h', ...params });
+        const scope = await exploreScope({ orgId: org.id, userId: user.id, role: 'OWNER' }, q);
+        const c = compileQuery(q, { nowMs: Date.now(), ...scope });
+        await withExploreSession(async (client) => {
+          const s0 = performance.now();
+          const exact = exploreSql(c, null);
+          const choice = await planQuery(client, c, exact);
+          const s1 = performance.now();
+          const stmt = choice.exact ? exact : exploreSql(c, { percent: choice.rate * 100 });
+          const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${stmt.text}`, stmt.values);
+          console.log(`\n== ${label}: plan step ${(s1 - s0).toFixed(0)} ms, ${JSON.stringify(choice)}`);
+          console.log(rows.map((r) => r['QUERY PLAN']).join('\n'));
+        });
+      }
+      return;
+    }
 
     const results = [];
     for (const [label, params] of QUERIES.filter(([l]) => !args.only || l.includes(args.only))) {

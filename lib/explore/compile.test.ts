@@ -166,6 +166,19 @@ describe('sampling', () => {
     });
   });
 
+  it('counts a scan inside a nested loop once per outer row', () => {
+    const nested = {
+      'Node Type': 'Nested Loop',
+      'Plan Rows': 10_000,
+      'Total Cost': 500,
+      Plans: [
+        { 'Node Type': 'Seq Scan', 'Relation Name': 'metric_series', 'Plan Rows': 12, 'Total Cost': 1 },
+        { 'Node Type': 'Index Scan', 'Relation Name': 'metric_points_p20261202', 'Plan Rows': 800, 'Total Cost': 40 },
+      ],
+    };
+    expect(scansOf(nested, 'metric_points')).toEqual({ cost: 480, rows: 9600, relations: ['metric_points_p20261202'] });
+  });
+
   it('reads exactly when cheap, else a sample of about the target rows, never more pages than the cap', () => {
     expect(chooseSampling(100_000, scansOf(plan(1000, 50_000), 'logs'), 800)).toEqual({ exact: true });
     expect(chooseSampling(100_000, scansOf(plan(600_000, 10_000_000), 'logs'), 400_000)).toEqual({
