@@ -41,3 +41,45 @@ export async function seedMetrics(t: Target, n: number): Promise<void> {
     );
   }
 }
+
+/**
+ * The rollups ingest's fold would have made of the seeded points (lib/metrics-store/rollup-fold.ts): per series and
+ * minute, then per hour, count, sum, min, max, the last value and for distributions the sketch (the key function of
+ * lib/metrics-store/sketch.ts in SQL: 1 % accuracy, keys offset by 2048, key and count pairs in key order).
+ */
+export async function seedMetricRollups(t: Target): Promise<void> {
+  const t0 = performance.now();
+  const key = `CASE WHEN abs(p.value) <= 1e-9 THEN 0
+    ELSE sign(p.value)::int * (ceil(ln(abs(p.value)) / ln(1.01 / 0.99))::int + 2048) END`;
+  const fold = (table: string, col: string, bucket: string, source: string, pairs: string) => `
+    INSERT INTO ${table} (series, ${col}, project, count, sum, min, max, last, last_at, sketch)
+    SELECT f.series, f.b, f.project, f.count, f.sum, f.min, f.max, f.last, f.last_at, k.sketch
+      FROM (SELECT series, ${bucket} AS b, min(project) AS project, ${source}
+              FROM src p GROUP BY 1, 2) f
+      LEFT JOIN (SELECT series, b, array_agg(x ORDER BY k, o) AS sketch
+                   FROM (${pairs}) g CROSS JOIN LATERAL (VALUES (g.k, 0), (g.c, 1)) AS v(x, o) GROUP BY 1, 2) k
+        ON k.series = f.series AND k.b = f.b`;
+  await t.sql.query(`WITH src AS (SELECT p.*, s.type FROM metric_points p
+      JOIN metric_series s ON s.project_id = '${t.projectId}' AND s.id = p.series)
+    ${fold(
+      'metric_minutes',
+      'minute',
+      "date_trunc('minute', p.timestamp)",
+      `count(*) AS count, sum(value) AS sum, min(value) AS min, max(value) AS max,
+       (array_agg(value ORDER BY timestamp DESC))[1] AS last, max(timestamp) AS last_at`,
+      `SELECT series, date_trunc('minute', p.timestamp) AS b, ${key} AS k, count(*)::bigint AS c
+         FROM src p WHERE type = 'distribution' GROUP BY 1, 2, 3`,
+    )}`);
+  t.log(`metric minutes in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  await t.sql.query(`WITH src AS (SELECT m.*, m.minute AS timestamp, m.count AS n FROM metric_minutes m)
+    ${fold(
+      'metric_hours',
+      'hour',
+      "date_trunc('hour', p.minute)",
+      `sum(n)::bigint AS count, sum(sum) AS sum, min(min) AS min, max(max) AS max,
+       (array_agg(last ORDER BY last_at DESC))[1] AS last, max(last_at) AS last_at`,
+      `SELECT series, date_trunc('hour', p.minute) AS b, p.sketch[i] AS k, sum(p.sketch[i + 1])::bigint AS c
+         FROM src p CROSS JOIN LATERAL generate_series(1, coalesce(array_length(p.sketch, 1), 0), 2) AS i GROUP BY 1, 2, 3`,
+    )}`);
+  t.log(`metric minutes and hours in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}

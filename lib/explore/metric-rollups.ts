@@ -40,7 +40,7 @@ function valueOf(a: CompiledAggregate, x: Acc): number | null {
 }
 
 /** The query as a rollup read: its one metric, its series filters and group-by keys. Refuses what rollups lack. */
-function plan(c: Compiled, query: string, days: number) {
+export function rollupPlan(c: Compiled, query: string, days: number) {
   c.aggregates.forEach((a, i) => {
     if (!FUNCTIONS.has(a.fn) || (a.field !== null && a.field !== 'value'))
       refuse({
@@ -77,22 +77,31 @@ function plan(c: Compiled, query: string, days: number) {
   return { name: (names[0] as { value: string }).value, filters, groupBy, type };
 }
 
-export async function runMetricRollups(c: Compiled, input: { orgId: string; query: string; pointDays: number }) {
-  const p = plan(c, input.query, input.pointDays);
+export type RollupRead = {
+  orgId: string;
+  query: string;
+  pointDays: number;
+  /** The whole minutes read from the rollups (default: the query's range) and buckets of the rest made from points. */
+  minutes?: { from: number; to: number; edges: RollupBucket[] };
+};
+
+export async function runMetricRollups(c: Compiled, input: RollupRead) {
+  const p = rollupPlan(c, input.query, input.pointDays);
   const needSketch = c.aggregates.some((a) => PERCENTILE[a.fn] !== undefined);
   const buckets = await readMetricRollups(
     { orgId: input.orgId, projectIds: c.projects.map((x) => x.id) },
     {
       name: p.name,
       type: p.type as 'counter' | undefined,
-      from: new Date(c.startMs),
-      to: new Date(c.endMs),
+      from: new Date(input.minutes?.from ?? c.startMs),
+      to: new Date(input.minutes?.to ?? c.endMs),
       intervalSeconds: c.intervalMs / 1000,
       filters: p.filters,
       groupBy: p.groupBy,
       sketch: needSketch,
     },
   );
+  buckets.push(...(input.minutes?.edges ?? []));
   const keyOf = (g: (string | null)[]) => g.map((v) => (v === null ? '-' : `${v.length}:${v}`)).join('');
   const totals = new Map<string, { group: (string | null)[]; acc: Acc }>();
   for (const b of buckets) {

@@ -16,6 +16,7 @@ import { exploreSql, type ExploreStatement } from './build-sql';
 import { chooseSampling, scansOf, type Choice } from './sampling';
 import { shapeResult, type Row } from './shape-result';
 import { runMetricRollups } from './metric-rollups';
+import { recentMetricRollups } from './metric-recent';
 import { metricRetentionDays } from '@/lib/metrics-store/retention';
 
 /** EXPLORE_STATEMENT_TIMEOUT_MS (default 10,000): the longest one Explore statement may run. */
@@ -99,6 +100,12 @@ export async function runExplore(t: OrgTenant, q: ExploreQuery) {
   return withExploreSession(async (client) => {
     const exact = exploreSql(c, null);
     const choice = await planQuery(client, c, exact);
+    // A metric's points that would be sampled: its rollups, where they hold the same answer (./metric-recent.ts).
+    const rollups =
+      !choice.exact && c.dataset.name === 'metrics'
+        ? await recentMetricRollups(client, c, { orgId: t.orgId, query: q.query })
+        : null;
+    if (rollups) return rollups;
     const stmt = choice.exact ? exact : exploreSql(c, { percent: choice.rate * 100 });
     const { rows } = await client.query<Row>(stmt.text, stmt.values);
     return shapeResult(c, rows, choice.exact ? null : { rate: choice.rate });

@@ -7,7 +7,7 @@
 /** A plan whose scans of the dataset cost more than this (the planner's units) reads a sample instead. */
 export const EXACT_SCAN_COST = 10_000;
 /** The most pages a sample reads (8 KiB each), whatever the rate its row target asks for. */
-export const MAX_SAMPLE_PAGES = 4_000;
+export const MAX_SAMPLE_PAGES = 800;
 /** Below this a sample is no cheaper enough to be worth its error: read everything. */
 const MAX_RATE = 0.5;
 /** TABLESAMPLE SYSTEM takes a percentage; this is its floor here (one page in a million). */
@@ -27,19 +27,25 @@ type PlanNode = {
  */
 export type Scans = { cost: number; rows: number; relations: string[]; limited?: boolean };
 
-/** The plan's scans of the dataset's table (its partitions): their cost, the rows they yield, the relations. */
+/**
+ * The plan's scans of the dataset's table (its partitions): their cost, the rows they yield, the relations. A scan on
+ * the inner side of a nested loop runs once per outer row, and the plan gives its rows and cost per run: they count
+ * as many times (a metric's points read per series were taken for one series' worth, and the sample read 6 times its
+ * target).
+ */
 export function scansOf(plan: PlanNode, table: string): Scans {
   const own = new RegExp(`^${table}(_p\\d{8}|_default)?$`);
   const out: Scans = { cost: 0, rows: 0, relations: [] };
-  const walk = (n: PlanNode) => {
+  const walk = (n: PlanNode, loops: number) => {
     if (n['Relation Name'] && own.test(n['Relation Name'])) {
-      out.cost += n['Total Cost'];
-      out.rows += n['Plan Rows'];
+      out.cost += n['Total Cost'] * loops;
+      out.rows += n['Plan Rows'] * loops;
       out.relations.push(n['Relation Name']);
     }
-    n.Plans?.forEach(walk);
+    const inner = n['Node Type'] === 'Nested Loop' && n.Plans?.length === 2 ? loops * n.Plans[0]['Plan Rows'] : loops;
+    n.Plans?.forEach((child, i) => walk(child, i === 1 ? inner : loops));
   };
-  walk(plan);
+  walk(plan, 1);
   return out;
 }
 
