@@ -181,7 +181,7 @@ describe('sampling', () => {
 
   it('reads exactly when cheap, else a sample of about the target rows, never more pages than the cap', () => {
     expect(chooseSampling(100_000, scansOf(plan(1000, 50_000), 'logs'), 800)).toEqual({ exact: true });
-    expect(chooseSampling(100_000, scansOf(plan(600_000, 10_000_000), 'logs'), 80_000)).toEqual({
+    expect(chooseSampling(100_000, scansOf(plan(600_000, 10_000_000), 'logs'), 400_000)).toEqual({
       exact: false,
       rate: 0.01,
     });
@@ -199,10 +199,10 @@ describe('sampling', () => {
   it('reads a LIMITed statement (the samples) exactly when its whole plan is cheap, whatever its scans would yield', () => {
     // The newest 50 of millions in index order: the plan's cost is low though its scans could yield every row.
     const newest = { ...scansOf(plan(600_000, 10_000_000), 'logs'), cost: 900, limited: true };
-    expect(chooseSampling(100_000, newest, 80_000)).toEqual({ exact: true });
+    expect(chooseSampling(100_000, newest, 400_000)).toEqual({ exact: true });
     // Without an index to stop early, the whole plan is dear: a sample.
-    expect(chooseSampling(100_000, { ...newest, cost: 600_000 }, 80_000)).toEqual({ exact: false, rate: 0.01 });
+    expect(chooseSampling(100_000, { ...newest, cost: 600_000 }, 400_000)).toEqual({ exact: false, rate: 0.01 });
     // The same cheap cost without LIMIT: too many rows to read exactly.
-    expect(chooseSampling(100_000, { ...newest, limited: false }, 80_000)).toEqual({ exact: false, rate: 0.01 });
+    expect(chooseSampling(100_000, { ...newest, limited: false }, 400_000)).toEqual({ exact: false, rate: 0.01 });
   });
 });

@@ -7,7 +7,7 @@
 /** A plan whose scans of the dataset cost more than this (the planner's units) reads a sample instead. */
 export const EXACT_SCAN_COST = 10_000;
 /** The most pages a sample reads (8 KiB each), whatever the rate its row target asks for. */
-export const MAX_SAMPLE_PAGES = 800;
+export const MAX_SAMPLE_PAGES = 4_000;
 /** Below this a sample is no cheaper enough to be worth its error: read everything. */
 const MAX_RATE = 0.5;
 /** TABLESAMPLE SYSTEM takes a percentage; this is its floor here (one page in a million). */

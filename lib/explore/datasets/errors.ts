@@ -56,7 +56,7 @@ export const errors: Dataset = {
     number: (keyParam, key) => numberOfText(value(keyParam, key)),
     has: (keyParam, key) => `${value(keyParam, key)} IS NOT NULL`,
   },
-  sampleRows: () => 12_000,
+  sampleRows: () => 30_000,
   samples: {
     columns: `e.id, e.timestamp, e.project_id AS project, e.issue_id, e.message, lower(e.level::text) AS level`,
     // The events' index is (project, received_at): newest received first reads it in order.

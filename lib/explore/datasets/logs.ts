@@ -44,7 +44,7 @@ export const logs: Dataset = {
       return bags.length ? { sql: 'attributes', bags } : null;
     },
   },
-  sampleRows: () => 12_000,
+  sampleRows: () => 30_000,
   samples: {
     columns: `id::text AS id, timestamp, project_id AS project, level, body, replace(trace_id::text, '-', '') AS trace`,
     toSample: (r, projectId) => ({

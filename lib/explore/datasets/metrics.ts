@@ -49,7 +49,7 @@ export const metrics: Dataset = {
     number: (keyParam) => numberOfJsonb(`coalesce((m.attributes -> ${keyParam})::jsonb, s.attributes -> ${keyParam})`),
     has: (keyParam) => `${attributeText(keyParam)} IS NOT NULL`,
   },
-  sampleRows: () => 12_000,
+  sampleRows: () => 30_000,
   samples: {
     columns: `m.series::text || ':' || (extract(epoch FROM m.timestamp) * 1000000)::bigint::text AS id, m.timestamp,
       m.project, s.name, s.type, s.unit, m.value, replace(m.trace_id::text, '-', '') AS trace,

@@ -103,7 +103,7 @@ export const spans: Dataset = {
   },
   // A row holds a transaction's spans (often 10 to 50): fewer rows make as many spans. Reading the rows' data bags
   // (json, turned into jsonb once a row) costs about as much again.
-  sampleRows: (needs) => (needs.has('data') ? 320 : 600),
+  sampleRows: (needs) => (needs.has('data') ? 800 : 1_500),
   samples: {
     columns: `${spanIdSql('s.span_id')} AS id, s.start AS timestamp, b.project, s.op, s.description, s.duration,
       replace(b.trace_id::text, '-', '') AS trace`,

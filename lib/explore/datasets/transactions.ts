@@ -29,7 +29,7 @@ export const transactions: Dataset = {
     { name: 'measurements.cls', type: 'number', sql: 't.cls', description: 'Cumulative layout shift' },
   ],
   attributes: null,
-  sampleRows: () => 12_000,
+  sampleRows: () => 30_000,
   samples: {
     columns: `t.id, t.timestamp, t.project_id AS project, t.name, t.duration, t.status, t.trace_id AS trace`,
     toSample: (r, projectId) => ({
