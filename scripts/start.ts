@@ -43,9 +43,6 @@ const SMALL_BOX_POSTGRES = [
   'huge_pages=off',
 ];
 
-// Connections in the server's pool when it runs the embedded PostgreSQL (lib/pg.ts's default is 20).
-const EMBEDDED_POOL_MAX = 8;
-
 function pgSettings(value: string | undefined): string[] {
   return (value ?? '').split(/[\s,]+/).filter((s) => {
     if (!s) return false;
@@ -68,10 +65,6 @@ async function main() {
       settings: [...SMALL_BOX_POSTGRES, ...pgSettings(process.env.EMBEDDED_PG_SETTINGS)],
     });
     process.env.DATABASE_URL = embedded.url;
-    // Each PostgreSQL connection that has written events keeps 15–25 MB of its own (bench:footprint, #65): 20 of
-    // them were most of the database's memory, on a box whose two cores never keep more than a few busy.
-    // PG_POOL_MAX still sets it.
-    process.env.PG_POOL_MAX ??= String(EMBEDDED_POOL_MAX);
   }
   log('applying migrations');
   const migrationsStarted = performance.now();
