@@ -27,7 +27,7 @@ import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { sentryBrowserBundle } from '../e2e/support/sentry-page';
 import { seedLogs, seedSpans } from './support/explore-seed';
-import { DAY_MS, secondsSince, seedEventsByDay, seedHourlyRollup } from './support/seed';
+import { DAY_MS, secondsSince, seedEventsByDay, seedHourlyRollup, seedTransactionsByDay } from './support/seed';
 import { api, log, proProject, runBench, startService } from './support/service';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -196,22 +196,7 @@ async function main() {
   await seedHourlyRollup(sql);
   log(`\nseeded ${EVENTS.toLocaleString('en-US')} events of ${ISSUES} issues in ${secondsSince(t0)} s`);
   t0 = performance.now();
-  const perDayTx = Math.ceil(TRANSACTIONS / DAYS);
-  for (let d = 0; d < DAYS; d++) {
-    const n = Math.min(perDayTx, TRANSACTIONS - d * perDayTx);
-    if (n <= 0) break;
-    await sql.query(
-      `INSERT INTO transactions (project_id, name, duration, status, timestamp, received_at, lcp, cls, fcp, ttfb)
-       SELECT $1, '/route-' || (i % 50), 20 + (i * 7919 % 2000) / 3.0, 'ok',
-              $2::timestamptz + (i::double precision / $3) * interval '1 day', $2::timestamptz + (i::double precision / $3) * interval '1 day',
-              CASE WHEN i % 4 = 0 THEN NULL ELSE 800 + (i * 104729 % 4000) END,
-              CASE WHEN i % 4 = 0 THEN NULL ELSE (i * 31 % 400) / 1000.0 END,
-              CASE WHEN i % 4 = 0 THEN NULL ELSE 400 + (i * 7907 % 3000) END,
-              CASE WHEN i % 4 = 0 THEN NULL ELSE 50 + (i * 15485863 % 2000) END
-       FROM generate_series(0, $3::bigint - 1) AS i`,
-      [project.id, new Date(firstDay + d * DAY_MS), n],
-    );
-  }
+  await seedTransactionsByDay(sql, { projectId: project.id, total: TRANSACTIONS, days: DAYS, firstDay });
   log(`seeded ${TRANSACTIONS.toLocaleString('en-US')} transactions in ${secondsSince(t0)} s`);
   t0 = performance.now();
   const target = { sql, projectId: project.id, projectNumber: project.number, log };

@@ -7,7 +7,14 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pgLib from 'pg';
 import { startBenchDatabase } from './support/database';
-import { DAY_MS, secondsSince, seedEventsByDay, seedHourlyRollup, timeRuns } from './support/seed';
+import {
+  DAY_MS,
+  secondsSince,
+  seedEventsByDay,
+  seedHourlyRollup,
+  seedTransactionsByDay,
+  timeRuns,
+} from './support/seed';
 
 const { values: args } = parseArgs({
   options: {
@@ -83,22 +90,7 @@ async function main() {
     console.log(`\rseeded ${EVENTS.toLocaleString('en-US')} events in ${secondsSince(t0)} s`);
 
     t0 = performance.now();
-    const perDayTx = Math.ceil(TRANSACTIONS / DAYS);
-    for (let d = 0; d < DAYS; d++) {
-      const n = Math.min(perDayTx, TRANSACTIONS - d * perDayTx);
-      if (n <= 0) break;
-      await sql.query(
-        `INSERT INTO transactions (project_id, name, duration, status, timestamp, received_at, lcp, cls, fcp, ttfb)
-         SELECT $1, '/route-' || (i % 50), 20 + (i * 7919 % 2000) / 3.0, 'ok',
-                $2::timestamptz + (i::double precision / $3) * interval '1 day', $2::timestamptz + (i::double precision / $3) * interval '1 day',
-                CASE WHEN i % 4 = 0 THEN NULL ELSE 800 + (i * 104729 % 4000) END,
-                CASE WHEN i % 4 = 0 THEN NULL ELSE (i * 31 % 400) / 1000.0 END,
-                CASE WHEN i % 4 = 0 THEN NULL ELSE 400 + (i * 7907 % 3000) END,
-                CASE WHEN i % 4 = 0 THEN NULL ELSE 50 + (i * 15485863 % 2000) END
-         FROM generate_series(0, $3::bigint - 1) AS i`,
-        [project.id, new Date(firstDay + d * DAY_MS), n],
-      );
-    }
+    await seedTransactionsByDay(sql, { projectId: project.id, total: TRANSACTIONS, days: DAYS, firstDay });
     console.log(`seeded ${TRANSACTIONS.toLocaleString('en-US')} transactions in ${secondsSince(t0)} s`);
 
     // The rollups ingest keeps: hourly counts and issue counts exact from the rows; users, tags and the usage

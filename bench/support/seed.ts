@@ -89,3 +89,29 @@ export async function seedHourlyRollup(sql: pgLib.Client): Promise<void> {
     FROM (SELECT issue_id, sum(count)::int AS n, min(hour) AS first, max(hour) + interval '59 minutes' AS last FROM issue_hourly_counts GROUP BY 1) c
     WHERE c.issue_id = i.id`);
 }
+
+/**
+ * `total` transactions of one project over `days` daily partitions from `firstDay` (ms), 50 route names, web vitals
+ * on three in four: one INSERT … SELECT generate_series per day (bench:scale, bench:dashboard).
+ */
+export async function seedTransactionsByDay(
+  sql: pgLib.Client,
+  opts: { projectId: string; total: number; days: number; firstDay: number },
+): Promise<void> {
+  const perDay = Math.ceil(opts.total / opts.days);
+  for (let d = 0; d < opts.days; d++) {
+    const n = Math.min(perDay, opts.total - d * perDay);
+    if (n <= 0) break;
+    await sql.query(
+      `INSERT INTO transactions (project_id, name, duration, status, timestamp, received_at, lcp, cls, fcp, ttfb)
+       SELECT $1, '/route-' || (i % 50), 20 + (i * 7919 % 2000) / 3.0, 'ok',
+              $2::timestamptz + (i::double precision / $3) * interval '1 day', $2::timestamptz + (i::double precision / $3) * interval '1 day',
+              CASE WHEN i % 4 = 0 THEN NULL ELSE 800 + (i * 104729 % 4000) END,
+              CASE WHEN i % 4 = 0 THEN NULL ELSE (i * 31 % 400) / 1000.0 END,
+              CASE WHEN i % 4 = 0 THEN NULL ELSE 400 + (i * 7907 % 3000) END,
+              CASE WHEN i % 4 = 0 THEN NULL ELSE 50 + (i * 15485863 % 2000) END
+       FROM generate_series(0, $3::bigint - 1) AS i`,
+      [opts.projectId, new Date(opts.firstDay + d * DAY_MS), n],
+    );
+  }
+}
