@@ -221,7 +221,7 @@ async function main() {
       base,
       method: 'POST',
       path: '/api/v1/projects',
-      body: { name: 'Bench shop (scrubbing off)' },
+      body: { name: 'Bench shop (scrubbing off)', defaultRules: DEFAULT_RULES },
       cookie,
     });
     if (unscrubbed.status !== 201) throw new Error(`create project: ${unscrubbed.status}`);
