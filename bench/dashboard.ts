@@ -27,7 +27,14 @@ import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { sentryBrowserBundle } from '../e2e/support/sentry-page';
 import { seedLogs, seedSpans } from './support/explore-seed';
-import { DAY_MS, secondsSince, seedEventsByDay, seedHourlyRollup, seedTransactionsByDay } from './support/seed';
+import {
+  DAY_MS,
+  secondsSince,
+  seedEventsByDay,
+  seedHourlyRollup,
+  seedIssues,
+  seedTransactionsByDay,
+} from './support/seed';
 import { api, log, proProject, runBench, startService } from './support/service';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -178,13 +185,7 @@ async function main() {
 
   // bench:scale's shape: issues, events over 30 days (a fifth in one issue), their rollups, transactions with vitals.
   let t0 = performance.now();
-  const { rows: issueRows } = await sql.query<{ id: string }>(
-    `INSERT INTO issues (project_id, fingerprint, title, culprit, first_seen, last_seen)
-     SELECT $1, 'fp-' || g, 'TypeError: failure ' || g, 'app.js in fn' || g, now(), now() FROM generate_series(0, $2::int - 1) g
-     RETURNING id`,
-    [project.id, ISSUES],
-  );
-  const issueIds = issueRows.map((r) => r.id);
+  const issueIds = await seedIssues(sql, project.id, ISSUES);
   await seedEventsByDay(sql, {
     projectId: project.id,
     issueIds,

@@ -12,6 +12,7 @@ import {
   secondsSince,
   seedEventsByDay,
   seedHourlyRollup,
+  seedIssues,
   seedTransactionsByDay,
   timeRuns,
 } from './support/seed';
@@ -67,13 +68,7 @@ async function main() {
     } = await sql.query(`INSERT INTO projects (org_id, name, slug) VALUES ($1, 'Bench', 'bench') RETURNING id`, [
       org.id,
     ]);
-    const { rows: issueRows } = await sql.query<{ id: string }>(
-      `INSERT INTO issues (project_id, fingerprint, title, culprit, first_seen, last_seen)
-       SELECT $1, 'fp-' || g, 'TypeError: failure ' || g, 'app.js in fn' || g, now(), now() FROM generate_series(0, $2::int - 1) g
-       RETURNING id`,
-      [project.id, ISSUES],
-    );
-    const issueIds = issueRows.map((r) => r.id);
+    const issueIds = await seedIssues(sql, project.id, ISSUES);
     const big = issueIds[0];
 
     // Per day: a fifth of the rows go to the big issue, the rest round-robin over the others; occurrence time

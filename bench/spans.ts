@@ -4,11 +4,11 @@
 // (queries with their statements, HTTP calls, middleware; data attributes) and without any. Prints transactions/s
 // and spans/s for both, the bytes each stored span takes (heap and indexes of the spans partitions over the row
 // count), and p50/p95 of the trace view's read and of a transaction's span groups.
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { transactionKey } from '@/lib/traces/span-keys';
 import { SPAN_ROWS } from '@/lib/traces/trace-api';
 import { load, rateOf, report, type RunResult } from './support/load';
+import { spanTransaction } from './support/transactions';
 import { timeRuns } from './support/seed';
 import { log, proProject, runBench, startService } from './support/service';
 
@@ -22,82 +22,6 @@ const { values: args } = parseArgs({
 const N = Number(args.transactions);
 const SPANS = Number(args.spans);
 const RUNS = Number(args.runs);
-const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-
-/** A transaction of route `/orders/<i % 20>` with `spans` children: 60 % queries, 20 % HTTP calls, 20 % middleware. */
-function transaction(i: number, spans: number): { body: string; traceId: string } {
-  const now = Date.now() / 1000;
-  const start = now - 0.5;
-  const traceId = hex(16);
-  const root = hex(8);
-  const children = Array.from({ length: spans }, (_, k) => {
-    const kind = k % 5;
-    const s = start + k * 0.01;
-    const [op, description, data] =
-      kind < 3
-        ? [
-            'db',
-            `SELECT "orders"."id", "orders"."status", "orders"."total" FROM "orders" WHERE "orders"."customer_id" = $1 AND "orders"."created_at" > $2 LIMIT ${k + 10}`,
-            {
-              'db.system': 'postgresql',
-              'db.name': 'shop',
-              'db.user': 'app',
-              'net.peer.name': 'db.internal',
-              'net.peer.port': 5432,
-            },
-          ]
-        : kind === 3
-          ? [
-              'http.client',
-              `GET https://payments.internal/v1/customers/${i % 500}/cards`,
-              {
-                'http.method': 'GET',
-                'http.status_code': 200,
-                'http.response_content_length': 1234,
-                'url.full': `https://payments.internal/v1/customers/${i % 500}/cards`,
-              },
-            ]
-          : ['middleware.express', `auth-${k}`, { 'express.type': 'middleware', 'express.name': `auth-${k}` }];
-    return {
-      span_id: hex(8),
-      parent_span_id: root,
-      trace_id: traceId,
-      op,
-      description,
-      start_timestamp: s,
-      timestamp: s + 0.008,
-      status: 'ok',
-      origin: 'auto.db.otel.postgres',
-      data,
-    };
-  });
-  const event = {
-    event_id: hex(16),
-    type: 'transaction',
-    transaction: `GET /orders/${i % 20}`,
-    start_timestamp: start,
-    timestamp: now,
-    release: 'shop@2.14.0',
-    environment: 'production',
-    platform: 'node',
-    sdk: { name: 'sentry.javascript.node', version: '11.12.0' },
-    contexts: {
-      trace: {
-        trace_id: traceId,
-        span_id: root,
-        op: 'http.server',
-        status: 'ok',
-        data: { 'http.method': 'GET', 'http.route': '/orders/:id', 'http.status_code': 200 },
-      },
-    },
-    spans: children,
-  };
-  const payload = JSON.stringify(event);
-  return {
-    body: `${JSON.stringify({ event_id: event.event_id, sent_at: new Date().toISOString() })}\n${JSON.stringify({ type: 'transaction', length: Buffer.byteLength(payload) })}\n${payload}\n`,
-    traceId,
-  };
-}
 
 async function main() {
   const svc = await startService({ distDir: '.next-bench', env: { INGEST_RATE_LIMIT_PER_SECOND: '1000000' } });
@@ -116,16 +40,16 @@ async function main() {
         opts: { connections: 64, groups: { server: svc.child.pid!, database: svc.child.pid! } },
       });
     log('warm-up: 500 of each');
-    await run(Array.from({ length: 500 }, (_, i) => transaction(i, SPANS).body));
-    await run(Array.from({ length: 500 }, (_, i) => transaction(i, 0).body));
+    await run(Array.from({ length: 500 }, (_, i) => spanTransaction(i, SPANS).body));
+    await run(Array.from({ length: 500 }, (_, i) => spanTransaction(i, 0).body));
     const runs = { with: [] as RunResult[], without: [] as RunResult[] };
     let lastTrace = '';
     for (const round of [1, 2]) {
       log(`round ${round}/2: ${N} transactions with ${SPANS} spans, then ${N} without`);
-      const withSpans = Array.from({ length: N }, (_, i) => transaction(i, SPANS));
+      const withSpans = Array.from({ length: N }, (_, i) => spanTransaction(i, SPANS));
       lastTrace = withSpans.at(-1)!.traceId;
       runs.with.push(await run(withSpans.map((t) => t.body)));
-      runs.without.push(await run(Array.from({ length: N }, (_, i) => transaction(i, 0).body)));
+      runs.without.push(await run(Array.from({ length: N }, (_, i) => spanTransaction(i, 0).body)));
     }
     await sql.query('VACUUM ANALYZE spans');
     const {

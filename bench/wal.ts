@@ -8,7 +8,6 @@
 // session updates, Sentry trace_metric points (100 a request). The WAL of later background work (hourly rollups,
 // retention) is not in the window.
 import os from 'node:os';
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type pgLib from 'pg';
 import { sdkEvent, sentryEnvelope } from './sentry-events';
@@ -16,130 +15,23 @@ import { envelopes } from './support/envelopes';
 import { load, type RunResult } from './support/load';
 import { PER_REQUEST as METRICS_PER_REQUEST, sentryMetricsEnvelope } from './support/metric-bodies';
 import { log, proProject, runBench, startService } from './support/service';
+import { spanTransaction } from './support/transactions';
+import { PER_REQUEST, sentryLogEnvelope } from './support/log-bodies';
+import { sessionBodies } from './support/session-bodies';
 
 const { values: args } = parseArgs({
   options: { items: { type: 'string', default: '2000' }, port: { type: 'string' }, only: { type: 'string' } },
 });
 const N = Number(args.items);
 const WARMUP = 200;
-const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-
-/** A transaction of route `/orders/<i % 20>` with 20 children (queries, HTTP calls, middleware), as bench:spans. */
-function transaction(i: number): string {
-  const now = Date.now() / 1000;
-  const start = now - 0.5;
-  const traceId = hex(16);
-  const root = hex(8);
-  const spans = Array.from({ length: 20 }, (_, k) => {
-    const s = start + k * 0.01;
-    const [op, description, data] =
-      k % 5 < 3
-        ? [
-            'db',
-            `SELECT "orders"."id", "orders"."status" FROM "orders" WHERE "orders"."customer_id" = $1 LIMIT ${k + 10}`,
-            { 'db.system': 'postgresql', 'db.name': 'shop', 'net.peer.name': 'db.internal', 'net.peer.port': 5432 },
-          ]
-        : k % 5 === 3
-          ? [
-              'http.client',
-              `GET https://payments.internal/v1/customers/${i % 500}/cards`,
-              { 'http.method': 'GET', 'http.status_code': 200, 'http.response_content_length': 1234 },
-            ]
-          : ['middleware.express', `auth-${k}`, { 'express.type': 'middleware', 'express.name': `auth-${k}` }];
-    return {
-      span_id: hex(8),
-      parent_span_id: root,
-      trace_id: traceId,
-      op,
-      description,
-      start_timestamp: s,
-      timestamp: s + 0.008,
-      status: 'ok',
-      origin: 'auto.db.otel.postgres',
-      data,
-    };
-  });
-  const event = {
-    event_id: hex(16),
-    type: 'transaction',
-    transaction: `GET /orders/${i % 20}`,
-    start_timestamp: start,
-    timestamp: now,
-    release: 'shop@2.14.0',
-    environment: 'production',
-    platform: 'node',
-    sdk: { name: 'sentry.javascript.node', version: '11.12.0' },
-    contexts: {
-      trace: {
-        trace_id: traceId,
-        span_id: root,
-        op: 'http.server',
-        status: 'ok',
-        data: { 'http.route': '/orders/:id' },
-      },
-    },
-    spans,
-  };
-  const payload = JSON.stringify(event);
-  return `${JSON.stringify({ event_id: event.event_id, sent_at: new Date().toISOString() })}\n${JSON.stringify({ type: 'transaction', length: Buffer.byteLength(payload) })}\n${payload}\n`;
-}
-
-/** 100 log lines of a shop's API as @sentry/node sends them with `enableLogs` (as bench:logs). */
-function logEnvelope(start: number): string {
-  const traceId = hex(16);
-  const now = Date.now() / 1000;
-  const attr = (value: string) => ({ value, type: 'string' });
-  const items = Array.from({ length: 100 }, (_, j) => {
-    const i = start + j;
-    const level = ['info', 'info', 'debug', 'warn', 'error'][i % 5];
-    return {
-      timestamp: now - (100 - j) / 1000,
-      level,
-      body: `Order o-${(i * 7919) % 100000} paid by user-${i % 5000}`,
-      trace_id: traceId,
-      severity_number: { debug: 5, info: 9, warn: 13, error: 17 }[level],
-      attributes: {
-        'sentry.release': attr('shop@2.14.0'),
-        'sentry.environment': attr('production'),
-        'sentry.sdk.name': attr('sentry.javascript.node'),
-        'sentry.sdk.version': attr('11.12.0'),
-        'server.address': attr(`web-${i % 8}`),
-        'sentry.message.template': attr('Order %s paid by %s'),
-        'sentry.message.parameter.0': attr(`o-${(i * 7919) % 100000}`),
-        'sentry.message.parameter.1': attr(`user-${i % 5000}`),
-        'user.id': attr(`user-${i % 5000}`),
-      },
-    };
-  });
-  const payload = JSON.stringify({ items });
-  return `${JSON.stringify({ sent_at: new Date().toISOString() })}\n${JSON.stringify({ type: 'log', item_count: 100, content_type: 'application/vnd.sentry.items.log+json', length: Buffer.byteLength(payload) })}\n${payload}\n`;
-}
-
-/** One browser session update (init, or how the page load ended), as bench:sessions sends them. */
-function sessionEnvelope(i: number, prefix: string): string {
-  const started = new Date(Date.now() - 60_000).toISOString();
-  const page = i >> 1;
-  const init = i % 2 === 0;
-  const payload = {
-    sid: `${prefix}${page.toString(16).padStart(28, '0')}`,
-    did: `user-${page % 5000}`,
-    started,
-    attrs: { release: `web@1.${page % 5}.0`, environment: 'production', user_agent: 'Mozilla/5.0 Chrome/131.0' },
-    init,
-    status: init ? 'ok' : page % 50 === 0 ? 'crashed' : 'exited',
-    errors: init || page % 10 !== 0 ? 0 : 1,
-    timestamp: init ? started : new Date().toISOString(),
-    duration: init ? 0 : 42.5,
-  };
-  return `${JSON.stringify({ sent_at: new Date().toISOString() })}\n${JSON.stringify({ type: 'session' })}\n${JSON.stringify(payload)}\n`;
-}
 
 type Kind = {
   name: string;
   /** Items in one request. */
   perRequest: number;
   native?: boolean;
-  bodies: (n: number, prefix: string) => string[];
+  /** `n` items' request bodies; `prefix` keeps ids apart between calls, `key` is the project's public key. */
+  bodies: (n: number, prefix: string, key: string) => string[];
   /** Rows stored so far, to know the batch has committed. */
   stored: string;
 };
@@ -161,19 +53,20 @@ const KINDS: Kind[] = [
   {
     name: 'transactions, 20 spans',
     perRequest: 1,
-    bodies: (n) => Array.from({ length: n }, (_, i) => transaction(i)),
+    bodies: (n) => Array.from({ length: n }, (_, i) => spanTransaction(i, 20).body),
     stored: 'SELECT count(*)::int AS n FROM transactions',
   },
   {
     name: 'log lines (100 a request)',
-    perRequest: 100,
-    bodies: (n) => Array.from({ length: n / 100 }, (_, i) => logEnvelope(i * 100)),
+    perRequest: PER_REQUEST,
+    bodies: (n, _p, key) => Array.from({ length: n / PER_REQUEST }, (_, i) => sentryLogEnvelope(i * PER_REQUEST, key)),
     stored: 'SELECT count(*)::int AS n FROM logs',
   },
   {
     name: 'session updates',
     perRequest: 1,
-    bodies: (n, p) => Array.from({ length: n }, (_, i) => sessionEnvelope(i, p)),
+    // Two updates a page load (init, then how it ended).
+    bodies: (n, p) => sessionBodies(n / 2, p),
     stored: 'SELECT 0 AS n',
   },
   {
@@ -239,13 +132,13 @@ async function main() {
       });
     for (const kind of KINDS.filter((k) => !args.only || k.name.includes(args.only))) {
       // One hex digit each (sdkEvent pads `prefix + i` into its ids: a longer prefix makes some collide).
-      const warm = kind.bodies(Math.max(kind.perRequest, WARMUP - (WARMUP % kind.perRequest)), 'c');
+      const warm = kind.bodies(Math.max(kind.perRequest, WARMUP - (WARMUP % kind.perRequest)), 'c', key);
       await send(kind, warm);
       await settle(sql, kind, 0);
       const before0 = (await sql.query(kind.stored)).rows[0].n as number;
       const before = await lsn(sql);
       const fpiBefore = await fpi(sql);
-      const bodies = kind.bodies(N, 'd');
+      const bodies = kind.bodies(N, 'd', key);
       log(`${kind.name}: ${N} items in ${bodies.length} requests`);
       const run = await send(kind, bodies);
       const expected = kind.stored === 'SELECT 0 AS n' ? 0 : before0 + N;

@@ -115,3 +115,14 @@ export async function seedTransactionsByDay(
     );
   }
 }
+
+/** `count` issues of one project (`fp-<n>`, "TypeError: failure <n>"), their ids in order (bench:scale, bench:dashboard). */
+export async function seedIssues(sql: pgLib.Client, projectId: string, count: number): Promise<string[]> {
+  const { rows } = await sql.query<{ id: string }>(
+    `INSERT INTO issues (project_id, fingerprint, title, culprit, first_seen, last_seen)
+     SELECT $1, 'fp-' || g, 'TypeError: failure ' || g, 'app.js in fn' || g, now(), now() FROM generate_series(0, $2::int - 1) g
+     RETURNING id`,
+    [projectId, count],
+  );
+  return rows.map((r) => r.id);
+}
