@@ -32,6 +32,14 @@ export function build(root = process.cwd()): void {
     fs.mkdirSync(path.join(root, 'public', 'sdk'), { recursive: true });
     fs.copyFileSync(path.join(sdk, 'dist', 'browser.min.js'), path.join(root, 'public', 'sdk', 'browser.js'));
   }
-  run(path.join(root, 'node_modules', '.bin', 'next'), ['build'], root);
+  // `next build` adds its dist dir's types to tsconfig.json's include when the dir is not `.next`
+  // (benches and e2e build into their own); put the file back so a build never dirties the tree.
+  const tsconfig = path.join(root, 'tsconfig.json');
+  const before = fs.existsSync(tsconfig) ? fs.readFileSync(tsconfig, 'utf8') : null;
+  try {
+    run(path.join(root, 'node_modules', '.bin', 'next'), ['build'], root);
+  } finally {
+    if (before !== null && fs.readFileSync(tsconfig, 'utf8') !== before) fs.writeFileSync(tsconfig, before);
+  }
   fs.writeFileSync(stampFile(root), hash);
 }
