@@ -49,7 +49,8 @@ function temporalityOf(v: unknown): number {
     return v.endsWith('CUMULATIVE') ? TEMPORALITY.CUMULATIVE : v.endsWith('DELTA') ? TEMPORALITY.DELTA : 0;
   return num(v ?? 0) || 0;
 }
-const num = (v: unknown): number => (v === undefined || v === null ? NaN : Number(String(v)));
+const num = (v: unknown): number =>
+  typeof v === 'number' ? v : v === undefined || v === null ? NaN : Number(typeof v === 'string' ? v : String(v));
 const optional = (v: unknown): number | null => (v === undefined || v === null ? null : num(v));
 const nums = (v: unknown): number[] => arr(v).map(num);
 const buckets = (v: unknown): OtlpBuckets => ({
@@ -58,30 +59,35 @@ const buckets = (v: unknown): OtlpBuckets => ({
 });
 
 function pointOf(kind: OtlpMetricKind, p: Obj, seen: Depth): OtlpDataPoint {
-  const base = {
+  // One object per data point, its fields filled in place (no spread copies: a point is read once per data point).
+  const point: OtlpDataPoint = {
     attributes: attributes(p.attributes, seen),
     startMs: nanosToMs(field(p, 'startTimeUnixNano')),
     timeMs: nanosToMs(field(p, 'timeUnixNano')),
     flags: num(p.flags ?? 0) || 0,
+    value: NaN,
   };
   if (kind === 'gauge' || kind === 'sum') {
     const d = field(p, 'asDouble');
-    const i = field(p, 'asInt');
-    return { ...base, value: d !== undefined ? num(d) : i !== undefined ? num(i) : NaN };
+    const i = d === undefined ? field(p, 'asInt') : undefined;
+    point.value = d !== undefined ? num(d) : i !== undefined ? num(i) : NaN;
+    return point;
   }
-  const h = { ...base, value: optional(p.sum), count: num(p.count ?? 0), min: optional(p.min), max: optional(p.max) };
-  if (kind === 'histogram')
-    return { ...h, bounds: nums(field(p, 'explicitBounds')), counts: nums(field(p, 'bucketCounts')) };
-  if (kind === 'exponential_histogram')
-    return {
-      ...h,
-      scale: num(p.scale ?? 0),
-      zeroCount: num(field(p, 'zeroCount') ?? 0),
-      zeroThreshold: num(field(p, 'zeroThreshold') ?? 0),
-      positive: buckets(p.positive),
-      negative: buckets(p.negative),
-    };
-  return h;
+  point.value = optional(p.sum);
+  point.count = num(p.count ?? 0);
+  point.min = optional(p.min);
+  point.max = optional(p.max);
+  if (kind === 'histogram') {
+    point.bounds = nums(field(p, 'explicitBounds'));
+    point.counts = nums(field(p, 'bucketCounts'));
+  } else if (kind === 'exponential_histogram') {
+    point.scale = num(p.scale ?? 0);
+    point.zeroCount = num(field(p, 'zeroCount') ?? 0);
+    point.zeroThreshold = num(field(p, 'zeroThreshold') ?? 0);
+    point.positive = buckets(p.positive);
+    point.negative = buckets(p.negative);
+  }
+  return point;
 }
 
 const KINDS: [OtlpMetricKind, string][] = [

@@ -15,8 +15,18 @@ export const MAX_ANY_VALUE_DEPTH = 24;
 export type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
+// Each camelCase name's snake_case twin, made once: field() is called for every value of every data point.
+const snakeNames = new Map<string, string>();
+function snakeOf(camel: string): string {
+  let snake = snakeNames.get(camel);
+  if (snake === undefined) {
+    snake = camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    snakeNames.set(camel, snake);
+  }
+  return snake;
+}
 /** A field by its JSON (camelCase) or proto (snake_case) name. */
-export const field = (o: Obj, camel: string) => o[camel] ?? o[camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)];
+export const field = (o: Obj, camel: string) => o[camel] ?? o[snakeOf(camel)];
 export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 export function idOf(v: unknown): string | null {
@@ -29,9 +39,11 @@ export function idOf(v: unknown): string | null {
 /** Nanoseconds (a string, number or protobufjs Long) to milliseconds. */
 export function nanosToMs(v: unknown): number {
   if (v === undefined || v === null) return NaN;
-  const s = typeof v === 'object' && 'toString' in (v as object) ? String(v) : String(v);
+  const s = typeof v === 'string' ? v : String(v);
   if (!/^\d+$/.test(s)) return NaN;
-  return Number(BigInt(s) / 1000n) / 1000;
+  // Whole microseconds first (the digits but the last three, as BigInt(s) / 1000n gives them, without a BigInt), then
+  // milliseconds: Number() rounds that integer to the nearest double exactly as Number(BigInt) does.
+  return s.length <= 3 ? 0 : Number(s.slice(0, -3)) / 1000;
 }
 
 /** Set when a value of the item being read nests past MAX_ANY_VALUE_DEPTH. */
