@@ -1,8 +1,9 @@
-// Metrics (#61): `npm run bench:metrics [-- --points 200000 --rounds 2 --runs 20 --indexes]`. Starts the production
-// service on a fresh embedded PostgreSQL (PRO plan, no rate limit) and sends, in alternating rounds, metrics as
-// @sentry/node 11 sends them (envelopes of one trace_metric item of 100 metrics: request and query durations, orders
+// Metrics (#61): `npm run bench:metrics [-- --points 200000 --rounds 2 --runs 20 --indexes --per-request 1000]`.
+// Starts the production service on a fresh embedded PostgreSQL (PRO plan, no rate limit) and sends, in alternating
+// rounds, metrics as @sentry/node 11 sends them (envelopes of one trace_metric item of 100 metrics, or --per-request N
+// up to the SDK's buffer of 1,000, gzipped over 32 KiB as its transport does: request and query durations, orders
 // counted, a queue's depth, with the SDK's attributes, the user, the sequence number, the trace and span) and as OTLP
-// metric exports of 100 data points (delta histograms with the SDK's default buckets, counters, gauges; JSON and
+// metric exports of as many data points (delta histograms with the SDK's default buckets, counters, gauges; JSON and
 // protobuf), from 32 connections. Prints points/s for each, the CPU a point costs the server and PostgreSQL, and the
 // bytes stored per point: the points' partitions (heap, TOAST, index) and the rollups and series beside them. Then
 // times the metrics API's reads (a metric's rollups over an hour by minute and over the day by hour, grouped by 0 to 3
@@ -12,6 +13,7 @@
 // .next-bench-metrics; an e2e build of the same sources saves building again).
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import type pgLib from 'pg';
 import { load, rateOf, report, type RunResult } from './support/load';
 import { quantile } from './support/seed';
@@ -25,26 +27,38 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '2' },
     runs: { type: 'string', default: '20' },
     indexes: { type: 'boolean', default: false },
+    'per-request': { type: 'string', default: String(PER_REQUEST) },
   },
 });
 const POINTS = Number(args.points);
 const ROUNDS = Number(args.rounds);
 const RUNS = Number(args.runs);
 const CONNECTIONS = 32;
+// Points a request: 100 by default; @sentry/node flushes at 1,000 (its buffer's size), so any app that records more
+// than 200 metrics in its 5-second flush interval sends envelopes of 1,000.
+const PER = Number(args['per-request']);
+// @sentry/node's HTTP transport gzips every body over 32 KiB (GZIP_THRESHOLD in its transports/http.js).
+const GZIP_THRESHOLD = 32 * 1024;
+const asSdkSends = (body: string) => (Buffer.byteLength(body) > GZIP_THRESHOLD ? gzipSync(body) : body);
 
-type Kind = { name: string; path: string; headers: Record<string, string>; body: (start: number) => string | Buffer };
+type Kind = {
+  name: string;
+  path: string;
+  headers: (body: string | Buffer) => Record<string, string>;
+  body: (start: number) => string | Buffer;
+};
 
 async function ingest(svc: Service, kinds: Kind[], rounds: number, points: number) {
   const runs = new Map<string, RunResult[]>(kinds.map((k) => [k.name, []]));
   for (let round = 1; round <= rounds; round++) {
     for (const k of kinds) {
       log(`round ${round}/${rounds}: ${points.toLocaleString('en-US')} points as ${k.name}`);
-      const bodies = Array.from({ length: points / PER_REQUEST }, (_, i) => k.body((round * points + i) * PER_REQUEST));
+      const bodies = Array.from({ length: points / PER }, (_, i) => k.body((round * points + i) * PER));
       runs.get(k.name)!.push(
         await load({
           port: svc.port,
           pathName: k.path,
-          headers: k.headers,
+          headers: k.headers(bodies[0]),
           bodies: bodies as string[],
           opts: { connections: CONNECTIONS, groups: { server: svc.child.pid!, database: svc.child.pid! } },
         }),
@@ -201,23 +215,24 @@ async function main() {
       {
         name: 'Sentry trace_metric',
         path: `/api/${project.number}/envelope/`,
-        headers: {
+        headers: (body) => ({
           'content-type': 'application/x-sentry-envelope',
           'x-sentry-auth': `Sentry sentry_version=7, sentry_client=sentry.javascript.node/11.12.0, sentry_key=${key}`,
-        },
-        body: (s) => sentryMetricsEnvelope(s),
+          ...(Buffer.isBuffer(body) ? { 'content-encoding': 'gzip' } : {}),
+        }),
+        body: (s) => asSdkSends(sentryMetricsEnvelope(s, PER)),
       },
       {
         name: 'OTLP JSON',
         path: otlpPath,
-        headers: { 'content-type': 'application/json', 'x-sentry-auth': `sentry sentry_key=${key}` },
-        body: (s) => JSON.stringify(otlpMetricsRequest(s)),
+        headers: () => ({ 'content-type': 'application/json', 'x-sentry-auth': `sentry sentry_key=${key}` }),
+        body: (s) => JSON.stringify(otlpMetricsRequest(s, PER)),
       },
       {
         name: 'OTLP protobuf',
         path: otlpPath,
-        headers: { 'content-type': 'application/x-protobuf', 'x-sentry-auth': `sentry sentry_key=${key}` },
-        body: (s) => otlpMetricsProtobuf(otlpMetricsRequest(s)),
+        headers: () => ({ 'content-type': 'application/x-protobuf', 'x-sentry-auth': `sentry sentry_key=${key}` }),
+        body: (s) => otlpMetricsProtobuf(otlpMetricsRequest(s, PER)),
       },
     ];
     log('warm-up: 10,000 points of each');
@@ -278,15 +293,15 @@ async function main() {
 
     console.log('');
     console.log(
-      `metric points, ${PER_REQUEST} a request, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${POINTS.toLocaleString('en-US')} points each:`,
+      `metric points, ${PER} a request (Sentry envelopes gzipped over 32 KiB, as the SDK's transport does), ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${POINTS.toLocaleString('en-US')} points each:`,
     );
     for (const [name, rs] of runs) rs.forEach((r, i) => report(`${name}, round ${i + 1}`, r));
     for (const [name, rs] of runs) {
       const cpu = rs.map((r) => r.cpu!).filter(Boolean);
       const us = (f: (c: NonNullable<RunResult['cpu']>) => number) =>
-        cpu.reduce((s, c) => s + f(c), 0) / cpu.length / PER_REQUEST;
+        cpu.reduce((s, c) => s + f(c), 0) / cpu.length / PER;
       console.log(
-        `${name.padEnd(20)} ${(rateOf(rs) * PER_REQUEST).toFixed(0).padStart(7)} points/s   CPU per point: server ${us((c) => c.serverUs).toFixed(1)} µs + PostgreSQL ${us((c) => c.postgresUs).toFixed(1)} µs (${(1e6 / (us((c) => c.serverUs) + us((c) => c.postgresUs))).toFixed(0)} points per CPU-second)`,
+        `${name.padEnd(20)} ${(rateOf(rs) * PER).toFixed(0).padStart(7)} points/s   CPU per point: server ${us((c) => c.serverUs).toFixed(1)} µs + PostgreSQL ${us((c) => c.postgresUs).toFixed(1)} µs (${(1e6 / (us((c) => c.serverUs) + us((c) => c.postgresUs))).toFixed(0)} points per CPU-second)`,
       );
     }
     console.log(`stored ${size.points.toLocaleString('en-US')} of ${sent.toLocaleString('en-US')} points sent`);
@@ -300,12 +315,12 @@ async function main() {
       console.log('');
       for (const [name, rs] of indexes.without)
         console.log(
-          `${name.padEnd(20)} ${(rateOf(rs) * PER_REQUEST).toFixed(0)} points/s without the (series, timestamp) index`,
+          `${name.padEnd(20)} ${(rateOf(rs) * PER).toFixed(0)} points/s without the (series, timestamp) index`,
         );
       printReads('reads without it:', indexes.reads);
       for (const [name, rs] of indexes.trace)
         console.log(
-          `${name.padEnd(20)} ${(rateOf(rs) * PER_REQUEST).toFixed(0)} points/s with an index on trace ids too (${indexes.traceBytes.toFixed(1)} bytes a point)`,
+          `${name.padEnd(20)} ${(rateOf(rs) * PER).toFixed(0)} points/s with an index on trace ids too (${indexes.traceBytes.toFixed(1)} bytes a point)`,
         );
       printReads('reads with it:', indexes.traceReads);
     }

@@ -69,17 +69,20 @@ function measurement(i: number) {
   }
 }
 
-/** An envelope of one trace_metric item of PER_REQUEST metrics, the i-th request's, as @sentry/node 11 sends it. */
-export function sentryMetricsEnvelope(start: number): string {
+/**
+ * An envelope of one trace_metric item of `count` metrics (PER_REQUEST unless told; the SDK sends up to 1,000, its
+ * buffer's size), the i-th request's, as @sentry/node 11 sends it.
+ */
+export function sentryMetricsEnvelope(start: number, count = PER_REQUEST): string {
   const traceId = hex(16);
   const spanId = hex(8);
   const now = Date.now() / 1000;
   const attr = (value: string | number) => ({ value, type: typeof value === 'number' ? 'integer' : 'string' });
-  const items = Array.from({ length: PER_REQUEST }, (_, j) => {
+  const items = Array.from({ length: count }, (_, j) => {
     const m = measurement(start + j);
     const user = `user-${(start + j) % 5000}`;
     return {
-      timestamp: now - (PER_REQUEST - j) / 1000,
+      timestamp: now - (count - j) / 1000,
       trace_id: traceId,
       span_id: spanId,
       name: m.name,
@@ -114,48 +117,51 @@ const kv = (key: string, v: string | number) => ({
   value: typeof v === 'number' ? { intValue: v } : { stringValue: v },
 });
 
-/** An OTLP metrics export of PER_REQUEST data points (delta temporality), the i-th request's. */
-export function otlpMetricsRequest(start: number) {
+/**
+ * An OTLP metrics export of `count` data points (PER_REQUEST unless told; delta temporality), the i-th request's, as
+ * the OpenTelemetry SDK's reader exports them: one metric per instrument, holding a data point per attribute set.
+ */
+export function otlpMetricsRequest(start: number, count = PER_REQUEST) {
   const end = BigInt(Date.now()) * 1_000_000n;
   const startNs = String(end - 10_000_000_000n);
-  const metrics = Array.from({ length: PER_REQUEST }, (_, j) => {
+  type Metric = { name: string; unit?: string } & Record<string, unknown>;
+  const byName = new Map<string, { metric: Metric; points: object[] }>();
+  for (let j = 0; j < count; j++) {
     const m = measurement(start + j);
-    const point = {
+    const base = {
       attributes: Object.entries(m.attrs).map(([k, v]) => kv(k, v)),
       startTimeUnixNano: startNs,
       timeUnixNano: String(end),
     };
+    let point: object;
+    let metric: Metric;
+    const points: object[] = byName.get(m.name)?.points ?? [];
     if (m.type === 'distribution') {
       const at = BOUNDS.findIndex((b) => m.value <= b);
       const bucketCounts = Array.from({ length: BOUNDS.length + 1 }, (_, k) =>
         k === (at === -1 ? BOUNDS.length : at) ? '3' : '0',
       );
-      return {
-        name: m.name,
-        unit: 'ms',
-        histogram: {
-          aggregationTemporality: 1,
-          dataPoints: [
-            {
-              ...point,
-              count: '3',
-              sum: m.value * 3,
-              min: m.value * 0.9,
-              max: m.value * 1.1,
-              explicitBounds: BOUNDS,
-              bucketCounts,
-            },
-          ],
-        },
+      point = {
+        ...base,
+        count: '3',
+        sum: m.value * 3,
+        min: m.value * 0.9,
+        max: m.value * 1.1,
+        explicitBounds: BOUNDS,
+        bucketCounts,
       };
+      metric = { name: m.name, unit: 'ms', histogram: { aggregationTemporality: 1, dataPoints: points } };
+    } else if (m.type === 'counter') {
+      point = { ...base, asInt: String(m.value) };
+      metric = { name: m.name, sum: { aggregationTemporality: 1, isMonotonic: true, dataPoints: points } };
+    } else {
+      point = { ...base, asDouble: m.value };
+      metric = { name: m.name, gauge: { dataPoints: points } };
     }
-    if (m.type === 'counter')
-      return {
-        name: m.name,
-        sum: { aggregationTemporality: 1, isMonotonic: true, dataPoints: [{ ...point, asInt: String(m.value) }] },
-      };
-    return { name: m.name, gauge: { dataPoints: [{ ...point, asDouble: m.value }] } };
-  });
+    points.push(point);
+    if (!byName.has(m.name)) byName.set(m.name, { metric, points });
+  }
+  const metrics = [...byName.values()].map((g) => g.metric);
   return {
     resourceMetrics: [
       {
@@ -166,8 +172,8 @@ export function otlpMetricsRequest(start: number) {
             kv('deployment.environment.name', 'production'),
             kv('telemetry.sdk.name', 'opentelemetry'),
             kv('telemetry.sdk.language', 'nodejs'),
-            kv('host.name', `web-${(start / PER_REQUEST) % 8}`),
-            kv('service.instance.id', `instance-${(start / PER_REQUEST) % 8}`),
+            kv('host.name', `web-${(start / count) % 8}`),
+            kv('service.instance.id', `instance-${(start / count) % 8}`),
           ],
         },
         scopeMetrics: [{ scope: { name: 'shop', version: '1.0.0' }, metrics }],
