@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium';
 import { MOCK_CLIENTS } from './e2e/support/mock-oauth-server';
+import { E2E_METRICS_TOKEN } from './e2e/support/metrics';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -91,6 +92,8 @@ export default defineConfig({
         // The Slack app's signing secret (#64): e2e/slack.spec.ts signs its interaction payloads with it.
         SLACK_SIGNING_SECRET: 'e2e-slack-signing-secret',
         EMBEDDED_PG_PORT: String(pgPort),
+        // Prometheus metrics on: e2e/sentry-tabs.spec.ts reads the ingest requests the server holds.
+        METRICS_TOKEN: E2E_METRICS_TOKEN,
         // Every spec signs up from this one machine's address: the per-address auth limits scale up.
         AUTH_THROTTLE_MULTIPLIER: '20',
         GITHUB_CLIENT_ID: MOCK_CLIENTS.github.clientId,

@@ -14,6 +14,7 @@ type State = {
   backlog: client.Gauge<'queue'>;
   replicaLag: client.Gauge;
   replicaUsable: client.Gauge;
+  ingestInFlight: client.Gauge<'endpoint'>;
 };
 
 const g = globalThis as unknown as { trackerMetrics?: State };
@@ -68,6 +69,12 @@ function state(): State {
       help: "The read replica's replay lag at its last probe (-1: no answer)",
       registers: [registry],
     }),
+    ingestInFlight: new client.Gauge({
+      name: 'tracker_ingest_requests_in_flight',
+      help: 'Ingest requests received and not yet answered, by endpoint',
+      labelNames: ['endpoint'],
+      registers: [registry],
+    }),
     replicaUsable: new client.Gauge({
       name: 'tracker_replica_reads',
       help: '1 while heavy reads may go to the read replica, 0 while they fall back to the primary',
@@ -98,6 +105,21 @@ export function observeBatch(writer: string, size: number, seconds: number): voi
   const s = state();
   s.batchSize.observe({ writer }, size);
   s.batchSeconds.observe({ writer }, seconds);
+}
+
+/**
+ * Counts an ingest request as held until the returned function is called (once; later calls do nothing): a request
+ * stuck anywhere between its headers and its answer stays in tracker_ingest_requests_in_flight.
+ */
+export function holdIngestRequest(endpoint: string): () => void {
+  const gauge = state().ingestInFlight;
+  gauge.inc({ endpoint });
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    gauge.dec({ endpoint });
+  };
 }
 
 export function countDelivery(channel: string, success: boolean): void {

@@ -8,6 +8,7 @@ import { createProject } from '../support/fixtures';
 import { db } from '@/lib/db';
 import { clock, monthOf } from '@/lib/clock';
 import { monthlyEventLimit } from '@/lib/billing/plans';
+import { metricsText } from '@/lib/metrics/metrics';
 import { errorEnvelope, ingestPath, send, transactionEnvelope } from './ingest-helpers';
 import { anyMessage, eventCount, key, ok, projectId } from '../support/ingest-project';
 import { http1, port, useNodeAdapter } from '../support/node-adapter';
@@ -92,6 +93,48 @@ describe('node adapter: CORS, size and encoding', () => {
     expect(
       (await http1.post(ingestPath(projectId), 'x', { headers: { ...auth, 'content-encoding': 'compress' } })).status,
     ).toBe(415);
+  });
+});
+
+/** tracker_ingest_requests_in_flight of an endpoint, as /metrics reads it. */
+async function inFlight(endpoint: string): Promise<number> {
+  const { body } = await metricsText(async () => ({}));
+  const line = body.split('\n').find((l) => l.startsWith(`tracker_ingest_requests_in_flight{endpoint="${endpoint}"}`));
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
+describe('node adapter: requests in flight', () => {
+  it('a request counts from its headers until it is answered, and until its client goes away', async () => {
+    const before = await inFlight('native');
+    const body = Buffer.from(JSON.stringify(errorEnvelope()));
+    const open = () => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: ingestPath(projectId),
+        headers: {
+          'content-type': 'application/json',
+          'content-length': body.length,
+          'x-ingest-auth': `ingest_key=${key}`,
+        },
+      });
+      req.on('error', () => {});
+      // Half the body: the adapter has the request and waits for the rest.
+      req.write(body.subarray(0, 20));
+      return req;
+    };
+    const answered = open();
+    const abandoned = open();
+    await expect.poll(() => inFlight('native')).toBe(before + 2);
+    const status = new Promise<number>((resolve) =>
+      answered.on('response', (r) => (r.resume(), resolve(r.statusCode!))),
+    );
+    answered.end(body.subarray(20));
+    expect(await status).toBe(200);
+    await expect.poll(() => inFlight('native')).toBe(before + 1);
+    abandoned.destroy();
+    await expect.poll(() => inFlight('native')).toBe(before);
   });
 });
 

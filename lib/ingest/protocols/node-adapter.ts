@@ -13,7 +13,7 @@ import type { SentryEndpoint } from '@/lib/ingest/protocols/sentry/prepare-items
 import { MAX_BODY_BYTES } from '@/lib/envelope/decode-body';
 import { bodyCapFor, LARGE_BODY_BUSY_MESSAGE } from '@/lib/ingest/protocols/large-bodies';
 import { addressFromSocket } from '@/lib/auth/client-address';
-import { observeHttp } from '@/lib/metrics/metrics';
+import { holdIngestRequest, observeHttp } from '@/lib/metrics/metrics';
 import { answer, failedAnswer, INGEST_MESSAGES, invalid, unreadable } from './answer';
 import { logger } from '@/lib/log';
 
@@ -135,8 +135,10 @@ export function serveIngest(req: http.IncomingMessage, res: http.ServerResponse)
   return true;
 }
 
-function observed(req: http.IncomingMessage, res: http.ServerResponse, url: string): void {
+function observed(req: http.IncomingMessage, res: http.ServerResponse, url: string, endpoint: string): void {
   const started = performance.now();
+  // Held from the headers until the answer is sent or the connection closes, whichever comes first.
+  res.once('close', holdIngestRequest(endpoint));
   res.once('finish', () =>
     observeHttp({
       pathname: url,
@@ -154,7 +156,7 @@ async function respondToOtlp(
   url: string,
   target: { projectNumber: string; signal: string },
 ): Promise<void> {
-  observed(req, res, url);
+  observed(req, res, url, 'otlp');
   const q = url.indexOf('?');
   const searchParams = q < 0 ? NO_PARAMS : new URLSearchParams(url.slice(q + 1));
   // A NUL in the key or the path would reach PostgreSQL: refused before the body is read.
@@ -205,7 +207,7 @@ async function respondTo(
   endpoint: string,
   handler: Handler,
 ): Promise<void> {
-  observed(req, res, url);
+  observed(req, res, url, endpoint);
   const slot =
     req.method === 'POST' ? bodyCapFor(endpoint, req.headers['content-length']) : { cap: 0, release: () => {} };
   if (slot === 'busy') {
