@@ -108,18 +108,13 @@ export function observeBatch(writer: string, size: number, seconds: number): voi
 }
 
 /**
- * Counts an ingest request as held until the returned function is called (once; later calls do nothing): a request
+ * Counts an ingest request as held until the returned function is called, once (the response's `close`): a request
  * stuck anywhere between its headers and its answer stays in tracker_ingest_requests_in_flight.
  */
 export function holdIngestRequest(endpoint: string): () => void {
   const gauge = state().ingestInFlight;
   gauge.inc({ endpoint });
-  let held = true;
-  return () => {
-    if (!held) return;
-    held = false;
-    gauge.dec({ endpoint });
-  };
+  return () => gauge.dec({ endpoint });
 }
 
 export function countDelivery(channel: string, success: boolean): void {
