@@ -222,6 +222,30 @@ describe('rollups equal a recount from raw events', () => {
     // Per event at most 50 pairs reached the rollup.
     expect(await db.issueTagValue.count({ where: { issueId: issue.id, key: { startsWith: 'k0-' } } })).toBe(50);
   });
+
+  it('a key near its cap keeps counting the values it knows; only new values past the cap go to `other`', async () => {
+    const { project, ingest } = await freshProject();
+    const route = (i: number) => ({ tags: { route: `/r/${i}` } });
+    // Two short of the cap, in batches small enough that each has room for all its values (no value is looked up).
+    for (let start = 0; start < MAX_TAG_VALUES_PER_KEY - 2; start += 40) {
+      const n = Math.min(40, MAX_TAG_VALUES_PER_KEY - 2 - start);
+      const res = await Promise.all(Array.from({ length: n }, (_, i) => ingest(errorEnvelope(route(start + i)))));
+      expect(res.every((r) => r.status === 200)).toBe(true);
+    }
+    // Then, together: two values the issue knows and three new ones. The key has room for two of the new ones.
+    const burst = [route(0), route(1), route(1000), route(1001), route(1002)];
+    const res = await Promise.all(burst.map((e) => ingest(errorEnvelope(e))));
+    expect(res.every((r) => r.status === 200)).toBe(true);
+    const issue = await db.issue.findFirstOrThrow({ where: { projectId: project.id } });
+    const key = await db.issueTagKey.findUniqueOrThrow({ where: { issueId_key: { issueId: issue.id, key: 'route' } } });
+    const values = await db.issueTagValue.findMany({ where: { issueId: issue.id, key: 'route' } });
+    expect(values).toHaveLength(MAX_TAG_VALUES_PER_KEY);
+    expect(key).toMatchObject({ distinctValues: MAX_TAG_VALUES_PER_KEY, other: 1 });
+    const count = (v: string) => values.find((x) => x.value === v)?.count;
+    expect([count('/r/0'), count('/r/1')]).toEqual([2, 2]);
+    expect(values.filter((v) => v.value.startsWith('/r/100'))).toHaveLength(2);
+    expect(values.reduce((s, v) => s + v.count, 0) + key.other).toBe(MAX_TAG_VALUES_PER_KEY - 2 + burst.length);
+  });
 });
 
 describe('read paths use the rollups', () => {

@@ -235,19 +235,26 @@ WITH lk AS MATERIALIZED (
   JOIN ai ON ai.pos = tg.pos
   GROUP BY 1, 2, 3
 ), tseen AS MATERIALIZED (
-  -- What each issue already holds of the pair: its key's distinct values (null for a key new to the issue) and
-  -- the value itself. Index probes per pair, never a join between two CTEs (the generic plan cannot size those).
-  SELECT t.issue_id, t.key, t.value, t.n, ${namespaceOf('t.key')} AS ns,
-         (SELECT x.distinct_values FROM issue_tag_keys x WHERE x.issue_id = t.issue_id AND x.key = t.key) AS had,
-         EXISTS (SELECT 1 FROM issue_tag_values v WHERE v.issue_id = t.issue_id AND v.key = t.key AND v.value = t.value) AS value_known
-  FROM tagg t
+  -- What each issue already holds of the pair: its key's distinct values (null for a key new to the issue) and,
+  -- only where it decides whether the value fits, the value itself. Index probes per pair, never a join between two
+  -- CTEs (the generic plan cannot size those). A key with room for every value the batch brings (its distinct values
+  -- plus the batch's, within the cap) takes them all without looking them up: value_known stays null.
+  SELECT u.*,
+         CASE WHEN coalesce(u.had, 0) + u.in_batch <= ${MAX_TAG_VALUES_PER_KEY} THEN NULL
+              ELSE EXISTS (SELECT 1 FROM issue_tag_values v WHERE v.issue_id = u.issue_id AND v.key = u.key AND v.value = u.value) END AS value_known
+  FROM (
+    SELECT t.issue_id, t.key, t.value, t.n, ${namespaceOf('t.key')} AS ns,
+           (SELECT x.distinct_values FROM issue_tag_keys x WHERE x.issue_id = t.issue_id AND x.key = t.key) AS had,
+           count(*) OVER (PARTITION BY t.issue_id, t.key) AS in_batch
+    FROM tagg t
+  ) u
 ), tvals AS MATERIALIZED (
   SELECT s.issue_id, s.key, s.value, s.n, s.had,
          CASE WHEN s.had IS NOT NULL THEN true
               -- Only a key the issue has not seen needs the issue's key count (none in the steady state).
               ELSE (SELECT count(*) FROM issue_tag_keys y WHERE y.issue_id = s.issue_id AND ${namespaceOf('y.key')} = s.ns)
                    + dense_rank() OVER (PARTITION BY s.issue_id, s.had IS NULL, s.ns ORDER BY s.key) <= ${MAX_TAG_KEYS_PER_ISSUE} END AS key_fits,
-         s.value_known
+         s.value_known IS NULL OR s.value_known
            OR coalesce(s.had, 0) + row_number() OVER (PARTITION BY s.issue_id, s.key, s.value_known ORDER BY s.n DESC, s.value) <= ${MAX_TAG_VALUES_PER_KEY} AS fits
   FROM tseen s
 ), tv_new AS (
