@@ -4,7 +4,8 @@
 // PostgreSQL, creates a PRO organization and a project in SQL, then for each batch size sends that many of
 // bench:ingest's small envelopes through the domain entry point (validation, grouping, the batch statement)
 // in one turn of the event loop, and prints the median and p95 wall time per batch and per event, and the
-// PostgreSQL CPU per event (after the warm-up batches and an ANALYZE of their tables). `--explain` prints the last batch's plan with actual times (timing slows every batch);
+// PostgreSQL CPU per event (after the warm-up batches and an ANALYZE of their tables). `--explain` prints the last
+// batch's plan with actual times (timing slows every batch);
 // `--realistic` sends bench:ingest's realistic SDK events (bench/sentry-events.ts: contexts, 3 tags, 15 breadcrumbs).
 import { DEFAULT_FILTERS } from '@/lib/ingest/enrich/inbound-filters';
 import { LATEST_GROUPING_VERSION } from '@/lib/grouping/version';

@@ -35,6 +35,20 @@ async function freshProject() {
   return { project: p, ingest };
 }
 
+/**
+ * Events with `route` values /r/0 … /r/(count − 1), one value each, sent 40 at a time (each burst several batches);
+ * every one answered 200.
+ */
+async function sendRoutes(ingest: (body: unknown) => Promise<IngestResponse>, count: number): Promise<void> {
+  for (let start = 0; start < count; start += 40) {
+    const n = Math.min(40, count - start);
+    const res = await Promise.all(
+      Array.from({ length: n }, (_, i) => ingest(errorEnvelope({ tags: { route: `/r/${start + i}` } }))),
+    );
+    expect(res.every((r) => r.status === 200)).toBe(true);
+  }
+}
+
 const q = async <T>(text: string, values: unknown[]) =>
   (await pool().query<T & Record<string, unknown>>(text, values)).rows;
 
@@ -196,13 +210,7 @@ describe('rollups equal a recount from raw events', () => {
     const { project, ingest } = await freshProject();
     const extra = 30;
     // One value per event for `route`, more than the per-key cap, sent in bursts of several batches.
-    for (let start = 0; start < MAX_TAG_VALUES_PER_KEY + extra; start += 40) {
-      const n = Math.min(40, MAX_TAG_VALUES_PER_KEY + extra - start);
-      const res = await Promise.all(
-        Array.from({ length: n }, (_, i) => ingest(errorEnvelope({ tags: { route: `/r/${start + i}` } }))),
-      );
-      expect(res.every((r) => r.status === 200)).toBe(true);
-    }
+    await sendRoutes(ingest, MAX_TAG_VALUES_PER_KEY + extra);
     // Then 50 new keys per event (the per-event cap), 3 events: 150 more keys than the issue had.
     for (let k = 0; k < 3; k++) {
       const tags = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${k}-${i}`, 'v']));
@@ -227,11 +235,7 @@ describe('rollups equal a recount from raw events', () => {
     const { project, ingest } = await freshProject();
     const route = (i: number) => ({ tags: { route: `/r/${i}` } });
     // Two short of the cap, in batches small enough that each has room for all its values (no value is looked up).
-    for (let start = 0; start < MAX_TAG_VALUES_PER_KEY - 2; start += 40) {
-      const n = Math.min(40, MAX_TAG_VALUES_PER_KEY - 2 - start);
-      const res = await Promise.all(Array.from({ length: n }, (_, i) => ingest(errorEnvelope(route(start + i)))));
-      expect(res.every((r) => r.status === 200)).toBe(true);
-    }
+    await sendRoutes(ingest, MAX_TAG_VALUES_PER_KEY - 2);
     // Then, together: two values the issue knows and three new ones. The key has room for two of the new ones.
     const burst = [route(0), route(1), route(1000), route(1001), route(1002)];
     const res = await Promise.all(burst.map((e) => ingest(errorEnvelope(e))));
