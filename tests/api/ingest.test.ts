@@ -173,6 +173,56 @@ describe('ingest: stored event', () => {
     });
   });
 
+  it('envelopes sent together keep their own documents, with transactions among them and nulls where absent', async () => {
+    // Sent at once, so the batch statement takes many in one statement: each event's JSON documents join its row
+    // by position (lib/ingest/store/event-batch-sql.ts docs), and one row off would store another event's.
+    const errors = Array.from({ length: 12 }, (_, i) =>
+      errorEnvelope({
+        event_id: `${i.toString(16).padStart(2, '0')}${'d'.repeat(30)}`,
+        exception: {
+          type: `Batch${i}`,
+          value: `v${i}`,
+          stacktrace: { frames: [{ filename: `f${i}.js`, lineno: i + 1 }] },
+        },
+        ...(i % 2 === 0
+          ? {
+              tags: { n: String(i) },
+              user: { id: `u${i}` },
+              request: { url: `https://app.example.com/${i}` },
+              contexts: { app: { n: i } },
+              breadcrumbs: [{ type: 'default', message: `b${i}`, timestamp: 1_699_999_999_000 }],
+            }
+          : {}),
+      }),
+    );
+    const bodies = errors.flatMap((e, i) => (i % 3 === 0 ? [e, transactionEnvelope({ name: `/t${i}` })] : [e]));
+    const answers = await Promise.all(bodies.map((body) => send({ client, projectId, key, body })));
+    expect(answers.map((r) => r.status)).toEqual(bodies.map(() => 200));
+    const stored = await db.event.findMany({ where: { projectId, eventId: { endsWith: 'd'.repeat(30) } } });
+    expect(stored).toHaveLength(12);
+    for (const [i, e] of errors.entries()) {
+      const ev = stored.find((s) => s.eventId === e.event_id)!;
+      expect(ev.stacktrace).toEqual({ frames: e.exception.stacktrace.frames });
+      expect({
+        tags: ev.tags,
+        user: ev.userContext,
+        request: ev.request,
+        contexts: ev.contexts,
+        crumbs: ev.breadcrumbs,
+      }).toEqual(
+        i % 2 === 0
+          ? {
+              tags: { n: String(i) },
+              user: { id: `u${i}` },
+              request: e.request,
+              contexts: e.contexts,
+              crumbs: e.breadcrumbs,
+            }
+          : { tags: null, user: null, request: null, contexts: null, crumbs: null },
+      );
+    }
+  });
+
   it('replaces NUL characters and unpaired surrogates instead of failing', async () => {
     const raw = JSON.stringify(errorEnvelope({ event_id: 'e'.repeat(32), tags: { 'k\u0000': 'v\ud800' } })).replace(
       'Cannot',

@@ -69,28 +69,40 @@ const namespaceOf = (key: string) =>
   `(CASE WHEN ${key} LIKE '${FLAG_PREFIX}%' THEN 1 WHEN ${key} LIKE '${CONTEXT_PREFIX}%' THEN 2 ELSE 0 END)`;
 
 /**
- * A column's parameter as an array. A jsonb column arrives as one JSON array of the rows' values (lib/ingest/store/
- * event-writer.ts jsonColumn: the values are JSON text already, so nothing is escaped again, #51), its JSON nulls
- * the rows without a value.
+ * An event's JSON documents (its stack trace, breadcrumbs, contexts…: most of its bytes) go from their parameters
+ * straight into the events insert (docs); the CTEs that de-duplicate, count and group carry only the other columns.
  */
-function paramOf<R>(c: Column<R>, n: number): string {
-  if (c.type !== 'jsonb') return `$${n}::${c.type}[]`;
-  return `ARRAY(SELECT NULLIF(j.v, 'null'::jsonb) FROM jsonb_array_elements($${n}::jsonb) WITH ORDINALITY AS j(v, i) ORDER BY j.i)`;
+const isDocument = <R>(c: Column<R>) => c.type === 'jsonb';
+
+/** The columns that are not documents, one row per batch position, each from its array parameter. */
+function unnestOf<R>(columns: Column<R>[], firstParam: number, alias: string): string {
+  const picked = columns.map((c, i) => ({ c, n: firstParam + i })).filter(({ c }) => !isDocument(c));
+  const params = picked.map(({ c, n }) => `$${n}::${c.type}[]`).join(', ');
+  return `SELECT * FROM unnest(${params}) AS ${alias}(${picked.map(({ c }) => c.name).join(', ')})`;
 }
 
-function unnestOf<R>(columns: Column<R>[], firstParam: number, alias: string): string {
-  const params = columns.map((c, i) => paramOf(c, firstParam + i)).join(', ');
-  return `SELECT * FROM unnest(${params}) AS ${alias}(${columns.map((c) => c.name).join(', ')})`;
+/**
+ * The documents beside their rows' positions. Each arrives as one JSON array of the rows' values (lib/ingest/store/
+ * event-writer.ts jsonColumn: the values are JSON text already, so nothing is escaped again, #51), its JSON nulls the
+ * rows without a value; ROWS FROM zips the arrays' elements in order, with no array built or sorted on the way.
+ */
+function documentsOf<R>(columns: Column<R>[], firstParam: number, alias: string): string {
+  const pos = columns.findIndex((c) => c.name === 'pos');
+  const docs = columns.map((c, i) => ({ c, n: firstParam + i })).filter(({ c }) => isDocument(c));
+  const sources = [`unnest($${firstParam + pos}::int[])`, ...docs.map(({ n }) => `jsonb_array_elements($${n}::jsonb)`)];
+  const values = docs.map(({ c }) => `NULLIF(${alias}.${c.name}, 'null'::jsonb) AS ${c.name}`);
+  const names = ['pos', ...docs.map(({ c }) => c.name)];
+  return `SELECT ${alias}.pos, ${values.join(', ')} FROM ROWS FROM (${sources.join(', ')}) AS ${alias}(${names.join(', ')})`;
 }
 const intoList = <R>(columns: Column<R>[]) =>
   columns
     .filter((c) => c.into)
     .map((c) => c.into)
     .join(', ');
-const fromList = <R>(columns: Column<R>[], alias: string) =>
+const fromList = <R>(columns: Column<R>[], alias: (c: Column<R>) => string) =>
   columns
     .filter((c) => c.into)
-    .map((c) => `${alias}.${c.name}`)
+    .map((c) => `${alias(c)}.${c.name}`)
     .join(', ');
 
 // One statement per batch (a lone envelope is a batch of one), in autocommit: the usage rows stay locked
@@ -109,7 +121,8 @@ const fromList = <R>(columns: Column<R>[], alias: string) =>
 //         may reopen it (any event, or with "resolve in next release" one of a release other than the recorded one
 //         and not created at or before it: a release unknown to the releases table is new);
 //  iss    one upsert per (project, fingerprint), in sorted order; ai the accepted events with their issue;
-//         ev, ids, tx the multi-row inserts; cnt the usage counts;
+//         ev, ids, tx the multi-row inserts (ev joins each event's documents from docs by position);
+//         cnt the usage counts;
 //  then the rollups (each aggregates, so iss has locked its issue rows before any rollup row is touched):
 //  hourly (issue, hour of occurrence), minutes (project, minute of receipt), users_new/user_counts (the exact
 //  set of distinct users per issue and its size), tagg..tk (tag values per issue and key: a key the issue has
@@ -129,6 +142,8 @@ WITH lk AS MATERIALIZED (
   SELECT (SELECT count(*) FROM lk) = cardinality($1::text[]) AS ok
 ), e AS (
   ${unnestOf(EVENT_COLUMNS, FIRST_EVENT_PARAM, 'e')}
+), docs AS (
+  ${documentsOf(EVENT_COLUMNS, FIRST_EVENT_PARAM, 'd')}
 ), fresh AS MATERIALIZED (
   SELECT d.*, row_number() OVER (PARTITION BY d.org_id, d.month ORDER BY d.pos) AS rank
   FROM (SELECT e.*, row_number() OVER (PARTITION BY e.project_id, e.event_id ORDER BY e.pos) AS nth FROM e) d
@@ -184,15 +199,15 @@ WITH lk AS MATERIALIZED (
   JOIN grp g ON g.project_id = a.project_id AND g.fingerprint = a.fingerprint
 ), ev AS (
   INSERT INTO events (issue_id, ${intoList(EVENT_COLUMNS)})
-  SELECT a.issue_id, ${fromList(EVENT_COLUMNS, 'a')}
-  FROM ai a
+  SELECT a.issue_id, ${fromList(EVENT_COLUMNS, (c) => (isDocument(c) ? 'd' : 'a'))}
+  FROM ai a JOIN docs d ON d.pos = a.pos
   ORDER BY a.pos
 ), ids AS (
   INSERT INTO event_ids (project_id, event_id, received_at)
   SELECT project_id, event_id, received_at FROM acc WHERE event_id IS NOT NULL ORDER BY project_id, event_id
 ), tx AS (
   INSERT INTO transactions (${intoList(TRANSACTION_COLUMNS)})
-  SELECT ${fromList(TRANSACTION_COLUMNS, 'tacc')} FROM tacc ORDER BY pos
+  SELECT ${fromList(TRANSACTION_COLUMNS, () => 'tacc')} FROM tacc ORDER BY pos
 ), cnt AS (
   UPDATE monthly_usage u
      SET used = u.used + c.used, errors = u.errors + c.errors, warnings = u.warnings + c.warnings, info = u.info + c.info,

@@ -167,7 +167,7 @@ function prepareBatch(items: Item[]): PreparedBatch {
 /**
  * A jsonb column as one JSON array of its rows' values, which are JSON text already: joined, not escaped again as
  * the elements of an array literal would be (escaping the JSON of realistic events was 5-8 % of the server's CPU,
- * #51). A row without a value is a JSON null, read back as SQL NULL (lib/ingest/store/event-batch-sql.ts paramOf).
+ * #51). A row without a value is a JSON null, read back as SQL NULL (lib/ingest/store/event-batch-sql.ts documentsOf).
  */
 function jsonColumn<R>(rows: R[], value: (r: R) => unknown): string {
   const parts = new Array<string>(rows.length);
