@@ -74,9 +74,12 @@ const namespaceOf = (key: string) =>
  */
 const isDocument = <R>(c: Column<R>) => c.type === 'jsonb';
 
+/** Each column with the number of its parameter (the columns' parameters are consecutive from firstParam). */
+const numbered = <R>(columns: Column<R>[], firstParam: number) => columns.map((c, i) => ({ c, n: firstParam + i }));
+
 /** The columns that are not documents, one row per batch position, each from its array parameter. */
 function unnestOf<R>(columns: Column<R>[], firstParam: number, alias: string): string {
-  const picked = columns.map((c, i) => ({ c, n: firstParam + i })).filter(({ c }) => !isDocument(c));
+  const picked = numbered(columns, firstParam).filter(({ c }) => !isDocument(c));
   const params = picked.map(({ c, n }) => `$${n}::${c.type}[]`).join(', ');
   return `SELECT * FROM unnest(${params}) AS ${alias}(${picked.map(({ c }) => c.name).join(', ')})`;
 }
@@ -87,9 +90,10 @@ function unnestOf<R>(columns: Column<R>[], firstParam: number, alias: string): s
  * rows without a value; ROWS FROM zips the arrays' elements in order, with no array built or sorted on the way.
  */
 function documentsOf<R>(columns: Column<R>[], firstParam: number, alias: string): string {
-  const pos = columns.findIndex((c) => c.name === 'pos');
-  const docs = columns.map((c, i) => ({ c, n: firstParam + i })).filter(({ c }) => isDocument(c));
-  const sources = [`unnest($${firstParam + pos}::int[])`, ...docs.map(({ n }) => `jsonb_array_elements($${n}::jsonb)`)];
+  const all = numbered(columns, firstParam);
+  const pos = all.find(({ c }) => c.name === 'pos')!;
+  const docs = all.filter(({ c }) => isDocument(c));
+  const sources = [`unnest($${pos.n}::int[])`, ...docs.map(({ n }) => `jsonb_array_elements($${n}::jsonb)`)];
   const values = docs.map(({ c }) => `NULLIF(${alias}.${c.name}, 'null'::jsonb) AS ${c.name}`);
   const names = ['pos', ...docs.map(({ c }) => c.name)];
   return `SELECT ${alias}.pos, ${values.join(', ')} FROM ROWS FROM (${sources.join(', ')}) AS ${alias}(${names.join(', ')})`;
