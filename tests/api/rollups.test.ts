@@ -35,6 +35,9 @@ async function freshProject() {
   return { project: p, ingest };
 }
 
+/** An event's fields with the `route` tag /r/i. */
+const route = (i: number) => ({ tags: { route: `/r/${i}` } });
+
 /**
  * Events with `route` values /r/0 … /r/(count − 1), one value each, sent 40 at a time (each burst several batches);
  * every one answered 200.
@@ -42,9 +45,7 @@ async function freshProject() {
 async function sendRoutes(ingest: (body: unknown) => Promise<IngestResponse>, count: number): Promise<void> {
   for (let start = 0; start < count; start += 40) {
     const n = Math.min(40, count - start);
-    const res = await Promise.all(
-      Array.from({ length: n }, (_, i) => ingest(errorEnvelope({ tags: { route: `/r/${start + i}` } }))),
-    );
+    const res = await Promise.all(Array.from({ length: n }, (_, i) => ingest(errorEnvelope(route(start + i)))));
     expect(res.every((r) => r.status === 200)).toBe(true);
   }
 }
@@ -217,14 +218,14 @@ describe('rollups equal a recount from raw events', () => {
       expect((await ingest(errorEnvelope({ tags }))).status).toBe(200);
     }
     const issue = await db.issue.findFirstOrThrow({ where: { projectId: project.id } });
-    const route = await db.issueTagKey.findUniqueOrThrow({
+    const routeKey = await db.issueTagKey.findUniqueOrThrow({
       where: { issueId_key: { issueId: issue.id, key: 'route' } },
     });
     const routeValues = await db.issueTagValue.findMany({ where: { issueId: issue.id, key: 'route' } });
     expect(routeValues).toHaveLength(MAX_TAG_VALUES_PER_KEY);
-    expect(route).toMatchObject({ distinctValues: MAX_TAG_VALUES_PER_KEY, other: extra });
+    expect(routeKey).toMatchObject({ distinctValues: MAX_TAG_VALUES_PER_KEY, other: extra });
     // Every event carrying the key is counted once: in its value's count or in `other`.
-    expect(routeValues.reduce((s, v) => s + v.count, 0) + route.other).toBe(MAX_TAG_VALUES_PER_KEY + extra);
+    expect(routeValues.reduce((s, v) => s + v.count, 0) + routeKey.other).toBe(MAX_TAG_VALUES_PER_KEY + extra);
     const keys = await db.issueTagKey.count({ where: { issueId: issue.id } });
     expect(keys).toBe(MAX_TAG_KEYS_PER_ISSUE);
     // Per event at most 50 pairs reached the rollup.
@@ -233,7 +234,6 @@ describe('rollups equal a recount from raw events', () => {
 
   it('a key near its cap keeps counting the values it knows; only new values past the cap go to `other`', async () => {
     const { project, ingest } = await freshProject();
-    const route = (i: number) => ({ tags: { route: `/r/${i}` } });
     // Two short of the cap, in batches small enough that each has room for all its values (no value is looked up).
     await sendRoutes(ingest, MAX_TAG_VALUES_PER_KEY - 2);
     // Then, together: two values the issue knows and three new ones. The key has room for two of the new ones.
