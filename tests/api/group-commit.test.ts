@@ -5,12 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signUp } from '../support/accounts';
 import { createProject } from '../support/fixtures';
 import { db } from '@/lib/db';
-import { pool } from '@/lib/pg';
+import { ownPool, pool } from '@/lib/pg';
 import { clock, monthOf } from '@/lib/clock';
 import { monthlyEventLimit } from '@/lib/billing/plans';
 import * as alerts from '@/lib/alerts/after-ingest';
 import { handleIngest, type IngestResponse } from '@/lib/ingest/protocols/native';
-import { MAX_BATCH } from '@/lib/ingest/store/group-commit';
+import { MAX_BATCH, MAX_IN_FLIGHT } from '@/lib/ingest/store/group-commit';
 import { submitErrorEvent } from '@/lib/ingest/store/event-writer';
 import { errorEnvelope, transactionEnvelope } from './ingest-helpers';
 import { logger } from '@/lib/log';
@@ -300,5 +300,27 @@ describe('group commit', () => {
     expect(outcomes.map((o) => o.kind)).toEqual(['stored', 'unstorable', 'stored']);
     expect(await db.event.count({ where: { projectId: a.projectId } })).toBe(2);
     expect((await usage(a.orgId)).used).toBe(2);
+  });
+
+  it('the batch statement runs on connections of its own, at most one per batch in flight', async () => {
+    const a = await account();
+    const b = await account();
+    // Several rounds of full batches from two organizations, with the shared pool busy beside them.
+    for (let round = 0; round < 3; round++) {
+      const busy = together(8, () => pool().query('SELECT pg_sleep(0.05)'));
+      const results = await together(2 * MAX_BATCH + 10, (i) => (i % 2 ? b : a).ingest(error(round * 1000 + i)));
+      await busy;
+      expect(results.every((r) => r.status === 200)).toBe(true);
+    }
+    const own = ownPool('ingest-batch', MAX_IN_FLIGHT);
+    expect(own.totalCount).toBeGreaterThan(0);
+    expect(own.totalCount).toBeLessThanOrEqual(MAX_IN_FLIGHT);
+    // Every connection (of any test worker) whose last statement was the batch statement is one of those pools'.
+    const { rows } = await pool().query<{ app: string; n: number }>(
+      `SELECT application_name AS app, count(*)::int AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND query LIKE '%WITH lk AS MATERIALIZED%' AND pid <> pg_backend_pid()
+       GROUP BY 1`,
+    );
+    expect(rows.map((r) => r.app)).toEqual(['tracker:ingest-batch']);
   });
 });

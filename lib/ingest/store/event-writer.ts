@@ -1,9 +1,9 @@
 // The writer of error events and transactions on the shared group commit (lib/ingest/store/group-commit.ts): both share
 // the organization's monthly quota, so one statement (lib/ingest/store/event-batch-sql.ts) writes them together.
-import { pool, statement } from '@/lib/pg';
+import { ownPool, pool, statement } from '@/lib/pg';
 import { afterIngest, type IngestedError } from '@/lib/alerts/after-ingest';
 import { planLimitsJson, usageMonth } from '@/lib/ingest/store/monthly-quota';
-import { groupCommit, pgError, type BatchWriter, type Refusal } from './group-commit';
+import { groupCommit, MAX_IN_FLIGHT, pgError, type BatchWriter, type Refusal } from './group-commit';
 import {
   BATCH_SQL,
   ENSURE_USAGE_SQL,
@@ -195,7 +195,10 @@ function tagColumns(errors: ErrorRow[]): [number[], string[], string[]] {
 
 /** Runs the batch statement; null when a usage row was missing (nothing was written). */
 async function writeBatch(items: Item[], batch: PreparedBatch): Promise<Outcome[] | null> {
-  const { rows } = await pool().query<BatchRow>(statement('ingest-batch', BATCH_SQL, batch.values));
+  // On connections of its own, one per batch in flight (lib/pg.ts ownPool).
+  const { rows } = await ownPool('ingest-batch', MAX_IN_FLIGHT).query<BatchRow>(
+    statement('ingest-batch', BATCH_SQL, batch.values),
+  );
   const remaining = new Map<string, number>();
   const stored = new Map<number, { issueId: string; inserted: boolean; regressed: boolean }>();
   for (const r of rows) {

@@ -8,7 +8,8 @@ import { logger } from '@/lib/log';
 import { isDatabaseUnavailable, withDbRetry } from '@/lib/db-retry';
 
 export const MAX_BATCH = 100;
-const MAX_IN_FLIGHT = 3;
+/** The most batches of one writer written at once. */
+export const MAX_IN_FLIGHT = 3;
 
 /** What a failed write means for each of its items: an outcome of the type's own, or a failure to pass on. */
 export type Refusal<O> = O | { failed: unknown };
