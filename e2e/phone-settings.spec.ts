@@ -36,16 +36,21 @@ async function box(el: Locator) {
   return b!;
 }
 
-/** Every cell of the table's first row lies inside the viewport: no column is cut off. */
+/**
+ * Every cell of the table's first row lies inside the viewport: no column is cut off. Measured again until it holds
+ * (at most 10 s): the page may re-render its rows between two reads, and a cell read then had no box (CI, once).
+ */
 async function expectWholeRow(page: Page, table: Locator, what: string) {
   const width = page.viewportSize()!.width;
-  const cells = table.locator('tbody tr').first().locator('td, th');
-  expect(await cells.count(), what).toBeGreaterThan(2);
-  for (const cell of await cells.all()) {
-    const b = await box(cell);
-    expect(b.x, `${what}: ${await cell.textContent()}`).toBeGreaterThanOrEqual(0);
-    expect(b.x + b.width, `${what}: ${await cell.textContent()}`).toBeLessThanOrEqual(width + 0.5);
-  }
+  await expect(async () => {
+    const cells = table.locator('tbody tr').first().locator('td, th');
+    expect(await cells.count(), what).toBeGreaterThan(2);
+    for (const cell of await cells.all()) {
+      const b = await box(cell);
+      expect(b.x, `${what}: ${await cell.textContent()}`).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width, `${what}: ${await cell.textContent()}`).toBeLessThanOrEqual(width + 0.5);
+    }
+  }).toPass({ timeout: 10_000 });
 }
 
 let busy: BusyProject;
