@@ -16,6 +16,7 @@ import { sessionSecretStatusLine } from '../lib/session-secret';
 import { ingestStatusLine } from '../lib/ingest/protocols/sentry/item-types';
 import { APP_VERSION } from '../lib/version/app-version';
 import { integrationsStatus } from '../lib/integrations/startup';
+import { startMallocTrim } from '../lib/runtime/malloc-trim';
 
 // `npm start` sizes this process's heap with the NODE_OPTIONS of scripts/node-options.env (`node --env-file`); what
 // it starts (a build, the migrations) runs without those limits. A NODE_OPTIONS of the user's own is left as it is.
@@ -107,6 +108,8 @@ async function main() {
   if (!dev && !wantsSourceMaps()) process.setSourceMapsEnabled(false);
   const server = await startServer({ dev, port, host });
   log(`serving v${APP_VERSION} ${dev ? '(dev)' : '(production)'} on http://localhost:${port}`);
+  // Memory freed in the middle of malloc's heaps goes back to the OS every few seconds (lib/runtime/malloc-trim).
+  const trimming = startMallocTrim();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -122,6 +125,7 @@ async function main() {
     await server.close().catch(() => {});
     const { drainBatches } = await import('../lib/ingest/store/group-commit');
     await drainBatches().catch((e) => console.error(e));
+    trimming.stop();
     const { shutdownBackground } = await import('../lib/shutdown');
     await shutdownBackground().catch((e) => console.error(e));
     if (embedded) await Promise.race([embedded.stop(), postgresGone()]).catch(() => {});
