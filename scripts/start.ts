@@ -108,8 +108,9 @@ async function main() {
   if (!dev && !wantsSourceMaps()) process.setSourceMapsEnabled(false);
   const server = await startServer({ dev, port, host });
   log(`serving v${APP_VERSION} ${dev ? '(dev)' : '(production)'} on http://localhost:${port}`);
-  // Memory freed in the middle of malloc's heaps goes back to the OS every few seconds (lib/runtime/malloc-trim).
-  const trimming = startMallocTrim();
+  // Memory freed in the middle of malloc's heaps goes back to the OS after each quiet spell (lib/runtime/malloc-trim);
+  // its timer stops with the other background services.
+  startMallocTrim();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -125,7 +126,6 @@ async function main() {
     await server.close().catch(() => {});
     const { drainBatches } = await import('../lib/ingest/store/group-commit');
     await drainBatches().catch((e) => console.error(e));
-    trimming.stop();
     const { shutdownBackground } = await import('../lib/shutdown');
     await shutdownBackground().catch((e) => console.error(e));
     if (embedded) await Promise.race([embedded.stop(), postgresGone()]).catch(() => {});

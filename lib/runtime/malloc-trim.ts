@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { logger } from '@/lib/log';
+import { onShutdown } from '@/lib/shutdown';
 
 type Trim = (pad: number) => number;
 
@@ -38,8 +39,9 @@ export const QUIET_UTILIZATION = 0.2;
 /**
  * Gives the memory malloc holds free back to the operating system now, and then after every `seconds` (an unref'd
  * timer: it never keeps the process alive) in which the event loop was busy less than QUIET_UTILIZATION of the time.
- * Under load the memory freed is reused at once, so giving it back would only cost page faults. Returns whether
- * trimming runs here, how many trims ran, and a function that stops it.
+ * Under load the memory freed is reused at once, so giving it back would only cost page faults. The timer stops with
+ * the other background services (lib/shutdown). Returns whether trimming runs here, how many trims ran, and a function
+ * that stops it.
  */
 export function startMallocTrim(seconds = trimIntervalSeconds()): {
   running: boolean;
@@ -61,5 +63,7 @@ export function startMallocTrim(seconds = trimIntervalSeconds()): {
     last = now;
   }, seconds * 1000);
   timer.unref();
-  return { running: true, trims: () => trims, stop: () => clearInterval(timer) };
+  const stop = () => clearInterval(timer);
+  onShutdown(async () => stop());
+  return { running: true, trims: () => trims, stop };
 }
