@@ -73,7 +73,7 @@ export default defineConfig({
       env: { E2E_OIDC_PORT: String(oidcPort), E2E_OIDC_REDIRECT_URI: `${baseURL}/api/auth/callback/oidc` },
     },
     {
-      command: 'node --import tsx scripts/start.ts',
+      command: 'node scripts/start.mjs',
       url: `${baseURL}/login`,
       // The first run builds the app into .next-e2e: about four minutes on two quiet cores, past six on busy ones.
       timeout: 15 * 60_000,

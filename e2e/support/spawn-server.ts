@@ -1,6 +1,6 @@
-// Extra server instances for specs that stop or kill a server: `node --import tsx scripts/start.ts` in its own process
-// group (node, tsx and the embedded PostgreSQL), on the build the Playwright config made, with its own
-// DATA_DIR and ports on loopback.
+// Extra server instances for specs that stop or kill a server: `node scripts/start.mjs` (the bundled server `npm start`
+// runs) in its own process group (node and the embedded PostgreSQL), on the build the Playwright config made, with its
+// own DATA_DIR and ports on loopback.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -50,7 +50,7 @@ export async function spawnServer(opts: {
   };
   delete env.DATABASE_URL;
   delete env.MAIL_OUTBOX_DIR;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env,
     detached: true,

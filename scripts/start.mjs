@@ -1,0 +1,16 @@
+// `npm start`: bundles the server's TypeScript (scripts/start.ts and the lib modules it imports) with esbuild, then
+// runs the bundle in this process, with no TypeScript loader left in it (scripts/server-bundle.mjs). `npm run dev`
+// still runs scripts/start.ts through tsx.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bundleServer } from './server-bundle.mjs';
+
+const root = path.dirname(import.meta.dirname);
+let server;
+try {
+  server = await bundleServer({ root });
+} catch (err) {
+  console.error('[tracker] failed to start: could not bundle the server:', err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+await import(pathToFileURL(server).href);
