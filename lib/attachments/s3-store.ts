@@ -3,10 +3,15 @@
 // non-AWS services), ATTACHMENTS_S3_ACCESS_KEY_ID and ATTACHMENTS_S3_SECRET_ACCESS_KEY (else the SDK's default
 // credential chain), ATTACHMENTS_S3_FORCE_PATH_STYLE=true (MinIO) and ATTACHMENTS_S3_PREFIX. Objects are
 // `<prefix><project id>/<attachment id>`, written before their row and deleted before it.
-import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { insertRows, type AttachmentStore, type StoredRef } from './pg-store';
 
-type Config = { bucket: string; prefix: string; client: S3Client };
+// The AWS SDK is loaded when a bucket is first used: most installs keep attachments in PostgreSQL, and its modules
+// would otherwise hold about 4 MB of the server's heap from the start (#65).
+let sdkLoaded: Promise<typeof import('@aws-sdk/client-s3')> | undefined;
+const sdk = () => (sdkLoaded ??= import('@aws-sdk/client-s3'));
+
+type Config = { bucket: string; prefix: string; client: () => Promise<S3Client> };
 let cached: { key: string; config: Config } | undefined;
 
 function config(): Config | null {
@@ -19,17 +24,19 @@ function config(): Config | null {
   if (cached?.key !== key) {
     const accessKeyId = e('ATTACHMENTS_S3_ACCESS_KEY_ID');
     const secretAccessKey = e('ATTACHMENTS_S3_SECRET_ACCESS_KEY');
-    const client = new S3Client({
+    const options = {
       region: e('ATTACHMENTS_S3_REGION') ?? 'us-east-1',
       endpoint: e('ATTACHMENTS_S3_ENDPOINT'),
       forcePathStyle: e('ATTACHMENTS_S3_FORCE_PATH_STYLE') === 'true',
       // Checksums only where S3 requires them: S3-compatible services (MinIO, R2, older ones) refuse the SDK's
       // default CRC32 trailers.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
+      requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+      responseChecksumValidation: 'WHEN_REQUIRED' as const,
       ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
-    });
-    cached = { key, config: { bucket, prefix: e('ATTACHMENTS_S3_PREFIX') ?? '', client } };
+    };
+    let client: Promise<S3Client> | undefined;
+    const made = () => (client ??= sdk().then(({ S3Client }) => new S3Client(options)));
+    cached = { key, config: { bucket, prefix: e('ATTACHMENTS_S3_PREFIX') ?? '', client: made } };
   }
   return cached.config;
 }
@@ -37,8 +44,9 @@ function config(): Config | null {
 const objectKey = (c: Config, ref: { projectId: string; id: string }) => `${c.prefix}${ref.projectId}/${ref.id}`;
 
 async function deleteObjects(c: Config, refs: { projectId: string; id: string }[]): Promise<void> {
+  const [{ DeleteObjectsCommand }, client] = await Promise.all([sdk(), c.client()]);
   for (let i = 0; i < refs.length; i += 1000) {
-    await c.client.send(
+    await client.send(
       new DeleteObjectsCommand({
         Bucket: c.bucket,
         Delete: { Objects: refs.slice(i, i + 1000).map((r) => ({ Key: objectKey(c, r) })), Quiet: true },
@@ -54,9 +62,10 @@ export function s3Store(): AttachmentStore | null {
   return {
     name: 's3',
     async save(rows, client) {
+      const [{ PutObjectCommand }, s3] = await Promise.all([sdk(), c.client()]);
       await Promise.all(
         rows.map((r) =>
-          c.client.send(
+          s3.send(
             new PutObjectCommand({
               Bucket: c.bucket,
               Key: objectKey(c, r),
@@ -74,8 +83,9 @@ export function s3Store(): AttachmentStore | null {
       }
     },
     async read(ref: StoredRef) {
+      const [{ GetObjectCommand, NoSuchKey }, s3] = await Promise.all([sdk(), c.client()]);
       try {
-        const out = await c.client.send(new GetObjectCommand({ Bucket: c.bucket, Key: objectKey(c, ref) }));
+        const out = await s3.send(new GetObjectCommand({ Bucket: c.bucket, Key: objectKey(c, ref) }));
         return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : null;
       } catch (err) {
         if (err instanceof NoSuchKey) return null;
