@@ -33,6 +33,11 @@ describe('the server bundle npm start runs', () => {
     expect(imports).toContain('pg');
     const fromTheTree = imports.filter((s) => s.startsWith('.') || s.startsWith('/') || s.startsWith('@/'));
     expect(fromTheTree).toEqual([]);
+    // Prisma's query compiler wasm is read from its file, not imported as a module kept for the server's life.
+    expect(imports.filter((s) => s.includes('wasm-base64'))).toEqual([]);
+    expect(js).toContain('__readWasmBase64("@prisma/client/runtime/query_compiler_');
+    // ASCII only: one other character would make V8 hold the whole source as two bytes a character.
+    expect(js.match(/[^\x00-\x7f]/g)).toBeNull();
     // Its source map is beside it, named by the same content hash, and points at the TypeScript sources.
     expect(js.trimEnd().endsWith(`//# sourceMappingURL=${path.basename(file)}.map`)).toBe(true);
     const map = JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
@@ -49,6 +54,16 @@ describe('the server bundle npm start runs', () => {
     // koffi is loaded by createRequire(import.meta.url): from the bundle's directory, not lib/runtime. Where the
     // module finds malloc_trim (glibc), so must its bundle.
     expect(mod.loadMallocTrim() === null).toBe(loadMallocTrim() === null);
+    // The Prisma client of the bundle compiles its queries with the wasm it read from the file.
+    const db = mod.createClient();
+    try {
+      await db.organization.create({ data: { name: 'Bundled', slug: `bundled-${Date.now()}` } });
+      const found = await db.organization.findFirst({ where: { name: 'Bundled' }, select: { name: true } });
+      expect(found).toEqual({ name: 'Bundled' });
+    } finally {
+      await db.$disconnect();
+      await mod.closePool();
+    }
   });
 
   it('gives the same file for the same sources, written whole when several servers start at once', async () => {
