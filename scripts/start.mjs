@@ -13,4 +13,7 @@ try {
   console.error('[tracker] failed to start: could not bundle the server:', err instanceof Error ? err.message : err);
   process.exit(1);
 }
+// Before the bundle's imports load: packages that choose a build by it when loaded (React's, for the emails) take the
+// production one, as they did not when scripts/start.ts set it in its body.
+process.env.NODE_ENV = process.argv.includes('--dev') ? 'development' : 'production';
 await import(pathToFileURL(server).href);
