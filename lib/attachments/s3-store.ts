@@ -9,7 +9,11 @@ import { insertRows, type AttachmentStore, type StoredRef } from './pg-store';
 // The AWS SDK is loaded when a bucket is first used: most installs keep attachments in PostgreSQL, and its modules
 // would otherwise hold about 4 MB of the server's heap from the start (#65).
 let sdkLoaded: Promise<typeof import('@aws-sdk/client-s3')> | undefined;
-const sdk = () => (sdkLoaded ??= import('@aws-sdk/client-s3'));
+const sdk = () =>
+  (sdkLoaded ??= import('@aws-sdk/client-s3').catch((err: unknown) => {
+    sdkLoaded = undefined; // the next use tries again
+    throw err;
+  }));
 
 type Config = { bucket: string; prefix: string; client: () => Promise<S3Client> };
 let cached: { key: string; config: Config } | undefined;
@@ -35,7 +39,13 @@ function config(): Config | null {
       ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
     };
     let client: Promise<S3Client> | undefined;
-    const made = () => (client ??= sdk().then(({ S3Client }) => new S3Client(options)));
+    const made = () =>
+      (client ??= sdk()
+        .then(({ S3Client }) => new S3Client(options))
+        .catch((err: unknown) => {
+          client = undefined; // the next use tries again
+          throw err;
+        }));
     cached = { key, config: { bucket, prefix: e('ATTACHMENTS_S3_PREFIX') ?? '', client: made } };
   }
   return cached.config;

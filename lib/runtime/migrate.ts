@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /** The migrations `prisma migrate deploy` says it applied (its tree of `└─ <name>/` lines), in order. */
 export function appliedMigrations(stdout: string): string[] {
-  return [...stdout.matchAll(/└─ (\d{14}_[^/\s]+)\//g)].map((m) => m[1]);
+  return [...stdout.matchAll(/\u2514\u2500 (\d{14}_[^/\s]+)\//g)].map((m) => m[1]);
 }
 
 /** Applies pending migrations with `prisma migrate deploy` against `databaseUrl`; returns the ones it applied. */

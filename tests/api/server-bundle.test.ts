@@ -36,8 +36,9 @@ describe('the server bundle npm start runs', () => {
     // Prisma's query compiler wasm is read from its file, not imported as a module kept for the server's life.
     expect(imports.filter((s) => s.includes('wasm-base64'))).toEqual([]);
     expect(js).toContain('__readWasmBase64("@prisma/client/runtime/query_compiler_');
-    // ASCII only: one other character would make V8 hold the whole source as two bytes a character.
-    expect(js.match(/[^\x00-\x7f]/g)).toBeNull();
+    // ASCII only (comment lines are escaped; elsewhere write a \u escape in the source): one other character would make
+    // V8 hold the whole source as two bytes a character.
+    expect(js.split('\n').filter((line) => /[^\x00-\x7f]/.test(line))).toEqual([]);
     // Its source map is beside it, named by the same content hash, and points at the TypeScript sources.
     expect(js.trimEnd().endsWith(`//# sourceMappingURL=${path.basename(file)}.map`)).toBe(true);
     const map = JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
@@ -83,23 +84,37 @@ describe('the server bundle npm start runs', () => {
     expect(new Set(files).size).toBe(1);
     const written = fs.readdirSync(dir).sort();
     expect(written).toEqual([path.basename(files[0]), `${path.basename(files[0])}.map`]);
+    // Used again: module and map both marked used, a missing map written again.
+    const longAgo = new Date(Date.now() - 3 * 3600_000);
+    fs.utimesSync(files[0], longAgo, longAgo);
+    fs.rmSync(`${files[0]}.map`);
     const again = await bundleServer({ root, outDir: dir });
     expect(again).toBe(files[0]);
+    expect(fs.statSync(again).mtimeMs).toBeGreaterThan(Date.now() - 60_000);
+    expect(JSON.parse(fs.readFileSync(`${again}.map`, 'utf8')).sources.length).toBeGreaterThan(100);
     expect(fs.readFileSync(again, 'utf8').trimEnd()).toMatch(/sourceMappingURL=server-[0-9a-f]{16}\.mjs\.map$/);
   }, 60_000);
 
-  it('removes bundles no start has used for an hour, and keeps the newer ones', async () => {
+  it('removes bundles no start has used for an hour, module and map together, and keeps the newer ones', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-bundle-old-'));
     try {
       const old = path.join(dir, 'server-00000000000000aa.mjs');
       const recent = path.join(dir, 'server-00000000000000bb.mjs');
+      const leftover = path.join(dir, 'server-00000000000000cc.mjs.4242.tmp');
       const other = path.join(dir, 'notes.txt');
-      for (const f of [old, `${old}.map`, recent, other]) fs.writeFileSync(f, '');
+      for (const f of [old, `${old}.map`, recent, `${recent}.map`, leftover, other]) fs.writeFileSync(f, '');
       const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
-      for (const f of [old, `${old}.map`, other]) fs.utimesSync(f, twoHoursAgo, twoHoursAgo);
+      // The recent bundle's map is old: it goes by its module's time, and stays.
+      for (const f of [old, `${old}.map`, `${recent}.map`, leftover, other]) fs.utimesSync(f, twoHoursAgo, twoHoursAgo);
       const file = await bundleServer({ root, outDir: dir, entry: 'tests/fixtures/server-bundle/entry.ts' });
       expect(fs.readdirSync(dir).sort()).toEqual(
-        [path.basename(file), `${path.basename(file)}.map`, path.basename(recent), 'notes.txt'].sort(),
+        [
+          path.basename(file),
+          `${path.basename(file)}.map`,
+          path.basename(recent),
+          `${path.basename(recent)}.map`,
+          'notes.txt',
+        ].sort(),
       );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
