@@ -28,8 +28,9 @@ describe('bad input: the exact outcome, nothing lost beside it', () => {
     release: 'api@2',
     profile,
   });
-  const samples = (n: number, stack = 0) =>
-    Array.from({ length: n }, (_, i) => ({ stack_id: stack, thread_id: '0', timestamp: at() - 1 + i * 0.01 }));
+  // The clock read once per profile: read per sample, a millisecond passing between two samples made one gap 11 ms.
+  const samples = (n: number, stack = 0, start = at() - 1) =>
+    Array.from({ length: n }, (_, i) => ({ stack_id: stack, thread_id: '0', timestamp: start + i * 0.01 }));
   const event = (eventId: string) => ({
     event_id: eventId,
     timestamp: at(),
@@ -138,8 +139,7 @@ describe('bad input: the exact outcome, nothing lost beside it', () => {
 
   it('settled hours and the last two add up: a profile from five hours ago, and ones now, before and after a read', async () => {
     const s = await setup();
-    const hoursAgo = (h: number, n: number) =>
-      Array.from({ length: n }, (_, i) => ({ stack_id: 0, thread_id: '0', timestamp: at() - h * 3600 + i * 0.01 }));
+    const hoursAgo = (h: number, n: number) => samples(n, 0, at() - h * 3600);
     const old = chunk({ samples: hoursAgo(5, 30), stacks: [[0, 1]], frames });
     const now = chunk({ samples: samples(10), stacks: [[0, 1]], frames });
     for (const c of [old, now])
