@@ -6,16 +6,10 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { insertRows, type AttachmentStore, type StoredRef } from './pg-store';
 
-// The AWS SDK is loaded when a bucket is first used: most installs keep attachments in PostgreSQL, and its modules
-// would otherwise hold about 4 MB of the server's heap from the start (#65).
-let sdkLoaded: Promise<typeof import('@aws-sdk/client-s3')> | undefined;
-const sdk = () =>
-  (sdkLoaded ??= import('@aws-sdk/client-s3').catch((err: unknown) => {
-    sdkLoaded = undefined; // the next use tries again
-    throw err;
-  }));
-
-type Config = { bucket: string; prefix: string; client: () => Promise<S3Client> };
+// The AWS SDK is loaded when a bucket is first used (Node keeps the module once imported): most installs keep
+// attachments in PostgreSQL, and its modules would otherwise hold about 4 MB of the server's heap from the start (#65).
+type Sdk = typeof import('@aws-sdk/client-s3');
+type Config = { bucket: string; prefix: string; client: () => Promise<{ sdk: Sdk; s3: S3Client }> };
 let cached: { key: string; config: Config } | undefined;
 
 function config(): Config | null {
@@ -38,10 +32,10 @@ function config(): Config | null {
       responseChecksumValidation: 'WHEN_REQUIRED' as const,
       ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
     };
-    let client: Promise<S3Client> | undefined;
+    let client: Promise<{ sdk: Sdk; s3: S3Client }> | undefined;
     const made = () =>
-      (client ??= sdk()
-        .then(({ S3Client }) => new S3Client(options))
+      (client ??= import('@aws-sdk/client-s3')
+        .then((sdk) => ({ sdk, s3: new sdk.S3Client(options) }))
         .catch((err: unknown) => {
           client = undefined; // the next use tries again
           throw err;
@@ -54,10 +48,10 @@ function config(): Config | null {
 const objectKey = (c: Config, ref: { projectId: string; id: string }) => `${c.prefix}${ref.projectId}/${ref.id}`;
 
 async function deleteObjects(c: Config, refs: { projectId: string; id: string }[]): Promise<void> {
-  const [{ DeleteObjectsCommand }, client] = await Promise.all([sdk(), c.client()]);
+  const { sdk, s3 } = await c.client();
   for (let i = 0; i < refs.length; i += 1000) {
-    await client.send(
-      new DeleteObjectsCommand({
+    await s3.send(
+      new sdk.DeleteObjectsCommand({
         Bucket: c.bucket,
         Delete: { Objects: refs.slice(i, i + 1000).map((r) => ({ Key: objectKey(c, r) })), Quiet: true },
       }),
@@ -72,11 +66,11 @@ export function s3Store(): AttachmentStore | null {
   return {
     name: 's3',
     async save(rows, client) {
-      const [{ PutObjectCommand }, s3] = await Promise.all([sdk(), c.client()]);
+      const { sdk, s3 } = await c.client();
       await Promise.all(
         rows.map((r) =>
           s3.send(
-            new PutObjectCommand({
+            new sdk.PutObjectCommand({
               Bucket: c.bucket,
               Key: objectKey(c, r),
               Body: r.data,
@@ -93,12 +87,12 @@ export function s3Store(): AttachmentStore | null {
       }
     },
     async read(ref: StoredRef) {
-      const [{ GetObjectCommand, NoSuchKey }, s3] = await Promise.all([sdk(), c.client()]);
+      const { sdk, s3 } = await c.client();
       try {
-        const out = await s3.send(new GetObjectCommand({ Bucket: c.bucket, Key: objectKey(c, ref) }));
+        const out = await s3.send(new sdk.GetObjectCommand({ Bucket: c.bucket, Key: objectKey(c, ref) }));
         return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : null;
       } catch (err) {
-        if (err instanceof NoSuchKey) return null;
+        if (err instanceof sdk.NoSuchKey) return null;
         throw err;
       }
     },
