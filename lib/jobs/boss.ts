@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
-import { pool } from '@/lib/pg';
+import { ownPool } from '@/lib/pg';
 import { QUEUE_OPTIONS, type QueueName } from './queues';
 import { logger } from '@/lib/log';
 
@@ -14,10 +14,26 @@ export function jobDb(conn: pg.Pool | pg.PoolClient): PgBoss.Db {
   return { executeSql: (text, values) => conn.query(text, values) };
 }
 
-/** The one pg-boss instance (schema `pgboss`, on the shared pool), started and its queues created on first use. */
+/**
+ * pg-boss's own connections. Its workers poll their queues together each second; on the shared pool, a poll that met
+ * the ingest path's requests opened new connections, and PostgreSQL kept a backend for each (#65: 20 backends after
+ * the first second of bench:footprint's load, 13 once the project number lookup was made once, 6 at steady load).
+ * Polls, completions and maintenance queue on these instead. Jobs' own work, and a job inserted inside a
+ * transaction, use that work's connection.
+ */
+const JOB_CONNECTIONS = 2;
+export const jobsPool = () => ownPool('jobs', JOB_CONNECTIONS);
+
+/** The one pg-boss instance (schema `pgboss`, on its own pool), started and its queues created on first use. */
 export function getBoss(): Promise<PgBoss> {
   state.starting ??= (async () => {
-    const boss = new PgBoss({ db: jobDb(pool()), schema: 'pgboss', migrate: true, supervise: true, schedule: true });
+    const boss = new PgBoss({
+      db: jobDb(jobsPool()),
+      schema: 'pgboss',
+      migrate: true,
+      supervise: true,
+      schedule: true,
+    });
     boss.on('error', (err) => logger.error({ err }, '[jobs] pg-boss error'));
     await boss.start();
     for (const [name, options] of Object.entries(QUEUE_OPTIONS)) await boss.createQueue(name, { name, ...options });

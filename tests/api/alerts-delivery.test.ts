@@ -9,7 +9,7 @@ import { waitUntil } from '../support/wait';
 import { db } from '@/lib/db';
 import { pool } from '@/lib/pg';
 import { afterIngest } from '@/lib/alerts/after-ingest';
-import { getBoss } from '@/lib/jobs/boss';
+import { getBoss, jobsPool } from '@/lib/jobs/boss';
 import { logger } from '@/lib/log';
 import { flushOutcomes } from '@/lib/outcomes/record-outcome';
 
@@ -178,8 +178,9 @@ describe('the ingest seam', () => {
     await afterIngest([{ projectId: s.project.id, issueId: 'x', isNewIssue: false, receivedAt: new Date() }]);
     const error = vi.spyOn(logger, 'error').mockImplementation(() => {});
     const connect = vi.spyOn(pool(), 'connect').mockRejectedValue(new Error('database unavailable') as never);
-    // The workflow job's insert goes through pool.query (which would wait on the mocked connect's callback).
+    // The workflow job's insert goes through pg-boss's pool's query (which would wait on the mocked connect's callback).
     const query = vi.spyOn(pool(), 'query').mockRejectedValue(new Error('database unavailable') as never);
+    const jobsQuery = vi.spyOn(jobsPool(), 'query').mockRejectedValue(new Error('database unavailable') as never);
     try {
       await expect(
         afterIngest([{ projectId: s.project.id, issueId: 'x', isNewIssue: true, receivedAt: new Date() }]),
@@ -191,6 +192,7 @@ describe('the ingest seam', () => {
       );
     } finally {
       query.mockRestore();
+      jobsQuery.mockRestore();
       connect.mockRestore();
       error.mockRestore();
     }

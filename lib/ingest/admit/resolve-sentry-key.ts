@@ -14,15 +14,27 @@ const MAX_PROJECT_NUMBER = 2_147_483_647;
 
 const g = globalThis as unknown as {
   trackerSentryProjects?: Map<number, Entry>;
+  trackerSentryProjectsPending?: Map<number, Promise<string | null>>;
   trackerSentryNumbers?: Map<string, number>;
 };
 const projects = (g.trackerSentryProjects ??= new Map());
+// One lookup at a time per number: the first envelopes after a start arrive together, and each lookup of its own
+// would take a pool connection (PostgreSQL's 20 backends after the first second of load, #65).
+const pending = (g.trackerSentryProjectsPending ??= new Map());
 const numbers = (g.trackerSentryNumbers ??= new Map());
 
-async function projectIdFor(projectNumber: number): Promise<string | null> {
-  const now = performance.now();
+function projectIdFor(projectNumber: number): Promise<string | null> | string | null {
   const hit = projects.get(projectNumber);
-  if (hit && hit.expiresAt > now) return hit.projectId;
+  if (hit && hit.expiresAt > performance.now()) return hit.projectId;
+  let load = pending.get(projectNumber);
+  if (!load) {
+    load = loadProjectId(projectNumber).finally(() => pending.delete(projectNumber));
+    pending.set(projectNumber, load);
+  }
+  return load;
+}
+
+async function loadProjectId(projectNumber: number): Promise<string | null> {
   const { rows } = await withDbRetry(
     () =>
       pool().query<{ id: string }>(
@@ -32,7 +44,8 @@ async function projectIdFor(projectNumber: number): Promise<string | null> {
   );
   const projectId = rows[0]?.id ?? null;
   if (projects.size >= MAX_ENTRIES) projects.clear();
-  projects.set(projectNumber, { projectId, expiresAt: projectId ? Number.POSITIVE_INFINITY : now + MISS_TTL_MS });
+  const expiresAt = projectId ? Number.POSITIVE_INFINITY : performance.now() + MISS_TTL_MS;
+  projects.set(projectNumber, { projectId, expiresAt });
   return projectId;
 }
 
