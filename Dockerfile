@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Multi-stage image: build with every dependency, run with production dependencies only, as a non-root user.
 # The runtime keeps the server source because `npm start` serves ingest through its own node:http adapter
-# beside Next's handler (lib/runtime/server.ts); Next's standalone server.js would lose that fast path.
+# beside Next's handler (lib/boot/server.ts); Next's standalone server.js would lose that fast path.
 
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
