@@ -178,7 +178,8 @@ describe('the ingest seam', () => {
     await afterIngest([{ projectId: s.project.id, issueId: 'x', isNewIssue: false, receivedAt: new Date() }]);
     const error = vi.spyOn(logger, 'error').mockImplementation(() => {});
     const connect = vi.spyOn(pool(), 'connect').mockRejectedValue(new Error('database unavailable') as never);
-    // The workflow job's insert goes through pg-boss's pool's query (which would wait on the mocked connect's callback).
+    // Queries, not only connect: a pool's query would wait on the mocked connect's callback. The listeners' lookup goes
+    // through the shared pool, the workflow job's insert through pg-boss's own.
     const query = vi.spyOn(pool(), 'query').mockRejectedValue(new Error('database unavailable') as never);
     const jobsQuery = vi.spyOn(jobsPool(), 'query').mockRejectedValue(new Error('database unavailable') as never);
     try {

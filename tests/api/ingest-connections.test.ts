@@ -15,9 +15,15 @@ afterEach(() => vi.restoreAllMocks());
 afterAll(() => stopJobs());
 
 const textOf = (q: unknown) => (typeof q === 'string' ? q : ((q as { text?: string }).text ?? ''));
+/** The project number lookups among the calls a spy on the shared pool's query saw. */
+const lookups = (query: { mock: { calls: unknown[][] } }) =>
+  query.mock.calls.filter(([q]) => textOf(q) === 'SELECT id FROM projects WHERE number = $1');
+/** The key loads (lib/ingest/admit/resolve-key) among them. */
+const keyLoads = (query: { mock: { calls: unknown[][] } }) =>
+  query.mock.calls.filter(([q]) => textOf(q).startsWith('SELECT k.project_id, p.number AS project_number'));
 
 describe('connections', () => {
-  it('envelopes arriving together for a project not yet seen look its number up once', async () => {
+  it('envelopes arriving together for a project and key not yet seen look each up once', async () => {
     const s = await signUp();
     const p = await createProject(s.client);
     const query = vi.spyOn(pool(), 'query');
@@ -25,11 +31,12 @@ describe('connections', () => {
       Array.from({ length: 40 }, () => resolveSentryKey(p.keys[0].publicKey, String(p.number))),
     );
     expect(keys.every((k) => k?.projectId === p.id)).toBe(true);
-    const lookups = query.mock.calls.filter(([q]) => textOf(q) === 'SELECT id FROM projects WHERE number = $1');
-    expect(lookups).toHaveLength(1);
+    expect(lookups(query)).toHaveLength(1);
+    expect(keyLoads(query)).toHaveLength(1);
     // Found once, kept: the next envelope asks nothing.
     await resolveSentryKey(p.keys[0].publicKey, String(p.number));
-    expect(query.mock.calls.filter(([q]) => textOf(q) === 'SELECT id FROM projects WHERE number = $1')).toHaveLength(1);
+    expect(lookups(query)).toHaveLength(1);
+    expect(keyLoads(query)).toHaveLength(1);
   });
 
   it('an unknown number is looked up once for the envelopes that arrived together', async () => {
@@ -37,7 +44,7 @@ describe('connections', () => {
     const unknown = String(2_000_000_000 + Math.floor(Math.random() * 100_000_000));
     const keys = await Promise.all(Array.from({ length: 10 }, () => resolveSentryKey('a'.repeat(32), unknown)));
     expect(keys).toEqual(Array(10).fill(null));
-    expect(query.mock.calls.filter(([q]) => textOf(q) === 'SELECT id FROM projects WHERE number = $1')).toHaveLength(1);
+    expect(lookups(query)).toHaveLength(1);
   });
 
   it("pg-boss's workers poll on connections of their own, two at most", async () => {

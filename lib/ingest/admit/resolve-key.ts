@@ -10,6 +10,7 @@ import { filtersOf, type InboundFilters } from '@/lib/ingest/enrich/inbound-filt
 import { defaultShape, perMinuteShape, type BucketShape } from '@/lib/ingest/admit/rate-limit';
 import { hasControlCharacters } from '@/lib/text/control-characters';
 import { performanceSettingsOf, type PerformanceSettings } from '@/lib/performance-issues/types';
+import { sharedLoad } from './shared-load';
 
 /**
  * An authenticated key, with what ingest needs of its project: the scrubbing policy and grouping rules in force,
@@ -144,18 +145,12 @@ async function keyRow(publicKey: string): Promise<KeyRow | null> {
   const now = performance.now();
   const hit = cache.keys.get(publicKey);
   if (hit && hit.expiresAt > now) return hit.row;
-  // Concurrent misses for one key share one query.
-  let pending = cache.pending.get(publicKey);
-  if (!pending) {
-    pending = loadKey(publicKey).then((row) => {
-      if (cache.keys.size >= MAX_ENTRIES) cache.keys.clear();
-      cache.keys.set(publicKey, { row, expiresAt: now + KEY_TTL_MS });
-      return row;
-    });
-    pending.finally(() => cache.pending.delete(publicKey)).catch(() => {});
-    cache.pending.set(publicKey, pending);
-  }
-  return pending;
+  return sharedLoad(cache.pending, publicKey, async () => {
+    const row = await loadKey(publicKey);
+    if (cache.keys.size >= MAX_ENTRIES) cache.keys.clear();
+    cache.keys.set(publicKey, { row, expiresAt: now + KEY_TTL_MS });
+    return row;
+  });
 }
 
 /** The enabled key `publicKey` if it belongs to project `projectId`, else null. Cached briefly. */

@@ -2,6 +2,7 @@ import { pool, statement } from '@/lib/pg';
 import { withDbRetry } from '@/lib/db-retry';
 // Raw SQL: the ingest hot path (one cached statement), where the stack allows pg.
 import { enabledKeyProjectId, resolveIngestKey, type IngestKey } from '@/lib/ingest/admit/resolve-key';
+import { sharedLoad } from './shared-load';
 
 type Entry = { projectId: string | null; expiresAt: number };
 
@@ -18,20 +19,14 @@ const g = globalThis as unknown as {
   trackerSentryNumbers?: Map<string, number>;
 };
 const projects = (g.trackerSentryProjects ??= new Map());
-// One lookup at a time per number: the first envelopes after a start arrive together, and each lookup of its own
-// would take a pool connection (PostgreSQL's 20 backends after the first second of load, #65).
+// Lookups in flight (./shared-load): the first envelopes after a start arrive together.
 const pending = (g.trackerSentryProjectsPending ??= new Map());
 const numbers = (g.trackerSentryNumbers ??= new Map());
 
 function projectIdFor(projectNumber: number): Promise<string | null> | string | null {
   const hit = projects.get(projectNumber);
   if (hit && hit.expiresAt > performance.now()) return hit.projectId;
-  let load = pending.get(projectNumber);
-  if (!load) {
-    load = loadProjectId(projectNumber).finally(() => pending.delete(projectNumber));
-    pending.set(projectNumber, load);
-  }
-  return load;
+  return sharedLoad(pending, projectNumber, loadProjectId);
 }
 
 async function loadProjectId(projectNumber: number): Promise<string | null> {
