@@ -11,7 +11,27 @@ export type RunResult = {
   latencies: number[];
   seconds: number;
   cpu?: Cpu;
+  /** The error-event batches written during the run (the server's /metrics, when the bench reads them). */
+  batches?: BatchStats;
 };
+
+export type BatchStats = { count: number; items: number; seconds: number };
+
+/**
+ * The events writer's batch counters from the server's Prometheus text (`METRICS_TOKEN`): batches written, the items
+ * in them and the seconds they took. Two readings apart give a run's figures.
+ */
+export async function batchCounters(base: string, token: string): Promise<BatchStats> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`/metrics: ${res.status}`);
+  const text = await res.text();
+  const read = (name: string) => Number(new RegExp(`^${name}\\{writer="events"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  return {
+    count: read('tracker_ingest_batch_size_count'),
+    items: read('tracker_ingest_batch_size_sum'),
+    seconds: read('tracker_ingest_batch_seconds_sum'),
+  };
+}
 
 /** Where CPU time is counted during a run: the answering server's process group and the database's. */
 export type CpuGroups = { server: number; database: number };
@@ -101,9 +121,59 @@ export function report(label: string, r: RunResult): number {
       `${''.padEnd(30)} CPU per request: server ${serverUs.toFixed(0)} µs + PostgreSQL ${postgresUs.toFixed(0)} µs; whole machine ${machineUs.toFixed(0)} µs`,
     );
   }
+  if (r.batches && r.batches.count > 0) {
+    const { count, items, seconds } = r.batches;
+    console.log(
+      `${''.padEnd(30)} batches: ${count} of ${(items / count).toFixed(1)} events on average, ${((seconds / count) * 1000).toFixed(1)} ms each; a batch in flight ${((seconds / r.seconds) * 100).toFixed(0)} % of the run`,
+    );
+  }
   return rate;
 }
 
 /** Accepted per second over several runs together. */
 export const rateOf = (runs: RunResult[]) =>
   runs.reduce((sum, r) => sum + r.accepted, 0) / runs.reduce((sum, r) => sum + r.seconds, 0);
+
+/**
+ * What a run's measured CPU leaves for the server at a target rate (#65): `cores` give `budgetUs` of CPU a request at
+ * `targetRate`; PostgreSQL's and the rest of the machine's (load generator, kernel) per-request CPU, as measured in the
+ * run, come out of it first. `postgresCapRate` is the most PostgreSQL's CPU alone allows, whatever the server does.
+ * A closed loop saturates before the machine is 100 % busy, so these are upper bounds.
+ */
+export function ceilingAt(cpu: Cpu, targetRate: number, cores: number) {
+  const budgetUs = (cores * 1e6) / targetRate;
+  const restUs = Math.max(0, cpu.machineUs - cpu.serverUs - cpu.postgresUs);
+  return {
+    budgetUs,
+    restUs,
+    serverBudgetUs: budgetUs - cpu.postgresUs - restUs,
+    postgresCapRate: (cores * 1e6) / cpu.postgresUs,
+  };
+}
+
+/** Prints ceilingAt's line for a run measured against `share` of a plain run's rate. */
+export function reportCeiling({
+  label,
+  run: r,
+  plainRate,
+  share,
+  cores,
+}: {
+  label: string;
+  run: RunResult;
+  plainRate: number;
+  share: number;
+  cores: number;
+}): void {
+  if (!r.cpu) return;
+  const target = plainRate * share;
+  const c = ceilingAt(r.cpu, target, cores);
+  const us = (v: number) => `${v.toFixed(0)} µs`;
+  const pctOf = (rate: number) => `${((rate / plainRate) * 100).toFixed(0)} %`;
+  console.log(
+    `${label} at ${(share * 100).toFixed(0)} % of plain (${target.toFixed(0)}/s): ${cores} cores give ${us(c.budgetUs)} a request; ` +
+      `PostgreSQL's ${us(r.cpu.postgresUs)} and the rest of the machine's ${us(c.restUs)} leave the server ${us(c.serverBudgetUs)} ` +
+      `(it spent ${us(r.cpu.serverUs)}); PostgreSQL's CPU alone allows ${c.postgresCapRate.toFixed(0)}/s (${pctOf(c.postgresCapRate)} of plain), ` +
+      `and on the one backend an organization's batches take turns on ${(c.postgresCapRate / cores).toFixed(0)}/s (${pctOf(c.postgresCapRate / cores)})`,
+  );
+}
