@@ -1,3 +1,4 @@
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePool, pool } from '@/lib/pg';
 import { getBoss, stopJobs } from '@/lib/jobs/boss';
@@ -40,18 +41,34 @@ afterAll(async () => {
 
 describe('behind PgBouncer in transaction mode', () => {
   it('the connection really is pooled: one client connection sees different server backends', async () => {
+    // PgBouncer has two server connections. A transaction held open on another client keeps one of them, so the
+    // client's next query runs on the other; holding that one instead sends it back to the first. Held transactions
+    // rather than timing: a job's query between them (pg-boss polls on connections of its own) only makes one wait.
     const c = await pool().connect();
+    const holders: PoolClient[] = [];
+    const pidOf = async (q: { query: (text: string) => Promise<{ rows: { pid: number }[] }> }) =>
+      (await q.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+    const hold = async () => {
+      const h = await pool().connect();
+      holders.push(h);
+      await h.query('BEGIN');
+      return pidOf(h);
+    };
     try {
-      const pids = new Set<number>();
-      for (let i = 0; i < 20 && pids.size < 2; i++) {
-        // Another connection's transaction in between takes the server connection this one had.
-        await Promise.all([
-          c.query('SELECT pg_backend_pid() AS pid').then((r) => pids.add(r.rows[0].pid)),
-          pool().query('SELECT pg_sleep(0.01)'),
-        ]);
-      }
-      expect(pids.size).toBe(2);
+      const first = await hold();
+      const seenWhileFirstHeld = await pidOf(c);
+      const second = await hold();
+      await holders[0].query('COMMIT');
+      const seenWhileSecondHeld = await pidOf(c);
+      expect(seenWhileFirstHeld).not.toBe(first);
+      expect(second).toBe(seenWhileFirstHeld);
+      expect(seenWhileSecondHeld).toBe(first);
+      expect(new Set([seenWhileFirstHeld, seenWhileSecondHeld]).size).toBe(2);
     } finally {
+      for (const h of holders) {
+        await h.query('ROLLBACK').catch(() => {});
+        h.release();
+      }
       c.release();
     }
   });
