@@ -19,6 +19,7 @@ import { envelopes, FINGERPRINTS } from './support/envelopes';
 import { groupingRuns } from './support/grouping-runs';
 import {
   batchCounters,
+  batchesBetween,
   load as loadRun,
   pct,
   rateOf,
@@ -79,16 +80,11 @@ async function uploadMap(base: string, projectId: string, version: string, cooki
 const BENCH_METRICS_TOKEN = 'bench-ingest';
 const load = (port: number, pathName: string, headers: Record<string, string>, bodies: string[], groups?: CpuGroups) =>
   loadRun({ port, pathName, headers, bodies, opts: { connections: CONNECTIONS, groups } });
-/** A tracker run with the batches its server wrote meanwhile. */
+/** A tracker run with the error-event batches its server wrote meanwhile. */
 async function trackerLoad(base: string, ...args: Parameters<typeof load>): Promise<RunResult> {
-  const before = await batchCounters(base, BENCH_METRICS_TOKEN);
+  const before = await batchCounters(base, BENCH_METRICS_TOKEN, 'events');
   const run = await load(...args);
-  const after = await batchCounters(base, BENCH_METRICS_TOKEN);
-  run.batches = {
-    count: after.count - before.count,
-    items: after.items - before.items,
-    seconds: after.seconds - before.seconds,
-  };
+  run.batches = batchesBetween(before, await batchCounters(base, BENCH_METRICS_TOKEN, 'events'));
   return run;
 }
 

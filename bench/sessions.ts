@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sdkEvent, sentryEnvelope } from './sentry-events';
-import { load, rateOf, report, type RunResult } from './support/load';
+import { batchCounters, batchesBetween, load, rateOf, report, type RunResult } from './support/load';
 import { DAY_MS, secondsSince, timeRuns } from './support/seed';
 import { envelope, sessionBodies } from './support/session-bodies';
 import { api, log, proProject, runBench, startService } from './support/service';
@@ -53,19 +53,6 @@ function serverAppBodies(n: number): string[] {
 
 const METRICS_TOKEN = 'bench-sessions-metrics';
 
-/** The session writer's batch statements so far (count, items, seconds), from the instance's /metrics. */
-async function sessionBatches(base: string): Promise<{ batches: number; items: number; seconds: number }> {
-  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  const text = await res.text();
-  const read = (name: string) =>
-    Number(new RegExp(`^${name}\\{writer="sessions"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
-  return {
-    batches: read('tracker_ingest_batch_size_count'),
-    items: read('tracker_ingest_batch_size_sum'),
-    seconds: read('tracker_ingest_batch_seconds_sum'),
-  };
-}
-
 /** Server SDKs' per-minute aggregates: one envelope per flush, 3 minutes of buckets each. */
 function aggregateBodies(n: number): string[] {
   return Array.from({ length: n }, (_, i) => {
@@ -95,7 +82,7 @@ async function main() {
     };
     const batchesOf = new Map<RunResult, string>();
     const run = async (bodies: string[]) => {
-      const before = await sessionBatches(svc.base);
+      const before = await batchCounters(svc.base, METRICS_TOKEN, 'sessions');
       const r = await load({
         port: svc.port,
         pathName: path,
@@ -103,13 +90,15 @@ async function main() {
         bodies,
         opts: { connections: CONNECTIONS, groups: { server: svc.child.pid!, database: svc.child.pid! } },
       });
-      const after = await sessionBatches(svc.base);
-      const batches = after.batches - before.batches;
-      const items = after.items - before.items;
+      const {
+        count: batches,
+        items,
+        seconds,
+      } = batchesBetween(before, await batchCounters(svc.base, METRICS_TOKEN, 'sessions'));
       if (batches > 0)
         batchesOf.set(
           r,
-          `session writer: ${batches} batches, ${(items / batches).toFixed(1)} items each, statement ${(((after.seconds - before.seconds) * 1000) / batches).toFixed(2)} ms per batch, ${(((after.seconds - before.seconds) * 1e6) / items).toFixed(0)} µs per item`,
+          `session writer: ${batches} batches, ${(items / batches).toFixed(1)} items each, statement ${((seconds * 1000) / batches).toFixed(2)} ms per batch, ${((seconds * 1e6) / items).toFixed(0)} µs per item`,
         );
       return r;
     };

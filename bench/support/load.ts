@@ -18,20 +18,28 @@ export type RunResult = {
 export type BatchStats = { count: number; items: number; seconds: number };
 
 /**
- * The events writer's batch counters from the server's Prometheus text (`METRICS_TOKEN`): batches written, the items
- * in them and the seconds they took. Two readings apart give a run's figures.
+ * A batch writer's counters from the server's Prometheus text (`METRICS_TOKEN`): batches written, the items in them
+ * and the seconds they took. Two readings apart give a run's figures (batchesBetween).
  */
-export async function batchCounters(base: string, token: string): Promise<BatchStats> {
+export async function batchCounters(base: string, token: string, writer: string): Promise<BatchStats> {
   const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`/metrics: ${res.status}`);
   const text = await res.text();
-  const read = (name: string) => Number(new RegExp(`^${name}\\{writer="events"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  const read = (name: string) =>
+    Number(new RegExp(`^${name}\\{writer="${writer}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
   return {
     count: read('tracker_ingest_batch_size_count'),
     items: read('tracker_ingest_batch_size_sum'),
     seconds: read('tracker_ingest_batch_seconds_sum'),
   };
 }
+
+/** What a writer did between two readings of batchCounters. */
+export const batchesBetween = (before: BatchStats, after: BatchStats): BatchStats => ({
+  count: after.count - before.count,
+  items: after.items - before.items,
+  seconds: after.seconds - before.seconds,
+});
 
 /** Where CPU time is counted during a run: the answering server's process group and the database's. */
 export type CpuGroups = { server: number; database: number };
@@ -137,7 +145,8 @@ export const rateOf = (runs: RunResult[]) =>
 /**
  * What a run's measured CPU leaves for the server at a target rate (#65): `cores` give `budgetUs` of CPU a request at
  * `targetRate`; PostgreSQL's and the rest of the machine's (load generator, kernel) per-request CPU, as measured in the
- * run, come out of it first. `postgresCapRate` is the most PostgreSQL's CPU alone allows, whatever the server does.
+ * run, come out of it first. `postgresCapRate` is the most PostgreSQL's CPU alone allows, whatever the server does;
+ * `oneBackendRate` the most one PostgreSQL backend allows.
  * A closed loop saturates before the machine is 100 % busy, so these are upper bounds.
  */
 export function ceilingAt(cpu: Cpu, targetRate: number, cores: number) {
@@ -148,6 +157,8 @@ export function ceilingAt(cpu: Cpu, targetRate: number, cores: number) {
     restUs,
     serverBudgetUs: budgetUs - cpu.postgresUs - restUs,
     postgresCapRate: (cores * 1e6) / cpu.postgresUs,
+    // One organization's batches take turns on one backend (the usage row's lock): one core's worth.
+    oneBackendRate: 1e6 / cpu.postgresUs,
   };
 }
 
@@ -174,6 +185,6 @@ export function reportCeiling({
     `${label} at ${(share * 100).toFixed(0)} % of plain (${target.toFixed(0)}/s): ${cores} cores give ${us(c.budgetUs)} a request; ` +
       `PostgreSQL's ${us(r.cpu.postgresUs)} and the rest of the machine's ${us(c.restUs)} leave the server ${us(c.serverBudgetUs)} ` +
       `(it spent ${us(r.cpu.serverUs)}); PostgreSQL's CPU alone allows ${c.postgresCapRate.toFixed(0)}/s (${pctOf(c.postgresCapRate)} of plain), ` +
-      `and on the one backend an organization's batches take turns on ${(c.postgresCapRate / cores).toFixed(0)}/s (${pctOf(c.postgresCapRate / cores)})`,
+      `and on the one backend an organization's batches take turns on ${c.oneBackendRate.toFixed(0)}/s (${pctOf(c.oneBackendRate)})`,
   );
 }

@@ -46,8 +46,8 @@ describe('behind PgBouncer in transaction mode', () => {
     // rather than timing: a job's query between them (pg-boss polls on connections of its own) only makes one wait.
     const c = await pool().connect();
     const holders: PoolClient[] = [];
-    const pidOf = async (q: { query: (text: string) => Promise<{ rows: { pid: number }[] }> }) =>
-      (await q.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+    const pidOf = async (q: PoolClient): Promise<number> =>
+      (await q.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
     const hold = async () => {
       const h = await pool().connect();
       holders.push(h);
