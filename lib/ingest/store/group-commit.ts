@@ -154,15 +154,16 @@ async function runBatch<I, O>(b: Batcher<I, O>, queued: Queued<I, O>[]): Promise
       else q.resolve(o as O);
     });
   // After-commit work (alerts) is started before the answers (a 200 means its alerts are queued too), but the
-  // batch slot is free already: the next batch does not wait for it.
-  const after = writer.afterCommit?.(items, outcomes);
-  if (!after) {
-    answer();
-    return;
-  }
-  const p = after
-    .catch((err) => logger.error({ err, writer: writer.name }, 'ingest: after-commit work failed'))
-    .finally(answer);
+  // batch slot is free already: the next batch does not wait for it. Both start in the event loop's check phase:
+  // the next batch, launched as this one returns, is sent first (answering a batch's requests is a chain of
+  // microtasks each, which would otherwise all run before the pool sends it).
+  const p = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+    const after = writer.afterCommit?.(items, outcomes);
+    if (!after) return answer();
+    return after
+      .catch((err) => logger.error({ err, writer: writer.name }, 'ingest: after-commit work failed'))
+      .finally(answer);
+  });
   b.pending.add(p);
   void p.finally(() => b.pending.delete(p));
 }
